@@ -1,0 +1,1173 @@
+#!/usr/bin/env python3
+"""Latchkey local backend: moto's server, patched in-process to behave like Amazon Cognito.
+
+Subcommands (see README.md next to this file):
+  serve  --dir DIR [options]  run in the foreground; prints one JSON line on stdout when ready
+  start  --dir DIR [options]  run `serve` detached (log in DIR/backend.log); prints the same line
+  stop   --dir DIR            SIGTERM (then SIGKILL after 5 s) the server recorded in DIR/backend.json
+  status --dir DIR            say whether that server runs (exit 0 if it does, 1 if not)
+
+The installed moto package is never modified: every patch is a monkeypatch applied at start-up.
+Importing this module has no side effects (the tests import the SRP maths from it).
+"""
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import hmac
+import io
+import json
+import os
+import re
+import secrets
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+REGION = "us-east-1"
+ACCOUNT_ID = "123456789012"
+USER_POOL_NAME = "latchkey-local"
+IDENTITY_POOL_NAME = "latchkey_local"
+DEVELOPER_PROVIDER_NAME = "login.latchkey.dev"
+SUPPORTED_LOGIN_PROVIDERS = {
+    "graph.facebook.com": "fb-app",
+    "accounts.google.com": "google-app",
+    "www.amazon.com": "amzn-app",
+    "appleid.apple.com": "apple-app",
+}
+MOTO_TOTP_SECRET = "asdfasdfasdf"  # moto.cognitoidp.models.COGNITO_TOTP_MFA_SECRET
+LINE_KEYS = (
+    "endpoint", "pid", "region", "userPoolId", "appClientId", "secretAppClientId",
+    "secretAppClientSecret", "identityPoolId", "configPath", "secretConfigPath",
+)
+
+
+def log(msg: str) -> None:
+    print(f"latchkey-backend: {msg}", file=sys.stderr, flush=True)
+
+
+# --------------------------------------------------------------------------------------------
+# SRP-6a server maths, exactly as in shared/vectors/srp-pycognito.json "conventions".
+# --------------------------------------------------------------------------------------------
+N_HEX = (
+    "FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74020BBEA63B139B22514A08798E3404DD"
+    "EF9519B3CD3A431B302B0A6DF25F14374FE1356D6D51C245E485B576625E7EC6F44C42E9A637ED6B0BFF5CB6F406B7ED"
+    "EE386BFB5A899FA5AE9F24117C4B1FE649286651ECE45B3DC2007CB8A163BF0598DA48361C55D39A69163FA8FD24CF5F"
+    "83655D23DCA3AD961C62F356208552BB9ED529077096966D670C354E4ABC9804F1746C08CA18217C32905E462E36CE3B"
+    "E39E772C180E86039B2783A2EC07A28FB5C55DF06F4C52C9DE2BCBF6955817183995497CEA956AE515D2261898FA0510"
+    "15728E5A8AAAC42DAD33170D04507A33A85521ABDF1CBA64ECFB850458DBEF0A8AEA71575D060C7DB3970F85A6E1E4C7"
+    "ABF5AE8CDB0933D71E8C94E04A25619DCEE3D2261AD2EE6BF12FFA06D98A0864D87602733EC86A64521F2B18177B200C"
+    "BBE117577A615D6C770988C0BAD946E208E24FA074E5AB3143DB5BFCE0FD108E4B82D120A93AD2CAFFFFFFFFFFFFFFFF"
+)
+N = int(N_HEX, 16)
+G = 2
+INFO_BITS = b"Caldera Derived Key"
+
+
+def pad_hex(value: int | str) -> str:
+    """Lowercase hex without leading zeros; odd length -> '0' prefix; top nibble >= 8 -> '00' prefix.
+    A string (the SALT) is used as given."""
+    h = value if isinstance(value, str) else format(value, "x")
+    if len(h) % 2 == 1:
+        return "0" + h
+    if h[0] in "89abcdefABCDEF":
+        return "00" + h
+    return h
+
+
+def _sha256_int(data: bytes) -> int:
+    return int.from_bytes(hashlib.sha256(data).digest(), "big")
+
+
+K = _sha256_int(bytes.fromhex(pad_hex(N)) + bytes.fromhex(pad_hex(G)))
+
+
+def srp_x(pool_name: str, user_id_for_srp: str, password: str, salt_hex: str) -> int:
+    inner = hashlib.sha256(f"{pool_name}{user_id_for_srp}:{password}".encode("utf-8")).digest()
+    return _sha256_int(bytes.fromhex(pad_hex(salt_hex)) + inner)
+
+
+def srp_verifier(pool_name: str, user_id_for_srp: str, password: str, salt_hex: str) -> int:
+    return pow(G, srp_x(pool_name, user_id_for_srp, password, salt_hex), N)
+
+
+def srp_server_b(verifier: int, small_b: int) -> int:
+    return (K * verifier + pow(G, small_b, N)) % N
+
+
+def srp_u(big_a: int, big_b: int) -> int:
+    return _sha256_int(bytes.fromhex(pad_hex(big_a) + pad_hex(big_b)))
+
+
+def srp_server_s(big_a: int, verifier: int, u: int, small_b: int) -> int:
+    return pow((big_a * pow(verifier, u, N)) % N, small_b, N)
+
+
+def srp_hkdf(s_value: int, u: int) -> bytes:
+    prk = hmac.new(bytes.fromhex(pad_hex(u)), bytes.fromhex(pad_hex(s_value)), hashlib.sha256).digest()
+    return hmac.new(prk, INFO_BITS + b"\x01", hashlib.sha256).digest()[:16]
+
+
+def srp_signature(key: bytes, pool_name: str, user_id_for_srp: str, secret_block_b64: str,
+                  timestamp: str) -> str:
+    msg = (pool_name.encode("utf-8") + user_id_for_srp.encode("utf-8")
+           + base64.b64decode(secret_block_b64) + timestamp.encode("utf-8"))
+    return base64.b64encode(hmac.new(key, msg, hashlib.sha256).digest()).decode("ascii")
+
+
+# '%a %b D %H:%M:%S UTC %Y', English names, day of month WITHOUT zero padding.
+TIMESTAMP_RE = re.compile(
+    r"^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) "
+    r"([1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9] UTC [0-9]{4}$"
+)
+
+
+def timestamp_is_valid(ts: str) -> bool:
+    if not isinstance(ts, str) or not TIMESTAMP_RE.match(ts):
+        return False
+    try:
+        time.strptime(ts, "%a %b %d %H:%M:%S UTC %Y")
+    except ValueError:
+        return False
+    return True
+
+
+def secret_hash(client_secret: str, username: str, client_id: str) -> str:
+    return base64.b64encode(
+        hmac.new(client_secret.encode("utf-8"), (username + client_id).encode("utf-8"),
+                 hashlib.sha256).digest()).decode("ascii")
+
+
+def totp_key_bytes(secret: str = MOTO_TOTP_SECRET) -> bytes:
+    """The exact key moto uses: uppercase, pad with '=' to a multiple of 8, base32-decode."""
+    s = secret.strip().replace(" ", "").upper()
+    s += "=" * (-len(s) % 8)
+    return base64.b32decode(s)
+
+
+def totp_code(secret: str = MOTO_TOTP_SECRET, at: Optional[float] = None) -> str:
+    """RFC 6238 TOTP: HMAC-SHA1, 30 s step, 6 digits."""
+    counter = int((time.time() if at is None else at) // 30)
+    digest = hmac.new(totp_key_bytes(secret), counter.to_bytes(8, "big"), hashlib.sha1).digest()
+    offset = digest[-1] & 0x0F
+    value = int.from_bytes(digest[offset:offset + 4], "big") & 0x7FFFFFFF
+    return f"{value % 1_000_000:06d}"
+
+
+def jwt_payload(token: Any) -> Optional[dict]:
+    """Claims of a JWT without verifying it, or None when the string is not a JWT."""
+    if not isinstance(token, str) or token.count(".") != 2:
+        return None
+    try:
+        part = token.split(".")[1]
+        data = json.loads(base64.urlsafe_b64decode(part + "=" * (-len(part) % 4)))
+        return data if isinstance(data, dict) else None
+    except Exception:
+        return None
+
+
+def mask_email(email: str) -> str:
+    first, _, domain = email.partition("@")
+    return f"{first[:1]}***@{domain[:1]}***"
+
+
+# --------------------------------------------------------------------------------------------
+# Shared state for the patches and the test aids.
+# --------------------------------------------------------------------------------------------
+@dataclass
+class SrpSession:
+    pool_id: str
+    client_id: str
+    username: str
+    user_id_for_srp: str
+    big_a: int
+    small_b: int
+    big_b: int
+    verifier: int
+    created: float = field(default_factory=time.time)
+
+
+class State:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.srp_sessions: dict[str, SrpSession] = {}
+        self.refresh_expiry: dict[str, float] = {}
+        self.revoked_access: set[str] = set()
+        self.operations: Counter = Counter()
+        self.auth_flows: Counter = Counter()
+        self.config: dict[str, Any] = {}
+
+    def count(self, operation: Optional[str], auth_flow: Optional[str]) -> None:
+        with self.lock:
+            if operation:
+                self.operations[operation] += 1
+            if auth_flow:
+                self.auth_flows[auth_flow] += 1
+
+    def stats(self) -> dict[str, Any]:
+        with self.lock:
+            return {"operations": dict(self.operations), "authFlows": dict(self.auth_flows)}
+
+    def reset_stats(self) -> None:
+        with self.lock:
+            self.operations.clear()
+            self.auth_flows.clear()
+
+
+STATE = State()
+
+UNIT_SECONDS = {"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400}
+VALIDITY_KEYS = {
+    "access": ("AccessTokenValidity", "AccessToken", "hours", 3600),
+    "id": ("IdTokenValidity", "IdToken", "hours", 3600),
+    "refresh": ("RefreshTokenValidity", "RefreshToken", "days", 30 * 86400),
+}
+
+
+def token_validity_seconds(client: Any, which: str) -> int:
+    """Lifetime in seconds from the app client's *TokenValidity and TokenValidityUnits."""
+    key, unit_key, default_unit, default_seconds = VALIDITY_KEYS[which]
+    cfg = getattr(client, "extended_config", None) or {}
+    value = cfg.get(key)
+    if value in (None, ""):
+        return default_seconds
+    unit = str((cfg.get("TokenValidityUnits") or {}).get(unit_key) or default_unit).lower()
+    return int(value) * UNIT_SECONDS.get(unit, UNIT_SECONDS[default_unit])
+
+
+# --------------------------------------------------------------------------------------------
+# The gap patches. Call install_patches() before the server handles any request.
+# --------------------------------------------------------------------------------------------
+_PATCHED = False
+
+
+def install_patches() -> None:  # noqa: C901 (one place for every patch, on purpose)
+    global _PATCHED
+    if _PATCHED:
+        return
+    _PATCHED = True
+
+    from cryptography.hazmat.primitives.twofactor import InvalidToken
+    from moto.cognitoidp import models as idp_models
+    from moto.cognitoidp import responses as idp_responses
+    from moto.cognitoidp.exceptions import (
+        CodeMismatchException,
+        InvalidParameterException,
+        NotAuthorizedError,
+        ResourceNotFoundError,
+        UserNotConfirmedException,
+        UserNotFoundError,
+    )
+    from moto.core.exceptions import JsonRESTError
+    from moto.core.responses import ActionResult, EmptyResult
+
+    Backend = idp_models.CognitoIdpBackend
+    Pool = idp_models.CognitoIdpUserPool
+    UserStatus = idp_models.UserStatus
+    Response = idp_responses.CognitoIdpResponse
+
+    class PasswordResetRequiredException(JsonRESTError):
+        def __init__(self, message: str) -> None:
+            super().__init__("PasswordResetRequiredException", message)
+
+    class UnsupportedTokenTypeException(JsonRESTError):
+        def __init__(self, message: str) -> None:
+            super().__init__("UnsupportedTokenTypeException", message)
+
+    incorrect = "Incorrect username or password."
+    code_mismatch = "Invalid verification code provided, please try again."
+
+    def all_backends():
+        for _account, per_region in list(idp_models.cognitoidp_backends.items()):
+            for region, backend in list(per_region.items()):
+                if region != "global":
+                    yield backend
+
+    def find_client(client_id: str):
+        for backend in all_backends():
+            for pool in list(backend.user_pools.values()):
+                client = pool.clients.get(client_id)
+                if client is not None:
+                    return backend, pool, client
+        raise ResourceNotFoundError(client_id)
+
+    def new_code() -> str:
+        return f"{secrets.randbelow(1_000_000):06d}"
+
+    def delivery_details(user: Any) -> Optional[dict[str, str]]:
+        attrs = user.attribute_lookup
+        if attrs.get("email"):
+            return {"Destination": mask_email(attrs["email"]), "DeliveryMedium": "EMAIL",
+                    "AttributeName": "email"}
+        if attrs.get("phone_number"):
+            phone = attrs["phone_number"]
+            return {"Destination": "+" + "*" * max(len(phone) - 5, 0) + phone[-4:],
+                    "DeliveryMedium": "SMS", "AttributeName": "phone_number"}
+        return None
+
+    # ---- (b) token lifetimes from the app client's settings -----------------------------------
+    orig_create_jwt = Pool.create_jwt
+
+    def create_jwt(self, client_id, username, token_use, expires_in=3600, extra_data=None):
+        client = self.clients.get(client_id)
+        if client is not None and token_use in ("access", "id"):
+            expires_in = token_validity_seconds(client, token_use)
+        return orig_create_jwt(self, client_id, username, token_use, expires_in, extra_data)
+
+    Pool.create_jwt = create_jwt
+
+    orig_create_refresh_token = Pool.create_refresh_token
+
+    def create_refresh_token(self, client_id, username):
+        refresh_token, origin_jti = orig_create_refresh_token(self, client_id, username)
+        lifetime = token_validity_seconds(self.clients.get(client_id), "refresh")
+        with STATE.lock:
+            STATE.refresh_expiry[refresh_token] = time.time() + lifetime
+        return refresh_token, origin_jti
+
+    Pool.create_refresh_token = create_refresh_token
+
+    # ---- (c) expired refresh tokens; revoked access tokens are remembered ---------------------
+    def check_refresh_token(pool: Any, client_id: str, refresh_token: Optional[str]) -> None:
+        entry = pool.refresh_tokens.get(refresh_token) if refresh_token else None
+        if entry is None:
+            return  # unknown or revoked: moto answers "Refresh Token has been revoked"
+        if entry[0] != client_id:
+            raise NotAuthorizedError("Invalid Refresh Token")
+        with STATE.lock:
+            expiry = STATE.refresh_expiry.get(refresh_token)
+        if expiry is not None and time.time() >= expiry:
+            raise NotAuthorizedError("Refresh Token has expired")
+
+    def revoke_access_tokens(pool: Any, predicate: Callable[[str, Any], bool]) -> None:
+        for token, value in list(pool.access_tokens.items()):
+            if predicate(token, value):
+                pool.access_tokens.pop(token, None)
+                with STATE.lock:
+                    STATE.revoked_access.add(token)
+
+    orig_sign_out = Pool.sign_out
+
+    def sign_out(self, username):
+        revoke_access_tokens(self, lambda _t, v: v[1] == username)
+        return orig_sign_out(self, username)
+
+    Pool.sign_out = sign_out
+
+    def check_access_token(token: Any) -> None:
+        claims = jwt_payload(token)
+        if not claims or claims.get("token_use") != "access":
+            return  # not one of ours: moto answers (NotAuthorized "Invalid token")
+        exp = claims.get("exp")
+        if isinstance(exp, (int, float)) and time.time() >= exp:
+            raise NotAuthorizedError("Access Token has expired")
+        with STATE.lock:
+            revoked = token in STATE.revoked_access
+        if revoked:
+            raise NotAuthorizedError("Access Token has been revoked")
+
+    def guard_access_token(name: str) -> None:
+        orig = getattr(Response, name)
+
+        def guarded(self):
+            check_access_token(self._get_param("AccessToken"))
+            return orig(self)
+
+        guarded.__name__ = name
+        setattr(Response, name, guarded)
+
+    for action in ("get_user", "update_user_attributes", "change_password", "global_sign_out",
+                   "associate_software_token", "verify_software_token",
+                   "set_user_mfa_preference", "delete_user_attributes", "delete_user",
+                   "get_user_attribute_verification_code", "verify_user_attribute",
+                   "list_devices", "forget_device", "confirm_device", "update_device_status",
+                   "get_device"):
+        if hasattr(Response, action):
+            guard_access_token(action)
+
+    # ---- (a) real SRP on USER_SRP_AUTH -------------------------------------------------------
+    def srp_initiate(backend: Any, client_id: str, params: dict[str, str]) -> dict[str, Any]:
+        _b, pool, client = find_client(client_id)
+        username = params.get("USERNAME")
+        if not username:
+            raise InvalidParameterException("Missing required parameter USERNAME")
+        srp_a_hex = params.get("SRP_A")
+        if not srp_a_hex:
+            raise InvalidParameterException("Missing required parameter SRP_A")
+        try:
+            big_a = int(srp_a_hex, 16)
+        except ValueError:
+            raise InvalidParameterException("SRP_A is not a hexadecimal number")
+        if big_a % N == 0:
+            raise InvalidParameterException("SRP_A mod N must not be zero")
+        if client.generate_secret and params.get("SECRET_HASH") != secret_hash(
+                client.secret, username, client.id):
+            raise NotAuthorizedError(f"Unable to verify secret hash for client {client.id}")
+        user = backend.admin_get_user(pool.id, username)  # UserNotFoundException
+        if not user.enabled:
+            raise NotAuthorizedError("User is disabled.")
+        if user.status == UserStatus.UNCONFIRMED:
+            raise UserNotConfirmedException("User is not confirmed.")
+        if user.status == UserStatus.RESET_REQUIRED:
+            raise PasswordResetRequiredException("Password reset required for the user")
+
+        pool_name = pool.id.split("_", 1)[1]
+        user_id = user.username  # Cognito's internal username (== username in this pool)
+        salt = secrets.token_hex(16)
+        # A user without a password (admin-created without one) can never pass the proof.
+        password = user.password if user.password is not None else secrets.token_hex(32)
+        verifier = srp_verifier(pool_name, user_id, password, salt)
+        while True:
+            small_b = secrets.randbits(1024)
+            big_b = srp_server_b(verifier, small_b)
+            if small_b and big_b and srp_u(big_a, big_b):
+                break
+        secret_block = base64.b64encode(secrets.token_bytes(128)).decode("ascii")
+        now = time.time()
+        with STATE.lock:
+            for key in [k for k, s in STATE.srp_sessions.items() if now - s.created > 900]:
+                del STATE.srp_sessions[key]
+            STATE.srp_sessions[secret_block] = SrpSession(
+                pool.id, client.id, user.username, user_id, big_a, small_b, big_b, verifier)
+        # moto's respond_to_auth_challenge uses PASSWORD_CLAIM_SECRET_BLOCK as its session key.
+        backend.sessions[secret_block] = (user.username, pool)
+        return {
+            "ChallengeName": "PASSWORD_VERIFIER",
+            "ChallengeParameters": {
+                "SALT": salt,
+                "SRP_B": format(big_b, "x"),
+                "SECRET_BLOCK": secret_block,
+                "USER_ID_FOR_SRP": user_id,
+                "USERNAME": user.username,
+            },
+        }
+
+    def srp_verify(backend: Any, client_id: str, responses: dict[str, str]) -> None:
+        secret_block = responses.get("PASSWORD_CLAIM_SECRET_BLOCK") or ""
+        with STATE.lock:
+            session = STATE.srp_sessions.pop(secret_block, None)
+
+        def fail(message: str = incorrect):
+            backend.sessions.pop(secret_block, None)
+            raise NotAuthorizedError(message)
+
+        if session is None or session.client_id != client_id:
+            fail()
+        _b, pool, client = find_client(client_id)
+        username = responses.get("USERNAME") or ""
+        user = pool._get_user(username)
+        if user is None or user.username != session.username:
+            fail()
+        if client.generate_secret and responses.get("SECRET_HASH") != secret_hash(
+                client.secret, username, client.id):
+            fail(f"Unable to verify secret hash for client {client.id}")
+        timestamp = responses.get("TIMESTAMP") or ""
+        signature = responses.get("PASSWORD_CLAIM_SIGNATURE") or ""
+        if not timestamp_is_valid(timestamp) or not signature:
+            fail()
+        pool_name = session.pool_id.split("_", 1)[1]
+        u = srp_u(session.big_a, session.big_b)
+        key = srp_hkdf(srp_server_s(session.big_a, session.verifier, u, session.small_b), u)
+        expected = srp_signature(key, pool_name, session.user_id_for_srp, secret_block, timestamp)
+        if not hmac.compare_digest(expected.encode(), signature.encode()):
+            fail()
+
+    def new_password_parameters(backend: Any, result: dict[str, Any]) -> dict[str, Any]:
+        """Give NEW_PASSWORD_REQUIRED the parameters Cognito sends."""
+        if not isinstance(result, dict) or result.get("ChallengeName") != "NEW_PASSWORD_REQUIRED":
+            return result
+        session = result.get("Session")
+        entry = backend.sessions.get(session) if session else None
+        params = dict(result.get("ChallengeParameters") or {})
+        if entry:
+            username, pool = entry
+            user = pool._get_user(username)
+            if user is not None:
+                attrs = {k: v for k, v in user.attribute_lookup.items() if k != "sub"}
+                params.setdefault("USERNAME", user.username)
+                params["USER_ID_FOR_SRP"] = user.username
+                params["userAttributes"] = json.dumps(attrs)
+                params["requiredAttributes"] = "[]"
+        result["ChallengeParameters"] = params
+        return result
+
+    orig_initiate_auth = Backend.initiate_auth
+
+    def initiate_auth(self, client_id, auth_flow, auth_parameters):
+        auth_parameters = auth_parameters or {}
+        if auth_flow == "USER_SRP_AUTH":
+            return srp_initiate(self, client_id, auth_parameters)
+        if auth_flow in ("REFRESH_TOKEN_AUTH", "REFRESH_TOKEN"):
+            _b, pool, _c = find_client(client_id)
+            check_refresh_token(pool, client_id, auth_parameters.get("REFRESH_TOKEN"))
+        return new_password_parameters(
+            self, orig_initiate_auth(self, client_id, auth_flow, auth_parameters))
+
+    Backend.initiate_auth = initiate_auth
+
+    orig_admin_initiate_auth = Backend.admin_initiate_auth
+
+    def admin_initiate_auth(self, user_pool_id, client_id, auth_flow, auth_parameters):
+        auth_parameters = auth_parameters or {}
+        if auth_flow in ("REFRESH_TOKEN_AUTH", "REFRESH_TOKEN"):
+            pool = self.describe_user_pool(user_pool_id)
+            check_refresh_token(pool, client_id, auth_parameters.get("REFRESH_TOKEN"))
+        return new_password_parameters(
+            self, orig_admin_initiate_auth(self, user_pool_id, client_id, auth_flow,
+                                           auth_parameters))
+
+    Backend.admin_initiate_auth = admin_initiate_auth
+
+    orig_respond = Backend.respond_to_auth_challenge
+
+    def respond_to_auth_challenge(self, session, client_id, challenge_name, challenge_responses):
+        challenge_responses = challenge_responses or {}
+        if challenge_name == "PASSWORD_VERIFIER":
+            srp_verify(self, client_id, challenge_responses)
+        return new_password_parameters(
+            self, orig_respond(self, session, client_id, challenge_name, challenge_responses))
+
+    Backend.respond_to_auth_challenge = respond_to_auth_challenge
+
+    # ---- (d) sign-up confirmation codes and forgot-password codes -----------------------------
+    orig_sign_up = Backend.sign_up
+
+    def sign_up(self, client_id, username, password, attributes):
+        user, details = orig_sign_up(self, client_id, username, password, attributes)
+        user.latchkey_signup_code = new_code()
+        return user, (delivery_details(user) or details)
+
+    Backend.sign_up = sign_up
+
+    def confirm_sign_up_action(self):
+        client_id = self._get_param("ClientId")
+        username = self._get_param("Username")
+        code = str(self._get_param("ConfirmationCode") or "")
+        _backend, pool, _client = find_client(client_id)
+        user = pool._get_user(username)
+        if user is None:
+            raise UserNotFoundError("Username/client id combination not found.")
+        if user.status == UserStatus.CONFIRMED:
+            raise NotAuthorizedError("User cannot be confirmed. Current status is CONFIRMED")
+        expected = getattr(user, "latchkey_signup_code", None)
+        if not expected or not hmac.compare_digest(code.encode(), expected.encode()):
+            raise CodeMismatchException(code_mismatch)
+        user.status = UserStatus.CONFIRMED
+        if "email" in (pool.extended_config.get("AutoVerifiedAttributes") or []) \
+                and user.attribute_lookup.get("email"):
+            user.update_attributes([{"Name": "email_verified", "Value": "true"}])
+        return EmptyResult()
+
+    Response.confirm_sign_up = confirm_sign_up_action
+
+    def resend_confirmation_code_action(self):
+        client_id = self._get_param("ClientId")
+        username = self._get_param("Username")
+        _backend, pool, _client = find_client(client_id)
+        user = pool._get_user(username)
+        if user is None:
+            raise UserNotFoundError("Username/client id combination not found.")
+        if user.status != UserStatus.UNCONFIRMED:
+            raise InvalidParameterException("User is already confirmed.")
+        user.latchkey_signup_code = new_code()
+        return ActionResult({"CodeDeliveryDetails": delivery_details(user) or {}})
+
+    Response.resend_confirmation_code = resend_confirmation_code_action
+
+    orig_forgot_password = Backend.forgot_password
+
+    def forgot_password(self, client_id, username):
+        for pool in self.user_pools.values():
+            if client_id in pool.clients and pool._get_user(username) is None:
+                raise UserNotFoundError("Username/client id combination not found.")
+        return orig_forgot_password(self, client_id, username)
+
+    Backend.forgot_password = forgot_password
+
+    def confirm_forgot_password(self, client_id, username, password, confirmation_code):
+        pool = next((p for p in self.user_pools.values() if client_id in p.clients), None)
+        if pool is None:
+            raise ResourceNotFoundError(client_id)
+        user = pool._get_user(username)
+        if user is None:
+            raise UserNotFoundError("Username/client id combination not found.")
+        expected = user.confirmation_code  # "moto-confirmation-code:NNNNNN" or None
+        code = str(confirmation_code or "")
+        if not expected or code not in (expected, expected.split(":", 1)[-1]):
+            raise CodeMismatchException(code_mismatch)
+        self._validate_password(pool.id, password)
+        user.password = password
+        user.confirmation_code = None
+        if user.status == UserStatus.RESET_REQUIRED:
+            user.status = UserStatus.CONFIRMED
+
+    Backend.confirm_forgot_password = confirm_forgot_password
+
+    # ---- (e) RevokeToken for refresh tokens ---------------------------------------------------
+    def revoke_token_action(self):
+        token = self._get_param("Token")
+        client_id = self._get_param("ClientId")
+        client_secret = self._get_param("ClientSecret")
+        _backend, pool, client = find_client(client_id)
+        if client.generate_secret and client_secret != client.secret:
+            raise NotAuthorizedError(f"Client {client_id} secret is not valid")
+        if jwt_payload(token) is not None:
+            raise UnsupportedTokenTypeException("Unsupported token type")
+        entry = pool.refresh_tokens.get(token)
+        if entry is not None:
+            if entry[0] != client_id:
+                raise NotAuthorizedError("Invalid Refresh Token")
+            origin_jti = entry[2]
+            pool.refresh_tokens[token] = None
+            revoke_access_tokens(
+                pool, lambda t, _v: (jwt_payload(t) or {}).get("origin_jti") == origin_jti)
+        return EmptyResult()
+
+    Response.revoke_token = revoke_token_action
+
+    # ---- (g) TOTP: accept the previous/next 30 s step too, like Cognito tolerates drift ------
+    orig_cognito_totp = idp_models.cognito_totp
+
+    class DriftTolerantTotp:
+        def __init__(self, key: str) -> None:
+            self._totp = orig_cognito_totp(key)
+
+        def verify(self, code: bytes, at: int) -> None:
+            for delta in (0, -30, 30):
+                try:
+                    self._totp.verify(code, at + delta)
+                    return
+                except InvalidToken:
+                    continue
+            raise InvalidToken("Supplied TOTP value does not match.")
+
+    idp_models.cognito_totp = DriftTolerantTotp
+
+
+# --------------------------------------------------------------------------------------------
+# WSGI middleware: test aids under /latchkey/, request statistics for everything else.
+# --------------------------------------------------------------------------------------------
+class LatchkeyMiddleware:
+    TARGET_PREFIXES = ("AWSCognitoIdentityProviderService.", "AWSCognitoIdentityService.",
+                       "AWSSecurityTokenServiceV20110615.")
+
+    def __init__(self, app: Callable, state: State = STATE) -> None:
+        self.app = app
+        self.state = state
+
+    def __call__(self, environ: dict, start_response: Callable):
+        path = environ.get("PATH_INFO", "") or ""
+        if path == "/latchkey" or path.startswith("/latchkey/"):
+            return self.test_aid(environ, start_response, path)
+        try:
+            self.count(environ)
+        except Exception as exc:  # statistics must never break a request
+            log(f"stats: {exc!r}")
+        return self.app(environ, start_response)
+
+    def count(self, environ: dict) -> None:
+        target = environ.get("HTTP_X_AMZ_TARGET") or ""
+        body = b""
+        length = environ.get("CONTENT_LENGTH")
+        if length and length.isdigit() and int(length) > 0:
+            body = environ["wsgi.input"].read(int(length))
+            environ["wsgi.input"] = io.BytesIO(body)
+        operation = auth_flow = None
+        if target.startswith(self.TARGET_PREFIXES):
+            operation = target.split(".", 1)[1]
+            if operation in ("InitiateAuth", "AdminInitiateAuth") and body:
+                try:
+                    auth_flow = json.loads(body).get("AuthFlow")
+                except (ValueError, AttributeError):
+                    pass
+        elif body and "form-urlencoded" in (environ.get("CONTENT_TYPE") or ""):
+            form = urllib.parse.parse_qs(body.decode("utf-8", "replace"))
+            auth = environ.get("HTTP_AUTHORIZATION") or ""
+            action = (form.get("Action") or [None])[0]
+            if action and ("/sts/" in auth or (form.get("Version") or [""])[0] == "2011-06-15"):
+                operation = action
+        self.state.count(operation, auth_flow)
+
+    @staticmethod
+    def respond(start_response: Callable, status: str, payload: Any) -> list[bytes]:
+        body = json.dumps(payload).encode("utf-8")
+        start_response(status, [("Content-Type", "application/json"),
+                                ("Content-Length", str(len(body))),
+                                ("Cache-Control", "no-store")])
+        return [body]
+
+    def test_aid(self, environ: dict, start_response: Callable, path: str) -> list[bytes]:
+        method = environ.get("REQUEST_METHOD", "GET").upper()
+        query = {k: v[-1] for k, v in urllib.parse.parse_qs(environ.get("QUERY_STRING", "")).items()}
+        route = path.rstrip("/")
+        ok = "200 OK"
+        if route == "/latchkey/health" and method == "GET":
+            return self.respond(start_response, ok, {"ok": True})
+        if route == "/latchkey/stats" and method == "GET":
+            return self.respond(start_response, ok, self.state.stats())
+        if route == "/latchkey/stats/reset" and method == "POST":
+            self.state.reset_stats()
+            return self.respond(start_response, ok, self.state.stats())
+        if route == "/latchkey/codes" and method == "GET":
+            return self.codes(start_response, query.get("pool"), query.get("username"))
+        if route == "/latchkey/totp" and method == "GET":
+            now = time.time()
+            return self.respond(start_response, ok, {
+                "secret": MOTO_TOTP_SECRET, "code": totp_code(MOTO_TOTP_SECRET, now),
+                "secondsRemaining": 30 - int(now) % 30})
+        if route == "/latchkey/config" and method == "GET":
+            return self.respond(start_response, ok, self.state.config)
+        return self.respond(start_response, "404 Not Found", {
+            "error": f"no test aid {method} {path}",
+            "aids": ["GET /latchkey/health", "GET /latchkey/stats", "POST /latchkey/stats/reset",
+                     "GET /latchkey/codes?pool=&username=", "GET /latchkey/totp",
+                     "GET /latchkey/config"]})
+
+    def codes(self, start_response: Callable, pool_id: Optional[str],
+              username: Optional[str]) -> list[bytes]:
+        from moto.cognitoidp.models import cognitoidp_backends
+        if not username:
+            return self.respond(start_response, "400 Bad Request", {"error": "username is required"})
+        pools = []
+        for _account, per_region in list(cognitoidp_backends.items()):
+            for region, backend in list(per_region.items()):
+                if region == "global":
+                    continue
+                pools += [p for p in list(backend.user_pools.values()) if not pool_id or p.id == pool_id]
+        for pool in pools:
+            user = pool._get_user(username)
+            if user is not None:
+                forgot = user.confirmation_code
+                return self.respond(start_response, "200 OK", {
+                    "signUp": getattr(user, "latchkey_signup_code", None),
+                    "forgotPassword": forgot.split(":", 1)[-1] if forgot else None})
+        return self.respond(start_response, "404 Not Found", {
+            "signUp": None, "forgotPassword": None,
+            "error": "no such pool" if not pools else "no such user"})
+
+
+# --------------------------------------------------------------------------------------------
+# serve
+# --------------------------------------------------------------------------------------------
+def http_get(url: str, timeout: float = 1.0) -> bytes:
+    with urllib.request.urlopen(url, timeout=timeout) as resp:
+        return resp.read()
+
+
+def write_json(path: str, obj: Any, mode: int = 0o644) -> None:
+    tmp = f"{path}.tmp{os.getpid()}"
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump(obj, fh, indent=2)
+        fh.write("\n")
+    os.chmod(tmp, mode)
+    os.replace(tmp, path)
+
+
+def provision(endpoint: str, args: argparse.Namespace) -> dict[str, Any]:
+    import boto3
+    kw = dict(endpoint_url=endpoint, region_name=REGION, aws_access_key_id="local",
+              aws_secret_access_key="local")
+    idp = boto3.client("cognito-idp", **kw)
+    identity = boto3.client("cognito-identity", **kw)
+
+    pool = idp.create_user_pool(
+        PoolName=USER_POOL_NAME,
+        Policies={"PasswordPolicy": {"MinimumLength": 8, "RequireUppercase": True,
+                                     "RequireLowercase": True, "RequireNumbers": True,
+                                     "RequireSymbols": False,
+                                     "TemporaryPasswordValidityDays": 7}},
+        AutoVerifiedAttributes=["email"],
+    )["UserPool"]
+    pool_id = pool["Id"]
+    idp.set_user_pool_mfa_config(
+        UserPoolId=pool_id, MfaConfiguration="OPTIONAL",
+        SoftwareTokenMfaConfiguration={"Enabled": True})
+
+    def make_client(name: str, secret: bool) -> dict[str, Any]:
+        return idp.create_user_pool_client(
+            UserPoolId=pool_id, ClientName=name, GenerateSecret=secret,
+            ExplicitAuthFlows=["ALLOW_USER_SRP_AUTH", "ALLOW_REFRESH_TOKEN_AUTH",
+                               "ALLOW_USER_PASSWORD_AUTH"],
+            ReadAttributes=["email", "name", "phone_number", "email_verified"],
+            AccessTokenValidity=args.access_token_seconds,
+            IdTokenValidity=args.id_token_seconds,
+            RefreshTokenValidity=args.refresh_token_seconds,
+            TokenValidityUnits={"AccessToken": "seconds", "IdToken": "seconds",
+                                "RefreshToken": "seconds"},
+            EnableTokenRevocation=True,
+        )["UserPoolClient"]
+
+    client_a = make_client("latchkey-app", False)
+    client_b = make_client("latchkey-app-secret", True)
+
+    identity_pool = identity.create_identity_pool(
+        IdentityPoolName=IDENTITY_POOL_NAME,
+        AllowUnauthenticatedIdentities=bool(args.guest),
+        CognitoIdentityProviders=[{
+            "ProviderName": f"cognito-idp.{REGION}.amazonaws.com/{pool_id}",
+            "ClientId": client_a["ClientId"], "ServerSideTokenCheck": False}],
+        SupportedLoginProviders=SUPPORTED_LOGIN_PROVIDERS,
+        DeveloperProviderName=DEVELOPER_PROVIDER_NAME,
+    )
+
+    if args.demo_user:
+        idp.admin_create_user(
+            UserPoolId=pool_id, Username=args.demo_user, MessageAction="SUPPRESS",
+            UserAttributes=[{"Name": "email", "Value": f"{args.demo_user}@example.com"},
+                            {"Name": "email_verified", "Value": "true"}])
+        idp.admin_set_user_password(UserPoolId=pool_id, Username=args.demo_user,
+                                    Password=args.demo_password, Permanent=True)
+        log(f"demo user {args.demo_user!r} created (confirmed, permanent password)")
+
+    return {"userPoolId": pool_id, "appClientId": client_a["ClientId"],
+            "secretAppClientId": client_b["ClientId"],
+            "secretAppClientSecret": client_b["ClientSecret"],
+            "identityPoolId": identity_pool["IdentityPoolId"]}
+
+
+def aws_configuration(endpoint: str, ids: dict[str, Any], secret: bool) -> dict[str, Any]:
+    user_pool = {"PoolId": ids["userPoolId"],
+                 "AppClientId": ids["secretAppClientId" if secret else "appClientId"],
+                 "Region": REGION, "Endpoint": endpoint}
+    if secret:
+        user_pool["AppClientSecret"] = ids["secretAppClientSecret"]
+    return {
+        "Version": "1.0",
+        "CognitoUserPool": {"Default": user_pool},
+        "CredentialsProvider": {"CognitoIdentity": {"Default": {
+            "PoolId": ids["identityPoolId"], "Region": REGION, "Endpoint": endpoint}}},
+        "IdentityManager": {"Default": {}},
+        "Latchkey": {"STSEndpoint": endpoint,
+                     "JWKSURL": f"{endpoint}/{ids['userPoolId']}/.well-known/jwks.json",
+                     "TestAidURL": f"{endpoint}/latchkey"},
+    }
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    t0 = time.time()
+    if bool(args.demo_user) != bool(args.demo_password):
+        log("--demo-user and --demo-password go together")
+        return 2
+    out_dir = os.path.abspath(args.dir)
+    os.makedirs(out_dir, exist_ok=True)
+    backend_json = os.path.join(out_dir, "backend.json")
+
+    os.environ["MOTO_COGNITO_IDP_USER_POOL_ENABLE_TOTP"] = "true"
+    os.environ.setdefault("MOTO_COGNITO_IDP_USER_POOL_ID_STRATEGY", "HASH")
+    os.environ.setdefault("MOTO_COGNITO_IDP_USER_POOL_CLIENT_ID_STRATEGY", "HASH")
+    os.environ.setdefault("AWS_DEFAULT_REGION", REGION)
+    os.environ.setdefault("AWS_ACCESS_KEY_ID", "local")
+    os.environ.setdefault("AWS_SECRET_ACCESS_KEY", "local")
+    for var in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"):
+        os.environ.pop(var, None)  # our own requests go to 127.0.0.1
+    os.environ["NO_PROXY"] = os.environ["no_proxy"] = "127.0.0.1,localhost"
+
+    log("loading moto …")
+    from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
+    from werkzeug.serving import WSGIRequestHandler, make_server
+    install_patches()
+
+    class RequestHandler(WSGIRequestHandler):
+        def log_request(self, code: Any = "-", size: Any = "-") -> None:
+            target = self.headers.get("X-Amz-Target") or ""
+            what = target.split(".", 1)[-1] if target else self.path
+            code = getattr(code, "value", code)
+            if not os.environ.get("LATCHKEY_BACKEND_QUIET"):
+                log(f"{self.command} {what} -> {code}")
+
+    app = LatchkeyMiddleware(DomainDispatcherApplication(create_backend_app))
+    server = make_server("127.0.0.1", args.port, app, threaded=True,
+                         request_handler=RequestHandler)
+    port = server.server_port
+    endpoint = f"http://127.0.0.1:{port}"
+    serving = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1},
+                               name="latchkey-http", daemon=True)
+    serving.start()
+    log(f"moto listening on {endpoint}, waiting for /moto-api/data.json …")
+
+    stop = threading.Event()
+
+    def on_signal(signum, _frame):
+        log(f"received signal {signum}, shutting down")
+        stop.set()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+
+    def shutdown() -> None:
+        server.shutdown()
+        try:
+            with open(backend_json, encoding="utf-8") as fh:
+                if json.load(fh).get("pid") == os.getpid():
+                    os.remove(backend_json)
+        except (OSError, ValueError):
+            pass
+        log("stopped")
+
+    deadline = time.time() + 30
+    while True:
+        try:
+            http_get(f"{endpoint}/moto-api/data.json", timeout=2)
+            break
+        except (urllib.error.URLError, OSError):
+            if time.time() > deadline:
+                log("moto did not answer /moto-api/data.json within 30 s")
+                shutdown()
+                return 1
+            time.sleep(0.05)
+
+    log("provisioning user pool, app clients and identity pool …")
+    try:
+        ids = provision(endpoint, args)
+    except Exception as exc:
+        log(f"provisioning failed: {exc}")
+        shutdown()
+        return 1
+    STATE.reset_stats()
+
+    config_path = os.path.join(out_dir, "awsconfiguration.json")
+    secret_config_path = os.path.join(out_dir, "awsconfiguration-secret.json")
+    write_json(config_path, aws_configuration(endpoint, ids, secret=False))
+    write_json(secret_config_path, aws_configuration(endpoint, ids, secret=True), mode=0o600)
+    line = {"endpoint": endpoint, "pid": os.getpid(), "region": REGION, **ids,
+            "configPath": config_path, "secretConfigPath": secret_config_path}
+    record = dict(line)
+    record.update({
+        "startedAt": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "logPath": os.path.join(out_dir, "backend.log"),
+        "testAidURL": f"{endpoint}/latchkey",
+        "jwksURL": f"{endpoint}/{ids['userPoolId']}/.well-known/jwks.json",
+        "totpSecret": MOTO_TOTP_SECRET,
+        "options": {"accessTokenSeconds": args.access_token_seconds,
+                    "idTokenSeconds": args.id_token_seconds,
+                    "refreshTokenSeconds": args.refresh_token_seconds,
+                    "guest": bool(args.guest), "demoUser": args.demo_user},
+    })
+    STATE.config = record
+    write_json(backend_json, record)
+    log(f"ready in {time.time() - t0:.2f} s: {endpoint} (pool {ids['userPoolId']})")
+    sys.stdout.write(json.dumps(line, separators=(",", ":")) + "\n")
+    sys.stdout.flush()
+
+    if args.exit_on_stdin_eof:
+        def watch_stdin() -> None:
+            try:
+                fd = sys.stdin.fileno()
+                while os.read(fd, 65536):
+                    pass
+            except (OSError, ValueError):
+                pass
+            log("stdin reached EOF, shutting down")
+            stop.set()
+        threading.Thread(target=watch_stdin, name="latchkey-stdin", daemon=True).start()
+
+    while not stop.wait(0.5):
+        if not serving.is_alive():
+            log("HTTP server thread ended unexpectedly")
+            break
+    shutdown()
+    return 0
+
+
+# --------------------------------------------------------------------------------------------
+# start / stop / status
+# --------------------------------------------------------------------------------------------
+def read_record(out_dir: str) -> Optional[dict[str, Any]]:
+    try:
+        with open(os.path.join(out_dir, "backend.json"), encoding="utf-8") as fh:
+            data = json.load(fh)
+        return data if isinstance(data, dict) else None
+    except (OSError, ValueError):
+        return None
+
+
+def pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:  # a zombie (exited, not yet reaped) counts as gone
+        state = subprocess.run(["ps", "-o", "stat=", "-p", str(pid)], capture_output=True,
+                               text=True, timeout=5).stdout.strip()
+        if not state or state.startswith("Z"):
+            return False
+    except (OSError, subprocess.SubprocessError):
+        pass
+    return True
+
+
+def pid_is_backend(pid: int) -> bool:
+    try:
+        cmd = subprocess.run(["ps", "-o", "command=", "-p", str(pid)], capture_output=True,
+                             text=True, timeout=5).stdout
+    except (OSError, subprocess.SubprocessError):
+        return True  # cannot tell; trust backend.json
+    return "latchkey_backend" in cmd
+
+
+def running_pid(out_dir: str) -> Optional[int]:
+    record = read_record(out_dir)
+    pid = record.get("pid") if record else None
+    if isinstance(pid, int) and pid > 0 and pid_alive(pid) and pid_is_backend(pid):
+        return pid
+    return None
+
+
+def serve_arguments(args: argparse.Namespace) -> list[str]:
+    argv = ["--dir", os.path.abspath(args.dir), "--port", str(args.port),
+            "--access-token-seconds", str(args.access_token_seconds),
+            "--id-token-seconds", str(args.id_token_seconds),
+            "--refresh-token-seconds", str(args.refresh_token_seconds),
+            "--guest" if args.guest else "--no-guest"]
+    if args.demo_user:
+        argv += ["--demo-user", args.demo_user, "--demo-password", args.demo_password]
+    return argv
+
+
+def cmd_start(args: argparse.Namespace) -> int:
+    if bool(args.demo_user) != bool(args.demo_password):
+        log("--demo-user and --demo-password go together")
+        return 2
+    out_dir = os.path.abspath(args.dir)
+    os.makedirs(out_dir, exist_ok=True)
+    existing = running_pid(out_dir)
+    if existing:
+        log(f"already running in {out_dir} (pid {existing}); run `stop --dir {out_dir}` first")
+        return 1
+    try:
+        os.remove(os.path.join(out_dir, "backend.json"))
+    except FileNotFoundError:
+        pass
+    log_path = os.path.join(out_dir, "backend.log")
+    log(f"starting in the background (log: {log_path}) …")
+    with open(log_path, "ab") as log_fh:
+        child = subprocess.Popen(
+            [sys.executable, os.path.abspath(__file__), "serve", *serve_arguments(args)],
+            stdin=subprocess.DEVNULL, stdout=log_fh, stderr=log_fh, start_new_session=True,
+            close_fds=True)
+    deadline = time.time() + args.timeout
+    while time.time() < deadline:
+        record = read_record(out_dir)
+        if record and record.get("pid") == child.pid:
+            try:
+                http_get(f"{record['endpoint']}/latchkey/health", timeout=2)
+            except (urllib.error.URLError, OSError):
+                time.sleep(0.05)
+                continue
+            print(json.dumps({k: record[k] for k in LINE_KEYS}, separators=(",", ":")), flush=True)
+            return 0
+        if child.poll() is not None:
+            log(f"the backend exited with status {child.returncode} before it was ready; "
+                f"see {log_path}")
+            return 1
+        time.sleep(0.05)
+    log(f"the backend was not ready after {args.timeout:.0f} s; see {log_path}")
+    try:
+        os.killpg(child.pid, signal.SIGKILL)
+    except OSError:
+        pass
+    return 1
+
+
+def cmd_stop(args: argparse.Namespace) -> int:
+    out_dir = os.path.abspath(args.dir)
+    record = read_record(out_dir)
+    pid = running_pid(out_dir)
+    if pid is None:
+        print(f"latchkey backend: nothing running in {out_dir}")
+        if record:
+            try:
+                os.remove(os.path.join(out_dir, "backend.json"))
+            except OSError:
+                pass
+        return 0
+    os.kill(pid, signal.SIGTERM)
+    deadline = time.time() + 5
+    while time.time() < deadline and pid_alive(pid):
+        time.sleep(0.05)
+    if pid_alive(pid):
+        os.kill(pid, signal.SIGKILL)
+        time.sleep(0.2)
+        how = "did not exit within 5 s after SIGTERM; sent SIGKILL"
+    else:
+        how = "stopped with SIGTERM"
+    try:
+        os.remove(os.path.join(out_dir, "backend.json"))
+    except FileNotFoundError:
+        pass
+    print(f"latchkey backend: pid {pid} {how}")
+    return 0
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    out_dir = os.path.abspath(args.dir)
+    pid = running_pid(out_dir)
+    if pid is None:
+        print(f"latchkey backend: not running in {out_dir}")
+        return 1
+    record = read_record(out_dir) or {}
+    endpoint = record.get("endpoint", "?")
+    try:
+        http_get(f"{endpoint}/latchkey/health", timeout=2)
+        health = "healthy"
+    except (urllib.error.URLError, OSError, ValueError):
+        health = "not answering"
+    print(f"latchkey backend: running, pid {pid}, {endpoint} ({health}), "
+          f"user pool {record.get('userPoolId')}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="local-backend", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def add_dir(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--dir", required=True, help="state directory (config files, pid, log)")
+
+    def add_serve_options(p: argparse.ArgumentParser) -> None:
+        add_dir(p)
+        p.add_argument("--port", type=int, default=0, help="TCP port on 127.0.0.1 (0 = any free)")
+        p.add_argument("--access-token-seconds", type=int, default=3600)
+        p.add_argument("--id-token-seconds", type=int, default=3600)
+        p.add_argument("--refresh-token-seconds", type=int, default=30 * 86400)
+        p.add_argument("--demo-user", default=None)
+        p.add_argument("--demo-password", default=None)
+        p.add_argument("--guest", action=argparse.BooleanOptionalAction, default=True,
+                       help="identity pool allows unauthenticated identities (default: yes)")
+
+    p_serve = sub.add_parser("serve", help="run in the foreground")
+    add_serve_options(p_serve)
+    p_serve.add_argument("--exit-on-stdin-eof", action="store_true",
+                         help="exit when stdin reaches EOF (for test harnesses)")
+    p_start = sub.add_parser("start", help="run in the background")
+    add_serve_options(p_start)
+    p_start.add_argument("--timeout", type=float, default=60.0, help=argparse.SUPPRESS)
+    add_dir(sub.add_parser("stop", help="stop the background server"))
+    add_dir(sub.add_parser("status", help="say whether the server runs"))
+    return parser
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    args = build_parser().parse_args(argv)
+    for name in ("access_token_seconds", "id_token_seconds", "refresh_token_seconds"):
+        if getattr(args, name, 1) is not None and getattr(args, name, 1) < 1:
+            log(f"--{name.replace('_', '-')} must be at least 1")
+            return 2
+    return {"serve": cmd_serve, "start": cmd_start, "stop": cmd_stop,
+            "status": cmd_status}[args.command](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

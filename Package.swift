@@ -1,0 +1,113 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Latchkey",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "CognitoAuth", targets: ["CognitoAuth"]),
+        .library(name: "AWSSigV4", targets: ["AWSSigV4"]),
+        .library(name: "CognitoAuthTesting", targets: ["CognitoAuthTesting"]),
+        .library(name: "AuthScreens", targets: ["AuthScreens"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .executable(name: "latchkey", targets: ["latchkey"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "4.1.0"..<"5.0.0"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.24.0"),
+    ],
+    targets: [
+        .target(
+            name: "CBigNum",
+            linkerSettings: [.linkedLibrary("crypto")]
+        ),
+        .target(
+            name: "CNCurses",
+            linkerSettings: [.linkedLibrary("ncursesw")]
+        ),
+        .target(
+            name: "AWSSigV4",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "CognitoAuth",
+            dependencies: [
+                "CBigNum",
+                "AWSSigV4",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "CognitoAuthTesting",
+            dependencies: ["CognitoAuth", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "AuthScreens",
+            dependencies: ["CognitoAuth"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "TerminalUI",
+            dependencies: ["AuthScreens", "CNCurses"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "latchkey",
+            dependencies: [
+                "CognitoAuth",
+                "AuthScreens",
+                "TerminalUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "latchkey-bench",
+            dependencies: ["CognitoAuth", "CognitoAuthTesting", "CBigNum"],
+            path: "Benchmarks/latchkey-bench",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CognitoAuthTests",
+            dependencies: ["CognitoAuth", "CognitoAuthTesting", "CBigNum"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AWSSigV4Tests",
+            dependencies: ["AWSSigV4"],
+            resources: [.copy("Vectors")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["CognitoAuth", "CognitoAuthTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AuthScreensTests",
+            dependencies: ["AuthScreens", "CognitoAuthTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI"],
+            swiftSettings: strictSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,97 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// The production transport, on async-http-client's shared client.
+public struct AsyncHTTPClientTransport: HTTPTransport {
+    /// Creates a transport on the process-wide shared HTTP client.
+    public init() {}
+
+    /// Sends the request with a total deadline and a body-size cap.
+    public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
+        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+        outgoing.method = HTTPMethod(rawValue: request.method)
+        for header in request.headers { outgoing.headers.add(name: header.name, value: header.value) }
+        outgoing.body = .bytes(ByteBuffer(bytes: request.body))
+        let amount = TimeAmount.nanoseconds(
+            Int64(timeout.components.seconds) * 1_000_000_000 + Int64(timeout.components.attoseconds / 1_000_000_000))
+        let deadline = NIODeadline.now() + amount
+        do {
+            let response = try await HTTPClient.shared.execute(outgoing, deadline: deadline)
+            let body = try await response.body.collect(upTo: HTTPLimits.maxResponseBytes)
+            return HTTPResponseData(
+                status: Int(response.status.code),
+                headers: response.headers.map { (name: $0.name, value: $0.value) },
+                body: Array(buffer: body))
+        } catch let error as AuthError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw Self.classify(error)
+        }
+    }
+
+    /// Maps an async-http-client or NIO error to a typed network failure.
+    static func classify(_ error: any Error) -> AuthError {
+        if let client = error as? HTTPClientError {
+            switch client {
+            case .deadlineExceeded, .connectTimeout, .readTimeout, .writeTimeout, .getConnectionFromPoolTimeout,
+                .tlsHandshakeTimeout:
+                return .network(kind: .timedOut, message: "no answer before the deadline")
+            case .remoteConnectionClosed:
+                return .network(kind: .connectionReset, message: "the server closed the connection")
+            default:
+                break
+            }
+        }
+        if let io = error as? IOError {
+            switch io.errnoCode {
+            case ECONNREFUSED: return .network(kind: .connectionRefused, message: "connection refused")
+            case ECONNRESET, EPIPE: return .network(kind: .connectionReset, message: "connection reset by peer")
+            case ETIMEDOUT: return .network(kind: .timedOut, message: "connection timed out")
+            default: return .network(kind: .other, message: "I/O error \(io.errnoCode)")
+            }
+        }
+        if let channel = error as? ChannelError {
+            switch channel {
+            case .connectTimeout: return .network(kind: .timedOut, message: "connect timed out")
+            case .eof, .ioOnClosedChannel, .outputClosed, .alreadyClosed:
+                return .network(kind: .connectionReset, message: "the connection closed early")
+            default: return .network(kind: .other, message: "\(channel)")
+            }
+        }
+        if let connection = error as? NIOConnectionError {
+            if connection.dnsAError != nil || connection.dnsAAAAError != nil, connection.connectionErrors.isEmpty {
+                return .network(kind: .dnsFailure, message: "cannot resolve \(connection.host)")
+            }
+            for attempt in connection.connectionErrors {
+                if let io = attempt.error as? IOError, io.errnoCode == ECONNREFUSED {
+                    return .network(kind: .connectionRefused, message: "connection refused by \(connection.host):\(connection.port)")
+                }
+            }
+            return .network(kind: .other, message: "cannot connect to \(connection.host):\(connection.port)")
+        }
+        if error is NIOTooManyBytesError {
+            return .invalidResponse(status: 0, detail: "the response body is larger than \(HTTPLimits.maxResponseBytes) bytes")
+        }
+        let text = String(describing: error)
+        let lowered = text.lowercased()
+        if lowered.contains("refused") { return .network(kind: .connectionRefused, message: "connection refused") }
+        if lowered.contains("reset") || lowered.contains("closed") {
+            return .network(kind: .connectionReset, message: "connection reset")
+        }
+        if lowered.contains("timeout") || lowered.contains("timed out") {
+            return .network(kind: .timedOut, message: "timed out")
+        }
+        if lowered.contains("ssl") || lowered.contains("tls") || lowered.contains("certificate") {
+            return .network(kind: .tlsFailure, message: "TLS failure")
+        }
+        if lowered.contains("dns") || lowered.contains("resolve") {
+            return .network(kind: .dnsFailure, message: "name resolution failed")
+        }
+        return .network(kind: .other, message: String(text.prefix(200)))
+    }
+}

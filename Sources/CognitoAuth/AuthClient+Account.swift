@@ -1,0 +1,135 @@
+import Foundation
+
+extension AuthClient {
+    /// Creates an account; the result says whether a confirmation code is needed and where it went.
+    public func signUp(username: String, password: String, attributes: [String: String] = [:]) async throws -> SignUpStep {
+        let api = try userPoolAPI()
+        let result = try await reachingBackend {
+            try await api.signUp(username: username, password: password, attributes: attributes)
+        }
+        return result.confirmed ? .done : .confirmSignUp(result.delivery)
+    }
+
+    /// Confirms an account with the code that was sent.
+    public func confirmSignUp(username: String, code: String) async throws -> SignUpStep {
+        let api = try userPoolAPI()
+        try await reachingBackend { try await api.confirmSignUp(username: username, code: code) }
+        return .done
+    }
+
+    /// Sends a new sign-up confirmation code.
+    public func resendSignUpCode(username: String) async throws -> CodeDeliveryDetails {
+        let api = try userPoolAPI()
+        return try await reachingBackend { try await api.resendConfirmationCode(username: username) }
+    }
+
+    /// Starts a password reset: a code is sent to the user.
+    public func forgotPassword(username: String) async throws -> ForgotPasswordResult {
+        let api = try userPoolAPI()
+        return ForgotPasswordResult(delivery: try await reachingBackend { try await api.forgotPassword(username: username) })
+    }
+
+    /// Completes a password reset with the code and a new password.
+    public func confirmForgotPassword(username: String, newPassword: String, code: String) async throws {
+        let api = try userPoolAPI()
+        try await reachingBackend {
+            try await api.confirmForgotPassword(username: username, code: code, newPassword: newPassword)
+        }
+    }
+
+    /// Changes the signed-in user's password.
+    public func changePassword(current: String, proposed: String) async throws {
+        let api = try userPoolAPI()
+        try await withAccessToken(label: "ChangePassword") { token in
+            try await api.changePassword(accessToken: token, previous: current, proposed: proposed)
+        }
+    }
+
+    /// The signed-in user's attributes (GetUser): the sample authenticated service call.
+    public func getUserAttributes(_ options: TokenRequestOptions = TokenRequestOptions(label: "GetUser")) async throws
+        -> [String: String]
+    {
+        let api = try userPoolAPI()
+        return try await withAccessToken(label: options.label, options: options) { token in
+            try await api.getUser(accessToken: token).attributes
+        }
+    }
+
+    /// Updates attributes; returns where verification codes were sent.
+    public func updateUserAttributes(_ attributes: [String: String]) async throws -> [CodeDeliveryDetails] {
+        let api = try userPoolAPI()
+        return try await withAccessToken(label: "UpdateUserAttributes") { token in
+            try await api.updateUserAttributes(accessToken: token, attributes: attributes)
+        }
+    }
+
+    /// Starts authenticator-app enrolment for the signed-in user.
+    public func setUpTOTP() async throws -> TOTPSetupDetails {
+        let api = try userPoolAPI()
+        let name = username ?? "user"
+        return try await withAccessToken(label: "AssociateSoftwareToken") { token in
+            TOTPSetupDetails(secret: try await api.associateSoftwareToken(accessToken: token).secret, accountName: name)
+        }
+    }
+
+    /// Verifies the authenticator app's code and makes TOTP the preferred MFA.
+    public func verifyTOTPSetup(code: String) async throws {
+        let api = try userPoolAPI()
+        let device = options.deviceName
+        try await withAccessToken(label: "VerifySoftwareToken") { token in
+            _ = try await api.verifySoftwareToken(code: code, accessToken: token, deviceName: device)
+            try await api.setSoftwareTokenPreference(accessToken: token, enabled: true, preferred: true)
+        }
+    }
+
+    /// Signs out. `.global` also calls GlobalSignOut and revokes the refresh token; the local
+    /// session is forgotten even when the network calls fail, and their error is rethrown afterwards.
+    public func signOut(_ scope: SignOutScope = .local) async throws {
+        var remoteError: (any Error)?
+        if scope == .global, let tokens = machine.session?.tokens {
+            let api = try userPoolAPI()
+            do {
+                try await reachingBackend { try await api.globalSignOut(accessToken: tokens.accessToken) }
+                if let refresh = tokens.refreshToken {
+                    try await reachingBackend { try await api.revokeToken(refreshToken: refresh) }
+                }
+            } catch AuthError.notAuthorized {
+                // Already revoked or expired: the goal is reached.
+            } catch {
+                remoteError = error
+            }
+        }
+        pendingChallenge = nil
+        identity.credentialsTask?.cancel()
+        identity.credentialsTask = nil
+        run(machine.handle(.signedOut, now: clock.now()))
+        if let remoteError { throw remoteError }
+    }
+
+    /// Runs a service call with the access token, through the wait / resume / cancel path.
+    ///
+    /// When the service rejects the token (revoked by a global sign-out, say), the token is marked
+    /// rejected and the call asks for tokens again, which refreshes or waits for re-login.
+    public func withAccessToken<T: Sendable>(
+        label: String, options: TokenRequestOptions? = nil, _ call: (String) async throws -> T
+    ) async throws -> T {
+        var requestOptions = options ?? TokenRequestOptions()
+        requestOptions.label = label
+        var attempts = 0
+        while true {
+            attempts += 1
+            let tokens = try await getTokens(requestOptions)
+            do {
+                return try await reachingBackend { try await call(tokens.accessToken) }
+            } catch AuthError.notAuthorized(let message) where attempts < 3 && Self.isTokenRejection(message) {
+                reportAccessTokenRejected(tokens.accessToken)
+            }
+        }
+    }
+
+    static func isTokenRejection(_ message: String) -> Bool {
+        let lowered = message.lowercased()
+        return lowered.contains("token") && (lowered.contains("revoked") || lowered.contains("expired")
+            || lowered.contains("invalid"))
+    }
+}

@@ -1,0 +1,311 @@
+import Foundation
+import Logging
+
+/// The auth core: AWSMobileClient's contract on Amazon Cognito, as one actor.
+///
+/// Decisions are made by ``AuthStateMachine``; this actor feeds it events and runs its actions.
+/// Calls that need tokens while re-login is required wait, resume after a successful sign-in, and
+/// fail on ``releaseSignInWait()``. Network failures never change the user state.
+public actor AuthClient {
+    /// The configuration.
+    public nonisolated let configuration: AuthConfiguration
+    /// The session store.
+    public nonisolated let store: any SessionStore
+    /// The clock.
+    public nonisolated let clock: any AuthClock
+    nonisolated let random: any RandomSource
+    nonisolated let transport: any HTTPTransport
+    nonisolated let logger: Logger?
+    /// The options.
+    public nonisolated let options: AuthClientOptions
+
+    var machine: AuthStateMachine
+    private var continuations: [WaiterID: CheckedContinuation<CognitoTokens, any Error>] = [:]
+    private var deadlineTasks: [WaiterID: Task<Void, Never>] = [:]
+    private var nextWaiterID: WaiterID = 0
+    private var listeners: [UInt64: @Sendable (UserState, UserStateInfo) -> Void] = [:]
+    private var stateStreams: [UInt64: AsyncStream<UserStateChange>.Continuation] = [:]
+    private var eventStreams: [UInt64: AsyncStream<AuthEvent>.Continuation] = [:]
+    private var nextListenerID: UInt64 = 0
+    private var storeStamp: String?
+    var pendingChallenge: PendingChallenge?
+    var identity = IdentityState()
+
+    /// Creates a client. Nothing touches the network or the store until a call needs it.
+    public init(
+        configuration: AuthConfiguration,
+        store: any SessionStore,
+        transport: any HTTPTransport = AsyncHTTPClientTransport(),
+        clock: any AuthClock = SystemAuthClock(),
+        random: any RandomSource = SystemRandomSource(),
+        logger: Logger? = nil,
+        options: AuthClientOptions = AuthClientOptions()
+    ) {
+        self.configuration = configuration
+        self.store = store
+        self.transport = transport
+        self.clock = clock
+        self.random = random
+        self.logger = logger
+        self.options = options
+        self.machine = AuthStateMachine(
+            policy: .init(refreshMargin: options.refreshMargin, backoff: options.backoff))
+    }
+
+    // MARK: State
+
+    /// Restores the session from the store without the network and returns the state.
+    @discardableResult
+    public func initialize() -> UserState {
+        guard machine.userState == .unknown else { return machine.userState }
+        var stored: PersistedSession?
+        do {
+            stored = try store.load()
+        } catch {
+            publish(.storeWarning(error.description))
+            logger?.warning("session store unreadable", metadata: ["reason": "\(error.description)"])
+        }
+        storeStamp = store.changeStamp()
+        run(machine.handle(.restored(stored), now: clock.now()))
+        return machine.userState
+    }
+
+    /// The current user state.
+    public var userState: UserState { machine.userState }
+
+    /// The signed-in (or re-login-pending) username.
+    public var username: String? { machine.session?.username }
+
+    /// The persisted session record (tokens included): for status displays, which must mask it.
+    public var session: PersistedSession? { machine.session }
+
+    /// The calls waiting for tokens, oldest first.
+    public var pendingCalls: [PendingCall] { machine.pendingCalls }
+
+    /// The connectivity as last seen.
+    public var connectivity: Connectivity { machine.connectivity }
+
+    /// Adds a listener called after each persisted state change, in order; it is first called with the current state.
+    @discardableResult
+    public func addUserStateListener(_ listener: @escaping @Sendable (UserState, UserStateInfo) -> Void) -> UInt64 {
+        nextListenerID += 1
+        listeners[nextListenerID] = listener
+        listener(machine.userState, machine.info)
+        return nextListenerID
+    }
+
+    /// Removes a listener.
+    public func removeUserStateListener(_ token: UInt64) {
+        listeners.removeValue(forKey: token)
+    }
+
+    /// A stream of state changes that starts with the current state.
+    public func userStateChanges() -> AsyncStream<UserStateChange> {
+        let (stream, continuation) = AsyncStream<UserStateChange>.makeStream(bufferingPolicy: .unbounded)
+        nextListenerID += 1
+        let id = nextListenerID
+        stateStreams[id] = continuation
+        continuation.yield(UserStateChange(state: machine.userState, info: machine.info))
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeStateStream(id) }
+        }
+        return stream
+    }
+
+    /// A stream of everything the dashboard shows: state, pending calls, connectivity, refreshes.
+    public func events() -> AsyncStream<AuthEvent> {
+        let (stream, continuation) = AsyncStream<AuthEvent>.makeStream(bufferingPolicy: .bufferingNewest(1024))
+        nextListenerID += 1
+        let id = nextListenerID
+        eventStreams[id] = continuation
+        continuation.yield(.stateChanged(UserStateChange(state: machine.userState, info: machine.info)))
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeEventStream(id) }
+        }
+        return stream
+    }
+
+    private func removeStateStream(_ id: UInt64) { stateStreams.removeValue(forKey: id) }
+    private func removeEventStream(_ id: UInt64) { eventStreams.removeValue(forKey: id) }
+
+    func publish(_ event: AuthEvent) {
+        for continuation in eventStreams.values { continuation.yield(event) }
+    }
+
+    // MARK: Tokens
+
+    /// Returns valid tokens: cached, refreshed (one request shared by all callers), or after re-login.
+    ///
+    /// With the default options a call made while re-login is required waits until sign-in
+    /// succeeds, `releaseSignInWait()` fails it, `signOut()` fails it, its deadline passes, or its
+    /// own task is cancelled.
+    public func getTokens(_ options: TokenRequestOptions = .default) async throws -> CognitoTokens {
+        if let tokens = machine.cachedTokens(at: clock.now()) { return tokens }
+        syncWithStore()
+        if let tokens = machine.cachedTokens(at: clock.now()) { return tokens }
+        nextWaiterID += 1
+        let id = nextWaiterID
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<CognitoTokens, any Error>) in
+                if Task.isCancelled {
+                    continuation.resume(throwing: CancellationError())
+                    return
+                }
+                continuations[id] = continuation
+                run(machine.handle(.tokensRequested(id, options), now: clock.now()))
+                if let deadline = options.deadline, continuations[id] != nil {
+                    let clock = self.clock
+                    deadlineTasks[id] = Task { [weak self] in
+                        do { try await clock.sleep(for: deadline) } catch { return }
+                        await self?.deliver(.deadlinePassed(id))
+                    }
+                }
+            }
+        } onCancel: {
+            Task { await self.deliver(.waiterCancelled(id)) }
+        }
+    }
+
+    /// Fails every call waiting for sign-in with ``AuthError/signInWaitCancelled``.
+    public func releaseSignInWait() {
+        let before = machine.waiterCount
+        run(machine.handle(.releaseSignInWait, now: clock.now()))
+        publish(.signInWaitReleased(count: before - machine.waiterCount))
+    }
+
+    /// Refreshes the tokens now, even if they are still valid (the dashboard's `r`).
+    public func forceRefresh() {
+        run(machine.handle(.forceRefresh, now: clock.now()))
+    }
+
+    /// Marks the current access token as rejected by a service, so the next request refreshes.
+    public func reportAccessTokenRejected(_ accessToken: String) {
+        run(machine.handle(.accessTokenRejected(accessToken), now: clock.now()))
+    }
+
+    /// Re-reads the store when another process has written it, and adopts its session.
+    public func syncWithStore() {
+        let stamp = store.changeStamp()
+        guard stamp != storeStamp, machine.userState != .unknown else { return }
+        storeStamp = stamp
+        guard let stored = try? store.load() else { return }
+        run(machine.handle(.storeChangedExternally(stored), now: clock.now()))
+    }
+
+    func deliver(_ event: AuthStateMachine.Event) {
+        run(machine.handle(event, now: clock.now()))
+    }
+
+    // MARK: Running actions
+
+    func run(_ actions: [AuthStateMachine.Action]) {
+        for action in actions {
+            switch action {
+            case .persist(let session):
+                do {
+                    try store.save(session)
+                    storeStamp = store.changeStamp()
+                } catch {
+                    logger?.error("could not persist the session", metadata: ["reason": "\(error.description)"])
+                    publish(.storeWarning(error.description))
+                }
+            case .notify(let state, let info):
+                for listener in listeners.values { listener(state, info) }
+                let change = UserStateChange(state: state, info: info)
+                for continuation in stateStreams.values { continuation.yield(change) }
+                publish(.stateChanged(change))
+            case .resume(let ids, let tokens):
+                for id in ids {
+                    deadlineTasks.removeValue(forKey: id)?.cancel()
+                    continuations.removeValue(forKey: id)?.resume(returning: tokens)
+                }
+            case .fail(let ids, let failure):
+                for id in ids {
+                    deadlineTasks.removeValue(forKey: id)?.cancel()
+                    guard let continuation = continuations.removeValue(forKey: id) else { continue }
+                    switch failure {
+                    case .cancelled: continuation.resume(throwing: CancellationError())
+                    case .error(let error): continuation.resume(throwing: error)
+                    }
+                }
+            case .startRefresh(let refreshToken, let username, let generation):
+                Task { await self.performRefresh(refreshToken: refreshToken, username: username, generation: generation) }
+            case .scheduleRetry(let delay, let generation):
+                let clock = self.clock
+                Task { [weak self] in
+                    try? await clock.sleep(for: delay)
+                    await self?.deliver(.retryDue(generation: generation))
+                }
+            case .connectivityChanged(let connectivity):
+                publish(.connectivityChanged(connectivity))
+            case .pendingCallsChanged:
+                if !eventStreams.isEmpty { publish(.pendingCallsChanged(machine.pendingCalls)) }
+            }
+        }
+    }
+
+    private func performRefresh(refreshToken: String, username: String?, generation: UInt64) async {
+        do {
+            let tokens = try await refreshTokens(refreshToken: refreshToken, username: username)
+            run(machine.handle(.refreshSucceeded(tokens, generation: generation), now: clock.now()))
+            publish(.tokensRefreshed(expiration: tokens.expiration))
+        } catch {
+            let authError = (error as? AuthError) ?? .network(kind: .other, message: "refresh failed")
+            logger?.debug("refresh failed", metadata: ["transient": "\(authError.isTransient)"])
+            publish(.refreshFailed(authError))
+            run(
+                machine.handle(
+                    .refreshFailed(authError, generation: generation, jitter: random.unitInterval()), now: clock.now()))
+        }
+    }
+
+    /// REFRESH_TOKEN_AUTH; the old refresh token is kept when none comes back.
+    func refreshTokens(refreshToken: String, username: String?) async throws -> CognitoTokens {
+        let api = try userPoolAPI()
+        let hashUser = username ?? machine.session?.tokens?.accessClaims?.username ?? ""
+        let answer = try await api.initiateAuth(
+            flow: "REFRESH_TOKEN_AUTH", parameters: ["REFRESH_TOKEN": refreshToken], username: hashUser)
+        guard let id = answer.idToken, let access = answer.accessToken else {
+            throw AuthError.invalidResponse(status: 200, detail: "REFRESH_TOKEN_AUTH answered without tokens")
+        }
+        let tokens = try CognitoTokens(idToken: id, accessToken: access, refreshToken: answer.refreshToken ?? refreshToken)
+        try await verify(tokens)
+        return tokens
+    }
+
+    // MARK: Wiring
+
+    /// The typed user-pool operations on this client's configuration and transport.
+    public func userPoolAPI() throws(AuthError) -> UserPoolAPI {
+        guard let pool = configuration.userPool else {
+            throw .configuration(
+                ConfigurationError(
+                    file: configuration.sourcePath, key: "CognitoUserPool.Default",
+                    problem: "no user pool is configured.", fix: "Add the CognitoUserPool.Default section."))
+        }
+        return UserPoolAPI(
+            client: AWSJSONClient(
+                targetPrefix: AWSJSONClient.userPoolsTarget, endpoint: pool.resolvedEndpoint, transport: transport,
+                timeout: options.requestTimeout, logger: logger),
+            pool: pool)
+    }
+
+    /// Verifies tokens against the pool's keys when enabled (see ``TokenVerifier``).
+    func verify(_ tokens: CognitoTokens) async throws {
+        guard options.verifyTokens, let pool = configuration.userPool else { return }
+        try TokenVerifier.checkClaims(tokens, pool: pool, now: clock.now())
+    }
+}
+
+/// A challenge awaiting `confirmSignIn`.
+struct PendingChallenge: Sendable {
+    var name: String
+    var session: String?
+    var username: String
+    var parameters: [String: String]
+}
+
+/// Identity-pool state kept beside the machine.
+struct IdentityState: Sendable {
+    var credentialsTask: Task<AWSCredentials, any Error>?
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Tuning for ``AuthClient``.
+public struct AuthClientOptions: Sendable {
+    /// The preferred token refresh margin (capped at a quarter of the token lifetime).
+    public var refreshMargin: TimeInterval = 120
+    /// The AWS credentials refresh margin (AWSMobileClient: 10 minutes), capped at a quarter of their lifetime.
+    public var credentialsMargin: TimeInterval = 600
+    /// The total deadline of one HTTP request.
+    public var requestTimeout: Duration = .seconds(15)
+    /// The retry schedule for refreshes while offline or throttled.
+    public var backoff: BackoffPolicy = .init()
+    /// The device name given to an authenticator app enrolment.
+    public var deviceName: String = "latchkey"
+    /// Verify id tokens against the pool's JWKS on sign-in and refresh.
+    public var verifyTokens: Bool = true
+    /// A custom IAM role for identity-pool credentials.
+    public var customRoleArn: String?
+
+    /// Creates default options.
+    public init() {}
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// The user pool section of `awsconfiguration.json` (`CognitoUserPool.Default`).
+public struct UserPoolConfiguration: Sendable, Hashable {
+    /// The pool id, `<region>_<name>`.
+    public var poolId: String
+    /// The app client id.
+    public var appClientId: String
+    /// The app client secret, when the client has one (then SECRET_HASH is sent).
+    public var appClientSecret: String?
+    /// The region, such as `us-east-1`.
+    public var region: String
+    /// The endpoint override for local backends; nil means `https://cognito-idp.<region>.amazonaws.com/`.
+    public var endpoint: URL?
+
+    /// Creates a configuration.
+    public init(poolId: String, appClientId: String, appClientSecret: String? = nil, region: String, endpoint: URL? = nil) {
+        self.poolId = poolId
+        self.appClientId = appClientId
+        self.appClientSecret = appClientSecret
+        self.region = region
+        self.endpoint = endpoint
+    }
+
+    /// The part of the pool id after the underscore, which SRP hashes.
+    public var poolName: String {
+        guard let underscore = poolId.firstIndex(of: "_") else { return poolId }
+        return String(poolId[poolId.index(after: underscore)...])
+    }
+
+    /// The endpoint calls go to.
+    public var resolvedEndpoint: URL {
+        endpoint ?? URL(string: "https://cognito-idp.\(region).amazonaws.com/") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// The key of this pool in an identity pool's logins map, and the tokens' `iss` host path.
+    public var providerKey: String { "cognito-idp.\(region).amazonaws.com/\(poolId)" }
+
+    /// The issuer the pool's tokens carry.
+    public var issuer: String { "https://cognito-idp.\(region).amazonaws.com/\(poolId)" }
+}
+
+/// The identity pool section (`CredentialsProvider.CognitoIdentity.Default`).
+public struct IdentityPoolConfiguration: Sendable, Hashable {
+    /// The identity pool id, `<region>:<uuid>`.
+    public var poolId: String
+    /// The region.
+    public var region: String
+    /// The endpoint override; nil means `https://cognito-identity.<region>.amazonaws.com/`.
+    public var endpoint: URL?
+
+    /// Creates a configuration.
+    public init(poolId: String, region: String, endpoint: URL? = nil) {
+        self.poolId = poolId
+        self.region = region
+        self.endpoint = endpoint
+    }
+
+    /// The endpoint calls go to.
+    public var resolvedEndpoint: URL {
+        endpoint ?? URL(string: "https://cognito-identity.\(region).amazonaws.com/") ?? URL(fileURLWithPath: "/")
+    }
+}
+
+/// The identity manager section (`IdentityManager.Default`).
+public struct IdentityManagerConfiguration: Sendable, Hashable {
+    /// Whether logins from several providers may be merged into one identity.
+    public var allowIdentityMerging: Bool
+    /// Whether several providers may be signed in at once; requires identity merging.
+    public var allowSimultaneousActiveAccounts: Bool
+
+    /// Creates a configuration.
+    public init(allowIdentityMerging: Bool = false, allowSimultaneousActiveAccounts: Bool = false) {
+        self.allowIdentityMerging = allowIdentityMerging
+        self.allowSimultaneousActiveAccounts = allowSimultaneousActiveAccounts
+    }
+}
+
+/// Latchkey's own section (`Latchkey`): local-backend overrides and UI options.
+public struct LatchkeyConfiguration: Sendable, Hashable {
+    /// The STS endpoint override.
+    public var stsEndpoint: URL?
+    /// The JWKS URL override for token verification.
+    public var jwksURL: URL?
+    /// The local backend's test-aid URL, when the configuration was written by the launcher.
+    public var testAidURL: URL?
+    /// UI options, passed through as JSON for the terminal UI to read.
+    public var ui: JSONValue?
+
+    /// Creates a configuration.
+    public init(stsEndpoint: URL? = nil, jwksURL: URL? = nil, testAidURL: URL? = nil, ui: JSONValue? = nil) {
+        self.stsEndpoint = stsEndpoint
+        self.jwksURL = jwksURL
+        self.testAidURL = testAidURL
+        self.ui = ui
+    }
+}
+
+/// Everything the auth core reads from `awsconfiguration.json` (or Amplify's `amplifyconfiguration.json`).
+public struct AuthConfiguration: Sendable, Hashable {
+    /// The user pool, when configured.
+    public var userPool: UserPoolConfiguration?
+    /// The identity pool, when configured.
+    public var identityPool: IdentityPoolConfiguration?
+    /// Identity manager settings.
+    public var identityManager: IdentityManagerConfiguration
+    /// Latchkey's own settings.
+    public var latchkey: LatchkeyConfiguration
+    /// The file this came from, for messages.
+    public var sourcePath: String?
+
+    /// Creates a configuration.
+    public init(
+        userPool: UserPoolConfiguration? = nil,
+        identityPool: IdentityPoolConfiguration? = nil,
+        identityManager: IdentityManagerConfiguration = .init(),
+        latchkey: LatchkeyConfiguration = .init(),
+        sourcePath: String? = nil
+    ) {
+        self.userPool = userPool
+        self.identityPool = identityPool
+        self.identityManager = identityManager
+        self.latchkey = latchkey
+        self.sourcePath = sourcePath
+    }
+}

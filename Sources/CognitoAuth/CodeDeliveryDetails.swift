@@ -1,0 +1,29 @@
+/// Where a code was sent.
+public struct CodeDeliveryDetails: Sendable, Hashable, Codable {
+    /// The masked destination, such as `a***@e***`.
+    public var destination: String?
+    /// `EMAIL` or `SMS`.
+    public var deliveryMedium: String?
+    /// The attribute, such as `email`.
+    public var attributeName: String?
+
+    /// Creates details.
+    public init(destination: String? = nil, deliveryMedium: String? = nil, attributeName: String? = nil) {
+        self.destination = destination
+        self.deliveryMedium = deliveryMedium
+        self.attributeName = attributeName
+    }
+
+    init(_ json: JSONValue?) {
+        destination = json?["Destination"]?.stringValue
+        deliveryMedium = json?["DeliveryMedium"]?.stringValue
+        attributeName = json?["AttributeName"]?.stringValue
+    }
+
+    /// A phrase for the UI: "an email to a***@e***".
+    public var phrase: String {
+        let medium = deliveryMedium?.uppercased() == "SMS" ? "a text message" : "an email"
+        if let destination { return "\(medium) to \(destination)" }
+        return medium
+    }
+}

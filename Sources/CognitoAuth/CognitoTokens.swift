@@ -1,0 +1,126 @@
+import Foundation
+import JWTKit
+
+/// The user-pool tokens of a session, with the expiry times read from the JWTs.
+public struct CognitoTokens: Sendable, Hashable, Codable {
+    /// The id token (a JWT).
+    public var idToken: String
+    /// The access token (a JWT).
+    public var accessToken: String
+    /// The refresh token (opaque), when the session has one.
+    public var refreshToken: String?
+    /// The id token's `exp`.
+    public var idTokenExpiration: Date
+    /// The access token's `exp`.
+    public var accessTokenExpiration: Date
+    /// When the access token was issued (`iat`), used to scale the refresh margin to short lifetimes.
+    public var issuedAt: Date
+
+    /// Creates tokens from JWT strings, reading `exp` and `iat` without verifying signatures.
+    public init(idToken: String, accessToken: String, refreshToken: String?) throws(AuthError) {
+        let id = try TokenClaims.decode(idToken, what: "id token")
+        let access = try TokenClaims.decode(accessToken, what: "access token")
+        guard let idExp = id.exp, let accessExp = access.exp else {
+            throw .invalidToken("a token has no exp claim")
+        }
+        self.idToken = idToken
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.idTokenExpiration = Date(timeIntervalSince1970: idExp)
+        self.accessTokenExpiration = Date(timeIntervalSince1970: accessExp)
+        self.issuedAt = Date(timeIntervalSince1970: access.iat ?? (accessExp - 3600))
+    }
+
+    /// The earlier of the two expiry times.
+    public var expiration: Date { min(idTokenExpiration, accessTokenExpiration) }
+
+    /// The refresh margin for these tokens: `preferred`, but at most a quarter of their lifetime.
+    public func margin(preferred: TimeInterval) -> TimeInterval {
+        let lifetime = max(0, expiration.timeIntervalSince(issuedAt))
+        return min(preferred, lifetime / 4)
+    }
+
+    /// Whether both tokens are valid beyond the margin at `now`.
+    public func areValid(at now: Date, preferredMargin: TimeInterval) -> Bool {
+        now.addingTimeInterval(margin(preferred: preferredMargin)) < expiration
+    }
+
+    /// The claims of the id token (username, sub, email and so on), read without verification.
+    public var idClaims: TokenClaims? { try? TokenClaims.decode(idToken, what: "id token") }
+
+    /// The claims of the access token, read without verification.
+    public var accessClaims: TokenClaims? { try? TokenClaims.decode(accessToken, what: "access token") }
+}
+
+extension CognitoTokens: CustomStringConvertible, CustomDebugStringConvertible {
+    /// A description with every token masked.
+    public var description: String {
+        "CognitoTokens(id: \(Self.mask(idToken)), access: \(Self.mask(accessToken)), refresh: "
+            + "\(refreshToken.map(Self.mask) ?? "none"), expires: \(expiration))"
+    }
+
+    /// The same masked description.
+    public var debugDescription: String { description }
+
+    /// Masks a secret for display: its first four characters, then only its length.
+    public static func mask(_ secret: String) -> String {
+        guard secret.count > 12 else { return String(repeating: "*", count: secret.count) }
+        return "\(secret.prefix(4))…(\(secret.count) chars)"
+    }
+}
+
+/// The JWT claims Latchkey reads from Cognito tokens.
+public struct TokenClaims: JWTPayload, Sendable, Hashable {
+    public var exp: Double?
+    public var iat: Double?
+    public var sub: String?
+    public var iss: String?
+    public var aud: String?
+    public var clientId: String?
+    public var tokenUse: String?
+    public var username: String?
+    public var cognitoUsername: String?
+    public var email: String?
+
+    enum CodingKeys: String, CodingKey {
+        case exp, iat, sub, iss, aud, email, username
+        case clientId = "client_id"
+        case tokenUse = "token_use"
+        case cognitoUsername = "cognito:username"
+    }
+
+    /// Decodes leniently: a claim of an unexpected type reads as absent.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func number(_ key: CodingKeys) -> Double? {
+            (try? container.decodeIfPresent(Double.self, forKey: key))
+                ?? (try? container.decodeIfPresent(String.self, forKey: key)).flatMap { $0.flatMap(Double.init) }
+        }
+        func text(_ key: CodingKeys) -> String? { (try? container.decodeIfPresent(String.self, forKey: key)) ?? nil }
+        exp = number(.exp)
+        iat = number(.iat)
+        sub = text(.sub)
+        iss = text(.iss)
+        aud = text(.aud) ?? ((try? container.decodeIfPresent([String].self, forKey: .aud)) ?? nil)?.first
+        clientId = text(.clientId)
+        tokenUse = text(.tokenUse)
+        username = text(.username)
+        cognitoUsername = text(.cognitoUsername)
+        email = text(.email)
+    }
+
+    /// The user's name: `cognito:username` in id tokens, `username` in access tokens.
+    public var preferredUsername: String? { cognitoUsername ?? username }
+
+    /// Signature verification is done by ``TokenVerifier``; claims alone verify nothing.
+    public func verify(using algorithm: some JWTAlgorithm) async throws {}
+
+    /// Decodes the payload without verifying the signature.
+    public static func decode(_ token: String, what: String) throws(AuthError) -> TokenClaims {
+        do {
+            return try DefaultJWTParser().parse(Array(token.utf8), as: TokenClaims.self).payload
+        } catch {
+            throw .invalidToken("the \(what) is not a well-formed JWT")
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Whether the backend answers, as the client last saw it.
+public enum Connectivity: Sendable, Hashable {
+    /// The last request reached the backend.
+    case online
+    /// Requests have failed to reach the backend since `since`; `lastError` is the latest failure.
+    case offline(since: Date, lastError: AuthError)
+
+    /// Whether the backend is reachable.
+    public var isOnline: Bool {
+        if case .online = self { return true }
+        return false
+    }
+}
+
+/// How a call that needs tokens behaves when they are not immediately available.
+public struct TokenRequestOptions: Sendable, Hashable {
+    /// Wait for the user to sign in again when re-login is required (else fail with ``AuthError/reloginRequired(_:)``).
+    public var waitForSignIn: Bool
+    /// Wait for the backend when it cannot be reached, retrying with backoff (else fail with the network error).
+    public var waitForConnectivity: Bool
+    /// Fail with ``AuthError/deadlineExceeded`` when still waiting after this long.
+    public var deadline: Duration?
+    /// A label for the pending-calls list, such as "GetUser".
+    public var label: String
+
+    /// Creates options.
+    public init(waitForSignIn: Bool = true, waitForConnectivity: Bool = true, deadline: Duration? = nil, label: String = "getTokens") {
+        self.waitForSignIn = waitForSignIn
+        self.waitForConnectivity = waitForConnectivity
+        self.deadline = deadline
+        self.label = label
+    }
+
+    /// Wait for sign-in and for connectivity: the AWSMobileClient behaviour.
+    public static let `default` = TokenRequestOptions()
+    /// Never wait: fail at once with "re-login required" or the network error (for scripts).
+    public static let noWait = TokenRequestOptions(waitForSignIn: false, waitForConnectivity: false)
+}
+
+/// A call waiting for tokens: what the UI shows as "2 calls waiting for sign-in".
+public struct PendingCall: Sendable, Hashable, Identifiable {
+    /// Why the call waits.
+    public enum Reason: String, Sendable, Hashable {
+        /// A refresh is in flight (or being retried while offline).
+        case refresh
+        /// The user must sign in again.
+        case signIn
+    }
+
+    /// The waiter's id.
+    public var id: UInt64
+    /// What the caller called it.
+    public var label: String
+    /// When it started waiting.
+    public var since: Date
+    /// Why it waits.
+    public var reason: Reason
+}
+
+/// The retry schedule for transient failures: capped exponential backoff with jitter.
+public struct BackoffPolicy: Sendable, Hashable {
+    /// The first delay.
+    public var initial: Duration
+    /// The longest delay.
+    public var maximum: Duration
+    /// Creates a policy.
+    public init(initial: Duration = .milliseconds(250), maximum: Duration = .seconds(15)) {
+        self.initial = initial
+        self.maximum = maximum
+    }
+
+    /// The delay before retry number `attempt` (1-based), scaled by `jitter` in [0, 1): between half and all of the step.
+    public func delay(attempt: Int, jitter: Double) -> Duration {
+        let exponent = min(max(attempt - 1, 0), 30)
+        let step = min(initial.seconds * pow(2, Double(exponent)), maximum.seconds)
+        let scaled = step * (0.5 + 0.5 * min(max(jitter, 0), 1))
+        return .milliseconds(Int64((scaled * 1000).rounded()))
+    }
+}

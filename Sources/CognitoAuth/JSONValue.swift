@@ -1,0 +1,139 @@
+import Foundation
+
+/// A JSON document as a value, used for the wire protocol so that unexpected shapes are errors, never crashes.
+///
+/// Cognito and moto sometimes send numbers where strings are expected, or JSON arrays inside string
+/// maps. Decoding into `JSONValue` first and reading fields through the lenient accessors keeps the
+/// decoders total.
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// The member with this key when the value is an object.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    /// The value as a string; numbers and booleans are rendered, so a number sent where a string was expected still reads.
+    public var stringValue: String? {
+        switch self {
+        case .string(let value): return value
+        case .number(let value):
+            if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
+            return String(value)
+        case .bool(let value): return value ? "true" : "false"
+        default: return nil
+        }
+    }
+
+    /// The value as a number; numeric strings are accepted.
+    public var doubleValue: Double? {
+        switch self {
+        case .number(let value): return value
+        case .string(let value): return Double(value)
+        default: return nil
+        }
+    }
+
+    /// The value as an integer, when it is a whole number.
+    public var intValue: Int? {
+        guard let value = doubleValue, value.rounded() == value, abs(value) < 9e15 else { return nil }
+        return Int(value)
+    }
+
+    /// The members when the value is an object.
+    public var objectValue: [String: JSONValue]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+
+    /// The elements when the value is an array.
+    public var arrayValue: [JSONValue]? {
+        if case .array(let elements) = self { return elements }
+        return nil
+    }
+
+    /// A string-to-string map, rendering scalar members; nested values are written as JSON text.
+    public var stringMap: [String: String] {
+        guard let members = objectValue else { return [:] }
+        var result: [String: String] = [:]
+        for (key, value) in members {
+            if let text = value.stringValue {
+                result[key] = text
+            } else if let data = try? JSONEncoder().encode(value), let text = String(data: data, encoding: .utf8) {
+                result[key] = text
+            }
+        }
+        return result
+    }
+}
+
+extension JSONValue: Codable {
+    /// Decodes any JSON value.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// Encodes the value as JSON.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}
+
+extension JSONValue {
+    /// Builds an object from a string map.
+    public static func strings(_ map: [String: String]) -> JSONValue {
+        .object(map.mapValues { .string($0) })
+    }
+
+    /// Parses JSON bytes, or returns nil when they are not JSON.
+    public static func parse(_ bytes: some Collection<UInt8>) -> JSONValue? {
+        try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    }
+
+    /// Serialises the value to compact JSON bytes with sorted keys.
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding a JSONValue cannot fail: every case maps to a JSON primitive.
+        return (try? encoder.encode(self)) ?? Data("null".utf8)
+    }
+}

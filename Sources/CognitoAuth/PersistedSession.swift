@@ -1,0 +1,90 @@
+import Foundation
+
+/// Temporary AWS credentials from Cognito Identity.
+public struct AWSCredentials: Sendable, Hashable, Codable {
+    /// The access key id.
+    public var accessKeyId: String
+    /// The secret access key.
+    public var secretAccessKey: String
+    /// The session token.
+    public var sessionToken: String
+    /// When they expire.
+    public var expiration: Date
+
+    /// Creates credentials.
+    public init(accessKeyId: String, secretAccessKey: String, sessionToken: String, expiration: Date) {
+        self.accessKeyId = accessKeyId
+        self.secretAccessKey = secretAccessKey
+        self.sessionToken = sessionToken
+        self.expiration = expiration
+    }
+}
+
+extension AWSCredentials: CustomStringConvertible, CustomDebugStringConvertible {
+    /// A description with the secret and the session token masked.
+    public var description: String {
+        "AWSCredentials(accessKeyId: \(accessKeyId), secretAccessKey: \(CognitoTokens.mask(secretAccessKey)), "
+            + "sessionToken: \(CognitoTokens.mask(sessionToken)), expiration: \(expiration))"
+    }
+
+    /// The same masked description.
+    public var debugDescription: String { description }
+}
+
+/// Everything persisted about a session, restored at launch without the network.
+public struct PersistedSession: Sendable, Hashable, Codable {
+    /// The format version.
+    public var version: Int = 1
+    /// The state to restore.
+    public var state: UserState
+    /// The username, kept after a token invalidation so that re-login can prefill it.
+    public var username: String?
+    /// The current provider's key.
+    public var provider: String?
+    /// User-pool tokens.
+    public var tokens: CognitoTokens?
+    /// The Cognito Identity id.
+    public var identityId: String?
+    /// Cached AWS credentials.
+    public var awsCredentials: AWSCredentials?
+    /// Logins of federated providers, by provider key (tokens: secret, persisted like the user-pool tokens).
+    public var federatedLogins: [String: String]?
+    /// A developer-authenticated identity's OpenID token, when that provider is active.
+    public var developerIdentity: DeveloperIdentityLogin?
+    /// The cached JWKS of the user pool (JSON text), so verification works offline.
+    public var cachedJWKS: String?
+    /// When the session was written.
+    public var updatedAt: Date
+
+    /// Creates a session record.
+    public init(
+        state: UserState, username: String? = nil, provider: String? = nil, tokens: CognitoTokens? = nil,
+        identityId: String? = nil, awsCredentials: AWSCredentials? = nil, federatedLogins: [String: String]? = nil,
+        developerIdentity: DeveloperIdentityLogin? = nil, cachedJWKS: String? = nil, updatedAt: Date
+    ) {
+        self.state = state
+        self.username = username
+        self.provider = provider
+        self.tokens = tokens
+        self.identityId = identityId
+        self.awsCredentials = awsCredentials
+        self.federatedLogins = federatedLogins
+        self.developerIdentity = developerIdentity
+        self.cachedJWKS = cachedJWKS
+        self.updatedAt = updatedAt
+    }
+}
+
+/// A developer-authenticated identity: an identity id and the OpenID token Cognito issued for it.
+public struct DeveloperIdentityLogin: Sendable, Hashable, Codable {
+    /// The identity id.
+    public var identityId: String
+    /// The OpenID token.
+    public var token: String
+
+    /// Creates a login.
+    public init(identityId: String, token: String) {
+        self.identityId = identityId
+        self.token = token
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// An MFA method Cognito can ask for.
+public enum MFAType: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A code sent by text message.
+    case sms = "SMS_MFA"
+    /// A code from an authenticator app.
+    case totp = "SOFTWARE_TOKEN_MFA"
+}
+
+/// What an authenticator app needs to enrol: the secret and the `otpauth://` URI (for a QR code).
+public struct TOTPSetupDetails: Sendable, Hashable {
+    /// The base32 shared secret.
+    public var secret: String
+    /// The account name shown in the authenticator app.
+    public var accountName: String
+    /// The issuer shown in the authenticator app.
+    public var issuer: String
+
+    /// Creates details.
+    public init(secret: String, accountName: String, issuer: String = "Latchkey") {
+        self.secret = secret
+        self.accountName = accountName
+        self.issuer = issuer
+    }
+
+    /// The `otpauth://totp/...` URI authenticator apps scan.
+    public var uri: String {
+        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~@")
+        func encode(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text }
+        return "otpauth://totp/\(encode(issuer)):\(encode(accountName))?secret=\(secret)&issuer=\(encode(issuer))"
+    }
+}
+
+/// The next step after `signIn` or `confirmSignIn`.
+public enum SignInStep: Sendable, Hashable {
+    /// Signed in.
+    case done
+    /// An administrator created the account; a new password must be chosen (and these attributes given).
+    case newPasswordRequired(requiredAttributes: [String])
+    /// Enter the code sent by text message.
+    case smsMFA(CodeDeliveryDetails)
+    /// Enter the code from the authenticator app.
+    case softwareTokenMFA
+    /// Enrol an authenticator app, then enter its code.
+    case mfaSetup(TOTPSetupDetails)
+    /// Choose an MFA method.
+    case selectMFAType([MFAType])
+    /// A custom challenge with these parameters.
+    case customChallenge([String: String])
+
+    /// The Cognito challenge name, or `DONE`.
+    public var name: String {
+        switch self {
+        case .done: return "DONE"
+        case .newPasswordRequired: return "NEW_PASSWORD_REQUIRED"
+        case .smsMFA: return "SMS_MFA"
+        case .softwareTokenMFA: return "SOFTWARE_TOKEN_MFA"
+        case .mfaSetup: return "MFA_SETUP"
+        case .selectMFAType: return "SELECT_MFA_TYPE"
+        case .customChallenge: return "CUSTOM_CHALLENGE"
+        }
+    }
+}
+
+/// The outcome of `signUp` or `confirmSignUp`.
+public enum SignUpStep: Sendable, Hashable {
+    /// Enter the confirmation code sent as described.
+    case confirmSignUp(CodeDeliveryDetails?)
+    /// The account is confirmed; sign in.
+    case done
+}
+
+/// The outcome of `forgotPassword`.
+public struct ForgotPasswordResult: Sendable, Hashable {
+    /// Where the code went.
+    public var delivery: CodeDeliveryDetails
+}
+
+/// Whether to sign out this device only or everywhere.
+public enum SignOutScope: Sendable, Hashable {
+    /// Forget the session here; tokens stay valid until they expire.
+    case local
+    /// GlobalSignOut and RevokeToken: every device's tokens are invalidated.
+    case global
+}
+
+/// Something the dashboard and logs care about.
+public enum AuthEvent: Sendable, Hashable {
+    /// The user state changed (after persistence).
+    case stateChanged(UserStateChange)
+    /// The list of waiting calls changed.
+    case pendingCallsChanged([PendingCall])
+    /// Connectivity changed.
+    case connectivityChanged(Connectivity)
+    /// Tokens were refreshed; the new expiry.
+    case tokensRefreshed(expiration: Date)
+    /// A refresh attempt failed (it may be retried).
+    case refreshFailed(AuthError)
+    /// Waiting calls were released by `releaseSignInWait`.
+    case signInWaitReleased(count: Int)
+    /// The identity id changed (old, new).
+    case identityIdChanged(old: String?, new: String)
+    /// AWS credentials were fetched; their expiry.
+    case credentialsRefreshed(expiration: Date)
+    /// The store reported a problem that did not stop the client.
+    case storeWarning(String)
+}

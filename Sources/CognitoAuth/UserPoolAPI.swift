@@ -1,0 +1,206 @@
+import Foundation
+
+/// The user-pool operations on the wire, typed; no state, no policy.
+public struct UserPoolAPI: Sendable {
+    /// The JSON 1.1 client.
+    public let client: AWSJSONClient
+    /// The pool configuration.
+    public let pool: UserPoolConfiguration
+
+    /// Creates the API over a JSON client.
+    public init(client: AWSJSONClient, pool: UserPoolConfiguration) {
+        self.client = client
+        self.pool = pool
+    }
+
+    /// The answer of InitiateAuth or RespondToAuthChallenge.
+    public struct AuthAnswer: Sendable {
+        /// The next challenge, when there is one.
+        public var challengeName: String?
+        /// Its parameters.
+        public var challengeParameters: [String: String]
+        /// The challenge session.
+        public var session: String?
+        /// The tokens, when authentication finished.
+        public var idToken: String?
+        public var accessToken: String?
+        public var refreshToken: String?
+
+        init(_ json: JSONValue) {
+            challengeName = json["ChallengeName"]?.stringValue
+            challengeParameters = json["ChallengeParameters"]?.stringMap ?? [:]
+            session = json["Session"]?.stringValue
+            let result = json["AuthenticationResult"]
+            idToken = result?["IdToken"]?.stringValue
+            accessToken = result?["AccessToken"]?.stringValue
+            refreshToken = result?["RefreshToken"]?.stringValue
+        }
+    }
+
+    /// SECRET_HASH for `username`, when the client has a secret.
+    public func secretHash(_ username: String) -> String? {
+        pool.appClientSecret.map { SRPClient.secretHash(username: username, clientId: pool.appClientId, clientSecret: $0) }
+    }
+
+    private func withSecretHash(_ parameters: [String: String], username: String) -> [String: String] {
+        var result = parameters
+        if let hash = secretHash(username) { result["SECRET_HASH"] = hash }
+        return result
+    }
+
+    /// InitiateAuth.
+    public func initiateAuth(flow: String, parameters: [String: String], username: String) async throws -> AuthAnswer {
+        let json = try await client.call(
+            "InitiateAuth",
+            [
+                "AuthFlow": .string(flow), "ClientId": .string(pool.appClientId),
+                "AuthParameters": .strings(withSecretHash(parameters, username: username)),
+            ])
+        return AuthAnswer(json)
+    }
+
+    /// RespondToAuthChallenge.
+    public func respond(challenge: String, responses: [String: String], session: String?, username: String) async throws
+        -> AuthAnswer
+    {
+        var body: [String: JSONValue] = [
+            "ChallengeName": .string(challenge), "ClientId": .string(pool.appClientId),
+            "ChallengeResponses": .strings(withSecretHash(responses, username: username)),
+        ]
+        if let session { body["Session"] = .string(session) }
+        return AuthAnswer(try await client.call("RespondToAuthChallenge", .object(body)))
+    }
+
+    /// SignUp; returns whether the user is confirmed, the delivery details and the user's sub.
+    public func signUp(username: String, password: String, attributes: [String: String]) async throws -> (
+        confirmed: Bool, delivery: CodeDeliveryDetails?, userSub: String?
+    ) {
+        var body: [String: JSONValue] = [
+            "ClientId": .string(pool.appClientId), "Username": .string(username), "Password": .string(password),
+            "UserAttributes": .array(
+                attributes.sorted { $0.key < $1.key }.map { ["Name": .string($0.key), "Value": .string($0.value)] }),
+        ]
+        if let hash = secretHash(username) { body["SecretHash"] = .string(hash) }
+        let json = try await client.call("SignUp", .object(body))
+        let delivery = json["CodeDeliveryDetails"].map { CodeDeliveryDetails($0) }
+        return (json["UserConfirmed"] == .bool(true), delivery, json["UserSub"]?.stringValue)
+    }
+
+    /// ConfirmSignUp.
+    public func confirmSignUp(username: String, code: String) async throws {
+        _ = try await client.call("ConfirmSignUp", userBody(username, ["ConfirmationCode": .string(code)]))
+    }
+
+    /// ResendConfirmationCode.
+    public func resendConfirmationCode(username: String) async throws -> CodeDeliveryDetails {
+        CodeDeliveryDetails(try await client.call("ResendConfirmationCode", userBody(username, [:]))["CodeDeliveryDetails"])
+    }
+
+    /// ForgotPassword.
+    public func forgotPassword(username: String) async throws -> CodeDeliveryDetails {
+        CodeDeliveryDetails(try await client.call("ForgotPassword", userBody(username, [:]))["CodeDeliveryDetails"])
+    }
+
+    /// ConfirmForgotPassword.
+    public func confirmForgotPassword(username: String, code: String, newPassword: String) async throws {
+        _ = try await client.call(
+            "ConfirmForgotPassword",
+            userBody(username, ["ConfirmationCode": .string(code), "Password": .string(newPassword)]))
+    }
+
+    /// ChangePassword.
+    public func changePassword(accessToken: String, previous: String, proposed: String) async throws {
+        _ = try await client.call(
+            "ChangePassword",
+            [
+                "AccessToken": .string(accessToken), "PreviousPassword": .string(previous),
+                "ProposedPassword": .string(proposed),
+            ])
+    }
+
+    /// GetUser: the username and attributes.
+    public func getUser(accessToken: String) async throws -> (username: String, attributes: [String: String]) {
+        let json = try await client.call("GetUser", ["AccessToken": .string(accessToken)])
+        guard let username = json["Username"]?.stringValue else {
+            throw AuthError.invalidResponse(status: 200, detail: "GetUser answered without Username")
+        }
+        var attributes: [String: String] = [:]
+        for item in json["UserAttributes"]?.arrayValue ?? [] {
+            if let name = item["Name"]?.stringValue { attributes[name] = item["Value"]?.stringValue ?? "" }
+        }
+        return (username, attributes)
+    }
+
+    /// UpdateUserAttributes.
+    public func updateUserAttributes(accessToken: String, attributes: [String: String]) async throws
+        -> [CodeDeliveryDetails]
+    {
+        let json = try await client.call(
+            "UpdateUserAttributes",
+            [
+                "AccessToken": .string(accessToken),
+                "UserAttributes": .array(
+                    attributes.sorted { $0.key < $1.key }.map { ["Name": .string($0.key), "Value": .string($0.value)] }),
+            ])
+        return (json["CodeDeliveryDetailsList"]?.arrayValue ?? []).map { CodeDeliveryDetails($0) }
+    }
+
+    /// GlobalSignOut.
+    public func globalSignOut(accessToken: String) async throws {
+        _ = try await client.call("GlobalSignOut", ["AccessToken": .string(accessToken)])
+    }
+
+    /// RevokeToken (the refresh token).
+    public func revokeToken(refreshToken: String) async throws {
+        var body: [String: JSONValue] = ["Token": .string(refreshToken), "ClientId": .string(pool.appClientId)]
+        if let secret = pool.appClientSecret { body["ClientSecret"] = .string(secret) }
+        _ = try await client.call("RevokeToken", .object(body))
+    }
+
+    /// AssociateSoftwareToken, with an access token or a challenge session; returns the secret and a new session.
+    public func associateSoftwareToken(accessToken: String? = nil, session: String? = nil) async throws -> (
+        secret: String, session: String?
+    ) {
+        var body: [String: JSONValue] = [:]
+        if let accessToken { body["AccessToken"] = .string(accessToken) }
+        if let session { body["Session"] = .string(session) }
+        let json = try await client.call("AssociateSoftwareToken", .object(body))
+        guard let secret = json["SecretCode"]?.stringValue else {
+            throw AuthError.invalidResponse(status: 200, detail: "AssociateSoftwareToken answered without SecretCode")
+        }
+        return (secret, json["Session"]?.stringValue)
+    }
+
+    /// VerifySoftwareToken; returns the new session, if any.
+    public func verifySoftwareToken(code: String, accessToken: String? = nil, session: String? = nil, deviceName: String?)
+        async throws -> String?
+    {
+        var body: [String: JSONValue] = ["UserCode": .string(code)]
+        if let accessToken { body["AccessToken"] = .string(accessToken) }
+        if let session { body["Session"] = .string(session) }
+        if let deviceName { body["FriendlyDeviceName"] = .string(deviceName) }
+        let json = try await client.call("VerifySoftwareToken", .object(body))
+        if let status = json["Status"]?.stringValue, status != "SUCCESS" {
+            throw AuthError.enableSoftwareTokenMFA("the authenticator code was not accepted (\(status))")
+        }
+        return json["Session"]?.stringValue
+    }
+
+    /// SetUserMFAPreference for TOTP.
+    public func setSoftwareTokenPreference(accessToken: String, enabled: Bool, preferred: Bool) async throws {
+        _ = try await client.call(
+            "SetUserMFAPreference",
+            [
+                "AccessToken": .string(accessToken),
+                "SoftwareTokenMfaSettings": ["Enabled": .bool(enabled), "PreferredMfa": .bool(preferred)],
+            ])
+    }
+
+    private func userBody(_ username: String, _ extra: [String: JSONValue]) -> JSONValue {
+        var body = extra
+        body["ClientId"] = .string(pool.appClientId)
+        body["Username"] = .string(username)
+        if let hash = secretHash(username) { body["SecretHash"] = .string(hash) }
+        return .object(body)
+    }
+}

@@ -1,0 +1,224 @@
+import CognitoAuth
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The local Cognito backend (moto's server with Latchkey's gap patches), for integration tests.
+///
+/// One backend serves a whole test process: ``shared()`` starts it on first use through
+/// `Scripts/local-backend serve --exit-on-stdin-eof`, so it stops when the test process exits,
+/// however it exits.
+public actor LocalBackend {
+    /// What the launcher printed when it was ready.
+    public struct Info: Sendable, Decodable {
+        public var endpoint: String
+        public var pid: Int32
+        public var region: String
+        public var userPoolId: String
+        public var appClientId: String
+        public var secretAppClientId: String?
+        public var secretAppClientSecret: String?
+        public var identityPoolId: String?
+        public var configPath: String
+        public var secretConfigPath: String?
+    }
+
+    /// The launcher's answer.
+    public nonisolated let info: Info
+    /// The parsed configuration for the default app client.
+    public nonisolated let configuration: AuthConfiguration
+    private let process: Process
+    private let stdinPipe: Pipe
+    private let admin: AWSJSONClient
+    private let identityAdmin: AWSJSONClient
+    private var clientCounter = 0
+
+    private static let starter = Starter()
+
+    /// The process-wide backend, started on first use.
+    public static func shared() async throws -> LocalBackend {
+        try await starter.backend()
+    }
+
+    /// The repository root, found from this source file's location.
+    public static var repositoryRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    init(info: Info, process: Process, stdinPipe: Pipe) throws {
+        self.info = info
+        self.process = process
+        self.stdinPipe = stdinPipe
+        self.configuration = try AuthConfiguration.load(path: info.configPath)
+        guard let endpoint = URL(string: info.endpoint) else {
+            throw AuthError.invalidResponse(status: 0, detail: "the backend printed a bad endpoint")
+        }
+        admin = AWSJSONClient(
+            targetPrefix: AWSJSONClient.userPoolsTarget, endpoint: endpoint, transport: AsyncHTTPClientTransport())
+        identityAdmin = AWSJSONClient(
+            targetPrefix: AWSJSONClient.identityTarget, endpoint: endpoint, transport: AsyncHTTPClientTransport())
+    }
+
+    /// The endpoint URL.
+    public nonisolated var endpoint: URL { URL(string: info.endpoint) ?? URL(fileURLWithPath: "/") }
+
+    /// Calls an admin operation of the user-pool service (moto does not check signatures).
+    @discardableResult
+    public func adminCall(_ operation: String, _ body: JSONValue) async throws -> JSONValue {
+        try await admin.call(operation, body)
+    }
+
+    /// Calls an operation of the identity-pool service.
+    @discardableResult
+    public func identityCall(_ operation: String, _ body: JSONValue) async throws -> JSONValue {
+        try await identityAdmin.call(operation, body)
+    }
+
+    /// A unique name for a test user.
+    public func uniqueName(_ prefix: String) -> String {
+        clientCounter += 1
+        return "\(prefix)\(clientCounter)x\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    /// Creates a confirmed user with a permanent password.
+    public func createUser(_ username: String, password: String, email: String? = nil) async throws {
+        try await adminCall(
+            "AdminCreateUser",
+            [
+                "UserPoolId": .string(info.userPoolId), "Username": .string(username), "MessageAction": "SUPPRESS",
+                "UserAttributes": [
+                    ["Name": "email", "Value": .string(email ?? "\(username)@example.com")],
+                    ["Name": "email_verified", "Value": "true"],
+                ],
+            ])
+        try await adminCall(
+            "AdminSetUserPassword",
+            [
+                "UserPoolId": .string(info.userPoolId), "Username": .string(username), "Password": .string(password),
+                "Permanent": true,
+            ])
+    }
+
+    /// Creates a user that must choose a new password at first sign-in.
+    public func createUserWithTemporaryPassword(_ username: String, temporaryPassword: String) async throws {
+        try await adminCall(
+            "AdminCreateUser",
+            [
+                "UserPoolId": .string(info.userPoolId), "Username": .string(username), "MessageAction": "SUPPRESS",
+                "TemporaryPassword": .string(temporaryPassword),
+                "UserAttributes": [["Name": "email", "Value": .string("\(username)@example.com")]],
+            ])
+    }
+
+    /// Signs the user out everywhere (AdminUserGlobalSignOut): refresh and access tokens are revoked.
+    public func adminGlobalSignOut(_ username: String) async throws {
+        try await adminCall(
+            "AdminUserGlobalSignOut", ["UserPoolId": .string(info.userPoolId), "Username": .string(username)])
+    }
+
+    /// A configuration for a new app client with the given token lifetimes in seconds.
+    public func configuration(
+        accessTokenSeconds: Int = 3600, idTokenSeconds: Int? = nil, refreshTokenSeconds: Int = 86_400, withSecret: Bool = false
+    ) async throws -> AuthConfiguration {
+        let answer = try await adminCall(
+            "CreateUserPoolClient",
+            [
+                "UserPoolId": .string(info.userPoolId), "ClientName": .string(uniqueName("client")),
+                "GenerateSecret": .bool(withSecret),
+                "ExplicitAuthFlows": ["ALLOW_USER_SRP_AUTH", "ALLOW_REFRESH_TOKEN_AUTH", "ALLOW_USER_PASSWORD_AUTH"],
+                "ReadAttributes": ["email", "name", "phone_number", "email_verified"],
+                "AccessTokenValidity": .number(Double(accessTokenSeconds)),
+                "IdTokenValidity": .number(Double(idTokenSeconds ?? accessTokenSeconds)),
+                "RefreshTokenValidity": .number(Double(refreshTokenSeconds)),
+                "TokenValidityUnits": ["AccessToken": "seconds", "IdToken": "seconds", "RefreshToken": "seconds"],
+            ])
+        guard let client = answer["UserPoolClient"], let clientId = client["ClientId"]?.stringValue else {
+            throw AuthError.invalidResponse(status: 200, detail: "CreateUserPoolClient answered without ClientId")
+        }
+        var configuration = self.configuration
+        configuration.userPool?.appClientId = clientId
+        configuration.userPool?.appClientSecret = withSecret ? client["ClientSecret"]?.stringValue : nil
+        return configuration
+    }
+
+    /// The latest sign-up and forgot-password codes for a user.
+    public func codes(for username: String) async throws -> (signUp: String?, forgotPassword: String?) {
+        let json = try await testAid("codes?pool=\(info.userPoolId)&username=\(username)")
+        return (json["signUp"]?.stringValue, json["forgotPassword"]?.stringValue)
+    }
+
+    /// How many requests of each operation / auth flow the server has seen.
+    public func stats() async throws -> (operations: [String: Int], authFlows: [String: Int]) {
+        let json = try await testAid("stats")
+        func counts(_ value: JSONValue?) -> [String: Int] {
+            (value?.objectValue ?? [:]).compactMapValues { $0.intValue }
+        }
+        return (counts(json["operations"]), counts(json["authFlows"]))
+    }
+
+    /// Zeroes the request counters.
+    public func resetStats() async throws {
+        _ = try await testAid("stats/reset", method: "POST")
+    }
+
+    private func testAid(_ path: String, method: String = "GET") async throws -> JSONValue {
+        guard let url = URL(string: "\(info.endpoint)/latchkey/\(path)") else {
+            throw AuthError.invalidParameter("bad test-aid path")
+        }
+        let response = try await AsyncHTTPClientTransport().send(
+            HTTPRequestData(url: url, method: method), timeout: .seconds(10))
+        guard response.status == 200, let json = JSONValue.parse(response.body) else {
+            throw AuthError.invalidResponse(status: response.status, detail: "test aid \(path) failed")
+        }
+        return json
+    }
+
+    /// Starts the backend once per process.
+    actor Starter {
+        private var task: Task<LocalBackend, any Error>?
+
+        func backend() async throws -> LocalBackend {
+            if let task { return try await task.value }
+            let task = Task { try await LocalBackend.launch() }
+            self.task = task
+            return try await task.value
+        }
+    }
+
+    static func launch() async throws -> LocalBackend {
+        let root = repositoryRoot
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "latchkey-backend-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = root.appendingPathComponent("Scripts/local-backend")
+        process.arguments = ["serve", "--dir", directory.path, "--port", "0", "--exit-on-stdin-eof"]
+        let stdinPipe = Pipe()
+        let stdoutPipe = Pipe()
+        process.standardInput = stdinPipe
+        process.standardOutput = stdoutPipe
+        process.standardError = FileHandle.standardError
+        try process.run()
+        let line = try await Task.detached { () throws -> String in
+            var bytes: [UInt8] = []
+            let handle = stdoutPipe.fileHandleForReading
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                bytes += chunk
+                if bytes.contains(UInt8(ascii: "\n")) { break }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }.value
+        guard let first = line.split(separator: "\n").first,
+            let info = try? JSONDecoder().decode(Info.self, from: Data(first.utf8))
+        else {
+            process.terminate()
+            throw AuthError.invalidResponse(
+                status: 0, detail: "the local backend did not start (it printed: \(line.prefix(300)))")
+        }
+        return try LocalBackend(info: info, process: process, stdinPipe: stdinPipe)
+    }
+}

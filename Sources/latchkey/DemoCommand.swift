@@ -1,0 +1,146 @@
+import ArgumentParser
+import CognitoAuth
+import Foundation
+
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Start the local Cognito backend (moto), provision a demo user, and sign in.",
+        discussion: "The backend keeps running for later commands; stop it with `latchkey demo --stop`."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(name: .long, help: "Stop the local backend and exit.")
+    var stop = false
+
+    @Flag(name: .long, help: "Use line prompts instead of the full-screen UI.")
+    var plain = false
+
+    @Option(name: .long, help: "Access and id token lifetime in seconds for a new backend.")
+    var tokenSeconds: Int = 3600
+
+    static let demoUser = "demo"
+    static let demoPassword = "Latchkey-demo-1"
+
+    func run() async throws {
+        let launcher = try LocalBackendLauncher.find()
+        if stop {
+            try launcher.stop()
+            return
+        }
+        let info = try launcher.startOrReuse(tokenSeconds: tokenSeconds, demoUser: Self.demoUser, demoPassword: Self.demoPassword)
+        let configPath = try installConfiguration(from: info.configPath)
+        let storeDirectory = global.storeDirectory
+        print("Local backend: \(info.endpoint) (user pool \(info.userPoolId))")
+        print("Configuration: \(configPath)")
+        print("Demo user:     \(Self.demoUser) / \(Self.demoPassword)")
+        let configuration = try AuthConfiguration.load(path: configPath)
+        let client = AuthClient(
+            configuration: configuration, store: FileSessionStore(directory: storeDirectory), logger: global.makeLogger())
+        await client.initialize()
+        guard CLIOutput.stdinIsTerminal else {
+            print("No terminal on standard input, so no sign-in prompt. Sign in with:")
+            print("  latchkey sign-in --config \(configPath) --username \(Self.demoUser) --password-stdin")
+            return
+        }
+        try await InteractiveEntry.run(client: client, plain: plain, prefilledUsername: Self.demoUser)
+    }
+
+    /// Copies the backend's configuration to the default location unless a non-demo one is there.
+    private func installConfiguration(from generated: String) throws -> String {
+        if let explicit = global.config { return explicit }
+        let target = global.configPath
+        let manager = FileManager.default
+        if manager.fileExists(atPath: target) {
+            let existing = try? AuthConfiguration.load(path: target)
+            guard existing?.latchkey.testAidURL != nil else {
+                CLIOutput.info("Keeping your configuration at \(target); using the demo's with --config.")
+                return generated
+            }
+        }
+        let directory = (target as NSString).deletingLastPathComponent
+        try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let data = try Data(contentsOf: URL(fileURLWithPath: generated))
+        try data.write(to: URL(fileURLWithPath: target), options: .atomic)
+        return target
+    }
+}
+
+/// Finds and drives `Scripts/local-backend`.
+struct LocalBackendLauncher {
+    let script: String
+    let stateDirectory: String
+
+    struct Info: Decodable {
+        var endpoint: String
+        var userPoolId: String
+        var configPath: String
+    }
+
+    static func find() throws -> LocalBackendLauncher {
+        var candidates: [URL] = []
+        var directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        for _ in 0..<6 {
+            candidates.append(directory)
+            directory.deleteLastPathComponent()
+        }
+        // The source checkout this binary was built from.
+        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent())
+        for root in candidates {
+            let script = root.appendingPathComponent("Scripts/local-backend").path
+            if FileManager.default.isExecutableFile(atPath: script) {
+                return LocalBackendLauncher(script: script, stateDirectory: root.appendingPathComponent(".latchkey-backend").path)
+            }
+        }
+        throw CLIFailure(
+            code: 2, message: "cannot find Scripts/local-backend. Run `swift run latchkey demo` from the Latchkey checkout.")
+    }
+
+    func startOrReuse(tokenSeconds: Int, demoUser: String, demoPassword: String) throws -> Info {
+        let stateFile = stateDirectory + "/backend.json"
+        if (try? run(["status", "--dir", stateDirectory], quiet: true)) == 0,
+            let data = FileManager.default.contents(atPath: stateFile),
+            let info = try? JSONDecoder().decode(Info.self, from: data)
+        {
+            return info
+        }
+        CLIOutput.info("Starting the local backend (first use installs moto into .venv; this can take a minute)…")
+        let output = Pipe()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: script)
+        process.arguments = [
+            "start", "--dir", stateDirectory, "--demo-user", demoUser, "--demo-password", demoPassword,
+            "--access-token-seconds", "\(tokenSeconds)", "--id-token-seconds", "\(tokenSeconds)",
+        ]
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+            let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last,
+            let info = try? JSONDecoder().decode(Info.self, from: Data(line.utf8))
+        else {
+            throw CLIFailure(
+                code: 3, message: "the local backend did not start. See \(stateDirectory)/backend.log for details.")
+        }
+        return info
+    }
+
+    func stop() throws {
+        _ = try run(["stop", "--dir", stateDirectory], quiet: false)
+    }
+
+    private func run(_ arguments: [String], quiet: Bool) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: script)
+        process.arguments = arguments
+        if quiet {
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+        }
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}

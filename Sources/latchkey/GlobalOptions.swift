@@ -1,0 +1,46 @@
+import ArgumentParser
+import CognitoAuth
+import Foundation
+import Logging
+
+/// Options every command takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: "Path to awsconfiguration.json (else $LATCHKEY_CONFIG, else $XDG_CONFIG_HOME/latchkey/).")
+    var config: String?
+
+    @Option(name: .long, help: "Directory of the session store (else $LATCHKEY_STORE_DIR, else $XDG_DATA_HOME/latchkey).")
+    var store: String?
+
+    @Flag(name: .long, help: "Log requests to stderr (secrets are never logged).")
+    var debug = false
+
+    var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    var configPath: String { AuthConfiguration.locate(explicitPath: config, environment: environment) }
+
+    var storeDirectory: String { store ?? FileSessionStore.defaultDirectory(environment: environment) }
+
+    func loadConfiguration() throws -> AuthConfiguration {
+        try AuthConfiguration.load(path: configPath)
+    }
+
+    func makeStore() -> FileSessionStore {
+        FileSessionStore(directory: storeDirectory)
+    }
+
+    func makeLogger() -> Logger? {
+        guard debug || environment["LATCHKEY_DEBUG"] == "1" else { return nil }
+        var logger = Logger(label: "latchkey") { label in RedactingLogHandler(label: label) }
+        logger.logLevel = .debug
+        return logger
+    }
+
+    /// A client on the configured pool and store, initialised from the store (no network).
+    func makeClient(options: AuthClientOptions = AuthClientOptions()) async throws -> AuthClient {
+        let configuration = try loadConfiguration()
+        let client = AuthClient(
+            configuration: configuration, store: makeStore(), logger: makeLogger(), options: options)
+        await client.initialize()
+        return client
+    }
+}

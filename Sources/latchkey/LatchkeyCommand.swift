@@ -1,0 +1,63 @@
+import ArgumentParser
+import CognitoAuth
+import Foundation
+
+/// The `latchkey` command: Cognito sign-in for the terminal.
+@main
+struct LatchkeyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "latchkey",
+        abstract: "Amazon Cognito sign-in for the terminal, AWSMobileClient-style.",
+        discussion: """
+            Exit codes: 0 success, 1 auth error, 2 usage or configuration error, 3 network error,
+            4 re-login required.
+            """,
+        subcommands: [
+            SignInCommand.self, StatusCommand.self, TokenCommand.self, SignUpCommand.self,
+            ConfirmSignUpCommand.self, ResendCodeCommand.self, ForgotPasswordCommand.self,
+            ConfirmForgotPasswordCommand.self, ChangePasswordCommand.self, SignOutCommand.self,
+            DemoCommand.self,
+        ]
+    )
+
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as AuthError {
+            CLIOutput.error(error.description)
+            terminate(error.exitCode)
+        } catch let error as ConfigurationError {
+            CLIOutput.error(error.description)
+            terminate(2)
+        } catch let error as CLIFailure {
+            CLIOutput.error(error.message)
+            terminate(error.code)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                // --help and --version print through ArgumentParser.
+                exit(withError: error)
+            }
+            let message = fullMessage(for: error)
+            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+            // ArgumentParser's usage errors (64) are our documented 2.
+            terminate(code == .validationFailure || code.rawValue == 64 ? 2 : code.rawValue)
+        }
+    }
+}
+
+/// A failure with a chosen exit code and a message for stderr.
+struct CLIFailure: Error {
+    var code: Int32
+    var message: String
+}
+
+/// Exits the process with `code` (outside the command type, whose `exit(withError:)` shadows the C function).
+func terminate(_ code: Int32) -> Never {
+    Foundation.exit(code)
+}

@@ -1,0 +1,154 @@
+import ArgumentParser
+import CognitoAuth
+import Foundation
+
+struct SignUpCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "sign-up", abstract: "Create an account.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .long, help: "The new username.")
+    var username: String
+
+    @Option(name: .long, help: "The email address.")
+    var email: String?
+
+    @Option(name: .long, help: "The phone number, in E.164 form (+15555550100).")
+    var phone: String?
+
+    @Option(name: .long, help: "Another attribute as name=value; repeatable.")
+    var attribute: [String] = []
+
+    @Flag(name: .long, help: "Read the password from the first line of standard input.")
+    var passwordStdin = false
+
+    func run() async throws {
+        let client = try await global.makeClient()
+        var attributes: [String: String] = [:]
+        if let email { attributes["email"] = email }
+        if let phone { attributes["phone_number"] = phone }
+        for pair in attribute {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2 else {
+                throw CLIFailure(code: 2, message: "--attribute expects name=value, got \"\(pair)\".")
+            }
+            attributes[String(parts[0])] = String(parts[1])
+        }
+        let password = try PasswordInput.read(fromStdin: passwordStdin, prompt: "Choose a password: ")
+        switch try await client.signUp(username: username, password: password, attributes: attributes) {
+        case .done:
+            print("✔ Account \(username) created and confirmed. Sign in: latchkey sign-in --username \(username)")
+        case .confirmSignUp(let delivery):
+            print("✔ Account \(username) created. A confirmation code was sent in \(delivery?.phrase ?? "a message").")
+            print("  Confirm it: latchkey confirm-sign-up --username \(username) --code CODE")
+        }
+    }
+}
+
+struct ConfirmSignUpCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "confirm-sign-up", abstract: "Confirm an account with the code that was sent.")
+
+    @OptionGroup var global: GlobalOptions
+    @Option(name: .long, help: "The username.") var username: String
+    @Option(name: .long, help: "The confirmation code.") var code: String
+
+    func run() async throws {
+        let client = try await global.makeClient()
+        _ = try await client.confirmSignUp(username: username, code: code)
+        print("✔ Account \(username) confirmed. Sign in: latchkey sign-in --username \(username)")
+    }
+}
+
+struct ResendCodeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resend-code", abstract: "Send a new sign-up confirmation code.")
+
+    @OptionGroup var global: GlobalOptions
+    @Option(name: .long, help: "The username.") var username: String
+
+    func run() async throws {
+        let client = try await global.makeClient()
+        let delivery = try await client.resendSignUpCode(username: username)
+        print("✔ A new code was sent in \(delivery.phrase).")
+    }
+}
+
+struct ForgotPasswordCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "forgot-password", abstract: "Start a password reset: a code is sent.")
+
+    @OptionGroup var global: GlobalOptions
+    @Option(name: .long, help: "The username.") var username: String
+
+    func run() async throws {
+        let client = try await global.makeClient()
+        let result = try await client.forgotPassword(username: username)
+        print("✔ A reset code was sent in \(result.delivery.phrase).")
+        print("  Then: latchkey confirm-forgot-password --username \(username) --code CODE")
+    }
+}
+
+struct ConfirmForgotPasswordCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "confirm-forgot-password", abstract: "Set a new password with the reset code.")
+
+    @OptionGroup var global: GlobalOptions
+    @Option(name: .long, help: "The username.") var username: String
+    @Option(name: .long, help: "The reset code.") var code: String
+    @Flag(name: .long, help: "Read the new password from the first line of standard input.")
+    var passwordStdin = false
+
+    func run() async throws {
+        let client = try await global.makeClient()
+        let password = try PasswordInput.read(fromStdin: passwordStdin, prompt: "New password: ")
+        try await client.confirmForgotPassword(username: username, newPassword: password, code: code)
+        print("✔ Password changed. Sign in: latchkey sign-in --username \(username)")
+    }
+}
+
+struct ChangePasswordCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "change-password", abstract: "Change the signed-in user's password.")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(name: .long, help: "Read the current then the new password from two lines of standard input.")
+    var passwordStdin = false
+
+    func run() async throws {
+        let client = try await global.makeClient()
+        let current = try PasswordInput.read(fromStdin: passwordStdin, prompt: "Current password: ")
+        let proposed = try PasswordInput.read(fromStdin: passwordStdin, prompt: "New password: ")
+        try await client.changePassword(current: current, proposed: proposed)
+        print("✔ Password changed.")
+    }
+}
+
+struct SignOutCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sign-out", abstract: "Sign out here, or everywhere with --global.")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(name: .customLong("global"), help: "Also invalidate every device's tokens (GlobalSignOut and RevokeToken).")
+    var everywhere = false
+
+    func run() async throws {
+        let client = try await global.makeClient()
+        let name = await client.username
+        try await client.signOut(everywhere ? .global : .local)
+        print("✔ Signed out\(name.map { " \($0)" } ?? "")\(everywhere ? " everywhere" : "").")
+    }
+}
+
+/// Reads a password from stdin or a no-echo prompt.
+enum PasswordInput {
+    static func read(fromStdin: Bool, prompt: String) throws -> String {
+        if fromStdin || !CLIOutput.stdinIsTerminal {
+            guard let line = CLIOutput.readLine() else {
+                throw CLIFailure(code: 2, message: "expected a password on standard input (--password-stdin).")
+            }
+            return line
+        }
+        return try CLIOutput.secret(prompt: prompt)
+    }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import CognitoAuth
+import Foundation
+
+struct StatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Show the session: state, user, provider, token expiry (tokens masked).")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(name: .long, help: "Print JSON for scripts.")
+    var json = false
+
+    func run() async throws {
+        let configuration = try global.loadConfiguration()
+        let store = global.makeStore()
+        let client = AuthClient(configuration: configuration, store: store, logger: global.makeLogger())
+        let state = await client.initialize()
+        let session = await client.session
+        let tokens = session?.tokens
+        if json {
+            var object: [String: JSONValue] = [
+                "state": .string(state.rawValue),
+                "username": session?.username.map(JSONValue.string) ?? .null,
+                "provider": session?.provider.map(JSONValue.string) ?? .null,
+                "identityId": session?.identityId.map(JSONValue.string) ?? .null,
+                "idTokenExpiration": tokens.map { .string(CLIOutput.iso8601($0.idTokenExpiration)) } ?? .null,
+                "accessTokenExpiration": tokens.map { .string(CLIOutput.iso8601($0.accessTokenExpiration)) } ?? .null,
+                "hasRefreshToken": .bool(tokens?.refreshToken != nil),
+                "store": .string(store.location),
+                "userPoolId": configuration.userPool.map { .string($0.poolId) } ?? .null,
+            ]
+            if let credentials = session?.awsCredentials {
+                object["awsCredentialsExpiration"] = .string(CLIOutput.iso8601(credentials.expiration))
+            }
+            print(String(decoding: JSONValue.object(object).encoded(), as: UTF8.self))
+            return
+        }
+        let pool = configuration.userPool
+        let endpoint = pool?.endpoint?.absoluteString ?? pool.map { "cognito-idp.\($0.region).amazonaws.com" } ?? "-"
+        print("latchkey: \(pool?.poolId ?? "no user pool") via \(endpoint)")
+        switch state {
+        case .signedIn: print("  ✔ Signed in as \(session?.username ?? "?") (state: signedIn)")
+        case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid:
+            print("  ! Session expired for \(session?.username ?? "?") (state: \(state.rawValue)). Sign in again: latchkey sign-in")
+        case .guest: print("  • Guest (state: guest)")
+        default: print("  ✖ Not signed in (state: \(state.rawValue)). Sign in: latchkey sign-in")
+        }
+        if let provider = session?.provider { print("  - Provider: \(provider)") }
+        if let tokens {
+            print("  - Id token:      \(CognitoTokens.mask(tokens.idToken)), expires \(CLIOutput.relative(tokens.idTokenExpiration))")
+            print("  - Access token:  \(CognitoTokens.mask(tokens.accessToken)), expires \(CLIOutput.relative(tokens.accessTokenExpiration))")
+            print("  - Refresh token: \(tokens.refreshToken.map(CognitoTokens.mask) ?? "none")")
+        }
+        if let identityId = session?.identityId { print("  - Identity id:   \(identityId)") }
+        if let credentials = session?.awsCredentials {
+            print("  - AWS credentials: \(credentials.accessKeyId), expire \(CLIOutput.relative(credentials.expiration))")
+        }
+        print("  - Session stored in: \(store.location)")
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import CognitoAuth
+import Foundation
+
+struct TokenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token",
+        abstract: "Print a valid token for scripts, refreshing first if needed.",
+        discussion: "Exits 4 when re-login is required and 3 when the backend cannot be reached and the cached token has expired."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(name: .long, help: "Print the id token (the default).")
+    var id = false
+
+    @Flag(name: .long, help: "Print the access token.")
+    var access = false
+
+    @Option(name: .long, help: "Seconds to keep retrying an unreachable backend before exiting 3.")
+    var retrySeconds: Double = 4
+
+    func validate() throws {
+        if id && access { throw ValidationError("choose one of --id and --access.") }
+    }
+
+    func run() async throws {
+        let client = try await global.makeClient()
+        let options = TokenRequestOptions(
+            waitForSignIn: false, waitForConnectivity: retrySeconds > 0,
+            deadline: .milliseconds(Int64(max(retrySeconds, 0) * 1000)), label: "token")
+        let tokens: CognitoTokens
+        do {
+            tokens = try await client.getTokens(options)
+        } catch AuthError.deadlineExceeded {
+            if case .offline(_, let error) = await client.connectivity { throw error }
+            throw AuthError.network(kind: .timedOut, message: "no refresh within \(retrySeconds) s")
+        } catch AuthError.notSignedIn {
+            throw CLIFailure(code: 4, message: "nobody is signed in. Sign in first: latchkey sign-in")
+        }
+        print(access ? tokens.accessToken : tokens.idToken)
+    }
+}

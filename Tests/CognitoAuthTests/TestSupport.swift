@@ -1,0 +1,148 @@
+import CognitoAuthTesting
+import Foundation
+import Testing
+
+@testable import CognitoAuth
+
+/// Shared fixtures for the CognitoAuth unit tests.
+enum Fixtures {
+    /// A user pool whose endpoint nothing listens on (every test uses a scripted transport).
+    static let pool = UserPoolConfiguration(
+        poolId: "us-east-1_TestPool1", appClientId: "testclient123", region: "us-east-1",
+        endpoint: URL(string: "http://127.0.0.1:9/"))
+
+    /// The same pool with an app client secret.
+    static let poolWithSecret = UserPoolConfiguration(
+        poolId: "us-east-1_TestPool1", appClientId: "testclient123", appClientSecret: "client-secret-xyz",
+        region: "us-east-1", endpoint: URL(string: "http://127.0.0.1:9/"))
+
+    /// The instant most tests start at (whole seconds, so that JSON round trips are exact).
+    static let t0 = Date(timeIntervalSince1970: 1_700_000_000)
+
+    /// Tokens issued at `issued`, valid for `lifetime` seconds.
+    static func tokens(
+        username: String = "alice", issued: Date = t0, lifetime: TimeInterval = 3600, serial: Int = 0,
+        refreshToken: String? = "default", pool: UserPoolConfiguration = pool
+    ) throws -> CognitoTokens {
+        let raw = TestJWT.tokens(pool: pool, username: username, issued: issued, lifetime: lifetime, serial: serial)
+        let refresh = refreshToken == "default" ? raw.refresh : refreshToken
+        return try CognitoTokens(idToken: raw.id, accessToken: raw.access, refreshToken: refresh)
+    }
+
+    /// A signed-in session record.
+    static func signedInSession(_ tokens: CognitoTokens?, username: String = "alice", at date: Date = t0) -> PersistedSession {
+        PersistedSession(
+            state: .signedIn, username: username, provider: pool.providerKey, tokens: tokens, updatedAt: date)
+    }
+
+    /// A configuration with just the user pool.
+    static func configuration(pool: UserPoolConfiguration = pool) -> AuthConfiguration {
+        AuthConfiguration(userPool: pool)
+    }
+}
+
+/// A small deterministic generator (SplitMix64) for randomised tests; the seed goes into failure messages.
+struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A `RandomSource` that hands out fixed bytes (then zeros), for SRP and jitter.
+struct FixedRandomSource: RandomSource {
+    var fixed: [UInt8]
+    func bytes(count: Int) -> [UInt8] {
+        Array((fixed + [UInt8](repeating: 0, count: max(0, count - fixed.count))).prefix(count))
+    }
+}
+
+/// A lock-protected value shared between tasks and threads in tests.
+final class Locked<Value>: @unchecked Sendable {
+    // @unchecked Sendable: every access to `value` holds `lock`.
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+
+    var current: Value { withLock { $0 } }
+}
+
+/// A one-shot gate: waiters suspend until `open()`.
+actor AsyncGate {
+    private var isOpen = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        if isOpen { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        let resumed = waiting
+        waiting = []
+        for continuation in resumed { continuation.resume() }
+    }
+}
+
+/// Polls `condition` (yielding, then sleeping 1 ms) until it holds; records an issue when it never does.
+/// This is not a timing assertion: the bound only keeps a broken test from hanging.
+@discardableResult
+func eventually(
+    _ what: Comment, iterations: Int = 20_000, sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: () async -> Bool
+) async -> Bool {
+    for index in 0..<iterations {
+        if await condition() { return true }
+        if index < 100 { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(1)) }
+    }
+    Issue.record("condition never held: \(what)", sourceLocation: sourceLocation)
+    return false
+}
+
+/// Lowercase hex of bytes.
+func hexString(_ bytes: some Sequence<UInt8>) -> String {
+    bytes.map { String(format: "%02x", $0) }.joined()
+}
+
+/// Hex of an integer without leading zeros (for comparing integers given as hex of any padding).
+func integerHex(_ text: String) -> String {
+    let trimmed = text.lowercased().drop(while: { $0 == "0" })
+    return trimmed.isEmpty ? "0" : String(trimmed)
+}
+
+/// The same for big-endian bytes.
+func integerHex(_ bytes: [UInt8]) -> String { integerHex(hexString(bytes)) }
+
+extension HTTPRequestData {
+    /// The JSON body.
+    var json: JSONValue? { JSONValue.parse(body) }
+    /// The operation named in X-Amz-Target.
+    var operation: String? { header("X-Amz-Target")?.split(separator: ".").last.map(String.init) }
+    /// Whether this is InitiateAuth with REFRESH_TOKEN_AUTH.
+    var isRefresh: Bool { operation == "InitiateAuth" && json?["AuthFlow"]?.stringValue == "REFRESH_TOKEN_AUTH" }
+}
+
+/// A REFRESH_TOKEN_AUTH answer with tokens (and a refresh token only when `refreshToken` is given).
+func refreshAnswer(_ tokens: CognitoTokens, includeRefreshToken: Bool = false) -> HTTPResponseData {
+    var result: [String: JSONValue] = [
+        "IdToken": .string(tokens.idToken), "AccessToken": .string(tokens.accessToken), "ExpiresIn": 3600,
+        "TokenType": "Bearer",
+    ]
+    if includeRefreshToken, let refresh = tokens.refreshToken { result["RefreshToken"] = .string(refresh) }
+    return ScriptedTransport.json(["AuthenticationResult": .object(result)])
+}

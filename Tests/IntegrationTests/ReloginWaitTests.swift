@@ -1,0 +1,101 @@
+import CognitoAuth
+import CognitoAuthTesting
+import Foundation
+import Testing
+
+extension BackendTests {
+    @Suite("Calls wait for re-login, resume after sign-in, fail on releaseSignInWait")
+    struct ReloginWaitTests {
+        /// Starts five GetUser service calls that will need a re-login after an admin global sign-out.
+        static func startFiveCalls(_ client: AuthClient) -> [Task<Result<[String: String], any Error>, Never>] {
+            (0..<5).map { index in
+                Task {
+                    do {
+                        return .success(try await client.getUserAttributes(TokenRequestOptions(label: "GetUser #\(index)")))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            }
+        }
+
+        @Test("Revoke, five calls wait, sign in again: all five complete with the new tokens; then release: all five fail")
+        func reloginResumesThenReleaseFails() async throws {
+            let backend = try await LocalBackend.shared()
+            let configuration = try await backend.configuration(accessTokenSeconds: 5)
+            let (client, username) = try await Integration.signedInClient(backend: backend, configuration: configuration)
+            let states = await client.userStateChanges()
+            let recorder = StateRecorder()
+            let listening = Task { for await change in states { await recorder.append(change.state) } }
+            defer { listening.cancel() }
+
+            // Round 1: revoke, five calls wait, sign in again, they complete.
+            try await backend.adminGlobalSignOut(username)
+            let firstRound = Self.startFiveCalls(client)
+            try await Integration.eventually("five calls waiting for sign-in") {
+                let pending = await client.pendingCalls
+                return pending.count == 5 && pending.allSatisfy { $0.reason == .signIn }
+            }
+            #expect(await client.userState == .signedOutUserPoolsTokenInvalid)
+            #expect(try await client.signIn(username: username, password: Integration.password) == .done)
+            let newToken = try await client.getTokens().accessToken
+            for task in firstRound {
+                let attributes = try await task.value.get()
+                #expect(attributes["email"] == "\(username)@example.com")
+            }
+            #expect(await client.pendingCalls.isEmpty)
+
+            // Round 2: revoke again, five calls wait, releaseSignInWait fails them all.
+            try await backend.adminGlobalSignOut(username)
+            let secondRound = Self.startFiveCalls(client)
+            try await Integration.eventually("five calls waiting again") { await client.pendingCalls.count == 5 }
+            await client.releaseSignInWait()
+            for task in secondRound {
+                await #expect(throws: AuthError.signInWaitCancelled) { _ = try await task.value.get() }
+            }
+            #expect(await client.pendingCalls.isEmpty)
+            // A new call afterwards behaves normally: it does not hang, it reports re-login, and works after sign-in.
+            await #expect(throws: AuthError.reloginRequired(.signedOutUserPoolsTokenInvalid)) {
+                _ = try await client.getTokens(.noWait)
+            }
+            #expect(try await client.signIn(username: username, password: Integration.password) == .done)
+            #expect(try await client.getTokens().accessToken != newToken)
+            _ = try await client.getUserAttributes()
+            let seen = await recorder.states
+            #expect(seen.filter { $0 == .signedOutUserPoolsTokenInvalid }.count == 2)
+            #expect(seen.last == .signedIn)
+        }
+
+        @Test("Signing out fails the waiting calls with .signedOut; a cancelled caller alone gets CancellationError")
+        func signOutAndCancellation() async throws {
+            let backend = try await LocalBackend.shared()
+            let (client, username) = try await Integration.signedInClient(backend: backend)
+            try await backend.adminGlobalSignOut(username)
+            let calls = Self.startFiveCalls(client)
+            try await Integration.eventually("five calls waiting") { await client.pendingCalls.count == 5 }
+            calls[0].cancel()
+            try await Integration.eventually("the cancelled call left the list") { await client.pendingCalls.count == 4 }
+            await #expect(throws: CancellationError.self) { _ = try await calls[0].value.get() }
+            try await client.signOut()
+            for task in calls.dropFirst() {
+                await #expect(throws: AuthError.signedOut) { _ = try await task.value.get() }
+            }
+        }
+
+        @Test("A per-call deadline fails a waiting call with deadlineExceeded")
+        func deadline() async throws {
+            let backend = try await LocalBackend.shared()
+            let (client, username) = try await Integration.signedInClient(backend: backend)
+            try await backend.adminGlobalSignOut(username)
+            await #expect(throws: AuthError.deadlineExceeded) {
+                _ = try await client.getUserAttributes(TokenRequestOptions(deadline: .milliseconds(300), label: "deadline"))
+            }
+            #expect(await client.pendingCalls.isEmpty)
+        }
+    }
+}
+
+actor StateRecorder {
+    var states: [UserState] = []
+    func append(_ state: UserState) { states.append(state) }
+}
