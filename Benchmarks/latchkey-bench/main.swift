@@ -1,1 +1,161 @@
-print("bench")
+// Latchkey benchmarks: run with `swift run -c release latchkey-bench`.
+// Prints figures and the ratio to each target; never asserts timings.
+import CBigNum
+import CognitoAuth
+import CognitoAuthTesting
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+let pool = UserPoolConfiguration(poolId: "us-east-1_Bench01", appClientId: "benchclient", region: "us-east-1")
+let configuration = AuthConfiguration(userPool: pool)
+
+func signedInSession(now: Date, serial: Int) throws -> PersistedSession {
+    let raw = TestJWT.tokens(pool: pool, username: "bench", issued: now, lifetime: 3600, serial: serial)
+    let tokens = try CognitoTokens(idToken: raw.id, accessToken: raw.access, refreshToken: raw.refresh)
+    return PersistedSession(state: .signedIn, username: "bench", provider: pool.providerKey, tokens: tokens, updatedAt: now)
+}
+
+func peakResidentMegabytes() -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return -1 }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        let digits = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first
+        return (digits.flatMap { Double($0) } ?? -1) / 1024
+    }
+    return -1
+}
+
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    guard !sorted.isEmpty else { return .nan }
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+}
+
+func report(_ name: String, _ value: Double, unit: String, target: Double? = nil, lowerIsBetter: Bool = true) {
+    let padded = name.count < 50 ? name + String(repeating: " ", count: 50 - name.count) : name
+    var line = padded + String(format: "%12.3f ", value) + unit
+    if let target {
+        let ratio = lowerIsBetter ? target / value : value / target
+        let verdict = ratio >= 1 ? "meets target" : "MISSES target"
+        line += String(format: "   target %.3f ", target) + unit + String(format: " (%.2fx, ", ratio) + verdict + ")"
+    }
+    print(line)
+}
+
+// MARK: 1. getTokens() on a warm cache
+func benchWarmCache() async throws {
+    let client = AuthClient(
+        configuration: configuration, store: InMemorySessionStore(try signedInSession(now: Date(), serial: 0)),
+        transport: ScriptedTransport { _ in ScriptedTransport.error("NotExpected", "no network in this benchmark") })
+    await client.initialize()
+    let iterations = 2_000_000
+    _ = try await client.getTokens()
+    let started = ContinuousClock.now
+    var checksum = 0
+    for _ in 0..<iterations {
+        checksum &+= try await client.getTokens().accessToken.utf8.count
+    }
+    let elapsed = ContinuousClock.now - started
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let nanos = seconds / Double(iterations) * 1e9
+    print("getTokens() warm cache, one task, \(iterations) calls (checksum \(checksum % 10))")
+    report("  ns per call", nanos, unit: "ns", target: 1000)
+    report("  calls per second", Double(iterations) / seconds, unit: "calls/s")
+}
+
+// MARK: 2. 10,000 waiters resumed when sign-in completes
+final class ResumeTimes: @unchecked Sendable {
+    // @unchecked Sendable: `times` is only touched while holding `lock`.
+    let lock = NSLock()
+    var times: [ContinuousClock.Instant] = []
+    func add(_ instant: ContinuousClock.Instant) { lock.withLock { times.append(instant) } }
+}
+
+func benchWaiters(count: Int) async throws {
+    let now = Date()
+    var invalid = PersistedSession(state: .signedOutUserPoolsTokenInvalid, username: "bench", updatedAt: now)
+    invalid.provider = pool.providerKey
+    let fresh = try signedInSession(now: now, serial: 1)
+    let answer = ScriptedTransport.json([
+        "AuthenticationResult": [
+            "IdToken": .string(fresh.tokens?.idToken ?? ""), "AccessToken": .string(fresh.tokens?.accessToken ?? ""),
+            "RefreshToken": "refresh-bench",
+        ]
+    ])
+    var options = AuthClientOptions()
+    options.verifyTokens = false
+    let client = AuthClient(
+        configuration: configuration, store: InMemorySessionStore(invalid), transport: ScriptedTransport { _ in answer },
+        options: options)
+    await client.initialize()
+    let times = ResumeTimes()
+    let group = Task {
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<count {
+                group.addTask {
+                    _ = try? await client.getTokens()
+                    times.add(.now)
+                }
+            }
+        }
+    }
+    while await client.pendingCalls.count < count { try await Task.sleep(for: .milliseconds(5)) }
+    let signInStarted = ContinuousClock.now
+    _ = try await client.signIn(username: "bench", password: "unused-in-scripted-sign-in")
+    await group.value
+    let latencies = times.times.map { instant -> Double in
+        let d = instant - signInStarted
+        return (Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18) * 1000
+    }.sorted()
+    print("\(count) waiting calls resumed by one sign-in (resumed: \(latencies.count))")
+    report("  resume latency p50", percentile(latencies, 0.50), unit: "ms", target: 50)
+    report("  resume latency p99", percentile(latencies, 0.99), unit: "ms", target: 50)
+    report("  resume latency max", latencies.last ?? .nan, unit: "ms", target: 50)
+}
+
+// MARK: 3. SRP computation alone, and the bare libcrypto floor
+func benchSRP() throws {
+    let iterations = 200
+    let salt = "1c6708a20b0c49184bc6c3c0db8411a8"
+    let serverB = SRPClientBenchmarkInput.serverB
+    var started = ContinuousClock.now
+    for _ in 0..<iterations {
+        let client = try SRPClient()
+        _ = try client.passwordClaim(
+            poolName: "Bench01", userIdForSrp: "bench", password: "Passw0rd!", saltHex: salt, serverBHex: serverB,
+            secretBlock: "c2VjcmV0", timestamp: "Tue Feb 1 03:04:05 UTC 2000")
+    }
+    var elapsed = ContinuousClock.now - started
+    let ours = (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) / Double(iterations) * 1000
+    // The floor: the same three modular exponentiations with nothing else.
+    let modulus = SRPClient.modulus
+    let exponent = [UInt8](repeating: 0xa5, count: 128)
+    var out = [UInt8](repeating: 0, count: modulus.count)
+    var length = 0
+    started = ContinuousClock.now
+    for _ in 0..<iterations {
+        for _ in 0..<3 {
+            _ = out.withUnsafeMutableBufferPointer { buffer in
+                cbn_mod_exp([2], 1, exponent, exponent.count, modulus, modulus.count, 1, buffer.baseAddress, buffer.count, &length)
+            }
+        }
+    }
+    elapsed = ContinuousClock.now - started
+    let floor = (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) / Double(iterations) * 1000
+    print("SRP client computation (A, u, x, S, HKDF, signature), \(iterations) runs")
+    report("  Latchkey SRP", ours, unit: "ms")
+    report("  bare libcrypto: 3 x BN_mod_exp_mont_consttime", floor, unit: "ms")
+    report("  ratio to the floor", ours / floor, unit: "x", target: 1.5)
+}
+
+enum SRPClientBenchmarkInput {
+    static let serverB =
+        "2aa782afdf51e9d6663eec533e955871b604b5b98c1115df278cb18a27e81b850ab100e16292768a35ade2d7fff3b35ab0b6709cad5d98622f082c219cf8d406a4143318b2fa3028484407d919c76693b7af49d508f1369d6376834041b681bea13ef9c119ca565db4016dcdf76eb9ebd61a38572025a5048997812d0eb67305c21e5d55b7f4af947c71cbcc89a831bf93e4587e952a0fe50049b4b0cfaae65ad91863bc8d19f0c97874e29a848daf56734b82372558fc707d31560e3cccd97ce4f68704fb634b7cc4f65c2d46d4a27a0a5978589faae97dc99f373d09ad17e587854015bd4b4e11ad509ced88217486f78bec9c7a500c1d60bc56e2e06774d00f51316e74875b2af390e67afad029168b91e"
+}
+
+print("Latchkey benchmarks (\(ProcessInfo.processInfo.activeProcessorCount) cores)")
+try await benchWarmCache()
+try await benchWaiters(count: 10_000)
+try benchSRP()
+report("peak resident memory (VmHWM)", peakResidentMegabytes(), unit: "MB")

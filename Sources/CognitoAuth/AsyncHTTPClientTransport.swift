@@ -4,10 +4,22 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// The production transport, on async-http-client's shared client.
+/// The production transport, on one process-wide async-http-client.
+///
+/// Connection failures fail the request at once (no silent reconnect loop until the deadline), so
+/// that "the backend is down" is seen as soon as it is true; the auth core decides about retries.
 public struct AsyncHTTPClientTransport: HTTPTransport {
-    /// Creates a transport on the process-wide shared HTTP client.
+    /// Creates a transport on the process-wide HTTP client.
     public init() {}
+
+    /// The process-wide client; created on first use, never shut down (it lives as long as the process).
+    static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout = .init(connect: .seconds(5))
+        configuration.redirectConfiguration = .disallow
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
 
     /// Sends the request with a total deadline and a body-size cap.
     public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
@@ -19,7 +31,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             Int64(timeout.components.seconds) * 1_000_000_000 + Int64(timeout.components.attoseconds / 1_000_000_000))
         let deadline = NIODeadline.now() + amount
         do {
-            let response = try await HTTPClient.shared.execute(outgoing, deadline: deadline)
+            let response = try await Self.client.execute(outgoing, deadline: deadline)
             let body = try await response.body.collect(upTo: HTTPLimits.maxResponseBytes)
             return HTTPResponseData(
                 status: Int(response.status.code),

@@ -1,0 +1,136 @@
+import CognitoAuth
+import CognitoAuthTesting
+import Foundation
+import Testing
+
+extension BackendTests {
+    @Suite("The latchkey binary: commands and exit codes")
+    struct CLITests {
+        static func temporaryDirectory(_ name: String) throws -> String {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("lk-\(name)-\(UInt32.random(in: 0...UInt32.max))")
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            return url.path
+        }
+
+        /// A configuration file whose endpoint refuses connections (port 9, discard, is closed here).
+        static func unreachableConfig(in directory: String) throws -> String {
+            let path = directory + "/unreachable.json"
+            let json = """
+                {"CognitoUserPool":{"Default":{"PoolId":"us-east-1_Offline1","AppClientId":"offlineclient",
+                "Region":"us-east-1","Endpoint":"http://127.0.0.1:9"}}}
+                """
+            try json.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+
+        static func session(state: UserState, lifetime: TimeInterval, issued: Date) throws -> PersistedSession {
+            let pool = UserPoolConfiguration(poolId: "us-east-1_Offline1", appClientId: "offlineclient", region: "us-east-1")
+            let raw = TestJWT.tokens(pool: pool, username: "offline", issued: issued, lifetime: lifetime)
+            let tokens = try CognitoTokens(idToken: raw.id, accessToken: raw.access, refreshToken: raw.refresh)
+            return PersistedSession(
+                state: state, username: "offline", provider: pool.providerKey,
+                tokens: state == .signedIn ? tokens : nil, updatedAt: issued)
+        }
+
+        @Test("sign-in --password-stdin, status --json, token, sign-out: exit 0; a wrong password exits 1")
+        func signInStatusTokenSignOut() async throws {
+            let backend = try await LocalBackend.shared()
+            let username = await backend.uniqueName("cli")
+            try await backend.createUser(username, password: Integration.password)
+            let store = try Self.temporaryDirectory("cli")
+            let common = ["--config", backend.info.configPath, "--store", store]
+
+            let wrong = try LatchkeyBinary.run(["sign-in", "--username", username, "--password-stdin"] + common, stdin: "nope\n")
+            #expect(wrong.status == 1)
+            #expect(wrong.stderr.contains("Incorrect username or password"))
+            #expect(!wrong.stderr.contains("nope"))
+
+            let signIn = try LatchkeyBinary.run(
+                ["sign-in", "--username", username, "--password-stdin"] + common, stdin: Integration.password + "\n")
+            #expect(signIn.status == 0, "\(signIn.stderr)")
+            let status = try LatchkeyBinary.run(["status", "--json"] + common)
+            let json = try #require(JSONValue.parse(Array(status.stdout.utf8)))
+            #expect(json["state"]?.stringValue == "signedIn")
+            let human = try LatchkeyBinary.run(["status"] + common)
+            #expect(human.stdout.contains("Signed in as \(username)"))
+            let token = try LatchkeyBinary.run(["token", "--access"] + common)
+            #expect(token.status == 0)
+            #expect(token.stdout.hasPrefix("eyJ"))
+            // The human status never prints a whole token.
+            #expect(!human.stdout.contains(token.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+            let signOut = try LatchkeyBinary.run(["sign-out", "--global"] + common)
+            #expect(signOut.status == 0)
+            let after = try LatchkeyBinary.run(["status", "--json"] + common)
+            #expect(JSONValue.parse(Array(after.stdout.utf8))?["state"]?.stringValue == "signedOut")
+            let noToken = try LatchkeyBinary.run(["token"] + common)
+            #expect(noToken.status == 4)
+        }
+
+        @Test("token exits 4 when re-login is required, without touching the network")
+        func tokenReloginRequired() throws {
+            let directory = try Self.temporaryDirectory("relogin")
+            try FileSessionStore(directory: directory).save(
+                try Self.session(state: .signedOutUserPoolsTokenInvalid, lifetime: 3600, issued: Date()))
+            let output = try LatchkeyBinary.run(["token", "--config", try Self.unreachableConfig(in: directory), "--store", directory])
+            #expect(output.status == 4)
+            #expect(output.stderr.contains("Re-login required"))
+        }
+
+        @Test("token exits 3 after a bounded retry when the backend is unreachable and the token has expired")
+        func tokenOfflineExpired() throws {
+            let directory = try Self.temporaryDirectory("offline")
+            try FileSessionStore(directory: directory).save(
+                try Self.session(state: .signedIn, lifetime: 600, issued: Date().addingTimeInterval(-3600)))
+            let started = Date()
+            let output = try LatchkeyBinary.run(
+                ["token", "--retry-seconds", "1.5", "--config", try Self.unreachableConfig(in: directory), "--store", directory])
+            #expect(output.status == 3, "\(output.stderr)")
+            #expect(output.stderr.contains("refused"))
+            #expect(Date().timeIntervalSince(started) < 10)
+            // Offline did not sign anyone out.
+            let status = try LatchkeyBinary.run(
+                ["status", "--json", "--config", try Self.unreachableConfig(in: directory), "--store", directory])
+            #expect(JSONValue.parse(Array(status.stdout.utf8))?["state"]?.stringValue == "signedIn")
+        }
+
+        @Test("A valid cached token is printed offline")
+        func tokenOfflineValid() throws {
+            let directory = try Self.temporaryDirectory("cached")
+            try FileSessionStore(directory: directory).save(try Self.session(state: .signedIn, lifetime: 3600, issued: Date()))
+            let output = try LatchkeyBinary.run(["token", "--config", try Self.unreachableConfig(in: directory), "--store", directory])
+            #expect(output.status == 0)
+            #expect(output.stdout.hasPrefix("eyJ"))
+        }
+
+        @Test("A missing or broken configuration exits 2 and names the file and the key")
+        func configurationErrors() throws {
+            let directory = try Self.temporaryDirectory("config")
+            let missing = try LatchkeyBinary.run(["status", "--config", directory + "/nope.json"])
+            #expect(missing.status == 2)
+            #expect(missing.stderr.contains(directory + "/nope.json"))
+            let badPath = directory + "/bad.json"
+            try #"{"CognitoUserPool":{"Default":{"PoolId":"not-a-pool","AppClientId":"x","Region":"us-east-1"}}}"#
+                .write(toFile: badPath, atomically: true, encoding: .utf8)
+            let bad = try LatchkeyBinary.run(["status", "--config", badPath])
+            #expect(bad.status == 2)
+            #expect(bad.stderr.contains("CognitoUserPool.Default.PoolId"))
+            let usage = try LatchkeyBinary.run(["token", "--id", "--access", "--config", badPath])
+            #expect(usage.status == 2)
+        }
+
+        @Test("sign-up and confirm-sign-up through the binary")
+        func signUpThroughBinary() async throws {
+            let backend = try await LocalBackend.shared()
+            let username = await backend.uniqueName("clisignup")
+            let common = ["--config", backend.info.configPath, "--store", try Self.temporaryDirectory("signup")]
+            let signUp = try LatchkeyBinary.run(
+                ["sign-up", "--username", username, "--email", "\(username)@example.com", "--password-stdin"] + common,
+                stdin: Integration.password + "\n")
+            #expect(signUp.status == 0, "\(signUp.stderr)")
+            #expect(signUp.stdout.contains("confirmation code was sent"))
+            let code = try #require(try await backend.codes(for: username).signUp)
+            let confirm = try LatchkeyBinary.run(["confirm-sign-up", "--username", username, "--code", code] + common)
+            #expect(confirm.status == 0)
+        }
+    }
+}
