@@ -31,7 +31,15 @@ let package = Package(
         ),
         .target(
             name: "CNCurses",
-            linkerSettings: [.linkedLibrary("ncursesw")]
+            linkerSettings: [
+                .linkedLibrary("ncursesw", .when(platforms: [.linux])),
+                // macOS ships the wide-character library under the plain name.
+                .linkedLibrary("ncurses", .when(platforms: [.macOS])),
+            ]
+        ),
+        .target(
+            name: "CKeyring",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
         .target(
             name: "AWSSigV4",
@@ -42,6 +50,7 @@ let package = Package(
             name: "CognitoAuth",
             dependencies: [
                 "CBigNum",
+                "CKeyring",
                 "AWSSigV4",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -132,10 +132,11 @@ extension AuthClient {
         session.tokens = tokens
         session.federatedLogins = configuration.identityManager.allowSimultaneousActiveAccounts
             ? session.federatedLogins : nil
-        if !sameUser && !configuration.identityManager.allowIdentityMerging {
+        if session.username != nil && !sameUser && !configuration.identityManager.allowIdentityMerging {
             session.identityId = nil
         }
         session.awsCredentials = nil
+        if let jwksCache { session.cachedJWKS = jwksCache }
         run(machine.handle(.signedIn(session), now: clock.now()))
     }
 

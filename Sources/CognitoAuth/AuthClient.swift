@@ -20,7 +20,7 @@ public actor AuthClient {
     public nonisolated let options: AuthClientOptions
 
     var machine: AuthStateMachine
-    private var continuations: [WaiterID: CheckedContinuation<CognitoTokens, any Error>] = [:]
+    private var continuations: [WaiterID: CheckedContinuation<CognitoTokens?, any Error>] = [:]
     private var deadlineTasks: [WaiterID: Task<Void, Never>] = [:]
     private var nextWaiterID: WaiterID = 0
     private var listeners: [UInt64: @Sendable (UserState, UserStateInfo) -> Void] = [:]
@@ -29,6 +29,8 @@ public actor AuthClient {
     private var nextListenerID: UInt64 = 0
     private var storeStamp: String?
     var pendingChallenge: PendingChallenge?
+    /// The pool's key set, once fetched or restored.
+    var jwksCache: String?
     var identity = IdentityState()
 
     /// Creates a client. Nothing touches the network or the store until a call needs it.
@@ -143,10 +145,22 @@ public actor AuthClient {
         if let tokens = machine.cachedTokens(at: clock.now()) { return tokens }
         syncWithStore()
         if let tokens = machine.cachedTokens(at: clock.now()) { return tokens }
+        guard let tokens = try await wait(options) else { throw AuthError.notSignedIn }
+        return tokens
+    }
+
+    /// Waits until the session is usable (signed in), through the same waiter list as `getTokens`.
+    func waitForSession(_ options: TokenRequestOptions) async throws {
+        var sessionOptions = options
+        sessionOptions.needsUserPoolTokens = false
+        _ = try await wait(sessionOptions)
+    }
+
+    private func wait(_ options: TokenRequestOptions) async throws -> CognitoTokens? {
         nextWaiterID += 1
         let id = nextWaiterID
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<CognitoTokens, any Error>) in
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<CognitoTokens?, any Error>) in
                 if Task.isCancelled {
                     continuation.resume(throwing: CancellationError())
                     return
@@ -294,6 +308,7 @@ public actor AuthClient {
     func verify(_ tokens: CognitoTokens) async throws {
         guard options.verifyTokens, let pool = configuration.userPool else { return }
         try TokenVerifier.checkClaims(tokens, pool: pool, now: clock.now())
+        if options.verifySignatures { try await verifySignatures(tokens) }
     }
 }
 

@@ -12,8 +12,10 @@ public struct AuthClientOptions: Sendable {
     public var backoff: BackoffPolicy = .init()
     /// The device name given to an authenticator app enrolment.
     public var deviceName: String = "latchkey"
-    /// Verify id tokens against the pool's JWKS on sign-in and refresh.
+    /// Check the tokens' claims (`iss`, `aud` / `client_id`, `token_use`, `exp`) on sign-in and refresh.
     public var verifyTokens: Bool = true
+    /// Also verify the tokens' signatures against the pool's JWKS (fetched once, cached in the session).
+    public var verifySignatures: Bool = true
     /// A custom IAM role for identity-pool credentials.
     public var customRoleArn: String?
 

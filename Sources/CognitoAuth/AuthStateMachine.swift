@@ -51,8 +51,8 @@ public struct AuthStateMachine: Sendable {
         case persist(PersistedSession?)
         /// Tell listeners about a state change.
         case notify(UserState, UserStateInfo)
-        /// Resume these waiters with tokens.
-        case resume([WaiterID], CognitoTokens)
+        /// Resume these waiters with tokens (nil only for waiters that asked for the session, not tokens).
+        case resume([WaiterID], CognitoTokens?)
         /// Fail these waiters.
         case fail([WaiterID], Failure)
         /// Send REFRESH_TOKEN_AUTH; report the outcome with `generation`.
@@ -97,6 +97,10 @@ public struct AuthStateMachine: Sendable {
         case storeChangedExternally(PersistedSession?)
         /// The session record changed in a way that needs no state change (identity id, credentials).
         case sessionUpdated(PersistedSession)
+        /// Cognito Identity rejected the federated provider's token.
+        case federatedTokensRejected
+        /// Guest credentials were fetched with nobody signed in.
+        case guestCredentialsObtained(PersistedSession)
     }
 
     struct Waiter: Sendable, Hashable {
@@ -193,6 +197,17 @@ public struct AuthStateMachine: Sendable {
         case .sessionUpdated(let updated):
             session = updated
             return [.persist(updated)]
+        case .federatedTokensRejected:
+            return invalidateFederated(now: now)
+        case .guestCredentialsObtained(let updated):
+            guard userState == .signedOut || userState == .guest || userState == .unknown else { return [] }
+            var guest = updated
+            guest.state = .guest
+            guest.updatedAt = now
+            session = guest
+            let changed = userState != .guest
+            userState = .guest
+            return changed ? [.persist(guest), .notify(.guest, info)] : [.persist(guest)]
         }
     }
 
@@ -206,7 +221,7 @@ public struct AuthStateMachine: Sendable {
             restoredState = stored?.tokens != nil || stored?.federatedLogins?.isEmpty == false
                 || stored?.developerIdentity != nil ? .signedIn : .signedOutUserPoolsTokenInvalid
         case let state? where state != .unknown: restoredState = state
-        default: restoredState = policy.stateAfterSignOut == .guest ? .signedOut : .signedOut
+        default: restoredState = .signedOut
         }
         userState = restoredState
         return [.notify(restoredState, info)]
@@ -214,6 +229,16 @@ public struct AuthStateMachine: Sendable {
 
     private mutating func requestTokens(_ id: WaiterID, _ options: TokenRequestOptions, now: Date) -> [Action] {
         if let tokens = cachedTokens(at: now) { return [.resume([id], tokens)] }
+        if !options.needsUserPoolTokens {
+            switch userState {
+            case .signedIn: return [.resume([id], session?.tokens)]
+            case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid:
+                guard options.waitForSignIn else { return [.fail([id], .error(.reloginRequired(userState)))] }
+                return enqueue(id, options, reason: .signIn, now: now)
+            case .unknown, .guest, .signedOut:
+                return [.fail([id], .error(.notSignedIn))]
+            }
+        }
         switch userState {
         case .signedIn:
             guard let tokens = session?.tokens else {
@@ -272,8 +297,11 @@ public struct AuthStateMachine: Sendable {
         if error.isNetworkFailure {
             let since: Date
             if case .offline(let earlier, _) = connectivity { since = earlier } else { since = now }
-            connectivity = .offline(since: since, lastError: error)
-            actions.append(.connectivityChanged(connectivity))
+            let offline = Connectivity.offline(since: since, lastError: error)
+            if offline != connectivity {
+                connectivity = offline
+                actions.append(.connectivityChanged(offline))
+            }
         }
         let impatient = waiterIDs { $0.reason == .refresh && !$0.options.waitForConnectivity }
         remove(impatient)
@@ -300,15 +328,18 @@ public struct AuthStateMachine: Sendable {
         userState = .signedIn
         var actions: [Action] = [.persist(updated), .notify(.signedIn, info)]
         actions += markOnline()
-        let everyone = waiterIDs { _ in true }
-        remove(everyone)
-        if !everyone.isEmpty {
+        let sessionWaiters = waiterIDs { !$0.options.needsUserPoolTokens }
+        let tokenWaiters = waiterIDs { $0.options.needsUserPoolTokens }
+        remove(sessionWaiters + tokenWaiters)
+        if !sessionWaiters.isEmpty { actions.append(.resume(sessionWaiters, updated.tokens)) }
+        if !tokenWaiters.isEmpty {
             if let tokens = updated.tokens {
-                actions += [.resume(everyone, tokens), .pendingCallsChanged]
+                actions.append(.resume(tokenWaiters, tokens))
             } else {
-                actions += [.fail(everyone, .error(.notSignedIn)), .pendingCallsChanged]
+                actions.append(.fail(tokenWaiters, .error(.notSignedIn)))
             }
         }
+        if !sessionWaiters.isEmpty || !tokenWaiters.isEmpty { actions.append(.pendingCallsChanged) }
         return actions
     }
 
@@ -349,7 +380,7 @@ public struct AuthStateMachine: Sendable {
     }
 
     /// Marks the federated login invalid (Cognito Identity rejected the provider's token).
-    public mutating func invalidateFederated(now: Date) -> [Action] {
+    private mutating func invalidateFederated(now: Date) -> [Action] {
         guard userState == .signedIn else { return [] }
         generation &+= 1
         refresh = .idle
@@ -359,7 +390,13 @@ public struct AuthStateMachine: Sendable {
         updated.updatedAt = now
         session = updated
         userState = .signedOutFederatedTokensInvalid
-        return [.persist(updated), .notify(userState, info)]
+        var actions: [Action] = [.persist(updated), .notify(userState, info)]
+        let impatient = waiterIDs { !$0.options.waitForSignIn }
+        remove(impatient)
+        if !impatient.isEmpty { actions.append(.fail(impatient, .error(.reloginRequired(userState)))) }
+        for key in waiters.keys { waiters[key]?.reason = .signIn }
+        actions.append(.pendingCallsChanged)
+        return actions
     }
 
     private mutating func adoptExternal(_ stored: PersistedSession?, now: Date) -> [Action] {

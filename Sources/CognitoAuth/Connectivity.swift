@@ -24,6 +24,9 @@ public struct TokenRequestOptions: Sendable, Hashable {
     public var deadline: Duration?
     /// A label for the pending-calls list, such as "GetUser".
     public var label: String
+    /// Whether the caller needs user-pool tokens; false for calls that only need a usable session
+    /// (AWS credentials of a federated login wait for re-login the same way).
+    var needsUserPoolTokens = true
 
     /// Creates options.
     public init(waitForSignIn: Bool = true, waitForConnectivity: Bool = true, deadline: Duration? = nil, label: String = "getTokens") {

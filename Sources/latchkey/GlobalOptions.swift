@@ -24,8 +24,25 @@ struct GlobalOptions: ParsableArguments {
         try AuthConfiguration.load(path: configPath)
     }
 
-    func makeStore() -> FileSessionStore {
-        FileSessionStore(directory: storeDirectory)
+    /// Chooses the session store (system keyring, else a plain-text file; `LATCHKEY_STORE` overrides) and,
+    /// the first time a store directory falls back to the file, prints the plain-text warning to stderr.
+    /// Commands call this before any prompt or network request, so the warning comes first.
+    func selectStore() throws -> (store: any SessionStore, backend: SessionStoreSelection.Backend) {
+        let directory = storeDirectory
+        let selection: (store: any SessionStore, backend: SessionStoreSelection.Backend, warning: String?)
+        do {
+            selection = try SessionStoreSelection.make(directory: directory, environment: environment)
+        } catch {
+            throw CLIFailure(code: 2, message: error.description)
+        }
+        if let warning = SessionStoreSelection.firstTimeWarning(selection.warning, directory: directory) {
+            FileHandle.standardError.write(Data((warning + "\n").utf8))
+        }
+        return (selection.store, selection.backend)
+    }
+
+    func makeStore() throws -> any SessionStore {
+        try selectStore().store
     }
 
     func makeLogger() -> Logger? {
@@ -39,7 +56,7 @@ struct GlobalOptions: ParsableArguments {
     func makeClient(options: AuthClientOptions = AuthClientOptions()) async throws -> AuthClient {
         let configuration = try loadConfiguration()
         let client = AuthClient(
-            configuration: configuration, store: makeStore(), logger: makeLogger(), options: options)
+            configuration: configuration, store: try makeStore(), logger: makeLogger(), options: options)
         await client.initialize()
         return client
     }

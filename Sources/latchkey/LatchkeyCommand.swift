@@ -16,7 +16,7 @@ struct LatchkeyCommand: AsyncParsableCommand {
             SignInCommand.self, StatusCommand.self, TokenCommand.self, SignUpCommand.self,
             ConfirmSignUpCommand.self, ResendCodeCommand.self, ForgotPasswordCommand.self,
             ConfirmForgotPasswordCommand.self, ChangePasswordCommand.self, SignOutCommand.self,
-            DemoCommand.self,
+            CredentialsCommand.self, DemoCommand.self,
         ]
     )
 

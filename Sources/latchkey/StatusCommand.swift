@@ -13,7 +13,7 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try global.loadConfiguration()
-        let store = global.makeStore()
+        let (store, backend) = try global.selectStore()
         let client = AuthClient(configuration: configuration, store: store, logger: global.makeLogger())
         let state = await client.initialize()
         let session = await client.session
@@ -28,8 +28,13 @@ struct StatusCommand: AsyncParsableCommand {
                 "accessTokenExpiration": tokens.map { .string(CLIOutput.iso8601($0.accessTokenExpiration)) } ?? .null,
                 "hasRefreshToken": .bool(tokens?.refreshToken != nil),
                 "store": .string(store.location),
+                "storeBackend": .string(backend.rawValue),
                 "userPoolId": configuration.userPool.map { .string($0.poolId) } ?? .null,
             ]
+            let active = await client.activeProviderKeys
+            object["activeProviders"] = .array(active.map { .string($0) })
+            object["authenticatedBy"] = .string(
+                state == .signedIn ? FederatedProvider.displayName(for: session?.provider ?? "") : "Guest")
             if let credentials = session?.awsCredentials {
                 object["awsCredentialsExpiration"] = .string(CLIOutput.iso8601(credentials.expiration))
             }
@@ -46,7 +51,11 @@ struct StatusCommand: AsyncParsableCommand {
         case .guest: print("  • Guest (state: guest)")
         default: print("  ✖ Not signed in (state: \(state.rawValue)). Sign in: latchkey sign-in")
         }
-        if let provider = session?.provider { print("  - Provider: \(provider)") }
+        if let provider = session?.provider, state == .signedIn || state.needsRelogin {
+            print("  - Authenticated by: \(FederatedProvider.displayName(for: provider)) (\(provider))")
+        }
+        let active = await client.activeProviderKeys
+        if !active.isEmpty { print("  - Active providers: \(active.joined(separator: ", "))") }
         if let tokens {
             print("  - Id token:      \(CognitoTokens.mask(tokens.idToken)), expires \(CLIOutput.relative(tokens.idTokenExpiration))")
             print("  - Access token:  \(CognitoTokens.mask(tokens.accessToken)), expires \(CLIOutput.relative(tokens.accessTokenExpiration))")
@@ -57,5 +66,6 @@ struct StatusCommand: AsyncParsableCommand {
             print("  - AWS credentials: \(credentials.accessKeyId), expire \(CLIOutput.relative(credentials.expiration))")
         }
         print("  - Session stored in: \(store.location)")
+        print("  - Store backend: \(backend.rawValue)")
     }
 }

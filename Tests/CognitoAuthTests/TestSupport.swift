@@ -35,6 +35,13 @@ enum Fixtures {
             state: .signedIn, username: username, provider: pool.providerKey, tokens: tokens, updatedAt: date)
     }
 
+    /// Client options for unit tests: claims are checked, but the test JWTs carry no real signature.
+    static var clientOptions: AuthClientOptions {
+        var options = AuthClientOptions()
+        options.verifySignatures = false
+        return options
+    }
+
     /// A configuration with just the user pool.
     static func configuration(pool: UserPoolConfiguration = pool) -> AuthConfiguration {
         AuthConfiguration(userPool: pool)

@@ -167,7 +167,8 @@ extension BackendTests {
                 #expect(await client.userState == .signedIn, "\(context)")
                 let pending = await client.pendingCalls
                 #expect(pending.isEmpty, "pending after the cycle: \(pending); \(context)")
-                #expect(await client.connectivity.isOnline, "connectivity after recovery: \(await client.connectivity); \(context)")
+                let connectivity = await client.connectivity
+                #expect(connectivity.isOnline, "connectivity after recovery: \(connectivity); \(context)")
                 if fault.isNetworkFailure {
                     var sawOffline = false
                     let until = ContinuousClock.now + .seconds(2)
@@ -229,31 +230,18 @@ private func watchdog<T: Sendable>(_ task: Task<T, Never>, seconds: Double) asyn
     return value
 }
 
-/// Resumes a continuation exactly once, from whichever caller comes first.
+/// Resumes a continuation exactly once, from whichever caller comes first (`set` runs before any `resume`).
 private final class ResumeOnce<T: Sendable>: @unchecked Sendable {
-    // @unchecked Sendable: both fields are only touched while holding `lock`.
+    // @unchecked Sendable: `continuation` is only touched while holding `lock`.
     private let lock = NSLock()
     private var continuation: CheckedContinuation<T, Never>?
-    private var early: T??
 
-    func set(_ continuation: CheckedContinuation<T, Never>) {
-        let value: T?? = lock.withLock {
-            if let early { return early }
-            self.continuation = continuation
-            return nil
-        }
-        if let value { continuation.resume(returning: value!) }
-    }
+    func set(_ continuation: CheckedContinuation<T, Never>) { lock.withLock { self.continuation = continuation } }
 
     func resume(_ value: T) {
         let continuation: CheckedContinuation<T, Never>? = lock.withLock {
-            guard let continuation = self.continuation else {
-                if early == nil { early = .some(value) }
-                return nil
-            }
-            self.continuation = nil
-            early = .some(value)  // later callers see it as already resumed
-            return continuation
+            defer { self.continuation = nil }
+            return self.continuation
         }
         continuation?.resume(returning: value)
     }

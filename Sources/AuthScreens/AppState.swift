@@ -1,0 +1,450 @@
+import CognitoAuth
+import Foundation
+
+/// The whole UI as a value: which screen shows, the dashboard, the re-login prompt over it, and the chrome.
+///
+/// ``reduce(_:)`` routes keys and results to the active screen, follows the routes the screens
+/// return, and feeds auth events to the dashboard. It returns the effects the runtime runs.
+public struct AppState: Equatable, Sendable {
+    /// The full-screen view under any modal.
+    public enum Screen: Equatable, Sendable {
+        /// Sign in.
+        case signIn(SignInState)
+        /// Create account.
+        case signUp(SignUpState)
+        /// The sign-up confirmation code.
+        case confirmSignUp(ConfirmSignUpState)
+        /// Forgot password.
+        case forgotPassword(ForgotPasswordState)
+        /// A sign-in challenge.
+        case challenge(ChallengeState)
+        /// The dashboard (its state is ``AppState/dashboard``).
+        case dashboard
+    }
+
+    /// The options.
+    public var options: AuthUIOptions
+    /// The screen showing.
+    public var screen: Screen
+    /// The dashboard, kept up to date by events even while another screen shows.
+    public var dashboard: DashboardState
+    /// The re-login prompt over the dashboard, when open.
+    public var relogin: ReloginPromptState?
+    /// Set by the renderer: the terminal is below the minimum size, so no form takes input.
+    public var isTerminalTooSmall: Bool
+    /// Whether the help overlay shows.
+    public var isHelpVisible: Bool
+    /// A message for the status line when nothing is in flight.
+    public var statusMessage: String?
+
+    /// Creates the state on Sign in (or Create account with ``AuthUIOptions/startOnSignUp``).
+    public init(options: AuthUIOptions = AuthUIOptions(), now: Date = Date(), timeZone: TimeZone = .current) {
+        self.options = options
+        self.dashboard = DashboardState(now: now, timeZone: timeZone, logCapacity: options.logCapacity)
+        self.relogin = nil
+        self.isTerminalTooSmall = false
+        self.isHelpVisible = false
+        self.statusMessage = nil
+        self.screen = .dashboard
+        if options.startOnSignUp {
+            self.screen = .signUp(makeSignUp(username: ""))
+        } else {
+            self.screen = .signIn(makeSignIn(username: "", notice: nil))
+        }
+    }
+
+    /// The current time (the dashboard's clock).
+    public var now: Date {
+        get { dashboard.now }
+        set { dashboard.now = newValue }
+    }
+
+    /// Whether the dashboard is the screen showing.
+    public var isOnDashboard: Bool { screen == .dashboard }
+
+    /// The verb for the status line while a request runs ("Signing in…"), or nil.
+    public var activity: String? {
+        if let relogin, let activity = relogin.activity { return activity }
+        switch screen {
+        case .signIn(let state): return state.activity
+        case .signUp(let state): return state.activity
+        case .confirmSignUp(let state): return state.activity
+        case .forgotPassword(let state): return state.activity
+        case .challenge(let state): return state.activity
+        case .dashboard: return dashboard.isSigningOut ? ScreenText.signingOut : nil
+        }
+    }
+
+    /// Whether a request runs (the renderer shows a spinner).
+    public var isInFlight: Bool { activity != nil }
+
+    /// The status line: the activity, else the status message.
+    public var statusLine: String { activity ?? statusMessage ?? "" }
+
+    /// The session badge for the top line: "signedIn · alice".
+    public var badge: String {
+        "\(dashboard.userState.rawValue) · \(dashboard.username ?? dashboard.session?.username ?? ScreenText.none)"
+    }
+
+    /// The title of what has focus (the prompt's when it is open).
+    public var title: String {
+        if relogin != nil { return ScreenText.reloginTitle }
+        switch screen {
+        case .signIn: return ScreenText.signInTitle
+        case .signUp: return ScreenText.signUpTitle
+        case .confirmSignUp: return ScreenText.confirmSignUpTitle
+        case .forgotPassword: return ScreenText.forgotPasswordTitle
+        case .challenge(let state): return state.title
+        case .dashboard: return ScreenText.dashboardTitle
+        }
+    }
+
+    /// Whether the active view has a text field (then `q` and `?` are typed, not commands).
+    public var hasTextField: Bool {
+        if let relogin { return relogin.hasTextField }
+        switch screen {
+        case .signIn, .signUp, .confirmSignUp, .forgotPassword: return true
+        case .challenge(let state): return state.hasTextField
+        case .dashboard: return false
+        }
+    }
+
+    /// The Ctrl-T hint when a password field has focus, else nil.
+    public var revealHint: String? {
+        func hint(_ field: FieldState) -> String { ScreenText.revealHint(isRevealed: field.isRevealed) }
+        if let relogin {
+            if case .newPassword(let state)? = relogin.challenge { return newPasswordHint(state) }
+            if relogin.challenge == nil && relogin.signIn.focus == .password { return hint(relogin.signIn.password) }
+            return nil
+        }
+        switch screen {
+        case .signIn(let state): return state.focus == .password ? hint(state.password) : nil
+        case .signUp(let state): return state.focus == .password ? hint(state.password) : nil
+        case .forgotPassword(let state): return state.focus == .newPassword ? hint(state.newPassword) : nil
+        case .challenge(.newPassword(let state)): return newPasswordHint(state)
+        default: return nil
+        }
+    }
+
+    /// The key hints for the bottom line, most important first (the renderer truncates with "…").
+    public var keyHints: [String] {
+        if isTerminalTooSmall { return [ScreenText.hintQuit] }
+        if isHelpVisible { return [ScreenText.closeHelpHint] }
+        if isInFlight && !(screen == .dashboard && relogin == nil) {
+            return [ScreenText.hintCancelRequest, ScreenText.hintCtrlCQuit]
+        }
+        if relogin == nil && screen == .dashboard {
+            var hints = ScreenText.dashboardHints
+            if dashboard.userState.needsRelogin { hints.insert(ScreenText.hintSignInAgain, at: 0) }
+            return hints
+        }
+        if !hasTextField { return ScreenText.choiceHints }
+        var hints = [ScreenText.hintNext, ScreenText.hintEnter]
+        if let revealHint { hints.append(revealHint) }
+        hints.append(relogin != nil ? ScreenText.hintEscCancel : ScreenText.hintEscBack)
+        hints += [ScreenText.hintF1Help, ScreenText.hintCtrlCQuit]
+        return hints
+    }
+
+    /// The key hints joined for one line.
+    public var keyHintLine: String { keyHints.joined(separator: ScreenText.hintSeparator) }
+
+    /// The help overlay's lines for the active view.
+    public var helpLines: [String] {
+        if relogin == nil && screen == .dashboard { return ScreenText.dashboardHelp }
+        return hasTextField ? ScreenText.formHelp : ScreenText.choiceHelp
+    }
+
+    private func newPasswordHint(_ state: NewPasswordState) -> String? {
+        switch state.focus {
+        case .newPassword: return ScreenText.revealHint(isRevealed: state.newPassword.isRevealed)
+        case .confirmPassword: return ScreenText.revealHint(isRevealed: state.confirmPassword.isRevealed)
+        default: return nil
+        }
+    }
+
+    func makeSignIn(username: String, notice: String?) -> SignInState {
+        SignInState(
+            username: username, notice: notice, showsCreateAccount: !options.disableSignUp, showsForgotPassword: true,
+            canCancel: options.canCancel)
+    }
+
+    func makeSignUp(username: String) -> SignUpState {
+        SignUpState(
+            username: username, policy: options.passwordPolicy, attributes: options.signUpAttributes,
+            signsInAfterSignUp: options.signsInAfterSignUp)
+    }
+}
+
+/// Everything that can happen to the app: keys, auth events, request results, ticks, resizes.
+public enum AppAction: Sendable {
+    /// A key was pressed.
+    case keyPressed(InputKey)
+    /// The auth client published an event (see ``authEvent(_:)`` to pass an ``AuthEvent``).
+    case sessionEvent(SessionEvent)
+    /// The runtime read the stored session (secrets left out).
+    case sessionLoaded(SessionSummary?)
+    /// A second passed.
+    case tick(now: Date)
+    /// The renderer found the terminal too small (or big enough again).
+    case terminalSizeChanged(tooSmall: Bool)
+    /// `signIn` finished.
+    case signInFinished(Result<SignInStep, AuthError>)
+    /// `confirmSignIn` finished.
+    case confirmSignInFinished(Result<SignInStep, AuthError>)
+    /// `signUp` finished.
+    case signUpFinished(Result<SignUpStep, AuthError>)
+    /// `confirmSignUp` finished.
+    case confirmSignUpFinished(Result<SignUpStep, AuthError>)
+    /// `resendSignUpCode` finished.
+    case resendSignUpCodeFinished(Result<CodeDeliveryDetails, AuthError>)
+    /// `forgotPassword` finished.
+    case forgotPasswordFinished(Result<CodeDeliveryDetails, AuthError>)
+    /// `confirmForgotPassword` finished.
+    case confirmForgotPasswordFinished(Result<Void, AuthError>)
+    /// Sample call `number` finished.
+    case sampleCallFinished(number: Int, result: Result<Void, AuthError>)
+    /// A sign-out finished.
+    case signOutFinished(global: Bool, result: Result<Void, AuthError>)
+
+    /// The auth client's event, translated.
+    public static func authEvent(_ event: AuthEvent) -> AppAction { .sessionEvent(SessionEvent(event)) }
+}
+
+extension AppState {
+    /// Applies an action and returns the effects for the runtime to run.
+    public mutating func reduce(_ action: AppAction) -> [AuthEffect] {
+        switch action {
+        case .keyPressed(let key):
+            return keyPressed(key)
+        case .sessionEvent(let event):
+            return sessionEvent(event)
+        case .sessionLoaded(let summary):
+            return perform(dashboard.reduce(.sessionLoaded(summary)))
+        case .tick(let time):
+            return perform(dashboard.reduce(.tick(now: time)))
+        case .terminalSizeChanged(let tooSmall):
+            isTerminalTooSmall = tooSmall
+            return []
+        case .signInFinished(let result):
+            if relogin != nil { return reduceRelogin(.signIn(.signInFinished(result))) }
+            return withSignIn { $0.reduce(.signInFinished(result)) }
+        case .confirmSignInFinished(let result):
+            if relogin?.challenge != nil { return reduceRelogin(.challenge(.confirmSignInFinished(result))) }
+            return withChallenge { $0.reduce(.confirmSignInFinished(result)) }
+        case .signUpFinished(let result):
+            return withSignUp { $0.reduce(.signUpFinished(result)) }
+        case .confirmSignUpFinished(let result):
+            return withConfirmSignUp { $0.reduce(.confirmSignUpFinished(result)) }
+        case .resendSignUpCodeFinished(let result):
+            return withConfirmSignUp { $0.reduce(.resendCodeFinished(result)) }
+        case .forgotPasswordFinished(let result):
+            return withForgotPassword { $0.reduce(.forgotPasswordFinished(result)) }
+        case .confirmForgotPasswordFinished(let result):
+            return withForgotPassword { $0.reduce(.confirmForgotPasswordFinished(result)) }
+        case .sampleCallFinished(let number, let result):
+            return perform(dashboard.reduce(.sampleCallFinished(number: number, result: result)))
+        case .signOutFinished(let global, let result):
+            return perform(dashboard.reduce(.signOutFinished(global: global, result: result)))
+        }
+    }
+
+    // MARK: Keys
+
+    private mutating func keyPressed(_ key: InputKey) -> [AuthEffect] {
+        if key.isCtrl("c") { return [.quit] }
+        if isTerminalTooSmall { return key.isCharacter("q") ? [.quit] : [] }
+        if isHelpVisible {
+            if key == .escape || key.isCharacter("?") || key == .function(1) {
+                isHelpVisible = false
+            } else if key.isCharacter("q") && !hasTextField {
+                return [.quit]
+            }
+            return []
+        }
+        if key == .function(1) {
+            isHelpVisible = true
+            return []
+        }
+        if !hasTextField {
+            if key.isCharacter("?") {
+                isHelpVisible = true
+                return []
+            }
+            if key.isCharacter("q") { return [.quit] }
+        }
+        if relogin != nil { return reduceRelogin(.keyPressed(key)) }
+        switch screen {
+        case .signIn: return withSignIn { $0.reduce(.keyPressed(key)) }
+        case .signUp: return withSignUp { $0.reduce(.keyPressed(key)) }
+        case .confirmSignUp: return withConfirmSignUp { $0.reduce(.keyPressed(key)) }
+        case .forgotPassword: return withForgotPassword { $0.reduce(.keyPressed(key)) }
+        case .challenge: return withChallenge { $0.reduce(.keyPressed(key)) }
+        case .dashboard: return perform(dashboard.reduce(.keyPressed(key)))
+        }
+    }
+
+    // MARK: Events
+
+    private mutating func sessionEvent(_ event: SessionEvent) -> [AuthEffect] {
+        let previousUsername = dashboard.username ?? dashboard.session?.username
+        let previousWaiting = dashboard.callsWaitingForSignIn
+        var effects = perform(dashboard.reduce(.sessionEvent(event)))
+        switch event {
+        case .stateChanged(let state, let username, _):
+            switch state {
+            case .signedIn:
+                if relogin != nil {
+                    relogin = nil
+                    dashboard.append(ScreenText.signedInAgain(username ?? previousUsername ?? ""))
+                }
+                statusMessage = nil
+                screen = .dashboard
+            case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid:
+                if case .signIn(let state) = screen, !state.isInFlight { screen = .dashboard }
+                if screen == .dashboard && relogin == nil { effects += openRelogin() }
+                relogin?.reason = state
+            case .signedOut, .guest:
+                relogin = nil
+                if screen == .dashboard {
+                    screen = .signIn(makeSignIn(username: previousUsername ?? "", notice: ScreenText.signedOutNotice))
+                }
+            case .unknown:
+                break
+            }
+        case .pendingCallsChanged:
+            let waiting = dashboard.callsWaitingForSignIn
+            if relogin != nil {
+                effects += reduceRelogin(.waitingCountChanged(waiting))
+            } else if waiting > previousWaiting && screen == .dashboard && dashboard.userState.needsRelogin {
+                effects += openRelogin()
+            }
+        default:
+            break
+        }
+        return effects
+    }
+
+    // MARK: Routes
+
+    private mutating func perform(_ effects: [ScreenEffect]) -> [AuthEffect] {
+        var result: [AuthEffect] = []
+        for effect in effects {
+            switch effect {
+            case .run(let authEffect): result.append(authEffect)
+            case .route(let route): result += navigate(route)
+            }
+        }
+        return result
+    }
+
+    private mutating func navigate(_ route: Route) -> [AuthEffect] {
+        isHelpVisible = false
+        switch route {
+        case .signIn(let username, let notice):
+            screen = .signIn(makeSignIn(username: username, notice: notice))
+        case .signUp(let username):
+            guard !options.disableSignUp else { return [] }
+            screen = .signUp(makeSignUp(username: username))
+        case .confirmSignUp(let username, let delivery, let password, let sendNewCode):
+            var state = ConfirmSignUpState(username: username, delivery: delivery, rememberedPassword: password)
+            var effects: [ScreenEffect] = []
+            if sendNewCode {
+                effects = state.reduce(.resendPressed)
+                state.notice = ScreenText.accountNotConfirmed
+            }
+            screen = .confirmSignUp(state)
+            return perform(effects)
+        case .forgotPassword(let username):
+            screen = .forgotPassword(ForgotPasswordState(username: username, policy: options.passwordPolicy))
+        case .challenge(let step, let username):
+            guard let challenge = ChallengeState(step: step, username: username, policy: options.passwordPolicy) else {
+                screen = .dashboard
+                return []
+            }
+            screen = .challenge(challenge)
+        case .autoSignIn(let username, let password):
+            var state = makeSignIn(username: username, notice: ScreenText.accountConfirmedSigningIn)
+            state.isInFlight = true
+            screen = .signIn(state)
+            return [.signIn(username: username, password: password)]
+        case .signedIn:
+            statusMessage = nil
+            screen = .dashboard
+        case .cancelled:
+            return options.canCancel ? [.dismiss] : []
+        case .reloginPrompt:
+            return relogin == nil ? openRelogin() : []
+        }
+        return []
+    }
+
+    private mutating func openRelogin() -> [AuthEffect] {
+        let reason = dashboard.userState.needsRelogin ? dashboard.userState : .signedOutUserPoolsTokenInvalid
+        relogin = ReloginPromptState(
+            reason: reason, username: dashboard.username ?? dashboard.session?.username ?? "",
+            waitingCount: dashboard.callsWaitingForSignIn, policy: options.passwordPolicy)
+        isHelpVisible = false
+        statusMessage = nil
+        return []
+    }
+
+    private mutating func reduceRelogin(_ action: ReloginPromptAction) -> [AuthEffect] {
+        guard var prompt = relogin else { return [] }
+        let effects = prompt.reduce(action)
+        relogin = prompt
+        var result: [AuthEffect] = []
+        for effect in effects {
+            switch effect {
+            case .run(let authEffect): result.append(authEffect)
+            case .route(.signedIn):
+                if let username = relogin?.username { dashboard.append(ScreenText.signedInAgain(username)) }
+                relogin = nil
+                statusMessage = nil
+            case .route(.cancelled):
+                relogin = nil
+                statusMessage = ScreenText.reloginCancelledStatus
+            case .route:
+                break
+            }
+        }
+        return result
+    }
+
+    // MARK: Screen access
+
+    private mutating func withSignIn(_ body: (inout SignInState) -> [ScreenEffect]) -> [AuthEffect] {
+        guard case .signIn(var state) = screen else { return [] }
+        let effects = body(&state)
+        screen = .signIn(state)
+        return perform(effects)
+    }
+
+    private mutating func withSignUp(_ body: (inout SignUpState) -> [ScreenEffect]) -> [AuthEffect] {
+        guard case .signUp(var state) = screen else { return [] }
+        let effects = body(&state)
+        screen = .signUp(state)
+        return perform(effects)
+    }
+
+    private mutating func withConfirmSignUp(_ body: (inout ConfirmSignUpState) -> [ScreenEffect]) -> [AuthEffect] {
+        guard case .confirmSignUp(var state) = screen else { return [] }
+        let effects = body(&state)
+        screen = .confirmSignUp(state)
+        return perform(effects)
+    }
+
+    private mutating func withForgotPassword(_ body: (inout ForgotPasswordState) -> [ScreenEffect]) -> [AuthEffect] {
+        guard case .forgotPassword(var state) = screen else { return [] }
+        let effects = body(&state)
+        screen = .forgotPassword(state)
+        return perform(effects)
+    }
+
+    private mutating func withChallenge(_ body: (inout ChallengeState) -> [ScreenEffect]) -> [AuthEffect] {
+        guard case .challenge(var state) = screen else { return [] }
+        let effects = body(&state)
+        screen = .challenge(state)
+        return perform(effects)
+    }
+}

@@ -1,0 +1,225 @@
+import CognitoAuth
+import Foundation
+
+/// Runs the view models: holds ``AppState``, executes effects against an ``AuthService``, feeds
+/// results and auth events back in as actions, and tells the renderer when to redraw.
+///
+/// Everything happens on the main actor; service calls run in child tasks and come back as
+/// actions. One form request runs at a time and `.cancelRequest` drops its result; sample calls
+/// run side by side.
+@MainActor
+public final class AuthScreensRuntime {
+    /// How the UI ended.
+    public enum Exit: Hashable, Sendable {
+        /// The user quit (Ctrl-C, `q`).
+        case quit
+        /// The user cancelled sign-in (``AuthUIOptions/canCancel``).
+        case cancelled
+    }
+
+    /// The current state.
+    public private(set) var state: AppState
+    /// Called after every change, for the renderer to redraw.
+    public var onChange: (@MainActor (AppState) -> Void)?
+    /// Called once when the user quits or cancels.
+    public var onExit: (@MainActor (Exit) -> Void)?
+    /// How the UI ended, once it has.
+    public private(set) var exit: Exit?
+
+    private let service: any AuthService
+    private let clock: @Sendable () -> Date
+    private var eventTask: Task<Void, Never>?
+    private var requestTask: Task<Void, Never>?
+    private var tasks: [UInt64: Task<Void, Never>] = [:]
+    private var nextTaskID: UInt64 = 0
+
+    /// Creates a runtime; call ``start()`` to subscribe to the service's events.
+    public init(
+        service: any AuthService, options: AuthUIOptions = AuthUIOptions(), timeZone: TimeZone = .current,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.service = service
+        self.clock = now
+        self.state = AppState(options: options, now: now(), timeZone: timeZone)
+    }
+
+    /// Creates a runtime around an existing state (for tests and restarts).
+    public init(service: any AuthService, state: AppState, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.service = service
+        self.clock = now
+        self.state = state
+    }
+
+    /// Subscribes to the service's events and loads the pending calls and connectivity.
+    public func start() {
+        guard eventTask == nil else { return }
+        let service = self.service
+        eventTask = Task { [weak self] in
+            let calls = await service.pendingCalls
+            let connectivity = await service.connectivity
+            self?.send(.sessionEvent(.connectivityChanged(connectivity)))
+            self?.send(.sessionEvent(.pendingCallsChanged(calls.map(WaitingCall.init))))
+            let stream = await service.events()
+            for await event in stream {
+                guard let self else { return }
+                let translated = SessionEvent(event)
+                self.send(.sessionEvent(translated))
+                if translated.changesSession {
+                    let session = await service.session
+                    self.send(.sessionLoaded(session.map(SessionSummary.init)))
+                }
+            }
+        }
+    }
+
+    /// Stops listening and cancels every running task.
+    public func stop() {
+        eventTask?.cancel()
+        eventTask = nil
+        requestTask?.cancel()
+        requestTask = nil
+        for task in tasks.values { task.cancel() }
+        tasks.removeAll()
+    }
+
+    /// Applies an action, runs its effects and notifies ``onChange``.
+    public func send(_ action: AppAction) {
+        if case .tick = action {} else { state.now = clock() }
+        let effects = state.reduce(action)
+        onChange?(state)
+        for effect in effects { run(effect) }
+    }
+
+    /// The 1-second dashboard refresh.
+    public func tick(now: Date? = nil) {
+        send(.tick(now: now ?? clock()))
+    }
+
+    /// Tells the view models whether the terminal is below the minimum size.
+    public func setTerminalTooSmall(_ tooSmall: Bool) {
+        guard tooSmall != state.isTerminalTooSmall else { return }
+        send(.terminalSizeChanged(tooSmall: tooSmall))
+    }
+
+    /// Waits until every effect task started so far (and any they started) has finished.
+    ///
+    /// Sample calls waiting for sign-in keep this waiting until they are resumed or released.
+    public func settle() async {
+        while let (id, task) = tasks.first {
+            await task.value
+            tasks.removeValue(forKey: id)
+        }
+    }
+
+    /// How many effect tasks are running.
+    public var runningTaskCount: Int { tasks.count }
+
+    // MARK: Effects
+
+    private func run(_ effect: AuthEffect) {
+        let service = self.service
+        switch effect {
+        case .signIn(let username, let password):
+            request { .signInFinished(await Self.result { try await service.signIn(username: username, password: password.value) }) }
+        case .confirmSignIn(let answer, let attributes):
+            request {
+                .confirmSignInFinished(
+                    await Self.result { try await service.confirmSignIn(answer.value, attributes: attributes) })
+            }
+        case .signUp(let username, let password, let attributes):
+            request {
+                .signUpFinished(
+                    await Self.result {
+                        try await service.signUp(username: username, password: password.value, attributes: attributes)
+                    })
+            }
+        case .confirmSignUp(let username, let code):
+            request {
+                .confirmSignUpFinished(await Self.result { try await service.confirmSignUp(username: username, code: code) })
+            }
+        case .resendSignUpCode(let username):
+            request {
+                .resendSignUpCodeFinished(await Self.result { try await service.resendSignUpCode(username: username) })
+            }
+        case .forgotPassword(let username):
+            request {
+                .forgotPasswordFinished(await Self.result { try await service.requestPasswordReset(username: username) })
+            }
+        case .confirmForgotPassword(let username, let newPassword, let code):
+            request {
+                .confirmForgotPasswordFinished(
+                    await Self.result {
+                        try await service.confirmForgotPassword(
+                            username: username, newPassword: newPassword.value, code: code)
+                    })
+            }
+        case .cancelRequest:
+            requestTask?.cancel()
+            requestTask = nil
+        case .releaseSignInWait:
+            spawn { await service.releaseSignInWait() }
+        case .forceRefresh:
+            spawn { await service.forceRefresh() }
+        case .signOut(let global):
+            spawn { [weak self] in
+                let result = await Self.result { try await service.signOut(global ? .global : .local) }
+                self?.send(.signOutFinished(global: global, result: result))
+            }
+        case .sampleCalls(let first, let count):
+            for number in first..<(first + count) {
+                spawn { [weak self] in
+                    let options = TokenRequestOptions(label: ScreenText.sampleCallLabel(number))
+                    let result = await Self.result { _ = try await service.getUserAttributes(options) }
+                    self?.send(.sampleCallFinished(number: number, result: result))
+                }
+            }
+        case .quit:
+            finish(.quit)
+        case .dismiss:
+            finish(.cancelled)
+        }
+    }
+
+    private func finish(_ reason: Exit) {
+        guard exit == nil else { return }
+        exit = reason
+        onExit?(reason)
+    }
+
+    /// Runs the form request, replacing (and cancelling) any earlier one; a cancelled request's result is dropped.
+    private func request(_ body: @escaping @MainActor () async -> AppAction) {
+        requestTask?.cancel()
+        var task: Task<Void, Never>?
+        task = spawn { [weak self] in
+            let action = await body()
+            guard !Task.isCancelled, let self else { return }
+            if self.requestTask == task { self.requestTask = nil }
+            self.send(action)
+        }
+        requestTask = task
+    }
+
+    @discardableResult
+    private func spawn(_ body: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
+        nextTaskID += 1
+        let id = nextTaskID
+        let task = Task { [weak self] in
+            await body()
+            self?.tasks.removeValue(forKey: id)
+        }
+        tasks[id] = task
+        return task
+    }
+
+    private static func result<T: Sendable>(_ body: () async throws -> T) async -> Result<T, AuthError> {
+        do {
+            return .success(try await body())
+        } catch let error as AuthError {
+            return .failure(error)
+        } catch is CancellationError {
+            return .failure(.invalidState(ScreenText.callCancelled))
+        } catch {
+            return .failure(.service(type: String(describing: type(of: error)), message: "\(error)"))
+        }
+    }
+}

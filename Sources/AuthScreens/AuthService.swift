@@ -1,0 +1,44 @@
+import CognitoAuth
+
+/// The part of ``AuthClient`` the screens' runtime calls; tests substitute a fake.
+public protocol AuthService: Sendable {
+    /// Signs in with the password and returns the next step.
+    func signIn(username: String, password: String) async throws -> SignInStep
+    /// Answers the pending challenge.
+    func confirmSignIn(_ answer: String, attributes: [String: String]) async throws -> SignInStep
+    /// Creates an account.
+    func signUp(username: String, password: String, attributes: [String: String]) async throws -> SignUpStep
+    /// Confirms an account with its code.
+    func confirmSignUp(username: String, code: String) async throws -> SignUpStep
+    /// Sends a new sign-up code.
+    func resendSignUpCode(username: String) async throws -> CodeDeliveryDetails
+    /// Starts a password reset and returns where the code went.
+    func requestPasswordReset(username: String) async throws -> CodeDeliveryDetails
+    /// Completes a password reset.
+    func confirmForgotPassword(username: String, newPassword: String, code: String) async throws
+    /// Signs out on this device or everywhere.
+    func signOut(_ scope: SignOutScope) async throws
+    /// Fails every call waiting for sign-in.
+    func releaseSignInWait() async
+    /// Refreshes the tokens now.
+    func forceRefresh() async
+    /// GetUser: the sample authenticated call.
+    func getUserAttributes(_ options: TokenRequestOptions) async throws -> [String: String]
+    /// The stream of state, pending-call, connectivity and refresh events (starting with the current state).
+    func events() async -> AsyncStream<AuthEvent>
+    /// The current user state.
+    var userState: UserState { get async }
+    /// The stored session (the runtime summarises it without secrets).
+    var session: PersistedSession? { get async }
+    /// The calls waiting for tokens.
+    var pendingCalls: [PendingCall] { get async }
+    /// The connectivity as last seen.
+    var connectivity: Connectivity { get async }
+}
+
+extension AuthClient: AuthService {
+    /// `forgotPassword(username:)`, returning where the code went.
+    public func requestPasswordReset(username: String) async throws -> CodeDeliveryDetails {
+        try await forgotPassword(username: username).delivery
+    }
+}

@@ -1,0 +1,580 @@
+import CognitoAuth
+import Foundation
+
+/// What happened on a challenge screen (new password, code, TOTP enrolment, MFA choice).
+public enum ChallengeAction: Sendable {
+    /// A key was pressed.
+    case keyPressed(InputKey)
+    /// The main answer (the code or the new password) was set in one piece.
+    case answerChanged(String)
+    /// The submit button was pressed.
+    case submitPressed
+    /// Cancel was pressed (back to Sign in).
+    case cancelPressed
+    /// An MFA type was chosen (MFA selection only).
+    case mfaTypeChosen(MFAType)
+    /// `confirmSignIn` finished.
+    case confirmSignInFinished(Result<SignInStep, AuthError>)
+}
+
+/// The shared ending of a challenge: signed in, another challenge, or an error banner.
+enum ChallengeOutcome {
+    static func finish(_ result: Result<SignInStep, AuthError>, username: String, banner: inout String?)
+        -> [ScreenEffect]
+    {
+        switch result {
+        case .success(.done): return [.route(.signedIn)]
+        case .success(let step): return [.route(.challenge(step, username: username))]
+        case .failure(let error):
+            banner = ScreenText.challengeBanner(for: error)
+            return []
+        }
+    }
+
+    static func cancel(username: String) -> [ScreenEffect] {
+        [.route(.signIn(username: username, notice: nil))]
+    }
+}
+
+/// NEW_PASSWORD_REQUIRED: choose a new password (policy checked inline), confirm it, and give any required attributes.
+public struct NewPasswordState: Equatable, Sendable {
+    /// The focusable items in Tab order.
+    public enum Focus: Hashable, Sendable {
+        /// The new password field.
+        case newPassword
+        /// The confirm password field.
+        case confirmPassword
+        /// The required attribute at this index.
+        case attribute(Int)
+        /// The Set password button.
+        case submit
+        /// The Cancel button.
+        case cancel
+    }
+
+    /// The user signing in.
+    public var username: String
+    /// The new password (secure).
+    public var newPassword: FieldState
+    /// The repeated new password (secure).
+    public var confirmPassword: FieldState
+    /// The attributes the pool requires.
+    public var attributes: [AttributeField]
+    /// The password policy.
+    public var policy: PasswordPolicy
+    /// The focused item.
+    public var focus: Focus
+    /// Whether `confirmSignIn` is running.
+    public var isInFlight: Bool
+    /// The server error with the next step.
+    public var banner: String?
+
+    /// Creates the screen.
+    public init(username: String, requiredAttributes: [String] = [], policy: PasswordPolicy = .cognitoDefault) {
+        self.username = username
+        self.newPassword = FieldState(isSecure: true)
+        self.confirmPassword = FieldState(isSecure: true)
+        self.attributes = requiredAttributes.map {
+            AttributeField(name: $0, label: ScreenText.attributeLabel(named: $0))
+        }
+        self.policy = policy
+        self.focus = .newPassword
+        self.isInFlight = false
+        self.banner = nil
+    }
+
+    /// The focusable items in Tab order.
+    public var focusOrder: [Focus] {
+        [.newPassword, .confirmPassword] + attributes.indices.map { .attribute($0) } + [.submit, .cancel]
+    }
+
+    /// The inline policy checklist.
+    public var passwordChecks: [PasswordCheck] { policy.checks(for: newPassword.text) }
+
+    /// The status-line verb while in flight.
+    public var activity: String? { isInFlight ? ScreenText.settingPassword : nil }
+}
+
+extension NewPasswordState: FormScreen {
+    func fieldPath(_ focus: Focus) -> WritableKeyPath<NewPasswordState, FieldState>? {
+        switch focus {
+        case .newPassword: return \.newPassword
+        case .confirmPassword: return \.confirmPassword
+        case .attribute(let index): return attributes.indices.contains(index) ? \.attributes[index].field : nil
+        case .submit, .cancel: return nil
+        }
+    }
+
+    func validationError(for focus: Focus) -> String? {
+        switch focus {
+        case .newPassword: return policy.validationError(for: newPassword.text)
+        case .confirmPassword:
+            if confirmPassword.isEmpty { return ScreenText.confirmPasswordRequired }
+            return confirmPassword.text == newPassword.text ? nil : ScreenText.passwordsDoNotMatch
+        case .attribute(let index): return attributes.indices.contains(index) ? attributes[index].validationError : nil
+        case .submit, .cancel: return nil
+        }
+    }
+
+    /// Applies an action and returns the effects to run.
+    public mutating func reduce(_ action: ChallengeAction) -> [ScreenEffect] {
+        switch action {
+        case .keyPressed(let key):
+            switch handleFormKey(key) {
+            case .handled, .edited: return []
+            case .submitted, .activated(.submit), .activated(.newPassword), .activated(.confirmPassword),
+                .activated(.attribute):
+                return submit()
+            case .activated(.cancel), .escaped: return ChallengeOutcome.cancel(username: username)
+            case .cancelledInFlight:
+                isInFlight = false
+                banner = ScreenText.requestCancelled
+                return [.run(.cancelRequest)]
+            }
+        case .answerChanged(let text):
+            newPassword.setText(text)
+            return []
+        case .submitPressed: return submit()
+        case .cancelPressed: return isInFlight ? [] : ChallengeOutcome.cancel(username: username)
+        case .mfaTypeChosen: return []
+        case .confirmSignInFinished(let result):
+            guard isInFlight else { return [] }
+            isInFlight = false
+            let effects = ChallengeOutcome.finish(result, username: username, banner: &banner)
+            if case .failure = result { focus = .newPassword }
+            return effects
+        }
+    }
+
+    private mutating func submit() -> [ScreenEffect] {
+        guard !isInFlight else { return [] }
+        banner = nil
+        guard validateAll() else { return [] }
+        let secret = SecretText(newPassword.text)
+        newPassword.clear()
+        confirmPassword.clear()
+        isInFlight = true
+        let values = Dictionary(
+            attributes.map { ($0.name, $0.field.text.trimmingCharacters(in: .whitespaces)) },
+            uniquingKeysWith: { first, _ in first })
+        return [.run(.confirmSignIn(answer: secret, attributes: values))]
+    }
+}
+
+/// SMS_MFA, SOFTWARE_TOKEN_MFA or CUSTOM_CHALLENGE: enter a code (or an answer).
+public struct CodeChallengeState: Equatable, Sendable {
+    /// Which code is asked for.
+    public enum Kind: Hashable, Sendable {
+        /// A code sent by text message, as described.
+        case sms(CodeDeliveryDetails)
+        /// A code from the authenticator app.
+        case totp
+        /// A custom challenge with these parameters.
+        case custom([String: String])
+    }
+
+    /// The focusable items in Tab order.
+    public enum Focus: Hashable, Sendable, CaseIterable {
+        /// The code field.
+        case code
+        /// The Verify button.
+        case submit
+        /// The Cancel button.
+        case cancel
+    }
+
+    /// The user signing in.
+    public var username: String
+    /// Which code is asked for.
+    public var kind: Kind
+    /// The code field.
+    public var code: FieldState
+    /// The focused item.
+    public var focus: Focus
+    /// Whether `confirmSignIn` is running.
+    public var isInFlight: Bool
+    /// The server error with the next step.
+    public var banner: String?
+
+    /// Creates the screen.
+    public init(username: String, kind: Kind) {
+        self.username = username
+        self.kind = kind
+        self.code = FieldState()
+        self.focus = .code
+        self.isInFlight = false
+        self.banner = nil
+    }
+
+    /// The focusable items in Tab order.
+    public var focusOrder: [Focus] { Focus.allCases }
+
+    /// The title for this kind of code.
+    public var title: String { ScreenText.codeChallengeTitle(kind) }
+
+    /// What to enter and where it came from.
+    public var prompt: String { ScreenText.codeChallengePrompt(kind) }
+
+    /// The number of digits expected (6 for SMS and TOTP, free-form for custom challenges).
+    public var expectedDigits: Int? {
+        if case .custom = kind { return nil }
+        return 6
+    }
+
+    /// The status-line verb while in flight.
+    public var activity: String? { isInFlight ? ScreenText.verifying : nil }
+}
+
+extension CodeChallengeState: FormScreen {
+    func fieldPath(_ focus: Focus) -> WritableKeyPath<CodeChallengeState, FieldState>? {
+        focus == .code ? \.code : nil
+    }
+
+    func validationError(for focus: Focus) -> String? {
+        focus == .code ? Validation.codeError(code.text, digits: expectedDigits) : nil
+    }
+
+    /// Applies an action and returns the effects to run.
+    public mutating func reduce(_ action: ChallengeAction) -> [ScreenEffect] {
+        switch action {
+        case .keyPressed(let key):
+            switch handleFormKey(key) {
+            case .handled, .edited: return []
+            case .submitted, .activated(.submit), .activated(.code): return submit()
+            case .activated(.cancel), .escaped: return ChallengeOutcome.cancel(username: username)
+            case .cancelledInFlight:
+                isInFlight = false
+                banner = ScreenText.requestCancelled
+                return [.run(.cancelRequest)]
+            }
+        case .answerChanged(let text):
+            code.setText(text)
+            return []
+        case .submitPressed: return submit()
+        case .cancelPressed: return isInFlight ? [] : ChallengeOutcome.cancel(username: username)
+        case .mfaTypeChosen: return []
+        case .confirmSignInFinished(let result):
+            guard isInFlight else { return [] }
+            isInFlight = false
+            let effects = ChallengeOutcome.finish(result, username: username, banner: &banner)
+            if case .failure = result {
+                code.clear()
+                focus = .code
+            }
+            return effects
+        }
+    }
+
+    private mutating func submit() -> [ScreenEffect] {
+        guard !isInFlight else { return [] }
+        banner = nil
+        guard validateAll() else { return [] }
+        let answer = code.text.trimmingCharacters(in: .whitespaces)
+        code.clear()
+        isInFlight = true
+        return [.run(.confirmSignIn(answer: SecretText(answer), attributes: [:]))]
+    }
+}
+
+/// MFA_SETUP: enrol an authenticator app (secret and `otpauth://` URI for a QR code), then enter its code.
+public struct TOTPSetupState: Equatable, Sendable {
+    /// The focusable items in Tab order.
+    public enum Focus: Hashable, Sendable, CaseIterable {
+        /// The code field.
+        case code
+        /// The Verify button.
+        case submit
+        /// The Cancel button.
+        case cancel
+    }
+
+    /// The user signing in.
+    public var username: String
+    /// The secret and account details.
+    public var details: TOTPSetupDetails
+    /// The code field.
+    public var code: FieldState
+    /// The focused item.
+    public var focus: Focus
+    /// Whether `confirmSignIn` is running.
+    public var isInFlight: Bool
+    /// The server error with the next step.
+    public var banner: String?
+
+    /// Creates the screen.
+    public init(username: String, details: TOTPSetupDetails) {
+        self.username = username
+        self.details = details
+        self.code = FieldState()
+        self.focus = .code
+        self.isInFlight = false
+        self.banner = nil
+    }
+
+    /// The focusable items in Tab order.
+    public var focusOrder: [Focus] { Focus.allCases }
+
+    /// The base32 secret to type into an authenticator app.
+    public var secret: String { details.secret }
+
+    /// The secret in groups of four, easier to type: "JBSW Y3DP EHPK 3PXP".
+    public var groupedSecret: String {
+        var groups: [String] = []
+        var current = ""
+        for character in details.secret {
+            current.append(character)
+            if current.count == 4 {
+                groups.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { groups.append(current) }
+        return groups.joined(separator: " ")
+    }
+
+    /// The `otpauth://` URI the renderer draws as a QR code.
+    public var uri: String { details.uri }
+
+    /// The status-line verb while in flight.
+    public var activity: String? { isInFlight ? ScreenText.verifying : nil }
+}
+
+extension TOTPSetupState: FormScreen {
+    func fieldPath(_ focus: Focus) -> WritableKeyPath<TOTPSetupState, FieldState>? {
+        focus == .code ? \.code : nil
+    }
+
+    func validationError(for focus: Focus) -> String? {
+        focus == .code ? Validation.codeError(code.text, digits: 6) : nil
+    }
+
+    /// Applies an action and returns the effects to run.
+    public mutating func reduce(_ action: ChallengeAction) -> [ScreenEffect] {
+        switch action {
+        case .keyPressed(let key):
+            switch handleFormKey(key) {
+            case .handled, .edited: return []
+            case .submitted, .activated(.submit), .activated(.code): return submit()
+            case .activated(.cancel), .escaped: return ChallengeOutcome.cancel(username: username)
+            case .cancelledInFlight:
+                isInFlight = false
+                banner = ScreenText.requestCancelled
+                return [.run(.cancelRequest)]
+            }
+        case .answerChanged(let text):
+            code.setText(text)
+            return []
+        case .submitPressed: return submit()
+        case .cancelPressed: return isInFlight ? [] : ChallengeOutcome.cancel(username: username)
+        case .mfaTypeChosen: return []
+        case .confirmSignInFinished(let result):
+            guard isInFlight else { return [] }
+            isInFlight = false
+            let effects = ChallengeOutcome.finish(result, username: username, banner: &banner)
+            if case .failure = result {
+                code.clear()
+                focus = .code
+            }
+            return effects
+        }
+    }
+
+    private mutating func submit() -> [ScreenEffect] {
+        guard !isInFlight else { return [] }
+        banner = nil
+        guard validateAll() else { return [] }
+        let answer = code.text.trimmingCharacters(in: .whitespaces)
+        code.clear()
+        isInFlight = true
+        return [.run(.confirmSignIn(answer: SecretText(answer), attributes: [:]))]
+    }
+}
+
+/// SELECT_MFA_TYPE: choose SMS or the authenticator app. No text field, so `q` quits here.
+public struct SelectMFATypeState: Equatable, Sendable {
+    /// The focusable items in Tab order.
+    public enum Focus: Hashable, Sendable {
+        /// The choice at this index of ``SelectMFATypeState/choices``.
+        case choice(Int)
+        /// The Cancel button.
+        case cancel
+    }
+
+    /// The user signing in.
+    public var username: String
+    /// The MFA types offered.
+    public var choices: [MFAType]
+    /// The focused item.
+    public var focus: Focus
+    /// The type sent, while `confirmSignIn` runs.
+    public var chosen: MFAType?
+    /// The server error with the next step.
+    public var banner: String?
+
+    /// Creates the screen with the first choice focused.
+    public init(username: String, choices: [MFAType]) {
+        self.username = username
+        self.choices = choices.isEmpty ? MFAType.allCases : choices
+        self.focus = .choice(0)
+        self.chosen = nil
+        self.banner = nil
+    }
+
+    /// Whether `confirmSignIn` is running.
+    public var isInFlight: Bool {
+        get { chosen != nil }
+        set { if !newValue { chosen = nil } }
+    }
+
+    /// The focusable items in Tab order.
+    public var focusOrder: [Focus] { choices.indices.map { .choice($0) } + [.cancel] }
+
+    /// The label of each choice.
+    public var choiceLabels: [String] { choices.map(ScreenText.mfaTypeLabel) }
+
+    /// The status-line verb while in flight.
+    public var activity: String? { isInFlight ? ScreenText.verifying : nil }
+}
+
+extension SelectMFATypeState: FormScreen {
+    func fieldPath(_ focus: Focus) -> WritableKeyPath<SelectMFATypeState, FieldState>? { nil }
+
+    func validationError(for focus: Focus) -> String? { nil }
+
+    /// Applies an action and returns the effects to run.
+    public mutating func reduce(_ action: ChallengeAction) -> [ScreenEffect] {
+        switch action {
+        case .keyPressed(let key):
+            switch handleFormKey(key) {
+            case .handled, .edited, .submitted: return []
+            case .activated(.choice(let index)):
+                return choices.indices.contains(index) ? choose(choices[index]) : []
+            case .activated(.cancel), .escaped: return ChallengeOutcome.cancel(username: username)
+            case .cancelledInFlight:
+                chosen = nil
+                banner = ScreenText.requestCancelled
+                return [.run(.cancelRequest)]
+            }
+        case .answerChanged: return []
+        case .submitPressed:
+            if case .choice(let index) = focus, choices.indices.contains(index) { return choose(choices[index]) }
+            return []
+        case .cancelPressed: return isInFlight ? [] : ChallengeOutcome.cancel(username: username)
+        case .mfaTypeChosen(let type): return choose(type)
+        case .confirmSignInFinished(let result):
+            guard isInFlight else { return [] }
+            chosen = nil
+            return ChallengeOutcome.finish(result, username: username, banner: &banner)
+        }
+    }
+
+    private mutating func choose(_ type: MFAType) -> [ScreenEffect] {
+        guard !isInFlight, choices.contains(type) else { return [] }
+        banner = nil
+        chosen = type
+        return [.run(.confirmSignIn(answer: SecretText(type.rawValue), attributes: [:]))]
+    }
+}
+
+/// Any challenge screen, built from the step `signIn` or `confirmSignIn` returned.
+public enum ChallengeState: Equatable, Sendable {
+    /// NEW_PASSWORD_REQUIRED.
+    case newPassword(NewPasswordState)
+    /// SMS_MFA, SOFTWARE_TOKEN_MFA or CUSTOM_CHALLENGE.
+    case code(CodeChallengeState)
+    /// MFA_SETUP.
+    case totpSetup(TOTPSetupState)
+    /// SELECT_MFA_TYPE.
+    case selectMFAType(SelectMFATypeState)
+
+    /// The screen for `step`, or nil for `.done`.
+    public init?(step: SignInStep, username: String, policy: PasswordPolicy = .cognitoDefault) {
+        switch step {
+        case .done: return nil
+        case .newPasswordRequired(let attributes):
+            self = .newPassword(NewPasswordState(username: username, requiredAttributes: attributes, policy: policy))
+        case .smsMFA(let details): self = .code(CodeChallengeState(username: username, kind: .sms(details)))
+        case .softwareTokenMFA: self = .code(CodeChallengeState(username: username, kind: .totp))
+        case .customChallenge(let parameters):
+            self = .code(CodeChallengeState(username: username, kind: .custom(parameters)))
+        case .mfaSetup(let details): self = .totpSetup(TOTPSetupState(username: username, details: details))
+        case .selectMFAType(let choices): self = .selectMFAType(SelectMFATypeState(username: username, choices: choices))
+        }
+    }
+
+    /// Applies an action to whichever challenge this is.
+    public mutating func reduce(_ action: ChallengeAction) -> [ScreenEffect] {
+        switch self {
+        case .newPassword(var state):
+            let effects = state.reduce(action)
+            self = .newPassword(state)
+            return effects
+        case .code(var state):
+            let effects = state.reduce(action)
+            self = .code(state)
+            return effects
+        case .totpSetup(var state):
+            let effects = state.reduce(action)
+            self = .totpSetup(state)
+            return effects
+        case .selectMFAType(var state):
+            let effects = state.reduce(action)
+            self = .selectMFAType(state)
+            return effects
+        }
+    }
+
+    /// The user signing in.
+    public var username: String {
+        switch self {
+        case .newPassword(let state): return state.username
+        case .code(let state): return state.username
+        case .totpSetup(let state): return state.username
+        case .selectMFAType(let state): return state.username
+        }
+    }
+
+    /// Whether `confirmSignIn` is running.
+    public var isInFlight: Bool {
+        switch self {
+        case .newPassword(let state): return state.isInFlight
+        case .code(let state): return state.isInFlight
+        case .totpSetup(let state): return state.isInFlight
+        case .selectMFAType(let state): return state.isInFlight
+        }
+    }
+
+    /// The status-line verb while in flight.
+    public var activity: String? {
+        switch self {
+        case .newPassword(let state): return state.activity
+        case .code(let state): return state.activity
+        case .totpSetup(let state): return state.activity
+        case .selectMFAType(let state): return state.activity
+        }
+    }
+
+    /// Whether the screen has a text field (MFA selection has none).
+    public var hasTextField: Bool {
+        if case .selectMFAType = self { return false }
+        return true
+    }
+
+    /// The screen's title.
+    public var title: String {
+        switch self {
+        case .newPassword: return ScreenText.newPasswordTitle
+        case .code(let state): return state.title
+        case .totpSetup: return ScreenText.totpSetupTitle
+        case .selectMFAType: return ScreenText.selectMFATitle
+        }
+    }
+
+    /// Whether a revealable password field has focus (for the Ctrl-T hint).
+    public var showsRevealHint: Bool {
+        if case .newPassword(let state) = self {
+            return state.focus == .newPassword || state.focus == .confirmPassword
+        }
+        return false
+    }
+}

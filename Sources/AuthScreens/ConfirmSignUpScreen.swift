@@ -1,0 +1,186 @@
+import CognitoAuth
+import Foundation
+
+/// The confirmation-code screen after Create account: names where the code went, with Resend.
+///
+/// When the account was created here, the password is remembered (masked) so that confirming
+/// signs in automatically; it is wiped as soon as the sign-in starts or the screen is left.
+public struct ConfirmSignUpState: Equatable, Sendable {
+    /// The focusable items in Tab order.
+    public enum Focus: Hashable, Sendable, CaseIterable {
+        /// The code field.
+        case code
+        /// The Confirm button.
+        case confirm
+        /// The Resend code link.
+        case resend
+        /// The Back to sign in link.
+        case signIn
+    }
+
+    /// Which request is in flight.
+    public enum Request: Hashable, Sendable {
+        /// ConfirmSignUp.
+        case confirm
+        /// ResendConfirmationCode.
+        case resend
+    }
+
+    /// The account being confirmed.
+    public var username: String
+    /// Where the code was sent, when known.
+    public var delivery: CodeDeliveryDetails?
+    /// The code field.
+    public var code: FieldState
+    /// The focused item.
+    public var focus: Focus
+    /// The request in flight, if any.
+    public var request: Request?
+    /// The server error with the next step.
+    public var banner: String?
+    /// An informational message ("A new code was sent …").
+    public var notice: String?
+    /// The password to sign in with automatically after confirmation.
+    public var rememberedPassword: SecretText?
+
+    /// Creates the screen.
+    public init(
+        username: String, delivery: CodeDeliveryDetails? = nil, rememberedPassword: SecretText? = nil,
+        notice: String? = nil
+    ) {
+        self.username = username
+        self.delivery = delivery
+        self.code = FieldState()
+        self.focus = .code
+        self.request = nil
+        self.banner = nil
+        self.notice = notice
+        self.rememberedPassword = rememberedPassword
+    }
+
+    /// Whether a request is running.
+    public var isInFlight: Bool {
+        get { request != nil }
+        set { if !newValue { request = nil } }
+    }
+
+    /// The focusable items in Tab order.
+    public var focusOrder: [Focus] { Focus.allCases }
+
+    /// Where the code was sent: "We sent a code by email to a***@e***. Enter it below."
+    public var destinationText: String { ScreenText.signUpCodeSent(delivery) }
+
+    /// Whether Confirm can be pressed.
+    public var canSubmit: Bool { !isInFlight }
+
+    /// The status-line verb while in flight.
+    public var activity: String? {
+        switch request {
+        case .confirm?: return ScreenText.confirming
+        case .resend?: return ScreenText.sendingCode
+        case nil: return nil
+        }
+    }
+}
+
+/// What happened on the confirmation-code screen.
+public enum ConfirmSignUpAction: Sendable {
+    /// A key was pressed.
+    case keyPressed(InputKey)
+    /// The code was set in one piece.
+    case codeChanged(String)
+    /// Confirm was pressed.
+    case submitPressed
+    /// Resend code was pressed.
+    case resendPressed
+    /// Back to sign in was pressed.
+    case backPressed
+    /// ConfirmSignUp finished.
+    case confirmSignUpFinished(Result<SignUpStep, AuthError>)
+    /// ResendConfirmationCode finished.
+    case resendCodeFinished(Result<CodeDeliveryDetails, AuthError>)
+}
+
+extension ConfirmSignUpState: FormScreen {
+    func fieldPath(_ focus: Focus) -> WritableKeyPath<ConfirmSignUpState, FieldState>? {
+        focus == .code ? \.code : nil
+    }
+
+    func validationError(for focus: Focus) -> String? {
+        focus == .code ? Validation.codeError(code.text, digits: nil) : nil
+    }
+
+    /// Applies an action and returns the effects to run.
+    public mutating func reduce(_ action: ConfirmSignUpAction) -> [ScreenEffect] {
+        switch action {
+        case .keyPressed(let key):
+            switch handleFormKey(key) {
+            case .handled, .edited: return []
+            case .submitted, .activated(.code), .activated(.confirm): return submit()
+            case .activated(.resend): return resend()
+            case .activated(.signIn), .escaped: return back()
+            case .cancelledInFlight:
+                request = nil
+                notice = ScreenText.requestCancelled
+                return [.run(.cancelRequest)]
+            }
+        case .codeChanged(let text):
+            code.setText(text)
+            return []
+        case .submitPressed: return submit()
+        case .resendPressed: return resend()
+        case .backPressed: return isInFlight ? [] : back()
+        case .confirmSignUpFinished(let result):
+            guard request == .confirm else { return [] }
+            request = nil
+            switch result {
+            case .success:
+                if let password = rememberedPassword {
+                    rememberedPassword = nil
+                    return [.route(.autoSignIn(username: username, password: password))]
+                }
+                return [.route(.signIn(username: username, notice: ScreenText.accountConfirmed))]
+            case .failure(let error):
+                banner = ScreenText.codeBanner(for: error)
+                if case .codeMismatch = error { code.clear() }
+                if case .expiredCode = error { code.clear() }
+                focus = .code
+                return []
+            }
+        case .resendCodeFinished(let result):
+            guard request == .resend else { return [] }
+            request = nil
+            switch result {
+            case .success(let details):
+                delivery = details
+                notice = ScreenText.newCodeSent(details)
+                focus = .code
+            case .failure(let error):
+                banner = ScreenText.codeBanner(for: error)
+            }
+            return []
+        }
+    }
+
+    private mutating func submit() -> [ScreenEffect] {
+        guard canSubmit else { return [] }
+        banner = nil
+        guard validateAll() else { return [] }
+        request = .confirm
+        notice = nil
+        return [.run(.confirmSignUp(username: username, code: code.text.trimmingCharacters(in: .whitespaces)))]
+    }
+
+    private mutating func resend() -> [ScreenEffect] {
+        guard canSubmit else { return [] }
+        banner = nil
+        notice = nil
+        request = .resend
+        return [.run(.resendSignUpCode(username: username))]
+    }
+
+    private mutating func back() -> [ScreenEffect] {
+        rememberedPassword = nil
+        return [.route(.signIn(username: username, notice: nil))]
+    }
+}

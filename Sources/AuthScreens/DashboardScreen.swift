@@ -1,0 +1,313 @@
+import CognitoAuth
+import Foundation
+
+/// One labelled line of the dashboard.
+public struct DashboardRow: Hashable, Sendable {
+    /// The label, such as "Access token".
+    public var label: String
+    /// The value, such as "14:32:05 (in 42 min)".
+    public var value: String
+}
+
+/// A token's or credentials' expiry, with the fraction of its lifetime left for a bar.
+public struct ExpiryGauge: Hashable, Sendable {
+    /// What expires.
+    public var label: String
+    /// When.
+    public var expiration: Date
+    /// The fraction of the lifetime left, from 0 (expired) to 1 (just issued).
+    public var remainingFraction: Double
+    /// The absolute and relative text: "14:32:05 (in 42 min)".
+    public var text: String
+}
+
+/// The dashboard: session details updated by auth events and a 1-second tick, sample calls and an event log.
+///
+/// Keys: `c` one GetUser call, `C` five at once, `r` force refresh, `o` sign out, `O` global sign
+/// out, `s` sign in again (when the session expired), ↑/↓/PgUp/PgDn/Home/End scroll the log.
+/// `?` and `q` are handled by ``AppState``.
+public struct DashboardState: Equatable, Sendable {
+    /// The refresh token's recent history.
+    public enum RefreshStatus: Hashable, Sendable {
+        /// Nothing happened yet.
+        case idle
+        /// `r` was pressed.
+        case requested(at: Date)
+        /// The tokens were refreshed.
+        case refreshed(at: Date)
+        /// A refresh failed (it may be retried).
+        case failed(at: Date, message: String)
+    }
+
+    /// The current time, advanced by the tick; log entries are stamped with it.
+    public var now: Date
+    /// The time zone for absolute times.
+    public var timeZone: TimeZone
+    /// The user state.
+    public var userState: UserState
+    /// The username from the last state change (kept while re-login is required).
+    public var username: String?
+    /// The provider from the last state change.
+    public var provider: String?
+    /// What the store holds, secrets left out.
+    public var session: SessionSummary?
+    /// Whether the backend answers.
+    public var connectivity: Connectivity
+    /// The calls waiting for tokens.
+    public var pendingCalls: [WaitingCall]
+    /// The refresh history.
+    public var refresh: RefreshStatus
+    /// The event log.
+    public var log: EventLog
+    /// The number the next sample call gets.
+    public var nextSampleCall: Int
+    /// The sample calls still running, in start order.
+    public var runningSampleCalls: [Int]
+    /// Whether a sign-out is running.
+    public var isSigningOut: Bool
+
+    /// Creates an empty dashboard.
+    public init(now: Date = Date(), timeZone: TimeZone = .current, logCapacity: Int = 500) {
+        self.now = now
+        self.timeZone = timeZone
+        self.userState = .unknown
+        self.username = nil
+        self.provider = nil
+        self.session = nil
+        self.connectivity = .online
+        self.pendingCalls = []
+        self.refresh = .idle
+        self.log = EventLog(capacity: logCapacity)
+        self.nextSampleCall = 1
+        self.runningSampleCalls = []
+        self.isSigningOut = false
+    }
+
+    /// Who the session is authenticated by: the provider key, or "Guest".
+    public var authenticatedBy: String {
+        if userState == .guest { return ScreenText.guest }
+        return provider ?? session?.provider ?? ScreenText.none
+    }
+
+    /// The calls waiting for the user to sign in again.
+    public var callsWaitingForSignIn: Int { pendingCalls.filter { $0.reason == .signIn }.count }
+
+    /// The id token's expiry gauge.
+    public var idToken: ExpiryGauge? {
+        gauge(ScreenText.idTokenLabel, session?.idTokenExpiration, issuedAt: session?.tokensIssuedAt)
+    }
+
+    /// The access token's expiry gauge.
+    public var accessToken: ExpiryGauge? {
+        gauge(ScreenText.accessTokenLabel, session?.accessTokenExpiration, issuedAt: session?.tokensIssuedAt)
+    }
+
+    /// The AWS credentials' expiry gauge (a one-hour lifetime is assumed for the bar).
+    public var awsCredentials: ExpiryGauge? {
+        gauge(
+            ScreenText.awsCredentialsLabel, session?.awsCredentialsExpiration,
+            issuedAt: session?.awsCredentialsExpiration?.addingTimeInterval(-3600))
+    }
+
+    /// The labelled lines, top to bottom.
+    public var rows: [DashboardRow] {
+        let none = ScreenText.none
+        let providers = session?.activeProviders ?? []
+        return [
+            DashboardRow(label: ScreenText.stateLabel, value: userState.rawValue),
+            DashboardRow(label: ScreenText.usernameLabel, value: username ?? session?.username ?? none),
+            DashboardRow(label: ScreenText.providerLabel, value: provider ?? session?.provider ?? none),
+            DashboardRow(label: ScreenText.authenticatedByLabel, value: authenticatedBy),
+            DashboardRow(
+                label: ScreenText.activeProvidersLabel,
+                value: providers.isEmpty ? none : providers.joined(separator: ", ")),
+            DashboardRow(label: ScreenText.identityIdLabel, value: session?.identityId ?? none),
+            DashboardRow(label: ScreenText.idTokenLabel, value: idToken?.text ?? none),
+            DashboardRow(label: ScreenText.accessTokenLabel, value: accessToken?.text ?? none),
+            DashboardRow(label: ScreenText.refreshTokenLabel, value: refreshTokenText),
+            DashboardRow(label: ScreenText.awsCredentialsLabel, value: awsCredentials?.text ?? none),
+            DashboardRow(label: ScreenText.connectivityLabel, value: connectivityText),
+            DashboardRow(label: ScreenText.pendingCallsLabel, value: ScreenText.pendingSummary(pendingCalls.count)),
+        ]
+    }
+
+    /// The refresh token line: stored or not, and the last refresh.
+    public var refreshTokenText: String {
+        if userState == .signedOutUserPoolsTokenInvalid { return ScreenText.refreshTokenInvalid }
+        guard session?.hasRefreshToken == true else { return ScreenText.none }
+        switch refresh {
+        case .idle: return ScreenText.refreshTokenStored
+        case .requested(let time): return ScreenText.refreshRequestedAt(clock(time))
+        case .refreshed(let time): return ScreenText.refreshedAt(clock(time))
+        case .failed(let time, let message): return ScreenText.refreshFailedAt(clock(time), message)
+        }
+    }
+
+    /// The connectivity line: "online", or "offline since 14:02:11 (3 min ago): …".
+    public var connectivityText: String {
+        switch connectivity {
+        case .online: return ScreenText.online
+        case .offline(let since, let error):
+            return ScreenText.offlineSince(
+                clock(since), ScreenText.relative(since, now: now), ScreenText.shortError(error))
+        }
+    }
+
+    /// One line per waiting call, with how long it has waited: "GetUser #3 — waiting for sign-in, 12 s".
+    public var pendingCallLines: [String] {
+        pendingCalls.map {
+            ScreenText.pendingCallLine(
+                label: $0.label, reason: $0.reason, waited: ScreenText.duration(now.timeIntervalSince($0.since)))
+        }
+    }
+
+    /// The time of day of `date` in this dashboard's time zone, "14:32:05".
+    public func clock(_ date: Date) -> String { ScreenText.clockTime(date, timeZone: timeZone) }
+
+    /// A log line with its time: "14:32:05  GetUser #1 ok".
+    public func logLine(_ entry: LogEntry) -> String { "\(clock(entry.time))  \(entry.text)" }
+
+    private func gauge(_ label: String, _ expiration: Date?, issuedAt: Date?) -> ExpiryGauge? {
+        guard let expiration else { return nil }
+        let remaining = expiration.timeIntervalSince(now)
+        let lifetime = issuedAt.map { expiration.timeIntervalSince($0) } ?? 3600
+        let fraction = lifetime > 0 ? min(max(remaining / lifetime, 0), 1) : (remaining > 0 ? 1 : 0)
+        return ExpiryGauge(
+            label: label, expiration: expiration, remainingFraction: fraction,
+            text: ScreenText.expiry(clock(expiration), remaining: remaining))
+    }
+}
+
+/// What happened on (or to) the dashboard.
+public enum DashboardAction: Sendable {
+    /// A key was pressed.
+    case keyPressed(InputKey)
+    /// The auth client published an event.
+    case sessionEvent(SessionEvent)
+    /// The runtime read the stored session.
+    case sessionLoaded(SessionSummary?)
+    /// A second passed.
+    case tick(now: Date)
+    /// Sample call number `number` finished.
+    case sampleCallFinished(number: Int, result: Result<Void, AuthError>)
+    /// A sign-out finished (the local session is gone either way).
+    case signOutFinished(global: Bool, result: Result<Void, AuthError>)
+}
+
+extension DashboardState {
+    /// Applies an action and returns the effects to run.
+    public mutating func reduce(_ action: DashboardAction) -> [ScreenEffect] {
+        switch action {
+        case .keyPressed(let key): return keyPressed(key)
+        case .sessionEvent(let event):
+            apply(event)
+            return []
+        case .sessionLoaded(let summary):
+            session = summary
+            if username == nil, userState == .signedIn || userState.needsRelogin { username = summary?.username }
+            return []
+        case .tick(let time):
+            now = time
+            return []
+        case .sampleCallFinished(let number, let result):
+            runningSampleCalls.removeAll { $0 == number }
+            switch result {
+            case .success: append(ScreenText.sampleCallOK(number))
+            case .failure(.signInWaitCancelled): append(ScreenText.sampleCallCancelled(number))
+            case .failure(let error): append(ScreenText.sampleCallFailed(number, ScreenText.shortError(error)))
+            }
+            return []
+        case .signOutFinished(let global, let result):
+            isSigningOut = false
+            switch result {
+            case .success: append(global ? ScreenText.signedOutEverywhere : ScreenText.signedOutHere)
+            case .failure(let error): append(ScreenText.signOutFailed(global: global, ScreenText.shortError(error)))
+            }
+            return []
+        }
+    }
+
+    /// Adds a log entry stamped with ``now``.
+    public mutating func append(_ text: String) { log.append(text, at: now) }
+
+    private mutating func keyPressed(_ key: InputKey) -> [ScreenEffect] {
+        switch key {
+        case .character("c"): return startSampleCalls(1)
+        case .character("C"): return startSampleCalls(5)
+        case .character("r"):
+            refresh = .requested(at: now)
+            append(ScreenText.refreshRequested)
+            return [.run(.forceRefresh)]
+        case .character("o"), .character("O"):
+            guard !isSigningOut else { return [] }
+            let global = key == .character("O")
+            isSigningOut = true
+            append(global ? ScreenText.signingOutEverywhere : ScreenText.signingOut)
+            return [.run(.signOut(global: global))]
+        case .character("s"):
+            return userState.needsRelogin ? [.route(.reloginPrompt)] : []
+        case .up: log.scrollUp()
+        case .down: log.scrollDown()
+        case .pageUp: log.scrollUp(10)
+        case .pageDown: log.scrollDown(10)
+        case .home: log.scrollToTop()
+        case .end: log.scrollToBottom()
+        default: break
+        }
+        return []
+    }
+
+    private mutating func startSampleCalls(_ count: Int) -> [ScreenEffect] {
+        let first = nextSampleCall
+        nextSampleCall += count
+        for number in first..<(first + count) {
+            runningSampleCalls.append(number)
+            append(ScreenText.sampleCallStarted(number))
+        }
+        return [.run(.sampleCalls(first: first, count: count))]
+    }
+
+    private mutating func apply(_ event: SessionEvent) {
+        switch event {
+        case .stateChanged(let state, let name, let newProvider):
+            let changed = state != userState || name != username
+            userState = state
+            if let name {
+                username = name
+            } else if !state.needsRelogin {
+                username = nil
+            }
+            provider = newProvider ?? (state.needsRelogin ? provider : nil)
+            if state == .signedOut || state == .guest { session = nil }
+            if changed { append(ScreenText.stateChanged(state, username: username)) }
+        case .pendingCallsChanged(let calls):
+            pendingCalls = calls
+        case .connectivityChanged(let new):
+            let flipped = new.isOnline != connectivity.isOnline
+            connectivity = new
+            if flipped {
+                switch new {
+                case .online: append(ScreenText.backOnline)
+                case .offline(_, let error): append(ScreenText.wentOffline(ScreenText.shortError(error)))
+                }
+            }
+        case .tokensRefreshed(let expiration):
+            refresh = .refreshed(at: now)
+            append(ScreenText.tokensRefreshed(clock(expiration)))
+        case .refreshFailed(let error):
+            let message = ScreenText.shortError(error)
+            refresh = .failed(at: now, message: message)
+            append(ScreenText.refreshFailed(message))
+        case .signInWaitReleased(let count):
+            append(ScreenText.signInWaitReleased(count))
+        case .identityIdChanged(let old, let new):
+            session?.identityId = new
+            append(ScreenText.identityChanged(old: old, new: new))
+        case .credentialsRefreshed(let expiration):
+            session?.awsCredentialsExpiration = expiration
+            append(ScreenText.credentialsRefreshed(clock(expiration)))
+        case .storeWarning(let message):
+            append(ScreenText.storeWarning(message))
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import CognitoAuth
+
+/// Work the runtime does for the view models: auth-client calls and exits, as data.
+///
+/// Secrets travel as ``SecretText`` so that printing an effect never shows them.
+public enum AuthEffect: Hashable, Sendable {
+    /// `signIn(username:password:)`; the result comes back as `signInFinished`.
+    case signIn(username: String, password: SecretText)
+    /// `confirmSignIn(_:attributes:)`: a code, a new password or an MFA type; the result comes back as `confirmSignInFinished`.
+    case confirmSignIn(answer: SecretText, attributes: [String: String])
+    /// `signUp(username:password:attributes:)`; `signUpFinished`.
+    case signUp(username: String, password: SecretText, attributes: [String: String])
+    /// `confirmSignUp(username:code:)`; `confirmSignUpFinished`.
+    case confirmSignUp(username: String, code: String)
+    /// `resendSignUpCode(username:)`; `resendSignUpCodeFinished`.
+    case resendSignUpCode(username: String)
+    /// `forgotPassword(username:)`; `forgotPasswordFinished`.
+    case forgotPassword(username: String)
+    /// `confirmForgotPassword(username:newPassword:code:)`; `confirmForgotPasswordFinished`.
+    case confirmForgotPassword(username: String, newPassword: SecretText, code: String)
+    /// Cancels the form request in flight; its result is dropped.
+    case cancelRequest
+    /// `releaseSignInWait()`: the calls waiting for re-login fail.
+    case releaseSignInWait
+    /// `signOut(.local)` or `signOut(.global)`; `signOutFinished`.
+    case signOut(global: Bool)
+    /// Starts `count` GetUser calls numbered from `first` (labels "GetUser #n"); each ends with `sampleCallFinished`.
+    case sampleCalls(first: Int, count: Int)
+    /// `forceRefresh()`.
+    case forceRefresh
+    /// The user quit (Ctrl-C, `q`).
+    case quit
+    /// The user cancelled the sign-in UI (only when ``AuthUIOptions/canCancel``).
+    case dismiss
+}
+
+/// Where a screen asks the app to go next.
+public enum Route: Hashable, Sendable {
+    /// Sign in, with the username filled in and an optional notice ("Password changed. …").
+    case signIn(username: String, notice: String?)
+    /// Create account, with the username carried over.
+    case signUp(username: String)
+    /// Enter the sign-up confirmation code; `password` is remembered for automatic sign-in;
+    /// `sendNewCode` asks for a fresh code first (the account was found unconfirmed at sign-in).
+    case confirmSignUp(username: String, delivery: CodeDeliveryDetails?, password: SecretText?, sendNewCode: Bool)
+    /// Forgot password, with the username carried over.
+    case forgotPassword(username: String)
+    /// Answer a sign-in challenge.
+    case challenge(SignInStep, username: String)
+    /// Sign in now with the remembered password (after confirming a new account).
+    case autoSignIn(username: String, password: SecretText)
+    /// Sign-in completed.
+    case signedIn
+    /// The user cancelled this sign-in.
+    case cancelled
+    /// Open the re-login prompt over the dashboard.
+    case reloginPrompt
+}
+
+/// What a screen's reducer returns: effects for the runtime, and routes for the app.
+public enum ScreenEffect: Hashable, Sendable {
+    /// An effect to run.
+    case run(AuthEffect)
+    /// A navigation request.
+    case route(Route)
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// One line of the dashboard's event log.
+public struct LogEntry: Hashable, Sendable {
+    /// When it happened.
+    public var time: Date
+    /// What happened (never a password or a token).
+    public var text: String
+
+    /// Creates an entry.
+    public init(time: Date, text: String) {
+        self.time = time
+        self.text = text
+    }
+}
+
+/// The dashboard's scrolling event log: capped, oldest dropped first.
+public struct EventLog: Hashable, Sendable {
+    /// The entries, oldest first.
+    public private(set) var entries: [LogEntry]
+    /// The most entries kept.
+    public let capacity: Int
+    /// How many entries the view is scrolled up from the newest (0 follows the tail).
+    public private(set) var scrollOffset: Int
+
+    /// Creates an empty log.
+    public init(capacity: Int = 500) {
+        self.entries = []
+        self.capacity = max(1, capacity)
+        self.scrollOffset = 0
+    }
+
+    /// Appends an entry, dropping the oldest beyond the capacity; a scrolled view keeps its place.
+    public mutating func append(_ text: String, at time: Date) {
+        entries.append(LogEntry(time: time, text: text))
+        if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
+        if scrollOffset > 0 { scrollOffset = min(scrollOffset + 1, maxOffset) }
+    }
+
+    /// The texts, oldest first (handy in tests).
+    public var texts: [String] { entries.map(\.text) }
+
+    /// Scrolls up (towards older entries) by `lines`.
+    public mutating func scrollUp(_ lines: Int = 1) { scrollOffset = min(scrollOffset + lines, maxOffset) }
+    /// Scrolls down (towards newer entries) by `lines`.
+    public mutating func scrollDown(_ lines: Int = 1) { scrollOffset = max(scrollOffset - lines, 0) }
+    /// Scrolls to the oldest entry.
+    public mutating func scrollToTop() { scrollOffset = maxOffset }
+    /// Follows the newest entry again.
+    public mutating func scrollToBottom() { scrollOffset = 0 }
+
+    /// The `count` entries visible in a view of that height at the current scroll position, oldest first.
+    public func visibleEntries(count: Int) -> ArraySlice<LogEntry> {
+        guard count > 0 else { return [] }
+        let end = entries.count - min(scrollOffset, entries.count)
+        return entries[max(0, end - count)..<end]
+    }
+
+    private var maxOffset: Int { max(0, entries.count - 1) }
+}

@@ -1,0 +1,173 @@
+/// One editable, single-line text field: its text, cursor, validation error and masking.
+///
+/// The cursor counts grapheme clusters (Swift `Character`s), so an emoji or a letter with a
+/// combining accent is one step. Secure fields never show their text in `description` or `dump`.
+public struct FieldState: Equatable, Sendable {
+    /// The text.
+    public private(set) var text: String
+    /// The cursor position in grapheme clusters, from 0 (before the first) to `text.count` (after the last).
+    public private(set) var cursor: Int
+    /// The validation error shown under the field, if any.
+    public var error: String?
+    /// Whether the field holds a password (masked unless revealed).
+    public var isSecure: Bool
+    /// Whether a secure field currently shows its text (Ctrl-T while focused).
+    public var isRevealed: Bool
+    /// Whether the user has edited the field since it was created (an untouched empty field is not validated on blur).
+    public private(set) var isEdited: Bool
+
+    /// Creates a field with `text` and the cursor at its end.
+    public init(text: String = "", isSecure: Bool = false) {
+        self.text = text
+        self.cursor = text.count
+        self.error = nil
+        self.isSecure = isSecure
+        self.isRevealed = false
+        self.isEdited = false
+    }
+
+    /// The result of applying a key to a field.
+    public enum EditResult: Equatable, Sendable {
+        /// The text changed.
+        case changed
+        /// Only the cursor moved (or the key had no effect at an edge).
+        case moved
+        /// The key is not an editing key.
+        case notEditing
+    }
+
+    /// Whether the text is empty.
+    public var isEmpty: Bool { text.isEmpty }
+
+    /// What the renderer draws: the text, or one `•` per character while masked.
+    public var displayText: String {
+        isMasked ? String(repeating: ScreenText.maskCharacter, count: text.count) : text
+    }
+
+    /// Whether the text is hidden on screen.
+    public var isMasked: Bool { isSecure && !isRevealed }
+
+    /// Inserts text at the cursor; control characters (newlines, tabs, escapes) are dropped.
+    @discardableResult
+    public mutating func insert(_ string: String) -> Bool {
+        let clean = String(string.filter { !Self.isControl($0) })
+        guard !clean.isEmpty else { return false }
+        let split = index(at: cursor)
+        let before = String(text[..<split]) + clean
+        text = before + String(text[split...])
+        cursor = min(before.count, text.count)
+        isEdited = true
+        return true
+    }
+
+    /// Deletes the character before the cursor.
+    @discardableResult
+    public mutating func backspace() -> Bool {
+        guard cursor > 0 else { return false }
+        let end = index(at: cursor)
+        let start = text.index(before: end)
+        text.removeSubrange(start..<end)
+        cursor -= 1
+        isEdited = true
+        return true
+    }
+
+    /// Deletes the character under the cursor.
+    @discardableResult
+    public mutating func deleteForward() -> Bool {
+        guard cursor < text.count else { return false }
+        let start = index(at: cursor)
+        text.remove(at: start)
+        isEdited = true
+        return true
+    }
+
+    /// Deletes everything before the cursor (Ctrl-U).
+    @discardableResult
+    public mutating func deleteToStart() -> Bool {
+        guard cursor > 0 else { return false }
+        text.removeSubrange(text.startIndex..<index(at: cursor))
+        cursor = 0
+        isEdited = true
+        return true
+    }
+
+    /// Moves the cursor one character left.
+    public mutating func moveLeft() { cursor = max(0, cursor - 1) }
+    /// Moves the cursor one character right.
+    public mutating func moveRight() { cursor = min(text.count, cursor + 1) }
+    /// Moves the cursor to the start.
+    public mutating func moveHome() { cursor = 0 }
+    /// Moves the cursor to the end.
+    public mutating func moveEnd() { cursor = text.count }
+
+    /// Replaces the text (as typed by the user: the error is cleared), with the cursor at the end.
+    public mutating func setText(_ newText: String) {
+        text = String(newText.filter { !Self.isControl($0) })
+        cursor = text.count
+        error = nil
+        isEdited = true
+    }
+
+    /// Wipes the text (after a password was submitted); the field counts as untouched again.
+    public mutating func clear() {
+        text = ""
+        cursor = 0
+        isRevealed = false
+        isEdited = false
+    }
+
+    /// Applies an editing key: characters, paste, Backspace, Delete, arrows, Home/End, Ctrl-A/E/U.
+    public mutating func apply(_ key: InputKey) -> EditResult {
+        switch key {
+        case .character(let character): return insert(String(character)) ? .changed : .moved
+        case .paste(let string): return insert(string) ? .changed : .moved
+        case .backspace: return backspace() ? .changed : .moved
+        case .delete: return deleteForward() ? .changed : .moved
+        case .left: moveLeft()
+        case .right: moveRight()
+        case .home: moveHome()
+        case .end: moveEnd()
+        case .ctrl(let letter):
+            switch letter.lowercased() {
+            case "a": moveHome()
+            case "e": moveEnd()
+            case "u": return deleteToStart() ? .changed : .moved
+            default: return .notEditing
+            }
+        default: return .notEditing
+        }
+        return .moved
+    }
+
+    private func index(at offset: Int) -> String.Index {
+        text.index(text.startIndex, offsetBy: min(max(offset, 0), text.count))
+    }
+
+    private static func isControl(_ character: Character) -> Bool {
+        character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+}
+
+extension FieldState: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The field with a secure field's text redacted.
+    public var description: String {
+        let shown = isSecure ? ScreenText.redacted : "\"\(text)\""
+        return "FieldState(text: \(shown), cursor: \(cursor), error: \(error.map { "\"\($0)\"" } ?? "nil"), "
+            + "isSecure: \(isSecure), isRevealed: \(isRevealed))"
+    }
+
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+
+    /// A mirror whose `text` child is redacted for secure fields.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "text": isSecure ? ScreenText.redacted : text, "cursor": cursor, "error": error as Any,
+                "isSecure": isSecure, "isRevealed": isRevealed, "isEdited": isEdited,
+            ],
+            displayStyle: .struct)
+    }
+}

@@ -1,0 +1,260 @@
+import CognitoAuth
+import Foundation
+
+/// Forgot password: the username, then the code and a new password (policy checked inline).
+///
+/// On success the app goes back to Sign in with the username filled in and a notice.
+public struct ForgotPasswordState: Equatable, Sendable {
+    /// The two steps.
+    public enum Step: Hashable, Sendable {
+        /// Enter the username; a code is sent.
+        case requestCode
+        /// Enter the code and the new password.
+        case resetPassword
+    }
+
+    /// The focusable items in Tab order (which ones depends on the step).
+    public enum Focus: Hashable, Sendable {
+        /// The username field (first step).
+        case username
+        /// The Send code button (first step).
+        case sendCode
+        /// The code field (second step).
+        case code
+        /// The new password field (second step).
+        case newPassword
+        /// The Reset password button (second step).
+        case resetPassword
+        /// The Resend code link (second step).
+        case resendCode
+        /// The Back link.
+        case back
+    }
+
+    /// Which request is in flight.
+    public enum Request: Hashable, Sendable {
+        /// ForgotPassword (the first code, or a resend).
+        case sendCode
+        /// ConfirmForgotPassword.
+        case reset
+    }
+
+    /// The current step.
+    public var step: Step
+    /// The username field.
+    public var username: FieldState
+    /// The code field.
+    public var code: FieldState
+    /// The new password field (secure).
+    public var newPassword: FieldState
+    /// The pool's password policy.
+    public var policy: PasswordPolicy
+    /// Where the code was sent.
+    public var delivery: CodeDeliveryDetails?
+    /// The focused item.
+    public var focus: Focus
+    /// The request in flight, if any.
+    public var request: Request?
+    /// The server error with the next step.
+    public var banner: String?
+    /// An informational message (where the code went).
+    public var notice: String?
+
+    /// Creates the screen at its first step.
+    public init(username: String = "", policy: PasswordPolicy = .cognitoDefault) {
+        self.step = .requestCode
+        self.username = FieldState(text: username)
+        self.code = FieldState()
+        self.newPassword = FieldState(isSecure: true)
+        self.policy = policy
+        self.delivery = nil
+        self.focus = .username
+        self.request = nil
+        self.banner = nil
+        self.notice = nil
+    }
+
+    /// Whether a request is running.
+    public var isInFlight: Bool {
+        get { request != nil }
+        set { if !newValue { request = nil } }
+    }
+
+    /// The focusable items in Tab order.
+    public var focusOrder: [Focus] {
+        switch step {
+        case .requestCode: return [.username, .sendCode, .back]
+        case .resetPassword: return [.code, .newPassword, .resetPassword, .resendCode, .back]
+        }
+    }
+
+    /// The inline policy checklist for the new password.
+    public var passwordChecks: [PasswordCheck] { policy.checks(for: newPassword.text) }
+
+    /// The username as sent.
+    public var trimmedUsername: String { username.text.trimmingCharacters(in: .whitespaces) }
+
+    /// Whether the step's button can be pressed.
+    public var canSubmit: Bool { !isInFlight }
+
+    /// The status-line verb while in flight.
+    public var activity: String? {
+        switch request {
+        case .sendCode?: return ScreenText.sendingCode
+        case .reset?: return ScreenText.resettingPassword
+        case nil: return nil
+        }
+    }
+}
+
+/// What happened on the Forgot password screen.
+public enum ForgotPasswordAction: Sendable {
+    /// A key was pressed.
+    case keyPressed(InputKey)
+    /// The username was set in one piece.
+    case usernameChanged(String)
+    /// The code was set in one piece.
+    case codeChanged(String)
+    /// The new password was set in one piece.
+    case newPasswordChanged(String)
+    /// The step's button was pressed (Send code or Reset password).
+    case submitPressed
+    /// Resend code was pressed.
+    case resendCodePressed
+    /// Back was pressed.
+    case backPressed
+    /// ForgotPassword finished.
+    case forgotPasswordFinished(Result<CodeDeliveryDetails, AuthError>)
+    /// ConfirmForgotPassword finished.
+    case confirmForgotPasswordFinished(Result<Void, AuthError>)
+}
+
+extension ForgotPasswordState: FormScreen {
+    func fieldPath(_ focus: Focus) -> WritableKeyPath<ForgotPasswordState, FieldState>? {
+        switch focus {
+        case .username: return \.username
+        case .code: return \.code
+        case .newPassword: return \.newPassword
+        default: return nil
+        }
+    }
+
+    func validationError(for focus: Focus) -> String? {
+        switch focus {
+        case .username: return Validation.usernameError(username.text, forNewAccount: false)
+        case .code: return Validation.codeError(code.text, digits: nil)
+        case .newPassword: return policy.validationError(for: newPassword.text)
+        default: return nil
+        }
+    }
+
+    /// Applies an action and returns the effects to run.
+    public mutating func reduce(_ action: ForgotPasswordAction) -> [ScreenEffect] {
+        switch action {
+        case .keyPressed(let key):
+            switch handleFormKey(key) {
+            case .handled, .edited: return []
+            case .submitted: return submit()
+            case .activated(.resendCode): return sendCode(resend: true)
+            case .activated(.back), .escaped: return back()
+            case .activated: return submit()
+            case .cancelledInFlight:
+                request = nil
+                notice = ScreenText.requestCancelled
+                return [.run(.cancelRequest)]
+            }
+        case .usernameChanged(let text):
+            username.setText(text)
+            return []
+        case .codeChanged(let text):
+            code.setText(text)
+            return []
+        case .newPasswordChanged(let text):
+            newPassword.setText(text)
+            return []
+        case .submitPressed: return submit()
+        case .resendCodePressed: return step == .resetPassword ? sendCode(resend: true) : []
+        case .backPressed: return isInFlight ? [] : back()
+        case .forgotPasswordFinished(let result):
+            guard request == .sendCode else { return [] }
+            request = nil
+            switch result {
+            case .success(let details):
+                let resent = step == .resetPassword
+                delivery = details
+                notice = resent ? ScreenText.newCodeSent(details) : ScreenText.resetCodeSent(details)
+                step = .resetPassword
+                focus = .code
+            case .failure(let error):
+                banner = ScreenText.forgotPasswordBanner(for: error)
+            }
+            return []
+        case .confirmForgotPasswordFinished(let result):
+            guard request == .reset else { return [] }
+            request = nil
+            switch result {
+            case .success:
+                return [.route(.signIn(username: trimmedUsername, notice: ScreenText.passwordChanged))]
+            case .failure(let error):
+                banner = ScreenText.forgotPasswordBanner(for: error)
+                switch error {
+                case .codeMismatch, .expiredCode:
+                    code.clear()
+                    focus = .code
+                default:
+                    focus = .newPassword
+                }
+                return []
+            }
+        }
+    }
+
+    private mutating func submit() -> [ScreenEffect] {
+        guard canSubmit else { return [] }
+        switch step {
+        case .requestCode:
+            return sendCode(resend: false)
+        case .resetPassword:
+            banner = nil
+            guard validateAll() else { return [] }
+            let secret = SecretText(newPassword.text)
+            newPassword.clear()
+            notice = nil
+            request = .reset
+            return [
+                .run(
+                    .confirmForgotPassword(
+                        username: trimmedUsername, newPassword: secret,
+                        code: code.text.trimmingCharacters(in: .whitespaces)))
+            ]
+        }
+    }
+
+    private mutating func sendCode(resend: Bool) -> [ScreenEffect] {
+        guard canSubmit else { return [] }
+        banner = nil
+        if !resend {
+            guard validateAll() else { return [] }
+        }
+        notice = nil
+        request = .sendCode
+        return [.run(.forgotPassword(username: trimmedUsername))]
+    }
+
+    private mutating func back() -> [ScreenEffect] {
+        switch step {
+        case .requestCode:
+            return [.route(.signIn(username: trimmedUsername, notice: nil))]
+        case .resetPassword:
+            step = .requestCode
+            code.clear()
+            newPassword.clear()
+            code.error = nil
+            newPassword.error = nil
+            banner = nil
+            notice = nil
+            focus = .username
+            return []
+        }
+    }
+}

@@ -1,0 +1,123 @@
+/// What a form did with a key, for the screen's reducer to act on.
+enum FormKeyOutcome<Focus: Hashable>: Equatable {
+    /// Focus or cursor moved, reveal toggled, or the key was ignored.
+    case handled
+    /// The focused field's text changed (its error was cleared).
+    case edited(Focus)
+    /// Enter or Space on a button or link.
+    case activated(Focus)
+    /// Enter on the last text field.
+    case submitted
+    /// Esc while idle: go back or cancel.
+    case escaped
+    /// Esc while a request is in flight: cancel it.
+    case cancelledInFlight
+}
+
+/// The shared keyboard behaviour of every form (terminal-ux.md "Keys" and "Forms").
+///
+/// Tab / ↓ and Shift-Tab / ↑ move focus (wrapping), Enter moves to the next field and submits on
+/// the last text field, Enter or Space activates a button, Ctrl-T reveals the focused password,
+/// and editing keys go to the focused field. Leaving a field validates it; editing clears its
+/// error. While a request is in flight only Esc does anything.
+protocol FormScreen {
+    associatedtype Focus: Hashable & Sendable
+    /// The focused item.
+    var focus: Focus { get set }
+    /// The focusable items in Tab order.
+    var focusOrder: [Focus] { get }
+    /// Whether a request is running.
+    var isInFlight: Bool { get set }
+    /// The key path of the text field at `focus`, or nil for a button or link.
+    func fieldPath(_ focus: Focus) -> WritableKeyPath<Self, FieldState>?
+    /// The validation error for the field at `focus` as it is now, or nil when it is valid.
+    func validationError(for focus: Focus) -> String?
+}
+
+extension FormScreen {
+    /// Whether `item` is a text field.
+    func isTextField(_ item: Focus) -> Bool { fieldPath(item) != nil }
+
+    /// Whether the form has any text field (then `q` types a letter instead of quitting).
+    var hasTextField: Bool { focusOrder.contains { isTextField($0) } }
+
+    /// Moves focus to `target`, validating the field that loses it.
+    mutating func moveFocus(to target: Focus) {
+        guard target != focus else { return }
+        blur(focus)
+        focus = target
+    }
+
+    /// Moves focus by `offset` steps in Tab order, wrapping around.
+    mutating func moveFocus(by offset: Int) {
+        let order = focusOrder
+        guard !order.isEmpty else { return }
+        guard let index = order.firstIndex(of: focus) else {
+            moveFocus(to: order[0])
+            return
+        }
+        let count = order.count
+        moveFocus(to: order[((index + offset) % count + count) % count])
+    }
+
+    /// Hides a revealed password and validates the field, unless it is empty and untouched.
+    mutating func blur(_ item: Focus) {
+        guard let path = fieldPath(item) else { return }
+        self[keyPath: path].isRevealed = false
+        let field = self[keyPath: path]
+        if field.isEdited || !field.isEmpty {
+            self[keyPath: path].error = validationError(for: item)
+        }
+    }
+
+    /// Validates every text field, focuses the first invalid one, and returns whether all are valid.
+    mutating func validateAll() -> Bool {
+        var firstInvalid: Focus?
+        for item in focusOrder {
+            guard let path = fieldPath(item) else { continue }
+            let error = validationError(for: item)
+            self[keyPath: path].error = error
+            if error != nil && firstInvalid == nil { firstInvalid = item }
+        }
+        guard let firstInvalid else { return true }
+        if let path = fieldPath(focus) { self[keyPath: path].isRevealed = false }
+        focus = firstInvalid
+        return false
+    }
+
+    /// Applies the shared key behaviour.
+    mutating func handleFormKey(_ key: InputKey) -> FormKeyOutcome<Focus> {
+        if isInFlight { return key == .escape ? .cancelledInFlight : .handled }
+        switch key {
+        case .tab, .down:
+            moveFocus(by: 1)
+            return .handled
+        case .backTab, .up:
+            moveFocus(by: -1)
+            return .handled
+        case .escape:
+            return .escaped
+        case .enter:
+            guard isTextField(focus) else { return .activated(focus) }
+            if focus == focusOrder.last(where: { isTextField($0) }) { return .submitted }
+            moveFocus(by: 1)
+            return .handled
+        case .character(" ") where !isTextField(focus):
+            return .activated(focus)
+        case .ctrl(let letter) where letter.lowercased() == "t":
+            if let path = fieldPath(focus), self[keyPath: path].isSecure {
+                self[keyPath: path].isRevealed.toggle()
+            }
+            return .handled
+        default:
+            guard let path = fieldPath(focus) else { return .handled }
+            switch self[keyPath: path].apply(key) {
+            case .changed:
+                self[keyPath: path].error = nil
+                return .edited(focus)
+            case .moved, .notEditing:
+                return .handled
+            }
+        }
+    }
+}

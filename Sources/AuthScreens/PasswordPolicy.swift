@@ -1,0 +1,100 @@
+/// A user pool's password policy, checked inline as the user types.
+///
+/// The default is Cognito's default policy: at least 8 characters with an uppercase letter, a
+/// lowercase letter, a number and a symbol.
+public struct PasswordPolicy: Hashable, Sendable {
+    /// The shortest allowed password.
+    public var minimumLength: Int
+    /// Whether an uppercase letter is required.
+    public var requiresUppercase: Bool
+    /// Whether a lowercase letter is required.
+    public var requiresLowercase: Bool
+    /// Whether a digit is required.
+    public var requiresNumber: Bool
+    /// Whether a symbol is required.
+    public var requiresSymbol: Bool
+
+    /// Creates a policy; the defaults are Cognito's.
+    public init(
+        minimumLength: Int = 8, requiresUppercase: Bool = true, requiresLowercase: Bool = true,
+        requiresNumber: Bool = true, requiresSymbol: Bool = true
+    ) {
+        self.minimumLength = minimumLength
+        self.requiresUppercase = requiresUppercase
+        self.requiresLowercase = requiresLowercase
+        self.requiresNumber = requiresNumber
+        self.requiresSymbol = requiresSymbol
+    }
+
+    /// Cognito's default policy.
+    public static let cognitoDefault = PasswordPolicy()
+
+    /// One requirement of a policy.
+    public enum Rule: Hashable, Sendable {
+        /// At least this many characters.
+        case minimumLength(Int)
+        /// An uppercase letter.
+        case uppercase
+        /// A lowercase letter.
+        case lowercase
+        /// A digit.
+        case number
+        /// A symbol from ``PasswordPolicy/symbols``.
+        case symbol
+
+        /// The requirement as shown beside the password field.
+        public var text: String { ScreenText.policyRule(self) }
+
+        /// Whether `password` meets this requirement.
+        public func isMet(by password: String) -> Bool {
+            switch self {
+            case .minimumLength(let length): return password.count >= length
+            case .uppercase: return password.contains { $0.isUppercase }
+            case .lowercase: return password.contains { $0.isLowercase }
+            case .number: return password.contains { $0.isASCII && $0.isNumber }
+            case .symbol: return password.contains { PasswordPolicy.symbols.contains($0) }
+            }
+        }
+    }
+
+    /// The characters Cognito counts as symbols.
+    public static let symbols: Set<Character> = Set("^$*.[]{}()?-\"!@#%&/\\,><':;|_~`+= ")
+
+    /// The rules this policy enforces, in display order.
+    public var rules: [Rule] {
+        var rules: [Rule] = [.minimumLength(minimumLength)]
+        if requiresUppercase { rules.append(.uppercase) }
+        if requiresLowercase { rules.append(.lowercase) }
+        if requiresNumber { rules.append(.number) }
+        if requiresSymbol { rules.append(.symbol) }
+        return rules
+    }
+
+    /// Every rule with whether `password` meets it, for the inline checklist.
+    public func checks(for password: String) -> [PasswordCheck] {
+        rules.map { PasswordCheck(rule: $0, isMet: $0.isMet(by: password)) }
+    }
+
+    /// The first rule `password` does not meet, or nil when it meets them all.
+    public func firstUnmetRule(in password: String) -> Rule? {
+        rules.first { !$0.isMet(by: password) }
+    }
+
+    /// The validation error for `password`, or nil when it meets the policy.
+    public func validationError(for password: String) -> String? {
+        if password.isEmpty { return ScreenText.passwordRequired }
+        return firstUnmetRule(in: password).map(ScreenText.passwordNeeds)
+    }
+}
+
+/// One line of the inline password checklist.
+public struct PasswordCheck: Hashable, Sendable {
+    /// The rule.
+    public var rule: PasswordPolicy.Rule
+    /// Whether the current password meets it.
+    public var isMet: Bool
+    /// The rule's text.
+    public var text: String { rule.text }
+    /// The text with a glyph, so the state is not shown by colour alone: "✓ At least 8 characters".
+    public var line: String { "\(isMet ? ScreenText.checkMet : ScreenText.checkUnmet) \(rule.text)" }
+}

@@ -1,0 +1,113 @@
+import CognitoAuth
+import Foundation
+
+/// The modal sign-in over the dashboard when the session can no longer be refreshed.
+///
+/// It says why ("Your session expired"), how many calls are waiting, fills in the username and
+/// focuses the password. Signing in resumes the waiting calls; Esc (or Cancel) releases them with
+/// `releaseSignInWait`. A challenge (MFA, new password) is answered inside the prompt.
+public struct ReloginPromptState: Equatable, Sendable {
+    /// The state that opened the prompt.
+    public var reason: UserState
+    /// How many calls wait for the sign-in.
+    public var waitingCount: Int
+    /// The sign-in form (no links; Cancel always allowed).
+    public var signIn: SignInState
+    /// The challenge being answered, if the sign-in asked for one.
+    public var challenge: ChallengeState?
+    /// The password policy (for a new-password challenge).
+    public var policy: PasswordPolicy
+
+    /// Opens the prompt with the username filled in and the password focused.
+    public init(
+        reason: UserState, username: String, waitingCount: Int, policy: PasswordPolicy = .cognitoDefault
+    ) {
+        self.reason = reason
+        self.waitingCount = waitingCount
+        self.signIn = SignInState(
+            username: username, showsCreateAccount: false, showsForgotPassword: false, canCancel: true)
+        self.challenge = nil
+        self.policy = policy
+    }
+
+    /// The prompt's title.
+    public var title: String { ScreenText.reloginTitle }
+
+    /// Why the prompt opened: "Your session expired. Sign in again to continue."
+    public var message: String { ScreenText.reloginReason(reason) }
+
+    /// "2 calls are waiting for you to sign in."
+    public var waitingText: String { ScreenText.waitingCalls(waitingCount) }
+
+    /// Whether a request is running.
+    public var isInFlight: Bool { challenge?.isInFlight ?? signIn.isInFlight }
+
+    /// The status-line verb while in flight.
+    public var activity: String? { challenge.map { $0.activity } ?? signIn.activity }
+
+    /// Whether the visible form has a text field.
+    public var hasTextField: Bool { challenge?.hasTextField ?? true }
+
+    /// The username being signed in.
+    public var username: String { challenge?.username ?? signIn.trimmedUsername }
+}
+
+/// What happened in the re-login prompt.
+public enum ReloginPromptAction: Sendable {
+    /// A key was pressed.
+    case keyPressed(InputKey)
+    /// An action for the sign-in form.
+    case signIn(SignInAction)
+    /// An action for the challenge form.
+    case challenge(ChallengeAction)
+    /// The number of calls waiting for sign-in changed.
+    case waitingCountChanged(Int)
+}
+
+extension ReloginPromptState {
+    /// Applies an action. Returns effects and the routes `.signedIn` (close, calls resume) or `.cancelled` (close).
+    public mutating func reduce(_ action: ReloginPromptAction) -> [ScreenEffect] {
+        switch action {
+        case .keyPressed(let key):
+            if challenge != nil { return reduce(.challenge(.keyPressed(key))) }
+            return reduce(.signIn(.keyPressed(key)))
+        case .signIn(let signInAction):
+            return resolve(signIn.reduce(signInAction))
+        case .challenge(let challengeAction):
+            guard var current = challenge else { return [] }
+            let effects = current.reduce(challengeAction)
+            challenge = current
+            return resolve(effects)
+        case .waitingCountChanged(let count):
+            waitingCount = count
+            return []
+        }
+    }
+
+    private mutating func resolve(_ effects: [ScreenEffect]) -> [ScreenEffect] {
+        var result: [ScreenEffect] = []
+        for effect in effects {
+            switch effect {
+            case .run: result.append(effect)
+            case .route(.signedIn): result.append(effect)
+            case .route(.cancelled):
+                result.append(.run(.releaseSignInWait))
+                result.append(effect)
+            case .route(.challenge(let step, let username)):
+                if let next = ChallengeState(step: step, username: username, policy: policy) {
+                    challenge = next
+                } else {
+                    result.append(.route(.signedIn))
+                }
+            case .route(.signIn(let username, let notice)):
+                challenge = nil
+                signIn = SignInState(
+                    username: username, notice: notice, showsCreateAccount: false, showsForgotPassword: false,
+                    canCancel: true)
+            case .route:
+                break
+            }
+        }
+        return result
+    }
+}

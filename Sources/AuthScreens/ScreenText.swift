@@ -1,0 +1,578 @@
+import CognitoAuth
+import Foundation
+
+/// Every user-visible string of the auth screens, in one place, so the renderer and the tests share them.
+public enum ScreenText {
+    // MARK: Masking and glyphs
+
+    /// What replaces a secret in descriptions and dumps.
+    public static let redacted = "<redacted>"
+    /// The character drawn for each masked password character.
+    public static let maskCharacter: Character = "•"
+    /// The glyph of a met password rule.
+    public static let checkMet = "✓"
+    /// The glyph of an unmet password rule.
+    public static let checkUnmet = "✗"
+    /// The glyph before a field's validation error.
+    public static let errorGlyph = "✗"
+    /// Spinner frames for the status line while a request is in flight.
+    public static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+    // MARK: Titles
+
+    /// The app's name.
+    public static let appName = "Latchkey"
+    /// Sign in.
+    public static let signInTitle = "Sign in"
+    /// Create account.
+    public static let signUpTitle = "Create account"
+    /// The confirmation-code screen.
+    public static let confirmSignUpTitle = "Confirm your account"
+    /// Forgot password.
+    public static let forgotPasswordTitle = "Reset your password"
+    /// NEW_PASSWORD_REQUIRED.
+    public static let newPasswordTitle = "Choose a new password"
+    /// NEW_PASSWORD_REQUIRED explanation.
+    public static let newPasswordExplanation = "Your account needs a new password before you can sign in."
+    /// MFA_SETUP.
+    public static let totpSetupTitle = "Set up an authenticator app"
+    /// MFA_SETUP instructions.
+    public static let totpSetupInstructions =
+        "Scan the QR code with your authenticator app, or type the secret. Then enter the 6-digit code it shows."
+    /// SELECT_MFA_TYPE.
+    public static let selectMFATitle = "Choose how to verify"
+    /// The dashboard.
+    public static let dashboardTitle = "Session"
+    /// The event log panel.
+    public static let eventLogTitle = "Events"
+    /// The pending calls panel.
+    public static let pendingCallsTitle = "Waiting calls"
+    /// The re-login prompt.
+    public static let reloginTitle = "Sign in again"
+    /// The help overlay.
+    public static let helpTitle = "Keys"
+
+    /// The title for a code challenge.
+    public static func codeChallengeTitle(_ kind: CodeChallengeState.Kind) -> String {
+        switch kind {
+        case .sms: return "Enter the text-message code"
+        case .totp: return "Enter the authenticator code"
+        case .custom: return "Answer the challenge"
+        }
+    }
+
+    /// What to enter for a code challenge, and where the code came from.
+    public static func codeChallengePrompt(_ kind: CodeChallengeState.Kind) -> String {
+        switch kind {
+        case .sms(let details): return "Enter the 6-digit code we sent in \(details.phrase)."
+        case .totp: return "Enter the 6-digit code from your authenticator app."
+        case .custom: return "Enter the answer to the challenge."
+        }
+    }
+
+    // MARK: Labels and buttons
+
+    /// Username field.
+    public static let usernameLabel = "Username"
+    /// Password field.
+    public static let passwordLabel = "Password"
+    /// New password field.
+    public static let newPasswordLabel = "New password"
+    /// Confirm password field.
+    public static let confirmPasswordLabel = "Confirm password"
+    /// Code field.
+    public static let codeLabel = "Code"
+    /// TOTP secret label.
+    public static let secretLabel = "Secret"
+    /// Password policy heading.
+    public static let policyHeading = "The password needs:"
+    /// Sign in button.
+    public static let signInButton = "Sign in"
+    /// Create account link (on Sign in) and button (on Create account).
+    public static let createAccountButton = "Create account"
+    /// Forgot password link.
+    public static let forgotPasswordLink = "Forgot password"
+    /// Cancel button.
+    public static let cancelButton = "Cancel"
+    /// Back to sign in link.
+    public static let backToSignInLink = "Back to sign in"
+    /// Confirm button.
+    public static let confirmButton = "Confirm"
+    /// Resend code link.
+    public static let resendCodeLink = "Resend code"
+    /// Send code button.
+    public static let sendCodeButton = "Send code"
+    /// Reset password button.
+    public static let resetPasswordButton = "Reset password"
+    /// Back link.
+    public static let backLink = "Back"
+    /// Set password button.
+    public static let setPasswordButton = "Set password"
+    /// Verify button.
+    public static let verifyButton = "Verify"
+
+    /// The label of a sign-up attribute.
+    public static func attributeLabel(_ attribute: SignUpAttribute) -> String {
+        attributeLabel(named: attribute.attributeName)
+    }
+
+    /// The label of any Cognito attribute name: `email` → "Email", `family_name` → "Family name".
+    public static func attributeLabel(named name: String) -> String {
+        switch name {
+        case "email": return "Email"
+        case "phone_number": return "Phone number"
+        default:
+            let words = name.replacingOccurrences(of: "custom:", with: "").replacingOccurrences(of: "_", with: " ")
+            return words.prefix(1).uppercased() + words.dropFirst()
+        }
+    }
+
+    /// The label of an MFA type choice.
+    public static func mfaTypeLabel(_ type: MFAType) -> String {
+        switch type {
+        case .sms: return "Text message (SMS)"
+        case .totp: return "Authenticator app"
+        }
+    }
+
+    /// The Ctrl-T hint shown while a password field has focus.
+    public static func revealHint(isRevealed: Bool) -> String {
+        isRevealed ? "Ctrl-T hide password" : "Ctrl-T show password"
+    }
+
+    // MARK: Validation
+
+    /// Empty username.
+    public static let usernameRequired = "Enter a username."
+    /// Username with spaces (Create account).
+    public static let usernameHasSpaces = "A username cannot contain spaces."
+    /// Empty password.
+    public static let passwordRequired = "Enter a password."
+    /// Empty confirm-password field.
+    public static let confirmPasswordRequired = "Repeat the new password."
+    /// Different passwords.
+    public static let passwordsDoNotMatch = "The passwords do not match."
+    /// Empty code.
+    public static let codeRequired = "Enter the code."
+    /// Malformed email.
+    public static let invalidEmail = "Enter an email address such as name@example.com."
+    /// Malformed phone number.
+    public static let invalidPhone = "Enter the phone number with its country code, such as +14155550100."
+
+    /// A code of the wrong shape.
+    public static func codeMustBeDigits(_ digits: Int) -> String { "The code has \(digits) digits." }
+
+    /// An empty required attribute.
+    public static func attributeRequired(_ label: String) -> String { "\(label) is required." }
+
+    /// A policy rule as listed beside the password.
+    public static func policyRule(_ rule: PasswordPolicy.Rule) -> String {
+        switch rule {
+        case .minimumLength(let length): return "At least \(length) characters"
+        case .uppercase: return "An uppercase letter"
+        case .lowercase: return "A lowercase letter"
+        case .number: return "A number"
+        case .symbol: return "A symbol, such as ! @ # $"
+        }
+    }
+
+    /// The error under a password that misses `rule`.
+    public static func passwordNeeds(_ rule: PasswordPolicy.Rule) -> String {
+        switch rule {
+        case .minimumLength(let length): return "The password needs at least \(length) characters."
+        case .uppercase: return "The password needs an uppercase letter."
+        case .lowercase: return "The password needs a lowercase letter."
+        case .number: return "The password needs a number."
+        case .symbol: return "The password needs a symbol."
+        }
+    }
+
+    // MARK: Activity (status line while in flight)
+
+    /// Sign in in flight.
+    public static let signingIn = "Signing in…"
+    /// Sign up in flight.
+    public static let creatingAccount = "Creating account…"
+    /// Confirm sign-up in flight.
+    public static let confirming = "Confirming…"
+    /// A code is being sent.
+    public static let sendingCode = "Sending code…"
+    /// Confirm forgot password in flight.
+    public static let resettingPassword = "Resetting password…"
+    /// New password challenge in flight.
+    public static let settingPassword = "Setting password…"
+    /// A challenge answer in flight.
+    public static let verifying = "Verifying…"
+
+    // MARK: Notices
+
+    /// Esc during a request.
+    public static let requestCancelled = "Cancelled. Nothing was sent after that point; try again when ready."
+    /// After Create account when no confirmation is needed.
+    public static let accountCreated = "Account created. Sign in."
+    /// After confirming, without automatic sign-in.
+    public static let accountConfirmed = "Account confirmed. Sign in with your password."
+    /// After confirming, with automatic sign-in.
+    public static let accountConfirmedSigningIn = "Account confirmed. Signing in…"
+    /// After a password reset.
+    public static let passwordChanged = "Password changed. Sign in with the new password."
+    /// After signing out.
+    public static let signedOutNotice = "Signed out."
+    /// When the account turned out to be unconfirmed at sign-in.
+    public static let accountNotConfirmed = "Your account is not confirmed yet. We are sending a new code."
+
+    /// Where the sign-up code went.
+    public static func signUpCodeSent(_ delivery: CodeDeliveryDetails?) -> String {
+        guard let delivery else { return "Enter the confirmation code that was sent to you." }
+        return "We sent a confirmation code in \(delivery.phrase). Enter it below."
+    }
+
+    /// After Resend code.
+    public static func newCodeSent(_ delivery: CodeDeliveryDetails) -> String {
+        "A new code was sent in \(delivery.phrase)."
+    }
+
+    /// After Forgot password's first step.
+    public static func resetCodeSent(_ delivery: CodeDeliveryDetails) -> String {
+        "We sent a reset code in \(delivery.phrase). Enter it with a new password."
+    }
+
+    // MARK: Banners (server errors with the next step)
+
+    /// A failed sign-in.
+    public static func signInBanner(
+        for error: AuthError, showsCreateAccount: Bool = true, showsForgotPassword: Bool = true
+    ) -> String {
+        switch error {
+        case .notAuthorized(let message):
+            let next = showsForgotPassword ? "Press Tab to reach Forgot password." : "Check the password and try again."
+            return "\(sentence(message, or: "Incorrect username or password.")) \(next)"
+        case .userNotFound(let message):
+            let next =
+                showsCreateAccount ? "Check the username, or press Tab to reach Create account." : "Check the username."
+            return "\(sentence(message, or: "User does not exist.")) \(next)"
+        case .passwordResetRequired(let message):
+            let next = showsForgotPassword ? "Press Tab to reach Forgot password." : "Reset it, then sign in."
+            return "\(sentence(message, or: "A password reset is required.")) \(next)"
+        default:
+            return error.description
+        }
+    }
+
+    /// A failed Create account.
+    public static func signUpBanner(for error: AuthError) -> String {
+        switch error {
+        case .usernameExists(let message):
+            return "\(sentence(message, or: "That username is taken.")) Choose another username, or press Esc to sign in."
+        case .invalidPassword(let message):
+            return "\(sentence(message, or: "The password does not meet the policy.")) Choose one that meets the policy shown."
+        default:
+            return error.description
+        }
+    }
+
+    /// A failed confirmation or resend.
+    public static func codeBanner(for error: AuthError) -> String {
+        switch error {
+        case .codeMismatch(let message):
+            return "\(sentence(message, or: "The code is wrong.")) Check the code, or press Tab to reach Resend code."
+        case .expiredCode(let message):
+            return "\(sentence(message, or: "The code has expired.")) Press Tab to reach Resend code for a new one."
+        default:
+            return error.description
+        }
+    }
+
+    /// A failed Forgot password step.
+    public static func forgotPasswordBanner(for error: AuthError) -> String {
+        switch error {
+        case .userNotFound(let message): return "\(sentence(message, or: "User does not exist.")) Check the username."
+        case .invalidPassword(let message):
+            return "\(sentence(message, or: "The password does not meet the policy.")) Choose one that meets the policy shown."
+        case .codeMismatch, .expiredCode: return codeBanner(for: error)
+        default: return error.description
+        }
+    }
+
+    /// A failed challenge answer.
+    public static func challengeBanner(for error: AuthError) -> String {
+        switch error {
+        case .codeMismatch(let message):
+            return "\(sentence(message, or: "The code is wrong.")) Enter the current code."
+        case .enableSoftwareTokenMFA(let message):
+            return "\(sentence(message, or: "The code was not accepted.")) Enter the current code from the app."
+        case .notAuthorized(let message):
+            return "\(sentence(message, or: "The sign-in session expired.")) Press Esc to start over."
+        case .invalidPassword(let message):
+            return "\(sentence(message, or: "The password does not meet the policy.")) Choose one that meets the policy shown."
+        default:
+            return error.description
+        }
+    }
+
+    /// An error in a few words, for the log and the dashboard: the first sentence of its description.
+    public static func shortError(_ error: AuthError) -> String {
+        let text = error.description
+        var short = text
+        if let range = text.range(of: ". ") { short = String(text[..<range.lowerBound]) }
+        if short.hasSuffix(".") { short.removeLast() }
+        if short.count > 100 { short = String(short.prefix(99)) + "…" }
+        return short
+    }
+
+    // MARK: Re-login prompt
+
+    /// Why the prompt opened.
+    public static func reloginReason(_ state: UserState) -> String {
+        if state == .signedOutFederatedTokensInvalid {
+            return "Your sign-in with the identity provider expired. Sign in again to continue."
+        }
+        return "Your session expired. Sign in again to continue."
+    }
+
+    /// How many calls wait for the sign-in.
+    public static func waitingCalls(_ count: Int) -> String {
+        switch count {
+        case 0: return "No calls are waiting."
+        case 1: return "1 call is waiting for you to sign in."
+        default: return "\(count) calls are waiting for you to sign in."
+        }
+    }
+
+    /// After Esc in the prompt.
+    public static let reloginCancelledStatus = "Sign-in cancelled. Press s to sign in again."
+
+    // MARK: Dashboard
+
+    /// An absent value.
+    public static let none = "none"
+    /// The guest identity.
+    public static let guest = "Guest"
+    /// The logins key of a developer-authenticated identity.
+    public static let developerProviderKey = "cognito-identity.amazonaws.com"
+    /// Row label.
+    public static let stateLabel = "User state"
+    /// Row label.
+    public static let providerLabel = "Provider"
+    /// Row label.
+    public static let authenticatedByLabel = "Authenticated by"
+    /// Row label.
+    public static let activeProvidersLabel = "Active providers"
+    /// Row label.
+    public static let identityIdLabel = "Identity id"
+    /// Row label.
+    public static let idTokenLabel = "ID token"
+    /// Row label.
+    public static let accessTokenLabel = "Access token"
+    /// Row label.
+    public static let refreshTokenLabel = "Refresh token"
+    /// Row label.
+    public static let awsCredentialsLabel = "AWS credentials"
+    /// Row label.
+    public static let connectivityLabel = "Connectivity"
+    /// Row label.
+    public static let pendingCallsLabel = "Pending calls"
+    /// Connectivity value.
+    public static let online = "online"
+    /// Refresh token value.
+    public static let refreshTokenStored = "stored"
+    /// Refresh token value when the server rejected it.
+    public static let refreshTokenInvalid = "rejected; sign in again"
+
+    /// Refresh token value after `r`.
+    public static func refreshRequestedAt(_ time: String) -> String { "stored; refresh requested at \(time)" }
+    /// Refresh token value after a refresh.
+    public static func refreshedAt(_ time: String) -> String { "stored; refreshed at \(time)" }
+    /// Refresh token value after a failed refresh.
+    public static func refreshFailedAt(_ time: String, _ message: String) -> String {
+        "stored; refresh failed at \(time): \(message)"
+    }
+
+    /// Connectivity value while offline.
+    public static func offlineSince(_ time: String, _ relative: String, _ message: String) -> String {
+        "offline since \(time) (\(relative)): \(message)"
+    }
+
+    /// Pending calls value.
+    public static func pendingSummary(_ count: Int) -> String { count == 0 ? none : "\(count) waiting" }
+
+    /// One waiting call.
+    public static func pendingCallLine(label: String, reason: PendingCall.Reason, waited: String) -> String {
+        switch reason {
+        case .signIn: return "\(label) — waiting for sign-in, \(waited)"
+        case .refresh: return "\(label) — waiting for a refresh, \(waited)"
+        }
+    }
+
+    /// An expiry as absolute and relative time: "14:32:05 (in 42 min)" or "14:00:00 (expired 3 min ago)".
+    public static func expiry(_ clock: String, remaining: TimeInterval) -> String {
+        remaining > 0 ? "\(clock) (in \(duration(remaining)))" : "\(clock) (expired \(duration(-remaining)) ago)"
+    }
+
+    // MARK: Event log
+
+    /// The label of sample call `number`, also its pending-call label.
+    public static func sampleCallLabel(_ number: Int) -> String { "GetUser #\(number)" }
+    /// A sample call started.
+    public static func sampleCallStarted(_ number: Int) -> String { "\(sampleCallLabel(number)) started" }
+    /// A sample call succeeded.
+    public static func sampleCallOK(_ number: Int) -> String { "\(sampleCallLabel(number)) ok" }
+    /// A sample call failed.
+    public static func sampleCallFailed(_ number: Int, _ message: String) -> String {
+        "\(sampleCallLabel(number)) failed: \(message)"
+    }
+    /// A sample call failed because the re-login prompt was cancelled.
+    public static func sampleCallCancelled(_ number: Int) -> String {
+        "\(sampleCallLabel(number)) cancelled (sign-in was cancelled)"
+    }
+    /// A call's task was cancelled.
+    public static let callCancelled = "The call was cancelled."
+    /// `r` pressed.
+    public static let refreshRequested = "Refresh requested"
+    /// `o` pressed.
+    public static let signingOut = "Signing out…"
+    /// `O` pressed.
+    public static let signingOutEverywhere = "Signing out everywhere…"
+    /// Local sign-out done.
+    public static let signedOutHere = "Signed out"
+    /// Global sign-out done.
+    public static let signedOutEverywhere = "Signed out everywhere; the tokens were revoked"
+    /// Connectivity came back.
+    public static let backOnline = "Back online"
+    /// The re-login prompt opened.
+    public static let reloginOpened = "Sign-in required; the re-login prompt is open"
+
+    /// A sign-out's network part failed.
+    public static func signOutFailed(global: Bool, _ message: String) -> String {
+        global ? "Global sign-out failed: \(message) (signed out on this device)" : "Sign-out failed: \(message)"
+    }
+    /// The user state changed.
+    public static func stateChanged(_ state: UserState, username: String?) -> String {
+        "State: \(state.rawValue)" + (username.map { " (\($0))" } ?? "")
+    }
+    /// The backend became unreachable.
+    public static func wentOffline(_ message: String) -> String { "Offline: \(message)" }
+    /// Tokens were refreshed.
+    public static func tokensRefreshed(_ expiry: String) -> String { "Tokens refreshed; they expire at \(expiry)" }
+    /// A refresh failed.
+    public static func refreshFailed(_ message: String) -> String { "Refresh failed: \(message)" }
+    /// `releaseSignInWait` released waiting calls.
+    public static func signInWaitReleased(_ count: Int) -> String {
+        "Sign-in cancelled: \(count) waiting \(count == 1 ? "call" : "calls") released"
+    }
+    /// The identity id changed.
+    public static func identityChanged(old: String?, new: String) -> String {
+        "Identity id changed: \(old ?? none) → \(new)"
+    }
+    /// AWS credentials were fetched.
+    public static func credentialsRefreshed(_ expiry: String) -> String {
+        "AWS credentials refreshed; they expire at \(expiry)"
+    }
+    /// The store reported a problem.
+    public static func storeWarning(_ message: String) -> String { "Session store: \(message)" }
+    /// The re-login prompt's sign-in succeeded.
+    public static func signedInAgain(_ username: String) -> String { "Signed in again as \(username)" }
+
+    // MARK: Help and key hints
+
+    /// Help lines for forms.
+    public static let formHelp = [
+        "Tab / Shift-Tab, ↓ / ↑   move between fields",
+        "Enter   next field; on the last field, submit",
+        "Ctrl-T   show or hide the focused password",
+        "Esc   back, or cancel a request in flight",
+        "F1   this help",
+        "Ctrl-C   quit",
+    ]
+
+    /// Help lines for the dashboard.
+    public static let dashboardHelp = [
+        "c   one GetUser call",
+        "C   five GetUser calls at once",
+        "r   refresh the tokens now",
+        "o   sign out on this device",
+        "O   sign out everywhere (revokes the tokens)",
+        "s   sign in again (when the session expired)",
+        "↑ ↓ PgUp PgDn Home End   scroll the event log",
+        "?   this help",
+        "q   quit",
+    ]
+
+    /// Help lines for the MFA choice.
+    public static let choiceHelp = [
+        "↓ / ↑, Tab   move between choices",
+        "Enter or Space   choose",
+        "Esc   back to sign in",
+        "? or F1   this help",
+        "q or Ctrl-C   quit",
+    ]
+
+    /// Separates key hints on the bottom line.
+    public static let hintSeparator = " · "
+    /// Key hint.
+    public static let hintNext = "Tab next"
+    /// Key hint.
+    public static let hintEnter = "Enter continue"
+    /// Key hint.
+    public static let hintEscBack = "Esc back"
+    /// Key hint.
+    public static let hintEscCancel = "Esc cancel"
+    /// Key hint.
+    public static let hintF1Help = "F1 help"
+    /// Key hint.
+    public static let hintCtrlCQuit = "Ctrl-C quit"
+    /// Key hint.
+    public static let hintQuit = "q quit"
+    /// Key hint while a request is in flight.
+    public static let hintCancelRequest = "Esc cancel request"
+    /// Key hint when the session expired and the prompt is closed.
+    public static let hintSignInAgain = "s sign in again"
+    /// Key hints on the dashboard.
+    public static let dashboardHints = [
+        "c call", "C 5 calls", "r refresh", "o sign out", "O sign out everywhere", "? help", "q quit",
+    ]
+    /// Key hints on a screen of choices.
+    public static let choiceHints = ["↑/↓ choose", "Enter select", "Esc back", "? help", "q quit"]
+    /// The hint that closes the help overlay.
+    public static let closeHelpHint = "Esc or ? close help"
+
+    /// Shown instead of the UI when the terminal is too small.
+    public static func terminalTooSmall(minimumColumns: Int, minimumRows: Int) -> String {
+        "Terminal too small: enlarge it to at least \(minimumColumns)×\(minimumRows), or press q to quit."
+    }
+
+    // MARK: Time
+
+    /// The time of day, "14:32:05", in `timeZone`.
+    public static func clockTime(_ date: Date, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
+        return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+    }
+
+    /// A length of time: "12 s", "42 min", "1 h 5 min", "2 d 3 h".
+    public static func duration(_ seconds: TimeInterval) -> String {
+        let total = max(0, Int(seconds.rounded(.down)))
+        switch total {
+        case ..<60: return "\(total) s"
+        case ..<3600: return "\(total / 60) min"
+        case ..<86_400: return "\(total / 3600) h \(total % 3600 / 60) min"
+        default: return "\(total / 86_400) d \(total % 86_400 / 3600) h"
+        }
+    }
+
+    /// A time relative to `now`: "in 42 min", "3 min ago", "now".
+    public static func relative(_ date: Date, now: Date) -> String {
+        let delta = date.timeIntervalSince(now)
+        if abs(delta) < 1 { return "now" }
+        return delta > 0 ? "in \(duration(delta))" : "\(duration(-delta)) ago"
+    }
+
+    static func sentence(_ message: String, or fallback: String) -> String {
+        let trimmed = message.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return fallback }
+        guard let last = trimmed.last, !".!?".contains(last) else { return trimmed }
+        return trimmed + "."
+    }
+}

@@ -1,0 +1,249 @@
+import CognitoAuth
+import Foundation
+
+/// An attribute field of a form: which attribute, and its text field.
+public struct AttributeField: Equatable, Sendable {
+    /// The Cognito attribute name, such as `email`.
+    public var name: String
+    /// The label shown beside the field.
+    public var label: String
+    /// The field.
+    public var field: FieldState
+
+    /// Creates an attribute field.
+    public init(name: String, label: String, text: String = "") {
+        self.name = name
+        self.label = label
+        self.field = FieldState(text: text)
+    }
+
+    /// The validation error for the current text (required; email and phone formats checked).
+    public var validationError: String? {
+        let value = field.text.trimmingCharacters(in: .whitespaces)
+        if value.isEmpty { return ScreenText.attributeRequired(label) }
+        switch name {
+        case SignUpAttribute.email.attributeName: return Validation.isEmail(value) ? nil : ScreenText.invalidEmail
+        case SignUpAttribute.phoneNumber.attributeName: return Validation.isPhone(value) ? nil : ScreenText.invalidPhone
+        default: return nil
+        }
+    }
+}
+
+/// Shared checks for usernames, emails, phone numbers and codes.
+enum Validation {
+    static func isEmail(_ value: String) -> Bool {
+        let parts = value.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !value.contains(where: \.isWhitespace) else { return false }
+        let domain = parts[1]
+        return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".")
+    }
+
+    static func isPhone(_ value: String) -> Bool {
+        guard value.hasPrefix("+") else { return false }
+        let digits = value.dropFirst()
+        return (8...15).contains(digits.count) && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    static func usernameError(_ value: String, forNewAccount: Bool) -> String? {
+        if value.trimmingCharacters(in: .whitespaces).isEmpty { return ScreenText.usernameRequired }
+        if forNewAccount && value.contains(where: \.isWhitespace) { return ScreenText.usernameHasSpaces }
+        return nil
+    }
+
+    static func codeError(_ value: String, digits: Int?) -> String? {
+        let code = value.trimmingCharacters(in: .whitespaces)
+        if code.isEmpty { return ScreenText.codeRequired }
+        if let digits, code.count != digits || !code.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            return ScreenText.codeMustBeDigits(digits)
+        }
+        return nil
+    }
+}
+
+/// The Create account screen: username, password (policy checked inline) and the configured attributes.
+public struct SignUpState: Equatable, Sendable {
+    /// The focusable items in Tab order.
+    public enum Focus: Hashable, Sendable {
+        /// The username field.
+        case username
+        /// The password field.
+        case password
+        /// The attribute field at this index of ``SignUpState/attributes``.
+        case attribute(Int)
+        /// The Create account button.
+        case createAccount
+        /// The "Back to sign in" link.
+        case signIn
+    }
+
+    /// The username field.
+    public var username: FieldState
+    /// The password field (secure).
+    public var password: FieldState
+    /// The attributes the configuration asks for.
+    public var attributes: [AttributeField]
+    /// The pool's password policy.
+    public var policy: PasswordPolicy
+    /// The focused item.
+    public var focus: Focus
+    /// Whether the request is running.
+    public var isInFlight: Bool
+    /// The server error with the next step.
+    public var banner: String?
+    /// The submitted password, kept only for automatic sign-in after confirmation.
+    public var rememberedPassword: SecretText?
+    /// Whether to sign in automatically once the account is confirmed.
+    public var signsInAfterSignUp: Bool
+
+    /// Creates the screen.
+    public init(
+        username: String = "", policy: PasswordPolicy = .cognitoDefault, attributes: [SignUpAttribute] = [.email],
+        signsInAfterSignUp: Bool = true
+    ) {
+        self.username = FieldState(text: username)
+        self.password = FieldState(isSecure: true)
+        self.attributes = attributes.map { AttributeField(name: $0.attributeName, label: $0.label) }
+        self.policy = policy
+        self.focus = username.isEmpty ? .username : .password
+        self.isInFlight = false
+        self.banner = nil
+        self.rememberedPassword = nil
+        self.signsInAfterSignUp = signsInAfterSignUp
+    }
+
+    /// The focusable items in Tab order.
+    public var focusOrder: [Focus] {
+        [.username, .password] + attributes.indices.map { .attribute($0) } + [.createAccount, .signIn]
+    }
+
+    /// The inline policy checklist for the password as typed.
+    public var passwordChecks: [PasswordCheck] { policy.checks(for: password.text) }
+
+    /// Whether Create account can be pressed.
+    public var canSubmit: Bool { !isInFlight }
+
+    /// The status-line verb while in flight.
+    public var activity: String? { isInFlight ? ScreenText.creatingAccount : nil }
+
+    /// The attributes as sent to `signUp`.
+    public var attributeValues: [String: String] {
+        Dictionary(
+            attributes.map { ($0.name, $0.field.text.trimmingCharacters(in: .whitespaces)) },
+            uniquingKeysWith: { first, _ in first })
+    }
+}
+
+/// What happened on the Create account screen.
+public enum SignUpAction: Sendable {
+    /// A key was pressed.
+    case keyPressed(InputKey)
+    /// The username was set in one piece.
+    case usernameChanged(String)
+    /// The password was set in one piece.
+    case passwordChanged(String)
+    /// An attribute was set in one piece.
+    case attributeChanged(index: Int, text: String)
+    /// Create account was pressed.
+    case submitPressed
+    /// Back to sign in was pressed.
+    case backPressed
+    /// The sign-up request finished.
+    case signUpFinished(Result<SignUpStep, AuthError>)
+}
+
+extension SignUpState: FormScreen {
+    func fieldPath(_ focus: Focus) -> WritableKeyPath<SignUpState, FieldState>? {
+        switch focus {
+        case .username: return \.username
+        case .password: return \.password
+        case .attribute(let index): return attributes.indices.contains(index) ? \.attributes[index].field : nil
+        case .createAccount, .signIn: return nil
+        }
+    }
+
+    func validationError(for focus: Focus) -> String? {
+        switch focus {
+        case .username: return Validation.usernameError(username.text, forNewAccount: true)
+        case .password: return policy.validationError(for: password.text)
+        case .attribute(let index): return attributes.indices.contains(index) ? attributes[index].validationError : nil
+        case .createAccount, .signIn: return nil
+        }
+    }
+
+    /// Applies an action and returns the effects to run.
+    public mutating func reduce(_ action: SignUpAction) -> [ScreenEffect] {
+        switch action {
+        case .keyPressed(let key):
+            switch handleFormKey(key) {
+            case .handled, .edited: return []
+            case .submitted: return submit()
+            case .activated(.signIn), .escaped: return back()
+            case .activated: return submit()
+            case .cancelledInFlight:
+                isInFlight = false
+                rememberedPassword = nil
+                banner = ScreenText.requestCancelled
+                return [.run(.cancelRequest)]
+            }
+        case .usernameChanged(let text):
+            username.setText(text)
+            return []
+        case .passwordChanged(let text):
+            password.setText(text)
+            return []
+        case .attributeChanged(let index, let text):
+            if attributes.indices.contains(index) { attributes[index].field.setText(text) }
+            return []
+        case .submitPressed: return submit()
+        case .backPressed: return isInFlight ? [] : back()
+        case .signUpFinished(let result):
+            guard isInFlight else { return [] }
+            isInFlight = false
+            let name = username.text.trimmingCharacters(in: .whitespaces)
+            let remembered = rememberedPassword
+            rememberedPassword = nil
+            switch result {
+            case .success(.confirmSignUp(let delivery)):
+                return [
+                    .route(
+                        .confirmSignUp(
+                            username: name, delivery: delivery, password: signsInAfterSignUp ? remembered : nil,
+                            sendNewCode: false))
+                ]
+            case .success(.done):
+                if signsInAfterSignUp, let remembered {
+                    return [.route(.autoSignIn(username: name, password: remembered))]
+                }
+                return [.route(.signIn(username: name, notice: ScreenText.accountCreated))]
+            case .failure(let error):
+                banner = ScreenText.signUpBanner(for: error)
+                switch error {
+                case .usernameExists, .aliasExists: focus = .username
+                case .invalidPassword: focus = .password
+                default: break
+                }
+                return []
+            }
+        }
+    }
+
+    private func back() -> [ScreenEffect] {
+        [.route(.signIn(username: username.text.trimmingCharacters(in: .whitespaces), notice: nil))]
+    }
+
+    private mutating func submit() -> [ScreenEffect] {
+        guard canSubmit else { return [] }
+        banner = nil
+        guard validateAll() else { return [] }
+        let secret = SecretText(password.text)
+        password.clear()
+        rememberedPassword = signsInAfterSignUp ? secret : nil
+        isInFlight = true
+        return [
+            .run(
+                .signUp(
+                    username: username.text.trimmingCharacters(in: .whitespaces), password: secret,
+                    attributes: attributeValues))
+        ]
+    }
+}

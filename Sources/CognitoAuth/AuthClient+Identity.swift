@@ -1,0 +1,257 @@
+import Foundation
+import Logging
+
+extension AuthClient {
+    /// The Cognito Identity id: cached and persisted; GetId is called only when there is none.
+    public func getIdentityId() async throws -> String {
+        if let id = machine.session?.identityId { return id }
+        _ = try await getAWSCredentials()
+        guard let id = machine.session?.identityId else { throw AuthError.identityPoolNotConfigured }
+        return id
+    }
+
+    /// Temporary AWS credentials for the current identity: guest when nobody is signed in and the
+    /// identity pool allows it, authenticated with the logins of the active providers otherwise.
+    ///
+    /// Cached until a margin before `Expiration`; concurrent callers share one fetch. While re-login
+    /// is required the call waits, like ``getTokens(_:)``.
+    public func getAWSCredentials(_ options: TokenRequestOptions = TokenRequestOptions(label: "getAWSCredentials"))
+        async throws -> AWSCredentials
+    {
+        guard configuration.identityPool != nil else { throw AuthError.identityPoolNotConfigured }
+        var rejections = 0
+        while true {
+            if machine.userState == .unknown { initialize() }
+            if machine.userState.needsRelogin {
+                try await waitForSession(options)
+            }
+            if let cached = validCachedCredentials() { return cached }
+            let task: Task<AWSCredentials, any Error>
+            if let running = identity.credentialsTask {
+                task = running
+            } else {
+                task = Task { try await self.fetchCredentials(options) }
+                identity.credentialsTask = task
+            }
+            do {
+                let credentials = try await task.value
+                if identity.credentialsTask == task { identity.credentialsTask = nil }
+                return credentials
+            } catch FederatedRejection.rejected {
+                if identity.credentialsTask == task { identity.credentialsTask = nil }
+                rejections += 1
+                guard options.waitForSignIn, rejections < 5 else {
+                    throw AuthError.reloginRequired(machine.userState)
+                }
+            } catch {
+                if identity.credentialsTask == task { identity.credentialsTask = nil }
+                throw error
+            }
+        }
+    }
+
+    /// Drops the cached AWS credentials; the next call fetches new ones.
+    public func invalidateCachedTemporaryCredentials() {
+        guard var session = machine.session, session.awsCredentials != nil else { return }
+        session.awsCredentials = nil
+        run(machine.handle(.sessionUpdated(session), now: clock.now()))
+    }
+
+    /// Signs in with an external provider's token (Facebook, Google, Amazon, Apple, an OIDC issuer,
+    /// a SAML provider ARN) or a developer-authenticated identity (`identityId` and its OpenID token).
+    ///
+    /// The token is checked by fetching credentials with it. With identity merging on, the logins of
+    /// providers already signed in are sent in the same map. Calls waiting for re-login resume.
+    @discardableResult
+    public func federatedSignIn(providerName: String, token: String, identityId: String? = nil) async throws -> UserState {
+        guard let identityPool = configuration.identityPool else { throw AuthError.identityPoolNotConfigured }
+        guard !token.isEmpty else { throw AuthError.invalidParameter("The provider token is empty.") }
+        let isDeveloper = providerName == FederatedProvider.developer
+        if isDeveloper && identityId == nil {
+            throw AuthError.invalidParameter("A developer-authenticated identity needs its identity id.")
+        }
+        let merging = configuration.identityManager.allowIdentityMerging
+        var session = machine.session ?? PersistedSession(state: .signedIn, updatedAt: clock.now())
+        var logins: [String: String] = [:]
+        if merging && machine.userState == .signedIn {
+            logins = try await currentLogins(TokenRequestOptions(label: "federatedSignIn"))
+        }
+        logins[providerName] = token
+        let api = identityAPI(identityPool)
+        var id = isDeveloper ? identityId : (merging ? session.identityId : nil)
+        let previousId = session.identityId
+        if id == nil { id = try await reachingBackend { try await api.getId(logins: logins) } }
+        guard let resolvedId = id else { throw AuthError.identityPoolNotConfigured }
+        let result = try await reachingBackend {
+            try await api.getCredentials(identityId: resolvedId, logins: logins, customRoleArn: options.customRoleArn)
+        }
+        if isDeveloper {
+            session.developerIdentity = DeveloperIdentityLogin(identityId: result.identityId, token: token)
+        } else {
+            var federated = merging ? (session.federatedLogins ?? [:]) : [:]
+            federated[providerName] = token
+            session.federatedLogins = federated
+        }
+        if !merging {
+            if !isDeveloper { session.developerIdentity = nil }
+            if !configuration.identityManager.allowSimultaneousActiveAccounts { session.tokens = nil }
+        }
+        if !configuration.identityManager.allowSimultaneousActiveAccounts && merging == false {
+            session.username = nil
+        }
+        session.provider = providerName
+        session.identityId = result.identityId
+        session.awsCredentials = result.credentials
+        session.state = .signedIn
+        if previousId != result.identityId { publish(.identityIdChanged(old: previousId, new: result.identityId)) }
+        identity.credentialsTask = nil
+        run(machine.handle(.signedIn(session), now: clock.now()))
+        publish(.credentialsRefreshed(expiration: result.credentials.expiration))
+        return machine.userState
+    }
+
+    /// Signs out of one provider; with simultaneous accounts the others stay signed in.
+    public func signOut(provider key: String) async throws {
+        guard var session = machine.session, machine.userState == .signedIn else { return }
+        let isUserPool = key == configuration.userPool?.providerKey
+        if isUserPool { session.tokens = nil }
+        session.federatedLogins?.removeValue(forKey: key)
+        if key == FederatedProvider.developer { session.developerIdentity = nil }
+        let remaining = activeProviderKeys(in: session)
+        guard let next = remaining.first else {
+            try await signOut(.local)
+            return
+        }
+        session.provider = next
+        if isUserPool { session.username = nil }
+        session.awsCredentials = nil
+        identity.credentialsTask = nil
+        run(machine.handle(.signedIn(session), now: clock.now()))
+    }
+
+    /// The logins-map keys of every provider with a live session, the current one first.
+    public var activeProviderKeys: [String] {
+        guard machine.userState == .signedIn || machine.userState.needsRelogin, let session = machine.session else { return [] }
+        return activeProviderKeys(in: session)
+    }
+
+    func activeProviderKeys(in session: PersistedSession) -> [String] {
+        var keys: [String] = []
+        if session.tokens != nil, let pool = configuration.userPool { keys.append(pool.providerKey) }
+        keys += (session.federatedLogins ?? [:]).keys.sorted()
+        if session.developerIdentity != nil { keys.append(FederatedProvider.developer) }
+        if let current = session.provider, let index = keys.firstIndex(of: current) {
+            keys.remove(at: index)
+            keys.insert(current, at: 0)
+        }
+        return keys
+    }
+
+    // MARK: Internals
+
+    private enum FederatedRejection: Error { case rejected }
+
+    private func validCachedCredentials() -> AWSCredentials? {
+        guard let credentials = machine.session?.awsCredentials else { return nil }
+        let state = machine.userState
+        guard state == .signedIn || state == .guest else { return nil }
+        let lifetime = max(0, credentials.expiration.timeIntervalSince(machine.session?.updatedAt ?? clock.now()))
+        let margin = min(options.credentialsMargin, max(lifetime / 4, 5))
+        return clock.now().addingTimeInterval(margin) < credentials.expiration ? credentials : nil
+    }
+
+    func identityAPI(_ pool: IdentityPoolConfiguration) -> IdentityPoolAPI {
+        IdentityPoolAPI(
+            client: AWSJSONClient(
+                targetPrefix: AWSJSONClient.identityTarget, endpoint: pool.resolvedEndpoint, transport: transport,
+                timeout: options.requestTimeout, logger: logger),
+            pool: pool)
+    }
+
+    /// The logins map of the current session: the user pool's id token and the federated tokens.
+    func currentLogins(_ options: TokenRequestOptions) async throws -> [String: String] {
+        guard machine.userState == .signedIn, let session = machine.session else { return [:] }
+        var logins: [String: String] = [:]
+        let merging = configuration.identityManager.allowIdentityMerging
+        let current = session.provider
+        if session.tokens != nil, let pool = configuration.userPool, merging || current == pool.providerKey {
+            logins[pool.providerKey] = try await getTokens(options).idToken
+        }
+        for (key, token) in session.federatedLogins ?? [:] where merging || key == current {
+            logins[key] = token
+        }
+        if let developer = session.developerIdentity, merging || current == FederatedProvider.developer {
+            logins[FederatedProvider.developer] = developer.token
+        }
+        return logins
+    }
+
+    private func fetchCredentials(_ options: TokenRequestOptions) async throws -> AWSCredentials {
+        guard let pool = configuration.identityPool else { throw AuthError.identityPoolNotConfigured }
+        let api = identityAPI(pool)
+        let startedAs = machine.userState
+        var logins = try await currentLogins(options)
+        let isGuest = logins.isEmpty
+        if isGuest && startedAs == .signedIn {
+            // Signed in but with no usable login (should not happen): do not fall back to guest silently.
+            throw AuthError.notSignedIn
+        }
+        let isFederated = !isGuest && logins.keys.contains { $0 != configuration.userPool?.providerKey }
+        var identityId = machine.session?.developerIdentity?.identityId ?? machine.session?.identityId
+        var attempts = 0
+        while true {
+            attempts += 1
+            let previousId = machine.session?.identityId
+            do {
+                let id: String
+                if let identityId {
+                    id = identityId
+                } else {
+                    id = try await reachingBackend { try await api.getId(logins: logins) }
+                    identityId = id
+                }
+                let result = try await reachingBackend {
+                    try await api.getCredentials(identityId: id, logins: logins, customRoleArn: self.options.customRoleArn)
+                }
+                // The session may have changed while the request was out (sign-out, a new sign-in).
+                guard machine.userState == startedAs || (startedAs == .signedOut && machine.userState == .guest) else {
+                    throw AuthError.invalidState("The session changed while credentials were being fetched; try again.")
+                }
+                var session = machine.session ?? PersistedSession(state: .guest, updatedAt: clock.now())
+                session.identityId = result.identityId
+                session.awsCredentials = result.credentials
+                session.updatedAt = clock.now()
+                if previousId != result.identityId {
+                    publish(.identityIdChanged(old: previousId, new: result.identityId))
+                }
+                if isGuest {
+                    run(machine.handle(.guestCredentialsObtained(session), now: clock.now()))
+                } else {
+                    run(machine.handle(.sessionUpdated(session), now: clock.now()))
+                }
+                publish(.credentialsRefreshed(expiration: result.credentials.expiration))
+                return result.credentials
+            } catch AuthError.resourceNotFound where identityId != nil && attempts < 2 {
+                // The cached identity no longer exists: get a new one.
+                identityId = nil
+            } catch AuthError.notAuthorized(let message) {
+                if isGuest {
+                    throw AuthError.guestAccessNotAllowed
+                }
+                if isFederated {
+                    run(machine.handle(.federatedTokensRejected, now: clock.now()))
+                    logger?.debug("federated token rejected", metadata: ["message": "\(message.prefix(80))"])
+                    throw FederatedRejection.rejected
+                }
+                // The user pool's id token was rejected: refresh once, then give up.
+                guard attempts < 2, let token = logins[configuration.userPool?.providerKey ?? ""] else {
+                    throw AuthError.notAuthorized(message)
+                }
+                if let tokens = machine.session?.tokens, tokens.idToken == token {
+                    reportAccessTokenRejected(tokens.accessToken)
+                }
+                logins = try await currentLogins(options)
+            }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// The Cognito Identity operations on the wire, typed; no state, no policy.
+public struct IdentityPoolAPI: Sendable {
+    /// The JSON 1.1 client.
+    public let client: AWSJSONClient
+    /// The identity pool configuration.
+    public let pool: IdentityPoolConfiguration
+
+    /// Creates the API over a JSON client.
+    public init(client: AWSJSONClient, pool: IdentityPoolConfiguration) {
+        self.client = client
+        self.pool = pool
+    }
+
+    /// GetId: the identity id for these logins (none: an unauthenticated identity).
+    public func getId(logins: [String: String]) async throws -> String {
+        var body: [String: JSONValue] = ["IdentityPoolId": .string(pool.poolId)]
+        if !logins.isEmpty { body["Logins"] = .strings(logins) }
+        let json = try await client.call("GetId", .object(body))
+        guard let id = json["IdentityId"]?.stringValue, !id.isEmpty else {
+            throw AuthError.invalidResponse(status: 200, detail: "GetId answered without IdentityId")
+        }
+        return id
+    }
+
+    /// GetCredentialsForIdentity: temporary AWS credentials, and the identity id they belong to.
+    public func getCredentials(identityId: String, logins: [String: String], customRoleArn: String?) async throws
+        -> (credentials: AWSCredentials, identityId: String)
+    {
+        var body: [String: JSONValue] = ["IdentityId": .string(identityId)]
+        if !logins.isEmpty { body["Logins"] = .strings(logins) }
+        if let customRoleArn { body["CustomRoleArn"] = .string(customRoleArn) }
+        let json = try await client.call("GetCredentialsForIdentity", .object(body))
+        let credentials = json["Credentials"]
+        guard let accessKey = credentials?["AccessKeyId"]?.stringValue,
+            let secret = credentials?["SecretKey"]?.stringValue,
+            let sessionToken = credentials?["SessionToken"]?.stringValue,
+            let expiration = credentials?["Expiration"].flatMap(Self.date)
+        else {
+            throw AuthError.invalidResponse(status: 200, detail: "GetCredentialsForIdentity answered without complete Credentials")
+        }
+        return (
+            AWSCredentials(accessKeyId: accessKey, secretAccessKey: secret, sessionToken: sessionToken, expiration: expiration),
+            json["IdentityId"]?.stringValue ?? identityId
+        )
+    }
+
+    /// Reads an expiration given as epoch seconds (possibly fractional, possibly a string) or ISO 8601.
+    static func date(_ value: JSONValue) -> Date? {
+        if let seconds = value.doubleValue { return Date(timeIntervalSince1970: seconds) }
+        if let text = value.stringValue {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            if let date = formatter.date(from: text) { return date }
+            formatter.formatOptions = [.withInternetDateTime]
+            return formatter.date(from: text)
+        }
+        return nil
+    }
+}
+
+/// The logins-map keys of well-known external identity providers.
+public enum FederatedProvider {
+    /// Facebook.
+    public static let facebook = "graph.facebook.com"
+    /// Google.
+    public static let google = "accounts.google.com"
+    /// Login with Amazon.
+    public static let amazon = "www.amazon.com"
+    /// Sign in with Apple.
+    public static let apple = "appleid.apple.com"
+    /// Developer-authenticated identities (an OpenID token from GetOpenIdTokenForDeveloperIdentity).
+    public static let developer = "cognito-identity.amazonaws.com"
+
+    /// A readable name for a provider key.
+    public static func displayName(for key: String) -> String {
+        switch key {
+        case facebook: return "Facebook"
+        case google: return "Google"
+        case amazon: return "Login with Amazon"
+        case apple: return "Sign in with Apple"
+        case developer: return "Developer authenticated"
+        default:
+            if key.hasPrefix("cognito-idp.") { return "Cognito user pool" }
+            if key.hasPrefix("arn:aws:iam::") && key.contains(":saml-provider/") { return "SAML" }
+            return "OpenID Connect (\(key))"
+        }
+    }
+}

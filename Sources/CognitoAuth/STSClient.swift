@@ -1,0 +1,87 @@
+import AWSSigV4
+import Foundation
+
+/// The caller's identity as STS reports it.
+public struct CallerIdentity: Sendable, Hashable {
+    /// The account id.
+    public var account: String
+    /// The ARN of the assumed role or user.
+    public var arn: String
+    /// The unique id.
+    public var userId: String
+}
+
+/// STS `GetCallerIdentity`, signed with SigV4: the sample service call that uses AWS credentials.
+public struct STSClient: Sendable {
+    /// The endpoint, such as `https://sts.us-east-1.amazonaws.com/`.
+    public var endpoint: URL
+    /// The signing region.
+    public var region: String
+    /// The transport.
+    public var transport: any HTTPTransport
+    /// The request deadline.
+    public var timeout: Duration
+
+    /// Creates a client.
+    public init(endpoint: URL, region: String, transport: any HTTPTransport, timeout: Duration = .seconds(15)) {
+        self.endpoint = endpoint
+        self.region = region
+        self.transport = transport
+        self.timeout = timeout
+    }
+
+    /// Calls GetCallerIdentity with `credentials` at time `date`.
+    public func getCallerIdentity(credentials: AWSCredentials, date: Date = Date()) async throws -> CallerIdentity {
+        let body = Array("Action=GetCallerIdentity&Version=2011-06-15".utf8)
+        let host = endpoint.host.map { host in endpoint.port.map { "\(host):\($0)" } ?? host } ?? "sts.amazonaws.com"
+        let unsigned = SigV4Request(
+            method: "POST", path: endpoint.path.isEmpty ? "/" : endpoint.path,
+            headers: [
+                .init("Host", host), .init("Content-Type", "application/x-www-form-urlencoded; charset=utf-8"),
+            ],
+            body: body)
+        let signer = SigV4Signer(
+            credentials: AWSSigningCredentials(
+                accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey,
+                sessionToken: credentials.sessionToken),
+            region: region, service: "sts")
+        let signed = signer.signed(unsigned, date: date)
+        let request = HTTPRequestData(
+            url: endpoint, method: "POST",
+            headers: signed.headers.filter { $0.name.lowercased() != "host" }.map { (name: $0.name, value: $0.value) },
+            body: body)
+        let response = try await transport.send(request, timeout: timeout)
+        let text = String(decoding: response.body, as: UTF8.self)
+        guard response.status == 200 else {
+            let code = Self.element("Code", in: text) ?? "HTTP \(response.status)"
+            let message = Self.element("Message", in: text) ?? "GetCallerIdentity failed"
+            if response.status >= 500 || code == "Throttling" { throw AuthError.internalError("\(code): \(message)") }
+            throw AuthError.fromService(type: code == "InvalidClientTokenId" || code == "ExpiredToken" ? "NotAuthorizedException" : code, message: message)
+        }
+        guard let account = Self.element("Account", in: text), let arn = Self.element("Arn", in: text) else {
+            throw AuthError.invalidResponse(status: response.status, detail: "GetCallerIdentity answered without Account and Arn")
+        }
+        return CallerIdentity(account: account, arn: arn, userId: Self.element("UserId", in: text) ?? "")
+    }
+
+    /// The text of the first `<name>…</name>` element.
+    static func element(_ name: String, in xml: String) -> String? {
+        guard let open = xml.range(of: "<\(name)>"), let close = xml.range(of: "</\(name)>", range: open.upperBound..<xml.endIndex)
+        else { return nil }
+        return String(xml[open.upperBound..<close.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+extension AuthClient {
+    /// STS GetCallerIdentity with the current AWS credentials, through the wait / resume path.
+    public func getCallerIdentity(_ options: TokenRequestOptions = TokenRequestOptions(label: "GetCallerIdentity"))
+        async throws -> CallerIdentity
+    {
+        let credentials = try await getAWSCredentials(options)
+        let region = configuration.identityPool?.region ?? configuration.userPool?.region ?? "us-east-1"
+        let endpoint = configuration.latchkey.stsEndpoint ?? URL(string: "https://sts.\(region).amazonaws.com/")
+        guard let endpoint else { throw AuthError.invalidParameter("no STS endpoint for region \(region)") }
+        let sts = STSClient(endpoint: endpoint, region: region, transport: transport, timeout: self.options.requestTimeout)
+        return try await reachingBackend { try await sts.getCallerIdentity(credentials: credentials, date: clock.now()) }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// Chooses where the session lives: the system keyring when one is usable, else a plain-text file.
+///
+/// The rule, overridable with `LATCHKEY_STORE=file|keyring`:
+/// 1. If the store directory already holds a file session (`session.json`), the file store keeps it,
+///    so that a session written before a keyring was available is not lost (after sign-out the
+///    keyring is used).
+/// 2. Else, when `DBUS_SESSION_BUS_ADDRESS` is set and ``KeyringSessionStore/availabilityProblem()``
+///    reports nothing (libsecret loads, a Secret Service answers, its default collection is
+///    unlocked), the ``KeyringSessionStore``.
+/// 3. Else the ``FileSessionStore``, with a warning that says where the file is and that it is
+///    plain text. Callers print it early, before any prompt or network call, once per directory
+///    (see ``firstTimeWarning(_:directory:)``).
+public enum SessionStoreSelection {
+    /// Which kind of store holds the session.
+    public enum Backend: String, Sendable, Hashable, CaseIterable {
+        /// The system keyring (Secret Service).
+        case keyring
+        /// A file of mode 0600 in a directory of mode 0700.
+        case file
+    }
+
+    /// Why no store could be chosen: `LATCHKEY_STORE` asked for something that cannot be had.
+    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The message, with the fix.
+        public var description: String
+    }
+
+    /// The environment variable that forces a backend.
+    public static let overrideVariable = "LATCHKEY_STORE"
+    /// The marker file, in the store directory, recording that the plain-text warning was shown.
+    public static let warningMarkerName = ".plaintext-warning-shown"
+
+    /// Chooses the store for `directory`.
+    ///
+    /// - Parameters:
+    ///   - directory: the store directory (`--store`, else ``FileSessionStore/defaultDirectory(environment:)``).
+    ///   - environment: the process environment (`DBUS_SESSION_BUS_ADDRESS`, `LATCHKEY_STORE`).
+    ///   - keyringProblem: why the keyring is unusable, or nil when it is usable; tests replace it.
+    /// - Returns: the store, its backend, and the plain-text warning when the file store was chosen.
+    /// - Throws: ``Failure`` when `LATCHKEY_STORE` has an unknown value, or is `keyring` and the
+    ///   keyring is unusable.
+    public static func make(
+        directory: String,
+        environment: [String: String],
+        keyringProblem: () -> String? = { KeyringSessionStore.availabilityProblem() }
+    ) throws(Failure) -> (store: any SessionStore, backend: Backend, warning: String?) {
+        let file = FileSessionStore(directory: directory)
+        let busProblem: String? =
+            (environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty
+            ? "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset)" : nil
+
+        switch environment[overrideVariable].map({ $0.lowercased() }) ?? "" {
+        case "file":
+            return (
+                file, .file,
+                "latchkey: storing the session in plain text at \(file.path) (mode 0600); \(overrideVariable)=file chose the file store."
+            )
+        case "keyring":
+            if let problem = busProblem ?? keyringProblem() {
+                throw Failure(
+                    description: "\(overrideVariable)=keyring, but the system keyring is unavailable: \(problem). "
+                        + "Start a Secret Service (e.g. gnome-keyring-daemon --unlock inside a D-Bus session) "
+                        + "and unlock its default collection, or unset \(overrideVariable) to fall back to a file.")
+            }
+            return (KeyringSessionStore(directory: directory), .keyring, nil)
+        case "", "auto":
+            break
+        case let other:
+            throw Failure(description: "\(overrideVariable)=\(other) is not a store; use file, keyring, or leave it unset.")
+        }
+
+        if FileManager.default.fileExists(atPath: file.path) {
+            return (
+                file, .file,
+                "latchkey: storing the session in plain text at \(file.path) (mode 0600); it was saved there before, "
+                    + "and moves to the system keyring, when one is available, after you sign out."
+            )
+        }
+        if busProblem == nil, keyringProblem() == nil {
+            return (KeyringSessionStore(directory: directory), .keyring, nil)
+        }
+        return (file, .file, plainTextWarning(path: file.path))
+    }
+
+    /// The warning shown when the file store is chosen because no keyring is usable.
+    public static func plainTextWarning(path: String) -> String {
+        "latchkey: storing the session in plain text at \(path) (mode 0600); no system keyring is available."
+    }
+
+    /// Returns `warning` the first time it is asked for `directory`, and nil afterwards.
+    ///
+    /// The first call writes the marker file ``warningMarkerName`` in `directory` (creating the
+    /// directory with mode 0700). When the marker cannot be written the warning is returned every
+    /// time, which errs on the side of telling.
+    public static func firstTimeWarning(_ warning: String?, directory: String) -> String? {
+        guard let warning else { return nil }
+        let marker = directory + "/" + warningMarkerName
+        if FileManager.default.fileExists(atPath: marker) { return nil }
+        do {
+            try StoreDirectoryFiles.ensureDirectory(directory)
+            try StoreDirectoryFiles.writeAtomically(Data((warning + "\n").utf8), to: marker, directory: directory)
+        } catch {
+            return warning
+        }
+        return warning
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import JWTKit
+
+extension TokenVerifier {
+    /// The JWKS URL of a pool: the configured override, else `<issuer>/.well-known/jwks.json`.
+    public static func jwksURL(configuration: AuthConfiguration) -> URL? {
+        if let override = configuration.latchkey.jwksURL { return override }
+        guard let pool = configuration.userPool else { return nil }
+        return URL(string: pool.issuer + "/.well-known/jwks.json")
+    }
+
+    /// Verifies the id and access tokens' RS256 signatures against `jwks` (JSON text).
+    ///
+    /// Throws ``AuthError/invalidToken(_:)`` for a bad signature, an unknown key, `alg: none` or a
+    /// malformed token; the message never contains the token.
+    public static func verifySignatures(_ tokens: CognitoTokens, jwks: String) async throws {
+        let keys = JWTKeyCollection()
+        do {
+            _ = try await keys.add(jwksJSON: jwks)
+        } catch {
+            throw AuthError.invalidToken("the pool's key set (JWKS) could not be read")
+        }
+        for (token, what) in [(tokens.idToken, "id token"), (tokens.accessToken, "access token")] {
+            do {
+                _ = try await keys.verify(token, as: TokenClaims.self)
+            } catch let error as JWTError {
+                let reason: String
+                switch error.errorType {
+                case .signatureVerificationFailed: reason = "its signature does not match the pool's keys"
+                case .missingKIDHeader, .unknownKID: reason = "it was signed with a key the pool does not publish"
+                case .malformedToken: reason = "it is not a well-formed JWT"
+                default: reason = "it could not be verified"
+                }
+                throw AuthError.invalidToken("the \(what) was rejected: \(reason)")
+            } catch {
+                throw AuthError.invalidToken("the \(what) could not be verified")
+            }
+        }
+    }
+
+    /// Whether the error says the key id is unknown, which a refreshed key set may fix.
+    static func isUnknownKey(_ error: any Error) -> Bool {
+        if case AuthError.invalidToken(let message) = error { return message.contains("key the pool does not publish") }
+        return false
+    }
+}
+
+extension AuthClient {
+    /// Fetches the pool's JWKS (capped size, total deadline).
+    func fetchJWKS() async throws -> String {
+        guard let url = TokenVerifier.jwksURL(configuration: configuration) else {
+            throw AuthError.invalidToken("no JWKS URL for the pool")
+        }
+        let response = try await transport.send(
+            HTTPRequestData(url: url, method: "GET", headers: [("Accept", "application/json")]), timeout: options.requestTimeout)
+        guard response.status == 200, let json = JSONValue.parse(response.body), json["keys"]?.arrayValue != nil else {
+            throw AuthError.invalidResponse(status: response.status, detail: "the JWKS at \(url.absoluteString) is not a key set")
+        }
+        return String(decoding: response.body, as: UTF8.self)
+    }
+
+    /// Verifies claims and signatures; the key set is cached in the session and refetched once on an unknown key.
+    func verifySignatures(_ tokens: CognitoTokens) async throws {
+        let cached = jwksCache ?? machine.session?.cachedJWKS
+        if let cached {
+            do {
+                try await TokenVerifier.verifySignatures(tokens, jwks: cached)
+                jwksCache = cached
+                return
+            } catch where TokenVerifier.isUnknownKey(error) {
+                // Keys rotate: fetch the current set below.
+            }
+        }
+        let fresh = try await fetchJWKS()
+        try await TokenVerifier.verifySignatures(tokens, jwks: fresh)
+        jwksCache = fresh
+        if var session = machine.session, session.cachedJWKS != fresh, machine.userState == .signedIn {
+            session.cachedJWKS = fresh
+            run(machine.handle(.sessionUpdated(session), now: clock.now()))
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// A scrolling list of log lines that follows the newest line unless scrolled back.
+public struct LogView: Widget, Hashable, Sendable {
+    /// One line of the log.
+    public struct Entry: Hashable, Sendable {
+        /// The text (one line; longer lines are cut with "…").
+        public var text: String
+        /// The style.
+        public var style: CellStyle
+
+        /// Creates an entry.
+        public init(_ text: String, style: CellStyle = .plain) {
+            self.text = text
+            self.style = style
+        }
+    }
+
+    /// The lines, oldest first.
+    public var entries: [Entry]
+    /// Lines scrolled back from the newest (0 follows the end).
+    public var scrollOffset: Int
+
+    /// Creates a log view.
+    public init(entries: [Entry], scrollOffset: Int = 0) {
+        self.entries = entries
+        self.scrollOffset = scrollOffset
+    }
+
+    /// Creates a log view of plain lines.
+    public init(lines: [String], scrollOffset: Int = 0) {
+        self.init(entries: lines.map { Entry($0) }, scrollOffset: scrollOffset)
+    }
+
+    /// The largest useful scroll offset for a view `height` rows tall.
+    public func maximumScrollOffset(height: Int) -> Int {
+        max(0, entries.count - max(0, height))
+    }
+
+    /// The entries visible in a view `height` rows tall.
+    public func visibleEntries(height: Int) -> ArraySlice<Entry> {
+        guard height > 0 else { return [] }
+        let offset = min(max(0, scrollOffset), maximumScrollOffset(height: height))
+        let end = entries.count - offset
+        return entries[max(0, end - height)..<end]
+    }
+
+    /// Draws the visible entries top to bottom.
+    public func draw(into grid: inout CellGrid, in rect: Rect) {
+        guard !rect.isEmpty else { return }
+        for (index, entry) in visibleEntries(height: rect.height).enumerated() {
+            let line = entry.text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+            grid.write(
+                TextWidth.truncate(line, toWidth: rect.width), row: rect.row + index, column: rect.column,
+                style: entry.style, maxWidth: rect.width)
+        }
+    }
+}

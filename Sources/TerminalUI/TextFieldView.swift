@@ -1,0 +1,101 @@
+/// Draws a single-line text field: its value (or its mask), a placeholder when empty, a focus
+/// style, and horizontal scrolling that keeps the cursor visible.
+///
+/// Scrolling is measured in display columns (``TextWidth``): when the text is wider than the
+/// field, the view shows the part that ends at the cursor. The field keeps no state of its
+/// own; the value and cursor come from a ``TextEditing``.
+public struct TextFieldView: Widget, Hashable, Sendable {
+    /// The value and cursor.
+    public var editing: TextEditing
+    /// The text shown, dimmed, while the value is empty.
+    public var placeholder: String
+    /// Whether each grapheme is shown as ``maskCharacter``.
+    public var isMasked: Bool
+    /// Whether the field has focus (focus style, cursor shown).
+    public var isFocused: Bool
+    /// The grapheme shown for each masked grapheme.
+    public var maskCharacter: Character
+
+    /// Creates a field view.
+    public init(
+        editing: TextEditing, placeholder: String = "", isMasked: Bool = false, isFocused: Bool = false,
+        maskCharacter: Character = "•"
+    ) {
+        self.editing = editing
+        self.placeholder = placeholder
+        self.isMasked = isMasked
+        self.isFocused = isFocused
+        self.maskCharacter = maskCharacter
+    }
+
+    /// What the field shows in a given width.
+    public struct Layout: Hashable, Sendable {
+        /// The graphemes shown, from the first visible one.
+        public var visibleText: String
+        /// The index (in graphemes) of the first visible one.
+        public var firstVisibleIndex: Int
+        /// The cursor's column relative to the field's left edge.
+        public var cursorColumn: Int
+    }
+
+    /// The graphemes displayed for the value (masked or not).
+    public var displayedCharacters: [Character] {
+        isMasked ? Array(repeating: maskCharacter, count: editing.count) : editing.characters
+    }
+
+    /// Computes which part of the value is visible in `width` columns and where the cursor is.
+    public func layout(width: Int) -> Layout {
+        let characters = displayedCharacters
+        let widths = characters.map { max(1, TextWidth.width(of: TextWidth.displayable($0))) }
+        let cursor = editing.cursor
+        guard width > 0 else {
+            return Layout(visibleText: "", firstVisibleIndex: cursor, cursorColumn: 0)
+        }
+        // The cursor needs its own cell: the grapheme under it, or one column past the end.
+        let cursorCell = cursor < widths.count ? widths[cursor] : 1
+        var start = 0
+        var beforeCursor = widths[0..<cursor].reduce(0, +)
+        while start < cursor, beforeCursor + cursorCell > width {
+            beforeCursor -= widths[start]
+            start += 1
+        }
+        var visible = ""
+        var used = 0
+        var index = start
+        while index < characters.count, used + widths[index] <= width {
+            visible.append(characters[index])
+            used += widths[index]
+            index += 1
+        }
+        return Layout(
+            visibleText: visible, firstVisibleIndex: start, cursorColumn: min(beforeCursor, width - 1))
+    }
+
+    /// Where the terminal cursor goes when the field is drawn in `rect`; nil without focus.
+    public func cursorPosition(in rect: Rect) -> Position? {
+        guard isFocused, rect.width > 0, rect.height > 0 else { return nil }
+        return Position(row: rect.row, column: rect.column + layout(width: rect.width).cursorColumn)
+    }
+
+    /// Draws the field on the first row of `rect`.
+    public func draw(into grid: inout CellGrid, in rect: Rect) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        let fieldStyle = isFocused ? CellStyle(.focus) : CellStyle(.field)
+        let row = Rect(row: rect.row, column: rect.column, width: rect.width, height: 1)
+        grid.fill(row, style: fieldStyle)
+        if editing.isEmpty {
+            if !placeholder.isEmpty {
+                let placeholderStyle = CellStyle(.placeholder, isFocused ? [] : [.underline])
+                grid.write(
+                    TextWidth.truncate(placeholder, toWidth: rect.width), row: rect.row, column: rect.column,
+                    style: placeholderStyle, maxWidth: rect.width)
+            }
+            return
+        }
+        let textStyle =
+            isFocused ? fieldStyle : (isMasked ? CellStyle(.masked, .underline) : fieldStyle)
+        grid.write(
+            layout(width: rect.width).visibleText, row: rect.row, column: rect.column, style: textStyle,
+            maxWidth: rect.width)
+    }
+}

@@ -1,0 +1,118 @@
+/// Maps theme roles to colours and attributes: the single place where the look is decided.
+///
+/// Roles become curses colour pairs (``ThemeRole/colorPair``) when ``usesColor`` is true.
+/// ``noColor`` keeps attributes only, so that focus, errors and selection stay visible through
+/// bold and reverse video: state is never shown by colour alone.
+public struct Theme: Hashable, Sendable {
+    /// The look of one role.
+    public struct Style: Hashable, Sendable {
+        /// The foreground colour.
+        public var foreground: TerminalColor
+        /// The background colour.
+        public var background: TerminalColor
+        /// Attributes always applied to the role.
+        public var attributes: TextAttributes
+
+        /// Creates a style.
+        public init(
+            foreground: TerminalColor = .default, background: TerminalColor = .default,
+            attributes: TextAttributes = []
+        ) {
+            self.foreground = foreground
+            self.background = background
+            self.attributes = attributes
+        }
+    }
+
+    /// Whether the theme sets colours (false for ``noColor``).
+    public var usesColor: Bool
+    /// The style of each role; roles left out use ``Style/init(foreground:background:attributes:)``'s
+    /// defaults.
+    public var styles: [ThemeRole: Style]
+
+    /// Creates a theme.
+    public init(usesColor: Bool, styles: [ThemeRole: Style]) {
+        self.usesColor = usesColor
+        self.styles = styles
+    }
+
+    /// The style of a role.
+    public func style(for role: ThemeRole) -> Style {
+        styles[role] ?? Style()
+    }
+
+    /// The attributes a cell is drawn with: the role's plus the cell's own.
+    public func attributes(for style: CellStyle) -> TextAttributes {
+        self.style(for: style.role).attributes.union(style.attributes)
+    }
+
+    /// The colour pair a cell is drawn with (0, the terminal default, without colour).
+    public func colorPair(for style: CellStyle) -> Int16 {
+        usesColor ? style.role.colorPair : 0
+    }
+
+    /// The attributes of ``noColor``, used when the terminal cannot show colour.
+    public var withoutColor: Theme {
+        usesColor ? Theme.noColor : self
+    }
+
+    /// The default colour theme.
+    public static let standard = Theme(
+        usesColor: true,
+        styles: [
+            .normal: Style(),
+            .dim: Style(attributes: .dim),
+            .accent: Style(foreground: .cyan, attributes: .bold),
+            .title: Style(foreground: .cyan, attributes: .bold),
+            .error: Style(foreground: .red, attributes: .bold),
+            .success: Style(foreground: .green, attributes: .bold),
+            .warning: Style(foreground: .yellow, attributes: .bold),
+            .info: Style(foreground: .blue),
+            .focus: Style(foreground: .black, background: .cyan),
+            .field: Style(attributes: .underline),
+            .masked: Style(foreground: .cyan),
+            .placeholder: Style(attributes: .dim),
+            .border: Style(foreground: .blue),
+            .barFilled: Style(foreground: .green),
+            .barEmpty: Style(attributes: .dim),
+            .badge: Style(foreground: .black, background: .green, attributes: .bold),
+            .hint: Style(attributes: .dim),
+            .hintKey: Style(foreground: .cyan, attributes: .bold),
+            .selection: Style(attributes: .reverse),
+            .qrCode: Style(foreground: .white, background: .black),
+        ])
+
+    /// The theme for `NO_COLOR` and monochrome terminals: attributes only.
+    public static let noColor = Theme(
+        usesColor: false,
+        styles: [
+            .normal: Style(),
+            .dim: Style(attributes: .dim),
+            .accent: Style(attributes: .bold),
+            .title: Style(attributes: .bold),
+            .error: Style(attributes: .bold),
+            .success: Style(attributes: .bold),
+            .warning: Style(attributes: .bold),
+            .info: Style(),
+            .focus: Style(attributes: .reverse),
+            .field: Style(attributes: .underline),
+            .masked: Style(),
+            .placeholder: Style(attributes: .dim),
+            .border: Style(),
+            .barFilled: Style(),
+            .barEmpty: Style(attributes: .dim),
+            .badge: Style(attributes: [.reverse, .bold]),
+            .hint: Style(attributes: .dim),
+            .hintKey: Style(attributes: .bold),
+            .selection: Style(attributes: .reverse),
+            .qrCode: Style(),
+        ])
+
+    /// ``noColor`` when `NO_COLOR` is set to a non-empty value (see no-color.org) or `TERM` is
+    /// `dumb`; ``standard`` otherwise.
+    public static func automatic(environment: [String: String]) -> Theme {
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .noColor }
+        if environment["TERM"] == "dumb" { return .noColor }
+        return .standard
+    }
+}

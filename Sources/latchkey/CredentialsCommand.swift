@@ -1,0 +1,67 @@
+import ArgumentParser
+import CognitoAuth
+import Foundation
+
+struct CredentialsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "credentials",
+        abstract: "Print AWS credentials from Cognito Identity (guest or signed in).",
+        discussion: """
+            The default format is the JSON the AWS CLI and SDKs read from credential_process:
+              [profile latchkey]
+              credential_process = latchkey credentials
+            Exits 4 when re-login is required and 3 when the backend cannot be reached.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case credentialProcess = "credential-process"
+        case env
+        case json
+    }
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .long, help: "credential-process (default), env, or json.")
+    var format: Format = .credentialProcess
+
+    @Option(name: .long, help: "Seconds to keep retrying an unreachable backend before exiting 3.")
+    var retrySeconds: Double = 4
+
+    func run() async throws {
+        let client = try await global.makeClient()
+        let options = TokenRequestOptions(
+            waitForSignIn: false, waitForConnectivity: retrySeconds > 0,
+            deadline: .milliseconds(Int64(max(retrySeconds, 0) * 1000)), label: "credentials")
+        let credentials: AWSCredentials
+        do {
+            credentials = try await client.getAWSCredentials(options)
+        } catch AuthError.deadlineExceeded {
+            if case .offline(_, let error) = await client.connectivity { throw error }
+            throw AuthError.network(kind: .timedOut, message: "no credentials within \(retrySeconds) s")
+        }
+        let expiration = CLIOutput.iso8601(credentials.expiration)
+        switch format {
+        case .credentialProcess:
+            let object: JSONValue = [
+                "Version": 1, "AccessKeyId": .string(credentials.accessKeyId),
+                "SecretAccessKey": .string(credentials.secretAccessKey), "SessionToken": .string(credentials.sessionToken),
+                "Expiration": .string(expiration),
+            ]
+            print(String(decoding: object.encoded(), as: UTF8.self))
+        case .env:
+            print("export AWS_ACCESS_KEY_ID=\(credentials.accessKeyId)")
+            print("export AWS_SECRET_ACCESS_KEY=\(credentials.secretAccessKey)")
+            print("export AWS_SESSION_TOKEN=\(credentials.sessionToken)")
+            print("export AWS_CREDENTIAL_EXPIRATION=\(expiration)")
+        case .json:
+            let object: JSONValue = [
+                "accessKeyId": .string(credentials.accessKeyId), "secretAccessKey": .string(credentials.secretAccessKey),
+                "sessionToken": .string(credentials.sessionToken), "expiration": .string(expiration),
+                "identityId": await client.session?.identityId.map(JSONValue.string) ?? .null,
+                "state": .string(await client.userState.rawValue),
+            ]
+            print(String(decoding: object.encoded(), as: UTF8.self))
+        }
+    }
+}
