@@ -1,8 +1,10 @@
 // swift-tools-version:6.0
 // libFuzzer targets for Latchkey. Build and run them with Scripts/fuzz; see README.md.
 //
-// Each executable defines `LLVMFuzzerTestOneInput` and no `main`: libFuzzer supplies `main` when
-// the targets are linked with `-sanitize=fuzzer`, so they only link in a fuzzer build.
+// Each executable defines `LLVMFuzzerTestOneInput` and a `main.swift` that hands it to libFuzzer's
+// `LLVMFuzzerRunDriver`. (libFuzzer's own `main` cannot be used: SwiftPM links every executable
+// with `--defsym main=<Target>_main`, which would shadow it.) The targets only link when built
+// with `-sanitize=fuzzer`, which brings in the libFuzzer runtime.
 import PackageDescription
 
 let package = Package(
@@ -12,7 +14,8 @@ let package = Package(
         .package(name: "Latchkey", path: "..")
     ],
     targets: [
-        .target(name: "FuzzSupport"),
+        .target(name: "CFuzzDriver"),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"]),
         .executableTarget(
             name: "FuzzResponseDecoder",
             dependencies: ["FuzzSupport", .product(name: "CognitoAuth", package: "Latchkey")]

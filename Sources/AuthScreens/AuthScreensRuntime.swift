@@ -29,6 +29,7 @@ public final class AuthScreensRuntime {
     private let service: any AuthService
     private let clock: @Sendable () -> Date
     private var eventTask: Task<Void, Never>?
+    private var tickTask: Task<Void, Never>?
     private var requestTask: Task<Void, Never>?
     private var tasks: [UInt64: Task<Void, Never>] = [:]
     private var nextTaskID: UInt64 = 0
@@ -50,16 +51,16 @@ public final class AuthScreensRuntime {
         self.state = state
     }
 
-    /// Subscribes to the service's events and loads the pending calls and connectivity.
+    /// Subscribes to the service's events, then loads the pending calls and connectivity.
     public func start() {
         guard eventTask == nil else { return }
         let service = self.service
         eventTask = Task { [weak self] in
+            let stream = await service.events()
             let calls = await service.pendingCalls
             let connectivity = await service.connectivity
             self?.send(.sessionEvent(.connectivityChanged(connectivity)))
             self?.send(.sessionEvent(.pendingCallsChanged(calls.map(WaitingCall.init))))
-            let stream = await service.events()
             for await event in stream {
                 guard let self else { return }
                 let translated = SessionEvent(event)
@@ -72,10 +73,24 @@ public final class AuthScreensRuntime {
         }
     }
 
-    /// Stops listening and cancels every running task.
+    /// Calls ``tick(now:)`` every `interval` until ``stop()`` (the dashboard's 1-second refresh).
+    public func startTicking(every interval: Duration = .seconds(1)) {
+        tickTask?.cancel()
+        tickTask = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                guard !Task.isCancelled, let self else { return }
+                self.tick()
+            }
+        }
+    }
+
+    /// Stops listening and ticking, and cancels every running task.
     public func stop() {
         eventTask?.cancel()
         eventTask = nil
+        tickTask?.cancel()
+        tickTask = nil
         requestTask?.cancel()
         requestTask = nil
         for task in tasks.values { task.cancel() }
@@ -120,7 +135,10 @@ public final class AuthScreensRuntime {
         let service = self.service
         switch effect {
         case .signIn(let username, let password):
-            request { .signInFinished(await Self.result { try await service.signIn(username: username, password: password.value) }) }
+            request {
+                .signInFinished(
+                    await Self.result { try await service.signIn(username: username, password: password.value) })
+            }
         case .confirmSignIn(let answer, let attributes):
             request {
                 .confirmSignInFinished(
@@ -135,7 +153,8 @@ public final class AuthScreensRuntime {
             }
         case .confirmSignUp(let username, let code):
             request {
-                .confirmSignUpFinished(await Self.result { try await service.confirmSignUp(username: username, code: code) })
+                .confirmSignUpFinished(
+                    await Self.result { try await service.confirmSignUp(username: username, code: code) })
             }
         case .resendSignUpCode(let username):
             request {
@@ -143,7 +162,8 @@ public final class AuthScreensRuntime {
             }
         case .forgotPassword(let username):
             request {
-                .forgotPasswordFinished(await Self.result { try await service.requestPasswordReset(username: username) })
+                .forgotPasswordFinished(
+                    await Self.result { try await service.requestPasswordReset(username: username) })
             }
         case .confirmForgotPassword(let username, let newPassword, let code):
             request {

@@ -498,7 +498,8 @@ public enum ChallengeState: Equatable, Sendable {
         case .customChallenge(let parameters):
             self = .code(CodeChallengeState(username: username, kind: .custom(parameters)))
         case .mfaSetup(let details): self = .totpSetup(TOTPSetupState(username: username, details: details))
-        case .selectMFAType(let choices): self = .selectMFAType(SelectMFATypeState(username: username, choices: choices))
+        case .selectMFAType(let choices):
+            self = .selectMFAType(SelectMFATypeState(username: username, choices: choices))
         }
     }
 

@@ -52,8 +52,8 @@ public struct EventLog: Hashable, Sendable {
     /// The `count` entries visible in a view of that height at the current scroll position, oldest first.
     public func visibleEntries(count: Int) -> ArraySlice<LogEntry> {
         guard count > 0 else { return [] }
-        let end = entries.count - min(scrollOffset, entries.count)
-        return entries[max(0, end - count)..<end]
+        let start = max(0, entries.count - min(scrollOffset, entries.count) - count)
+        return entries[start..<min(entries.count, start + count)]
     }
 
     private var maxOffset: Int { max(0, entries.count - 1) }

@@ -43,7 +43,7 @@ extension FormScreen {
 
     /// Moves focus to `target`, validating the field that loses it.
     mutating func moveFocus(to target: Focus) {
-        guard target != focus else { return }
+        guard target != focus, focusOrder.contains(target) else { return }
         blur(focus)
         focus = target
     }

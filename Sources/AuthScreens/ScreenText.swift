@@ -263,9 +263,11 @@ public enum ScreenText {
     public static func signUpBanner(for error: AuthError) -> String {
         switch error {
         case .usernameExists(let message):
-            return "\(sentence(message, or: "That username is taken.")) Choose another username, or press Esc to sign in."
+            return
+                "\(sentence(message, or: "That username is taken.")) Choose another username, or press Esc to sign in."
         case .invalidPassword(let message):
-            return "\(sentence(message, or: "The password does not meet the policy.")) Choose one that meets the policy shown."
+            return
+                "\(sentence(message, or: "The password does not meet the policy.")) Choose one that meets the policy shown."
         default:
             return error.description
         }
@@ -288,7 +290,8 @@ public enum ScreenText {
         switch error {
         case .userNotFound(let message): return "\(sentence(message, or: "User does not exist.")) Check the username."
         case .invalidPassword(let message):
-            return "\(sentence(message, or: "The password does not meet the policy.")) Choose one that meets the policy shown."
+            return
+                "\(sentence(message, or: "The password does not meet the policy.")) Choose one that meets the policy shown."
         case .codeMismatch, .expiredCode: return codeBanner(for: error)
         default: return error.description
         }
@@ -304,20 +307,39 @@ public enum ScreenText {
         case .notAuthorized(let message):
             return "\(sentence(message, or: "The sign-in session expired.")) Press Esc to start over."
         case .invalidPassword(let message):
-            return "\(sentence(message, or: "The password does not meet the policy.")) Choose one that meets the policy shown."
+            return
+                "\(sentence(message, or: "The password does not meet the policy.")) Choose one that meets the policy shown."
         default:
             return error.description
         }
     }
 
-    /// An error in a few words, for the log and the dashboard: the first sentence of its description.
+    /// An error in a few words, for the log and the dashboard: the server's message, else the first sentence.
     public static func shortError(_ error: AuthError) -> String {
-        let text = error.description
-        var short = text
-        if let range = text.range(of: ". ") { short = String(text[..<range.lowerBound]) }
+        var short: String
+        switch error {
+        case .notAuthorized(let message), .userNotFound(let message), .userNotConfirmed(let message),
+            .usernameExists(let message), .aliasExists(let message), .codeMismatch(let message),
+            .expiredCode(let message), .invalidPassword(let message), .passwordResetRequired(let message),
+            .tooManyRequests(let message), .limitExceeded(let message), .tooManyFailedAttempts(let message),
+            .forbidden(let message):
+            short = message.isEmpty ? firstSentence(error.description) : message
+        case .internalError(let message):
+            short = "internal error: \(message)"
+        case .service(let type, let message):
+            short = "\(type): \(message)"
+        default:
+            short = firstSentence(error.description)
+        }
+        short = short.trimmingCharacters(in: .whitespaces)
         if short.hasSuffix(".") { short.removeLast() }
         if short.count > 100 { short = String(short.prefix(99)) + "…" }
         return short
+    }
+
+    static func firstSentence(_ text: String) -> String {
+        guard let range = text.range(of: ". ") else { return text }
+        return String(text[..<range.lowerBound])
     }
 
     // MARK: Re-login prompt

@@ -31,12 +31,28 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             Int64(timeout.components.seconds) * 1_000_000_000 + Int64(timeout.components.attoseconds / 1_000_000_000))
         let deadline = NIODeadline.now() + amount
         do {
-            let response = try await Self.client.execute(outgoing, deadline: deadline)
-            let body = try await response.body.collect(upTo: HTTPLimits.maxResponseBytes)
-            return HTTPResponseData(
-                status: Int(response.status.code),
-                headers: response.headers.map { (name: $0.name, value: $0.value) },
-                body: Array(buffer: body))
+            // async-http-client's deadline covers the response head only; race the whole exchange,
+            // body included, against the timeout so that a slow-drip answer cannot hang a call.
+            let prepared = outgoing
+            return try await withThrowingTaskGroup(of: HTTPResponseData.self) { group in
+                group.addTask {
+                    let response = try await Self.client.execute(prepared, deadline: deadline)
+                    let body = try await response.body.collect(upTo: HTTPLimits.maxResponseBytes)
+                    return HTTPResponseData(
+                        status: Int(response.status.code),
+                        headers: response.headers.map { (name: $0.name, value: $0.value) },
+                        body: Array(buffer: body))
+                }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    throw AuthError.network(kind: .timedOut, message: "no answer before the deadline")
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next() else {
+                    throw AuthError.network(kind: .other, message: "the request ended without an answer")
+                }
+                return first
+            }
         } catch let error as AuthError {
             throw error
         } catch is CancellationError {

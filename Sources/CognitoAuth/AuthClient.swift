@@ -202,7 +202,13 @@ public actor AuthClient {
         let stamp = store.changeStamp()
         guard stamp != storeStamp, machine.userState != .unknown else { return }
         storeStamp = stamp
-        guard let stored = try? store.load() else { return }
+        let stored: PersistedSession?
+        do {
+            stored = try store.load()
+        } catch {
+            publish(.storeWarning(error.description))
+            stored = nil
+        }
         run(machine.handle(.storeChangedExternally(stored), now: clock.now()))
     }
 

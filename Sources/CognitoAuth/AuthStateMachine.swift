@@ -282,18 +282,20 @@ public struct AuthStateMachine: Sendable {
     }
 
     private mutating func refreshFailed(_ error: AuthError, attempt: Int, jitter: Double, now: Date) -> [Action] {
+        // Any answer from the backend, even a rejection, ends an offline period.
+        let reached = error.isNetworkFailure ? [] : markOnline()
         if case .notAuthorized = error {
             refresh = .idle
-            return invalidate(now: now)
+            return reached + invalidate(now: now)
         }
         guard error.isTransient else {
             // A 4xx other than NotAuthorized: the request itself is wrong; retrying will not help.
             refresh = .idle
             let failed = waiterIDs { $0.reason == .refresh }
             remove(failed)
-            return failed.isEmpty ? [] : [.fail(failed, .error(error)), .pendingCallsChanged]
+            return reached + (failed.isEmpty ? [] : [.fail(failed, .error(error)), .pendingCallsChanged])
         }
-        var actions: [Action] = []
+        var actions: [Action] = reached
         if error.isNetworkFailure {
             let since: Date
             if case .offline(let earlier, _) = connectivity { since = earlier } else { since = now }
@@ -400,9 +402,32 @@ public struct AuthStateMachine: Sendable {
     }
 
     private mutating func adoptExternal(_ stored: PersistedSession?, now: Date) -> [Action] {
-        guard let stored else {
-            if userState == .signedIn || userState.needsRelogin { return signOut(now: now) }
-            return []
+        let storedState = stored?.state ?? .signedOut
+        if storedState == .signedOut || storedState == .guest || storedState == .unknown {
+            // A peer signed out: adopt it without writing again, and fail what waits.
+            guard userState == .signedIn || userState.needsRelogin else { return [] }
+            generation &+= 1
+            refresh = .idle
+            session = stored
+            userState = storedState == .guest ? .guest : .signedOut
+            let everyone = waiterIDs { _ in true }
+            remove(everyone)
+            var actions: [Action] = [.notify(userState, info)]
+            if !everyone.isEmpty { actions += [.fail(everyone, .error(.signedOut)), .pendingCallsChanged] }
+            return actions
+        }
+        guard let stored else { return [] }
+        if storedState.needsRelogin && userState == .signedIn {
+            generation &+= 1
+            refresh = .idle
+            session = stored
+            userState = storedState
+            var actions: [Action] = [.notify(userState, info)]
+            let impatient = waiterIDs { !$0.options.waitForSignIn }
+            remove(impatient)
+            if !impatient.isEmpty { actions.append(.fail(impatient, .error(.reloginRequired(userState)))) }
+            for key in waiters.keys { waiters[key]?.reason = .signIn }
+            return actions + [.pendingCallsChanged]
         }
         if stored.state == .signedIn, stored.tokens != nil, userState != .signedIn || refresh == .idle {
             let wasSignedIn = userState == .signedIn

@@ -62,7 +62,9 @@ public struct FileSessionStore: SessionStore {
             decoder.dateDecodingStrategy = .secondsSince1970
             return try decoder.decode(PersistedSession.self, from: data)
         } catch {
-            let aside = path + ".corrupt-\(Int(Date().timeIntervalSince1970))"
+            // Unique per move, so two corrupt files in the same second are both kept.
+            let stamp = Int(Date().timeIntervalSince1970 * 1000)
+            let aside = path + ".corrupt-\(stamp)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             let moved = rename(path, aside) == 0 ? aside : nil
             throw .corrupt(movedTo: moved, reason: data.isEmpty ? "the file is empty" : "it is not a valid session record")
         }

@@ -104,19 +104,23 @@ public struct KeyringSessionStore: SessionStore {
         try withLock { () throws(SessionStoreError) -> PersistedSession? in
             guard let text = try lookup(account: Self.account) else { return nil }
             if let session = Self.decode(text) { return session }
-            let aside = Self.account + ".corrupt-\(Int(Date().timeIntervalSince1970 * 1000))"
+            var aside = Self.account + ".corrupt-\(Int(Date().timeIntervalSince1970 * 1000))"
+            // Never overwrite an earlier corrupt record moved aside in the same millisecond.
+            while (try? lookup(account: aside)) != nil { aside += "-\(UInt16.random(in: 0...UInt16.max))" }
             var movedTo: String?
             do {
                 try store(text, account: aside)
                 movedTo = "the system keyring item service=\(service) account=\(aside)"
             } catch {
                 // Keep the live item rather than lose the only copy.
-                throw .corrupt(movedTo: nil, reason: "it is not a valid session record, and moving it aside failed: \(error)")
+                throw .corrupt(
+                    movedTo: nil, reason: "it is not a valid session record, and moving it aside failed: \(error)")
             }
             try clear(account: Self.account)
             try writeStamp()
             throw .corrupt(
-                movedTo: movedTo, reason: text.isEmpty ? "the keyring item is empty" : "it is not a valid session record")
+                movedTo: movedTo,
+                reason: text.isEmpty ? "the keyring item is empty" : "it is not a valid session record")
         }
     }
 
@@ -178,7 +182,15 @@ public struct KeyringSessionStore: SessionStore {
     }
 
     /// Rewrites `keyring.stamp` atomically with the next counter and a fresh random id.
+    ///
+    /// Runs under the lock, and writers create their temporary stamp files only under it, so any such
+    /// file found here was left by a writer that died (`kill -9`): it is removed (it holds no secret).
     private func writeStamp() throws(SessionStoreError) {
+        let debrisPrefix = ".keyring.stamp.tmp-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        where name.hasPrefix(debrisPrefix) {
+            unlink(directory + "/" + name)
+        }
         let previous = changeStamp().flatMap { Int($0.split(separator: " ").first ?? "") } ?? 0
         let content = "\(previous &+ 1) \(UUID().uuidString)\n"
         try StoreDirectoryFiles.writeAtomically(Data(content.utf8), to: stampPath, directory: directory)
@@ -195,7 +207,9 @@ enum StoreDirectoryFiles {
             return
         }
         let parent = (directory as NSString).deletingLastPathComponent
-        if !parent.isEmpty { try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) }
+        if !parent.isEmpty {
+            try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        }
         if mkdir(directory, 0o700) != 0 && errno != EEXIST {
             throw .io(path: directory, reason: String(cString: strerror(errno)))
         }

@@ -44,7 +44,10 @@ public struct SRPClient: Sendable {
     }
 
     /// The SRP_A auth parameter: lowercase hex of A without padding.
-    public var srpAHex: String { Self.hex(Self.stripped(publicA)) }
+    public var srpAHex: String {
+        let text = Self.hex(Self.stripped(publicA))
+        return text.hasPrefix("0") ? String(text.dropFirst()) : text
+    }
 
     /// Every value derived while answering PASSWORD_VERIFIER; tests compare them with the vectors.
     public struct PasswordClaim: Sendable {

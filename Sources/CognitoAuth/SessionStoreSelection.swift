@@ -3,9 +3,9 @@ import Foundation
 /// Chooses where the session lives: the system keyring when one is usable, else a plain-text file.
 ///
 /// The rule, overridable with `LATCHKEY_STORE=file|keyring`:
-/// 1. If the store directory already holds a file session (`session.json`), the file store keeps it,
-///    so that a session written before a keyring was available is not lost (after sign-out the
-///    keyring is used).
+/// 1. If the store directory's `session.json` holds a session (anything but a signed-out record, or
+///    an unreadable file, which loading then reports), the file store keeps it, so that a session
+///    written before a keyring was available is not lost; after sign-out the keyring is used.
 /// 2. Else, when `DBUS_SESSION_BUS_ADDRESS` is set and ``KeyringSessionStore/availabilityProblem()``
 ///    reports nothing (libsecret loads, a Secret Service answers, its default collection is
 ///    unlocked), the ``KeyringSessionStore``.
@@ -68,10 +68,11 @@ public enum SessionStoreSelection {
         case "", "auto":
             break
         case let other:
-            throw Failure(description: "\(overrideVariable)=\(other) is not a store; use file, keyring, or leave it unset.")
+            throw Failure(
+                description: "\(overrideVariable)=\(other) is not a store; use file, keyring, or leave it unset.")
         }
 
-        if FileManager.default.fileExists(atPath: file.path) {
+        if holdsLiveSession(file) {
             return (
                 file, .file,
                 "latchkey: storing the session in plain text at \(file.path) (mode 0600); it was saved there before, "
@@ -82,6 +83,16 @@ public enum SessionStoreSelection {
             return (KeyringSessionStore(directory: directory), .keyring, nil)
         }
         return (file, .file, plainTextWarning(path: file.path))
+    }
+
+    /// Whether the file store holds a session worth keeping: anything but a signed-out record. An
+    /// unreadable file counts, so that loading it reports the corruption and moves it aside.
+    static func holdsLiveSession(_ file: FileSessionStore) -> Bool {
+        guard let data = FileManager.default.contents(atPath: file.path) else { return false }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        guard let session = try? decoder.decode(PersistedSession.self, from: data) else { return true }
+        return session.state != .signedOut
     }
 
     /// The warning shown when the file store is chosen because no keyring is usable.

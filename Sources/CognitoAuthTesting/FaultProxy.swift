@@ -37,6 +37,12 @@ public final class FaultProxy: @unchecked Sendable {
         case http5xx
         /// Answer 400 with an AWS JSON `TooManyRequestsException`, then close.
         case throttle
+        /// Answer with this status, content type and body, then close (hostile or broken answers).
+        case respond(status: Int, contentType: String, body: String)
+        /// Answer 200 with a JSON content length, then send the body one byte every `intervalMilliseconds`.
+        case slowDrip(intervalMilliseconds: Int)
+        /// Answer 200 and stream a body of `bytes` bytes.
+        case hugeBody(bytes: Int)
 
         /// The mode's name without its parameter, used as the key of ``FaultProxy/connectionCounts``.
         public var name: String {
@@ -48,6 +54,9 @@ public final class FaultProxy: @unchecked Sendable {
             case .blackHole: return "blackHole"
             case .http5xx: return "http5xx"
             case .throttle: return "throttle"
+            case .respond: return "respond"
+            case .slowDrip: return "slowDrip"
+            case .hugeBody: return "hugeBody"
             }
         }
 
@@ -282,6 +291,33 @@ public final class FaultProxy: @unchecked Sendable {
                 connection.client, status: "400 Bad Request", contentType: "application/x-amz-json-1.1",
                 body: #"{"__type":"TooManyRequestsException","message":"Rate exceeded"}"#,
                 extraHeaders: "x-amzn-ErrorType: TooManyRequestsException\r\n")
+        case .respond(let status, let contentType, let body):
+            guard readRequest(connection.client, connection) else { return }
+            respond(connection.client, status: "\(status) Canned", contentType: contentType, body: body)
+        case .slowDrip(let interval):
+            guard readRequest(connection.client, connection) else { return }
+            let body = Array(#"{"Username":"drip","UserAttributes":[]}"#.utf8)
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/x-amz-json-1.1\r\nContent-Length: \(body.count)\r\n\r\n"
+            guard sendAll(connection.client, Array(head.utf8), count: head.utf8.count) else { return }
+            for byte in body {
+                let until = Date().addingTimeInterval(Double(interval) / 1000)
+                while Date() < until {
+                    if isKilled(connection) { return }
+                    usleep(5_000)
+                }
+                guard sendAll(connection.client, [byte], count: 1) else { return }
+            }
+        case .hugeBody(let bytes):
+            guard readRequest(connection.client, connection) else { return }
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/x-amz-json-1.1\r\nContent-Length: \(bytes)\r\n\r\n"
+            guard sendAll(connection.client, Array(head.utf8), count: head.utf8.count) else { return }
+            let chunk = [UInt8](repeating: UInt8(ascii: " "), count: 65_536)
+            var sent = 0
+            while sent < bytes, !isKilled(connection) {
+                let count = min(chunk.count, bytes - sent)
+                guard sendAll(connection.client, chunk, count: count) else { return }
+                sent += count
+            }
         }
     }
 

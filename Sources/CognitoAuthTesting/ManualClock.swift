@@ -22,6 +22,7 @@ public final class ManualClock: AuthClock, @unchecked Sendable {
 
     /// Suspends until the clock is advanced past `now + duration`.
     public func sleep(for duration: Duration) async throws {
+        try Task.checkCancellation()
         let id: UInt64 = lock.withLock {
             nextID += 1
             return nextID

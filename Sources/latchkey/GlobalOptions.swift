@@ -5,10 +5,12 @@ import Logging
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: "Path to awsconfiguration.json (else $LATCHKEY_CONFIG, else $XDG_CONFIG_HOME/latchkey/).")
+    @Option(
+        name: .long, help: "Path to awsconfiguration.json (else $LATCHKEY_CONFIG, else $XDG_CONFIG_HOME/latchkey/).")
     var config: String?
 
-    @Option(name: .long, help: "Directory of the session store (else $LATCHKEY_STORE_DIR, else $XDG_DATA_HOME/latchkey).")
+    @Option(
+        name: .long, help: "Directory of the session store (else $LATCHKEY_STORE_DIR, else $XDG_DATA_HOME/latchkey).")
     var store: String?
 
     @Flag(name: .long, help: "Log requests to stderr (secrets are never logged).")

@@ -493,10 +493,8 @@ struct AuthStateMachineTests {
         let record = try #require(persisted.first)
         #expect(record?.state == .signedOut)
         _ = machine.handle(.storeChangedExternally(record), now: t0)
-        withKnownIssue("adoptExternal ignores a stored record whose state is not signedIn (AuthStateMachine.swift adoptExternal)") {
-            #expect(machine.userState == .signedOut)
-            #expect(machine.cachedTokens(at: t0) == nil)
-        }
+        #expect(machine.userState == .signedOut)
+        #expect(machine.cachedTokens(at: t0) == nil)
     }
 
     @Test("A refresh answered by the backend (not a network failure) ends the offline period")
@@ -506,10 +504,8 @@ struct AuthStateMachineTests {
             _ = machine.handle(.refreshFailed(.network(kind: .connectionRefused, message: "x"), generation: 0, jitter: 0), now: t1)
             _ = machine.handle(.retryDue(generation: 0), now: t1)
             let actions = machine.handle(.refreshFailed(answer, generation: 0, jitter: 0), now: t1)
-            withKnownIssue("refreshFailed with a non-network error leaves connectivity offline (\(answer))") {
-                #expect(machine.connectivity == .online)
-                #expect(actions.contains(.connectivityChanged(.online)))
-            }
+            #expect(machine.connectivity == .online, "\(answer)")
+            #expect(actions.contains(.connectivityChanged(.online)), "\(answer)")
         }
     }
 
@@ -536,7 +532,17 @@ struct AuthStateMachineTests {
                 switch action {
                 case .persist: persistIndex = persistIndex ?? index
                 case .notify: notifyIndex = notifyIndex ?? index
-                case .resume(let ids, _), .fail(let ids, _):
+                case .resume(let ids, let tokens):
+                    if tokens == nil {
+                        for id in ids {
+                            #expect(
+                                requested[id]?.needsUserPoolTokens == false,
+                                "waiter \(id) needs tokens but was resumed with none on \(event) (seed \(seed))",
+                                sourceLocation: sourceLocation)
+                        }
+                    }
+                    fallthrough
+                case .fail(let ids, _):
                     #expect(!ids.isEmpty, "empty exit list (seed \(seed))", sourceLocation: sourceLocation)
                     for id in ids {
                         #expect(requested[id] != nil, "unknown waiter \(id) (seed \(seed))", sourceLocation: sourceLocation)
@@ -622,8 +628,11 @@ struct AuthStateMachineTests {
         var rng = SplitMix64(seed: seed)
         var harness = Harness(seed: seed)
         harness.send(.restored(Fixtures.signedInSession(try Fixtures.tokens())))
+        var sessionOnly = TokenRequestOptions(label: "session")
+        sessionOnly.needsUserPoolTokens = false
         let optionChoices: [TokenRequestOptions] = [
             .default, .noWait, waitSignInNoConnectivity, waitConnectivityNoSignIn, TokenRequestOptions(deadline: .seconds(5)),
+            sessionOnly,
         ]
         let errors: [AuthError] = [
             .notAuthorized("revoked"), .network(kind: .connectionRefused, message: "refused"),
@@ -668,7 +677,11 @@ struct AuthStateMachineTests {
                 if let access = harness.machine.session?.tokens?.accessToken { harness.send(.accessTokenRejected(access)) }
                 if rng.next() % 2 == 0 { harness.send(.forceRefresh) }
             case 14:
-                harness.send(.reachedBackend)
+                switch rng.next() % 4 {
+                case 0: harness.send(.federatedTokensRejected)
+                case 1: harness.send(.guestCredentialsObtained(PersistedSession(state: .guest, identityId: "guest-id", updatedAt: harness.now)))
+                default: harness.send(.reachedBackend)
+                }
             default:
                 if rng.next() % 4 == 0 {
                     if rng.next() % 3 == 0 {

@@ -153,3 +153,10 @@ func refreshAnswer(_ tokens: CognitoTokens, includeRefreshToken: Bool = false) -
     if includeRefreshToken, let refresh = tokens.refreshToken { result["RefreshToken"] = .string(refresh) }
     return ScriptedTransport.json(["AuthenticationResult": .object(result)])
 }
+
+extension Result where Failure == any Error {
+    /// Captures the outcome of an async throwing call.
+    init(catching body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
+    }
+}

@@ -1,4 +1,5 @@
 // Shared helpers for the fuzz targets.
+import CFuzzDriver
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -66,4 +67,14 @@ public func withFuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int, _ body: ([
     let bytes = size > 0 && data != nil ? Array(UnsafeBufferPointer(start: data, count: size)) : []
     body(bytes)
     return 0
+}
+
+/// The libFuzzer callback type.
+public typealias FuzzCallback = @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+
+/// Runs libFuzzer with the process's arguments and `callback`, then exits with its status.
+public func runFuzzer(_ callback: FuzzCallback) -> Never {
+    var argc = CommandLine.argc
+    var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+    exit(LLVMFuzzerRunDriver(&argc, &argv, callback))
 }

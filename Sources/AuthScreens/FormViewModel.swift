@@ -1,0 +1,140 @@
+/// A form as the renderer sees it: its items in Tab order, which of them are text fields, and their labels.
+///
+/// Every form screen conforms, so the renderer can draw fields, buttons and the focus ring generically.
+public protocol FormViewModel {
+    /// The focusable items.
+    associatedtype Focus: Hashable & Sendable
+    /// The focused item.
+    var focus: Focus { get }
+    /// The focusable items in Tab order.
+    var focusOrder: [Focus] { get }
+    /// Whether a request is running (buttons are drawn disabled).
+    var isInFlight: Bool { get }
+    /// The text field at `item`, or nil for a button or link.
+    func field(for item: Focus) -> FieldState?
+    /// The label of a field, button or link.
+    func label(for item: Focus) -> String
+}
+
+extension SignInState: FormViewModel {
+    /// The text field at `item`, or nil for a button or link.
+    public func field(for item: Focus) -> FieldState? { fieldPath(item).map { self[keyPath: $0] } }
+
+    /// The label of a field, button or link.
+    public func label(for item: Focus) -> String {
+        switch item {
+        case .username: return ScreenText.usernameLabel
+        case .password: return ScreenText.passwordLabel
+        case .signIn: return ScreenText.signInButton
+        case .createAccount: return ScreenText.createAccountButton
+        case .forgotPassword: return ScreenText.forgotPasswordLink
+        case .cancel: return ScreenText.cancelButton
+        }
+    }
+}
+
+extension SignUpState: FormViewModel {
+    /// The text field at `item`, or nil for a button or link.
+    public func field(for item: Focus) -> FieldState? { fieldPath(item).map { self[keyPath: $0] } }
+
+    /// The label of a field, button or link.
+    public func label(for item: Focus) -> String {
+        switch item {
+        case .username: return ScreenText.usernameLabel
+        case .password: return ScreenText.passwordLabel
+        case .attribute(let index): return attributes.indices.contains(index) ? attributes[index].label : ""
+        case .createAccount: return ScreenText.createAccountButton
+        case .signIn: return ScreenText.backToSignInLink
+        }
+    }
+}
+
+extension ConfirmSignUpState: FormViewModel {
+    /// The text field at `item`, or nil for a button or link.
+    public func field(for item: Focus) -> FieldState? { fieldPath(item).map { self[keyPath: $0] } }
+
+    /// The label of a field, button or link.
+    public func label(for item: Focus) -> String {
+        switch item {
+        case .code: return ScreenText.codeLabel
+        case .confirm: return ScreenText.confirmButton
+        case .resend: return ScreenText.resendCodeLink
+        case .signIn: return ScreenText.backToSignInLink
+        }
+    }
+}
+
+extension ForgotPasswordState: FormViewModel {
+    /// The text field at `item`, or nil for a button or link.
+    public func field(for item: Focus) -> FieldState? { fieldPath(item).map { self[keyPath: $0] } }
+
+    /// The label of a field, button or link.
+    public func label(for item: Focus) -> String {
+        switch item {
+        case .username: return ScreenText.usernameLabel
+        case .sendCode: return ScreenText.sendCodeButton
+        case .code: return ScreenText.codeLabel
+        case .newPassword: return ScreenText.newPasswordLabel
+        case .resetPassword: return ScreenText.resetPasswordButton
+        case .resendCode: return ScreenText.resendCodeLink
+        case .back: return ScreenText.backLink
+        }
+    }
+}
+
+extension NewPasswordState: FormViewModel {
+    /// The text field at `item`, or nil for a button or link.
+    public func field(for item: Focus) -> FieldState? { fieldPath(item).map { self[keyPath: $0] } }
+
+    /// The label of a field, button or link.
+    public func label(for item: Focus) -> String {
+        switch item {
+        case .newPassword: return ScreenText.newPasswordLabel
+        case .confirmPassword: return ScreenText.confirmPasswordLabel
+        case .attribute(let index): return attributes.indices.contains(index) ? attributes[index].label : ""
+        case .submit: return ScreenText.setPasswordButton
+        case .cancel: return ScreenText.cancelButton
+        }
+    }
+}
+
+extension CodeChallengeState: FormViewModel {
+    /// The text field at `item`, or nil for a button or link.
+    public func field(for item: Focus) -> FieldState? { fieldPath(item).map { self[keyPath: $0] } }
+
+    /// The label of a field, button or link.
+    public func label(for item: Focus) -> String {
+        switch item {
+        case .code: return ScreenText.codeLabel
+        case .submit: return ScreenText.verifyButton
+        case .cancel: return ScreenText.cancelButton
+        }
+    }
+}
+
+extension TOTPSetupState: FormViewModel {
+    /// The text field at `item`, or nil for a button or link.
+    public func field(for item: Focus) -> FieldState? { fieldPath(item).map { self[keyPath: $0] } }
+
+    /// The label of a field, button or link.
+    public func label(for item: Focus) -> String {
+        switch item {
+        case .code: return ScreenText.codeLabel
+        case .submit: return ScreenText.verifyButton
+        case .cancel: return ScreenText.cancelButton
+        }
+    }
+}
+
+extension SelectMFATypeState: FormViewModel {
+    /// Always nil: this screen has no text field.
+    public func field(for item: Focus) -> FieldState? { nil }
+
+    /// The label of a choice or of Cancel.
+    public func label(for item: Focus) -> String {
+        switch item {
+        case .choice(let index): return choices.indices.contains(index) ? ScreenText.mfaTypeLabel(choices[index]) : ""
+        case .cancel: return ScreenText.cancelButton
+        }
+    }
+}

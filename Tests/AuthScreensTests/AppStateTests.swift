@@ -1,0 +1,234 @@
+import AuthScreens
+import CognitoAuth
+import Foundation
+import Testing
+
+@Suite struct AppStateTests {
+    @Test func startsOnSignInOrCreateAccount() {
+        let app = AppState(now: t0, timeZone: utc)
+        #expect(app.screen == .signIn(SignInState()))
+        let signUp = AppState(options: AuthUIOptions(startOnSignUp: true), now: t0)
+        #expect(signUp.screen == .signUp(SignUpState()))
+        let noSignUp = AppState(options: AuthUIOptions(disableSignUp: true, startOnSignUp: true), now: t0)
+        #expect(noSignUp.screen == .signIn(SignInState(showsCreateAccount: false)))
+        let cancellable = AppState(options: AuthUIOptions(canCancel: true), now: t0)
+        #expect(cancellable.screen == .signIn(SignInState(canCancel: true)))
+    }
+
+    @Test func qQuitsOnlyWithoutATextFieldAndCtrlCQuitsEverywhere() {
+        var app = AppState(now: t0, timeZone: utc)
+        #expect(app.reduce(.keyPressed(.character("q"))).isEmpty)
+        #expect(app.reduce(.keyPressed(.character("?"))).isEmpty)
+        guard case .signIn(let signIn) = app.screen else { return #expect(Bool(false)) }
+        #expect(signIn.username.text == "q?")
+        #expect(!app.isHelpVisible)
+        #expect(app.reduce(.keyPressed(.ctrl("c"))) == [.quit])
+        var dashboard = signedInApp()
+        #expect(dashboard.reduce(.keyPressed(.character("q"))) == [.quit])
+        #expect(dashboard.reduce(.keyPressed(.ctrl("C"))) == [.quit])
+    }
+
+    @Test func helpTogglesAndSwallowsKeys() {
+        var store = appStore(signedInApp())
+        store.press(.character("?")) { $0.isHelpVisible = true }
+        #expect(store.state.helpLines == ScreenText.dashboardHelp)
+        #expect(store.state.keyHints == ["Esc or ? close help"])
+        store.press(.character("c"))  // swallowed while help shows
+        store.press(.escape) { $0.isHelpVisible = false }
+        store.press(.function(1)) { $0.isHelpVisible = true }
+        store.press(.character("?")) { $0.isHelpVisible = false }
+        var form = appStore(AppState(now: t0, timeZone: utc))
+        form.press(.function(1)) { $0.isHelpVisible = true }
+        #expect(form.state.helpLines == ScreenText.formHelp)
+        form.press(.character("x"))
+        form.press(.function(1)) { $0.isHelpVisible = false }
+    }
+
+    @Test func terminalTooSmallTakesNoInput() {
+        var store = appStore(AppState(now: t0, timeZone: utc))
+        store.send(.terminalSizeChanged(tooSmall: true)) { $0.isTerminalTooSmall = true }
+        store.press(.character("a"))
+        store.press(.tab)
+        #expect(store.state.keyHints == ["q quit"])
+        store.press(.character("q"), [.quit])
+        store.send(.terminalSizeChanged(tooSmall: false)) { $0.isTerminalTooSmall = false }
+    }
+
+    @Test func statusLineAndKeyHintsFollowTheFocus() {
+        var app = AppState(now: t0, timeZone: utc)
+        #expect(app.keyHintLine == "Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit")
+        _ = app.reduce(.keyPressed(.tab))
+        #expect(app.revealHint == "Ctrl-T show password")
+        #expect(app.keyHints.contains("Ctrl-T show password"))
+        _ = app.reduce(.keyPressed(.ctrl("t")))
+        #expect(app.revealHint == "Ctrl-T hide password")
+        _ = app.reduce(.keyPressed(.tab))
+        #expect(app.revealHint == nil)
+        #expect(app.statusLine == "")
+        _ = app.reduce(.keyPressed(.backTab))
+        _ = app.reduce(.keyPressed(.paste("pw")))
+        _ = app.reduce(.keyPressed(.backTab))
+        _ = app.reduce(.keyPressed(.paste("alice")))
+        #expect(app.reduce(.keyPressed(.tab)).isEmpty)
+        #expect(app.reduce(.keyPressed(.enter)) == [.signIn(username: "alice", password: "pw")])
+        #expect(app.isInFlight)
+        #expect(app.statusLine == "Signing in…")
+        #expect(app.keyHints == ["Esc cancel request", "Ctrl-C quit"])
+        #expect(app.badge == "unknown · none")
+    }
+
+    @Test func signInLeadsToTheDashboardAndSignOutBack() {
+        var app = AppState(now: t0, timeZone: utc)
+        _ = app.reduce(.keyPressed(.paste("alice")))
+        _ = app.reduce(.keyPressed(.enter))
+        _ = app.reduce(.keyPressed(.paste("pw")))
+        #expect(app.reduce(.keyPressed(.enter)) == [.signIn(username: "alice", password: "pw")])
+        #expect(app.reduce(.signInFinished(.success(.done))).isEmpty)
+        #expect(app.screen == .dashboard)
+        _ = app.reduce(.sessionEvent(.stateChanged(.signedIn, username: "alice", provider: poolProvider)))
+        #expect(app.badge == "signedIn · alice")
+        #expect(app.reduce(.keyPressed(.character("o"))) == [.signOut(global: false)])
+        #expect(app.statusLine == "Signing out…")
+        _ = app.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
+        _ = app.reduce(.signOutFinished(global: false, result: .success(())))
+        #expect(app.screen == .signIn(SignInState(username: "alice", notice: "Signed out.")))
+        #expect(app.dashboard.log.texts.suffix(3) == ["Signing out…", "State: signedOut", "Signed out"])
+    }
+
+    @Test func restoredExpiredSessionShowsTheDashboardWithThePrompt() {
+        var app = AppState(now: t0, timeZone: utc)
+        _ = app.reduce(
+            .sessionEvent(.stateChanged(.signedOutUserPoolsTokenInvalid, username: "alice", provider: poolProvider)))
+        #expect(app.screen == .dashboard)
+        #expect(app.relogin?.signIn.username.text == "alice")
+    }
+
+    @Test func challengeAfterSignInShowsItsScreen() {
+        var app = AppState(now: t0, timeZone: utc)
+        _ = app.reduce(.keyPressed(.paste("alice")))
+        _ = app.reduce(.keyPressed(.enter))
+        _ = app.reduce(.keyPressed(.paste("pw")))
+        _ = app.reduce(.keyPressed(.enter))
+        _ = app.reduce(.signInFinished(.success(.selectMFAType([.sms, .totp]))))
+        #expect(
+            app.screen == .challenge(.selectMFAType(SelectMFATypeState(username: "alice", choices: [.sms, .totp]))))
+        #expect(!app.hasTextField)
+        #expect(app.keyHints == ScreenText.choiceHints)
+        #expect(app.reduce(.keyPressed(.character(" "))) == [.confirmSignIn(answer: "SMS_MFA", attributes: [:])])
+        _ = app.reduce(.confirmSignInFinished(.success(.smsMFA(smsDelivery))))
+        #expect(app.screen == .challenge(.code(CodeChallengeState(username: "alice", kind: .sms(smsDelivery)))))
+        _ = app.reduce(.keyPressed(.escape))
+        #expect(app.screen == .signIn(SignInState(username: "alice")))
+    }
+
+    @Test func signUpJourneyConfirmsAndSignsInAutomaticallyThenWipesThePassword() {
+        var app = AppState(options: AuthUIOptions(signUpAttributes: [.email]), now: t0, timeZone: utc)
+        for key: InputKey in [.tab, .tab, .tab] { _ = app.reduce(.keyPressed(key)) }
+        _ = app.reduce(.keyPressed(.enter))
+        #expect(app.screen == .signUp(SignUpState(attributes: [.email])))
+        for key in "bob".keys { _ = app.reduce(.keyPressed(key)) }
+        _ = app.reduce(.keyPressed(.tab))
+        _ = app.reduce(.keyPressed(.paste("Sup3r-secret")))
+        _ = app.reduce(.keyPressed(.tab))
+        _ = app.reduce(.keyPressed(.paste("bob@example.com")))
+        #expect(
+            app.reduce(.keyPressed(.enter)) == [
+                .signUp(username: "bob", password: "Sup3r-secret", attributes: ["email": "bob@example.com"])
+            ])
+        #expect(app.statusLine == "Creating account…")
+        _ = app.reduce(.signUpFinished(.success(.confirmSignUp(emailDelivery))))
+        guard case .confirmSignUp(let confirm) = app.screen else { return #expect(Bool(false)) }
+        #expect(confirm.destinationText == "We sent a confirmation code in an email to a***@e***. Enter it below.")
+        #expect(confirm.rememberedPassword == "Sup3r-secret")
+        #expect(!dumped(app).contains("Sup3r-secret"))
+        _ = app.reduce(.keyPressed(.paste("123456")))
+        #expect(app.reduce(.keyPressed(.enter)) == [.confirmSignUp(username: "bob", code: "123456")])
+        #expect(
+            app.reduce(.confirmSignUpFinished(.success(.done))) == [.signIn(username: "bob", password: "Sup3r-secret")])
+        guard case .signIn(let signIn) = app.screen else { return #expect(Bool(false)) }
+        #expect(signIn.isInFlight)
+        #expect(signIn.username.text == "bob")
+        #expect(signIn.notice == "Account confirmed. Signing in…")
+        #expect(!dumped(app).contains("Sup3r-secret"))
+        #expect(!String(describing: app).contains("Sup3r-secret"))
+        _ = app.reduce(.signInFinished(.success(.done)))
+        #expect(app.screen == .dashboard)
+    }
+
+    @Test func unconfirmedAccountAtSignInAsksForANewCode() {
+        var app = AppState(now: t0, timeZone: utc)
+        _ = app.reduce(.keyPressed(.paste("bob")))
+        _ = app.reduce(.keyPressed(.enter))
+        _ = app.reduce(.keyPressed(.paste("pw")))
+        _ = app.reduce(.keyPressed(.enter))
+        #expect(
+            app.reduce(.signInFinished(.failure(.userNotConfirmed("User is not confirmed.")))) == [
+                .resendSignUpCode(username: "bob")
+            ])
+        guard case .confirmSignUp(let confirm) = app.screen else { return #expect(Bool(false)) }
+        #expect(confirm.request == .resend)
+        #expect(confirm.notice == "Your account is not confirmed yet. We are sending a new code.")
+        _ = app.reduce(.resendSignUpCodeFinished(.success(emailDelivery)))
+        guard case .confirmSignUp(let sent) = app.screen else { return #expect(Bool(false)) }
+        #expect(sent.notice == "A new code was sent in an email to a***@e***.")
+    }
+
+    @Test func forgotPasswordJourneyEndsAtSignInWithTheUsernameFilledIn() {
+        var app = AppState(now: t0, timeZone: utc)
+        _ = app.reduce(.keyPressed(.paste("alice")))
+        for key: InputKey in [.tab, .tab, .tab, .tab] { _ = app.reduce(.keyPressed(key)) }
+        guard case .signIn(let signIn) = app.screen else { return #expect(Bool(false)) }
+        #expect(signIn.focus == .forgotPassword)
+        _ = app.reduce(.keyPressed(.enter))
+        #expect(app.screen == .forgotPassword(ForgotPasswordState(username: "alice")))
+        #expect(app.reduce(.keyPressed(.enter)) == [.forgotPassword(username: "alice")])
+        #expect(app.statusLine == "Sending code…")
+        _ = app.reduce(.forgotPasswordFinished(.success(emailDelivery)))
+        _ = app.reduce(.keyPressed(.paste("123456")))
+        _ = app.reduce(.keyPressed(.enter))
+        _ = app.reduce(.keyPressed(.paste("NewPass1!")))
+        #expect(
+            app.reduce(.keyPressed(.enter)) == [
+                .confirmForgotPassword(username: "alice", newPassword: "NewPass1!", code: "123456")
+            ])
+        #expect(app.statusLine == "Resetting password…")
+        _ = app.reduce(.confirmForgotPasswordFinished(.success(())))
+        #expect(
+            app.screen
+                == .signIn(SignInState(username: "alice", notice: "Password changed. Sign in with the new password.")))
+        guard case .signIn(let back) = app.screen else { return #expect(Bool(false)) }
+        #expect(back.focus == .password)
+    }
+
+    @Test func cancelEndsTheUIOnlyWhenAllowed() {
+        var app = AppState(options: AuthUIOptions(canCancel: true), now: t0, timeZone: utc)
+        #expect(app.reduce(.keyPressed(.escape)) == [.dismiss])
+        var strict = AppState(now: t0, timeZone: utc)
+        #expect(strict.reduce(.keyPressed(.escape)).isEmpty)
+    }
+
+    @Test func resultsForAScreenThatIsNoLongerShownAreIgnored() {
+        var app = signedInApp()
+        let before = app
+        #expect(app.reduce(.signUpFinished(.success(.done))).isEmpty)
+        #expect(app.reduce(.forgotPasswordFinished(.success(emailDelivery))).isEmpty)
+        #expect(app.reduce(.signInFinished(.success(.done))).isEmpty)
+        #expect(app == before)
+    }
+
+    @Test func optionsReadFromTheConfiguration() {
+        let json: JSONValue = [
+            "CanCancel": true, "DisableSignUp": false, "StartOnSignUp": true, "Logo": ["LATCH", "KEY"],
+            "Theme": "mono", "SignUpAttributes": ["email", "phone_number"], "AutoSignIn": false,
+            "PasswordPolicy": ["MinimumLength": 10, "RequireSymbols": false],
+        ]
+        let options = AuthUIOptions(ui: json)
+        #expect(
+            options
+                == AuthUIOptions(
+                    canCancel: true, startOnSignUp: true, logo: ["LATCH", "KEY"], themeName: "mono",
+                    passwordPolicy: PasswordPolicy(minimumLength: 10, requiresSymbol: false),
+                    signUpAttributes: [.email, .phoneNumber], signsInAfterSignUp: false))
+        #expect(AuthUIOptions(ui: nil) == AuthUIOptions())
+    }
+}

@@ -1,0 +1,252 @@
+import AuthScreens
+import CognitoAuth
+import CognitoAuthTesting
+import Foundation
+import Testing
+
+@MainActor
+@Suite struct RuntimeTests {
+    let expired = AppAction.sessionEvent(
+        .stateChanged(.signedOutUserPoolsTokenInvalid, username: "alice", provider: poolProvider))
+
+    func type(_ runtime: AuthScreensRuntime, _ text: String) {
+        for key in text.keys { runtime.send(.keyPressed(key)) }
+    }
+
+    @Test func signInRunsAndAFailureComesBackAsTheBanner() async {
+        let fake = FakeAuthService()
+        await fake.script(signIn: [.failure(.notAuthorized("Incorrect username or password."))])
+        let runtime = AuthScreensRuntime(service: fake, timeZone: utc, now: { t0 })
+        var changes = 0
+        runtime.onChange = { _ in changes += 1 }
+        type(runtime, "alice")
+        runtime.send(.keyPressed(.enter))
+        type(runtime, "pw")
+        runtime.send(.keyPressed(.enter))
+        #expect(runtime.state.statusLine == "Signing in…")
+        await runtime.settle()
+        #expect(await fake.calls == [.signIn("alice", "pw")])
+        guard case .signIn(let signIn) = runtime.state.screen else { return #expect(Bool(false)) }
+        #expect(signIn.banner == "Incorrect username or password. Press Tab to reach Forgot password.")
+        #expect(signIn.username.text == "alice" && signIn.password.text.isEmpty && signIn.focus == .password)
+        #expect(changes == 10)
+    }
+
+    @Test func successfulSignInShowsTheDashboard() async {
+        let fake = FakeAuthService()
+        let runtime = AuthScreensRuntime(service: fake, timeZone: utc, now: { t0 })
+        runtime.send(.keyPressed(.paste("alice")))
+        runtime.send(.keyPressed(.tab))
+        runtime.send(.keyPressed(.paste("pw")))
+        runtime.send(.keyPressed(.enter))
+        await runtime.settle()
+        #expect(runtime.state.screen == .dashboard)
+    }
+
+    @Test func signUpConfirmationAndAutomaticSignInRunInOrder() async {
+        let fake = FakeAuthService()
+        let runtime = AuthScreensRuntime(
+            service: fake, options: AuthUIOptions(startOnSignUp: true, signUpAttributes: []), timeZone: utc,
+            now: { t0 })
+        runtime.send(.keyPressed(.paste("bob")))
+        runtime.send(.keyPressed(.tab))
+        runtime.send(.keyPressed(.paste("Sup3r-secret")))
+        runtime.send(.keyPressed(.enter))
+        await runtime.settle()
+        guard case .confirmSignUp(let confirm) = runtime.state.screen else { return #expect(Bool(false)) }
+        #expect(confirm.destinationText == "We sent a confirmation code in an email to b***@e***. Enter it below.")
+        runtime.send(.keyPressed(.paste("123456")))
+        runtime.send(.keyPressed(.enter))
+        await runtime.settle()
+        await runtime.settle()
+        #expect(runtime.state.screen == .dashboard)
+        #expect(
+            await fake.calls == [
+                .signUp("bob", "Sup3r-secret", [:]), .confirmSignUp("bob", "123456"), .signIn("bob", "Sup3r-secret"),
+            ])
+    }
+
+    @Test func forgotPasswordRunsBothSteps() async {
+        let fake = FakeAuthService()
+        let runtime = AuthScreensRuntime(service: fake, timeZone: utc, now: { t0 })
+        runtime.send(.keyPressed(.paste("alice")))
+        for _ in 0..<4 { runtime.send(.keyPressed(.tab)) }
+        runtime.send(.keyPressed(.enter))
+        runtime.send(.keyPressed(.enter))
+        await runtime.settle()
+        runtime.send(.keyPressed(.paste("123456")))
+        runtime.send(.keyPressed(.tab))
+        runtime.send(.keyPressed(.paste("NewPass1!")))
+        runtime.send(.keyPressed(.enter))
+        await runtime.settle()
+        #expect(
+            runtime.state.screen
+                == .signIn(SignInState(username: "alice", notice: "Password changed. Sign in with the new password.")))
+        #expect(
+            await fake.calls == [
+                .requestPasswordReset("alice"), .confirmForgotPassword("alice", "NewPass1!", "123456"),
+            ])
+    }
+
+    @Test func sampleCallsRunWithNumberedLabelsAndTheirResultsAreLogged() async {
+        let fake = FakeAuthService()
+        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), now: { t0 })
+        runtime.send(.keyPressed(.character("c")))
+        runtime.send(.keyPressed(.character("C")))
+        await runtime.settle()
+        let labels = await fake.calls.compactMap { call -> String? in
+            if case .getUserAttributes(let label) = call { return label }
+            return nil
+        }
+        #expect(Set(labels) == Set((1...6).map { "GetUser #\($0)" }))
+        let log = runtime.state.dashboard.log.texts
+        for number in 1...6 {
+            #expect(log.contains("GetUser #\(number) started"))
+            #expect(log.contains("GetUser #\(number) ok"))
+        }
+        #expect(runtime.state.dashboard.runningSampleCalls.isEmpty)
+    }
+
+    @Test func escInTheReloginPromptReleasesTheWaitingCallsAndLogsThemCancelled() async {
+        let fake = FakeAuthService()
+        await fake.set(holdsCalls: true)
+        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), now: { t0 })
+        runtime.start()
+        defer { runtime.stop() }
+        runtime.send(.keyPressed(.character("c")))
+        runtime.send(.keyPressed(.character("c")))
+        await eventually("two calls wait") { await fake.waitingCount == 2 }
+        runtime.send(expired)
+        #expect(runtime.state.relogin?.signIn.username.text == "alice")
+        runtime.send(.keyPressed(.escape))
+        #expect(runtime.state.relogin == nil)
+        await eventually("the cancelled calls are logged") {
+            let log = runtime.state.dashboard.log.texts
+            return log.contains("GetUser #1 cancelled (sign-in was cancelled)")
+                && log.contains("GetUser #2 cancelled (sign-in was cancelled)")
+                && log.contains("Sign-in cancelled: 2 waiting calls released")
+        }
+        #expect(await fake.calls.last == .releaseSignInWait)
+    }
+
+    @Test func signingInFromThePromptResumesTheWaitingCalls() async {
+        let fake = FakeAuthService()
+        await fake.set(holdsCalls: true)
+        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), now: { t0 })
+        runtime.send(.keyPressed(.character("C")))
+        await eventually("five calls wait") { await fake.waitingCount == 5 }
+        runtime.send(expired)
+        type(runtime, "Secret1!")
+        runtime.send(.keyPressed(.enter))
+        await runtime.settle()
+        #expect(runtime.state.relogin == nil)
+        let log = runtime.state.dashboard.log.texts
+        #expect(log.contains("Signed in again as alice"))
+        for number in 1...5 { #expect(log.contains("GetUser #\(number) ok")) }
+        #expect(await fake.calls.contains(.signIn("alice", "Secret1!")))
+    }
+
+    @Test func eventsReachTheDashboardAndTheSessionIsReloaded() async throws {
+        let fake = FakeAuthService()
+        let pool = UserPoolConfiguration(poolId: "us-east-1_TestPool1", appClientId: "client", region: "us-east-1")
+        let raw = TestJWT.tokens(pool: pool, username: "alice", issued: t0, lifetime: 3600)
+        let tokens = try CognitoTokens(idToken: raw.id, accessToken: raw.access, refreshToken: raw.refresh)
+        await fake.store(
+            PersistedSession(
+                state: .signedIn, username: "alice", provider: pool.providerKey, tokens: tokens, identityId: "id-1",
+                updatedAt: t0))
+        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), now: { t0 })
+        runtime.start()
+        defer { runtime.stop() }
+        await eventually("subscribed") { await fake.isSubscribed }
+        runtime.send(.keyPressed(.character("r")))
+        await eventually("refreshed and reloaded") {
+            runtime.state.dashboard.session?.accessTokenExpiration == t0 + 3600
+                && runtime.state.dashboard.log.texts.last == "Tokens refreshed; they expire at 00:13:20"
+        }
+        let summary = runtime.state.dashboard.session
+        #expect(summary?.hasRefreshToken == true)
+        #expect(summary?.identityId == "id-1")
+        #expect(summary?.activeProviders == [pool.providerKey])
+        #expect(!dumped(runtime.state).contains(raw.access))
+    }
+
+    @Test func cancellingAnInFlightRequestDropsItsResult() async {
+        let fake = FakeAuthService()
+        await fake.set(holdsSignIn: true)
+        let runtime = AuthScreensRuntime(service: fake, timeZone: utc, now: { t0 })
+        runtime.send(.keyPressed(.paste("alice")))
+        runtime.send(.keyPressed(.tab))
+        runtime.send(.keyPressed(.paste("pw")))
+        runtime.send(.keyPressed(.enter))
+        await eventually("sign-in is held") { await fake.isSignInHeld }
+        runtime.send(.keyPressed(.escape))
+        #expect(!runtime.state.isInFlight)
+        await fake.finishSignIn()
+        await runtime.settle()
+        guard case .signIn(let signIn) = runtime.state.screen else { return #expect(Bool(false)) }
+        #expect(signIn.notice == ScreenText.requestCancelled)
+    }
+
+    @Test func quitAndCancelEndTheUIOnce() {
+        let fake = FakeAuthService()
+        let runtime = AuthScreensRuntime(service: fake, options: AuthUIOptions(canCancel: true), now: { t0 })
+        var exits: [AuthScreensRuntime.Exit] = []
+        runtime.onExit = { exits.append($0) }
+        runtime.send(.keyPressed(.escape))
+        runtime.send(.keyPressed(.ctrl("c")))
+        #expect(exits == [.cancelled])
+        #expect(runtime.exit == .cancelled)
+        let other = AuthScreensRuntime(service: fake, now: { t0 })
+        other.send(.keyPressed(.ctrl("c")))
+        #expect(other.exit == .quit)
+    }
+
+    @Test func tickingAdvancesTheDashboardClock() async {
+        let runtime = AuthScreensRuntime(service: FakeAuthService(), now: { Date() })
+        let start = runtime.state.now
+        runtime.startTicking(every: .milliseconds(5))
+        defer { runtime.stop() }
+        await eventually("a tick arrived") { runtime.state.now > start }
+    }
+
+    @Test func tickAndResizeUpdateTheState() {
+        let runtime = AuthScreensRuntime(service: FakeAuthService(), now: { t0 })
+        runtime.tick(now: t0 + 5)
+        #expect(runtime.state.now == t0 + 5)
+        runtime.setTerminalTooSmall(true)
+        #expect(runtime.state.isTerminalTooSmall)
+    }
+
+    /// The real client: a restored expired session, a call that waits, Esc, and the call's cancellation in the log.
+    @Test func realClientWaitingCallIsCancelledFromThePrompt() async {
+        let pool = UserPoolConfiguration(
+            poolId: "us-east-1_TestPool1", appClientId: "client", region: "us-east-1",
+            endpoint: URL(string: "http://127.0.0.1:9/"))
+        let store = InMemorySessionStore(
+            PersistedSession(
+                state: .signedOutUserPoolsTokenInvalid, username: "alice", provider: pool.providerKey, updatedAt: t0))
+        let transport = ScriptedTransport { _ in throw AuthError.network(kind: .connectionRefused, message: "scripted")
+        }
+        let client = AuthClient(
+            configuration: AuthConfiguration(userPool: pool), store: store, transport: transport,
+            clock: ManualClock(start: t0))
+        await client.initialize()
+        let runtime = AuthScreensRuntime(service: client, timeZone: utc, now: { t0 })
+        runtime.start()
+        defer { runtime.stop() }
+        await eventually("the prompt opens over the dashboard") {
+            runtime.state.screen == .dashboard && runtime.state.relogin?.signIn.username.text == "alice"
+        }
+        runtime.send(.keyPressed(.escape))
+        runtime.send(.keyPressed(.character("c")))
+        await eventually("the call waits and the prompt reopens") { runtime.state.relogin?.waitingCount == 1 }
+        #expect(runtime.state.dashboard.pendingCallLines == ["GetUser #1 — waiting for sign-in, 0 s"])
+        runtime.send(.keyPressed(.escape))
+        await eventually("the call is cancelled") {
+            runtime.state.dashboard.log.texts.contains("GetUser #1 cancelled (sign-in was cancelled)")
+        }
+        #expect(runtime.state.dashboard.log.texts.contains("Sign-in cancelled: 1 waiting call released"))
+        #expect(runtime.state.dashboard.pendingCalls.isEmpty)
+    }
+}

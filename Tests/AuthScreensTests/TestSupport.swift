@@ -1,0 +1,114 @@
+import AuthScreens
+import CognitoAuth
+import Foundation
+import Testing
+
+/// 2023-11-14 22:13:20 UTC.
+let t0 = Date(timeIntervalSince1970: 1_700_000_000)
+
+/// Absolute times in tests are shown in UTC.
+let utc = TimeZone(identifier: "UTC")!
+
+/// The user pool's logins key used as the provider in tests.
+let poolProvider = "cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1"
+
+let emailDelivery = CodeDeliveryDetails(destination: "a***@e***", deliveryMedium: "EMAIL", attributeName: "email")
+let smsDelivery = CodeDeliveryDetails(destination: "+*******0100", deliveryMedium: "SMS", attributeName: "phone_number")
+
+extension String {
+    /// The text as character key presses.
+    var keys: [InputKey] { map { .character($0) } }
+}
+
+/// A TCA-style test store: every `send` states the effects it expects and how the state changes,
+/// and the whole state is compared after each action.
+struct TestStore<State: Equatable, Action, Effect: Equatable> {
+    var state: State
+    let reducer: (inout State, Action) -> [Effect]
+    let keyAction: (InputKey) -> Action
+
+    /// Sends an action and checks the effects and the exact resulting state.
+    mutating func send(
+        _ action: Action, _ expectedEffects: [Effect] = [], sourceLocation: SourceLocation = #_sourceLocation,
+        _ update: (inout State) -> Void = { _ in }
+    ) {
+        var expected = state
+        update(&expected)
+        let effects = reducer(&state, action)
+        #expect(effects == expectedEffects, sourceLocation: sourceLocation)
+        #expect(state == expected, sourceLocation: sourceLocation)
+    }
+
+    /// Sends a key and checks the effects and the exact resulting state.
+    mutating func press(
+        _ key: InputKey, _ expectedEffects: [Effect] = [], sourceLocation: SourceLocation = #_sourceLocation,
+        _ update: (inout State) -> Void = { _ in }
+    ) {
+        send(keyAction(key), expectedEffects, sourceLocation: sourceLocation, update)
+    }
+
+    /// Types text key by key, expecting no effects (the state is not compared).
+    mutating func type(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for key in text.keys {
+            let effects = reducer(&state, keyAction(key))
+            #expect(effects.isEmpty, sourceLocation: sourceLocation)
+        }
+    }
+}
+
+func signInStore(_ state: SignInState = SignInState()) -> TestStore<SignInState, SignInAction, ScreenEffect> {
+    TestStore(state: state, reducer: { $0.reduce($1) }, keyAction: { .keyPressed($0) })
+}
+
+func signUpStore(_ state: SignUpState) -> TestStore<SignUpState, SignUpAction, ScreenEffect> {
+    TestStore(state: state, reducer: { $0.reduce($1) }, keyAction: { .keyPressed($0) })
+}
+
+func confirmStore(_ state: ConfirmSignUpState) -> TestStore<ConfirmSignUpState, ConfirmSignUpAction, ScreenEffect> {
+    TestStore(state: state, reducer: { $0.reduce($1) }, keyAction: { .keyPressed($0) })
+}
+
+func forgotStore(_ state: ForgotPasswordState) -> TestStore<ForgotPasswordState, ForgotPasswordAction, ScreenEffect> {
+    TestStore(state: state, reducer: { $0.reduce($1) }, keyAction: { .keyPressed($0) })
+}
+
+func challengeStore<S: Equatable>(_ state: S, _ reduce: @escaping (inout S, ChallengeAction) -> [ScreenEffect])
+    -> TestStore<S, ChallengeAction, ScreenEffect>
+{
+    TestStore(state: state, reducer: reduce, keyAction: { .keyPressed($0) })
+}
+
+func dashboardStore(_ state: DashboardState) -> TestStore<DashboardState, DashboardAction, ScreenEffect> {
+    TestStore(state: state, reducer: { $0.reduce($1) }, keyAction: { .keyPressed($0) })
+}
+
+func appStore(_ state: AppState) -> TestStore<AppState, AppAction, AuthEffect> {
+    TestStore(state: state, reducer: { $0.reduce($1) }, keyAction: { .keyPressed($0) })
+}
+
+/// An app on the dashboard, signed in as alice, at `t0` in UTC.
+func signedInApp(options: AuthUIOptions = AuthUIOptions()) -> AppState {
+    var app = AppState(options: options, now: t0, timeZone: utc)
+    _ = app.reduce(.sessionEvent(.stateChanged(.signedIn, username: "alice", provider: poolProvider)))
+    return app
+}
+
+/// Everything `dump` prints for a value.
+func dumped(_ value: some Any) -> String {
+    var text = ""
+    dump(value, to: &text)
+    return text
+}
+
+/// Polls `condition` on the main actor until it holds or two seconds pass.
+@MainActor
+func eventually(
+    _ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: @MainActor () async -> Bool
+) async {
+    let deadline = Date().addingTimeInterval(2)
+    while Date() < deadline {
+        if await condition() { return }
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    Issue.record("timed out waiting for: \(what)", sourceLocation: sourceLocation)
+}
