@@ -1,10 +1,11 @@
 // swift-tools-version:6.0
 // libFuzzer targets for Latchkey. Build and run them with Scripts/fuzz; see README.md.
 //
-// Each executable defines `LLVMFuzzerTestOneInput` and a `main.swift` that hands it to libFuzzer's
-// `LLVMFuzzerRunDriver`. (libFuzzer's own `main` cannot be used: SwiftPM links every executable
-// with `--defsym main=<Target>_main`, which would shadow it.) The targets only link when built
-// with `-sanitize=fuzzer`, which brings in the libFuzzer runtime.
+// Each executable defines `LLVMFuzzerTestOneInput` (via `@_cdecl`) and no `main`; libFuzzer's runtime
+// supplies `main`. Build with SwiftPM's `--sanitize fuzzer` (Scripts/fuzz does), which compiles the
+// executables with `-parse-as-library` and links libFuzzer. (`-Xswiftc -sanitize=fuzzer` is not
+// enough: SwiftPM then links executables with `--defsym main=<Target>_main`, which shadows
+// libFuzzer's `main`, and the binaries exit without fuzzing.)
 import PackageDescription
 
 let package = Package(
@@ -14,8 +15,7 @@ let package = Package(
         .package(name: "Latchkey", path: "..")
     ],
     targets: [
-        .target(name: "CFuzzDriver"),
-        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"]),
+        .target(name: "FuzzSupport"),
         .executableTarget(
             name: "FuzzResponseDecoder",
             dependencies: ["FuzzSupport", .product(name: "CognitoAuth", package: "Latchkey")]

@@ -81,6 +81,9 @@ public struct FileSessionStore: SessionStore {
         }
         defer { _ = flock(lockFD, LOCK_UN) }
 
+        // Temporary files are only created under this lock, so any found now were left by a writer
+        // that was killed mid-write; they may hold tokens, so remove them.
+        removeStaleTemporaryFiles()
         guard let session else {
             if unlink(path) != 0 && errno != ENOENT {
                 throw .io(path: path, reason: String(cString: strerror(errno)))
@@ -150,6 +153,13 @@ public struct FileSessionStore: SessionStore {
             throw .io(path: directory, reason: String(cString: strerror(errno)))
         }
         _ = chmod(directory, 0o700)
+    }
+
+    private func removeStaleTemporaryFiles() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(".session.json.tmp-") {
+            unlink(directory + "/" + name)
+        }
     }
 
     private func fsyncDirectory() {

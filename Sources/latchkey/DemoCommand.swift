@@ -31,13 +31,12 @@ struct DemoCommand: AsyncParsableCommand {
         }
         let info = try launcher.startOrReuse(tokenSeconds: tokenSeconds, demoUser: Self.demoUser, demoPassword: Self.demoPassword)
         let configPath = try installConfiguration(from: info.configPath)
-        let storeDirectory = global.storeDirectory
         print("Local backend: \(info.endpoint) (user pool \(info.userPoolId))")
         print("Configuration: \(configPath)")
         print("Demo user:     \(Self.demoUser) / \(Self.demoPassword)")
         let configuration = try AuthConfiguration.load(path: configPath)
         let client = AuthClient(
-            configuration: configuration, store: FileSessionStore(directory: storeDirectory), logger: global.makeLogger())
+            configuration: configuration, store: try global.makeStore(), logger: global.makeLogger())
         await client.initialize()
         guard CLIOutput.stdinIsTerminal else {
             print("No terminal on standard input, so no sign-in prompt. Sign in with:")

@@ -413,7 +413,8 @@ struct AuthClientSharedStoreTests {
         let stored = try store.load()
         #expect(state == .signedOut)
         #expect((try? result.get()) == nil, "getTokens should have failed")
-        #expect(stored == nil)
+        #expect(stored == nil, "B wrote the removed session back")
+        #expect(transport.sent.isEmpty)
     }
 }
 

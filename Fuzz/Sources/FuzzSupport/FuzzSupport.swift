@@ -1,5 +1,4 @@
 // Shared helpers for the fuzz targets.
-import CFuzzDriver
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -69,12 +68,3 @@ public func withFuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int, _ body: ([
     return 0
 }
 
-/// The libFuzzer callback type.
-public typealias FuzzCallback = @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-
-/// Runs libFuzzer with the process's arguments and `callback`, then exits with its status.
-public func runFuzzer(_ callback: FuzzCallback) -> Never {
-    var argc = CommandLine.argc
-    var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-    exit(LLVMFuzzerRunDriver(&argc, &argv, callback))
-}

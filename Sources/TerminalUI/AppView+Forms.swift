@@ -1,0 +1,242 @@
+import AuthScreens
+import CognitoAuth
+import Foundation
+
+extension AppView {
+    /// The explanation on the first step of Forgot password.
+    static let forgotPasswordIntro = "Enter your username. We will send a code to reset the password."
+    /// The question on the MFA choice.
+    static let selectMFAPrompt = "How do you want to verify this sign-in?"
+    /// Shown instead of the QR code when the terminal is too small for it.
+    static let enlargeForQRCode = "Enlarge the terminal to show a QR code."
+
+    /// Draws the non-dashboard screen in its box and returns the cursor.
+    func drawFormScreen(_ state: AppState, into grid: inout CellGrid, in body: Rect) -> Position? {
+        switch state.screen {
+        case .signIn(let screen):
+            return drawBoxed(signInForm(screen), title: ScreenText.signInTitle, into: &grid, in: body)
+        case .signUp(let screen):
+            return drawBoxed(signUpForm(screen), title: ScreenText.signUpTitle, into: &grid, in: body)
+        case .confirmSignUp(let screen):
+            return drawBoxed(confirmForm(screen), title: ScreenText.confirmSignUpTitle, into: &grid, in: body)
+        case .forgotPassword(let screen):
+            return drawBoxed(forgotForm(screen), title: ScreenText.forgotPasswordTitle, into: &grid, in: body)
+        case .challenge(let challenge):
+            return drawChallenge(challenge, into: &grid, in: body, clears: false)
+        case .dashboard:
+            return nil
+        }
+    }
+
+    /// Draws a challenge in its box (the TOTP enrolment adds its QR code when it fits).
+    func drawChallenge(_ challenge: ChallengeState, into grid: inout CellGrid, in area: Rect, clears: Bool)
+        -> Position?
+    {
+        switch challenge {
+        case .totpSetup(let screen):
+            let withCode = totpForm(screen, qrCode: qrCodeView(for: screen.uri))
+            let width = min(area.width, max(boxWidth(for: area.width), withCode.qrWidth + 6))
+            let fits =
+                withCode.qrWidth > 0 && withCode.qrWidth <= width - 6
+                && withCode.height(width: width - 6) + 4 <= area.height
+            let form = fits ? withCode : totpForm(screen, qrCode: nil)
+            return drawBoxed(
+                form, title: challenge.title, into: &grid, in: area, minimumWidth: fits ? width : 0, clears: clears)
+        default:
+            return drawBoxed(challengeForm(challenge), title: challenge.title, into: &grid, in: area, clears: clears)
+        }
+    }
+
+    // MARK: Forms
+
+    func signInForm(_ screen: SignInState) -> FormLayout {
+        var form = FormLayout()
+        if let notice = screen.notice {
+            form.add(.banner(Banner(.info, notice)))
+            form.addSpacer()
+        }
+        form.add(field(screen, .username, placeholder: "name or email"))
+        form.add(field(screen, .password, hint: ScreenText.revealHint(isRevealed: screen.password.isRevealed)))
+        addBanner(screen.banner, to: &form)
+        form.addSpacer()
+        form.add(actions(screen, [.signIn], links: [.createAccount, .forgotPassword, .cancel]))
+        return form
+    }
+
+    func signUpForm(_ screen: SignUpState) -> FormLayout {
+        var form = FormLayout()
+        form.add(field(screen, .username))
+        form.add(field(screen, .password, hint: ScreenText.revealHint(isRevealed: screen.password.isRevealed)))
+        form.add(.checklist(screen.passwordChecks))
+        for index in screen.attributes.indices {
+            form.add(field(screen, .attribute(index)))
+        }
+        addBanner(screen.banner, to: &form)
+        form.addSpacer()
+        form.add(actions(screen, [.createAccount], links: [.signIn]))
+        return form
+    }
+
+    func confirmForm(_ screen: ConfirmSignUpState) -> FormLayout {
+        var form = FormLayout()
+        form.add(.text(screen.destinationText, CellStyle(.normal)))
+        if let notice = screen.notice { form.add(.banner(Banner(.info, notice))) }
+        form.addSpacer()
+        form.add(field(screen, .code, placeholder: "from the message"))
+        addBanner(screen.banner, to: &form)
+        form.addSpacer()
+        form.add(actions(screen, [.confirm], links: [.resend, .signIn]))
+        return form
+    }
+
+    func forgotForm(_ screen: ForgotPasswordState) -> FormLayout {
+        var form = FormLayout()
+        switch screen.step {
+        case .requestCode:
+            form.add(.text(Self.forgotPasswordIntro, CellStyle(.normal)))
+            if let notice = screen.notice { form.add(.banner(Banner(.info, notice))) }
+            form.addSpacer()
+            form.add(field(screen, .username, placeholder: "name or email"))
+            addBanner(screen.banner, to: &form)
+            form.addSpacer()
+            form.add(actions(screen, [.sendCode], links: [.back]))
+        case .resetPassword:
+            if let notice = screen.notice {
+                form.add(.banner(Banner(.info, notice)))
+                form.addSpacer()
+            }
+            form.add(field(screen, .code, placeholder: "from the message"))
+            form.add(
+                field(screen, .newPassword, hint: ScreenText.revealHint(isRevealed: screen.newPassword.isRevealed)))
+            form.add(.checklist(screen.passwordChecks))
+            addBanner(screen.banner, to: &form)
+            form.addSpacer()
+            form.add(actions(screen, [.resetPassword], links: [.resendCode, .back]))
+        }
+        return form
+    }
+
+    func challengeForm(_ challenge: ChallengeState) -> FormLayout {
+        var form = FormLayout()
+        switch challenge {
+        case .newPassword(let screen):
+            form.add(.text(ScreenText.newPasswordExplanation, CellStyle(.normal)))
+            form.addSpacer()
+            form.add(
+                field(screen, .newPassword, hint: ScreenText.revealHint(isRevealed: screen.newPassword.isRevealed)))
+            form.add(
+                field(
+                    screen, .confirmPassword,
+                    hint: ScreenText.revealHint(isRevealed: screen.confirmPassword.isRevealed)))
+            form.add(.checklist(screen.passwordChecks))
+            for index in screen.attributes.indices {
+                form.add(field(screen, .attribute(index)))
+            }
+            addBanner(screen.banner, to: &form)
+            form.addSpacer()
+            form.add(actions(screen, [.submit, .cancel], links: []))
+        case .code(let screen):
+            form.add(.text(screen.prompt, CellStyle(.normal)))
+            form.addSpacer()
+            form.add(field(screen, .code, placeholder: screen.expectedDigits.map { "\($0) digits" } ?? ""))
+            addBanner(screen.banner, to: &form)
+            form.addSpacer()
+            form.add(actions(screen, [.submit, .cancel], links: []))
+        case .totpSetup(let screen):
+            form = totpForm(screen, qrCode: nil)
+        case .selectMFAType(let screen):
+            form.add(.text(Self.selectMFAPrompt, CellStyle(.normal)))
+            form.addSpacer()
+            form.add(
+                .choices(
+                    screen.choices.indices.map { index in
+                        FormLayout.Action(
+                            title: screen.label(for: .choice(index)), isButton: false,
+                            isFocused: screen.focus == .choice(index), isEnabled: !screen.isInFlight)
+                    }))
+            addBanner(screen.banner, to: &form)
+            form.addSpacer()
+            form.add(actions(screen, [.cancel], links: []))
+        }
+        return form
+    }
+
+    func totpForm(_ screen: TOTPSetupState, qrCode: QRCodeView?) -> FormLayout {
+        var form = FormLayout()
+        form.add(.text(ScreenText.totpSetupInstructions, CellStyle(.normal)))
+        form.addSpacer()
+        if let qrCode {
+            form.add(.qrCode(qrCode))
+            form.addSpacer()
+        }
+        form.add(.value(label: ScreenText.secretLabel, value: screen.groupedSecret, style: CellStyle(.accent, .bold)))
+        form.add(.value(label: "URI", value: screen.uri, style: CellStyle(.dim)))
+        if qrCode == nil { form.add(.text(Self.enlargeForQRCode, CellStyle(.hint))) }
+        form.addSpacer()
+        form.add(field(screen, .code, placeholder: "6 digits"))
+        addBanner(screen.banner, to: &form)
+        form.addSpacer()
+        form.add(actions(screen, [.submit, .cancel], links: []))
+        return form
+    }
+
+    /// The QR code of an `otpauth://` URI, or nil when it cannot be encoded.
+    func qrCodeView(for uri: String) -> QRCodeView? {
+        guard let code = try? QRCode(text: uri, errorCorrection: .low) else { return nil }
+        return QRCodeView(code: code, quietZone: 2)
+    }
+
+    // MARK: Parts
+
+    func addBanner(_ message: String?, to form: inout FormLayout) {
+        guard let message, !message.isEmpty else { return }
+        form.addSpacer()
+        form.add(.banner(Banner(.error, message)))
+    }
+
+    func field<Model: FormViewModel>(
+        _ model: Model, _ item: Model.Focus, placeholder: String = "", hint: String? = nil
+    ) -> FormLayout.Item {
+        let state = model.field(for: item) ?? FieldState()
+        return .field(
+            label: model.label(for: item), field: state, isFocused: model.focus == item, placeholder: placeholder,
+            hint: state.isSecure ? hint : nil)
+    }
+
+    /// The buttons, then the links, that are in the model's Tab order.
+    func actions<Model: FormViewModel>(_ model: Model, _ buttons: [Model.Focus], links: [Model.Focus])
+        -> FormLayout.Item
+    {
+        let order = model.focusOrder
+        let items = buttons.filter(order.contains).map { ($0, true) } + links.filter(order.contains).map { ($0, false) }
+        return .actions(
+            items.map { item, isButton in
+                FormLayout.Action(
+                    title: model.label(for: item), isButton: isButton, isFocused: model.focus == item,
+                    isEnabled: !model.isInFlight)
+            })
+    }
+
+    // MARK: Re-login prompt
+
+    /// Draws the re-login prompt over the dashboard and returns the cursor.
+    func drawRelogin(_ prompt: ReloginPromptState, into grid: inout CellGrid, in body: Rect) -> Position? {
+        if let challenge = prompt.challenge {
+            return drawChallenge(challenge, into: &grid, in: body, clears: true)
+        }
+        var form = FormLayout()
+        form.add(.text(prompt.message, CellStyle(.normal, .bold)))
+        if prompt.waitingCount > 0 {
+            form.add(.banner(Banner(.warning, prompt.waitingText)))
+        }
+        if let notice = prompt.signIn.notice { form.add(.banner(Banner(.info, notice))) }
+        form.addSpacer()
+        let screen = prompt.signIn
+        form.add(field(screen, .username))
+        form.add(field(screen, .password, hint: ScreenText.revealHint(isRevealed: screen.password.isRevealed)))
+        addBanner(screen.banner, to: &form)
+        form.addSpacer()
+        form.add(actions(screen, [.signIn, .cancel], links: []))
+        return drawBoxed(form, title: prompt.title, into: &grid, in: body, clears: true)
+    }
+}

@@ -1,0 +1,162 @@
+import AuthScreens
+import CognitoAuth
+import Foundation
+
+/// Draws the whole auth UI: a pure function from an ``AppState`` and a terminal size (plus a
+/// spinner step) to a ``CellGrid`` and a cursor position.
+///
+/// The layout, top to bottom:
+/// - the top line: the session badge (state, user, backend) and the app's name;
+/// - the current screen: a form centred in a box (60 columns at 80×24, wider on bigger
+///   terminals), or the full-width dashboard; the re-login prompt and the help overlay are
+///   drawn over it;
+/// - the status line: a spinner and a verb while a request runs, else the status message;
+/// - the bottom line: the key hints, cut with "…".
+///
+/// Below ``minimumSize`` (or when ``AppState/isTerminalTooSmall`` is set) only a centred
+/// notice is drawn, so no field shows or takes the cursor. Colour comes from the roles of the
+/// cells, which the terminal's ``Theme`` maps (attributes only under `NO_COLOR`); every state
+/// also has a glyph or a word.
+public struct AppView: Hashable, Sendable {
+    /// What one render produced.
+    public struct Frame: Hashable, Sendable {
+        /// The cells.
+        public var grid: CellGrid
+        /// Where the terminal cursor goes (in the focused text field), or nil to hide it.
+        public var cursor: Position?
+
+        /// Creates a frame.
+        public init(grid: CellGrid, cursor: Position?) {
+            self.grid = grid
+            self.cursor = cursor
+        }
+    }
+
+    /// The smallest terminal the UI draws in: 80×24.
+    public static let minimumSize = TerminalSize(columns: 80, rows: 24)
+
+    /// The backend named in the badge ("local", a region or a pool id), if any.
+    public var backend: String?
+    /// The minimum size (``minimumSize`` unless changed for tests).
+    public var minimum: TerminalSize
+
+    /// Creates a view.
+    public init(backend: String? = nil, minimum: TerminalSize = AppView.minimumSize) {
+        self.backend = backend
+        self.minimum = minimum
+    }
+
+    /// Whether `size` is too small for the UI.
+    public func isTooSmall(_ size: TerminalSize) -> Bool { !size.fits(minimum) }
+
+    /// Renders `state` at `size`; `spinnerTick` picks the spinner's frame.
+    public func render(_ state: AppState, size: TerminalSize, spinnerTick: Int = 0) -> Frame {
+        var grid = CellGrid(size: size)
+        if state.isTerminalTooSmall || isTooSmall(size) {
+            drawTooSmall(into: &grid)
+            return Frame(grid: grid, cursor: nil)
+        }
+        drawTopLine(state, into: &grid)
+        let body = Rect(row: 1, column: 0, width: size.columns, height: size.rows - 3)
+        var cursor: Position?
+        switch state.screen {
+        case .dashboard:
+            drawDashboard(state.dashboard, into: &grid, in: body)
+        default:
+            cursor = drawFormScreen(state, into: &grid, in: body)
+        }
+        if let relogin = state.relogin {
+            cursor = drawRelogin(relogin, into: &grid, in: body)
+        }
+        if state.isHelpVisible {
+            drawHelp(state, into: &grid, in: body)
+            cursor = nil
+        }
+        drawStatusLine(state, spinnerTick: spinnerTick, into: &grid, row: size.rows - 2)
+        drawKeyHints(state.keyHints, into: &grid, row: size.rows - 1)
+        return Frame(grid: grid, cursor: cursor)
+    }
+
+    // MARK: Chrome
+
+    /// The badge text: "signedIn · alice · local".
+    public func badgeText(_ state: AppState) -> String {
+        [state.badge, backend].compactMap { $0 }.joined(separator: " · ")
+    }
+
+    private func drawTopLine(_ state: AppState, into grid: inout CellGrid) {
+        let width = grid.width
+        let name = ScreenText.appName
+        let nameWidth = TextWidth.width(of: name)
+        let badge = " " + TextWidth.truncate(badgeText(state), toWidth: max(1, width - nameWidth - 5)) + " "
+        grid.write(badge, row: 0, column: 0, style: CellStyle(.badge))
+        grid.write(name, row: 0, column: width - nameWidth - 1, style: CellStyle(.title, .bold))
+    }
+
+    private func drawStatusLine(_ state: AppState, spinnerTick: Int, into grid: inout CellGrid, row: Int) {
+        let rect = Rect(row: row, column: 1, width: grid.width - 2, height: 1)
+        if let activity = state.activity {
+            Spinner(message: activity, tick: spinnerTick).draw(into: &grid, in: rect)
+        } else if let message = state.statusMessage, !message.isEmpty {
+            Label(message, style: CellStyle(.info)).draw(into: &grid, in: rect)
+        }
+    }
+
+    private func drawKeyHints(_ hints: [String], into grid: inout CellGrid, row: Int) {
+        let bar = KeyHintBar(hints.map(Self.keyHint), separator: ScreenText.hintSeparator)
+        bar.draw(into: &grid, in: Rect(row: row, column: 1, width: grid.width - 2, height: 1))
+    }
+
+    /// Splits "Tab next" into key and action; "Esc or ? close help" keeps "Esc or ?" as the key.
+    static func keyHint(_ text: String) -> KeyHint {
+        let words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        guard words.count > 1 else { return KeyHint(text, "") }
+        var keyWords = 1
+        while keyWords + 1 < words.count, words[keyWords] == "or" { keyWords += 2 }
+        return KeyHint(
+            words[..<keyWords].joined(separator: " "), words[keyWords...].joined(separator: " "))
+    }
+
+    private func drawTooSmall(into grid: inout CellGrid) {
+        let lines = [
+            "Terminal too small: need \(minimum.columns)x\(minimum.rows), have \(grid.width)x\(grid.height)",
+            "Enlarge the window, or press q to quit.",
+        ]
+        let width = max(1, grid.width)
+        let wrapped = lines.flatMap { TextWidth.wrap($0, toWidth: width) }
+        let top = max(0, (grid.height - wrapped.count) / 2)
+        for (index, line) in wrapped.enumerated() {
+            let style = index == 0 ? CellStyle(.warning, .bold) : CellStyle(.hint)
+            Label(line, style: style, alignment: .center).draw(
+                into: &grid, in: Rect(row: top + index, column: 0, width: grid.width, height: 1))
+        }
+    }
+
+    private func drawHelp(_ state: AppState, into grid: inout CellGrid, in body: Rect) {
+        let modal = Modal(
+            title: ScreenText.helpTitle, message: state.helpLines.joined(separator: "\n"),
+            footer: ScreenText.closeHelpHint, maximumContentWidth: 60)
+        modal.draw(into: &grid, in: body)
+    }
+
+    // MARK: Boxes
+
+    /// The width of a form's box: 60 columns at 80, two thirds of wider terminals, at most 90.
+    func boxWidth(for columns: Int) -> Int {
+        min(columns - 2, max(60, min(90, columns * 2 / 3)))
+    }
+
+    /// Draws `form` in a box centred in `area` and returns the cursor.
+    func drawBoxed(
+        _ form: FormLayout, title: String, into grid: inout CellGrid, in area: Rect, minimumWidth: Int = 0,
+        clears: Bool = false
+    ) -> Position? {
+        let width = min(area.width, max(boxWidth(for: area.width), minimumWidth))
+        let innerWidth = width - 6
+        let height = min(area.height, form.height(width: innerWidth) + 4)
+        let box = area.centered(width: width, height: height)
+        Box(title: title, clearsInterior: clears).draw(into: &grid, in: box)
+        let inner = box.inset(top: 2, left: 3, bottom: 2, right: 3)
+        return form.draw(into: &grid, in: inner)
+    }
+}

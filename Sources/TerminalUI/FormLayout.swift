@@ -1,0 +1,237 @@
+import AuthScreens
+
+/// A vertical stack of form parts (text, fields, checklists, banners, buttons) measured and
+/// drawn in a given width; the screens of ``AppView`` are built from it.
+///
+/// Fields put their label in a left column as wide as the widest label, the focused field is
+/// marked with "›" in the left padding as well as by the focus style, and errors sit under
+/// their field with a glyph, so nothing depends on colour.
+struct FormLayout {
+    /// A button or a link in a row of actions.
+    struct Action {
+        /// The title.
+        var title: String
+        /// Whether it is drawn as a button ("[ Sign in ]") rather than a link.
+        var isButton: Bool
+        /// Whether it has focus.
+        var isFocused: Bool
+        /// Whether it can be pressed.
+        var isEnabled: Bool
+
+        /// The text drawn.
+        var text: String { isButton ? "[ \(title) ]" : title }
+        /// The columns the text takes.
+        var width: Int { TextWidth.width(of: text) }
+    }
+
+    /// One part of the form.
+    enum Item {
+        /// Wrapped text.
+        case text(String, CellStyle)
+        /// A banner with a glyph (server errors, notices).
+        case banner(Banner)
+        /// A labelled text field, the error under it, and an optional hint under it.
+        case field(label: String, field: FieldState, isFocused: Bool, placeholder: String, hint: String?)
+        /// The password policy as a checklist in two columns.
+        case checklist([PasswordCheck])
+        /// A label and a wrapped value ("Secret   JBSW Y3DP …").
+        case value(label: String, value: String, style: CellStyle)
+        /// A row (or rows) of buttons and links.
+        case actions([Action])
+        /// A list of choices, one a row.
+        case choices([Action])
+        /// A QR code, centred.
+        case qrCode(QRCodeView)
+        /// An empty row.
+        case spacer
+    }
+
+    /// The glyph of a met policy rule.
+    static let metGlyph = "✔"
+    /// The glyph of an unmet policy rule or of a field error.
+    static let unmetGlyph = "✖"
+    /// The marker left of the focused field or choice.
+    static let focusMarker: Character = "›"
+
+    /// The parts, top to bottom.
+    var items: [Item] = []
+
+    /// Adds a part.
+    mutating func add(_ item: Item) { items.append(item) }
+
+    /// Adds a blank row unless the form is empty or already ends with one.
+    mutating func addSpacer() {
+        guard let last = items.last else { return }
+        if case .spacer = last { return }
+        items.append(.spacer)
+    }
+
+    /// The width of the label column: the widest field or value label plus two spaces.
+    var labelWidth: Int {
+        let widths = items.compactMap { item -> Int? in
+            switch item {
+            case .field(let label, _, _, _, _), .value(let label, _, _): return TextWidth.width(of: label)
+            default: return nil
+            }
+        }
+        return (widths.max() ?? 0) + 2
+    }
+
+    /// The rows each part takes in `width` columns.
+    func heights(width: Int) -> [Int] {
+        let valueWidth = max(1, width - labelWidth)
+        return items.map { item in
+            switch item {
+            case .text(let text, _): return TextWidth.wrap(text, toWidth: width).count
+            case .banner(let banner): return banner.height(width: width)
+            case .field(_, let field, let isFocused, _, let hint):
+                var rows = 1
+                if let error = field.error { rows += TextWidth.wrap(error, toWidth: max(1, valueWidth - 2)).count }
+                if isFocused, hint != nil { rows += 1 }
+                return rows
+            case .checklist(let checks): return (checks.count + 1) / 2
+            case .value(_, let value, _): return TextWidth.wrap(value, toWidth: valueWidth).count
+            case .actions(let actions): return Self.actionRows(actions, width: width).count
+            case .choices(let choices): return choices.count
+            case .qrCode(let view): return view.size.rows
+            case .spacer: return 1
+            }
+        }
+    }
+
+    /// The rows the whole form takes in `width` columns.
+    func height(width: Int) -> Int { heights(width: width).reduce(0, +) }
+
+    /// The widest a QR code item is, for choosing a box width.
+    var qrWidth: Int {
+        items.compactMap { item -> Int? in
+            if case .qrCode(let view) = item { return view.size.columns }
+            return nil
+        }.max() ?? 0
+    }
+
+    /// Splits actions into rows that fit `width`, two spaces apart.
+    static func actionRows(_ actions: [Action], width: Int) -> [[Action]] {
+        var rows: [[Action]] = []
+        var current: [Action] = []
+        var used = 0
+        for action in actions {
+            let needed = (current.isEmpty ? 0 : 2) + action.width
+            if !current.isEmpty && used + needed > width {
+                rows.append(current)
+                current = []
+                used = 0
+            }
+            used += (current.isEmpty ? 0 : 2) + action.width
+            current.append(action)
+        }
+        if !current.isEmpty { rows.append(current) }
+        return rows
+    }
+
+    /// Draws the form from the top of `rect` (parts that do not fit are left out) and returns
+    /// where the cursor goes: in the focused text field, or nil.
+    ///
+    /// The focus marker goes two columns left of `rect`, in the box's padding.
+    func draw(into grid: inout CellGrid, in rect: Rect) -> Position? {
+        guard !rect.isEmpty else { return nil }
+        let heights = heights(width: rect.width)
+        let labelWidth = self.labelWidth
+        let valueColumn = rect.column + labelWidth
+        let valueWidth = max(1, rect.width - labelWidth)
+        var cursor: Position?
+        var row = rect.row
+        for (item, height) in zip(items, heights) {
+            guard row + height <= rect.bottom else { break }
+            switch item {
+            case .text(let text, let style):
+                Label(text, style: style, wraps: true).draw(
+                    into: &grid, in: Rect(row: row, column: rect.column, width: rect.width, height: height))
+            case .banner(let banner):
+                banner.draw(into: &grid, in: Rect(row: row, column: rect.column, width: rect.width, height: height))
+            case .field(let label, let field, let isFocused, let placeholder, let hint):
+                if isFocused {
+                    grid.put(Self.focusMarker, row: row, column: rect.column - 2, style: CellStyle(.accent, .bold))
+                }
+                grid.write(
+                    label, row: row, column: rect.column,
+                    style: isFocused ? CellStyle(.title, .bold) : CellStyle(.normal), maxWidth: labelWidth - 1)
+                let view = TextFieldView(
+                    editing: TextEditing(field.text, cursor: field.cursor), placeholder: placeholder,
+                    isMasked: field.isMasked, isFocused: isFocused, maskCharacter: ScreenText.maskCharacter)
+                let fieldRect = Rect(row: row, column: valueColumn, width: valueWidth, height: 1)
+                view.draw(into: &grid, in: fieldRect)
+                if isFocused { cursor = view.cursorPosition(in: fieldRect) }
+                var next = row + 1
+                if let error = field.error {
+                    let lines = TextWidth.wrap(error, toWidth: max(1, valueWidth - 2))
+                    for (index, line) in lines.enumerated() {
+                        let prefix = index == 0 ? Self.unmetGlyph + " " : "  "
+                        grid.write(
+                            prefix + line, row: next, column: valueColumn, style: CellStyle(.error),
+                            maxWidth: valueWidth)
+                        next += 1
+                    }
+                }
+                if isFocused, let hint {
+                    grid.write(hint, row: next, column: valueColumn, style: CellStyle(.hint), maxWidth: valueWidth)
+                }
+            case .checklist(let checks):
+                let columnWidth = rect.width / 2
+                for (index, check) in checks.enumerated() {
+                    let line = "\(check.isMet ? Self.metGlyph : Self.unmetGlyph) \(check.text)"
+                    let style = check.isMet ? CellStyle(.success) : CellStyle(.dim)
+                    grid.write(
+                        TextWidth.truncate(line, toWidth: columnWidth - 1), row: row + index / 2,
+                        column: rect.column + (index % 2) * columnWidth, style: style)
+                }
+            case .value(let label, let value, let style):
+                grid.write(label, row: row, column: rect.column, style: CellStyle(.dim), maxWidth: labelWidth - 1)
+                Label(value, style: style, wraps: true).draw(
+                    into: &grid, in: Rect(row: row, column: valueColumn, width: valueWidth, height: height))
+            case .actions(let actions):
+                for (index, line) in Self.actionRows(actions, width: rect.width).enumerated() {
+                    var column = rect.column
+                    for action in line {
+                        Self.draw(action, into: &grid, row: row + index, column: column, width: rect.right - column)
+                        column += action.width + 2
+                    }
+                }
+            case .choices(let choices):
+                for (index, choice) in choices.enumerated() {
+                    if choice.isFocused {
+                        grid.put(
+                            Self.focusMarker, row: row + index, column: rect.column - 2,
+                            style: CellStyle(.accent, .bold))
+                    }
+                    Self.draw(choice, into: &grid, row: row + index, column: rect.column, width: rect.width)
+                }
+            case .qrCode(let view):
+                view.draw(into: &grid, in: Rect(row: row, column: rect.column, width: rect.width, height: height))
+            case .spacer:
+                break
+            }
+            row += height
+        }
+        return cursor
+    }
+
+    /// Draws a button (through ``Button``) or a link (underlined; the focus style when focused).
+    static func draw(_ action: Action, into grid: inout CellGrid, row: Int, column: Int, width: Int) {
+        guard width > 0 else { return }
+        if action.isButton {
+            Button(action.title, isFocused: action.isFocused, isEnabled: action.isEnabled).draw(
+                into: &grid, in: Rect(row: row, column: column, width: width, height: 1))
+            return
+        }
+        let style: CellStyle
+        if !action.isEnabled {
+            style = CellStyle(.dim)
+        } else if action.isFocused {
+            style = CellStyle(.focus, [.bold])
+        } else {
+            style = CellStyle(.accent, [.underline])
+        }
+        grid.write(TextWidth.truncate(action.text, toWidth: width), row: row, column: column, style: style)
+    }
+}
