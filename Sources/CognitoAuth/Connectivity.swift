@@ -60,6 +60,14 @@ public struct PendingCall: Sendable, Hashable, Identifiable {
     public var since: Date
     /// Why it waits.
     public var reason: Reason
+
+    /// Creates a record.
+    public init(id: UInt64, label: String, since: Date, reason: Reason) {
+        self.id = id
+        self.label = label
+        self.since = since
+        self.reason = reason
+    }
 }
 
 /// The retry schedule for transient failures: capped exponential backoff with jitter.

@@ -75,6 +75,11 @@ public enum SignUpStep: Sendable, Hashable {
 public struct ForgotPasswordResult: Sendable, Hashable {
     /// Where the code went.
     public var delivery: CodeDeliveryDetails
+
+    /// Creates a result.
+    public init(delivery: CodeDeliveryDetails) {
+        self.delivery = delivery
+    }
 }
 
 /// Whether to sign out this device only or everywhere.

@@ -39,4 +39,10 @@ public struct UserStateChange: Sendable, Hashable {
     public var state: UserState
     /// Its details.
     public var info: UserStateInfo
+
+    /// Creates a change record.
+    public init(state: UserState, info: UserStateInfo = UserStateInfo()) {
+        self.state = state
+        self.info = info
+    }
 }

@@ -636,7 +636,7 @@ struct AuthStateMachineTests {
         }
     }
 
-    @Test("Randomised event sequences: every waiter leaves exactly once; single flight; no stranded waiter", arguments: Array(1...300) as [UInt64])
+    @Test("Randomised event sequences: every waiter leaves exactly once; single flight; no stranded waiter", arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func randomisedInvariants(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
         var harness = Harness(seed: seed)

@@ -1,0 +1,170 @@
+import AuthScreens
+import CognitoAuth
+import Foundation
+
+extension AppView {
+    /// The width of the label column of the session panel.
+    static let dashboardLabelWidth = 18
+    /// The width of the expiry text before the bar.
+    static let expiryTextWidth = 33
+    /// The width of an expiry bar, brackets left out.
+    static let expiryBarWidth = 10
+
+    /// One row of the session panel.
+    enum PanelRow {
+        /// A label and a value.
+        case text(label: String, value: String, style: CellStyle)
+        /// A label, an expiry text and a bar of the remaining lifetime.
+        case expiry(label: String, text: String, fraction: Double, style: CellStyle)
+    }
+
+    /// The session panel's rows: identity, expiries, refresh token, connectivity. No token is
+    /// ever shown.
+    func panelRows(_ dashboard: DashboardState) -> [PanelRow] {
+        let none = ScreenText.none
+        let providers = dashboard.session?.activeProviders ?? []
+        var rows: [PanelRow] = [
+            .text(label: ScreenText.stateLabel, value: dashboard.userState.rawValue, style: stateStyle(dashboard)),
+            .text(
+                label: ScreenText.usernameLabel, value: dashboard.username ?? dashboard.session?.username ?? none,
+                style: .plain),
+            .text(label: ScreenText.authenticatedByLabel, value: dashboard.authenticatedBy, style: .plain),
+            .text(
+                label: ScreenText.activeProvidersLabel,
+                value: providers.isEmpty ? none : providers.joined(separator: ", "), style: .plain),
+            .text(label: ScreenText.identityIdLabel, value: dashboard.session?.identityId ?? none, style: .plain),
+        ]
+        for gauge in [dashboard.idToken, dashboard.accessToken] {
+            rows.append(expiryRow(gauge, dashboard: dashboard))
+        }
+        rows.append(
+            .text(
+                label: ScreenText.refreshTokenLabel, value: dashboard.refreshTokenText,
+                style: dashboard.userState.needsRelogin ? CellStyle(.error) : .plain))
+        rows.append(expiryRow(dashboard.awsCredentials, dashboard: dashboard, label: ScreenText.awsCredentialsLabel))
+        rows.append(connectivityRow(dashboard))
+        return rows
+    }
+
+    private func stateStyle(_ dashboard: DashboardState) -> CellStyle {
+        switch dashboard.userState {
+        case .signedIn: return CellStyle(.success)
+        case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid: return CellStyle(.error)
+        default: return CellStyle(.warning)
+        }
+    }
+
+    private func expiryRow(_ gauge: ExpiryGauge?, dashboard: DashboardState, label: String? = nil) -> PanelRow {
+        guard let gauge else {
+            return .text(label: label ?? "", value: ScreenText.none, style: CellStyle(.dim))
+        }
+        let remaining = gauge.expiration.timeIntervalSince(dashboard.now)
+        let clock = dashboard.clock(gauge.expiration)
+        let text =
+            remaining > 0
+            ? "expires \(clock), in \(ScreenText.duration(remaining))"
+            : "expired \(clock), \(ScreenText.duration(-remaining)) ago"
+        let style: CellStyle
+        if remaining <= 0 {
+            style = CellStyle(.error)
+        } else if gauge.remainingFraction < 0.1 {
+            style = CellStyle(.warning)
+        } else {
+            style = .plain
+        }
+        return .expiry(label: label ?? gauge.label, text: text, fraction: gauge.remainingFraction, style: style)
+    }
+
+    private func connectivityRow(_ dashboard: DashboardState) -> PanelRow {
+        switch dashboard.connectivity {
+        case .online:
+            return .text(label: ScreenText.connectivityLabel, value: "✔ " + ScreenText.online, style: CellStyle(.success))
+        case .offline(let since, let error):
+            let value =
+                "✖ offline since \(dashboard.clock(since)) (\(ScreenText.relative(since, now: dashboard.now)))"
+                + " — \(ScreenText.shortError(error))"
+            return .text(label: ScreenText.connectivityLabel, value: value, style: CellStyle(.error))
+        }
+    }
+
+    /// The header of the waiting calls: "2 calls waiting for sign-in", with the refresh waiters.
+    func pendingHeader(_ dashboard: DashboardState) -> String? {
+        let signIn = dashboard.callsWaitingForSignIn
+        let refresh = dashboard.pendingCalls.count - signIn
+        func calls(_ count: Int) -> String { count == 1 ? "1 call" : "\(count) calls" }
+        var parts: [String] = []
+        if signIn > 0 { parts.append("\(calls(signIn)) waiting for sign-in") }
+        if refresh > 0 { parts.append("\(calls(refresh)) waiting for a refresh") }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// One waiting call: "GetUser #3  waiting 12 s for sign-in".
+    func pendingLine(_ call: WaitingCall, now: Date) -> String {
+        let waited = ScreenText.duration(now.timeIntervalSince(call.since))
+        let reason = call.reason == .signIn ? "for sign-in" : "for a refresh"
+        return "\(call.label)  waiting \(waited) \(reason)"
+    }
+
+    /// Draws the dashboard: the session panel, the waiting calls and the event log.
+    func drawDashboard(_ dashboard: DashboardState, into grid: inout CellGrid, in body: Rect) {
+        let rows = panelRows(dashboard)
+        let panel = Rect(row: body.row, column: body.column, width: body.width, height: min(body.height, rows.count + 2))
+        Box(title: ScreenText.dashboardTitle).draw(into: &grid, in: panel)
+        let inner = panel.inset(top: 1, left: 2, bottom: 1, right: 2)
+        for (index, row) in rows.prefix(inner.height).enumerated() {
+            drawPanelRow(row, into: &grid, row: inner.row + index, in: inner)
+        }
+        var next = panel.bottom
+        let logMinimum = 3
+        if let header = pendingHeader(dashboard) {
+            let room = max(0, body.bottom - next - logMinimum - 1)
+            grid.write(
+                "⚠ " + header, row: next, column: body.column + 1, style: CellStyle(.warning, .bold),
+                maxWidth: body.width - 2)
+            next += 1
+            let lines = dashboard.pendingCalls.map { pendingLine($0, now: dashboard.now) }
+            let shown = lines.count > room ? Array(lines.prefix(max(0, room - 1))) + ["… \(lines.count - room + 1) more"] : lines
+            for line in shown where next < body.bottom {
+                grid.write(line, row: next, column: body.column + 3, style: .plain, maxWidth: body.width - 4)
+                next += 1
+            }
+        } else {
+            grid.write(
+                "No calls waiting", row: next, column: body.column + 1, style: CellStyle(.dim),
+                maxWidth: body.width - 2)
+            next += 1
+        }
+        let logRect = Rect(row: next, column: body.column, width: body.width, height: body.bottom - next)
+        guard logRect.height >= 2 else { return }
+        var title = ScreenText.eventLogTitle
+        if dashboard.log.scrollOffset > 0 { title += " (scrolled back \(dashboard.log.scrollOffset); End follows)" }
+        Box(title: title).draw(into: &grid, in: logRect)
+        let logInner = logRect.inset(top: 1, left: 2, bottom: 1, right: 2)
+        let entries = dashboard.log.visibleEntries(count: logInner.height).map {
+            LogView.Entry(dashboard.logLine($0))
+        }
+        LogView(entries: Array(entries)).draw(into: &grid, in: logInner)
+    }
+
+    private func drawPanelRow(_ row: PanelRow, into grid: inout CellGrid, row line: Int, in inner: Rect) {
+        let valueColumn = inner.column + Self.dashboardLabelWidth
+        let valueWidth = max(0, inner.right - valueColumn)
+        switch row {
+        case .text(let label, let value, let style):
+            grid.write(label, row: line, column: inner.column, style: CellStyle(.dim), maxWidth: Self.dashboardLabelWidth - 1)
+            grid.write(TextWidth.truncate(value, toWidth: valueWidth), row: line, column: valueColumn, style: style)
+        case .expiry(let label, let text, let fraction, let style):
+            grid.write(label, row: line, column: inner.column, style: CellStyle(.dim), maxWidth: Self.dashboardLabelWidth - 1)
+            grid.write(TextWidth.truncate(text, toWidth: valueWidth), row: line, column: valueColumn, style: style)
+            let barColumn = valueColumn + Self.expiryTextWidth
+            let bar = ProgressBar(ratio: fraction, showsPercent: false)
+            guard barColumn + Self.expiryBarWidth + 7 <= inner.right else { return }
+            grid.write("[", row: line, column: barColumn, style: CellStyle(.dim))
+            bar.draw(
+                into: &grid, in: Rect(row: line, column: barColumn + 1, width: Self.expiryBarWidth, height: 1))
+            grid.write("]", row: line, column: barColumn + 1 + Self.expiryBarWidth, style: CellStyle(.dim))
+            grid.write(
+                " " + bar.percentText, row: line, column: barColumn + 2 + Self.expiryBarWidth, style: style)
+        }
+    }
+}

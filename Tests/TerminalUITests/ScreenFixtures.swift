@@ -1,0 +1,192 @@
+import AuthScreens
+import CognitoAuth
+import Foundation
+
+@testable import TerminalUI
+
+/// Fixed states of every screen for the snapshot tests, at a fixed time in UTC.
+enum ScreenFixtures {
+    /// 2023-11-14 22:13:20 UTC.
+    static let t0 = Date(timeIntervalSince1970: 1_700_000_000)
+    /// Snapshots show times in UTC.
+    static let utc = TimeZone(identifier: "UTC")!
+    /// The user pool's logins key.
+    static let poolProvider = "cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1"
+    /// The renderer, with a backend in the badge.
+    static let view = AppView(backend: "local")
+
+    /// A fresh app state at ``t0``.
+    static func base() -> AppState {
+        AppState(options: AuthUIOptions(), now: t0, timeZone: utc)
+    }
+
+    /// Applies keys to a state.
+    static func press(_ state: inout AppState, _ keys: [InputKey]) {
+        for key in keys { _ = state.reduce(.keyPressed(key)) }
+    }
+
+    /// Types text into the focused field.
+    static func type(_ state: inout AppState, _ text: String) {
+        press(&state, text.map { .character($0) })
+    }
+
+    static var signInEmpty: AppState { base() }
+
+    static var signInWithError: AppState {
+        var state = base()
+        type(&state, "alice")
+        press(&state, [.tab])
+        type(&state, "wrong-password")
+        press(&state, [.enter])
+        _ = state.reduce(.signInFinished(.failure(.notAuthorized("Incorrect username or password."))))
+        return state
+    }
+
+    static var signInInFlight: AppState {
+        var state = base()
+        type(&state, "alice")
+        press(&state, [.tab])
+        type(&state, "Secret#123")
+        press(&state, [.enter])
+        return state
+    }
+
+    static var signUpWithPolicy: AppState {
+        var state = AppState(options: AuthUIOptions(startOnSignUp: true), now: t0, timeZone: utc)
+        type(&state, "bob")
+        press(&state, [.tab])
+        type(&state, "secret1")
+        return state
+    }
+
+    static var confirmCode: AppState {
+        var state = AppState(options: AuthUIOptions(startOnSignUp: true), now: t0, timeZone: utc)
+        type(&state, "bob")
+        press(&state, [.tab])
+        type(&state, "Secret#123")
+        press(&state, [.tab])
+        type(&state, "bob@example.com")
+        press(&state, [.enter])
+        let delivery = CodeDeliveryDetails(destination: "b***@e***", deliveryMedium: "EMAIL", attributeName: "email")
+        _ = state.reduce(.signUpFinished(.success(.confirmSignUp(delivery))))
+        type(&state, "1234")
+        return state
+    }
+
+    static var forgotRequest: AppState {
+        var state = base()
+        type(&state, "alice")
+        press(&state, [.tab, .tab, .tab, .tab, .enter])
+        return state
+    }
+
+    static var forgotReset: AppState {
+        var state = forgotRequest
+        press(&state, [.enter])
+        let delivery = CodeDeliveryDetails(destination: "a***@e***", deliveryMedium: "EMAIL", attributeName: "email")
+        _ = state.reduce(.forgotPasswordFinished(.success(delivery)))
+        type(&state, "123456")
+        press(&state, [.tab])
+        type(&state, "NewSecret1")
+        return state
+    }
+
+    static func challenge(_ step: SignInStep) -> AppState {
+        var state = base()
+        type(&state, "alice")
+        press(&state, [.tab])
+        type(&state, "Secret#123")
+        press(&state, [.enter])
+        _ = state.reduce(.signInFinished(.success(step)))
+        return state
+    }
+
+    static var newPassword: AppState {
+        var state = challenge(.newPasswordRequired(requiredAttributes: []))
+        type(&state, "Temp")
+        return state
+    }
+
+    static var totpCode: AppState { challenge(.softwareTokenMFA) }
+
+    static let totpDetails = TOTPSetupDetails(secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", accountName: "alice")
+
+    static var totpSetup: AppState { challenge(.mfaSetup(totpDetails)) }
+
+    static var selectMFA: AppState { challenge(.selectMFAType([.sms, .totp])) }
+
+    /// A signed-in session with tokens issued 17 minutes ago that last an hour.
+    static var signedInSession: SessionSummary {
+        SessionSummary(
+            username: "alice", provider: poolProvider, activeProviders: [poolProvider],
+            identityId: "us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc",
+            idTokenExpiration: t0.addingTimeInterval(43 * 60), accessTokenExpiration: t0.addingTimeInterval(43 * 60),
+            tokensIssuedAt: t0.addingTimeInterval(-17 * 60), hasRefreshToken: true,
+            awsCredentialsExpiration: t0.addingTimeInterval(52 * 60), updatedAt: t0.addingTimeInterval(-17 * 60))
+    }
+
+    static var dashboard: AppState {
+        var state = challenge(.done)
+        _ = state.reduce(.sessionEvent(.stateChanged(.signedIn, username: "alice", provider: poolProvider)))
+        _ = state.reduce(.sessionLoaded(signedInSession))
+        state.dashboard.now = t0.addingTimeInterval(-30)
+        _ = state.reduce(.tick(now: t0.addingTimeInterval(-30)))
+        press(&state, [.character("c")])
+        _ = state.reduce(.sampleCallFinished(number: 1, result: .success(())))
+        _ = state.reduce(.tick(now: t0))
+        return state
+    }
+
+    static var dashboardOffline: AppState {
+        var state = dashboard
+        let error = AuthError.network(kind: .connectionRefused, message: "connection refused (localhost:9229)")
+        _ = state.reduce(.sessionEvent(.connectivityChanged(.offline(since: t0.addingTimeInterval(-190), lastError: error))))
+        return state
+    }
+
+    static var dashboardPending: AppState {
+        var state = dashboard
+        _ = state.reduce(.sessionEvent(.stateChanged(.signedOutUserPoolsTokenInvalid, username: "alice", provider: poolProvider)))
+        state.relogin = nil
+        let calls = [
+            WaitingCall(id: 3, label: "GetUser #3", since: t0.addingTimeInterval(-12), reason: .signIn),
+            WaitingCall(id: 4, label: "GetUser #4", since: t0.addingTimeInterval(-5), reason: .signIn),
+        ]
+        state.dashboard.pendingCalls = calls
+        return state
+    }
+
+    static var relogin: AppState {
+        var state = dashboard
+        _ = state.reduce(.sessionEvent(.stateChanged(.signedOutUserPoolsTokenInvalid, username: "alice", provider: poolProvider)))
+        let calls = [
+            WaitingCall(id: 3, label: "GetUser #3", since: t0.addingTimeInterval(-12), reason: .signIn),
+            WaitingCall(id: 4, label: "GetUser #4", since: t0.addingTimeInterval(-5), reason: .signIn),
+        ]
+        _ = state.reduce(.sessionEvent(.pendingCallsChanged(calls)))
+        return state
+    }
+
+    static var help: AppState {
+        var state = dashboard
+        press(&state, [.character("?")])
+        return state
+    }
+
+    /// Every screen by name.
+    static var all: [(String, AppState)] {
+        [
+            ("signInEmpty", signInEmpty), ("signInWithError", signInWithError), ("signInInFlight", signInInFlight),
+            ("signUpWithPolicy", signUpWithPolicy), ("confirmCode", confirmCode), ("forgotRequest", forgotRequest),
+            ("forgotReset", forgotReset), ("newPassword", newPassword), ("totpCode", totpCode),
+            ("totpSetup", totpSetup), ("selectMFA", selectMFA), ("dashboard", dashboard),
+            ("dashboardOffline", dashboardOffline), ("dashboardPending", dashboardPending), ("relogin", relogin),
+            ("help", help),
+        ]
+    }
+
+    /// The text of a render, each line padded with "|" at the right edge so trailing spaces show.
+    static func text(_ state: AppState, _ columns: Int, _ rows: Int) -> String {
+        view.render(state, size: TerminalSize(columns: columns, rows: rows)).grid.text()
+    }
+}
