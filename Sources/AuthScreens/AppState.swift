@@ -49,7 +49,7 @@ public struct AppState: Equatable, Sendable {
         if options.startOnSignUp {
             self.screen = .signUp(makeSignUp(username: ""))
         } else {
-            self.screen = .signIn(makeSignIn(username: "", notice: nil))
+            self.screen = .signIn(makeSignIn(username: options.prefilledUsername ?? "", notice: nil))
         }
     }
 

@@ -33,6 +33,8 @@ public struct AuthUIOptions: Hashable, Sendable {
     public var signsInAfterSignUp: Bool
     /// How many entries the dashboard's event log keeps.
     public var logCapacity: Int
+    /// The username the sign-in screen starts with (the demo fills in its user).
+    public var prefilledUsername: String?
 
     /// Creates options.
     public init(

@@ -78,7 +78,8 @@ extension AppView {
     private func connectivityRow(_ dashboard: DashboardState) -> PanelRow {
         switch dashboard.connectivity {
         case .online:
-            return .text(label: ScreenText.connectivityLabel, value: "✔ " + ScreenText.online, style: CellStyle(.success))
+            return .text(
+                label: ScreenText.connectivityLabel, value: "✔ " + ScreenText.online, style: CellStyle(.success))
         case .offline(let since, let error):
             let value =
                 "✖ offline since \(dashboard.clock(since)) (\(ScreenText.relative(since, now: dashboard.now)))"
@@ -108,7 +109,8 @@ extension AppView {
     /// Draws the dashboard: the session panel, the waiting calls and the event log.
     func drawDashboard(_ dashboard: DashboardState, into grid: inout CellGrid, in body: Rect) {
         let rows = panelRows(dashboard)
-        let panel = Rect(row: body.row, column: body.column, width: body.width, height: min(body.height, rows.count + 2))
+        let panel = Rect(
+            row: body.row, column: body.column, width: body.width, height: min(body.height, rows.count + 2))
         Box(title: ScreenText.dashboardTitle).draw(into: &grid, in: panel)
         let inner = panel.inset(top: 1, left: 2, bottom: 1, right: 2)
         for (index, row) in rows.prefix(inner.height).enumerated() {
@@ -123,7 +125,9 @@ extension AppView {
                 maxWidth: body.width - 2)
             next += 1
             let lines = dashboard.pendingCalls.map { pendingLine($0, now: dashboard.now) }
-            let shown = lines.count > room ? Array(lines.prefix(max(0, room - 1))) + ["… \(lines.count - room + 1) more"] : lines
+            let shown =
+                lines.count > room
+                ? Array(lines.prefix(max(0, room - 1))) + ["… \(lines.count - room + 1) more"] : lines
             for line in shown where next < body.bottom {
                 grid.write(line, row: next, column: body.column + 3, style: .plain, maxWidth: body.width - 4)
                 next += 1
@@ -151,10 +155,12 @@ extension AppView {
         let valueWidth = max(0, inner.right - valueColumn)
         switch row {
         case .text(let label, let value, let style):
-            grid.write(label, row: line, column: inner.column, style: CellStyle(.dim), maxWidth: Self.dashboardLabelWidth - 1)
+            grid.write(
+                label, row: line, column: inner.column, style: CellStyle(.dim), maxWidth: Self.dashboardLabelWidth - 1)
             grid.write(TextWidth.truncate(value, toWidth: valueWidth), row: line, column: valueColumn, style: style)
         case .expiry(let label, let text, let fraction, let style):
-            grid.write(label, row: line, column: inner.column, style: CellStyle(.dim), maxWidth: Self.dashboardLabelWidth - 1)
+            grid.write(
+                label, row: line, column: inner.column, style: CellStyle(.dim), maxWidth: Self.dashboardLabelWidth - 1)
             grid.write(TextWidth.truncate(text, toWidth: valueWidth), row: line, column: valueColumn, style: style)
             let barColumn = valueColumn + Self.expiryTextWidth
             let bar = ProgressBar(ratio: fraction, showsPercent: false)

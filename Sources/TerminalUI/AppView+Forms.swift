@@ -35,10 +35,10 @@ extension AppView {
         switch challenge {
         case .totpSetup(let screen):
             let withCode = totpForm(screen, qrCode: qrCodeView(for: screen.uri))
-            let width = min(area.width, max(boxWidth(for: area.width), withCode.qrWidth + 6))
+            let width = min(area.width, max(boxWidth(for: area.width), withCode.qrWidth + 8))
             let fits =
-                withCode.qrWidth > 0 && withCode.qrWidth <= width - 6
-                && withCode.height(width: width - 6) + 4 <= area.height
+                withCode.qrWidth > 0 && withCode.qrWidth <= width - 8
+                && withCode.height(width: width - 8) + 4 <= area.height
             let form = fits ? withCode : totpForm(screen, qrCode: nil)
             return drawBoxed(
                 form, title: challenge.title, into: &grid, in: area, minimumWidth: fits ? width : 0, clears: clears)
@@ -67,9 +67,10 @@ extension AppView {
         var form = FormLayout()
         form.add(field(screen, .username))
         form.add(field(screen, .password, hint: ScreenText.revealHint(isRevealed: screen.password.isRevealed)))
+        form.add(.text(ScreenText.policyHeading, CellStyle(.dim)))
         form.add(.checklist(screen.passwordChecks))
-        for index in screen.attributes.indices {
-            form.add(field(screen, .attribute(index)))
+        for (index, attribute) in screen.attributes.enumerated() {
+            form.add(field(screen, .attribute(index), placeholder: Self.placeholder(forAttribute: attribute.name)))
         }
         addBanner(screen.banner, to: &form)
         form.addSpacer()
@@ -129,8 +130,8 @@ extension AppView {
                     screen, .confirmPassword,
                     hint: ScreenText.revealHint(isRevealed: screen.confirmPassword.isRevealed)))
             form.add(.checklist(screen.passwordChecks))
-            for index in screen.attributes.indices {
-                form.add(field(screen, .attribute(index)))
+            for (index, attribute) in screen.attributes.enumerated() {
+                form.add(field(screen, .attribute(index), placeholder: Self.placeholder(forAttribute: attribute.name)))
             }
             addBanner(screen.banner, to: &form)
             form.addSpacer()
@@ -187,6 +188,15 @@ extension AppView {
     }
 
     // MARK: Parts
+
+    /// An example value for an attribute field.
+    static func placeholder(forAttribute name: String) -> String {
+        switch name {
+        case SignUpAttribute.email.attributeName: return "name@example.com"
+        case SignUpAttribute.phoneNumber.attributeName: return "+14155550100"
+        default: return ""
+        }
+    }
 
     func addBanner(_ message: String?, to form: inout FormLayout) {
         guard let message, !message.isEmpty else { return }

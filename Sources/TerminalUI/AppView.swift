@@ -132,11 +132,42 @@ public struct AppView: Hashable, Sendable {
         }
     }
 
+    /// Draws the help overlay: each help line's key and description in two aligned columns.
     private func drawHelp(_ state: AppState, into grid: inout CellGrid, in body: Rect) {
-        let modal = Modal(
-            title: ScreenText.helpTitle, message: state.helpLines.joined(separator: "\n"),
-            footer: ScreenText.closeHelpHint, maximumContentWidth: 60)
-        modal.draw(into: &grid, in: body)
+        let pairs = state.helpLines.map { line -> (String, String) in
+            guard let range = line.range(of: "   ") else { return ("", line) }
+            return (
+                String(line[..<range.lowerBound]),
+                String(line[range.upperBound...]).trimmingCharacters(in: .whitespaces)
+            )
+        }
+        // Short keys share one column; a long key ("↑ ↓ PgUp PgDn …") pushes its own text right.
+        let keyWidth = (pairs.map { TextWidth.width(of: $0.0) }.filter { $0 <= 10 }.max() ?? 0) + 3
+        func textColumn(_ key: String) -> Int { max(keyWidth, TextWidth.width(of: key) + 3) }
+        let textWidth = pairs.map { textColumn($0.0) - keyWidth + TextWidth.width(of: $0.1) }.max() ?? 0
+        let footer = ScreenText.closeHelpHint
+        let width = min(body.width - 2, max(keyWidth + textWidth, TextWidth.width(of: footer)) + 6)
+        let height = min(body.height, pairs.count + 6)
+        let box = body.centered(width: width, height: height)
+        clearMargin(around: box, in: &grid)
+        Box(title: ScreenText.helpTitle, clearsInterior: true).draw(into: &grid, in: box)
+        let inner = box.inset(top: 2, left: 3, bottom: 2, right: 3)
+        for (index, pair) in pairs.prefix(max(0, inner.height - 2)).enumerated() {
+            let row = inner.row + index
+            let column = min(textColumn(pair.0), inner.width)
+            grid.write(pair.0, row: row, column: inner.column, style: CellStyle(.hintKey), maxWidth: column - 1)
+            grid.write(
+                TextWidth.truncate(pair.1, toWidth: max(0, inner.width - column)), row: row,
+                column: inner.column + column)
+        }
+        Label(footer, style: CellStyle(.hint), alignment: .trailing).draw(
+            into: &grid, in: Rect(row: inner.bottom - 1, column: inner.column, width: inner.width, height: 1))
+    }
+
+    /// Blanks one column either side of a modal box, so it stands apart from what is under it.
+    func clearMargin(around box: Rect, in grid: inout CellGrid) {
+        grid.fill(Rect(row: box.row, column: box.column - 1, width: 1, height: box.height))
+        grid.fill(Rect(row: box.row, column: box.right, width: 1, height: box.height))
     }
 
     // MARK: Boxes
@@ -152,11 +183,12 @@ public struct AppView: Hashable, Sendable {
         clears: Bool = false
     ) -> Position? {
         let width = min(area.width, max(boxWidth(for: area.width), minimumWidth))
-        let innerWidth = width - 6
+        let innerWidth = width - 8
         let height = min(area.height, form.height(width: innerWidth) + 4)
         let box = area.centered(width: width, height: height)
+        if clears { clearMargin(around: box, in: &grid) }
         Box(title: title, clearsInterior: clears).draw(into: &grid, in: box)
-        let inner = box.inset(top: 2, left: 3, bottom: 2, right: 3)
+        let inner = box.inset(top: 2, left: 4, bottom: 2, right: 4)
         return form.draw(into: &grid, in: inner)
     }
 }

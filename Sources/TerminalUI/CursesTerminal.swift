@@ -308,12 +308,18 @@ public final class CursesTerminal: TerminalSurface {
 
     /// Like ``readKey(timeout:)``, but yields to other main-actor work between polls.
     public func nextKey(timeout: Duration) async -> Key? {
+        // Never block the main actor inside curses: on a small machine the blocked thread can be the
+        // only worker, and the auth core's jobs would starve. Poll without waiting, then sleep
+        // (which releases the actor) for a few milliseconds; key latency stays under 10 ms.
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
+        guard let window else { return nil }
+        wtimeout(window, 0)
+        defer { wtimeout(window, options.pollMilliseconds) }
         while isActive, !Task.isCancelled {
             if let key = readOnce() { return key }
             if clock.now >= deadline, decoder.pendingPaste == nil { return nil }
-            await Task.yield()
+            try? await Task.sleep(for: .milliseconds(6))
         }
         return nil
     }

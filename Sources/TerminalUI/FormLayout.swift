@@ -181,8 +181,10 @@ struct FormLayout {
                 for (index, check) in checks.enumerated() {
                     let line = "\(check.isMet ? Self.metGlyph : Self.unmetGlyph) \(check.text)"
                     let style = check.isMet ? CellStyle(.success) : CellStyle(.dim)
+                    // The last rule of an odd count has the whole row.
+                    let room = index == checks.count - 1 && index % 2 == 0 ? rect.width : columnWidth - 1
                     grid.write(
-                        TextWidth.truncate(line, toWidth: columnWidth - 1), row: row + index / 2,
+                        TextWidth.truncate(line, toWidth: room), row: row + index / 2,
                         column: rect.column + (index % 2) * columnWidth, style: style)
                 }
             case .value(let label, let value, let style):

@@ -10,12 +10,11 @@ struct DemoCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var ui: UIOptions
 
     @Flag(name: .long, help: "Stop the local backend and exit.")
     var stop = false
 
-    @Flag(name: .long, help: "Use line prompts instead of the full-screen UI.")
-    var plain = false
 
     @Option(name: .long, help: "Access and id token lifetime in seconds for a new backend.")
     var tokenSeconds: Int = 3600
@@ -43,7 +42,7 @@ struct DemoCommand: AsyncParsableCommand {
             print("  latchkey sign-in --config \(configPath) --username \(Self.demoUser) --password-stdin")
             return
         }
-        try await InteractiveEntry.run(client: client, plain: plain, prefilledUsername: Self.demoUser)
+        try await InteractiveEntry.run(client: client, global: global, ui: ui, prefilledUsername: Self.demoUser)
     }
 
     /// Copies the backend's configuration to the default location unless a non-demo one is there.

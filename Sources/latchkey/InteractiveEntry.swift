@@ -1,9 +1,45 @@
+import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalUI
 
-/// What `latchkey` does with a terminal: the plain line-prompt sign-in (the full-screen UI plugs in here).
+/// What `latchkey` does with a terminal: the full-screen UI, or line prompts with `--plain`.
 enum InteractiveEntry {
-    static func run(client: AuthClient, plain: Bool, prefilledUsername: String?) async throws {
+    static func run(client: AuthClient, global: GlobalOptions, ui: UIOptions, prefilledUsername: String?) async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let plain = ui.plain || environment["ACCESSIBLE"] == "1" || environment["TERM"] == "dumb"
+        if plain {
+            try await runPlain(client: client, prefilledUsername: prefilledUsername)
+            return
+        }
+        var options = try ui.resolve(configuration: client.configuration)
+        if let prefilledUsername, await client.username == nil { options.prefilledUsername = prefilledUsername }
+        let theme: Theme = options.themeName == "mono" ? .noColor : .automatic(environment: environment)
+        let backend = client.configuration.userPool?.endpoint?.host ?? client.configuration.userPool?.region
+        let exit: AuthScreensRuntime.Exit
+        do {
+            exit = try await AuthTerminalApp.runInTerminal(service: client, options: options, theme: theme, backend: backend)
+        } catch TerminalError.notATerminal {
+            throw CLIFailure(
+                code: 2,
+                message: """
+                    no terminal: the full-screen UI needs a TTY on standard input and output.
+                    Use the non-interactive commands instead: latchkey sign-in --username U --password-stdin, \
+                    latchkey status, latchkey token, latchkey credentials (or --plain for line prompts).
+                    """)
+        } catch {
+            throw CLIFailure(code: 2, message: "the terminal could not be started (\(error)). Try --plain.")
+        }
+        let state = await client.userState
+        switch exit {
+        case .cancelled:
+            throw CLIFailure(code: 1, message: "sign-in was cancelled.")
+        default:
+            print("latchkey: \(state.rawValue)\(await client.username.map { " as \($0)" } ?? "")")
+        }
+    }
+
+    static func runPlain(client: AuthClient, prefilledUsername: String?) async throws {
         if await client.userState == .signedIn {
             print("Already signed in as \(await client.username ?? "?"). See `latchkey status`.")
             return

@@ -127,9 +127,9 @@ enum ScreenFixtures {
 
     static var dashboard: AppState {
         var state = challenge(.done)
+        state.now = t0.addingTimeInterval(-60)
         _ = state.reduce(.sessionEvent(.stateChanged(.signedIn, username: "alice", provider: poolProvider)))
         _ = state.reduce(.sessionLoaded(signedInSession))
-        state.dashboard.now = t0.addingTimeInterval(-30)
         _ = state.reduce(.tick(now: t0.addingTimeInterval(-30)))
         press(&state, [.character("c")])
         _ = state.reduce(.sampleCallFinished(number: 1, result: .success(())))
@@ -139,14 +139,16 @@ enum ScreenFixtures {
 
     static var dashboardOffline: AppState {
         var state = dashboard
-        let error = AuthError.network(kind: .connectionRefused, message: "connection refused (localhost:9229)")
-        _ = state.reduce(.sessionEvent(.connectivityChanged(.offline(since: t0.addingTimeInterval(-190), lastError: error))))
+        let error = AuthError.network(kind: .connectionRefused, message: "localhost:9229")
+        _ = state.reduce(
+            .sessionEvent(.connectivityChanged(.offline(since: t0.addingTimeInterval(-190), lastError: error))))
         return state
     }
 
     static var dashboardPending: AppState {
         var state = dashboard
-        _ = state.reduce(.sessionEvent(.stateChanged(.signedOutUserPoolsTokenInvalid, username: "alice", provider: poolProvider)))
+        _ = state.reduce(
+            .sessionEvent(.stateChanged(.signedOutUserPoolsTokenInvalid, username: "alice", provider: poolProvider)))
         state.relogin = nil
         let calls = [
             WaitingCall(id: 3, label: "GetUser #3", since: t0.addingTimeInterval(-12), reason: .signIn),
@@ -158,7 +160,8 @@ enum ScreenFixtures {
 
     static var relogin: AppState {
         var state = dashboard
-        _ = state.reduce(.sessionEvent(.stateChanged(.signedOutUserPoolsTokenInvalid, username: "alice", provider: poolProvider)))
+        _ = state.reduce(
+            .sessionEvent(.stateChanged(.signedOutUserPoolsTokenInvalid, username: "alice", provider: poolProvider)))
         let calls = [
             WaitingCall(id: 3, label: "GetUser #3", since: t0.addingTimeInterval(-12), reason: .signIn),
             WaitingCall(id: 4, label: "GetUser #4", since: t0.addingTimeInterval(-5), reason: .signIn),

@@ -1,0 +1,68 @@
+import ArgumentParser
+import AuthScreens
+import CognitoAuth
+import Foundation
+import TerminalUI
+
+/// `latchkey` with no subcommand: the full-screen sign-in screens and the live dashboard.
+struct UICommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ui",
+        abstract: "Open the full-screen sign-in and dashboard (the default when no command is given).",
+        discussion: "Without a terminal, use the non-interactive commands: sign-in, status, token, credentials."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var ui: UIOptions
+
+    func run() async throws {
+        let client = try await global.makeClient()
+        try await InteractiveEntry.run(client: client, global: global, ui: ui, prefilledUsername: nil)
+    }
+}
+
+/// The drop-in UI's options, like AWSAuthUI's; they override the configuration's `Latchkey.UI` section.
+struct UIOptions: ParsableArguments {
+    @Flag(name: .long, help: "Line prompts instead of full-screen (screen readers, dumb terminals); also ACCESSIBLE=1.")
+    var plain = false
+
+    @Flag(name: .long, help: "Offer a Cancel action on the sign-in screen.")
+    var canCancel = false
+
+    @Flag(name: .long, help: "Hide the Create account link.")
+    var disableSignUp = false
+
+    @Flag(name: .long, help: "Open on the Create account screen.")
+    var startOnSignUp = false
+
+    @Option(name: .long, help: "A text file with the logo (ASCII art) to show above the forms.")
+    var logo: String?
+
+    @Option(name: .long, help: "The colour theme: default or mono. NO_COLOR is always honoured.")
+    var theme: String?
+
+    func resolve(configuration: AuthConfiguration) throws -> AuthUIOptions {
+        var options = AuthUIOptions(ui: configuration.latchkey.ui)
+        if canCancel { options.canCancel = true }
+        if disableSignUp { options.disableSignUp = true }
+        if startOnSignUp { options.startOnSignUp = true }
+        if let theme { options.themeName = theme }
+        let logoPath = logo ?? Self.defaultLogoPath()
+        if let logoPath, let text = try? String(contentsOfFile: logoPath, encoding: .utf8) {
+            if options.logo.isEmpty || logo != nil {
+                options.logo = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                    .filter { !$0.isEmpty }
+            }
+        } else if let logo {
+            throw CLIFailure(code: 2, message: "--logo: cannot read \(logo). Pass a readable text file.")
+        }
+        return options
+    }
+
+    /// `Assets/logo.txt` of the checkout the binary was built from, when it is there.
+    static func defaultLogoPath() -> String? {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Assets/logo.txt").path
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+}

@@ -1,0 +1,1183 @@
+// Snapshots generated once from AppView, checked by eye, then frozen. Regenerate only on purpose.
+
+enum Snapshots {
+    static let signInEmpty_80x24 = #"""
+         unknown · none · local                                                Latchkey
+
+
+
+
+
+
+                  ┌─ Sign in ────────────────────────────────────────────────┐
+                  │                                                          │
+                  │ › Username  name or email                                │
+                  │   Password                                               │
+                  │                                                          │
+                  │   [ Sign in ]  Create account  Forgot password           │
+                  │                                                          │
+                  └──────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+        """#
+
+    static let signInEmpty_120x40 = #"""
+         unknown · none · local                                                                                        Latchkey
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+                            ┌─ Sign in ────────────────────────────────────────────────────────────────────┐
+                            │                                                                              │
+                            │ › Username  name or email                                                    │
+                            │   Password                                                                   │
+                            │                                                                              │
+                            │   [ Sign in ]  Create account  Forgot password                               │
+                            │                                                                              │
+                            └──────────────────────────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+        """#
+
+    static let signInWithError_80x24 = #"""
+         unknown · none · local                                                Latchkey
+
+
+
+
+                  ┌─ Sign in ────────────────────────────────────────────────┐
+                  │                                                          │
+                  │   Username  alice                                        │
+                  │ › Password                                               │
+                  │             Ctrl-T show password                         │
+                  │                                                          │
+                  │   ✖ Incorrect username or password. Press Tab to reach   │
+                  │     Forgot password.                                     │
+                  │                                                          │
+                  │   [ Sign in ]  Create account  Forgot password           │
+                  │                                                          │
+                  └──────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · …
+        """#
+
+    static let signInWithError_120x40 = #"""
+         unknown · none · local                                                                                        Latchkey
+
+
+
+
+
+
+
+
+
+
+
+
+
+                            ┌─ Sign in ────────────────────────────────────────────────────────────────────┐
+                            │                                                                              │
+                            │   Username  alice                                                            │
+                            │ › Password                                                                   │
+                            │             Ctrl-T show password                                             │
+                            │                                                                              │
+                            │   ✖ Incorrect username or password. Press Tab to reach Forgot password.      │
+                            │                                                                              │
+                            │   [ Sign in ]  Create account  Forgot password                               │
+                            │                                                                              │
+                            └──────────────────────────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · Ctrl-C quit
+        """#
+
+    static let signInInFlight_80x24 = #"""
+         unknown · none · local                                                Latchkey
+
+
+
+
+
+
+                  ┌─ Sign in ────────────────────────────────────────────────┐
+                  │                                                          │
+                  │   Username  alice                                        │
+                  │ › Password                                               │
+                  │             Ctrl-T show password                         │
+                  │                                                          │
+                  │   [ Sign in ]  Create account  Forgot password           │
+                  │                                                          │
+                  └──────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+         ⠋ Signing in…
+         Esc cancel request · Ctrl-C quit
+        """#
+
+    static let signInInFlight_120x40 = #"""
+         unknown · none · local                                                                                        Latchkey
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+                            ┌─ Sign in ────────────────────────────────────────────────────────────────────┐
+                            │                                                                              │
+                            │   Username  alice                                                            │
+                            │ › Password                                                                   │
+                            │             Ctrl-T show password                                             │
+                            │                                                                              │
+                            │   [ Sign in ]  Create account  Forgot password                               │
+                            │                                                                              │
+                            └──────────────────────────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+         ⠋ Signing in…
+         Esc cancel request · Ctrl-C quit
+        """#
+
+    static let signUpWithPolicy_80x24 = #"""
+         unknown · none · local                                                Latchkey
+
+
+
+                  ┌─ Create account ─────────────────────────────────────────┐
+                  │                                                          │
+                  │   Username  bob                                          │
+                  │ › Password  •••••••                                      │
+                  │             Ctrl-T show password                         │
+                  │   The password needs:                                    │
+                  │   ✖ At least 8 characters   ✖ An uppercase letter        │
+                  │   ✔ A lowercase letter      ✔ A number                   │
+                  │   ✖ A symbol, such as ! @ # $                            │
+                  │   Email     name@example.com                             │
+                  │                                                          │
+                  │   [ Create account ]  Back to sign in                    │
+                  │                                                          │
+                  └──────────────────────────────────────────────────────────┘
+
+
+
+
+
+         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · …
+        """#
+
+    static let signUpWithPolicy_120x40 = #"""
+         unknown · none · local                                                                                        Latchkey
+
+
+
+
+
+
+
+
+
+
+
+                            ┌─ Create account ─────────────────────────────────────────────────────────────┐
+                            │                                                                              │
+                            │   Username  bob                                                              │
+                            │ › Password  •••••••                                                          │
+                            │             Ctrl-T show password                                             │
+                            │   The password needs:                                                        │
+                            │   ✖ At least 8 characters             ✖ An uppercase letter                  │
+                            │   ✔ A lowercase letter                ✔ A number                             │
+                            │   ✖ A symbol, such as ! @ # $                                                │
+                            │   Email     name@example.com                                                 │
+                            │                                                                              │
+                            │   [ Create account ]  Back to sign in                                        │
+                            │                                                                              │
+                            └──────────────────────────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+
+
+
+
+
+
+
+         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · Ctrl-C quit
+        """#
+
+    static let confirmCode_80x24 = #"""
+         unknown · none · local                                                Latchkey
+
+
+
+
+
+                  ┌─ Confirm your account ───────────────────────────────────┐
+                  │                                                          │
+                  │   We sent a confirmation code in an email to             │
+                  │   b***@e***. Enter it below.                             │
+                  │                                                          │
+                  │ › Code  1234                                             │
+                  │                                                          │
+                  │   [ Confirm ]  Resend code  Back to sign in              │
+                  │                                                          │
+                  └──────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+        """#
+
+    static let confirmCode_120x40 = #"""
+         unknown · none · local                                                                                        Latchkey
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+                            ┌─ Confirm your account ───────────────────────────────────────────────────────┐
+                            │                                                                              │
+                            │   We sent a confirmation code in an email to b***@e***. Enter it below.      │
+                            │                                                                              │
+                            │ › Code  1234                                                                 │
+                            │                                                                              │
+                            │   [ Confirm ]  Resend code  Back to sign in                                  │
+                            │                                                                              │
+                            └──────────────────────────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+        """#
+
+    static let forgotRequest_80x24 = #"""
+         unknown · none · local                                                Latchkey
+
+
+
+
+
+                  ┌─ Reset your password ────────────────────────────────────┐
+                  │                                                          │
+                  │   Enter your username. We will send a code to reset      │
+                  │   the password.                                          │
+                  │                                                          │
+                  │ › Username  alice                                        │
+                  │                                                          │
+                  │   [ Send code ]  Back                                    │
+                  │                                                          │
+                  └──────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+        """#
+
+    static let forgotRequest_120x40 = #"""
+         unknown · none · local                                                                                        Latchkey
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+                            ┌─ Reset your password ────────────────────────────────────────────────────────┐
+                            │                                                                              │
+                            │   Enter your username. We will send a code to reset the password.            │
+                            │                                                                              │
+                            │ › Username  alice                                                            │
+                            │                                                                              │
+                            │   [ Send code ]  Back                                                        │
+                            │                                                                              │
+                            └──────────────────────────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+        """#
+
+    static let forgotReset_80x24 = #"""
+         unknown · none · local                                                Latchkey
+
+
+
+                  ┌─ Reset your password ────────────────────────────────────┐
+                  │                                                          │
+                  │   ℹ We sent a reset code in an email to a***@e***.       │
+                  │     Enter it with a new password.                        │
+                  │                                                          │
+                  │   Code          123456                                   │
+                  │ › New password  ••••••••••                               │
+                  │                 Ctrl-T show password                     │
+                  │   ✔ At least 8 characters   ✔ An uppercase letter        │
+                  │   ✔ A lowercase letter      ✔ A number                   │
+                  │   ✖ A symbol, such as ! @ # $                            │
+                  │                                                          │
+                  │   [ Reset password ]  Resend code  Back                  │
+                  │                                                          │
+                  └──────────────────────────────────────────────────────────┘
+
+
+
+
+         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · …
+        """#
+
+    static let forgotReset_120x40 = #"""
+         unknown · none · local                                                                                        Latchkey
+
+
+
+
+
+
+
+
+
+
+
+                            ┌─ Reset your password ────────────────────────────────────────────────────────┐
+                            │                                                                              │
+                            │   ℹ We sent a reset code in an email to a***@e***. Enter it with a new       │
+                            │     password.                                                                │
+                            │                                                                              │
+                            │   Code          123456                                                       │
+                            │ › New password  ••••••••••                                                   │
+                            │                 Ctrl-T show password                                         │
+                            │   ✔ At least 8 characters             ✔ An uppercase letter                  │
+                            │   ✔ A lowercase letter                ✔ A number                             │
+                            │   ✖ A symbol, such as ! @ # $                                                │
+                            │                                                                              │
+                            │   [ Reset password ]  Resend code  Back                                      │
+                            │                                                                              │
+                            └──────────────────────────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+
+
+
+
+
+
+         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · Ctrl-C quit
+        """#
+
+    static let newPassword_80x24 = #"""
+         unknown · none · local                                                Latchkey
+
+
+
+                  ┌─ Choose a new password ──────────────────────────────────┐
+                  │                                                          │
+                  │   Your account needs a new password before you can       │
+                  │   sign in.                                               │
+                  │                                                          │
+                  │ › New password      ••••                                 │
+                  │                     Ctrl-T show password                 │
+                  │   Confirm password                                       │
+                  │   ✖ At least 8 characters   ✔ An uppercase letter        │
+                  │   ✔ A lowercase letter      ✖ A number                   │
+                  │   ✖ A symbol, such as ! @ # $                            │
+                  │                                                          │
+                  │   [ Set password ]  [ Cancel ]                           │
+                  │                                                          │
+                  └──────────────────────────────────────────────────────────┘
+
+
+
+
+         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · …
+        """#
+
+    static let newPassword_120x40 = #"""
+         unknown · none · local                                                                                        Latchkey
+
+
+
+
+
+
+
+
+
+
+
+                            ┌─ Choose a new password ──────────────────────────────────────────────────────┐
+                            │                                                                              │
+                            │   Your account needs a new password before you can sign in.                  │
+                            │                                                                              │
+                            │ › New password      ••••                                                     │
+                            │                     Ctrl-T show password                                     │
+                            │   Confirm password                                                           │
+                            │   ✖ At least 8 characters             ✔ An uppercase letter                  │
+                            │   ✔ A lowercase letter                ✖ A number                             │
+                            │   ✖ A symbol, such as ! @ # $                                                │
+                            │                                                                              │
+                            │   [ Set password ]  [ Cancel ]                                               │
+                            │                                                                              │
+                            └──────────────────────────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+
+
+
+
+
+
+
+         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · Ctrl-C quit
+        """#
+
+    static let totpCode_80x24 = #"""
+         unknown · none · local                                                Latchkey
+
+
+
+
+
+
+                  ┌─ Enter the authenticator code ───────────────────────────┐
+                  │                                                          │
+                  │   Enter the 6-digit code from your authenticator app.    │
+                  │                                                          │
+                  │ › Code  6 digits                                         │
+                  │                                                          │
+                  │   [ Verify ]  [ Cancel ]                                 │
+                  │                                                          │
+                  └──────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+        """#
+
+    static let totpCode_120x40 = #"""
+         unknown · none · local                                                                                        Latchkey
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+                            ┌─ Enter the authenticator code ───────────────────────────────────────────────┐
+                            │                                                                              │
+                            │   Enter the 6-digit code from your authenticator app.                        │
+                            │                                                                              │
+                            │ › Code  6 digits                                                             │
+                            │                                                                              │
+                            │   [ Verify ]  [ Cancel ]                                                     │
+                            │                                                                              │
+                            └──────────────────────────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+        """#
+
+    static let totpSetup_80x24 = #"""
+         unknown · none · local                                                Latchkey
+
+
+                  ┌─ Set up an authenticator app ────────────────────────────┐
+                  │                                                          │
+                  │   Scan the QR code with your authenticator app, or       │
+                  │   type the secret. Then enter the 6-digit code it        │
+                  │   shows.                                                 │
+                  │                                                          │
+                  │   Secret  JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP        │
+                  │   URI     otpauth://totp/Latchkey:alice?secret=JBSWY3D   │
+                  │           PEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Latchkey      │
+                  │   Enlarge the terminal to show a QR code.                │
+                  │                                                          │
+                  │ › Code    6 digits                                       │
+                  │                                                          │
+                  │   [ Verify ]  [ Cancel ]                                 │
+                  │                                                          │
+                  └──────────────────────────────────────────────────────────┘
+
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+        """#
+
+    static let totpSetup_120x40 = #"""
+         unknown · none · local                                                                                        Latchkey
+                            ┌─ Set up an authenticator app ────────────────────────────────────────────────┐
+                            │                                                                              │
+                            │   Scan the QR code with your authenticator app, or type the secret. Then     │
+                            │   enter the 6-digit code it shows.                                           │
+                            │                                                                              │
+                            │                  █████████████████████████████████████████                   │
+                            │                  ██ ▄▄▄▄▄ █ ██▀▀  ▀▄█▀ ▀█▄██▄ ▄ █ ▄▄▄▄▄ ██                   │
+                            │                  ██ █   █ █  ▀█ █▄█▀▄█▀▀ ▄▀▀▀  ▀█ █   █ ██                   │
+                            │                  ██ █▄▄▄█ █▀  █▄███▀▀▄ ▀▄▄▄▄▄▀▄ █ █▄▄▄█ ██                   │
+                            │                  ██▄▄▄▄▄▄▄█▄█ ▀▄▀▄▀ ▀▄█▄▀ █▄█▄█ █▄▄▄▄▄▄▄██                   │
+                            │                  ██  ▀▀▄▄▄▀█▀▄█▄ ▀   ▀ ██ ▄▄▀▀▀ ██▄▀ ▄ ▄██                   │
+                            │                  ███▄▀█▀█▄█▀▀██▀█▀ █ ▀▀▄   ██ ▄█▄▀▀█▄ ████                   │
+                            │                  ██▀▄█▄▀▀▄ ▀ █▄▀▄▄▀▀▄█▄▀▀▄██▀█ ▄▄▄█▀█  ▄██                   │
+                            │                  ██ █▄ █▄▄██ ▄ ▄ ▄▄▀▀▀▀▄▀  ██▄ █ ▄▄█  ████                   │
+                            │                  ██ █ ▄█ ▄ ▄ ▀█▄ ▀ ▀▄█▀▄█▄▄▄█▄▀▀▄▄▄▀▄ █▄██                   │
+                            │                  ██▄ █▄ ▄▄▀▄█ █▀█▀  ▀▀██▀   █ ▄▀▄ ▀▀ ▀▀███                   │
+                            │                  ██▄██  ▀▄▀  ▀▄▀▄▄ ▀▄█ ██ █▄▄▀▀▀▄▄▄ ▀ ▀▄██                   │
+                            │                  ███▀ ▄▄█▄█ ▄█ ▄ ▄▄▀  ██▀▄ █▄█ ▀██  ▀▀▀███                   │
+                            │                  ██▀ ▀█  ▄▄▀ ▄█▄ ▀▀▀▄▀▀▄█ ██ ▀ ▀ ▄ ▀▀  ▄██                   │
+                            │                  ████ █ ▄▄  █ █▀█▀ ▄  █ ▀█ ▀▄█ ▄▄▄███▀█▀██                   │
+                            │                  ██▄▄█▄█▄▄█▀ ▀▄▀▄▄▀ ▄█ ▄▀ █▄ █▄ ▄▄▄  ▄▄███                   │
+                            │                  ██ ▄▄▄▄▄ █▀ █ ▄ ▄ ▀▀███ ▄▄▄▄▀█ █▄█ ▄ ████                   │
+                            │                  ██ █   █ █▄ ▀█▄ ▀▀▀ ▄ █▄▀▀▀ █▀▄▄ ▄▄▀   ██                   │
+                            │                  ██ █▄▄▄█ █▀█ █▀█▀ ▄  █▀▀▄ ▄▄  ▄▀ ▄██▀▀███                   │
+                            │                  ██▄▄▄▄▄▄▄█▄██▄█▄▄▄███▄▄█▄▄█▄█▄████▄▄▄▄▄██                   │
+                            │                  ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀                   │
+                            │                                                                              │
+                            │   Secret  JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP                            │
+                            │   URI     otpauth://totp/Latchkey:alice?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHP   │
+                            │           K3PXP&issuer=Latchkey                                              │
+                            │                                                                              │
+                            │ › Code    6 digits                                                           │
+                            │                                                                              │
+                            │   [ Verify ]  [ Cancel ]                                                     │
+                            │                                                                              │
+                            └──────────────────────────────────────────────────────────────────────────────┘
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+        """#
+
+    static let selectMFA_80x24 = #"""
+         unknown · none · local                                                Latchkey
+
+
+
+
+
+                  ┌─ Choose how to verify ───────────────────────────────────┐
+                  │                                                          │
+                  │   How do you want to verify this sign-in?                │
+                  │                                                          │
+                  │ › Text message (SMS)                                     │
+                  │   Authenticator app                                      │
+                  │                                                          │
+                  │   [ Cancel ]                                             │
+                  │                                                          │
+                  └──────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+
+         ↑/↓ choose · Enter select · Esc back · ? help · q quit
+        """#
+
+    static let selectMFA_120x40 = #"""
+         unknown · none · local                                                                                        Latchkey
+
+
+
+
+
+
+
+
+
+
+
+
+
+                            ┌─ Choose how to verify ───────────────────────────────────────────────────────┐
+                            │                                                                              │
+                            │   How do you want to verify this sign-in?                                    │
+                            │                                                                              │
+                            │ › Text message (SMS)                                                         │
+                            │   Authenticator app                                                          │
+                            │                                                                              │
+                            │   [ Cancel ]                                                                 │
+                            │                                                                              │
+                            └──────────────────────────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+         ↑/↓ choose · Enter select · Esc back · ? help · q quit
+        """#
+
+    static let dashboard_80x24 = #"""
+         signedIn · alice · local                                              Latchkey
+        ┌─ Session ────────────────────────────────────────────────────────────────────┐
+        │ User state        signedIn                                                   │
+        │ Username          alice                                                      │
+        │ Authenticated by  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1    │
+        │ Active providers  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1    │
+        │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc             │
+        │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%         │
+        │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%         │
+        │ Refresh token     stored                                                     │
+        │ AWS credentials   expires 23:05:20, in 52 min      [████████░░]  86%         │
+        │ Connectivity      ✔ online                                                   │
+        └──────────────────────────────────────────────────────────────────────────────┘
+         No calls waiting
+        ┌─ Events ─────────────────────────────────────────────────────────────────────┐
+        │ 22:12:20  State: signedIn (alice)                                            │
+        │ 22:12:50  GetUser #1 started                                                 │
+        │ 22:12:50  GetUser #1 ok                                                      │
+        │                                                                              │
+        │                                                                              │
+        │                                                                              │
+        └──────────────────────────────────────────────────────────────────────────────┘
+
+         c call · C 5 calls · r refresh · o sign out · O sign out everywhere · …
+        """#
+
+    static let dashboard_120x40 = #"""
+         signedIn · alice · local                                                                                      Latchkey
+        ┌─ Session ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
+        │ User state        signedIn                                                                                           │
+        │ Username          alice                                                                                              │
+        │ Authenticated by  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1                                            │
+        │ Active providers  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1                                            │
+        │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                     │
+        │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
+        │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
+        │ Refresh token     stored                                                                                             │
+        │ AWS credentials   expires 23:05:20, in 52 min      [████████░░]  86%                                                 │
+        │ Connectivity      ✔ online                                                                                           │
+        └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
+         No calls waiting
+        ┌─ Events ─────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
+        │ 22:12:20  State: signedIn (alice)                                                                                    │
+        │ 22:12:50  GetUser #1 started                                                                                         │
+        │ 22:12:50  GetUser #1 ok                                                                                              │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
+
+         c call · C 5 calls · r refresh · o sign out · O sign out everywhere · ? help · q quit
+        """#
+
+    static let dashboardOffline_80x24 = #"""
+         signedIn · alice · local                                              Latchkey
+        ┌─ Session ────────────────────────────────────────────────────────────────────┐
+        │ User state        signedIn                                                   │
+        │ Username          alice                                                      │
+        │ Authenticated by  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1    │
+        │ Active providers  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1    │
+        │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc             │
+        │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%         │
+        │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%         │
+        │ Refresh token     stored                                                     │
+        │ AWS credentials   expires 23:05:20, in 52 min      [████████░░]  86%         │
+        │ Connectivity      ✖ offline since 22:10:10 (3 min ago) — The connection was… │
+        └──────────────────────────────────────────────────────────────────────────────┘
+         No calls waiting
+        ┌─ Events ─────────────────────────────────────────────────────────────────────┐
+        │ 22:12:20  State: signedIn (alice)                                            │
+        │ 22:12:50  GetUser #1 started                                                 │
+        │ 22:12:50  GetUser #1 ok                                                      │
+        │ 22:13:20  Offline: The connection was refused (localhost:9229)               │
+        │                                                                              │
+        │                                                                              │
+        └──────────────────────────────────────────────────────────────────────────────┘
+
+         c call · C 5 calls · r refresh · o sign out · O sign out everywhere · …
+        """#
+
+    static let dashboardOffline_120x40 = #"""
+         signedIn · alice · local                                                                                      Latchkey
+        ┌─ Session ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
+        │ User state        signedIn                                                                                           │
+        │ Username          alice                                                                                              │
+        │ Authenticated by  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1                                            │
+        │ Active providers  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1                                            │
+        │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                     │
+        │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
+        │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
+        │ Refresh token     stored                                                                                             │
+        │ AWS credentials   expires 23:05:20, in 52 min      [████████░░]  86%                                                 │
+        │ Connectivity      ✖ offline since 22:10:10 (3 min ago) — The connection was refused (localhost:9229)                 │
+        └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
+         No calls waiting
+        ┌─ Events ─────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
+        │ 22:12:20  State: signedIn (alice)                                                                                    │
+        │ 22:12:50  GetUser #1 started                                                                                         │
+        │ 22:12:50  GetUser #1 ok                                                                                              │
+        │ 22:13:20  Offline: The connection was refused (localhost:9229)                                                       │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
+
+         c call · C 5 calls · r refresh · o sign out · O sign out everywhere · ? help · q quit
+        """#
+
+    static let dashboardPending_80x24 = #"""
+         signedOutUserPoolsTokenInvalid · alice · local                        Latchkey
+        ┌─ Session ────────────────────────────────────────────────────────────────────┐
+        │ User state        signedOutUserPoolsTokenInvalid                             │
+        │ Username          alice                                                      │
+        │ Authenticated by  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1    │
+        │ Active providers  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1    │
+        │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc             │
+        │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%         │
+        │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%         │
+        │ Refresh token     rejected; sign in again                                    │
+        │ AWS credentials   expires 23:05:20, in 52 min      [████████░░]  86%         │
+        │ Connectivity      ✔ online                                                   │
+        └──────────────────────────────────────────────────────────────────────────────┘
+         ⚠ 2 calls waiting for sign-in
+           GetUser #3  waiting 12 s for sign-in
+           GetUser #4  waiting 5 s for sign-in
+        ┌─ Events ─────────────────────────────────────────────────────────────────────┐
+        │ 22:12:20  State: signedIn (alice)                                            │
+        │ 22:12:50  GetUser #1 started                                                 │
+        │ 22:12:50  GetUser #1 ok                                                      │
+        │ 22:13:20  State: signedOutUserPoolsTokenInvalid (alice)                      │
+        └──────────────────────────────────────────────────────────────────────────────┘
+
+         s sign in again · c call · C 5 calls · r refresh · o sign out · …
+        """#
+
+    static let dashboardPending_120x40 = #"""
+         signedOutUserPoolsTokenInvalid · alice · local                                                                Latchkey
+        ┌─ Session ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
+        │ User state        signedOutUserPoolsTokenInvalid                                                                     │
+        │ Username          alice                                                                                              │
+        │ Authenticated by  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1                                            │
+        │ Active providers  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1                                            │
+        │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                     │
+        │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
+        │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
+        │ Refresh token     rejected; sign in again                                                                            │
+        │ AWS credentials   expires 23:05:20, in 52 min      [████████░░]  86%                                                 │
+        │ Connectivity      ✔ online                                                                                           │
+        └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
+         ⚠ 2 calls waiting for sign-in
+           GetUser #3  waiting 12 s for sign-in
+           GetUser #4  waiting 5 s for sign-in
+        ┌─ Events ─────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
+        │ 22:12:20  State: signedIn (alice)                                                                                    │
+        │ 22:12:50  GetUser #1 started                                                                                         │
+        │ 22:12:50  GetUser #1 ok                                                                                              │
+        │ 22:13:20  State: signedOutUserPoolsTokenInvalid (alice)                                                              │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
+
+         s sign in again · c call · C 5 calls · r refresh · o sign out · O sign out everywhere · ? help · q quit
+        """#
+
+    static let relogin_80x24 = #"""
+         signedOutUserPoolsTokenInvalid · alice · local                        Latchkey
+        ┌─ Session ────────────────────────────────────────────────────────────────────┐
+        │ User state        signedOutUserPoolsTokenInvalid                             │
+        │ Username          alice                                                      │
+        │ Authenticated by  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1    │
+        │ Active  ┌─ Sign in again ──────────────────────────────────────────┐ ool1    │
+        │ Identit │                                                          │         │
+        │ ID toke │   Your session expired. Sign in again to continue.       │         │
+        │ Access  │   ⚠ 2 calls are waiting for you to sign in.              │         │
+        │ Refresh │                                                          │         │
+        │ AWS cre │   Username  alice                                        │         │
+        │ Connect │ › Password                                               │         │
+        └──────── │             Ctrl-T show password                         │ ────────┘
+         ⚠ 2 call │                                                          │
+           GetUse │   [ Sign in ]  [ Cancel ]                                │
+           GetUse │                                                          │
+        ┌─ Events └──────────────────────────────────────────────────────────┘ ────────┐
+        │ 22:12:20  State: signedIn (alice)                                            │
+        │ 22:12:50  GetUser #1 started                                                 │
+        │ 22:12:50  GetUser #1 ok                                                      │
+        │ 22:13:20  State: signedOutUserPoolsTokenInvalid (alice)                      │
+        └──────────────────────────────────────────────────────────────────────────────┘
+
+         Tab next · Enter continue · Ctrl-T show password · Esc cancel · F1 help · …
+        """#
+
+    static let relogin_120x40 = #"""
+         signedOutUserPoolsTokenInvalid · alice · local                                                                Latchkey
+        ┌─ Session ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
+        │ User state        signedOutUserPoolsTokenInvalid                                                                     │
+        │ Username          alice                                                                                              │
+        │ Authenticated by  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1                                            │
+        │ Active providers  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1                                            │
+        │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                     │
+        │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
+        │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
+        │ Refresh token     rejected; sign in again                                                                            │
+        │ AWS credentials   expires 23:05:20, in 52 min      [████████░░]  86%                                                 │
+        │ Connectivity      ✔ online                                                                                           │
+        └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
+         ⚠ 2 calls waiting  ┌─ Sign in again ──────────────────────────────────────────────────────────────┐
+           GetUser #3  wait │                                                                              │
+           GetUser #4  wait │   Your session expired. Sign in again to continue.                           │
+        ┌─ Events ───────── │   ⚠ 2 calls are waiting for you to sign in.                                  │ ──────────────────┐
+        │ 22:12:20  State:  │                                                                              │                   │
+        │ 22:12:50  GetUser │   Username  alice                                                            │                   │
+        │ 22:12:50  GetUser │ › Password                                                                   │                   │
+        │ 22:13:20  State:  │             Ctrl-T show password                                             │                   │
+        │                   │                                                                              │                   │
+        │                   │   [ Sign in ]  [ Cancel ]                                                    │                   │
+        │                   │                                                                              │                   │
+        │                   └──────────────────────────────────────────────────────────────────────────────┘                   │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
+
+         Tab next · Enter continue · Ctrl-T show password · Esc cancel · F1 help · Ctrl-C quit
+        """#
+
+    static let help_80x24 = #"""
+         signedIn · alice · local                                              Latchkey
+        ┌─ Session ────────────────────────────────────────────────────────────────────┐
+        │ User state        signedIn                                                   │
+        │ Username          alice                                                      │
+        │ Authenticat ┌─ Keys ──────────────────────────────────────────┐ TestPool1    │
+        │ Active prov │                                                 │ TestPool1    │
+        │ Identity id │  c   one GetUser call                           │              │
+        │ ID token    │  C   five GetUser calls at once                 │  71%         │
+        │ Access toke │  r   refresh the tokens now                     │  71%         │
+        │ Refresh tok │  o   sign out on this device                    │              │
+        │ AWS credent │  O   sign out everywhere (revokes the tokens)   │  86%         │
+        │ Connectivit │  s   sign in again (when the session expired)   │              │
+        └──────────── │  ↑ ↓ PgUp PgDn Home End   scroll the event log  │ ─────────────┘
+         No calls wai │  ?   this help                                  │
+        ┌─ Events ─── │  q   quit                                       │ ─────────────┐
+        │ 22:12:20  S │                                                 │              │
+        │ 22:12:50  G │                            Esc or ? close help  │              │
+        │ 22:12:50  G │                                                 │              │
+        │             └─────────────────────────────────────────────────┘              │
+        │                                                                              │
+        │                                                                              │
+        └──────────────────────────────────────────────────────────────────────────────┘
+
+         Esc or ? close help
+        """#
+
+    static let help_120x40 = #"""
+         signedIn · alice · local                                                                                      Latchkey
+        ┌─ Session ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
+        │ User state        signedIn                                                                                           │
+        │ Username          alice                                                                                              │
+        │ Authenticated by  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1                                            │
+        │ Active providers  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1                                            │
+        │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                     │
+        │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
+        │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
+        │ Refresh token     stored                                                                                             │
+        │ AWS credentials   expires 23:05:20, in 52 min      [████████░░]  86%                                                 │
+        │ Connectivity      ✔ online                                                                                           │
+        └──────────────────────────────── ┌─ Keys ──────────────────────────────────────────┐ ─────────────────────────────────┘
+         No calls waiting                 │                                                 │
+        ┌─ Events ─────────────────────── │  c   one GetUser call                           │ ─────────────────────────────────┐
+        │ 22:12:20  State: signedIn (alic │  C   five GetUser calls at once                 │                                  │
+        │ 22:12:50  GetUser #1 started    │  r   refresh the tokens now                     │                                  │
+        │ 22:12:50  GetUser #1 ok         │  o   sign out on this device                    │                                  │
+        │                                 │  O   sign out everywhere (revokes the tokens)   │                                  │
+        │                                 │  s   sign in again (when the session expired)   │                                  │
+        │                                 │  ↑ ↓ PgUp PgDn Home End   scroll the event log  │                                  │
+        │                                 │  ?   this help                                  │                                  │
+        │                                 │  q   quit                                       │                                  │
+        │                                 │                                                 │                                  │
+        │                                 │                            Esc or ? close help  │                                  │
+        │                                 │                                                 │                                  │
+        │                                 └─────────────────────────────────────────────────┘                                  │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
+
+         Esc or ? close help
+        """#
+
+    static let terminalTooSmall_60x20 = #"""
+
+
+
+
+
+
+
+
+
+                 Terminal too small: need 80x24, have 60x20
+                  Enlarge the window, or press q to quit.
+
+
+
+
+
+
+
+
+
+        """#
+
+}
+
+let snapshotCases: [SnapshotCase] = [
+    SnapshotCase("signInEmpty", 80, 24, Snapshots.signInEmpty_80x24),
+    SnapshotCase("signInEmpty", 120, 40, Snapshots.signInEmpty_120x40),
+    SnapshotCase("signInWithError", 80, 24, Snapshots.signInWithError_80x24),
+    SnapshotCase("signInWithError", 120, 40, Snapshots.signInWithError_120x40),
+    SnapshotCase("signInInFlight", 80, 24, Snapshots.signInInFlight_80x24),
+    SnapshotCase("signInInFlight", 120, 40, Snapshots.signInInFlight_120x40),
+    SnapshotCase("signUpWithPolicy", 80, 24, Snapshots.signUpWithPolicy_80x24),
+    SnapshotCase("signUpWithPolicy", 120, 40, Snapshots.signUpWithPolicy_120x40),
+    SnapshotCase("confirmCode", 80, 24, Snapshots.confirmCode_80x24),
+    SnapshotCase("confirmCode", 120, 40, Snapshots.confirmCode_120x40),
+    SnapshotCase("forgotRequest", 80, 24, Snapshots.forgotRequest_80x24),
+    SnapshotCase("forgotRequest", 120, 40, Snapshots.forgotRequest_120x40),
+    SnapshotCase("forgotReset", 80, 24, Snapshots.forgotReset_80x24),
+    SnapshotCase("forgotReset", 120, 40, Snapshots.forgotReset_120x40),
+    SnapshotCase("newPassword", 80, 24, Snapshots.newPassword_80x24),
+    SnapshotCase("newPassword", 120, 40, Snapshots.newPassword_120x40),
+    SnapshotCase("totpCode", 80, 24, Snapshots.totpCode_80x24),
+    SnapshotCase("totpCode", 120, 40, Snapshots.totpCode_120x40),
+    SnapshotCase("totpSetup", 80, 24, Snapshots.totpSetup_80x24),
+    SnapshotCase("totpSetup", 120, 40, Snapshots.totpSetup_120x40),
+    SnapshotCase("selectMFA", 80, 24, Snapshots.selectMFA_80x24),
+    SnapshotCase("selectMFA", 120, 40, Snapshots.selectMFA_120x40),
+    SnapshotCase("dashboard", 80, 24, Snapshots.dashboard_80x24),
+    SnapshotCase("dashboard", 120, 40, Snapshots.dashboard_120x40),
+    SnapshotCase("dashboardOffline", 80, 24, Snapshots.dashboardOffline_80x24),
+    SnapshotCase("dashboardOffline", 120, 40, Snapshots.dashboardOffline_120x40),
+    SnapshotCase("dashboardPending", 80, 24, Snapshots.dashboardPending_80x24),
+    SnapshotCase("dashboardPending", 120, 40, Snapshots.dashboardPending_120x40),
+    SnapshotCase("relogin", 80, 24, Snapshots.relogin_80x24),
+    SnapshotCase("relogin", 120, 40, Snapshots.relogin_120x40),
+    SnapshotCase("help", 80, 24, Snapshots.help_80x24),
+    SnapshotCase("help", 120, 40, Snapshots.help_120x40),
+    SnapshotCase("signInEmpty", 60, 20, Snapshots.terminalTooSmall_60x20),
+]

@@ -1,0 +1,177 @@
+import AuthScreens
+import CognitoAuth
+import Foundation
+import Testing
+
+@testable import TerminalUI
+
+/// One frozen render: a screen from ``ScreenFixtures`` at a size, and the text expected.
+struct SnapshotCase: Sendable, CustomTestStringConvertible {
+    var screen: String
+    var columns: Int
+    var rows: Int
+    var expected: String
+
+    init(_ screen: String, _ columns: Int, _ rows: Int, _ expected: String) {
+        self.screen = screen
+        self.columns = columns
+        self.rows = rows
+        self.expected = expected
+    }
+
+    var testDescription: String { "\(screen) \(columns)x\(rows)" }
+}
+
+@MainActor
+@Suite("Screen snapshots")
+struct ScreenSnapshotTests {
+    @Test(arguments: snapshotCases)
+    func matchesSnapshot(_ snapshot: SnapshotCase) throws {
+        let state = try #require(ScreenFixtures.all.first { $0.0 == snapshot.screen }?.1)
+        let actual = ScreenFixtures.text(state, snapshot.columns, snapshot.rows)
+        let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let expectedLines = snapshot.expected.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(actualLines.count == snapshot.rows)
+        for (index, (got, want)) in zip(actualLines, expectedLines).enumerated() where got != want {
+            Issue.record("row \(index):\n  got:  \(got)\n  want: \(want)")
+        }
+        #expect(actualLines.count == expectedLines.count)
+    }
+
+    @Test func everyScreenHasBothSizes() {
+        for (name, _) in ScreenFixtures.all {
+            let sizes = snapshotCases.filter { $0.screen == name }.map { "\($0.columns)x\($0.rows)" }
+            #expect(sizes.contains("80x24") && sizes.contains("120x40"), "\(name)")
+        }
+    }
+}
+
+@MainActor
+@Suite("AppView behaviour")
+struct AppViewTests {
+    let view = ScreenFixtures.view
+    let standard = TerminalSize(columns: 80, rows: 24)
+
+    /// The styles of the cells on a row whose text contains `text`, at the text's columns.
+    func styles(of text: String, in grid: CellGrid) -> [CellStyle]? {
+        for row in 0..<grid.height {
+            let line = (0..<grid.width).map { grid[row, $0] }
+            let characters = line.map { $0.isContinuation ? "" : String($0.character) }
+            let joined = characters.joined()
+            guard let range = joined.range(of: text) else { continue }
+            let start = joined.distance(from: joined.startIndex, to: range.lowerBound)
+            var column = 0
+            var seen = 0
+            while seen < start {
+                if !line[column].isContinuation { seen += 1 }
+                column += 1
+            }
+            return Array(line[column..<(column + text.count)].map(\.style))
+        }
+        return nil
+    }
+
+    @Test func cursorSitsInTheFocusedFieldAfterItsText() throws {
+        let frame = view.render(ScreenFixtures.signUpWithPolicy, size: standard)
+        let cursor = try #require(frame.cursor)
+        let line = frame.grid.textLines()[cursor.row]
+        #expect(line.contains("Password  •••••••"))
+        let mask = try #require(line.range(of: "•"))
+        #expect(cursor.column == line.distance(from: line.startIndex, to: mask.lowerBound) + 7)
+    }
+
+    @Test func passwordsAreMaskedAndTheRevealHintOnlyShowsWithFocus() {
+        let text = ScreenFixtures.text(ScreenFixtures.signUpWithPolicy, 80, 24)
+        #expect(!text.contains("secret1"))
+        #expect(text.contains("Ctrl-T show password"))
+        var state = ScreenFixtures.signUpWithPolicy
+        ScreenFixtures.press(&state, [.ctrl("t")])
+        let revealed = ScreenFixtures.text(state, 80, 24)
+        #expect(revealed.contains("Password  secret1"))
+        #expect(revealed.contains("Ctrl-T hide password"))
+        ScreenFixtures.press(&state, [.tab])
+        #expect(!ScreenFixtures.text(state, 80, 24).contains("Ctrl-T"))
+    }
+
+    @Test func fieldErrorsHaveAGlyphAndTheErrorRole() throws {
+        var state = ScreenFixtures.base()
+        ScreenFixtures.press(&state, [.enter, .enter])
+        let frame = view.render(state, size: standard)
+        #expect(frame.grid.text().contains("✖ Enter a username."))
+        let errorStyles = try #require(styles(of: "✖ Enter a username.", in: frame.grid))
+        #expect(errorStyles.allSatisfy { $0.role == .error })
+    }
+
+    @Test func focusedButtonUsesTheFocusStyleWhichIsReverseWithoutColour() throws {
+        var state = ScreenFixtures.base()
+        ScreenFixtures.press(&state, [.tab, .tab])
+        let frame = view.render(state, size: standard)
+        let button = try #require(styles(of: "[ Sign in ]", in: frame.grid))
+        #expect(button.allSatisfy { $0.role == .focus })
+        #expect(Theme.noColor.attributes(for: button[0]).contains(.reverse))
+        let link = try #require(styles(of: "Create account", in: frame.grid))
+        #expect(link.allSatisfy { $0.role == .accent && $0.isUnderline })
+        #expect(frame.cursor == nil)
+    }
+
+    @Test func inFlightDisablesTheButtonsAndShowsTheSpinner() throws {
+        let frame = view.render(ScreenFixtures.signInInFlight, size: standard, spinnerTick: 3)
+        let button = try #require(styles(of: "[ Sign in ]", in: frame.grid))
+        #expect(button.allSatisfy { $0.role == .dim })
+        #expect(frame.grid.textLines()[22] == " ⠸ Signing in…")
+    }
+
+    @Test func tooSmallShowsOnlyTheNoticeWithoutACursor() {
+        for size in [TerminalSize(columns: 79, rows: 24), TerminalSize(columns: 80, rows: 23)] {
+            let frame = view.render(ScreenFixtures.signInEmpty, size: size)
+            let text = frame.grid.text()
+            #expect(text.contains("Terminal too small: need 80x24, have \(size.columns)x\(size.rows)"))
+            #expect(!text.contains("Username"))
+            #expect(frame.cursor == nil)
+        }
+        var state = ScreenFixtures.signInEmpty
+        _ = state.reduce(.terminalSizeChanged(tooSmall: true))
+        #expect(view.render(state, size: standard).grid.text().contains("Terminal too small"))
+    }
+
+    @Test func qrCodeShowsOnlyWhenItFits() {
+        let small = ScreenFixtures.text(ScreenFixtures.totpSetup, 80, 24)
+        #expect(small.contains("Enlarge the terminal to show a QR code."))
+        #expect(!small.contains("████"))
+        let large = ScreenFixtures.text(ScreenFixtures.totpSetup, 120, 40)
+        #expect(!large.contains("Enlarge the terminal"))
+        #expect(large.contains("████"))
+    }
+
+    @Test func keyHintsAreCutWithAnEllipsis() {
+        let lines = view.render(ScreenFixtures.dashboard, size: standard).grid.textLines()
+        #expect(lines[23].hasSuffix("…"))
+        #expect(TextWidth.width(of: lines[23]) <= 80)
+    }
+
+    @Test func everyScreenFitsAtTheMinimumWithoutLosingItsActions() {
+        for (name, state) in ScreenFixtures.all {
+            let text = ScreenFixtures.text(state, 80, 24)
+            #expect(text.contains("Latchkey"), "\(name)")
+            if case .dashboard = state.screen { continue }
+            #expect(text.contains("[ "), "\(name) shows its buttons")
+        }
+    }
+
+    @Test func keyHintSplitsKeysFromActions() {
+        #expect(AppView.keyHint("Tab next") == KeyHint("Tab", "next"))
+        #expect(AppView.keyHint("Esc or ? close help") == KeyHint("Esc or ?", "close help"))
+        #expect(AppView.keyHint("Ctrl-T show password") == KeyHint("Ctrl-T", "show password"))
+    }
+
+    @Test func terminalKeysMapToInputKeys() {
+        #expect(InputKey(Key.character("a")) == .character("a"))
+        #expect(InputKey(Key.ctrl("c")) == .ctrl("c"))
+        #expect(InputKey(Key.backTab) == .backTab)
+        #expect(InputKey(Key.paste("pw")) == .paste("pw"))
+        #expect(InputKey(Key.function(1)) == .function(1))
+        #expect(InputKey(Key.pageDown) == .pageDown)
+        #expect(InputKey(Key.resize) == nil)
+        #expect(InputKey(Key.unknown) == nil)
+    }
+}
