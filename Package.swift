@@ -87,7 +87,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "latchkey-bench",
-            dependencies: ["CognitoAuth", "CognitoAuthTesting", "CBigNum"],
+            dependencies: ["CognitoAuth", "CognitoAuthTesting", "CBigNum", "AuthScreens", "TerminalUI"],
             path: "Benchmarks/latchkey-bench",
             swiftSettings: strictSettings
         ),

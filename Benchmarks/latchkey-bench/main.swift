@@ -1,9 +1,11 @@
 // Latchkey benchmarks: run with `swift run -c release latchkey-bench`.
 // Prints figures and the ratio to each target; never asserts timings.
+import AuthScreens
 import CBigNum
 import CognitoAuth
 import CognitoAuthTesting
 import Foundation
+import TerminalUI
 
 #if canImport(Glibc)
     import Glibc
@@ -196,6 +198,52 @@ func benchSignIn(arguments: [String]) async throws {
     print(#"{"wall_ms": \#(wall * 1000), "cpu_ms": \#(cpu * 1000), "count": \#(count), "peak_rss_mb": \#(peakResidentMegabytes())}"#)
 }
 
+// MARK: 4. Dashboard frame render time (AppView into the cell grid, and the diff the renderer sends)
+func benchDashboardRender() async {
+    let now = Date()
+    var state = AppState(now: now, timeZone: TimeZone(identifier: "UTC") ?? .current)
+    state.screen = .dashboard
+    state.dashboard.userState = .signedIn
+    state.dashboard.session = SessionSummary(
+        username: "bench", provider: pool.providerKey, activeProviders: [pool.providerKey], identityId: "us-east-1:bench",
+        idTokenExpiration: now + 3000, accessTokenExpiration: now + 3000, tokensIssuedAt: now - 600, hasRefreshToken: true,
+        awsCredentialsExpiration: now + 1800)
+    state.dashboard.pendingCalls = (0..<4).map { WaitingCall(id: UInt64($0), label: "GetUser #\($0)", since: now - 12, reason: .signIn) }
+    for index in 0..<500 { state.dashboard.log.append("GetUser #\(index) ok", at: now) }
+    let view = AppView(backend: "127.0.0.1")
+    let size = TerminalSize(columns: 120, rows: 40)
+    var previous = view.render(state, size: size).grid
+    var renderTimes: [Double] = []
+    var diffTimes: [Double] = []
+    for tick in 0..<2000 {
+        state.dashboard.now = now + Double(tick)
+        let started = ContinuousClock.now
+        let frame = view.render(state, size: size, spinnerTick: tick)
+        let rendered = ContinuousClock.now
+        let runs = frame.grid.diff(from: previous)
+        let diffed = ContinuousClock.now
+        precondition(runs.count >= 0)
+        previous = frame.grid
+        renderTimes.append((rendered - started).milliseconds)
+        diffTimes.append((diffed - rendered).milliseconds)
+    }
+    renderTimes.sort()
+    diffTimes.sort()
+    print("Dashboard frame at 120x40 with a full log and 4 waiting calls, 2000 frames")
+    report("  render p50", percentile(renderTimes, 0.5), unit: "ms")
+    report("  render p99", percentile(renderTimes, 0.99), unit: "ms", target: 16)
+    report("  diff p99 (cells sent to curses)", percentile(diffTimes, 0.99), unit: "ms")
+}
+
+extension Duration {
+    var milliseconds: Double { Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15 }
+}
+
+if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == "ui" {
+    await benchDashboardRender()
+    exit(0)
+}
+
 if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == "signin" {
     try await benchSignIn(arguments: CommandLine.arguments)
     exit(0)
@@ -205,4 +253,5 @@ print("Latchkey benchmarks (\(ProcessInfo.processInfo.activeProcessorCount) core
 try await benchWarmCache()
 try await benchWaiters(count: 10_000)
 try benchSRP()
+await benchDashboardRender()
 report("peak resident memory (VmHWM)", peakResidentMegabytes(), unit: "MB")

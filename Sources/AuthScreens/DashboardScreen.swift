@@ -83,10 +83,11 @@ public struct DashboardState: Equatable, Sendable {
         self.isSigningOut = false
     }
 
-    /// Who the session is authenticated by: the provider key, or "Guest".
+    /// Who the session is authenticated by: the provider's readable name, or "Guest".
     public var authenticatedBy: String {
         if userState == .guest { return ScreenText.guest }
-        return provider ?? session?.provider ?? ScreenText.none
+        guard let key = provider ?? session?.provider else { return ScreenText.none }
+        return FederatedProvider.displayName(for: key)
     }
 
     /// The calls waiting for the user to sign in again.
@@ -120,7 +121,7 @@ public struct DashboardState: Equatable, Sendable {
             DashboardRow(label: ScreenText.authenticatedByLabel, value: authenticatedBy),
             DashboardRow(
                 label: ScreenText.activeProvidersLabel,
-                value: providers.isEmpty ? none : providers.joined(separator: ", ")),
+                value: providers.isEmpty ? none : providers.map(FederatedProvider.displayName(for:)).joined(separator: ", ")),
             DashboardRow(label: ScreenText.identityIdLabel, value: session?.identityId ?? none),
             DashboardRow(label: ScreenText.idTokenLabel, value: idToken?.text ?? none),
             DashboardRow(label: ScreenText.accessTokenLabel, value: accessToken?.text ?? none),

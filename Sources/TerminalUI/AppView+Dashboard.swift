@@ -31,7 +31,10 @@ extension AppView {
             .text(label: ScreenText.authenticatedByLabel, value: dashboard.authenticatedBy, style: .plain),
             .text(
                 label: ScreenText.activeProvidersLabel,
-                value: providers.isEmpty ? none : providers.joined(separator: ", "), style: .plain),
+                // The view model's own row, so its naming of providers is followed.
+                value: dashboard.rows.first { $0.label == ScreenText.activeProvidersLabel }?.value
+                    ?? (providers.isEmpty ? none : providers.joined(separator: ", ")),
+                style: .plain),
             .text(label: ScreenText.identityIdLabel, value: dashboard.session?.identityId ?? none, style: .plain),
         ]
         for gauge in [dashboard.idToken, dashboard.accessToken] {

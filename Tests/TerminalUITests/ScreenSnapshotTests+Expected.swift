@@ -776,8 +776,8 @@ enum Snapshots {
         ┌─ Session ────────────────────────────────────────────────────────────────────┐
         │ User state        signedIn                                                   │
         │ Username          alice                                                      │
-        │ Authenticated by  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1    │
-        │ Active providers  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1    │
+        │ Authenticated by  Cognito user pool                                          │
+        │ Active providers  Cognito user pool                                          │
         │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc             │
         │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%         │
         │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%         │
@@ -803,8 +803,8 @@ enum Snapshots {
         ┌─ Session ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
         │ User state        signedIn                                                                                           │
         │ Username          alice                                                                                              │
-        │ Authenticated by  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1                                            │
-        │ Active providers  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1                                            │
+        │ Authenticated by  Cognito user pool                                                                                  │
+        │ Active providers  Cognito user pool                                                                                  │
         │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                     │
         │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
         │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
@@ -846,8 +846,8 @@ enum Snapshots {
         ┌─ Session ────────────────────────────────────────────────────────────────────┐
         │ User state        signedIn                                                   │
         │ Username          alice                                                      │
-        │ Authenticated by  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1    │
-        │ Active providers  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1    │
+        │ Authenticated by  Cognito user pool                                          │
+        │ Active providers  Cognito user pool                                          │
         │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc             │
         │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%         │
         │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%         │
@@ -873,8 +873,8 @@ enum Snapshots {
         ┌─ Session ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
         │ User state        signedIn                                                                                           │
         │ Username          alice                                                                                              │
-        │ Authenticated by  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1                                            │
-        │ Active providers  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1                                            │
+        │ Authenticated by  Cognito user pool                                                                                  │
+        │ Active providers  Cognito user pool                                                                                  │
         │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                     │
         │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
         │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
@@ -916,8 +916,8 @@ enum Snapshots {
         ┌─ Session ────────────────────────────────────────────────────────────────────┐
         │ User state        signedOutUserPoolsTokenInvalid                             │
         │ Username          alice                                                      │
-        │ Authenticated by  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1    │
-        │ Active providers  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1    │
+        │ Authenticated by  Cognito user pool                                          │
+        │ Active providers  Cognito user pool                                          │
         │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc             │
         │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%         │
         │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%         │
@@ -943,8 +943,8 @@ enum Snapshots {
         ┌─ Session ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
         │ User state        signedOutUserPoolsTokenInvalid                                                                     │
         │ Username          alice                                                                                              │
-        │ Authenticated by  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1                                            │
-        │ Active providers  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1                                            │
+        │ Authenticated by  Cognito user pool                                                                                  │
+        │ Active providers  Cognito user pool                                                                                  │
         │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                     │
         │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
         │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
@@ -986,8 +986,8 @@ enum Snapshots {
         ┌─ Session ────────────────────────────────────────────────────────────────────┐
         │ User state        signedOutUserPoolsTokenInvalid                             │
         │ Username          alice                                                      │
-        │ Authenticated by  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1    │
-        │ Active  ┌─ Sign in again ──────────────────────────────────────────┐ ool1    │
+        │ Authenticated by  Cognito user pool                                          │
+        │ Active  ┌─ Sign in again ──────────────────────────────────────────┐         │
         │ Identit │                                                          │         │
         │ ID toke │   Your session expired. Sign in again to continue.       │         │
         │ Access  │   ⚠ 2 calls are waiting for you to sign in.              │         │
@@ -1013,8 +1013,8 @@ enum Snapshots {
         ┌─ Session ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
         │ User state        signedOutUserPoolsTokenInvalid                                                                     │
         │ Username          alice                                                                                              │
-        │ Authenticated by  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1                                            │
-        │ Active providers  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1                                            │
+        │ Authenticated by  Cognito user pool                                                                                  │
+        │ Active providers  Cognito user pool                                                                                  │
         │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                     │
         │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
         │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
@@ -1056,8 +1056,8 @@ enum Snapshots {
         ┌─ Session ────────────────────────────────────────────────────────────────────┐
         │ User state        signedIn                                                   │
         │ Username          alice                                                      │
-        │ Authenticat ┌─ Keys ──────────────────────────────────────────┐ TestPool1    │
-        │ Active prov │                                                 │ TestPool1    │
+        │ Authenticat ┌─ Keys ──────────────────────────────────────────┐              │
+        │ Active prov │                                                 │              │
         │ Identity id │  c   one GetUser call                           │              │
         │ ID token    │  C   five GetUser calls at once                 │  71%         │
         │ Access toke │  r   refresh the tokens now                     │  71%         │
@@ -1083,8 +1083,8 @@ enum Snapshots {
         ┌─ Session ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
         │ User state        signedIn                                                                                           │
         │ Username          alice                                                                                              │
-        │ Authenticated by  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1                                            │
-        │ Active providers  cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1                                            │
+        │ Authenticated by  Cognito user pool                                                                                  │
+        │ Active providers  Cognito user pool                                                                                  │
         │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                     │
         │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
         │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
