@@ -31,6 +31,8 @@ public final class AuthScreensRuntime {
     private var eventTask: Task<Void, Never>?
     private var tickTask: Task<Void, Never>?
     private var requestTask: Task<Void, Never>?
+    /// Identifies the latest form request, so an older one finishing does not clear the newer one.
+    private var requestSerial = 0
     private var tasks: [UInt64: Task<Void, Never>] = [:]
     private var nextTaskID: UInt64 = 0
 
@@ -189,7 +191,7 @@ public final class AuthScreensRuntime {
             for number in first..<(first + count) {
                 spawn { [weak self] in
                     let options = TokenRequestOptions(label: ScreenText.sampleCallLabel(number))
-                    let result = await Self.result { _ = try await service.getUserAttributes(options) }
+                    let result = await Self.result { try await service.sampleServiceCall(options) }
                     self?.send(.sampleCallFinished(number: number, result: result))
                 }
             }
@@ -209,14 +211,14 @@ public final class AuthScreensRuntime {
     /// Runs the form request, replacing (and cancelling) any earlier one; a cancelled request's result is dropped.
     private func request(_ body: @escaping @MainActor () async -> AppAction) {
         requestTask?.cancel()
-        var task: Task<Void, Never>?
-        task = spawn { [weak self] in
+        requestSerial += 1
+        let serial = requestSerial
+        requestTask = spawn { [weak self] in
             let action = await body()
             guard !Task.isCancelled, let self else { return }
-            if self.requestTask == task { self.requestTask = nil }
+            if self.requestSerial == serial { self.requestTask = nil }
             self.send(action)
         }
-        requestTask = task
     }
 
     @discardableResult

@@ -24,6 +24,9 @@ public protocol AuthService: Sendable {
     func forceRefresh() async
     /// GetUser: the sample authenticated call.
     func getUserAttributes(_ options: TokenRequestOptions) async throws -> [String: String]
+    /// The dashboard's sample service call: GetUser with the access token, and STS GetCallerIdentity
+    /// with the AWS credentials when an identity pool is configured. Both wait for re-login.
+    func sampleServiceCall(_ options: TokenRequestOptions) async throws
     /// The stream of state, pending-call, connectivity and refresh events (starting with the current state).
     func events() async -> AsyncStream<AuthEvent>
     /// The current user state.
@@ -36,7 +39,22 @@ public protocol AuthService: Sendable {
     var connectivity: Connectivity { get async }
 }
 
+extension AuthService {
+    /// GetUser alone, for services without AWS credentials.
+    public func sampleServiceCall(_ options: TokenRequestOptions) async throws {
+        _ = try await getUserAttributes(options)
+    }
+}
+
 extension AuthClient: AuthService {
+    /// GetUser, then STS GetCallerIdentity when an identity pool is configured.
+    public func sampleServiceCall(_ options: TokenRequestOptions) async throws {
+        _ = try await getUserAttributes(options)
+        if configuration.identityPool != nil {
+            _ = try await getCallerIdentity(options)
+        }
+    }
+
     /// `forgotPassword(username:)`, returning where the code went.
     public func requestPasswordReset(username: String) async throws -> CodeDeliveryDetails {
         try await forgotPassword(username: username).delivery

@@ -14,18 +14,40 @@ extension AppView {
     func drawFormScreen(_ state: AppState, into grid: inout CellGrid, in body: Rect) -> Position? {
         switch state.screen {
         case .signIn(let screen):
-            return drawBoxed(signInForm(screen), title: ScreenText.signInTitle, into: &grid, in: body)
+            return drawWithLogo(signInForm(screen), title: ScreenText.signInTitle, logo: state.options.logo, into: &grid, in: body)
         case .signUp(let screen):
-            return drawBoxed(signUpForm(screen), title: ScreenText.signUpTitle, into: &grid, in: body)
+            return drawWithLogo(signUpForm(screen), title: ScreenText.signUpTitle, logo: state.options.logo, into: &grid, in: body)
         case .confirmSignUp(let screen):
-            return drawBoxed(confirmForm(screen), title: ScreenText.confirmSignUpTitle, into: &grid, in: body)
+            return drawWithLogo(
+                confirmForm(screen), title: ScreenText.confirmSignUpTitle, logo: state.options.logo, into: &grid, in: body)
         case .forgotPassword(let screen):
-            return drawBoxed(forgotForm(screen), title: ScreenText.forgotPasswordTitle, into: &grid, in: body)
+            return drawWithLogo(
+                forgotForm(screen), title: ScreenText.forgotPasswordTitle, logo: state.options.logo, into: &grid, in: body)
         case .challenge(let challenge):
             return drawChallenge(challenge, into: &grid, in: body, clears: false)
         case .dashboard:
             return nil
         }
+    }
+
+    /// Draws the logo (the application's ASCII art) above a boxed form when the terminal has the rows
+    /// for both; otherwise the form alone, so a logo never pushes a field off screen.
+    func drawWithLogo(_ form: FormLayout, title: String, logo: [String], into grid: inout CellGrid, in body: Rect)
+        -> Position?
+    {
+        let logoWidth = logo.map { TextWidth.width(of: $0) }.max() ?? 0
+        let boxHeight = form.height(width: boxWidth(for: body.width) - 8) + 4
+        guard !logo.isEmpty, logoWidth <= body.width, logo.count + 1 + boxHeight <= body.height else {
+            return drawBoxed(form, title: title, into: &grid, in: body)
+        }
+        let top = body.row + (body.height - (logo.count + 1 + boxHeight)) / 2
+        let left = body.column + (body.width - logoWidth) / 2
+        for (index, line) in logo.enumerated() {
+            grid.write(line, row: top + index, column: left, style: CellStyle(.accent))
+        }
+        let below = Rect(
+            row: top + logo.count + 1, column: body.column, width: body.width, height: boxHeight)
+        return drawBoxed(form, title: title, into: &grid, in: below)
     }
 
     /// Draws a challenge in its box (the TOTP enrolment adds its QR code when it fits).

@@ -157,8 +157,9 @@ public struct KeyDecoder: Hashable, Sendable {
         case codes.pageUp: return .pageUp
         case codes.pageDown: return .pageDown
         case codes.resize: return .resize
-        case (codes.function0 + 1)...(codes.function0 + 63):
-            return .function(Int(code - codes.function0))
+        // Widened arithmetic: a custom `function0` near Int32.max must not overflow (found by fuzzing).
+        case _ where Int64(code) - Int64(codes.function0) >= 1 && Int64(code) - Int64(codes.function0) <= 63:
+            return .function(Int(Int64(code) - Int64(codes.function0)))
         default: return .unknown
         }
     }

@@ -289,3 +289,16 @@ struct ErrorMappingTests {
         }
     }
 }
+
+@Suite("JSON nesting limit")
+struct JSONNestingTests {
+    @Test("Absurdly nested JSON is refused quickly; realistic nesting and brackets inside strings are fine")
+    func nesting() {
+        let deep = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
+        #expect(JSONValue.parse(Array(deep.utf8)) == nil)
+        let fine = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
+        #expect(JSONValue.parse(Array(fine.utf8)) != nil)
+        let quoted = #"{"a":"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\"{{{"}"#
+        #expect(JSONValue.parse(Array(quoted.utf8))?["a"]?.stringValue?.hasPrefix("[[[") == true)
+    }
+}

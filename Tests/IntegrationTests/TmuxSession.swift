@@ -72,23 +72,58 @@ final class TmuxSession: @unchecked Sendable {
     }
 
     /// Runs tmux on this session's socket and returns its status and combined output.
+    ///
+    /// tmux is spawned directly (posix_spawn, every descriptor above 2 closed, output to a file) rather
+    /// than with `Process`: the first command forks the tmux server, which would otherwise inherit the
+    /// test process's pipes (keeping readers and the backend's stdin open), and `Process` could miss
+    /// the quick exit of the client.
     @discardableResult
     func tmux(_ arguments: [String]) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executable ?? "/usr/bin/tmux")
-        process.arguments = ["-L", socket, "-f", "/dev/null"] + arguments
-        var env = ProcessInfo.processInfo.environment
-        env["TMUX"] = nil
-        if env["TERM"] == nil || env["TERM"] == "dumb" { env["TERM"] = "xterm-256color" }
-        process.environment = env
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return (-1, "\(error)") }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        Self.spawn(Self.executable ?? "/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + arguments)
+    }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which the Glibc module does not export.
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private static let addCloseFrom: AddCloseFrom? = {
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: AddCloseFrom.self)
+    }()
+
+    static func spawn(_ executable: String, _ arguments: [String]) -> (status: Int32, output: String) {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMUX"] = nil
+        if environment["TERM"] == nil || environment["TERM"] == "dumb" { environment["TERM"] = "xterm-256color" }
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lk-tmux-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).out").path
+        defer { unlink(outputPath) }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        if let closeFrom = Self.addCloseFrom {
+            _ = closeFrom(&actions, 3)
+        } else {
+            let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+            for fd in open.compactMap(Int32.init) where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+        }
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        guard spawned == 0 else { return (-1, "posix_spawn \(executable) failed: \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        let exited = (status & 0x7f) == 0
+        return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), output)
     }
 
     /// Sends `text` literally (`send-keys -l`).

@@ -136,3 +136,14 @@ struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+@Suite("Key decoder: hostile key codes (found by fuzzing)")
+struct KeyDecoderOverflowTests {
+    @Test("A custom function-key base near Int32.max does not overflow")
+    func functionBaseNearMaximum() {
+        var codes = KeyDecoder.KeyCodes()
+        codes.function0 = Int32.max - 10
+        #expect(KeyDecoder.decode(status: codes.codeYes, value: UInt32(bitPattern: 5), codes: codes) == .unknown)
+        #expect(KeyDecoder.decode(status: codes.codeYes, value: UInt32(Int32.max), codes: codes) == .function(10))
+    }
+}
