@@ -37,9 +37,8 @@ extension AppView {
                 style: .plain),
             .text(label: ScreenText.identityIdLabel, value: dashboard.session?.identityId ?? none, style: .plain),
         ]
-        for gauge in [dashboard.idToken, dashboard.accessToken] {
-            rows.append(expiryRow(gauge, dashboard: dashboard))
-        }
+        rows.append(expiryRow(dashboard.idToken, dashboard: dashboard, label: ScreenText.idTokenLabel))
+        rows.append(expiryRow(dashboard.accessToken, dashboard: dashboard, label: ScreenText.accessTokenLabel))
         rows.append(
             .text(
                 label: ScreenText.refreshTokenLabel, value: dashboard.refreshTokenText,
@@ -127,7 +126,7 @@ extension AppView {
                 "⚠ " + header, row: next, column: body.column + 1, style: CellStyle(.warning, .bold),
                 maxWidth: body.width - 2)
             next += 1
-            let lines = dashboard.pendingCalls.map { pendingLine($0, now: dashboard.now) }
+            let lines = dashboard.pendingCalls.sorted { $0.id < $1.id }.map { pendingLine($0, now: dashboard.now) }
             let shown =
                 lines.count > room
                 ? Array(lines.prefix(max(0, room - 1))) + ["… \(lines.count - room + 1) more"] : lines

@@ -239,6 +239,10 @@ extension BackendTests {
             }
             #expect(!screen.contains(UIText.reloginTitle + " "), "the prompt is still open:\n\(screen)")
             #expect(Self.count(#"GetUser #\d+ ok"#, in: screen) == 0, "\(screen)")
+            // The session panel, now without tokens, still labels its token rows.
+            // With no tokens the rows keep their labels and say "none".
+            #expect(screen.contains("│ ID token "), "\(screen)")
+            #expect(screen.contains("│ Access token "), "\(screen)")
             #expect(try await Self.quit(session) == 0)
         }
 
