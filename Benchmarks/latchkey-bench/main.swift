@@ -189,6 +189,7 @@ func benchSignIn(arguments: [String]) async throws {
     let started = ContinuousClock.now
     for _ in 0..<count {
         let client = AuthClient(configuration: configuration, store: store, options: options)
+        await client.initialize()
         guard try await client.signIn(username: arguments[3], password: arguments[4]) == .done else {
             print("sign-in did not finish")
             return
