@@ -105,7 +105,7 @@ func dumped(_ value: some Any) -> String {
 func eventually(
     _ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: @MainActor () async -> Bool
 ) async {
-    let deadline = Date().addingTimeInterval(2)
+    let deadline = Date().addingTimeInterval(20)
     while Date() < deadline {
         if await condition() { return }
         try? await Task.sleep(for: .milliseconds(5))
