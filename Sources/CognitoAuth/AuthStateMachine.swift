@@ -362,37 +362,32 @@ public struct AuthStateMachine: Sendable {
 
     /// The session can no longer be refreshed: keep the username for re-login, drop the tokens.
     private mutating func invalidate(now: Date) -> [Action] {
-        guard userState == .signedIn else { return [] }
-        generation &+= 1
-        refresh = .idle
-        var updated = session ?? PersistedSession(state: .signedOutUserPoolsTokenInvalid, updatedAt: now)
-        updated.state = .signedOutUserPoolsTokenInvalid
-        updated.tokens = nil
-        updated.awsCredentials = nil
-        updated.updatedAt = now
-        session = updated
-        userState = .signedOutUserPoolsTokenInvalid
-        var actions: [Action] = [.persist(updated), .notify(userState, info)]
-        let impatient = waiterIDs { !$0.options.waitForSignIn }
-        remove(impatient)
-        if !impatient.isEmpty { actions.append(.fail(impatient, .error(.reloginRequired(userState)))) }
-        for key in waiters.keys { waiters[key]?.reason = .signIn }
-        actions.append(.pendingCallsChanged)
-        return actions
+        invalidate(to: .signedOutUserPoolsTokenInvalid, now: now)
     }
 
     /// Marks the federated login invalid (Cognito Identity rejected the provider's token).
     private mutating func invalidateFederated(now: Date) -> [Action] {
+        invalidate(to: .signedOutFederatedTokensInvalid, now: now)
+    }
+
+    /// Moves a signed-in session to a re-login state: persist, notify, and turn waiters into sign-in waiters.
+    private mutating func invalidate(to state: UserState, now: Date) -> [Action] {
         guard userState == .signedIn else { return [] }
         generation &+= 1
         refresh = .idle
-        var updated = session ?? PersistedSession(state: .signedOutFederatedTokensInvalid, updatedAt: now)
-        updated.state = .signedOutFederatedTokensInvalid
+        var updated = session ?? PersistedSession(state: state, updatedAt: now)
+        updated.state = state
+        if state == .signedOutUserPoolsTokenInvalid { updated.tokens = nil }
         updated.awsCredentials = nil
         updated.updatedAt = now
         session = updated
-        userState = .signedOutFederatedTokensInvalid
-        var actions: [Action] = [.persist(updated), .notify(userState, info)]
+        userState = state
+        return [.persist(updated), .notify(userState, info)] + waitForSignIn()
+    }
+
+    /// Fails the waiters that do not want to wait for sign-in; the others now wait for it.
+    private mutating func waitForSignIn() -> [Action] {
+        var actions: [Action] = []
         let impatient = waiterIDs { !$0.options.waitForSignIn }
         remove(impatient)
         if !impatient.isEmpty { actions.append(.fail(impatient, .error(.reloginRequired(userState)))) }
@@ -422,12 +417,7 @@ public struct AuthStateMachine: Sendable {
             refresh = .idle
             session = stored
             userState = storedState
-            var actions: [Action] = [.notify(userState, info)]
-            let impatient = waiterIDs { !$0.options.waitForSignIn }
-            remove(impatient)
-            if !impatient.isEmpty { actions.append(.fail(impatient, .error(.reloginRequired(userState)))) }
-            for key in waiters.keys { waiters[key]?.reason = .signIn }
-            return actions + [.pendingCallsChanged]
+            return [.notify(userState, info)] + waitForSignIn()
         }
         if stored.state == .signedIn, stored.tokens != nil, userState != .signedIn || refresh == .idle {
             let wasSignedIn = userState == .signedIn

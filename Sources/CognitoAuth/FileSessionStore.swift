@@ -98,34 +98,7 @@ public struct FileSessionStore: SessionStore {
         do { data = try encoder.encode(session) } catch {
             throw .io(path: path, reason: "the session could not be encoded")
         }
-        let temporary = directory + "/.session.json.tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .io(path: temporary, reason: String(cString: strerror(errno))) }
-        var failure: String?
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
-        }
-        if failure == nil && fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
-        close(fd)
-        if let failure {
-            unlink(temporary)
-            throw .io(path: path, reason: failure)
-        }
-        if rename(temporary, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .io(path: path, reason: reason)
-        }
-        fsyncDirectory()
+        try AtomicFile.replace(with: data, at: path, directory: directory)
     }
 
     /// The file's modification time and inode, which change with every atomic replace.
