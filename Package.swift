@@ -78,6 +78,7 @@ let package = Package(
             name: "latchkey",
             dependencies: [
                 "CognitoAuth",
+                "AWSSigV4",
                 "AuthScreens",
                 "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -13,6 +13,15 @@ public enum SigV4DateFormatter {
             + pad(f.minute, 2) + pad(f.second, 2) + "Z"
     }
 
+    /// The extended ISO 8601 form, `2015-08-30T12:36:00Z`, as `credential_process` expects.
+    public static func iso8601(from date: Date) -> String {
+        // 20150830T123600Z -> 2015-08-30T12:36:00Z, without a locale-dependent formatter.
+        let basic = Array(timestamp(from: date))
+        guard basic.count == 16 else { return String(basic) }
+        return String(basic[0..<4]) + "-" + String(basic[4..<6]) + "-" + String(basic[6..<8]) + "T"
+            + String(basic[9..<11]) + ":" + String(basic[11..<13]) + ":" + String(basic[13..<15]) + "Z"
+    }
+
     /// The date stamp used in the credential scope, for example `20150830`.
     public static func dateStamp(from date: Date) -> String {
         let f = fields(of: date)

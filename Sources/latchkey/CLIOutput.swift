@@ -1,3 +1,4 @@
+import AWSSigV4
 import CognitoAuth
 import Foundation
 
@@ -71,9 +72,8 @@ enum CLIOutput {
         return "\(seconds / 86_400) d"
     }
 
+    /// `2015-08-30T12:36:00Z`, computed without Foundation's ICU-backed formatters (they cost start-up time).
     static func iso8601(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        SigV4DateFormatter.iso8601(from: date)
     }
 }

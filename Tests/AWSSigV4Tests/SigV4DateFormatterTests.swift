@@ -66,3 +66,9 @@ struct SigV4DateFormatterTests {
         #expect(results == expected)
     }
 }
+
+@Test("The extended ISO 8601 form for credential_process")
+func extendedISO8601() {
+    #expect(SigV4DateFormatter.iso8601(from: Date(timeIntervalSince1970: 1_440_938_160)) == "2015-08-30T12:36:00Z")
+    #expect(SigV4DateFormatter.iso8601(from: Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
+}
