@@ -118,6 +118,26 @@ extension BackendTests {
             #expect(usage.status == 2)
         }
 
+        @Test("Without a TTY the UI says so and points to the non-interactive commands; --plain signs in with line prompts")
+        func noTerminalAndPlainMode() async throws {
+            let backend = try await LocalBackend.shared()
+            let username = await backend.uniqueName("plain")
+            try await backend.createUser(username, password: Integration.password)
+            let common = ["--config", backend.info.configPath, "--store", try Self.temporaryDirectory("plain")]
+            let noTTY = try LatchkeyBinary.run(common, environment: ["LATCHKEY_STORE": "file"])
+            #expect(noTTY.status == 2)
+            #expect(noTTY.stderr.contains("no terminal"))
+            #expect(noTTY.stderr.contains("latchkey sign-in"))
+            let plain = try LatchkeyBinary.run(
+                ["ui", "--plain"] + common, stdin: "\(username)\n\(Integration.password)\n",
+                environment: ["LATCHKEY_STORE": "file"])
+            #expect(plain.status == 0, "\(plain.stderr)")
+            #expect(plain.stderr.contains("Signed in as \(username)"))
+            #expect(!plain.stderr.contains(Integration.password) && !plain.stdout.contains(Integration.password))
+            let status = try LatchkeyBinary.run(["status", "--json"] + common, environment: ["LATCHKEY_STORE": "file"])
+            #expect(JSONValue.parse(Array(status.stdout.utf8))?["state"]?.stringValue == "signedIn")
+        }
+
         @Test("sign-up and confirm-sign-up through the binary")
         func signUpThroughBinary() async throws {
             let backend = try await LocalBackend.shared()
