@@ -17,7 +17,8 @@ let configuration = AuthConfiguration(userPool: pool)
 func signedInSession(now: Date, serial: Int) throws -> PersistedSession {
     let raw = TestJWT.tokens(pool: pool, username: "bench", issued: now, lifetime: 3600, serial: serial)
     let tokens = try CognitoTokens(idToken: raw.id, accessToken: raw.access, refreshToken: raw.refresh)
-    return PersistedSession(state: .signedIn, username: "bench", provider: pool.providerKey, tokens: tokens, updatedAt: now)
+    return PersistedSession(
+        state: .signedIn, username: "bench", provider: pool.providerKey, tokens: tokens, updatedAt: now)
 }
 
 func peakResidentMegabytes() -> Double {
@@ -88,7 +89,8 @@ func benchWaiters(count: Int) async throws {
     var options = AuthClientOptions()
     options.verifyTokens = false
     let client = AuthClient(
-        configuration: configuration, store: InMemorySessionStore(invalid), transport: ScriptedTransport { _ in answer },
+        configuration: configuration, store: InMemorySessionStore(invalid),
+        transport: ScriptedTransport { _ in answer },
         options: options)
     await client.initialize()
     let times = ResumeTimes()
@@ -129,7 +131,8 @@ func benchSRP() throws {
             secretBlock: "c2VjcmV0", timestamp: "Tue Feb 1 03:04:05 UTC 2000")
     }
     var elapsed = ContinuousClock.now - started
-    let ours = (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) / Double(iterations) * 1000
+    let ours =
+        (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) / Double(iterations) * 1000
     // The floor: the same three modular exponentiations with nothing else.
     // The three exponentiations of a real computation, with the same exponent sizes: g^a (a: 128 bytes),
     // g^x (x: 32 bytes) and base^(a + u*x) (about 160 bytes).
@@ -141,12 +144,15 @@ func benchSRP() throws {
     for _ in 0..<iterations {
         for exponent in exponents {
             _ = out.withUnsafeMutableBufferPointer { buffer in
-                cbn_mod_exp([2], 1, exponent, exponent.count, modulus, modulus.count, 1, buffer.baseAddress, buffer.count, &length)
+                cbn_mod_exp(
+                    [2], 1, exponent, exponent.count, modulus, modulus.count, 1, buffer.baseAddress, buffer.count,
+                    &length)
             }
         }
     }
     elapsed = ContinuousClock.now - started
-    let floor = (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) / Double(iterations) * 1000
+    let floor =
+        (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) / Double(iterations) * 1000
     print("SRP client computation (A, u, x, S, HKDF, signature), \(iterations) runs")
     report("  Latchkey SRP", ours, unit: "ms")
     report("  bare libcrypto: 3 x BN_mod_exp_mont_consttime (same sizes)", floor, unit: "ms")
@@ -198,7 +204,9 @@ func benchSignIn(arguments: [String]) async throws {
     let elapsed = ContinuousClock.now - started
     let wall = (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) / Double(count)
     let cpu = (processCPUSeconds() - cpuStart) / Double(count)
-    print(#"{"wall_ms": \#(wall * 1000), "cpu_ms": \#(cpu * 1000), "count": \#(count), "peak_rss_mb": \#(peakResidentMegabytes())}"#)
+    print(
+        #"{"wall_ms": \#(wall * 1000), "cpu_ms": \#(cpu * 1000), "count": \#(count), "peak_rss_mb": \#(peakResidentMegabytes())}"#
+    )
 }
 
 // MARK: 4. Dashboard frame render time (AppView into the cell grid, and the diff the renderer sends)
@@ -208,10 +216,14 @@ func benchDashboardRender() async {
     state.screen = .dashboard
     state.dashboard.userState = .signedIn
     state.dashboard.session = SessionSummary(
-        username: "bench", provider: pool.providerKey, activeProviders: [pool.providerKey], identityId: "us-east-1:bench",
-        idTokenExpiration: now + 3000, accessTokenExpiration: now + 3000, tokensIssuedAt: now - 600, hasRefreshToken: true,
+        username: "bench", provider: pool.providerKey, activeProviders: [pool.providerKey],
+        identityId: "us-east-1:bench",
+        idTokenExpiration: now + 3000, accessTokenExpiration: now + 3000, tokensIssuedAt: now - 600,
+        hasRefreshToken: true,
         awsCredentialsExpiration: now + 1800)
-    state.dashboard.pendingCalls = (0..<4).map { WaitingCall(id: UInt64($0), label: "GetUser #\($0)", since: now - 12, reason: .signIn) }
+    state.dashboard.pendingCalls = (0..<4).map {
+        WaitingCall(id: UInt64($0), label: "GetUser #\($0)", since: now - 12, reason: .signIn)
+    }
     for index in 0..<500 { state.dashboard.log.append("GetUser #\(index) ok", at: now) }
     let view = AppView(backend: "127.0.0.1")
     let size = TerminalSize(columns: 120, rows: 40)

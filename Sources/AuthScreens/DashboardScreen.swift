@@ -121,7 +121,8 @@ public struct DashboardState: Equatable, Sendable {
             DashboardRow(label: ScreenText.authenticatedByLabel, value: authenticatedBy),
             DashboardRow(
                 label: ScreenText.activeProvidersLabel,
-                value: providers.isEmpty ? none : providers.map(FederatedProvider.displayName(for:)).joined(separator: ", ")),
+                value: providers.isEmpty
+                    ? none : providers.map(FederatedProvider.displayName(for:)).joined(separator: ", ")),
             DashboardRow(label: ScreenText.identityIdLabel, value: session?.identityId ?? none),
             DashboardRow(label: ScreenText.idTokenLabel, value: idToken?.text ?? none),
             DashboardRow(label: ScreenText.accessTokenLabel, value: accessToken?.text ?? none),

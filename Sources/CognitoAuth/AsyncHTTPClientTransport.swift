@@ -97,13 +97,16 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
             }
             for attempt in connection.connectionErrors {
                 if let io = attempt.error as? IOError, io.errnoCode == ECONNREFUSED {
-                    return .network(kind: .connectionRefused, message: "connection refused by \(connection.host):\(connection.port)")
+                    return .network(
+                        kind: .connectionRefused, message: "connection refused by \(connection.host):\(connection.port)"
+                    )
                 }
             }
             return .network(kind: .other, message: "cannot connect to \(connection.host):\(connection.port)")
         }
         if error is NIOTooManyBytesError {
-            return .invalidResponse(status: 0, detail: "the response body is larger than \(HTTPLimits.maxResponseBytes) bytes")
+            return .invalidResponse(
+                status: 0, detail: "the response body is larger than \(HTTPLimits.maxResponseBytes) bytes")
         }
         let text = String(describing: error)
         let lowered = text.lowercased()

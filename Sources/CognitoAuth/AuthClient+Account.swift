@@ -2,7 +2,9 @@ import Foundation
 
 extension AuthClient {
     /// Creates an account; the result says whether a confirmation code is needed and where it went.
-    public func signUp(username: String, password: String, attributes: [String: String] = [:]) async throws -> SignUpStep {
+    public func signUp(username: String, password: String, attributes: [String: String] = [:]) async throws
+        -> SignUpStep
+    {
         let api = try userPoolAPI()
         let result = try await reachingBackend {
             try await api.signUp(username: username, password: password, attributes: attributes)
@@ -26,7 +28,8 @@ extension AuthClient {
     /// Starts a password reset: a code is sent to the user.
     public func forgotPassword(username: String) async throws -> ForgotPasswordResult {
         let api = try userPoolAPI()
-        return ForgotPasswordResult(delivery: try await reachingBackend { try await api.forgotPassword(username: username) })
+        return ForgotPasswordResult(
+            delivery: try await reachingBackend { try await api.forgotPassword(username: username) })
     }
 
     /// Completes a password reset with the code and a new password.
@@ -129,7 +132,8 @@ extension AuthClient {
 
     static func isTokenRejection(_ message: String) -> Bool {
         let lowered = message.lowercased()
-        return lowered.contains("token") && (lowered.contains("revoked") || lowered.contains("expired")
-            || lowered.contains("invalid"))
+        return lowered.contains("token")
+            && (lowered.contains("revoked") || lowered.contains("expired")
+                || lowered.contains("invalid"))
     }
 }

@@ -63,7 +63,9 @@ extension AuthClient {
     /// The token is checked by fetching credentials with it. With identity merging on, the logins of
     /// providers already signed in are sent in the same map. Calls waiting for re-login resume.
     @discardableResult
-    public func federatedSignIn(providerName: String, token: String, identityId: String? = nil) async throws -> UserState {
+    public func federatedSignIn(providerName: String, token: String, identityId: String? = nil) async throws
+        -> UserState
+    {
         guard let identityPool = configuration.identityPool else { throw AuthError.identityPoolNotConfigured }
         guard !token.isEmpty else { throw AuthError.invalidParameter("The provider token is empty.") }
         let isDeveloper = providerName == FederatedProvider.developer
@@ -131,7 +133,9 @@ extension AuthClient {
 
     /// The logins-map keys of every provider with a live session, the current one first.
     public var activeProviderKeys: [String] {
-        guard machine.userState == .signedIn || machine.userState.needsRelogin, let session = machine.session else { return [] }
+        guard machine.userState == .signedIn || machine.userState.needsRelogin, let session = machine.session else {
+            return []
+        }
         return activeProviderKeys(in: session)
     }
 
@@ -211,7 +215,8 @@ extension AuthClient {
                     identityId = id
                 }
                 let result = try await reachingBackend {
-                    try await api.getCredentials(identityId: id, logins: logins, customRoleArn: self.options.customRoleArn)
+                    try await api.getCredentials(
+                        identityId: id, logins: logins, customRoleArn: self.options.customRoleArn)
                 }
                 // The session may have changed while the request was out (sign-out, a new sign-in).
                 guard machine.userState == startedAs || (startedAs == .signedOut && machine.userState == .guest) else {

@@ -13,15 +13,18 @@ extension AuthClient {
         pendingChallenge = nil
         let srp = try SRPClient(random: random)
         let first = try await reachingBackend {
-            try await api.initiateAuth(flow: "USER_SRP_AUTH", parameters: ["USERNAME": trimmed, "SRP_A": srp.srpAHex], username: trimmed)
+            try await api.initiateAuth(
+                flow: "USER_SRP_AUTH", parameters: ["USERNAME": trimmed, "SRP_A": srp.srpAHex], username: trimmed)
         }
         guard first.challengeName == "PASSWORD_VERIFIER" else {
             return try await handle(first, username: trimmed)
         }
         let parameters = first.challengeParameters
-        guard let salt = parameters["SALT"], let serverB = parameters["SRP_B"], let secretBlock = parameters["SECRET_BLOCK"]
+        guard let salt = parameters["SALT"], let serverB = parameters["SRP_B"],
+            let secretBlock = parameters["SECRET_BLOCK"]
         else {
-            throw AuthError.invalidResponse(status: 200, detail: "PASSWORD_VERIFIER arrived without SALT, SRP_B or SECRET_BLOCK")
+            throw AuthError.invalidResponse(
+                status: 200, detail: "PASSWORD_VERIFIER arrived without SALT, SRP_B or SECRET_BLOCK")
         }
         let userIdForSrp = parameters["USER_ID_FOR_SRP"] ?? parameters["USERNAME"] ?? trimmed
         let challengeUsername = parameters["USERNAME"] ?? userIdForSrp
@@ -65,14 +68,17 @@ extension AuthClient {
             }
             responses["ANSWER"] = answer
         case "MFA_SETUP":
-            session = try await reachingBackend {
-                try await api.verifySoftwareToken(code: answer, session: challenge.session, deviceName: options.deviceName)
-            } ?? challenge.session
+            session =
+                try await reachingBackend {
+                    try await api.verifySoftwareToken(
+                        code: answer, session: challenge.session, deviceName: options.deviceName)
+                } ?? challenge.session
         default:
             responses["ANSWER"] = answer
         }
         let result = try await reachingBackend {
-            try await api.respond(challenge: challenge.name, responses: responses, session: session, username: challenge.username)
+            try await api.respond(
+                challenge: challenge.name, responses: responses, session: session, username: challenge.username)
         }
         return try await handle(result, username: challenge.username)
     }
@@ -92,26 +98,32 @@ extension AuthClient {
         }
         let parameters = answer.challengeParameters
         let challengeUser = parameters["USER_ID_FOR_SRP"] ?? parameters["USERNAME"] ?? username
-        pendingChallenge = PendingChallenge(name: name, session: answer.session, username: challengeUser, parameters: parameters)
+        pendingChallenge = PendingChallenge(
+            name: name, session: answer.session, username: challengeUser, parameters: parameters)
         switch name {
         case "NEW_PASSWORD_REQUIRED":
-            let required = JSONValue.parse(Array((parameters["requiredAttributes"] ?? "[]").utf8))?.arrayValue?
+            let required =
+                JSONValue.parse(Array((parameters["requiredAttributes"] ?? "[]").utf8))?.arrayValue?
                 .compactMap { $0.stringValue?.replacingOccurrences(of: "userAttributes.", with: "") } ?? []
             return .newPasswordRequired(requiredAttributes: required)
         case "SMS_MFA":
             return .smsMFA(
                 CodeDeliveryDetails(
                     destination: parameters["CODE_DELIVERY_DESTINATION"],
-                    deliveryMedium: parameters["CODE_DELIVERY_DELIVERY_MEDIUM"] ?? "SMS", attributeName: "phone_number"))
+                    deliveryMedium: parameters["CODE_DELIVERY_DELIVERY_MEDIUM"] ?? "SMS", attributeName: "phone_number")
+            )
         case "SOFTWARE_TOKEN_MFA":
             return .softwareTokenMFA
         case "SELECT_MFA_TYPE":
-            let choices = JSONValue.parse(Array((parameters["MFAS_CAN_CHOOSE"] ?? "[]").utf8))?.arrayValue?
+            let choices =
+                JSONValue.parse(Array((parameters["MFAS_CAN_CHOOSE"] ?? "[]").utf8))?.arrayValue?
                 .compactMap { $0.stringValue.flatMap(MFAType.init(rawValue:)) } ?? MFAType.allCases
             return .selectMFAType(choices)
         case "MFA_SETUP":
             let api = try userPoolAPI()
-            let association = try await reachingBackend { try await api.associateSoftwareToken(session: answer.session) }
+            let association = try await reachingBackend {
+                try await api.associateSoftwareToken(session: answer.session)
+            }
             pendingChallenge?.session = association.session ?? answer.session
             return .mfaSetup(TOTPSetupDetails(secret: association.secret, accountName: challengeUser))
         case "CUSTOM_CHALLENGE":
@@ -130,7 +142,8 @@ extension AuthClient {
         session.username = username
         session.provider = configuration.userPool?.providerKey
         session.tokens = tokens
-        session.federatedLogins = configuration.identityManager.allowSimultaneousActiveAccounts
+        session.federatedLogins =
+            configuration.identityManager.allowSimultaneousActiveAccounts
             ? session.federatedLogins : nil
         if session.username != nil && !sameUser && !configuration.identityManager.allowIdentityMerging {
             session.identityId = nil

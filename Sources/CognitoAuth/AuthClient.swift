@@ -160,7 +160,8 @@ public actor AuthClient {
         nextWaiterID += 1
         let id = nextWaiterID
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<CognitoTokens?, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<CognitoTokens?, any Error>) in
                 if Task.isCancelled {
                     continuation.resume(throwing: CancellationError())
                     return
@@ -249,7 +250,9 @@ public actor AuthClient {
                     }
                 }
             case .startRefresh(let refreshToken, let username, let generation):
-                Task { await self.performRefresh(refreshToken: refreshToken, username: username, generation: generation) }
+                Task {
+                    await self.performRefresh(refreshToken: refreshToken, username: username, generation: generation)
+                }
             case .scheduleRetry(let delay, let generation):
                 let clock = self.clock
                 Task { [weak self] in
@@ -288,7 +291,8 @@ public actor AuthClient {
         guard let id = answer.idToken, let access = answer.accessToken else {
             throw AuthError.invalidResponse(status: 200, detail: "REFRESH_TOKEN_AUTH answered without tokens")
         }
-        let tokens = try CognitoTokens(idToken: id, accessToken: access, refreshToken: answer.refreshToken ?? refreshToken)
+        let tokens = try CognitoTokens(
+            idToken: id, accessToken: access, refreshToken: answer.refreshToken ?? refreshToken)
         try await verify(tokens)
         return tokens
     }

@@ -65,7 +65,9 @@ extension AuthConfiguration {
             configuration.userPool = UserPoolConfiguration(
                 poolId: poolId,
                 appClientId: clientId,
-                appClientSecret: try reader.optionalString(pool, key, "AppClientSecret").flatMap { $0.isEmpty ? nil : $0 },
+                appClientSecret: try reader.optionalString(pool, key, "AppClientSecret").flatMap {
+                    $0.isEmpty ? nil : $0
+                },
                 region: region,
                 endpoint: try reader.optionalURL(pool, key, "Endpoint")
             )
@@ -150,14 +152,18 @@ private struct SectionReader {
         ConfigurationError(file: path, key: prefix + key, problem: "this key is missing.", fix: fix)
     }
 
-    func requiredString(_ section: JSONValue, _ sectionKey: String, _ field: String) throws(ConfigurationError) -> String {
+    func requiredString(_ section: JSONValue, _ sectionKey: String, _ field: String) throws(ConfigurationError)
+        -> String
+    {
         guard let value = try optionalString(section, sectionKey, field), !value.isEmpty else {
             throw missing("\(sectionKey).\(field)", fix: "Add \"\(field)\" to the \(sectionKey) section.")
         }
         return value
     }
 
-    func optionalString(_ section: JSONValue, _ sectionKey: String, _ field: String) throws(ConfigurationError) -> String? {
+    func optionalString(_ section: JSONValue, _ sectionKey: String, _ field: String) throws(ConfigurationError)
+        -> String?
+    {
         guard let value = section[field], value != .null else { return nil }
         guard case .string(let text) = value else {
             throw ConfigurationError(

@@ -14,7 +14,9 @@ public struct UserPoolConfiguration: Sendable, Hashable {
     public var endpoint: URL?
 
     /// Creates a configuration.
-    public init(poolId: String, appClientId: String, appClientSecret: String? = nil, region: String, endpoint: URL? = nil) {
+    public init(
+        poolId: String, appClientId: String, appClientSecret: String? = nil, region: String, endpoint: URL? = nil
+    ) {
         self.poolId = poolId
         self.appClientId = appClientId
         self.appClientSecret = appClientSecret

@@ -198,7 +198,8 @@ extension AuthError: LocalizedError, CustomStringConvertible {
         case .userNotFound(let message):
             return "\(message.isEmpty ? "User does not exist." : message) Check the username, or create an account."
         case .userNotConfirmed(let message):
-            return "\(message.isEmpty ? "User is not confirmed." : message) Confirm the account with the code that was sent (latchkey confirm-sign-up)."
+            return
+                "\(message.isEmpty ? "User is not confirmed." : message) Confirm the account with the code that was sent (latchkey confirm-sign-up)."
         case .usernameExists(let message):
             return "\(message.isEmpty ? "That username is taken." : message) Choose another username, or sign in."
         case .aliasExists(let message): return "\(message) Use another email or phone number."
@@ -207,20 +208,24 @@ extension AuthError: LocalizedError, CustomStringConvertible {
         case .expiredCode(let message):
             return "\(message.isEmpty ? "The code has expired." : message) Ask for a new code."
         case .invalidPassword(let message):
-            return "\(message.isEmpty ? "The password does not meet the policy." : message) Choose a password that meets the pool's policy."
-        case .passwordHistoryPolicyViolation(let message): return "\(message) Choose a password you have not used before."
+            return
+                "\(message.isEmpty ? "The password does not meet the policy." : message) Choose a password that meets the pool's policy."
+        case .passwordHistoryPolicyViolation(let message):
+            return "\(message) Choose a password you have not used before."
         case .invalidParameter(let message): return "Invalid request: \(message)"
         case .passwordResetRequired(let message):
             return "\(message.isEmpty ? "A password reset is required." : message) Reset it with forgot-password."
         case .tooManyRequests(let message): return "Too many requests: \(message) Wait a moment and try again."
         case .limitExceeded(let message): return "Limit exceeded: \(message) Wait a while and try again."
-        case .tooManyFailedAttempts(let message): return "Too many failed attempts: \(message) Wait before trying again."
+        case .tooManyFailedAttempts(let message):
+            return "Too many failed attempts: \(message) Wait before trying again."
         case .resourceNotFound(let message):
             return "\(message) Check PoolId and AppClientId in the configuration."
         case .codeDeliveryFailure(let message): return "The code could not be delivered: \(message)"
         case .mfaMethodNotFound(let message): return "No MFA method is set up: \(message)"
         case .softwareTokenMFANotFound(let message): return "No authenticator app is set up: \(message)"
-        case .enableSoftwareTokenMFA(let message): return "The authenticator code was not accepted: \(message) Try the current code."
+        case .enableSoftwareTokenMFA(let message):
+            return "The authenticator code was not accepted: \(message) Try the current code."
         case .invalidUserPoolConfiguration(let message): return "The user pool is misconfigured: \(message)"
         case .lambdaFailure(let type, let message): return "A user pool trigger failed (\(type)): \(message)"
         case .unsupported(let type, let message): return "Not supported (\(type)): \(message)"
@@ -244,10 +249,12 @@ extension AuthError: LocalizedError, CustomStringConvertible {
             }
             return "\(what) (\(message)). Check the network and the Endpoint in the configuration, then try again."
         case .invalidResponse(let status, let detail):
-            return "The server sent an unexpected answer (HTTP \(status)): \(detail). Check the Endpoint in the configuration."
+            return
+                "The server sent an unexpected answer (HTTP \(status)): \(detail). Check the Endpoint in the configuration."
         case .reloginRequired(let state):
             return "Re-login required (state \(state.rawValue)). Sign in again: latchkey sign-in."
-        case .signInWaitCancelled: return "Sign-in was cancelled, so the call waiting for it failed. Sign in to try again."
+        case .signInWaitCancelled:
+            return "Sign-in was cancelled, so the call waiting for it failed. Sign in to try again."
         case .signedOut: return "The user signed out while the call was waiting."
         case .notSignedIn: return "Nobody is signed in. Sign in first: latchkey sign-in."
         case .deadlineExceeded: return "The call waited past its deadline for a usable session."
@@ -259,7 +266,8 @@ extension AuthError: LocalizedError, CustomStringConvertible {
         case .guestAccessNotAllowed:
             return "The identity pool does not allow guest access. Sign in first, or allow unauthenticated identities."
         case .identityPoolNotConfigured:
-            return "No identity pool is configured. Add CredentialsProvider.CognitoIdentity.Default to awsconfiguration.json."
+            return
+                "No identity pool is configured. Add CredentialsProvider.CognitoIdentity.Default to awsconfiguration.json."
         }
     }
 }

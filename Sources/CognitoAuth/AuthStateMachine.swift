@@ -20,7 +20,10 @@ public struct AuthStateMachine: Sendable {
         public var stateAfterSignOut: UserState
 
         /// Creates a policy.
-        public init(refreshMargin: TimeInterval = 120, backoff: BackoffPolicy = .init(), stateAfterSignOut: UserState = .signedOut) {
+        public init(
+            refreshMargin: TimeInterval = 120, backoff: BackoffPolicy = .init(),
+            stateAfterSignOut: UserState = .signedOut
+        ) {
             self.refreshMargin = refreshMargin
             self.backoff = backoff
             self.stateAfterSignOut = stateAfterSignOut
@@ -138,8 +141,10 @@ public struct AuthStateMachine: Sendable {
 
     /// The calls waiting, oldest first.
     public var pendingCalls: [PendingCall] {
-        waiters.map { PendingCall(id: $0.key, label: $0.value.options.label, since: $0.value.since, reason: $0.value.reason) }
-            .sorted { $0.id < $1.id }
+        waiters.map {
+            PendingCall(id: $0.key, label: $0.value.options.label, since: $0.value.since, reason: $0.value.reason)
+        }
+        .sorted { $0.id < $1.id }
     }
 
     /// The number of waiters.
@@ -218,8 +223,9 @@ public struct AuthStateMachine: Sendable {
         let restoredState: UserState
         switch stored?.state {
         case .signedIn?:
-            restoredState = stored?.tokens != nil || stored?.federatedLogins?.isEmpty == false
-                || stored?.developerIdentity != nil ? .signedIn : .signedOutUserPoolsTokenInvalid
+            restoredState =
+                stored?.tokens != nil || stored?.federatedLogins?.isEmpty == false
+                    || stored?.developerIdentity != nil ? .signedIn : .signedOutUserPoolsTokenInvalid
         case let state? where state != .unknown: restoredState = state
         default: restoredState = .signedOut
         }

@@ -29,7 +29,10 @@ public struct TokenRequestOptions: Sendable, Hashable {
     var needsUserPoolTokens = true
 
     /// Creates options.
-    public init(waitForSignIn: Bool = true, waitForConnectivity: Bool = true, deadline: Duration? = nil, label: String = "getTokens") {
+    public init(
+        waitForSignIn: Bool = true, waitForConnectivity: Bool = true, deadline: Duration? = nil,
+        label: String = "getTokens"
+    ) {
         self.waitForSignIn = waitForSignIn
         self.waitForConnectivity = waitForConnectivity
         self.deadline = deadline

@@ -66,7 +66,8 @@ public struct FileSessionStore: SessionStore {
             let stamp = Int(Date().timeIntervalSince1970 * 1000)
             let aside = path + ".corrupt-\(stamp)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             let moved = rename(path, aside) == 0 ? aside : nil
-            throw .corrupt(movedTo: moved, reason: data.isEmpty ? "the file is empty" : "it is not a valid session record")
+            throw .corrupt(
+                movedTo: moved, reason: data.isEmpty ? "the file is empty" : "it is not a valid session record")
         }
     }
 
@@ -121,7 +122,9 @@ public struct FileSessionStore: SessionStore {
         }
         // Create parents with default permissions, the store directory itself with 0700.
         let parent = (directory as NSString).deletingLastPathComponent
-        if !parent.isEmpty { try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) }
+        if !parent.isEmpty {
+            try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        }
         if mkdir(directory, 0o700) != 0 && errno != EEXIST {
             throw .io(path: directory, reason: String(cString: strerror(errno)))
         }

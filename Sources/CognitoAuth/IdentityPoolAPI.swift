@@ -38,10 +38,12 @@ public struct IdentityPoolAPI: Sendable {
             let sessionToken = credentials?["SessionToken"]?.stringValue,
             let expiration = credentials?["Expiration"].flatMap(Self.date)
         else {
-            throw AuthError.invalidResponse(status: 200, detail: "GetCredentialsForIdentity answered without complete Credentials")
+            throw AuthError.invalidResponse(
+                status: 200, detail: "GetCredentialsForIdentity answered without complete Credentials")
         }
         return (
-            AWSCredentials(accessKeyId: accessKey, secretAccessKey: secret, sessionToken: sessionToken, expiration: expiration),
+            AWSCredentials(
+                accessKeyId: accessKey, secretAccessKey: secret, sessionToken: sessionToken, expiration: expiration),
             json["IdentityId"]?.stringValue ?? identityId
         )
     }

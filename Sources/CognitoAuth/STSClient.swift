@@ -56,17 +56,21 @@ public struct STSClient: Sendable {
             let code = Self.element("Code", in: text) ?? "HTTP \(response.status)"
             let message = Self.element("Message", in: text) ?? "GetCallerIdentity failed"
             if response.status >= 500 || code == "Throttling" { throw AuthError.internalError("\(code): \(message)") }
-            throw AuthError.fromService(type: code == "InvalidClientTokenId" || code == "ExpiredToken" ? "NotAuthorizedException" : code, message: message)
+            throw AuthError.fromService(
+                type: code == "InvalidClientTokenId" || code == "ExpiredToken" ? "NotAuthorizedException" : code,
+                message: message)
         }
         guard let account = Self.element("Account", in: text), let arn = Self.element("Arn", in: text) else {
-            throw AuthError.invalidResponse(status: response.status, detail: "GetCallerIdentity answered without Account and Arn")
+            throw AuthError.invalidResponse(
+                status: response.status, detail: "GetCallerIdentity answered without Account and Arn")
         }
         return CallerIdentity(account: account, arn: arn, userId: Self.element("UserId", in: text) ?? "")
     }
 
     /// The text of the first `<name>…</name>` element.
     static func element(_ name: String, in xml: String) -> String? {
-        guard let open = xml.range(of: "<\(name)>"), let close = xml.range(of: "</\(name)>", range: open.upperBound..<xml.endIndex)
+        guard let open = xml.range(of: "<\(name)>"),
+            let close = xml.range(of: "</\(name)>", range: open.upperBound..<xml.endIndex)
         else { return nil }
         return String(xml[open.upperBound..<close.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -81,7 +85,10 @@ extension AuthClient {
         let region = configuration.identityPool?.region ?? configuration.userPool?.region ?? "us-east-1"
         let endpoint = configuration.latchkey.stsEndpoint ?? URL(string: "https://sts.\(region).amazonaws.com/")
         guard let endpoint else { throw AuthError.invalidParameter("no STS endpoint for region \(region)") }
-        let sts = STSClient(endpoint: endpoint, region: region, transport: transport, timeout: self.options.requestTimeout)
-        return try await reachingBackend { try await sts.getCallerIdentity(credentials: credentials, date: clock.now()) }
+        let sts = STSClient(
+            endpoint: endpoint, region: region, transport: transport, timeout: self.options.requestTimeout)
+        return try await reachingBackend {
+            try await sts.getCallerIdentity(credentials: credentials, date: clock.now())
+        }
     }
 }

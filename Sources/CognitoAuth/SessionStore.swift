@@ -30,7 +30,8 @@ public enum SessionStoreError: Error, Sendable, Hashable, CustomStringConvertibl
             let kept = movedTo.map { " It was moved aside to \($0)." } ?? ""
             return "The stored session was unreadable (\(reason)).\(kept) You are signed out; sign in again."
         case .io(let path, let reason):
-            return "Cannot access the session store at \(path): \(reason). Check the directory's permissions, or pass --store DIR."
+            return
+                "Cannot access the session store at \(path): \(reason). Check the directory's permissions, or pass --store DIR."
         }
     }
 }

@@ -52,9 +52,11 @@ extension AuthClient {
             throw AuthError.invalidToken("no JWKS URL for the pool")
         }
         let response = try await transport.send(
-            HTTPRequestData(url: url, method: "GET", headers: [("Accept", "application/json")]), timeout: options.requestTimeout)
+            HTTPRequestData(url: url, method: "GET", headers: [("Accept", "application/json")]),
+            timeout: options.requestTimeout)
         guard response.status == 200, let json = JSONValue.parse(response.body), json["keys"]?.arrayValue != nil else {
-            throw AuthError.invalidResponse(status: response.status, detail: "the JWKS at \(url.absoluteString) is not a key set")
+            throw AuthError.invalidResponse(
+                status: response.status, detail: "the JWKS at \(url.absoluteString) is not a key set")
         }
         return String(decoding: response.body, as: UTF8.self)
     }
@@ -67,7 +69,7 @@ extension AuthClient {
                 try await TokenVerifier.verifySignatures(tokens, jwks: cached)
                 jwksCache = cached
                 return
-            } catch where TokenVerifier.isUnknownKey(error) {
+            } catch  where TokenVerifier.isUnknownKey(error) {
                 // Keys rotate: fetch the current set below.
             }
         }

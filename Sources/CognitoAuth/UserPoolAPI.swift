@@ -39,7 +39,9 @@ public struct UserPoolAPI: Sendable {
 
     /// SECRET_HASH for `username`, when the client has a secret.
     public func secretHash(_ username: String) -> String? {
-        pool.appClientSecret.map { SRPClient.secretHash(username: username, clientId: pool.appClientId, clientSecret: $0) }
+        pool.appClientSecret.map {
+            SRPClient.secretHash(username: username, clientId: pool.appClientId, clientSecret: $0)
+        }
     }
 
     private func withSecretHash(_ parameters: [String: String], username: String) -> [String: String] {
@@ -93,7 +95,8 @@ public struct UserPoolAPI: Sendable {
 
     /// ResendConfirmationCode.
     public func resendConfirmationCode(username: String) async throws -> CodeDeliveryDetails {
-        CodeDeliveryDetails(try await client.call("ResendConfirmationCode", userBody(username, [:]))["CodeDeliveryDetails"])
+        CodeDeliveryDetails(
+            try await client.call("ResendConfirmationCode", userBody(username, [:]))["CodeDeliveryDetails"])
     }
 
     /// ForgotPassword.
@@ -172,7 +175,9 @@ public struct UserPoolAPI: Sendable {
     }
 
     /// VerifySoftwareToken; returns the new session, if any.
-    public func verifySoftwareToken(code: String, accessToken: String? = nil, session: String? = nil, deviceName: String?)
+    public func verifySoftwareToken(
+        code: String, accessToken: String? = nil, session: String? = nil, deviceName: String?
+    )
         async throws -> String?
     {
         var body: [String: JSONValue] = ["UserCode": .string(code)]

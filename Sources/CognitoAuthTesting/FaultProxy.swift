@@ -283,7 +283,8 @@ public final class FaultProxy: @unchecked Sendable {
             }
         case .http5xx:
             guard readRequest(connection.client, connection) else { return }
-            let body = "<html><head><title>503 Service Unavailable</title></head><body><h1>503 Service Unavailable</h1></body></html>"
+            let body =
+                "<html><head><title>503 Service Unavailable</title></head><body><h1>503 Service Unavailable</h1></body></html>"
             respond(connection.client, status: "503 Service Unavailable", contentType: "text/html", body: body)
         case .throttle:
             guard readRequest(connection.client, connection) else { return }
@@ -297,7 +298,8 @@ public final class FaultProxy: @unchecked Sendable {
         case .slowDrip(let interval):
             guard readRequest(connection.client, connection) else { return }
             let body = Array(#"{"Username":"drip","UserAttributes":[]}"#.utf8)
-            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/x-amz-json-1.1\r\nContent-Length: \(body.count)\r\n\r\n"
+            let head =
+                "HTTP/1.1 200 OK\r\nContent-Type: application/x-amz-json-1.1\r\nContent-Length: \(body.count)\r\n\r\n"
             guard sendAll(connection.client, Array(head.utf8), count: head.utf8.count) else { return }
             for byte in body {
                 let until = Date().addingTimeInterval(Double(interval) / 1000)
@@ -409,7 +411,8 @@ public final class FaultProxy: @unchecked Sendable {
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard haystack.count >= needle.count else { return nil }
-        for start in 0...(haystack.count - needle.count) where haystack[start..<start + needle.count].elementsEqual(needle) {
+        for start in 0...(haystack.count - needle.count)
+        where haystack[start..<start + needle.count].elementsEqual(needle) {
             return start
         }
         return nil
@@ -425,7 +428,9 @@ public final class FaultProxy: @unchecked Sendable {
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 128) == 0 else {
             let code = errno

@@ -44,7 +44,8 @@ public actor LocalBackend {
 
     /// The repository root, found from this source file's location.
     public static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
     init(info: Info, process: Process, stdinPipe: Pipe) throws {
@@ -120,7 +121,8 @@ public actor LocalBackend {
 
     /// A configuration for a new app client with the given token lifetimes in seconds.
     public func configuration(
-        accessTokenSeconds: Int = 3600, idTokenSeconds: Int? = nil, refreshTokenSeconds: Int = 86_400, withSecret: Bool = false
+        accessTokenSeconds: Int = 3600, idTokenSeconds: Int? = nil, refreshTokenSeconds: Int = 86_400,
+        withSecret: Bool = false
     ) async throws -> AuthConfiguration {
         let answer = try await adminCall(
             "CreateUserPoolClient",

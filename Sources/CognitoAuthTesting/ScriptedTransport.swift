@@ -29,7 +29,8 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
 
     /// A JSON answer.
     public static func json(_ value: JSONValue, status: Int = 200) -> HTTPResponseData {
-        HTTPResponseData(status: status, headers: [("Content-Type", "application/x-amz-json-1.1")], body: Array(value.encoded()))
+        HTTPResponseData(
+            status: status, headers: [("Content-Type", "application/x-amz-json-1.1")], body: Array(value.encoded()))
     }
 
     /// A Cognito error answer.
@@ -50,7 +51,9 @@ public enum TestJWT {
     }
 
     /// An id/access/refresh token set for `pool`, issued at `issued` with `lifetime` seconds.
-    public static func tokens(pool: UserPoolConfiguration, username: String, issued: Date, lifetime: TimeInterval, serial: Int = 0)
+    public static func tokens(
+        pool: UserPoolConfiguration, username: String, issued: Date, lifetime: TimeInterval, serial: Int = 0
+    )
         -> (id: String, access: String, refresh: String)
     {
         let iat = JSONValue.number(issued.timeIntervalSince1970.rounded(.down))
@@ -61,7 +64,8 @@ public enum TestJWT {
         ])
         let access = make([
             "iss": .string(pool.issuer), "client_id": .string(pool.appClientId), "token_use": "access", "iat": iat,
-            "exp": exp, "username": .string(username), "sub": .string("sub-\(username)"), "jti": .string("access-\(serial)"),
+            "exp": exp, "username": .string(username), "sub": .string("sub-\(username)"),
+            "jti": .string("access-\(serial)"),
         ])
         return (id, access, "refresh-\(username)")
     }

@@ -4,7 +4,9 @@ import Foundation
 /// RFC 6238 time-based one-time codes, as an authenticator app computes them.
 public enum TOTPGenerator {
     /// The 6-digit code for `secret` (base32, any case, padding optional) at `date`.
-    public static func code(secret: String, at date: Date = Date(), period: TimeInterval = 30, digits: Int = 6) -> String? {
+    public static func code(secret: String, at date: Date = Date(), period: TimeInterval = 30, digits: Int = 6)
+        -> String?
+    {
         guard let key = base32Decode(secret) else { return nil }
         var counter = UInt64(date.timeIntervalSince1970 / period).bigEndian
         let message = withUnsafeBytes(of: &counter) { Array($0) }

@@ -14,15 +14,19 @@ extension AppView {
     func drawFormScreen(_ state: AppState, into grid: inout CellGrid, in body: Rect) -> Position? {
         switch state.screen {
         case .signIn(let screen):
-            return drawWithLogo(signInForm(screen), title: ScreenText.signInTitle, logo: state.options.logo, into: &grid, in: body)
+            return drawWithLogo(
+                signInForm(screen), title: ScreenText.signInTitle, logo: state.options.logo, into: &grid, in: body)
         case .signUp(let screen):
-            return drawWithLogo(signUpForm(screen), title: ScreenText.signUpTitle, logo: state.options.logo, into: &grid, in: body)
+            return drawWithLogo(
+                signUpForm(screen), title: ScreenText.signUpTitle, logo: state.options.logo, into: &grid, in: body)
         case .confirmSignUp(let screen):
             return drawWithLogo(
-                confirmForm(screen), title: ScreenText.confirmSignUpTitle, logo: state.options.logo, into: &grid, in: body)
+                confirmForm(screen), title: ScreenText.confirmSignUpTitle, logo: state.options.logo, into: &grid,
+                in: body)
         case .forgotPassword(let screen):
             return drawWithLogo(
-                forgotForm(screen), title: ScreenText.forgotPasswordTitle, logo: state.options.logo, into: &grid, in: body)
+                forgotForm(screen), title: ScreenText.forgotPasswordTitle, logo: state.options.logo, into: &grid,
+                in: body)
         case .challenge(let challenge):
             return drawChallenge(challenge, into: &grid, in: body, clears: false)
         case .dashboard:

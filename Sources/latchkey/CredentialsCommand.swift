@@ -45,7 +45,8 @@ struct CredentialsCommand: AsyncParsableCommand {
         case .credentialProcess:
             let object: JSONValue = [
                 "Version": 1, "AccessKeyId": .string(credentials.accessKeyId),
-                "SecretAccessKey": .string(credentials.secretAccessKey), "SessionToken": .string(credentials.sessionToken),
+                "SecretAccessKey": .string(credentials.secretAccessKey),
+                "SessionToken": .string(credentials.sessionToken),
                 "Expiration": .string(expiration),
             ]
             print(String(decoding: object.encoded(), as: UTF8.self))
@@ -56,7 +57,8 @@ struct CredentialsCommand: AsyncParsableCommand {
             print("export AWS_CREDENTIAL_EXPIRATION=\(expiration)")
         case .json:
             let object: JSONValue = [
-                "accessKeyId": .string(credentials.accessKeyId), "secretAccessKey": .string(credentials.secretAccessKey),
+                "accessKeyId": .string(credentials.accessKeyId),
+                "secretAccessKey": .string(credentials.secretAccessKey),
                 "sessionToken": .string(credentials.sessionToken), "expiration": .string(expiration),
                 "identityId": await client.session?.identityId.map(JSONValue.string) ?? .null,
                 "state": .string(await client.userState.rawValue),

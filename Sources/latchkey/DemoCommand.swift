@@ -15,7 +15,6 @@ struct DemoCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Stop the local backend and exit.")
     var stop = false
 
-
     @Option(name: .long, help: "Access and id token lifetime in seconds for a new backend.")
     var tokenSeconds: Int = 3600
 
@@ -28,7 +27,8 @@ struct DemoCommand: AsyncParsableCommand {
             try launcher.stop()
             return
         }
-        let info = try launcher.startOrReuse(tokenSeconds: tokenSeconds, demoUser: Self.demoUser, demoPassword: Self.demoPassword)
+        let info = try launcher.startOrReuse(
+            tokenSeconds: tokenSeconds, demoUser: Self.demoUser, demoPassword: Self.demoPassword)
         let configPath = try installConfiguration(from: info.configPath)
         print("Local backend: \(info.endpoint) (user pool \(info.userPoolId))")
         print("Configuration: \(configPath)")
@@ -84,15 +84,19 @@ struct LocalBackendLauncher {
             directory.deleteLastPathComponent()
         }
         // The source checkout this binary was built from.
-        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent())
+        candidates.append(
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent())
         for root in candidates {
             let script = root.appendingPathComponent("Scripts/local-backend").path
             if FileManager.default.isExecutableFile(atPath: script) {
-                return LocalBackendLauncher(script: script, stateDirectory: root.appendingPathComponent(".latchkey-backend").path)
+                return LocalBackendLauncher(
+                    script: script, stateDirectory: root.appendingPathComponent(".latchkey-backend").path)
             }
         }
         throw CLIFailure(
-            code: 2, message: "cannot find Scripts/local-backend. Run `swift run latchkey demo` from the Latchkey checkout.")
+            code: 2,
+            message: "cannot find Scripts/local-backend. Run `swift run latchkey demo` from the Latchkey checkout.")
     }
 
     func startOrReuse(tokenSeconds: Int, demoUser: String, demoPassword: String) throws -> Info {

@@ -18,7 +18,8 @@ enum InteractiveEntry {
         let backend = client.configuration.userPool?.endpoint?.host ?? client.configuration.userPool?.region
         let exit: AuthScreensRuntime.Exit
         do {
-            exit = try await AuthTerminalApp.runInTerminal(service: client, options: options, theme: theme, backend: backend)
+            exit = try await AuthTerminalApp.runInTerminal(
+                service: client, options: options, theme: theme, backend: backend)
         } catch TerminalError.notATerminal {
             throw CLIFailure(
                 code: 2,

@@ -4,7 +4,8 @@ import Foundation
 
 struct SignInCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sign-in", abstract: "Sign in with a username and password (SRP); challenges are answered on stdin.")
+        commandName: "sign-in",
+        abstract: "Sign in with a username and password (SRP); challenges are answered on stdin.")
 
     @OptionGroup var global: GlobalOptions
 
@@ -33,7 +34,8 @@ struct SignInCommand: AsyncParsableCommand {
         } else if CLIOutput.stdinIsTerminal {
             password = try CLIOutput.secret(prompt: "Password for \(name): ")
         } else {
-            throw CLIFailure(code: 2, message: "standard input is not a terminal. Pass --password-stdin to pipe the password.")
+            throw CLIFailure(
+                code: 2, message: "standard input is not a terminal. Pass --password-stdin to pipe the password.")
         }
         try await PlainSignIn.run(client: client, username: name, password: password)
     }

@@ -47,7 +47,9 @@ struct StatusCommand: AsyncParsableCommand {
         switch state {
         case .signedIn: print("  ✔ Signed in as \(session?.username ?? "?") (state: signedIn)")
         case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid:
-            print("  ! Session expired for \(session?.username ?? "?") (state: \(state.rawValue)). Sign in again: latchkey sign-in")
+            print(
+                "  ! Session expired for \(session?.username ?? "?") (state: \(state.rawValue)). Sign in again: latchkey sign-in"
+            )
         case .guest: print("  • Guest (state: guest)")
         default: print("  ✖ Not signed in (state: \(state.rawValue)). Sign in: latchkey sign-in")
         }
@@ -57,13 +59,18 @@ struct StatusCommand: AsyncParsableCommand {
         let active = await client.activeProviderKeys
         if !active.isEmpty { print("  - Active providers: \(active.joined(separator: ", "))") }
         if let tokens {
-            print("  - Id token:      \(CognitoTokens.mask(tokens.idToken)), expires \(CLIOutput.relative(tokens.idTokenExpiration))")
-            print("  - Access token:  \(CognitoTokens.mask(tokens.accessToken)), expires \(CLIOutput.relative(tokens.accessTokenExpiration))")
+            print(
+                "  - Id token:      \(CognitoTokens.mask(tokens.idToken)), expires \(CLIOutput.relative(tokens.idTokenExpiration))"
+            )
+            print(
+                "  - Access token:  \(CognitoTokens.mask(tokens.accessToken)), expires \(CLIOutput.relative(tokens.accessTokenExpiration))"
+            )
             print("  - Refresh token: \(tokens.refreshToken.map(CognitoTokens.mask) ?? "none")")
         }
         if let identityId = session?.identityId { print("  - Identity id:   \(identityId)") }
         if let credentials = session?.awsCredentials {
-            print("  - AWS credentials: \(credentials.accessKeyId), expire \(CLIOutput.relative(credentials.expiration))")
+            print(
+                "  - AWS credentials: \(credentials.accessKeyId), expire \(CLIOutput.relative(credentials.expiration))")
         }
         print("  - Session stored in: \(store.location)")
         print("  - Store backend: \(backend.rawValue)")

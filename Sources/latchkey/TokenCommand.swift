@@ -6,7 +6,8 @@ struct TokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token",
         abstract: "Print a valid token for scripts, refreshing first if needed.",
-        discussion: "Exits 4 when re-login is required and 3 when the backend cannot be reached and the cached token has expired."
+        discussion:
+            "Exits 4 when re-login is required and 3 when the backend cannot be reached and the cached token has expired."
     )
 
     @OptionGroup var global: GlobalOptions

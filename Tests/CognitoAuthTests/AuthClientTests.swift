@@ -80,7 +80,8 @@ struct AuthClientTests {
 
         let recorded = calls.current
         #expect(recorded.map(\.0) == [.signedIn, .signedOut, .signedIn])
-        #expect(recorded.dropFirst().map(\.2) == [.signedOut, .signedIn], "the listener ran before the store was written")
+        #expect(
+            recorded.dropFirst().map(\.2) == [.signedOut, .signedIn], "the listener ran before the store was written")
         #expect(recorded.last?.1 == UserStateInfo(username: "bob", provider: Fixtures.pool.providerKey))
 
         await rig.client.removeUserStateListener(token)
@@ -150,7 +151,8 @@ struct AuthClientTests {
 
         // A rotated refresh token replaces it.
         let rotated = try Fixtures.tokens(issued: t0.addingTimeInterval(5000), serial: 6, refreshToken: "rotated")
-        let second = makeRig(stored: Fixtures.signedInSession(try expiredTokens()), start: t0.addingTimeInterval(5000)) { _ in
+        let second = makeRig(stored: Fixtures.signedInSession(try expiredTokens()), start: t0.addingTimeInterval(5000))
+        { _ in
             refreshAnswer(rotated, includeRefreshToken: true)
         }
         await second.client.initialize()
@@ -218,7 +220,8 @@ struct AuthClientTests {
         #expect(body["ClientId"] == "testclient123")
         let parameters = body["AuthParameters"]
         #expect(parameters?["REFRESH_TOKEN"] == "refresh-alice")
-        let expected = SRPClient.secretHash(username: "alice", clientId: "testclient123", clientSecret: "client-secret-xyz")
+        let expected = SRPClient.secretHash(
+            username: "alice", clientId: "testclient123", clientSecret: "client-secret-xyz")
         #expect(parameters?["SECRET_HASH"]?.stringValue == expected)
 
         // Without a secret, no SECRET_HASH.
@@ -242,7 +245,9 @@ struct AuthClientTests {
         #expect(await client.userState == .signedOutUserPoolsTokenInvalid)
         #expect(try rig.store.load()?.state == .signedOutUserPoolsTokenInvalid)
         #expect(try rig.store.load()?.tokens == nil)
-        await eventually("the default caller waits for sign-in") { await client.pendingCalls.map(\.reason) == [.signIn] }
+        await eventually("the default caller waits for sign-in") {
+            await client.pendingCalls.map(\.reason) == [.signIn]
+        }
         let tokens = try Fixtures.tokens(serial: 4)
         try await client.completeSignIn(tokens: tokens, username: "alice")
         #expect(try await waiting.value == tokens)
@@ -378,7 +383,8 @@ struct AuthClientSharedStoreTests {
 
     @Test("A peer's sign-out is adopted, and not undone by this client's refresh")
     func peerSignOutAdopted() async throws {
-        let store = InMemorySessionStore(Fixtures.signedInSession(try Fixtures.tokens(issued: Fixtures.t0.addingTimeInterval(-10_000))))
+        let store = InMemorySessionStore(
+            Fixtures.signedInSession(try Fixtures.tokens(issued: Fixtures.t0.addingTimeInterval(-10_000))))
         let clock = ManualClock(start: Fixtures.t0)
         let fresh = try Fixtures.tokens(serial: 41, refreshToken: nil)
         let transport = ScriptedTransport { _ in refreshAnswer(fresh) }
@@ -401,7 +407,8 @@ struct AuthClientSharedStoreTests {
 
     @Test("A peer that removes the session file signs this client out")
     func peerRemovalAdopted() async throws {
-        let store = InMemorySessionStore(Fixtures.signedInSession(try Fixtures.tokens(issued: Fixtures.t0.addingTimeInterval(-10_000))))
+        let store = InMemorySessionStore(
+            Fixtures.signedInSession(try Fixtures.tokens(issued: Fixtures.t0.addingTimeInterval(-10_000))))
         let clock = ManualClock(start: Fixtures.t0)
         let fresh = try Fixtures.tokens(serial: 42, refreshToken: nil)
         let transport = ScriptedTransport { _ in refreshAnswer(fresh) }
@@ -433,7 +440,8 @@ struct AuthClientSignInTests {
 
         let secret = vector["inputs"]?["client_secret"]?.stringValue
         let pool = UserPoolConfiguration(
-            poolId: try input("pool_id"), appClientId: try input("client_id"), appClientSecret: secret, region: "us-east-1",
+            poolId: try input("pool_id"), appClientId: try input("client_id"), appClientSecret: secret,
+            region: "us-east-1",
             endpoint: URL(string: "http://127.0.0.1:9/"))
         let formatter = ISO8601DateFormatter()
         let now = try #require(formatter.date(from: try input("utc_datetime")))
@@ -441,19 +449,22 @@ struct AuthClientSignInTests {
         let userId = try input("user_id_for_srp")
         let raw = TestJWT.tokens(pool: pool, username: userId, issued: now, lifetime: 3600)
         let challenge: [String: String] = [
-            "SALT": try input("salt_hex"), "SRP_B": try input("srp_b_hex"), "SECRET_BLOCK": try input("secret_block_b64"),
+            "SALT": try input("salt_hex"), "SRP_B": try input("srp_b_hex"),
+            "SECRET_BLOCK": try input("secret_block_b64"),
             "USER_ID_FOR_SRP": userId, "USERNAME": userId,
         ]
         let transport = ScriptedTransport { request in
             switch request.operation {
             case "InitiateAuth":
                 return ScriptedTransport.json([
-                    "ChallengeName": "PASSWORD_VERIFIER", "ChallengeParameters": .strings(challenge), "Session": "session-1",
+                    "ChallengeName": "PASSWORD_VERIFIER", "ChallengeParameters": .strings(challenge),
+                    "Session": "session-1",
                 ])
             case "RespondToAuthChallenge":
                 return ScriptedTransport.json([
                     "AuthenticationResult": [
-                        "IdToken": .string(raw.id), "AccessToken": .string(raw.access), "RefreshToken": .string(raw.refresh),
+                        "IdToken": .string(raw.id), "AccessToken": .string(raw.access),
+                        "RefreshToken": .string(raw.refresh),
                     ]
                 ])
             default:
@@ -463,7 +474,8 @@ struct AuthClientSignInTests {
         let store = InMemorySessionStore()
         let client = AuthClient(
             configuration: AuthConfiguration(userPool: pool), store: store, transport: transport,
-            clock: ManualClock(start: now), random: FixedRandomSource(fixed: [UInt8](repeating: 0, count: 128 - a.count) + a),
+            clock: ManualClock(start: now),
+            random: FixedRandomSource(fixed: [UInt8](repeating: 0, count: 128 - a.count) + a),
             options: Fixtures.clientOptions)
         await client.initialize()
         let step = try await client.signIn(username: try input("username"), password: try input("password"))
@@ -480,7 +492,8 @@ struct AuthClientSignInTests {
         let expectedA = try #require(expected["srp_a_param"]?.stringValue)
         #expect(integerHex(srpA) == integerHex(expectedA))
         #expect(srpA == expectedA)
-        #expect(initiate["AuthParameters"]?["SECRET_HASH"]?.stringValue == expected["secret_hash_initiate"]?.stringValue)
+        #expect(
+            initiate["AuthParameters"]?["SECRET_HASH"]?.stringValue == expected["secret_hash_initiate"]?.stringValue)
 
         let respond = try #require(transport.sent.last?.json)
         #expect(respond["ChallengeName"] == "PASSWORD_VERIFIER")

@@ -185,7 +185,9 @@ struct AuthStateMachineTests {
         #expect(machine.handle(.tokensRequested(1, .default), now: t0) == [.pendingCallsChanged])
         #expect(machine.handle(.tokensRequested(2, waitSignInNoConnectivity), now: t0) == [.pendingCallsChanged])
         #expect(
-            machine.handle(.releaseSignInWait, now: t0) == [.fail([1, 2], .error(.signInWaitCancelled)), .pendingCallsChanged])
+            machine.handle(.releaseSignInWait, now: t0) == [
+                .fail([1, 2], .error(.signInWaitCancelled)), .pendingCallsChanged,
+            ])
         #expect(machine.userState == .signedOutUserPoolsTokenInvalid)
         #expect(machine.waiterCount == 0)
         #expect(machine.handle(.releaseSignInWait, now: t0) == [])
@@ -234,7 +236,9 @@ struct AuthStateMachineTests {
     func deadlinePassed() throws {
         var machine = refreshingMachine(try Fixtures.tokens(), ids: [1, 2])
         #expect(
-            machine.handle(.deadlinePassed(1), now: t1) == [.fail([1], .error(.deadlineExceeded)), .pendingCallsChanged])
+            machine.handle(.deadlinePassed(1), now: t1) == [
+                .fail([1], .error(.deadlineExceeded)), .pendingCallsChanged,
+            ])
         #expect(machine.handle(.deadlinePassed(1), now: t1) == [])
         #expect(machine.pendingCalls.map(\.id) == [2])
     }
@@ -242,7 +246,8 @@ struct AuthStateMachineTests {
     @Test("Network failure: state stays signedIn, offline, patient waiters stay, retry with backoff, then recover")
     func networkFailureAndRecovery() throws {
         let tokens = try Fixtures.tokens()
-        var machine = refreshingMachine(tokens, ids: [1, 2], options: [2: TokenRequestOptions(waitForConnectivity: false)])
+        var machine = refreshingMachine(
+            tokens, ids: [1, 2], options: [2: TokenRequestOptions(waitForConnectivity: false)])
         let refused = AuthError.network(kind: .connectionRefused, message: "connection refused")
         let actions = machine.handle(.refreshFailed(refused, generation: 0, jitter: 0), now: t1)
         #expect(
@@ -287,7 +292,10 @@ struct AuthStateMachineTests {
         expectedSession.updatedAt = t2
         #expect(
             machine.handle(.refreshSucceeded(fresh, generation: 0), now: t2)
-                == [.persist(expectedSession), .connectivityChanged(.online), .resume([1, 4], fresh), .pendingCallsChanged])
+                == [
+                    .persist(expectedSession), .connectivityChanged(.online), .resume([1, 4], fresh),
+                    .pendingCallsChanged,
+                ])
         #expect(machine.connectivity == .online)
         #expect(machine.waiterCount == 0)
     }
@@ -344,7 +352,10 @@ struct AuthStateMachineTests {
         // The next call tries again from attempt 1.
         #expect(
             machine.handle(.tokensRequested(3, .default), now: t1)
-                == [.pendingCallsChanged, .startRefresh(refreshToken: "refresh-alice", username: "alice", generation: 0)])
+                == [
+                    .pendingCallsChanged,
+                    .startRefresh(refreshToken: "refresh-alice", username: "alice", generation: 0),
+                ])
         #expect(machine.refresh == .inFlight(attempt: 1))
     }
 
@@ -356,7 +367,8 @@ struct AuthStateMachineTests {
         #expect(machine.handle(.refreshSucceeded(fresh, generation: 0), now: t1) == [])
         #expect(machine.handle(.refreshFailed(.notAuthorized("x"), generation: 0, jitter: 0), now: t1) == [])
         #expect(
-            machine.handle(.refreshFailed(.network(kind: .other, message: "x"), generation: 0, jitter: 0), now: t1) == [])
+            machine.handle(.refreshFailed(.network(kind: .other, message: "x"), generation: 0, jitter: 0), now: t1)
+                == [])
         #expect(machine.handle(.retryDue(generation: 0), now: t1) == [])
         #expect(machine.userState == .signedOut)
         #expect(machine.session?.tokens == nil)
@@ -380,7 +392,10 @@ struct AuthStateMachineTests {
         let later = t1.addingTimeInterval(4000)
         #expect(
             machine.handle(.tokensRequested(2, .default), now: later)
-                == [.pendingCallsChanged, .startRefresh(refreshToken: "refresh-alice", username: "alice", generation: 1)])
+                == [
+                    .pendingCallsChanged,
+                    .startRefresh(refreshToken: "refresh-alice", username: "alice", generation: 1),
+                ])
     }
 
     @Test("accessTokenRejected (for the current token only) makes the next request refresh")
@@ -393,7 +408,10 @@ struct AuthStateMachineTests {
         #expect(machine.cachedTokens(at: t0) == nil)
         #expect(
             machine.handle(.tokensRequested(2, .default), now: t0)
-                == [.pendingCallsChanged, .startRefresh(refreshToken: "refresh-alice", username: "alice", generation: 0)])
+                == [
+                    .pendingCallsChanged,
+                    .startRefresh(refreshToken: "refresh-alice", username: "alice", generation: 0),
+                ])
     }
 
     @Test("No refresh token: an expired session becomes signedOutUserPoolsTokenInvalid")
@@ -406,7 +424,10 @@ struct AuthStateMachineTests {
         var waiting = signedInMachine(tokens)
         #expect(
             waiting.handle(.tokensRequested(1, .default), now: t1)
-                == [.persist(invalid), .notify(.signedOutUserPoolsTokenInvalid, info), .pendingCallsChanged, .pendingCallsChanged])
+                == [
+                    .persist(invalid), .notify(.signedOutUserPoolsTokenInvalid, info), .pendingCallsChanged,
+                    .pendingCallsChanged,
+                ])
         #expect(waiting.pendingCalls.map(\.id) == [1])
         #expect(waiting.pendingCalls.first?.reason == .signIn)
 
@@ -420,8 +441,15 @@ struct AuthStateMachineTests {
 
         var forced = signedInMachine(tokens)
         #expect(
-            forced.handle(.forceRefresh, now: t0) == [.persist({ var s = invalid; s.updatedAt = t0; return s }()),
-                .notify(.signedOutUserPoolsTokenInvalid, info), .pendingCallsChanged])
+            forced.handle(.forceRefresh, now: t0) == [
+                .persist(
+                    {
+                        var s = invalid
+                        s.updatedAt = t0
+                        return s
+                    }()),
+                .notify(.signedOutUserPoolsTokenInvalid, info), .pendingCallsChanged,
+            ])
     }
 
     @Test("forceRefresh refreshes valid tokens, once")
@@ -514,7 +542,8 @@ struct AuthStateMachineTests {
     func backendAnswerAfterOfflineMarksOnline() throws {
         for answer in [AuthError.notAuthorized("Refresh Token has been revoked"), .tooManyRequests("Rate exceeded")] {
             var machine = refreshingMachine(try Fixtures.tokens(), ids: [1])
-            _ = machine.handle(.refreshFailed(.network(kind: .connectionRefused, message: "x"), generation: 0, jitter: 0), now: t1)
+            _ = machine.handle(
+                .refreshFailed(.network(kind: .connectionRefused, message: "x"), generation: 0, jitter: 0), now: t1)
             _ = machine.handle(.retryDue(generation: 0), now: t1)
             let actions = machine.handle(.refreshFailed(answer, generation: 0, jitter: 0), now: t1)
             #expect(machine.connectivity == .online, "\(answer)")
@@ -558,18 +587,26 @@ struct AuthStateMachineTests {
                 case .fail(let ids, _):
                     #expect(!ids.isEmpty, "empty exit list (seed \(seed))", sourceLocation: sourceLocation)
                     for id in ids {
-                        #expect(requested[id] != nil, "unknown waiter \(id) (seed \(seed))", sourceLocation: sourceLocation)
+                        #expect(
+                            requested[id] != nil, "unknown waiter \(id) (seed \(seed))", sourceLocation: sourceLocation)
                         exits[id, default: 0] += 1
-                        #expect(exits[id] == 1, "waiter \(id) left twice on \(event) (seed \(seed))", sourceLocation: sourceLocation)
+                        #expect(
+                            exits[id] == 1, "waiter \(id) left twice on \(event) (seed \(seed))",
+                            sourceLocation: sourceLocation)
                     }
                     if let persistIndex { #expect(persistIndex < index, sourceLocation: sourceLocation) }
                     if let notifyIndex { #expect(notifyIndex < index, sourceLocation: sourceLocation) }
                     if case .fail(let ids, .error(.reloginRequired)) = action {
-                        for id in ids { #expect(requested[id]?.waitForSignIn == false, "seed \(seed)", sourceLocation: sourceLocation) }
+                        for id in ids {
+                            #expect(
+                                requested[id]?.waitForSignIn == false, "seed \(seed)", sourceLocation: sourceLocation)
+                        }
                     }
                     if case .fail(let ids, .error(let error)) = action, error.isNetworkFailure {
                         for id in ids {
-                            #expect(requested[id]?.waitForConnectivity == false, "seed \(seed)", sourceLocation: sourceLocation)
+                            #expect(
+                                requested[id]?.waitForConnectivity == false, "seed \(seed)",
+                                sourceLocation: sourceLocation)
                         }
                     }
                 case .startRefresh(_, _, let generation):
@@ -585,7 +622,9 @@ struct AuthStateMachineTests {
                 case .connectivityChanged, .pendingCallsChanged:
                     break
                 }
-                if let persistIndex, let notifyIndex { #expect(persistIndex < notifyIndex, sourceLocation: sourceLocation) }
+                if let persistIndex, let notifyIndex {
+                    #expect(persistIndex < notifyIndex, sourceLocation: sourceLocation)
+                }
             }
             checkState(after: event, sourceLocation: sourceLocation)
         }
@@ -599,22 +638,28 @@ struct AuthStateMachineTests {
                 "\(requested.count) requested, \(pending.count) pending, \(exits.count) left after \(event) (seed \(seed))",
                 sourceLocation: sourceLocation)
             for id in pending where exits[id] != nil {
-                Issue.record("waiter \(id) is pending after leaving, on \(event) (seed \(seed))", sourceLocation: sourceLocation)
+                Issue.record(
+                    "waiter \(id) is pending after leaving, on \(event) (seed \(seed))", sourceLocation: sourceLocation)
             }
             // Liveness: refresh waiters need a refresh in flight or scheduled; sign-in waiters need a re-login state.
             let reasons = Set(machine.pendingCalls.map(\.reason))
             if reasons.contains(.refresh) {
-                #expect(machine.refresh != .idle, "refresh waiters but no refresh after \(event) (seed \(seed))", sourceLocation: sourceLocation)
+                #expect(
+                    machine.refresh != .idle, "refresh waiters but no refresh after \(event) (seed \(seed))",
+                    sourceLocation: sourceLocation)
                 #expect(machine.userState == .signedIn, sourceLocation: sourceLocation)
             }
             if reasons.contains(.signIn) {
-                #expect(machine.userState.needsRelogin, "sign-in waiters in \(machine.userState) (seed \(seed))", sourceLocation: sourceLocation)
+                #expect(
+                    machine.userState.needsRelogin, "sign-in waiters in \(machine.userState) (seed \(seed))",
+                    sourceLocation: sourceLocation)
             }
             switch machine.refresh {
             case .inFlight:
                 #expect(
                     outstandingRefreshes.contains(machine.generation),
-                    "in flight with no request outstanding after \(event) (seed \(seed))", sourceLocation: sourceLocation)
+                    "in flight with no request outstanding after \(event) (seed \(seed))",
+                    sourceLocation: sourceLocation)
             case .retryScheduled:
                 #expect(
                     scheduledRetries.contains(machine.generation),
@@ -636,7 +681,9 @@ struct AuthStateMachineTests {
         }
     }
 
-    @Test("Randomised event sequences: every waiter leaves exactly once; single flight; no stranded waiter", arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+    @Test(
+        "Randomised event sequences: every waiter leaves exactly once; single flight; no stranded waiter",
+        arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func randomisedInvariants(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
         var harness = Harness(seed: seed)
@@ -644,7 +691,8 @@ struct AuthStateMachineTests {
         var sessionOnly = TokenRequestOptions(label: "session")
         sessionOnly.needsUserPoolTokens = false
         let optionChoices: [TokenRequestOptions] = [
-            .default, .noWait, waitSignInNoConnectivity, waitConnectivityNoSignIn, TokenRequestOptions(deadline: .seconds(5)),
+            .default, .noWait, waitSignInNoConnectivity, waitConnectivityNoSignIn,
+            TokenRequestOptions(deadline: .seconds(5)),
             sessionOnly,
         ]
         let errors: [AuthError] = [
@@ -664,7 +712,8 @@ struct AuthStateMachineTests {
                     harness.send(.refreshSucceeded(tokens, generation: generation))
                 } else {
                     let error = errors[Int(rng.next() % UInt64(errors.count))]
-                    harness.send(.refreshFailed(error, generation: generation, jitter: Double(rng.next() % 1000) / 1000))
+                    harness.send(
+                        .refreshFailed(error, generation: generation, jitter: Double(rng.next() % 1000) / 1000))
                 }
             case 6:
                 guard !harness.scheduledRetries.isEmpty else { continue }
@@ -687,12 +736,17 @@ struct AuthStateMachineTests {
             case 12:
                 harness.now = harness.now.addingTimeInterval(Double(rng.next() % 5000))
             case 13:
-                if let access = harness.machine.session?.tokens?.accessToken { harness.send(.accessTokenRejected(access)) }
+                if let access = harness.machine.session?.tokens?.accessToken {
+                    harness.send(.accessTokenRejected(access))
+                }
                 if rng.next() % 2 == 0 { harness.send(.forceRefresh) }
             case 14:
                 switch rng.next() % 4 {
                 case 0: harness.send(.federatedTokensRejected)
-                case 1: harness.send(.guestCredentialsObtained(PersistedSession(state: .guest, identityId: "guest-id", updatedAt: harness.now)))
+                case 1:
+                    harness.send(
+                        .guestCredentialsObtained(
+                            PersistedSession(state: .guest, identityId: "guest-id", updatedAt: harness.now)))
                 default: harness.send(.reachedBackend)
                 }
             default:

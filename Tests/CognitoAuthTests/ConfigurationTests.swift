@@ -37,7 +37,10 @@ struct ConfigurationTests {
     }
 
     /// Parses text expected to be invalid and returns the error.
-    func parseError(_ text: String, path: String = "/etc/latchkey/awsconfiguration.json", sourceLocation: SourceLocation = #_sourceLocation)
+    func parseError(
+        _ text: String, path: String = "/etc/latchkey/awsconfiguration.json",
+        sourceLocation: SourceLocation = #_sourceLocation
+    )
         -> ConfigurationError?
     {
         do {
@@ -81,7 +84,9 @@ struct ConfigurationTests {
         #expect(identity.poolId == "us-east-1:1a2b3c4d-0000-1111-2222-333344445555")
         #expect(identity.region == "us-east-1")
         #expect(identity.endpoint == URL(string: "https://identity.example.com/"))
-        #expect(configuration.identityManager == IdentityManagerConfiguration(allowIdentityMerging: true, allowSimultaneousActiveAccounts: true))
+        #expect(
+            configuration.identityManager
+                == IdentityManagerConfiguration(allowIdentityMerging: true, allowSimultaneousActiveAccounts: true))
         #expect(configuration.latchkey.stsEndpoint == URL(string: "http://127.0.0.1:5001"))
         #expect(configuration.latchkey.ui?["theme"] == "dark")
         #expect(configuration.sourcePath == "/x/awsconfiguration.json")
@@ -90,7 +95,9 @@ struct ConfigurationTests {
     @Test("Default endpoints come from the region")
     func defaultEndpoints() throws {
         let configuration = try AuthConfiguration.parse(
-            Data(#"{"CognitoUserPool":{"Default":{"PoolId":"eu-west-2_Abc","AppClientId":"c","Region":"eu-west-2"}}}"#.utf8))
+            Data(
+                #"{"CognitoUserPool":{"Default":{"PoolId":"eu-west-2_Abc","AppClientId":"c","Region":"eu-west-2"}}}"#
+                    .utf8))
         #expect(configuration.userPool?.resolvedEndpoint == URL(string: "https://cognito-idp.eu-west-2.amazonaws.com/"))
         #expect(configuration.userPool?.appClientSecret == nil)
         #expect(configuration.identityPool == nil)
@@ -100,20 +107,24 @@ struct ConfigurationTests {
     @Test("An empty AppClientSecret means no secret")
     func emptySecret() throws {
         let configuration = try AuthConfiguration.parse(
-            Data(#"{"CognitoUserPool":{"Default":{"PoolId":"eu-west-2_Abc","AppClientId":"c","AppClientSecret":"","Region":"eu-west-2"}}}"#.utf8))
+            Data(
+                #"{"CognitoUserPool":{"Default":{"PoolId":"eu-west-2_Abc","AppClientId":"c","AppClientSecret":"","Region":"eu-west-2"}}}"#
+                    .utf8))
         #expect(configuration.userPool?.appClientSecret == nil)
     }
 
     @Test("Amplify nests the same object under auth.plugins.awsCognitoAuthPlugin")
     func amplifyNesting() throws {
-        let amplify = #"{"UserAgent":"aws-amplify-cli/2.0","Version":"1.0","auth":{"plugins":{"awsCognitoAuthPlugin":"#
+        let amplify =
+            #"{"UserAgent":"aws-amplify-cli/2.0","Version":"1.0","auth":{"plugins":{"awsCognitoAuthPlugin":"#
             + Self.full + "}}}"
         let configuration = try AuthConfiguration.parse(Data(amplify.utf8))
         #expect(configuration.userPool?.poolId == "us-east-1_AbCdEf123")
         #expect(configuration.identityPool?.poolId == "us-east-1:1a2b3c4d-0000-1111-2222-333344445555")
 
         // Errors inside the nested object name the full key path.
-        let broken = #"{"auth":{"plugins":{"awsCognitoAuthPlugin":{"CognitoUserPool":{"Default":{"AppClientId":"c","Region":"us-east-1"}}}}}}"#
+        let broken =
+            #"{"auth":{"plugins":{"awsCognitoAuthPlugin":{"CognitoUserPool":{"Default":{"AppClientId":"c","Region":"us-east-1"}}}}}}"#
         let error = parseError(broken)
         expectNames(error, key: "auth.plugins.awsCognitoAuthPlugin.CognitoUserPool.Default.PoolId")
     }
@@ -128,10 +139,13 @@ struct ConfigurationTests {
         let configuration = try AuthConfiguration.parse(Data(text.utf8))
         #expect(configuration.userPool?.region == "ap-southeast-2")
         #expect(configuration.identityPool?.region == "ap-southeast-2")
-        #expect(configuration.userPool?.resolvedEndpoint == URL(string: "https://cognito-idp.ap-southeast-2.amazonaws.com/"))
+        #expect(
+            configuration.userPool?.resolvedEndpoint == URL(string: "https://cognito-idp.ap-southeast-2.amazonaws.com/")
+        )
 
         // A section's own Region wins.
-        let own = #"{"Region":"ap-southeast-2","CognitoUserPool":{"Default":{"PoolId":"eu-west-1_Abc","AppClientId":"c","Region":"eu-west-1"}}}"#
+        let own =
+            #"{"Region":"ap-southeast-2","CognitoUserPool":{"Default":{"PoolId":"eu-west-1_Abc","AppClientId":"c","Region":"eu-west-1"}}}"#
         #expect(try AuthConfiguration.parse(Data(own.utf8)).userPool?.region == "eu-west-1")
     }
 
@@ -199,20 +213,27 @@ struct ConfigurationTests {
             key: "CognitoUserPool.Default.AppClientId")
     }
 
-    @Test("A malformed pool id names the key and quotes the value", arguments: ["us-east-1", "us-east-1_", "_abc", "us-east-1_ab/c", "us east 1_abc"])
+    @Test(
+        "A malformed pool id names the key and quotes the value",
+        arguments: ["us-east-1", "us-east-1_", "_abc", "us-east-1_ab/c", "us east 1_abc"])
     func malformedPoolId(_ poolId: String) {
-        let error = parseError(#"{"CognitoUserPool":{"Default":{"PoolId":"\#(poolId)","AppClientId":"c","Region":"us-east-1"}}}"#)
+        let error = parseError(
+            #"{"CognitoUserPool":{"Default":{"PoolId":"\#(poolId)","AppClientId":"c","Region":"us-east-1"}}}"#)
         expectNames(error, key: "CognitoUserPool.Default.PoolId")
         #expect(error?.description.contains(poolId) == true)
     }
 
     @Test("A malformed identity pool id names its key")
     func malformedIdentityPoolId() {
-        let error = parseError(#"{"CredentialsProvider":{"CognitoIdentity":{"Default":{"PoolId":"us-east-1_notanidentitypool","Region":"us-east-1"}}}}"#)
+        let error = parseError(
+            #"{"CredentialsProvider":{"CognitoIdentity":{"Default":{"PoolId":"us-east-1_notanidentitypool","Region":"us-east-1"}}}}"#
+        )
         expectNames(error, key: "CredentialsProvider.CognitoIdentity.Default.PoolId")
     }
 
-    @Test("A non-string value names the key", arguments: ["PoolId", "AppClientId", "Region", "AppClientSecret", "Endpoint"])
+    @Test(
+        "A non-string value names the key",
+        arguments: ["PoolId", "AppClientId", "Region", "AppClientSecret", "Endpoint"])
     func nonString(_ key: String) {
         var members: [String: String] = [
             "PoolId": #""us-east-1_Abc""#, "AppClientId": #""c""#, "Region": #""us-east-1""#,
@@ -224,9 +245,12 @@ struct ConfigurationTests {
         #expect(error?.problem.contains("string") == true)
     }
 
-    @Test("A bad Endpoint URL names the key", arguments: ["not a url", "ftp://example.com", "http://", "127.0.0.1:5000"])
+    @Test(
+        "A bad Endpoint URL names the key", arguments: ["not a url", "ftp://example.com", "http://", "127.0.0.1:5000"])
     func badEndpoint(_ endpoint: String) {
-        let error = parseError(#"{"CognitoUserPool":{"Default":{"PoolId":"us-east-1_Abc","AppClientId":"c","Region":"us-east-1","Endpoint":"\#(endpoint)"}}}"#)
+        let error = parseError(
+            #"{"CognitoUserPool":{"Default":{"PoolId":"us-east-1_Abc","AppClientId":"c","Region":"us-east-1","Endpoint":"\#(endpoint)"}}}"#
+        )
         expectNames(error, key: "CognitoUserPool.Default.Endpoint")
         #expect(error?.description.contains(endpoint) == true)
     }
@@ -244,7 +268,9 @@ struct ConfigurationTests {
         #expect(error?.fix.contains("AllowIdentityMerging") == true)
         // Both on is fine; strings are accepted as booleans.
         let both = try AuthConfiguration.parse(
-            Data(#"{\#(pool),"IdentityManager":{"Default":{"AllowSimultaneousActiveAccounts":"true","AllowIdentityMerging":"yes"}}}"#.utf8))
+            Data(
+                #"{\#(pool),"IdentityManager":{"Default":{"AllowSimultaneousActiveAccounts":"true","AllowIdentityMerging":"yes"}}}"#
+                    .utf8))
         #expect(both.identityManager.allowSimultaneousActiveAccounts)
         #expect(both.identityManager.allowIdentityMerging)
         // Merging alone is fine.
@@ -262,10 +288,15 @@ struct ConfigurationTests {
         #expect(AuthConfiguration.locate(explicitPath: "", environment: all) == "/env/config.json")
         var noEnv = all
         noEnv["LATCHKEY_CONFIG"] = ""
-        #expect(AuthConfiguration.locate(explicitPath: nil, environment: noEnv) == "/xdg/latchkey/awsconfiguration.json")
+        #expect(
+            AuthConfiguration.locate(explicitPath: nil, environment: noEnv) == "/xdg/latchkey/awsconfiguration.json")
         noEnv["XDG_CONFIG_HOME"] = nil
-        #expect(AuthConfiguration.locate(explicitPath: nil, environment: noEnv) == "/home/u/.config/latchkey/awsconfiguration.json")
+        #expect(
+            AuthConfiguration.locate(explicitPath: nil, environment: noEnv)
+                == "/home/u/.config/latchkey/awsconfiguration.json")
         noEnv["XDG_CONFIG_HOME"] = ""
-        #expect(AuthConfiguration.locate(explicitPath: nil, environment: noEnv) == "/home/u/.config/latchkey/awsconfiguration.json")
+        #expect(
+            AuthConfiguration.locate(explicitPath: nil, environment: noEnv)
+                == "/home/u/.config/latchkey/awsconfiguration.json")
     }
 }

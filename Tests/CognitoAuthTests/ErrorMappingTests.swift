@@ -42,7 +42,10 @@ struct ErrorMappingTests {
         ("UserLambdaValidationException", .lambdaFailure(type: "UserLambdaValidationException", message: "m")),
         ("UnsupportedOperationException", .unsupported(type: "UnsupportedOperationException", message: "m")),
         ("UnsupportedTokenTypeException", .unsupported(type: "UnsupportedTokenTypeException", message: "m")),
-        ("UnsupportedIdentityProviderException", .unsupported(type: "UnsupportedIdentityProviderException", message: "m")),
+        (
+            "UnsupportedIdentityProviderException",
+            .unsupported(type: "UnsupportedIdentityProviderException", message: "m")
+        ),
         ("UnsupportedUserStateException", .unsupported(type: "UnsupportedUserStateException", message: "m")),
         ("ForbiddenException", .forbidden("m")),
         ("UnauthorizedException", .forbidden("m")),
@@ -95,7 +98,8 @@ struct ErrorMappingTests {
     @Test("namespace#Type is stripped")
     func namespacePrefix() {
         let error = decodeError(
-            ScriptedTransport.error("com.amazonaws.cognito.identity.idp.model#UserNotFoundException", "User does not exist."))
+            ScriptedTransport.error(
+                "com.amazonaws.cognito.identity.idp.model#UserNotFoundException", "User does not exist."))
         #expect(error == .userNotFound("User does not exist."))
         #expect(AWSJSONClient.normalise(type: "a.b#c.d#NotAuthorizedException") == "NotAuthorizedException")
     }
@@ -104,7 +108,8 @@ struct ErrorMappingTests {
     func urlSuffix() {
         let error = decodeError(
             ScriptedTransport.error(
-                "NotAuthorizedException:http://internal.amazon.com/coral/com.amazon.coral.service/", "Incorrect username or password."))
+                "NotAuthorizedException:http://internal.amazon.com/coral/com.amazon.coral.service/",
+                "Incorrect username or password."))
         #expect(error == .notAuthorized("Incorrect username or password."))
         #expect(AWSJSONClient.normalise(type: "ns#CodeMismatchException:http://x/y") == "CodeMismatchException")
     }
@@ -112,21 +117,24 @@ struct ErrorMappingTests {
     @Test("The x-amzn-ErrorType header alone is enough")
     func headerOnly() {
         let empty = HTTPResponseData(
-            status: 400, headers: [("x-amzn-ErrorType", "NotAuthorizedException:http://internal.amazon.com/coral/")], body: [])
+            status: 400, headers: [("x-amzn-ErrorType", "NotAuthorizedException:http://internal.amazon.com/coral/")],
+            body: [])
         #expect(decodeError(empty) == .notAuthorized(""))
         // Case-insensitive header name, with a non-JSON body.
         let text = HTTPResponseData(
             status: 400, headers: [("X-Amzn-ErrorType", "TooManyRequestsException")], body: Array("Rate exceeded".utf8))
         #expect(decodeError(text) == .tooManyRequests(""))
         // `Message` (capitalised) is accepted as the message.
-        let capital = ScriptedTransport.json(["__type": "ExpiredCodeException", "Message": "Code expired"], status: 400)
+        let capital = ScriptedTransport.json(
+            ["__type": "ExpiredCodeException", "Message": "Code expired"], status: 400)
         #expect(decodeError(capital) == .expiredCode("Code expired"))
     }
 
     @Test("An HTML 502 page is invalidResponse, transient, exit code 3")
     func htmlBadGateway() {
         let page = "<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>"
-        let error = decodeError(HTTPResponseData(status: 502, headers: [("Content-Type", "text/html")], body: Array(page.utf8)))
+        let error = decodeError(
+            HTTPResponseData(status: 502, headers: [("Content-Type", "text/html")], body: Array(page.utf8)))
         guard case .invalidResponse(let status, let detail)? = error else {
             Issue.record("expected invalidResponse, got \(String(describing: error))")
             return
@@ -140,7 +148,8 @@ struct ErrorMappingTests {
 
     @Test("A truncated JSON 200 is invalidResponse")
     func truncatedSuccess() {
-        let error = decodeError(HTTPResponseData(status: 200, body: Array(#"{"AuthenticationResult": {"IdToken": "ey"#.utf8)))
+        let error = decodeError(
+            HTTPResponseData(status: 200, body: Array(#"{"AuthenticationResult": {"IdToken": "ey"#.utf8)))
         guard case .invalidResponse(200, _)? = error else {
             Issue.record("expected invalidResponse(200), got \(String(describing: error))")
             return
@@ -149,7 +158,8 @@ struct ErrorMappingTests {
         #expect(error?.exitCode == 1)
     }
 
-    @Test("A 200 with a JSON array (or scalar) is invalidResponse", arguments: ["[]", "[1,2]", "\"text\"", "42", "null"])
+    @Test(
+        "A 200 with a JSON array (or scalar) is invalidResponse", arguments: ["[]", "[1,2]", "\"text\"", "42", "null"])
     func nonObjectSuccess(_ body: String) {
         let error = decodeError(HTTPResponseData(status: 200, body: Array(body.utf8)))
         guard case .invalidResponse(200, _)? = error else {
@@ -166,7 +176,9 @@ struct ErrorMappingTests {
 
     @Test("An unknown type is .service, kept verbatim")
     func unknownType() {
-        #expect(decodeError(ScriptedTransport.error("BrandNewException", "new")) == .service(type: "BrandNewException", message: "new"))
+        #expect(
+            decodeError(ScriptedTransport.error("BrandNewException", "new"))
+                == .service(type: "BrandNewException", message: "new"))
         #expect(AuthError.service(type: "BrandNewException", message: "new").isTransient == false)
     }
 
@@ -180,7 +192,9 @@ struct ErrorMappingTests {
         #expect(message.contains("SomethingBrokeException"))
         #expect(message.contains("oops"))
         #expect(error?.isTransient == true)
-        #expect(decodeError(ScriptedTransport.error("TooManyRequestsException", "slow", status: 500)) == .tooManyRequests("slow"))
+        #expect(
+            decodeError(ScriptedTransport.error("TooManyRequestsException", "slow", status: 500))
+                == .tooManyRequests("slow"))
     }
 
     @Test("A 4xx without a JSON error is invalidResponse naming the size")

@@ -185,7 +185,9 @@ struct FileSessionStoreTests {
         while !done.current || loads < 50 {
             do {
                 let loaded = try store.load()
-                if let loaded, !sessions.contains(loaded) { unexpected.append("unknown session \(loaded.identityId ?? "-")") }
+                if let loaded, !sessions.contains(loaded) {
+                    unexpected.append("unknown session \(loaded.identityId ?? "-")")
+                }
                 if loaded == nil { unexpected.append("nil") }
             } catch {
                 unexpected.append("\(error)")
@@ -255,8 +257,13 @@ struct FileSessionStoreTests {
 
     @Test("defaultDirectory: LATCHKEY_STORE_DIR, then XDG_DATA_HOME, then HOME")
     func defaultDirectory() {
-        #expect(FileSessionStore.defaultDirectory(environment: ["LATCHKEY_STORE_DIR": "/s", "XDG_DATA_HOME": "/x", "HOME": "/h"]) == "/s")
+        #expect(
+            FileSessionStore.defaultDirectory(environment: [
+                "LATCHKEY_STORE_DIR": "/s", "XDG_DATA_HOME": "/x", "HOME": "/h",
+            ]) == "/s")
         #expect(FileSessionStore.defaultDirectory(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]) == "/x/latchkey")
-        #expect(FileSessionStore.defaultDirectory(environment: ["XDG_DATA_HOME": "", "HOME": "/h"]) == "/h/.local/share/latchkey")
+        #expect(
+            FileSessionStore.defaultDirectory(environment: ["XDG_DATA_HOME": "", "HOME": "/h"])
+                == "/h/.local/share/latchkey")
     }
 }

@@ -69,7 +69,8 @@ struct IdentityPoolUnitTests {
     ) -> AuthClient {
         let configuration = AuthConfiguration(
             userPool: Fixtures.pool, identityPool: identityPool,
-            identityManager: IdentityManagerConfiguration(allowIdentityMerging: merging, allowSimultaneousActiveAccounts: merging))
+            identityManager: IdentityManagerConfiguration(
+                allowIdentityMerging: merging, allowSimultaneousActiveAccounts: merging))
         return AuthClient(
             configuration: configuration, store: InMemorySessionStore(), transport: pool.transport, clock: clock,
             options: Fixtures.clientOptions)
@@ -83,13 +84,15 @@ struct IdentityPoolUnitTests {
         Issue.record("condition not met in time")
     }
 
-    @Test("A rejected provider token: signedOutFederatedTokensInvalid, credential calls wait, a fresh token resumes them")
+    @Test(
+        "A rejected provider token: signedOutFederatedTokensInvalid, credential calls wait, a fresh token resumes them")
     func federatedRejectionWaitsAndResumes() async throws {
         let clock = ManualClock(start: Fixtures.t0)
         let pool = ScriptedIdentityPool(clock: clock)
         let client = Self.client(clock: clock, pool: pool)
         await client.initialize()
-        #expect(try await client.federatedSignIn(providerName: FederatedProvider.facebook, token: "fb-good") == .signedIn)
+        #expect(
+            try await client.federatedSignIn(providerName: FederatedProvider.facebook, token: "fb-good") == .signedIn)
 
         // The provider's token stops being accepted; credentials must be fetched again.
         pool.acceptOnly("fb-fresh")
@@ -97,7 +100,8 @@ struct IdentityPoolUnitTests {
         let calls = (0..<3).map { _ in Task { try await client.getAWSCredentials() } }
         try await Self.waitUntil { await client.pendingCalls.count == 3 }
         #expect(await client.userState == .signedOutFederatedTokensInvalid)
-        #expect(try await client.federatedSignIn(providerName: FederatedProvider.facebook, token: "fb-fresh") == .signedIn)
+        #expect(
+            try await client.federatedSignIn(providerName: FederatedProvider.facebook, token: "fb-fresh") == .signedIn)
         for call in calls { #expect(try await call.value.accessKeyId.hasPrefix("ASIA")) }
 
         // Again, and this time the user gives up.

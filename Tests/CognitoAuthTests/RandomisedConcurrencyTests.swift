@@ -33,7 +33,9 @@ struct RandomisedConcurrencyTests {
             let trimmed = part.trimmingCharacters(in: .whitespaces)
             return trimmed.hasPrefix("0x") ? UInt64(trimmed.dropFirst(2), radix: 16) : UInt64(trimmed)
         }
-        if parsed.count == 1, let count = parsed.first, !text.contains(","), count <= 1000 { return Array(1...max(count, 1)) }
+        if parsed.count == 1, let count = parsed.first, !text.contains(","), count <= 1000 {
+            return Array(1...max(count, 1))
+        }
         return parsed
     }
 
@@ -68,7 +70,8 @@ struct RandomisedConcurrencyTests {
                 value += 1
                 return value
             }
-            return try Fixtures.tokens(issued: clock.now(), lifetime: 3600, serial: number, refreshToken: "refresh-\(number)", pool: pool)
+            return try Fixtures.tokens(
+                issued: clock.now(), lifetime: 3600, serial: number, refreshToken: "refresh-\(number)", pool: pool)
         }
 
         // Refresh requests in flight by refresh token. Every sign-in brings a new refresh token, so two
@@ -76,7 +79,9 @@ struct RandomisedConcurrencyTests {
         let inFlight = Locked<[String: Int]>([:])
         let doubleFlights = Locked(0)
         let transport = ScriptedTransport { request in
-            guard request.isRefresh else { return ScriptedTransport.error("InvalidParameterException", "unexpected request") }
+            guard request.isRefresh else {
+                return ScriptedTransport.error("InvalidParameterException", "unexpected request")
+            }
             let refreshToken = request.json?["AuthParameters"]?["REFRESH_TOKEN"]?.stringValue ?? "?"
             inFlight.withLock { flights in
                 if flights[refreshToken, default: 0] > 0 { doubleFlights.withLock { $0 += 1 } }
@@ -103,11 +108,14 @@ struct RandomisedConcurrencyTests {
         // Who calls, with which options.
         let choices: [TokenRequestOptions] = [
             .default, .noWait, TokenRequestOptions(waitForSignIn: true, waitForConnectivity: false),
-            TokenRequestOptions(waitForSignIn: false, waitForConnectivity: true), TokenRequestOptions(deadline: .seconds(20)),
+            TokenRequestOptions(waitForSignIn: false, waitForConnectivity: true),
+            TokenRequestOptions(deadline: .seconds(20)),
             TokenRequestOptions(waitForConnectivity: false, deadline: .seconds(3)),
         ]
         let callers: [Caller] = (0..<Self.callers).map { _ in
-            Caller(options: choices[Int(driverRNG.next() % UInt64(choices.count))], cancellable: driverRNG.next() % 10 == 0)
+            Caller(
+                options: choices[Int(driverRNG.next() % UInt64(choices.count))], cancellable: driverRNG.next() % 10 == 0
+            )
         }
         // Even seeds end with a sign-in, odd ones with release + sign-out.
         let finalSignIn = seed % 2 == 0
@@ -162,7 +170,9 @@ struct RandomisedConcurrencyTests {
                     case 6:
                         try? await client.signOut()
                     case 7, 8, 9:
-                        if let tokens = try? freshTokens() { try? await client.completeSignIn(tokens: tokens, username: "alice") }
+                        if let tokens = try? freshTokens() {
+                            try? await client.completeSignIn(tokens: tokens, username: "alice")
+                        }
                     case 10:
                         if let access = await client.session?.tokens?.accessToken {
                             await client.reportAccessTokenRejected(access)
@@ -191,7 +201,9 @@ struct RandomisedConcurrencyTests {
                 }
                 // The final event: a sign-in, or release + sign-out. Either ends every wait.
                 if finalSignIn {
-                    if let tokens = try? freshTokens() { try? await client.completeSignIn(tokens: tokens, username: "alice") }
+                    if let tokens = try? freshTokens() {
+                        try? await client.completeSignIn(tokens: tokens, username: "alice")
+                    }
                 } else {
                     await client.releaseSignInWait()
                     try? await client.signOut()
@@ -271,7 +283,9 @@ struct RandomisedConcurrencyTests {
             await #expect(throws: AuthError.notSignedIn, context) { try await client.getTokens(.noWait) }
         }
         let elapsed = ContinuousClock.now - started
-        print("randomised seed 0x\(String(seed, radix: 16)): \(elapsed), final \(finalSignIn ? "signIn" : "signOut"), "
-            + "\(transport.sent.filter(\.isRefresh).count) refreshes, outcomes \(counts.sorted { $0.key < $1.key })")
+        print(
+            "randomised seed 0x\(String(seed, radix: 16)): \(elapsed), final \(finalSignIn ? "signIn" : "signOut"), "
+                + "\(transport.sent.filter(\.isRefresh).count) refreshes, outcomes \(counts.sorted { $0.key < $1.key })"
+        )
     }
 }

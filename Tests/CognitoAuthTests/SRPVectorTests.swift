@@ -36,7 +36,9 @@ enum SRPVectors {
 }
 
 /// Reads a string field or fails the test.
-private func field(_ object: JSONValue?, _ key: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+private func field(_ object: JSONValue?, _ key: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> String
+{
     try #require(object?[key]?.stringValue, "missing \(key)", sourceLocation: sourceLocation)
 }
 
@@ -75,7 +77,8 @@ struct SRPVectorTests {
 
         let poolId = try field(inputs, "pool_id")
         let poolName = try field(inputs, "pool_name")
-        let pool = UserPoolConfiguration(poolId: poolId, appClientId: try field(inputs, "client_id"), region: "us-east-1")
+        let pool = UserPoolConfiguration(
+            poolId: poolId, appClientId: try field(inputs, "client_id"), region: "us-east-1")
         #expect(pool.poolName == poolName)
 
         let userIdForSrp = try field(inputs, "user_id_for_srp")
@@ -120,7 +123,8 @@ struct SRPVectorTests {
             #expect(initiate == (try field(expected, "secret_hash_initiate")))
             // The challenge answer's SECRET_HASH is computed for the challenge's USERNAME.
             let challenge = SRPClient.secretHash(
-                username: try field(response, "USERNAME"), clientId: try field(inputs, "client_id"), clientSecret: secret)
+                username: try field(response, "USERNAME"), clientId: try field(inputs, "client_id"),
+                clientSecret: secret)
             #expect(challenge == (try field(response, "SECRET_HASH")))
             // The API layer uses the same rule.
             let api = UserPoolAPI(
@@ -128,7 +132,8 @@ struct SRPVectorTests {
                     targetPrefix: AWSJSONClient.userPoolsTarget, endpoint: pool.resolvedEndpoint,
                     transport: ScriptedTransport { _ in ScriptedTransport.json([:]) }),
                 pool: UserPoolConfiguration(
-                    poolId: poolId, appClientId: try field(inputs, "client_id"), appClientSecret: secret, region: "us-east-1"))
+                    poolId: poolId, appClientId: try field(inputs, "client_id"), appClientSecret: secret,
+                    region: "us-east-1"))
             #expect(api.secretHash(try field(inputs, "username")) == initiate)
         } else {
             #expect(expected?["secret_hash_initiate"] == nil)

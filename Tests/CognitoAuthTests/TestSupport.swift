@@ -30,7 +30,9 @@ enum Fixtures {
     }
 
     /// A signed-in session record.
-    static func signedInSession(_ tokens: CognitoTokens?, username: String = "alice", at date: Date = t0) -> PersistedSession {
+    static func signedInSession(_ tokens: CognitoTokens?, username: String = "alice", at date: Date = t0)
+        -> PersistedSession
+    {
         PersistedSession(
             state: .signedIn, username: username, provider: pool.providerKey, tokens: tokens, updatedAt: date)
     }

@@ -7,7 +7,8 @@ extension BackendTests {
     @Suite("The latchkey binary: commands and exit codes")
     struct CLITests {
         static func temporaryDirectory(_ name: String) throws -> String {
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("lk-\(name)-\(UInt32.random(in: 0...UInt32.max))")
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "lk-\(name)-\(UInt32.random(in: 0...UInt32.max))")
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
             return url.path
         }
@@ -24,7 +25,8 @@ extension BackendTests {
         }
 
         static func session(state: UserState, lifetime: TimeInterval, issued: Date) throws -> PersistedSession {
-            let pool = UserPoolConfiguration(poolId: "us-east-1_Offline1", appClientId: "offlineclient", region: "us-east-1")
+            let pool = UserPoolConfiguration(
+                poolId: "us-east-1_Offline1", appClientId: "offlineclient", region: "us-east-1")
             let raw = TestJWT.tokens(pool: pool, username: "offline", issued: issued, lifetime: lifetime)
             let tokens = try CognitoTokens(idToken: raw.id, accessToken: raw.access, refreshToken: raw.refresh)
             return PersistedSession(
@@ -40,7 +42,8 @@ extension BackendTests {
             let store = try Self.temporaryDirectory("cli")
             let common = ["--config", backend.info.configPath, "--store", store]
 
-            let wrong = try LatchkeyBinary.run(["sign-in", "--username", username, "--password-stdin"] + common, stdin: "nope\n")
+            let wrong = try LatchkeyBinary.run(
+                ["sign-in", "--username", username, "--password-stdin"] + common, stdin: "nope\n")
             #expect(wrong.status == 1)
             #expect(wrong.stderr.contains("Incorrect username or password"))
             #expect(!wrong.stderr.contains("nope"))
@@ -71,7 +74,9 @@ extension BackendTests {
             let directory = try Self.temporaryDirectory("relogin")
             try FileSessionStore(directory: directory).save(
                 try Self.session(state: .signedOutUserPoolsTokenInvalid, lifetime: 3600, issued: Date()))
-            let output = try LatchkeyBinary.run(["token", "--config", try Self.unreachableConfig(in: directory), "--store", directory])
+            let output = try LatchkeyBinary.run([
+                "token", "--config", try Self.unreachableConfig(in: directory), "--store", directory,
+            ])
             #expect(output.status == 4)
             #expect(output.stderr.contains("Re-login required"))
         }
@@ -83,7 +88,10 @@ extension BackendTests {
                 try Self.session(state: .signedIn, lifetime: 600, issued: Date().addingTimeInterval(-3600)))
             let started = Date()
             let output = try LatchkeyBinary.run(
-                ["token", "--retry-seconds", "1.5", "--config", try Self.unreachableConfig(in: directory), "--store", directory])
+                [
+                    "token", "--retry-seconds", "1.5", "--config", try Self.unreachableConfig(in: directory), "--store",
+                    directory,
+                ])
             #expect(output.status == 3, "\(output.stderr)")
             #expect(output.stderr.contains("refused"))
             #expect(Date().timeIntervalSince(started) < 10)
@@ -96,8 +104,11 @@ extension BackendTests {
         @Test("A valid cached token is printed offline")
         func tokenOfflineValid() throws {
             let directory = try Self.temporaryDirectory("cached")
-            try FileSessionStore(directory: directory).save(try Self.session(state: .signedIn, lifetime: 3600, issued: Date()))
-            let output = try LatchkeyBinary.run(["token", "--config", try Self.unreachableConfig(in: directory), "--store", directory])
+            try FileSessionStore(directory: directory).save(
+                try Self.session(state: .signedIn, lifetime: 3600, issued: Date()))
+            let output = try LatchkeyBinary.run([
+                "token", "--config", try Self.unreachableConfig(in: directory), "--store", directory,
+            ])
             #expect(output.status == 0)
             #expect(output.stdout.hasPrefix("eyJ"))
         }
@@ -118,7 +129,9 @@ extension BackendTests {
             #expect(usage.status == 2)
         }
 
-        @Test("Without a TTY the UI says so and points to the non-interactive commands; --plain signs in with line prompts")
+        @Test(
+            "Without a TTY the UI says so and points to the non-interactive commands; --plain signs in with line prompts"
+        )
         func noTerminalAndPlainMode() async throws {
             let backend = try await LocalBackend.shared()
             let username = await backend.uniqueName("plain")

@@ -29,10 +29,14 @@ extension BackendTests {
         /// drift problem after ~15 cycles, so the clock is moved back at the end of each cycle instead.
         static let skew: TimeInterval = 3540
 
-        @Test("200 seeded fault cycles: waiting calls get tokens after recovery, nobody is signed out, nothing stays pending")
+        @Test(
+            "200 seeded fault cycles: waiting calls get tokens after recovery, nobody is signed out, nothing stays pending"
+        )
         func faultCycles() async throws {
             let backend = try await LocalBackend.shared()
-            let seed = ProcessInfo.processInfo.environment["LATCHKEY_FAULT_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
+            let seed =
+                ProcessInfo.processInfo.environment["LATCHKEY_FAULT_SEED"].flatMap(UInt64.init)
+                ?? UInt64.random(in: 0...UInt64.max)
             print("FaultInjection seed: \(seed) (rerun with LATCHKEY_FAULT_SEED=\(seed))")
             var rng = SplitMix64(seed: seed)
             let began = ContinuousClock.now
@@ -45,7 +49,8 @@ extension BackendTests {
             options.requestTimeout = Self.requestTimeout
             options.backoff = BackoffPolicy(initial: .milliseconds(20), maximum: .milliseconds(200))
             let clock = OffsetClock()
-            let client = AuthClient(configuration: configuration, store: InMemorySessionStore(), clock: clock, options: options)
+            let client = AuthClient(
+                configuration: configuration, store: InMemorySessionStore(), clock: clock, options: options)
             await client.initialize()
             let username = await backend.uniqueName("fault")
             try await backend.createUser(username, password: Integration.password)
@@ -146,7 +151,8 @@ extension BackendTests {
                         noWaitOutcomes[authError.map { Self.kind($0) } ?? "other", default: 0] += 1
                     }
                     // At most one request timeout (a black-holed refresh in flight) plus scheduling slack.
-                    #expect(elapsed < Self.requestTimeout + .milliseconds(1500), "no-wait call took \(elapsed); \(context)")
+                    #expect(
+                        elapsed < Self.requestTimeout + .milliseconds(1500), "no-wait call took \(elapsed); \(context)")
                 } else {
                     Issue.record("the no-wait call hung; \(context)")
                 }
@@ -195,7 +201,8 @@ extension BackendTests {
             proxy.stop()
             #expect(proxy.runningThreads == 0, "proxy threads left after stop()")
             let elapsed = ContinuousClock.now - began
-            let perFault = Fault.allCases.map { "\($0.rawValue)=\(cyclesPerFault[$0, default: 0])" }.joined(separator: " ")
+            let perFault = Fault.allCases.map { "\($0.rawValue)=\(cyclesPerFault[$0, default: 0])" }.joined(
+                separator: " ")
             print(
                 "FaultInjection: \(Self.cycles) cycles in \(elapsed), seed \(seed); cycles per fault: \(perFault); "
                     + "proxy connections per mode: \(proxy.connectionCounts.sorted { $0.key < $1.key }); "

@@ -7,7 +7,9 @@ extension BackendTests {
     @Suite("Hostile or broken answers: typed errors, never a crash or a hang")
     struct HostileInputTests {
         /// A client whose user-pool endpoint is the fault proxy; the JWKS URL stays on the real backend.
-        static func proxiedClient(_ backend: LocalBackend, proxy: FaultProxy, timeout: Duration = .seconds(2)) async -> AuthClient {
+        static func proxiedClient(_ backend: LocalBackend, proxy: FaultProxy, timeout: Duration = .seconds(2)) async
+            -> AuthClient
+        {
             var configuration = backend.configuration
             configuration.userPool?.endpoint = proxy.endpoint
             var options = AuthClientOptions()
@@ -17,7 +19,9 @@ extension BackendTests {
             return client
         }
 
-        static func expectInvalidResponse(_ body: @Sendable () async throws -> Void, containing text: String? = nil) async {
+        static func expectInvalidResponse(_ body: @Sendable () async throws -> Void, containing text: String? = nil)
+            async
+        {
             await #expect {
                 try await body()
             } throws: { error in
@@ -32,19 +36,30 @@ extension BackendTests {
             let proxy = try FaultProxy(upstream: backend.endpoint)
             defer { proxy.stop() }
             let client = await Self.proxiedClient(backend, proxy: proxy)
-            let signIn: @Sendable () async throws -> Void = { _ = try await client.signIn(username: "someone", password: "Whatever1!") }
+            let signIn: @Sendable () async throws -> Void = {
+                _ = try await client.signIn(username: "someone", password: "Whatever1!")
+            }
 
-            proxy.setMode(.respond(status: 200, contentType: "application/x-amz-json-1.1", body: #"{"ChallengeName":"PASSWORD_VER"#))
+            proxy.setMode(
+                .respond(
+                    status: 200, contentType: "application/x-amz-json-1.1", body: #"{"ChallengeName":"PASSWORD_VER"#))
             await Self.expectInvalidResponse(signIn, containing: "not a JSON object")
-            proxy.setMode(.respond(status: 502, contentType: "text/html", body: "<html><body><h1>502 Bad Gateway</h1></body></html>"))
+            proxy.setMode(
+                .respond(
+                    status: 502, contentType: "text/html", body: "<html><body><h1>502 Bad Gateway</h1></body></html>"))
             await Self.expectInvalidResponse(signIn, containing: "HTML")
             proxy.setMode(.respond(status: 200, contentType: "application/x-amz-json-1.1", body: "{}"))
             await Self.expectInvalidResponse(signIn, containing: "neither tokens nor a challenge")
-            proxy.setMode(.respond(status: 200, contentType: "application/x-amz-json-1.1", body: #"{"ChallengeName":"PASSWORD_VERIFIER","ChallengeParameters":{"SALT":17}}"#))
+            proxy.setMode(
+                .respond(
+                    status: 200, contentType: "application/x-amz-json-1.1",
+                    body: #"{"ChallengeName":"PASSWORD_VERIFIER","ChallengeParameters":{"SALT":17}}"#))
             await Self.expectInvalidResponse(signIn, containing: "SALT")
             proxy.setMode(.respond(status: 200, contentType: "application/x-amz-json-1.1", body: "[1,2,3]"))
             await Self.expectInvalidResponse(signIn)
-            proxy.setMode(.respond(status: 400, contentType: "application/x-amz-json-1.1", body: #"{"__type":42,"message":["x"]}"#))
+            proxy.setMode(
+                .respond(
+                    status: 400, contentType: "application/x-amz-json-1.1", body: #"{"__type":42,"message":["x"]}"#))
             await #expect(throws: AuthError.self) { try await signIn() }
             proxy.setMode(.hugeBody(bytes: 5 << 20))
             await Self.expectInvalidResponse(signIn, containing: "larger than")
@@ -53,7 +68,9 @@ extension BackendTests {
             proxy.setMode(
                 .respond(
                     status: 200, contentType: "application/x-amz-json-1.1",
-                    body: #"{"ChallengeName":"PASSWORD_VERIFIER","ChallengeParameters":{"SALT":"ab","SRP_B":"\#(n)","SECRET_BLOCK":"c2VjcmV0","USER_ID_FOR_SRP":"u","USERNAME":"u"}}"#))
+                    body:
+                        #"{"ChallengeName":"PASSWORD_VERIFIER","ChallengeParameters":{"SALT":"ab","SRP_B":"\#(n)","SECRET_BLOCK":"c2VjcmV0","USER_ID_FOR_SRP":"u","USERNAME":"u"}}"#
+                ))
             await #expect {
                 try await signIn()
             } throws: { error in
@@ -82,7 +99,9 @@ extension BackendTests {
             proxy.setMode(
                 .respond(
                     status: 200, contentType: "application/x-amz-json-1.1",
-                    body: #"{"AuthenticationResult":{"IdToken":"\#(id)","AccessToken":"\#(access)","RefreshToken":"r","ExpiresIn":3600}}"#))
+                    body:
+                        #"{"AuthenticationResult":{"IdToken":"\#(id)","AccessToken":"\#(access)","RefreshToken":"r","ExpiresIn":3600}}"#
+                ))
         }
 
         static func base64URL(_ json: String) -> String {
@@ -100,7 +119,9 @@ extension BackendTests {
             let proxy = try FaultProxy(upstream: backend.endpoint)
             defer { proxy.stop() }
             let client = await Self.proxiedClient(backend, proxy: proxy)
-            func rejects(_ id: String, _ access: String, _ needle: String, sourceLocation: SourceLocation = #_sourceLocation) async {
+            func rejects(
+                _ id: String, _ access: String, _ needle: String, sourceLocation: SourceLocation = #_sourceLocation
+            ) async {
                 Self.answerWithTokens(proxy, id: id, access: access)
                 await #expect(sourceLocation: sourceLocation) {
                     _ = try await client.signIn(username: "someone", password: "Whatever1!")

@@ -61,13 +61,17 @@ extension BackendTests {
         func federatedSignIn() async throws {
             let backend = try await LocalBackend.shared()
             let client = await Integration.client(backend.configuration)
-            let state = try await client.federatedSignIn(providerName: FederatedProvider.google, token: "google-id-token")
+            let state = try await client.federatedSignIn(
+                providerName: FederatedProvider.google, token: "google-id-token")
             #expect(state == .signedIn)
             #expect(await client.session?.provider == FederatedProvider.google)
             #expect(await client.activeProviderKeys == [FederatedProvider.google])
             let manager = IdentityManager(
                 client: client,
-                providers: [UserPoolSignInProvider(client: client), ExternalTokenSignInProvider(client: client, key: FederatedProvider.google)])
+                providers: [
+                    UserPoolSignInProvider(client: client),
+                    ExternalTokenSignInProvider(client: client, key: FederatedProvider.google),
+                ])
             #expect(await manager.authenticatedBy == "Google")
             #expect(await manager.providerKey == FederatedProvider.google)
             _ = try await client.getCallerIdentity()
@@ -80,9 +84,11 @@ extension BackendTests {
         func interceptApplication() async throws {
             let backend = try await LocalBackend.shared()
             var configuration = backend.configuration
-            configuration.identityManager = IdentityManagerConfiguration(allowIdentityMerging: true, allowSimultaneousActiveAccounts: true)
+            configuration.identityManager = IdentityManagerConfiguration(
+                allowIdentityMerging: true, allowSimultaneousActiveAccounts: true)
             let store = InMemorySessionStore()
-            let (client, _) = try await Integration.signedInClient(backend: backend, configuration: configuration, store: store)
+            let (client, _) = try await Integration.signedInClient(
+                backend: backend, configuration: configuration, store: store)
             try await client.federatedSignIn(providerName: FederatedProvider.facebook, token: "fb-token")
             let restoredClient = AuthClient(configuration: configuration, store: store)
             let manager = IdentityManager(
@@ -100,10 +106,14 @@ extension BackendTests {
             #expect(await restoredClient.activeProviderKeys == [configuration.userPool?.providerKey ?? ""])
         }
 
-        @Test("latchkey credentials: guest and signed-in, in all three formats; the AWS CLI uses it as credential_process")
+        @Test(
+            "latchkey credentials: guest and signed-in, in all three formats; the AWS CLI uses it as credential_process"
+        )
         func credentialsCommandAndAWSCLI() async throws {
             let backend = try await LocalBackend.shared()
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lk-creds-\(UInt32.random(in: 0...UInt32.max))").path
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "lk-creds-\(UInt32.random(in: 0...UInt32.max))"
+            ).path
             let common = ["--config", backend.info.configPath, "--store", directory]
             let guest = try LatchkeyBinary.run(["credentials"] + common)
             #expect(guest.status == 0, "\(guest.stderr)")
@@ -116,7 +126,8 @@ extension BackendTests {
 
             let username = await backend.uniqueName("creds")
             try await backend.createUser(username, password: Integration.password)
-            let signIn = try LatchkeyBinary.run(["sign-in", "--username", username, "--password-stdin"] + common, stdin: Integration.password + "\n")
+            let signIn = try LatchkeyBinary.run(
+                ["sign-in", "--username", username, "--password-stdin"] + common, stdin: Integration.password + "\n")
             #expect(signIn.status == 0)
             let signedIn = try LatchkeyBinary.run(["credentials", "--format", "json"] + common)
             #expect(JSONValue.parse(Array(signedIn.stdout.utf8))?["state"]?.stringValue == "signedIn")
@@ -128,13 +139,16 @@ extension BackendTests {
             }
             let awsConfig = directory + "/aws-config"
             try """
-                [profile latchkey]
-                region = us-east-1
-                credential_process = \(binary.path) credentials --config \(backend.info.configPath) --store \(directory)
-                """.write(toFile: awsConfig, atomically: true, encoding: .utf8)
+            [profile latchkey]
+            region = us-east-1
+            credential_process = \(binary.path) credentials --config \(backend.info.configPath) --store \(directory)
+            """.write(toFile: awsConfig, atomically: true, encoding: .utf8)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: aws)
-            process.arguments = ["sts", "get-caller-identity", "--profile", "latchkey", "--endpoint-url", backend.info.endpoint, "--output", "json"]
+            process.arguments = [
+                "sts", "get-caller-identity", "--profile", "latchkey", "--endpoint-url", backend.info.endpoint,
+                "--output", "json",
+            ]
             var environment = ProcessInfo.processInfo.environment
             environment["AWS_CONFIG_FILE"] = awsConfig
             environment["AWS_SHARED_CREDENTIALS_FILE"] = directory + "/none"
@@ -156,7 +170,9 @@ extension BackendTests {
 
         static func awsCLI() -> String? {
             let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/aws" }
-            return (paths + ["/usr/local/bin/aws", "/usr/bin/aws"]).first { FileManager.default.isExecutableFile(atPath: $0) }
+            return (paths + ["/usr/local/bin/aws", "/usr/bin/aws"]).first {
+                FileManager.default.isExecutableFile(atPath: $0)
+            }
         }
     }
 }

@@ -9,7 +9,8 @@ enum Integration {
 
     /// A client on `configuration` with an in-memory store.
     static func client(
-        _ configuration: AuthConfiguration, clock: any AuthClock = SystemAuthClock(), store: any SessionStore = InMemorySessionStore()
+        _ configuration: AuthConfiguration, clock: any AuthClock = SystemAuthClock(),
+        store: any SessionStore = InMemorySessionStore()
     ) async -> AuthClient {
         var options = AuthClientOptions()
         options.backoff = BackoffPolicy(initial: .milliseconds(50), maximum: .milliseconds(400))

@@ -71,7 +71,9 @@ extension BackendTests {
                 }
                 let screen = session.screen()
                 #expect(!Self.crashed(screen), "seed \(seed), batch \(batchNumber):\n\(screen)")
-                #expect(TmuxSession.exitStatus(in: screen) == nil, "the app exited during the storm (seed \(seed), batch \(batchNumber)):\n\(screen)")
+                #expect(
+                    TmuxSession.exitStatus(in: screen) == nil,
+                    "the app exited during the storm (seed \(seed), batch \(batchNumber)):\n\(screen)")
                 if Self.crashed(screen) || TmuxSession.exitStatus(in: screen) != nil { return }
             }
             try await session.resize(columns: 100, rows: 30)

@@ -11,7 +11,8 @@ extension BackendTests {
             (0..<5).map { index in
                 Task {
                     do {
-                        return .success(try await client.getUserAttributes(TokenRequestOptions(label: "GetUser #\(index)")))
+                        return .success(
+                            try await client.getUserAttributes(TokenRequestOptions(label: "GetUser #\(index)")))
                     } catch {
                         return .failure(error)
                     }
@@ -19,11 +20,14 @@ extension BackendTests {
             }
         }
 
-        @Test("Revoke, five calls wait, sign in again: all five complete with the new tokens; then release: all five fail")
+        @Test(
+            "Revoke, five calls wait, sign in again: all five complete with the new tokens; then release: all five fail"
+        )
         func reloginResumesThenReleaseFails() async throws {
             let backend = try await LocalBackend.shared()
             let configuration = try await backend.configuration(accessTokenSeconds: 5)
-            let (client, username) = try await Integration.signedInClient(backend: backend, configuration: configuration)
+            let (client, username) = try await Integration.signedInClient(
+                backend: backend, configuration: configuration)
             let states = await client.userStateChanges()
             let recorder = StateRecorder()
             let listening = Task { for await change in states { await recorder.append(change.state) } }
@@ -74,7 +78,9 @@ extension BackendTests {
             let calls = Self.startFiveCalls(client)
             try await Integration.eventually("five calls waiting") { await client.pendingCalls.count == 5 }
             calls[0].cancel()
-            try await Integration.eventually("the cancelled call left the list") { await client.pendingCalls.count == 4 }
+            try await Integration.eventually("the cancelled call left the list") {
+                await client.pendingCalls.count == 4
+            }
             await #expect(throws: CancellationError.self) { _ = try await calls[0].value.get() }
             try await client.signOut()
             for task in calls.dropFirst() {
@@ -88,7 +94,8 @@ extension BackendTests {
             let (client, username) = try await Integration.signedInClient(backend: backend)
             try await backend.adminGlobalSignOut(username)
             await #expect(throws: AuthError.deadlineExceeded) {
-                _ = try await client.getUserAttributes(TokenRequestOptions(deadline: .milliseconds(300), label: "deadline"))
+                _ = try await client.getUserAttributes(
+                    TokenRequestOptions(deadline: .milliseconds(300), label: "deadline"))
             }
             #expect(await client.pendingCalls.isEmpty)
         }

@@ -12,25 +12,34 @@ extension BackendTests {
             let username = await backend.uniqueName("hygiene")
             let password = "Hyg1ene-Secret-Passw0rd!"
             let newPassword = "Hyg1ene-N3w-Passw0rd!"
-            let store = FileManager.default.temporaryDirectory.appendingPathComponent("lk-hygiene-\(UInt32.random(in: 0...UInt32.max))").path
+            let store = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "lk-hygiene-\(UInt32.random(in: 0...UInt32.max))"
+            ).path
             let common = ["--config", backend.info.configPath, "--store", store, "--debug"]
             var transcripts: [(command: String, text: String)] = []
-            func run(_ arguments: [String], stdin: String? = nil, secretStdout: Bool = false) throws -> LatchkeyBinary.Output {
-                let output = try LatchkeyBinary.run(arguments + common, stdin: stdin, environment: ["LATCHKEY_STORE": "file"])
+            func run(_ arguments: [String], stdin: String? = nil, secretStdout: Bool = false) throws
+                -> LatchkeyBinary.Output
+            {
+                let output = try LatchkeyBinary.run(
+                    arguments + common, stdin: stdin, environment: ["LATCHKEY_STORE": "file"])
                 transcripts.append((arguments.joined(separator: " ") + " [stderr]", output.stderr))
                 // `token` and `credentials` print a secret on stdout by design; everything else must not.
                 if !secretStdout { transcripts.append((arguments.joined(separator: " ") + " [stdout]", output.stdout)) }
                 return output
             }
-            _ = try run(["sign-up", "--username", username, "--email", "\(username)@example.com", "--password-stdin"], stdin: password + "\n")
+            _ = try run(
+                ["sign-up", "--username", username, "--email", "\(username)@example.com", "--password-stdin"],
+                stdin: password + "\n")
             _ = try run(["confirm-sign-up", "--username", username, "--code", "000000"])
             let code = try #require(try await backend.codes(for: username).signUp)
             _ = try run(["confirm-sign-up", "--username", username, "--code", code])
             _ = try run(["sign-in", "--username", username, "--password-stdin"], stdin: "wrong-\(password)\n")
             let signIn = try run(["sign-in", "--username", username, "--password-stdin"], stdin: password + "\n")
             #expect(signIn.status == 0)
-            let idToken = try run(["token", "--id"], secretStdout: true).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-            let accessToken = try run(["token", "--access"], secretStdout: true).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            let idToken = try run(["token", "--id"], secretStdout: true).stdout.trimmingCharacters(
+                in: .whitespacesAndNewlines)
+            let accessToken = try run(["token", "--access"], secretStdout: true).stdout.trimmingCharacters(
+                in: .whitespacesAndNewlines)
             let credentials = try run(["credentials", "--format", "json"], secretStdout: true)
             let credentialsJSON = try #require(JSONValue.parse(Array(credentials.stdout.utf8)))
             let secretKey = try #require(credentialsJSON["secretAccessKey"]?.stringValue)
@@ -39,14 +48,17 @@ extension BackendTests {
             _ = try run(["status", "--json"])
             _ = try run(["change-password", "--password-stdin"], stdin: "\(password)\n\(newPassword)\n")
             _ = try run(["forgot-password", "--username", username])
-            _ = try run(["confirm-forgot-password", "--username", username, "--code", "123456", "--password-stdin"], stdin: "Another-Passw0rd!\n")
+            _ = try run(
+                ["confirm-forgot-password", "--username", username, "--code", "123456", "--password-stdin"],
+                stdin: "Another-Passw0rd!\n")
             let session = try FileSessionStore(directory: store).load()
             let refreshToken = try #require(session?.tokens?.refreshToken)
             _ = try run(["sign-out", "--global"])
             _ = try run(["token"])
 
             let secrets = [
-                ("password", password), ("new password", newPassword), ("id token", idToken), ("access token", accessToken),
+                ("password", password), ("new password", newPassword), ("id token", idToken),
+                ("access token", accessToken),
                 ("refresh token", refreshToken), ("secret access key", secretKey), ("session token", sessionToken),
             ]
             #expect(!idToken.isEmpty && !accessToken.isEmpty)
@@ -56,7 +68,8 @@ extension BackendTests {
                     #expect(!text.contains(secret), "the \(name) appeared in the output of `\(command)`")
                     // Also no long fragment of a token (a prefix of 24 characters is already identifying).
                     if secret.count > 40 {
-                        #expect(!text.contains(String(secret.prefix(24))), "part of the \(name) appeared in `\(command)`")
+                        #expect(
+                            !text.contains(String(secret.prefix(24))), "part of the \(name) appeared in `\(command)`")
                     }
                 }
             }

@@ -96,7 +96,9 @@ extension BackendTests {
             // The username came along, so focus is on the password.
             #expect(Self.field("Username", in: session.screen())?.contains(username) == true)
             session.type(Integration.password)
-            try await session.waitUntil("every password rule met") { !$0.contains(UIText.checkUnmet) && !$0.contains("✖") }
+            try await session.waitUntil("every password rule met") {
+                !$0.contains(UIText.checkUnmet) && !$0.contains("✖")
+            }
             session.press("Tab")
             session.type("\(username)@example.com")
             session.press("Enter")
@@ -161,7 +163,8 @@ extension BackendTests {
 
         // MARK: 3. Forgot password
 
-        @Test("forgot password: request a code, reset with it, back at sign-in with the username, the new password works")
+        @Test(
+            "forgot password: request a code, reset with it, back at sign-in with the username, the new password works")
         func forgotPassword() async throws {
             let backend = try await LocalBackend.shared()
             let username = await backend.uniqueName("tui")
@@ -275,7 +278,8 @@ extension BackendTests {
             try await Self.waitForDashboard(session, username: username)
 
             let common = ["--config", backend.info.configPath, "--store", store]
-            let during = try LatchkeyBinary.run(["status", "--json"] + common, environment: TerminalApp.baseEnvironment)
+            let during = try LatchkeyBinary.run(
+                ["status", "--json"] + common, environment: TerminalApp.baseEnvironment)
             #expect(JSONValue.parse(Array(during.stdout.utf8))?["state"]?.stringValue == "signedIn", "\(during)")
 
             session.press("o")
@@ -283,7 +287,8 @@ extension BackendTests {
                 $0.contains("Forgot password") && $0.contains(" signedOut ·")
             }
             #expect(!screen.contains("Connectivity"), "\(screen)")
-            let status = try LatchkeyBinary.run(["status", "--json"] + common, environment: TerminalApp.baseEnvironment)
+            let status = try LatchkeyBinary.run(
+                ["status", "--json"] + common, environment: TerminalApp.baseEnvironment)
             #expect(status.status == 0, "\(status)")
             #expect(JSONValue.parse(Array(status.stdout.utf8))?["state"]?.stringValue == "signedOut", "\(status)")
             #expect(try await Self.quit(session) == 0)
@@ -366,7 +371,10 @@ extension BackendTests {
             for match in regex.matches(in: screen, range: NSRange(screen.startIndex..., in: screen)) {
                 guard let range = Range(match.range(at: 1), in: screen) else { continue }
                 let params = screen[range].split(whereSeparator: { $0 == ";" || $0 == ":" }).compactMap { Int($0) }
-                let colour = params.contains { (30...38).contains($0) || (40...48).contains($0) || (90...97).contains($0) || (100...107).contains($0) }
+                let colour = params.contains {
+                    (30...38).contains($0) || (40...48).contains($0) || (90...97).contains($0)
+                        || (100...107).contains($0)
+                }
                 if colour { found.append(String(screen[range])) }
             }
             return found
@@ -378,7 +386,9 @@ extension BackendTests {
             // Control: without NO_COLOR the same capture does carry colours (so the check below means something).
             let (coloured, _) = try await Self.startAtSignIn(backend, name: "colour")
             defer { coloured.kill() }
-            let withColour = try await coloured.waitUntil("colour escapes", escapes: true) { !Self.colourSequences($0).isEmpty }
+            let withColour = try await coloured.waitUntil("colour escapes", escapes: true) {
+                !Self.colourSequences($0).isEmpty
+            }
             #expect(!Self.colourSequences(withColour).isEmpty)
             coloured.kill()
 
@@ -400,8 +410,10 @@ extension BackendTests {
             }
             let buttonLine = Self.line(containing: "Sign in ]", in: onButton) ?? ""
             let escapedButton = Self.line(containing: "Sign in ]", in: session.screen(escapes: true)) ?? ""
-            let marked = buttonLine.contains("›") || escapedButton.contains("\u{1B}[7m") || escapedButton.contains("\u{1B}[1m")
-                || escapedButton.contains("\u{1B}[4m") || escapedButton.range(of: "\u{1B}\\[[0-9;]*(;7|7;)[0-9;]*m", options: .regularExpression) != nil
+            let marked =
+                buttonLine.contains("›") || escapedButton.contains("\u{1B}[7m") || escapedButton.contains("\u{1B}[1m")
+                || escapedButton.contains("\u{1B}[4m")
+                || escapedButton.range(of: "\u{1B}\\[[0-9;]*(;7|7;)[0-9;]*m", options: .regularExpression) != nil
             #expect(marked, "the focused button is not marked: \(escapedButton.debugDescription)")
             #expect(Self.colourSequences(session.screen(escapes: true)).isEmpty)
             #expect(try await Self.quit(session) == 0)
@@ -422,7 +434,8 @@ extension BackendTests {
 
         static func isCookedTerminal(_ stty: String) -> Bool {
             let words = stty.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" })
-            return words.contains("icanon") && words.contains("echo") && !words.contains("-icanon") && !words.contains("-echo")
+            return words.contains("icanon") && words.contains("echo") && !words.contains("-icanon")
+                && !words.contains("-echo")
         }
 
         @Test("Ctrl-C quits with 0 and restores the terminal; SIGTERM exits 143 and restores it too")

@@ -65,7 +65,9 @@ final class TmuxSession: @unchecked Sendable {
     }
 
     static func quote(_ word: String) -> String {
-        if !word.isEmpty, word.allSatisfy({ $0.isLetter || $0.isNumber || "-_./=:@%+,".contains($0) }), word.allSatisfy(\.isASCII) {
+        if !word.isEmpty, word.allSatisfy({ $0.isLetter || $0.isNumber || "-_./=:@%+,".contains($0) }),
+            word.allSatisfy(\.isASCII)
+        {
             return word
         }
         return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
@@ -94,7 +96,8 @@ final class TmuxSession: @unchecked Sendable {
         environment["TMUX"] = nil
         if environment["TERM"] == nil || environment["TERM"] == "dumb" { environment["TERM"] = "xterm-256color" }
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "lk-tmux-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).out").path
+            "lk-tmux-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).out"
+        ).path
         defer { unlink(outputPath) }
 
         var actions = posix_spawn_file_actions_t()
@@ -212,7 +215,9 @@ final class TmuxSession: @unchecked Sendable {
 
     /// Polls until the wrapper printed `EXIT=<n>` and returns n.
     func waitForExit(timeout: TimeInterval = 20) async throws -> Int32 {
-        let screen = try await waitUntil("the app to exit (EXIT=<n>)", timeout: timeout) { Self.exitStatus(in: $0) != nil }
+        let screen = try await waitUntil("the app to exit (EXIT=<n>)", timeout: timeout) {
+            Self.exitStatus(in: $0) != nil
+        }
         return Self.exitStatus(in: screen) ?? -1
     }
 
@@ -224,7 +229,9 @@ final class TmuxSession: @unchecked Sendable {
         while true {
             if let size = paneSize, size.columns == columns, size.rows == rows { return }
             if Date() > deadline {
-                throw Timeout(what: "the pane to become \(columns)x\(rows) (it is \(String(describing: paneSize)))", screen: screen())
+                throw Timeout(
+                    what: "the pane to become \(columns)x\(rows) (it is \(String(describing: paneSize)))",
+                    screen: screen())
             }
             if Date().timeIntervalSince(lastRequest) > 0.3 {
                 tmux(["resize-window", "-t", target, "-x", "\(columns)", "-y", "\(rows)"])

@@ -4,88 +4,96 @@ import Foundation
 import Testing
 
 extension BackendTests {
-@Suite("Tokens, refresh and re-login against the local backend")
-struct TokenLifecycleTests {
-    @Test("A short access-token lifetime: the server rejects the old token, a refresh yields a new one, state stays signedIn")
-    func refreshAfterShortLifetime() async throws {
-        let backend = try await LocalBackend.shared()
-        let configuration = try await backend.configuration(accessTokenSeconds: 3)
-        let (client, _) = try await Integration.signedInClient(backend: backend, configuration: configuration)
-        let first = try await client.getTokens()
-        #expect(first.accessTokenExpiration.timeIntervalSince(first.issuedAt) <= 3.5)
-        // Wait (real time) until the server itself considers the token expired.
-        let api = try await client.userPoolAPI()
-        try await Integration.eventually("the server rejects the expired access token", timeout: 10) {
-            do {
-                _ = try await api.getUser(accessToken: first.accessToken)
-                return false
-            } catch { return true }
-        }
-        let second = try await client.getTokens()
-        #expect(second.accessToken != first.accessToken)
-        #expect(second.refreshToken == first.refreshToken)
-        #expect(await client.userState == .signedIn)
-        _ = try await api.getUser(accessToken: second.accessToken)
-    }
-
-    @Test("After an admin global sign-out the refresh is rejected: signedOutUserPoolsTokenInvalid")
-    func adminGlobalSignOutInvalidates() async throws {
-        let backend = try await LocalBackend.shared()
-        let clock = OffsetClock()
-        let (client, username) = try await Integration.signedInClient(backend: backend, clock: clock)
-        try await backend.adminGlobalSignOut(username)
-        clock.advance(by: 3600)
-        await #expect(throws: AuthError.reloginRequired(.signedOutUserPoolsTokenInvalid)) {
-            _ = try await client.getTokens(.noWait)
-        }
-        #expect(await client.userState == .signedOutUserPoolsTokenInvalid)
-        #expect(await client.username == username)
-    }
-
-    @Test("1,000 concurrent getTokens() with an expired access token make exactly one REFRESH_TOKEN_AUTH, counted at the server")
-    func singleFlightRefresh() async throws {
-        let backend = try await LocalBackend.shared()
-        let clock = OffsetClock()
-        let configuration = try await backend.configuration()
-        let (client, _) = try await Integration.signedInClient(backend: backend, configuration: configuration, clock: clock)
-        let before = try await backend.stats().authFlows["REFRESH_TOKEN_AUTH"] ?? 0
-        clock.advance(by: 3590)
-        let results = await withTaskGroup(of: String?.self) { group in
-            for _ in 0..<1000 {
-                group.addTask { try? await client.getTokens().accessToken }
+    @Suite("Tokens, refresh and re-login against the local backend")
+    struct TokenLifecycleTests {
+        @Test(
+            "A short access-token lifetime: the server rejects the old token, a refresh yields a new one, state stays signedIn"
+        )
+        func refreshAfterShortLifetime() async throws {
+            let backend = try await LocalBackend.shared()
+            let configuration = try await backend.configuration(accessTokenSeconds: 3)
+            let (client, _) = try await Integration.signedInClient(backend: backend, configuration: configuration)
+            let first = try await client.getTokens()
+            #expect(first.accessTokenExpiration.timeIntervalSince(first.issuedAt) <= 3.5)
+            // Wait (real time) until the server itself considers the token expired.
+            let api = try await client.userPoolAPI()
+            try await Integration.eventually("the server rejects the expired access token", timeout: 10) {
+                do {
+                    _ = try await api.getUser(accessToken: first.accessToken)
+                    return false
+                } catch { return true }
             }
-            var collected: [String?] = []
-            for await result in group { collected.append(result) }
-            return collected
+            let second = try await client.getTokens()
+            #expect(second.accessToken != first.accessToken)
+            #expect(second.refreshToken == first.refreshToken)
+            #expect(await client.userState == .signedIn)
+            _ = try await api.getUser(accessToken: second.accessToken)
         }
-        let after = try await backend.stats().authFlows["REFRESH_TOKEN_AUTH"] ?? 0
-        #expect(results.count == 1000)
-        #expect(results.allSatisfy { $0 != nil })
-        #expect(Set(results.compactMap { $0 }).count == 1)
-        // The backend suites run serially, so nothing else refreshes meanwhile.
-        #expect(after - before == 1)
-    }
 
-    @Test("A new process restores signedIn from the store, without the network")
-    func newProcessRestores() async throws {
-        let backend = try await LocalBackend.shared()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lk-restore-\(UInt32.random(in: 0...UInt32.max))")
-        let store = FileSessionStore(directory: directory.path)
-        let (_, username) = try await Integration.signedInClient(backend: backend, store: store)
-        let output = try LatchkeyBinary.run(["status", "--json", "--config", backend.info.configPath, "--store", directory.path])
-        #expect(output.status == 0)
-        let json = try #require(JSONValue.parse(Array(output.stdout.utf8)))
-        #expect(json["state"]?.stringValue == "signedIn")
-        #expect(json["username"]?.stringValue == username)
-        #expect(json["accessTokenExpiration"]?.stringValue != nil)
-        // The same with the backend unreachable: a bad endpoint in a copied configuration.
-        var offline = try String(contentsOfFile: backend.info.configPath, encoding: .utf8)
-        offline = offline.replacingOccurrences(of: backend.info.endpoint, with: "http://127.0.0.1:9")
-        let offlinePath = directory.appendingPathComponent("offline.json").path
-        try offline.write(toFile: offlinePath, atomically: true, encoding: .utf8)
-        let restored = try LatchkeyBinary.run(["token", "--config", offlinePath, "--store", directory.path])
-        #expect(restored.status == 0)
-        #expect(restored.stdout.hasPrefix("eyJ"))
+        @Test("After an admin global sign-out the refresh is rejected: signedOutUserPoolsTokenInvalid")
+        func adminGlobalSignOutInvalidates() async throws {
+            let backend = try await LocalBackend.shared()
+            let clock = OffsetClock()
+            let (client, username) = try await Integration.signedInClient(backend: backend, clock: clock)
+            try await backend.adminGlobalSignOut(username)
+            clock.advance(by: 3600)
+            await #expect(throws: AuthError.reloginRequired(.signedOutUserPoolsTokenInvalid)) {
+                _ = try await client.getTokens(.noWait)
+            }
+            #expect(await client.userState == .signedOutUserPoolsTokenInvalid)
+            #expect(await client.username == username)
+        }
+
+        @Test(
+            "1,000 concurrent getTokens() with an expired access token make exactly one REFRESH_TOKEN_AUTH, counted at the server"
+        )
+        func singleFlightRefresh() async throws {
+            let backend = try await LocalBackend.shared()
+            let clock = OffsetClock()
+            let configuration = try await backend.configuration()
+            let (client, _) = try await Integration.signedInClient(
+                backend: backend, configuration: configuration, clock: clock)
+            let before = try await backend.stats().authFlows["REFRESH_TOKEN_AUTH"] ?? 0
+            clock.advance(by: 3590)
+            let results = await withTaskGroup(of: String?.self) { group in
+                for _ in 0..<1000 {
+                    group.addTask { try? await client.getTokens().accessToken }
+                }
+                var collected: [String?] = []
+                for await result in group { collected.append(result) }
+                return collected
+            }
+            let after = try await backend.stats().authFlows["REFRESH_TOKEN_AUTH"] ?? 0
+            #expect(results.count == 1000)
+            #expect(results.allSatisfy { $0 != nil })
+            #expect(Set(results.compactMap { $0 }).count == 1)
+            // The backend suites run serially, so nothing else refreshes meanwhile.
+            #expect(after - before == 1)
+        }
+
+        @Test("A new process restores signedIn from the store, without the network")
+        func newProcessRestores() async throws {
+            let backend = try await LocalBackend.shared()
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "lk-restore-\(UInt32.random(in: 0...UInt32.max))")
+            let store = FileSessionStore(directory: directory.path)
+            let (_, username) = try await Integration.signedInClient(backend: backend, store: store)
+            let output = try LatchkeyBinary.run([
+                "status", "--json", "--config", backend.info.configPath, "--store", directory.path,
+            ])
+            #expect(output.status == 0)
+            let json = try #require(JSONValue.parse(Array(output.stdout.utf8)))
+            #expect(json["state"]?.stringValue == "signedIn")
+            #expect(json["username"]?.stringValue == username)
+            #expect(json["accessTokenExpiration"]?.stringValue != nil)
+            // The same with the backend unreachable: a bad endpoint in a copied configuration.
+            var offline = try String(contentsOfFile: backend.info.configPath, encoding: .utf8)
+            offline = offline.replacingOccurrences(of: backend.info.endpoint, with: "http://127.0.0.1:9")
+            let offlinePath = directory.appendingPathComponent("offline.json").path
+            try offline.write(toFile: offlinePath, atomically: true, encoding: .utf8)
+            let restored = try LatchkeyBinary.run(["token", "--config", offlinePath, "--store", directory.path])
+            #expect(restored.status == 0)
+            #expect(restored.stdout.hasPrefix("eyJ"))
+        }
     }
-}
 }

@@ -16,7 +16,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             fuzzExpect(error.file == "fuzz/awsconfiguration.json", "the error does not name the file")
             fuzzExpect(!error.problem.isEmpty && !error.fix.isEmpty, "an error without problem or fix")
             let description = error.description
-            fuzzExpect(description.hasPrefix("fuzz/awsconfiguration.json:"), "the description does not start with the file")
+            fuzzExpect(
+                description.hasPrefix("fuzz/awsconfiguration.json:"), "the description does not start with the file")
             _ = AuthError.configuration(error).description
             return
         }

@@ -15,7 +15,8 @@ private let fixedHeader = #"{"kid":"abcdEXAMPLEkid=","alg":"RS256"}"#
 private let fixedSignature = Array("signature-bytes-that-are-never-verified".utf8)
 private let wellFormedToken = token(
     header: Array(fixedHeader.utf8),
-    payload: Array(#"{"sub":"0f1e2d3c","token_use":"access","exp":1900000000,"iat":1899996400,"username":"alice"}"#.utf8),
+    payload: Array(
+        #"{"sub":"0f1e2d3c","token_use":"access","exp":1900000000,"iat":1899996400,"username":"alice"}"#.utf8),
     signature: fixedSignature)
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -58,7 +59,9 @@ private func checkClaims(_ text: String) -> TokenClaims? {
         return nil
     }
     _ = claims.preferredUsername
-    if claims.cognitoUsername != nil { fuzzExpect(claims.preferredUsername == claims.cognitoUsername, "preferredUsername") }
+    if claims.cognitoUsername != nil {
+        fuzzExpect(claims.preferredUsername == claims.cognitoUsername, "preferredUsername")
+    }
     // A decodable token decodes the same way twice.
     if let again = try? TokenClaims.decode(text, what: "id token") {
         fuzzExpect(
@@ -88,7 +91,8 @@ private func checkTokens(id: String, access: String, idClaims: TokenClaims?, acc
     guard let idExp = idClaims?.exp, let accessExp = accessClaims?.exp else { return }
     // Date keeps seconds since 2001, so reading back seconds since 1970 rounds in the last bits.
     fuzzExpect(close(tokens.idTokenExpiration.timeIntervalSince1970, idExp), "idTokenExpiration differs from exp")
-    fuzzExpect(close(tokens.accessTokenExpiration.timeIntervalSince1970, accessExp), "accessTokenExpiration differs from exp")
+    fuzzExpect(
+        close(tokens.accessTokenExpiration.timeIntervalSince1970, accessExp), "accessTokenExpiration differs from exp")
     // The derived values must not trap for any exp/iat, including huge, negative and NaN ones.
     _ = tokens.expiration
     let margin = tokens.margin(preferred: 300)

@@ -49,7 +49,8 @@ private func runSequence(_ reader: inout FuzzReader, codes: KeyDecoder.KeyCodes)
             let value = kind & 0x04 == 0 ? UInt32(reader.byte()) : reader.uint32()
             input = .character(value)
             fuzzExpect(
-                KeyDecoder.decode(status: codes.ok, value: value, codes: codes) == KeyDecoder.decode(input, codes: codes)
+                KeyDecoder.decode(status: codes.ok, value: value, codes: codes)
+                    == KeyDecoder.decode(input, codes: codes)
                     || codes.ok == codes.codeYes,
                 "decode(status: OK) differs from decode(.character)")
         case 1:
@@ -74,7 +75,8 @@ private func runSequence(_ reader: inout FuzzReader, codes: KeyDecoder.KeyCodes)
             let value = reader.uint32()
             let key = KeyDecoder.decode(status: status, value: value, codes: codes)
             fuzzExpect(
-                (key == nil) == (status != codes.ok && status != codes.codeYes), "decode(status: \(status)) returned \(String(describing: key))")
+                (key == nil) == (status != codes.ok && status != codes.codeYes),
+                "decode(status: \(status)) returned \(String(describing: key))")
             if let key, status == codes.ok { checkCharacterKey(key, value: value) }
             continue
         }
@@ -85,7 +87,8 @@ private func runSequence(_ reader: inout FuzzReader, codes: KeyDecoder.KeyCodes)
             fuzzExpect(key == nil, "the paste start returned \(String(describing: key))")
             model = model ?? ""
         } else if case .keyCode(let code) = input, code == codes.pasteEnd {
-            fuzzExpect(key == (model.map { Key.paste($0) } ?? .unknown), "the paste end returned \(String(describing: key))")
+            fuzzExpect(
+                key == (model.map { Key.paste($0) } ?? .unknown), "the paste end returned \(String(describing: key))")
             model = nil
         } else if var text = model {
             fuzzExpect(key == nil, "a key came out in the middle of a paste: \(String(describing: key))")
@@ -100,7 +103,8 @@ private func runSequence(_ reader: inout FuzzReader, codes: KeyDecoder.KeyCodes)
             if case .character(let value) = input, let key { checkCharacterKey(key, value: value) }
             if case .keyCode(let code) = input, case .function(let number)? = key {
                 fuzzExpect((1...63).contains(number), "function key \(number)")
-                fuzzExpect(Int64(code) - Int64(codes.function0) == Int64(number), "function key \(number) for code \(code)")
+                fuzzExpect(
+                    Int64(code) - Int64(codes.function0) == Int64(number), "function key \(number) for code \(code)")
             }
         }
         fuzzExpect(decoder.pendingPaste == model, "the pending paste differs from the model")

@@ -1,8 +1,8 @@
 // Shared helpers for the fuzz targets.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Checks an invariant of the code under test. On failure it prints the message and aborts, which
@@ -67,4 +67,3 @@ public func withFuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int, _ body: ([
     body(bytes)
     return 0
 }
-
