@@ -47,9 +47,9 @@ actor StubAuthService: AuthService {
 @MainActor
 @Suite("AuthTerminalApp")
 struct AuthTerminalAppTests {
-    /// Waits (polling the main actor) until `condition` holds, up to about two seconds.
+    /// Waits (polling the main actor) until `condition` holds, up to about twenty seconds (a loaded CI machine).
     func waitUntil(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<200 {
+        for _ in 0..<2000 {
             if condition() { return true }
             try? await Task.sleep(for: .milliseconds(10))
         }
@@ -70,7 +70,13 @@ struct AuthTerminalAppTests {
         let app = makeApp(recorder, service: service)
         let run = Task { await app.run() }
 
-        #expect(await waitUntil { recorder.lastFrame?.contains { $0.contains("─ Session ─") } == true })
+        // The dashboard appears when sign-in returns; the badge follows when the state event arrives.
+        #expect(
+            await waitUntil {
+                guard let frame = recorder.lastFrame else { return false }
+                return frame.contains { $0.contains("─ Session ─") } && frame[0].contains("signedIn · alice · test")
+                    && frame.joined().contains("State: signedIn (alice)")
+            })
         let dashboard = try #require(recorder.lastFrame)
         #expect(dashboard[0].contains("signedIn · alice · test"))
         #expect(dashboard.joined().contains("State: signedIn (alice)"))
