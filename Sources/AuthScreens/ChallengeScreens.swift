@@ -174,14 +174,7 @@ public struct CodeChallengeState: Equatable, Sendable {
     }
 
     /// The focusable items in Tab order.
-    public enum Focus: Hashable, Sendable, CaseIterable {
-        /// The code field.
-        case code
-        /// The Verify button.
-        case submit
-        /// The Cancel button.
-        case cancel
-    }
+    public typealias Focus = CodeEntryFocus
 
     /// The user signing in.
     public var username: String
@@ -236,57 +229,14 @@ extension CodeChallengeState: FormScreen {
 
     /// Applies an action and returns the effects to run.
     public mutating func reduce(_ action: ChallengeAction) -> [ScreenEffect] {
-        switch action {
-        case .keyPressed(let key):
-            switch handleFormKey(key) {
-            case .handled, .edited: return []
-            case .submitted, .activated(.submit), .activated(.code): return submit()
-            case .activated(.cancel), .escaped: return ChallengeOutcome.cancel(username: username)
-            case .cancelledInFlight:
-                isInFlight = false
-                banner = ScreenText.requestCancelled
-                return [.run(.cancelRequest)]
-            }
-        case .answerChanged(let text):
-            code.setText(text)
-            return []
-        case .submitPressed: return submit()
-        case .cancelPressed: return isInFlight ? [] : ChallengeOutcome.cancel(username: username)
-        case .mfaTypeChosen: return []
-        case .confirmSignInFinished(let result):
-            guard isInFlight else { return [] }
-            isInFlight = false
-            let effects = ChallengeOutcome.finish(result, username: username, banner: &banner)
-            if case .failure = result {
-                code.clear()
-                focus = .code
-            }
-            return effects
-        }
-    }
-
-    private mutating func submit() -> [ScreenEffect] {
-        guard !isInFlight else { return [] }
-        banner = nil
-        guard validateAll() else { return [] }
-        let answer = code.text.trimmingCharacters(in: .whitespaces)
-        code.clear()
-        isInFlight = true
-        return [.run(.confirmSignIn(answer: SecretText(answer), attributes: [:]))]
+        reduceCodeEntry(action)
     }
 }
 
 /// MFA_SETUP: enrol an authenticator app (secret and `otpauth://` URI for a QR code), then enter its code.
 public struct TOTPSetupState: Equatable, Sendable {
     /// The focusable items in Tab order.
-    public enum Focus: Hashable, Sendable, CaseIterable {
-        /// The code field.
-        case code
-        /// The Verify button.
-        case submit
-        /// The Cancel button.
-        case cancel
-    }
+    public typealias Focus = CodeEntryFocus
 
     /// The user signing in.
     public var username: String
@@ -350,43 +300,7 @@ extension TOTPSetupState: FormScreen {
 
     /// Applies an action and returns the effects to run.
     public mutating func reduce(_ action: ChallengeAction) -> [ScreenEffect] {
-        switch action {
-        case .keyPressed(let key):
-            switch handleFormKey(key) {
-            case .handled, .edited: return []
-            case .submitted, .activated(.submit), .activated(.code): return submit()
-            case .activated(.cancel), .escaped: return ChallengeOutcome.cancel(username: username)
-            case .cancelledInFlight:
-                isInFlight = false
-                banner = ScreenText.requestCancelled
-                return [.run(.cancelRequest)]
-            }
-        case .answerChanged(let text):
-            code.setText(text)
-            return []
-        case .submitPressed: return submit()
-        case .cancelPressed: return isInFlight ? [] : ChallengeOutcome.cancel(username: username)
-        case .mfaTypeChosen: return []
-        case .confirmSignInFinished(let result):
-            guard isInFlight else { return [] }
-            isInFlight = false
-            let effects = ChallengeOutcome.finish(result, username: username, banner: &banner)
-            if case .failure = result {
-                code.clear()
-                focus = .code
-            }
-            return effects
-        }
-    }
-
-    private mutating func submit() -> [ScreenEffect] {
-        guard !isInFlight else { return [] }
-        banner = nil
-        guard validateAll() else { return [] }
-        let answer = code.text.trimmingCharacters(in: .whitespaces)
-        code.clear()
-        isInFlight = true
-        return [.run(.confirmSignIn(answer: SecretText(answer), attributes: [:]))]
+        reduceCodeEntry(action)
     }
 }
 
@@ -577,5 +491,71 @@ public enum ChallengeState: Equatable, Sendable {
             return state.focus == .newPassword || state.focus == .confirmPassword
         }
         return false
+    }
+}
+
+/// The focusable items of a screen that asks for one code: the field, Verify and Cancel.
+public enum CodeEntryFocus: Hashable, Sendable, CaseIterable {
+    /// The code field.
+    case code
+    /// The Verify button.
+    case submit
+    /// The Cancel button.
+    case cancel
+}
+
+/// A challenge screen whose answer is one code (SMS / TOTP / custom, and TOTP enrolment).
+protocol CodeEntryScreen: FormScreen where Focus == CodeEntryFocus {
+    /// The user signing in.
+    var username: String { get }
+    /// The code field.
+    var code: FieldState { get set }
+    /// The server error with the next step.
+    var banner: String? { get set }
+}
+
+extension CodeChallengeState: CodeEntryScreen {}
+extension TOTPSetupState: CodeEntryScreen {}
+
+extension CodeEntryScreen {
+    /// Applies an action to a screen whose only field is a code: the shared reduce of the code challenges.
+    mutating func reduceCodeEntry(_ action: ChallengeAction) -> [ScreenEffect] {
+        switch action {
+        case .keyPressed(let key):
+            switch handleFormKey(key) {
+            case .handled, .edited: return []
+            case .submitted, .activated(.submit), .activated(.code): return submitCode()
+            case .activated(.cancel), .escaped: return ChallengeOutcome.cancel(username: username)
+            case .cancelledInFlight:
+                isInFlight = false
+                banner = ScreenText.requestCancelled
+                return [.run(.cancelRequest)]
+            }
+        case .answerChanged(let text):
+            code.setText(text)
+            return []
+        case .submitPressed: return submitCode()
+        case .cancelPressed: return isInFlight ? [] : ChallengeOutcome.cancel(username: username)
+        case .mfaTypeChosen: return []
+        case .confirmSignInFinished(let result):
+            guard isInFlight else { return [] }
+            isInFlight = false
+            let effects = ChallengeOutcome.finish(result, username: username, banner: &banner)
+            if case .failure = result {
+                code.clear()
+                focus = .code
+            }
+            return effects
+        }
+    }
+
+    private mutating func submitCode() -> [ScreenEffect] {
+        guard !isInFlight else { return [] }
+        banner = nil
+        guard validateAll() else { return [] }
+        let answer = code.text.trimmingCharacters(in: .whitespaces)
+        code.clear()
+        isInFlight = true
+        return [.run(.confirmSignIn(answer: SecretText(answer), attributes: [:]))]
     }
 }
