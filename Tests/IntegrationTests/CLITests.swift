@@ -6,24 +6,6 @@ import Testing
 extension BackendTests {
     @Suite("The latchkey binary: commands and exit codes")
     struct CLITests {
-        static func temporaryDirectory(_ name: String) throws -> String {
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "lk-\(name)-\(UInt32.random(in: 0...UInt32.max))")
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            return url.path
-        }
-
-        /// A configuration file whose endpoint refuses connections (port 9, discard, is closed here).
-        static func unreachableConfig(in directory: String) throws -> String {
-            let path = directory + "/unreachable.json"
-            let json = """
-                {"CognitoUserPool":{"Default":{"PoolId":"us-east-1_Offline1","AppClientId":"offlineclient",
-                "Region":"us-east-1","Endpoint":"http://127.0.0.1:9"}}}
-                """
-            try json.write(toFile: path, atomically: true, encoding: .utf8)
-            return path
-        }
-
         static func session(state: UserState, lifetime: TimeInterval, issued: Date) throws -> PersistedSession {
             let pool = UserPoolConfiguration(
                 poolId: "us-east-1_Offline1", appClientId: "offlineclient", region: "us-east-1")
@@ -39,7 +21,7 @@ extension BackendTests {
             let backend = try await LocalBackend.shared()
             let username = await backend.uniqueName("cli")
             try await backend.createUser(username, password: Integration.password)
-            let store = try Self.temporaryDirectory("cli")
+            let store = try Integration.temporaryDirectory("cli")
             let common = ["--config", backend.info.configPath, "--store", store]
 
             let wrong = try LatchkeyBinary.run(
@@ -71,11 +53,11 @@ extension BackendTests {
 
         @Test("token exits 4 when re-login is required, without touching the network")
         func tokenReloginRequired() throws {
-            let directory = try Self.temporaryDirectory("relogin")
+            let directory = try Integration.temporaryDirectory("relogin")
             try FileSessionStore(directory: directory).save(
                 try Self.session(state: .signedOutUserPoolsTokenInvalid, lifetime: 3600, issued: Date()))
             let output = try LatchkeyBinary.run([
-                "token", "--config", try Self.unreachableConfig(in: directory), "--store", directory,
+                "token", "--config", try Integration.unreachableConfig(in: directory), "--store", directory,
             ])
             #expect(output.status == 4)
             #expect(output.stderr.contains("Re-login required"))
@@ -83,13 +65,14 @@ extension BackendTests {
 
         @Test("token exits 3 after a bounded retry when the backend is unreachable and the token has expired")
         func tokenOfflineExpired() throws {
-            let directory = try Self.temporaryDirectory("offline")
+            let directory = try Integration.temporaryDirectory("offline")
             try FileSessionStore(directory: directory).save(
                 try Self.session(state: .signedIn, lifetime: 600, issued: Date().addingTimeInterval(-3600)))
             let started = Date()
             let output = try LatchkeyBinary.run(
                 [
-                    "token", "--retry-seconds", "1.5", "--config", try Self.unreachableConfig(in: directory), "--store",
+                    "token", "--retry-seconds", "1.5", "--config", try Integration.unreachableConfig(in: directory),
+                    "--store",
                     directory,
                 ])
             #expect(output.status == 3, "\(output.stderr)")
@@ -97,17 +80,20 @@ extension BackendTests {
             #expect(Date().timeIntervalSince(started) < 10)
             // Offline did not sign anyone out.
             let status = try LatchkeyBinary.run(
-                ["status", "--json", "--config", try Self.unreachableConfig(in: directory), "--store", directory])
+                [
+                    "status", "--json", "--config", try Integration.unreachableConfig(in: directory), "--store",
+                    directory,
+                ])
             #expect(JSONValue.parse(Array(status.stdout.utf8))?["state"]?.stringValue == "signedIn")
         }
 
         @Test("A valid cached token is printed offline")
         func tokenOfflineValid() throws {
-            let directory = try Self.temporaryDirectory("cached")
+            let directory = try Integration.temporaryDirectory("cached")
             try FileSessionStore(directory: directory).save(
                 try Self.session(state: .signedIn, lifetime: 3600, issued: Date()))
             let output = try LatchkeyBinary.run([
-                "token", "--config", try Self.unreachableConfig(in: directory), "--store", directory,
+                "token", "--config", try Integration.unreachableConfig(in: directory), "--store", directory,
             ])
             #expect(output.status == 0)
             #expect(output.stdout.hasPrefix("eyJ"))
@@ -115,7 +101,7 @@ extension BackendTests {
 
         @Test("A missing or broken configuration exits 2 and names the file and the key")
         func configurationErrors() throws {
-            let directory = try Self.temporaryDirectory("config")
+            let directory = try Integration.temporaryDirectory("config")
             let missing = try LatchkeyBinary.run(["status", "--config", directory + "/nope.json"])
             #expect(missing.status == 2)
             #expect(missing.stderr.contains(directory + "/nope.json"))
@@ -136,7 +122,7 @@ extension BackendTests {
             let backend = try await LocalBackend.shared()
             let username = await backend.uniqueName("plain")
             try await backend.createUser(username, password: Integration.password)
-            let common = ["--config", backend.info.configPath, "--store", try Self.temporaryDirectory("plain")]
+            let common = ["--config", backend.info.configPath, "--store", try Integration.temporaryDirectory("plain")]
             let noTTY = try LatchkeyBinary.run(common, environment: ["LATCHKEY_STORE": "file"])
             #expect(noTTY.status == 2)
             #expect(noTTY.stderr.contains("no terminal"))
@@ -155,7 +141,7 @@ extension BackendTests {
         func signUpThroughBinary() async throws {
             let backend = try await LocalBackend.shared()
             let username = await backend.uniqueName("clisignup")
-            let common = ["--config", backend.info.configPath, "--store", try Self.temporaryDirectory("signup")]
+            let common = ["--config", backend.info.configPath, "--store", try Integration.temporaryDirectory("signup")]
             let signUp = try LatchkeyBinary.run(
                 ["sign-up", "--username", username, "--email", "\(username)@example.com", "--password-stdin"] + common,
                 stdin: Integration.password + "\n")

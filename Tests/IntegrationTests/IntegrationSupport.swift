@@ -33,6 +33,26 @@ enum Integration {
         return (client, username)
     }
 
+    /// A new, empty temporary directory.
+    static func temporaryDirectory(_ name: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lk-\(name)-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+
+    /// A configuration file whose endpoint refuses connections (port 9 is closed here): commands that
+    /// need no network still work with it.
+    static func unreachableConfig(in directory: String) throws -> String {
+        let path = directory + "/unreachable.json"
+        let json = """
+            {"CognitoUserPool":{"Default":{"PoolId":"us-east-1_Offline1","AppClientId":"offlineclient",
+            "Region":"us-east-1","Endpoint":"http://127.0.0.1:9"}}}
+            """
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
     /// Polls `condition` every 10 ms until it holds, failing after `timeout` seconds.
     static func eventually(
         _ what: String, timeout: TimeInterval = 20, _ condition: @Sendable () async -> Bool

@@ -72,7 +72,7 @@ struct KeyringSessionStoreAvailabilityTests {
 struct KeyringSessionStoreTests {
     @Test("Round trip: what is saved loads back equal; the stamp changes with every write")
     func roundTrip() throws {
-        let store = KeyringSessionStore(directory: try StoreTestSupport.temporaryDirectory("keyring"))
+        let store = KeyringSessionStore(directory: try Integration.temporaryDirectory("keyring"))
         #expect(try store.load() == nil)
         let first = store.changeStamp()
         let session = try StoreTestSupport.offlineSession(username: "round-trip")
@@ -91,8 +91,8 @@ struct KeyringSessionStoreTests {
 
     @Test("Clearing removes the keyring item; each store directory has its own item")
     func clearAndIsolation() throws {
-        let one = KeyringSessionStore(directory: try StoreTestSupport.temporaryDirectory("keyring"))
-        let two = KeyringSessionStore(directory: try StoreTestSupport.temporaryDirectory("keyring"))
+        let one = KeyringSessionStore(directory: try Integration.temporaryDirectory("keyring"))
+        let two = KeyringSessionStore(directory: try Integration.temporaryDirectory("keyring"))
         #expect(one.service != two.service)
         try one.save(try StoreTestSupport.offlineSession(username: "one"))
         try two.save(try StoreTestSupport.offlineSession(username: "two"))
@@ -109,7 +109,7 @@ struct KeyringSessionStoreTests {
 
     @Test("A corrupt record in the keyring is moved aside (kept, not deleted) and reported; the user is signed out")
     func corruptMovedAside() throws {
-        let store = KeyringSessionStore(directory: try StoreTestSupport.temporaryDirectory("keyring"))
+        let store = KeyringSessionStore(directory: try Integration.temporaryDirectory("keyring"))
         let garbage = "{\"version\": 1, \"state\": \"signedIn\", \"tokens\": trunc"
         try KeyringTestEnvironment.plant(garbage, in: store)
         var movedTo: String?
@@ -152,9 +152,9 @@ struct KeyringSessionStoreTests {
 
     @Test("latchkey status reports the keyring backend, and nothing secret lands in the store directory")
     func statusAndNoSecretsOnDisk() throws {
-        let directory = try StoreTestSupport.temporaryDirectory("keyring-status")
+        let directory = try Integration.temporaryDirectory("keyring-status")
         let storeDirectory = directory + "/store"
-        let config = try StoreTestSupport.unreachableConfig(in: directory)
+        let config = try Integration.unreachableConfig(in: directory)
         let store = KeyringSessionStore(directory: storeDirectory)
         let session = try StoreTestSupport.offlineSession(username: "keyring-user")
         try store.save(session)
@@ -193,7 +193,7 @@ struct KeyringSessionStoreTests {
 
     @Test("Two processes' writes: the stamp file lets a reader notice a peer's keyring write")
     func stampSeenAcrossInstances() throws {
-        let directory = try StoreTestSupport.temporaryDirectory("keyring-stamp")
+        let directory = try Integration.temporaryDirectory("keyring-stamp")
         let writer = KeyringSessionStore(directory: directory)
         let reader = KeyringSessionStore(directory: directory)
         let seen = reader.changeStamp()
@@ -220,7 +220,7 @@ extension BackendTests {
             let backend = try await LocalBackend.shared()
             let username = await backend.uniqueName("keyring")
             try await backend.createUser(username, password: Integration.password)
-            let directory = try StoreTestSupport.temporaryDirectory("keyring-cli")
+            let directory = try Integration.temporaryDirectory("keyring-cli")
             let storeDirectory = directory + "/store"
             let common = ["--config", backend.info.configPath, "--store", storeDirectory]
             let signIn = try StoreChild.run(
@@ -252,7 +252,7 @@ extension BackendTests {
         @Test("A client on the keyring store notices a peer process's writes (the stamp file), and adopts its refresh")
         func peerWritesAreNoticed() async throws {
             let backend = try await LocalBackend.shared()
-            let directory = try StoreTestSupport.temporaryDirectory("keyring-peer")
+            let directory = try Integration.temporaryDirectory("keyring-peer")
             let store = KeyringSessionStore(directory: directory + "/store")
             try await BackendTests.SessionStoreProcessTests.peerWritesAreNoticed(
                 backend: backend, directory: directory, store: store, environment: ["LATCHKEY_STORE": "keyring"])
@@ -264,7 +264,7 @@ extension BackendTests {
         )
         func killNineCrashTest() async throws {
             let backend = try await LocalBackend.shared()
-            let directory = try StoreTestSupport.temporaryDirectory("keyring-crash")
+            let directory = try Integration.temporaryDirectory("keyring-crash")
             let storeDirectory = directory + "/store"
             let username = await backend.uniqueName("kcrash")
             try await backend.createUser(username, password: Integration.password)

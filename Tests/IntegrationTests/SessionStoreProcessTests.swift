@@ -123,24 +123,6 @@ func onDedicatedThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) 
 
 /// Shared helpers of the store tests.
 enum StoreTestSupport {
-    static func temporaryDirectory(_ name: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "lk-\(name)-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
-    }
-
-    /// A configuration file whose endpoint refuses connections: the commands that need no network work.
-    static func unreachableConfig(in directory: String) throws -> String {
-        let path = directory + "/unreachable.json"
-        let json = """
-            {"CognitoUserPool":{"Default":{"PoolId":"us-east-1_Offline1","AppClientId":"offlineclient",
-            "Region":"us-east-1","Endpoint":"http://127.0.0.1:9"}}}
-            """
-        try json.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
     /// A signed-in session for the unreachable configuration's pool (fake tokens, valid for an hour).
     static func offlineSession(username: String = "offline") throws -> PersistedSession {
         let pool = UserPoolConfiguration(
@@ -198,7 +180,7 @@ struct SessionStoreSelectionTests {
 
     @Test("Without a session bus the file store is chosen, with a warning naming the path and plain text")
     func noBusMeansFile() throws {
-        let directory = try StoreTestSupport.temporaryDirectory("select")
+        let directory = try Integration.temporaryDirectory("select")
         let choice = try SessionStoreSelection.make(directory: directory, environment: [:]) {
             Issue.record("the keyring must not be probed without a session bus")
             return nil
@@ -213,7 +195,7 @@ struct SessionStoreSelectionTests {
 
     @Test("With a bus: a usable keyring is chosen (no warning); an unusable one falls back to the file")
     func busAndKeyring() throws {
-        let directory = try StoreTestSupport.temporaryDirectory("select")
+        let directory = try Integration.temporaryDirectory("select")
         let usable = try SessionStoreSelection.make(directory: directory, environment: Self.bus) { nil }
         #expect(usable.backend == .keyring)
         #expect(usable.warning == nil)
@@ -225,7 +207,7 @@ struct SessionStoreSelectionTests {
 
     @Test("A live file session stays in the file store; a signed-out one does not hold the keyring back")
     func existingFileSessionStays() throws {
-        let directory = try StoreTestSupport.temporaryDirectory("select")
+        let directory = try Integration.temporaryDirectory("select")
         try FileSessionStore(directory: directory).save(try StoreTestSupport.offlineSession())
         let kept = try SessionStoreSelection.make(directory: directory, environment: Self.bus) { nil }
         #expect(kept.backend == .file)
@@ -237,7 +219,7 @@ struct SessionStoreSelectionTests {
 
     @Test("LATCHKEY_STORE forces a backend; keyring forced but unavailable is an error naming the fix")
     func override() throws {
-        let directory = try StoreTestSupport.temporaryDirectory("select")
+        let directory = try Integration.temporaryDirectory("select")
         let file = try SessionStoreSelection.make(
             directory: directory, environment: Self.bus.merging(["LATCHKEY_STORE": "file"]) { $1 }
         ) { nil }
@@ -272,7 +254,7 @@ struct SessionStoreSelectionTests {
 
     @Test("The warning is returned once per store directory, remembered by a marker file")
     func warningOnce() throws {
-        let directory = try StoreTestSupport.temporaryDirectory("select") + "/store"
+        let directory = try Integration.temporaryDirectory("select") + "/store"
         #expect(SessionStoreSelection.firstTimeWarning(nil, directory: directory) == nil)
         #expect(SessionStoreSelection.firstTimeWarning("w", directory: directory) == "w")
         #expect(FileManager.default.fileExists(atPath: directory + "/.plaintext-warning-shown"))
@@ -283,9 +265,9 @@ struct SessionStoreSelectionTests {
 
     @Test("The CLI prints the warning first, before any prompt or error, and only the first time")
     func cliWarnsEarlyOnce() throws {
-        let directory = try StoreTestSupport.temporaryDirectory("warn")
+        let directory = try Integration.temporaryDirectory("warn")
         let store = directory + "/store"
-        let config = try StoreTestSupport.unreachableConfig(in: directory)
+        let config = try Integration.unreachableConfig(in: directory)
         let noKeyring = ["DBUS_SESSION_BUS_ADDRESS", "LATCHKEY_STORE"]
         // No --username and stdin not a terminal: the command fails before any network call.
         let first = try StoreChild.run(["sign-in", "--config", config, "--store", store], removing: noKeyring)
@@ -328,7 +310,7 @@ extension BackendTests {
         )
         func twoTerminals() async throws {
             let backend = try await LocalBackend.shared()
-            let directory = try StoreTestSupport.temporaryDirectory("terminals")
+            let directory = try Integration.temporaryDirectory("terminals")
             let store = directory + "/store"
             let username = await backend.uniqueName("terms")
             try await backend.createUser(username, password: Integration.password)
@@ -399,7 +381,7 @@ extension BackendTests {
         @Test("A client notices a peer process's writes: sign-in, a refresh (adopted, not repeated), sign-out")
         func peerWritesAreNoticed() async throws {
             let backend = try await LocalBackend.shared()
-            let directory = try StoreTestSupport.temporaryDirectory("peer")
+            let directory = try Integration.temporaryDirectory("peer")
             try await Self.peerWritesAreNoticed(
                 backend: backend, directory: directory, store: FileSessionStore(directory: directory + "/store"),
                 environment: Self.fileEnvironment)
@@ -454,7 +436,7 @@ extension BackendTests {
         )
         func killNineCrashTest() async throws {
             let backend = try await LocalBackend.shared()
-            let directory = try StoreTestSupport.temporaryDirectory("crash")
+            let directory = try Integration.temporaryDirectory("crash")
             let storeDirectory = directory + "/store"
             let username = await backend.uniqueName("crash")
             try await backend.createUser(username, password: Integration.password)
