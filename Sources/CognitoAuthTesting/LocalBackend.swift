@@ -29,8 +29,9 @@ public actor LocalBackend {
     public nonisolated let info: Info
     /// The parsed configuration for the default app client.
     public nonisolated let configuration: AuthConfiguration
-    private let process: Process
-    private let stdinPipe: Pipe
+    /// The launcher; it exits when its stdin (kept open by `process`) reaches end-of-file, that is
+    /// when the test process exits, however it exits.
+    private let process: ChildProcess
     private let admin: AWSJSONClient
     private let identityAdmin: AWSJSONClient
     private var clientCounter = 0
@@ -48,10 +49,9 @@ public actor LocalBackend {
             .deletingLastPathComponent()
     }
 
-    init(info: Info, process: Process, stdinPipe: Pipe) throws {
+    init(info: Info, process: ChildProcess) throws {
         self.info = info
         self.process = process
-        self.stdinPipe = stdinPipe
         self.configuration = try AuthConfiguration.load(path: info.configPath)
         guard let endpoint = URL(string: info.endpoint) else {
             throw AuthError.invalidResponse(status: 0, detail: "the backend printed a bad endpoint")
@@ -189,38 +189,38 @@ public actor LocalBackend {
         }
     }
 
+    /// How long the launcher may take to print its ready line (it provisions the pool first; the
+    /// virtualenv is made beforehand by `Scripts/local-backend --ensure-only`).
+    static let startTimeout: Duration = .seconds(180)
+
     static func launch() async throws -> LocalBackend {
         let root = repositoryRoot
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "latchkey-backend-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = root.appendingPathComponent("Scripts/local-backend")
-        process.arguments = ["serve", "--dir", directory.path, "--port", "0", "--exit-on-stdin-eof"]
-        let stdinPipe = Pipe()
-        let stdoutPipe = Pipe()
-        process.standardInput = stdinPipe
-        process.standardOutput = stdoutPipe
-        process.standardError = FileHandle.standardError
-        try process.run()
-        let line = try await Task.detached { () throws -> String in
-            var bytes: [UInt8] = []
-            let handle = stdoutPipe.fileHandleForReading
-            while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                bytes += chunk
-                if bytes.contains(UInt8(ascii: "\n")) { break }
+        let process = try ChildProcess.spawn(
+            root.appendingPathComponent("Scripts/local-backend").path,
+            ["serve", "--dir", directory.path, "--port", "0", "--exit-on-stdin-eof"], input: .keptOpen,
+            errorOutput: .inherit, timeout: nil)
+        let deadline = ContinuousClock.now + startTimeout
+        var line = ""
+        while true {
+            line = process.stdoutSoFar
+            if line.contains("\n") || process.hasExited { break }
+            guard ContinuousClock.now < deadline else {
+                process.kill(SIGKILL)
+                throw AuthError.invalidResponse(
+                    status: 0, detail: "the local backend printed no ready line within \(startTimeout)")
             }
-            return String(decoding: bytes, as: UTF8.self)
-        }.value
+            try await Task.sleep(for: .milliseconds(50))
+        }
         guard let first = line.split(separator: "\n").first,
             let info = try? JSONDecoder().decode(Info.self, from: Data(first.utf8))
         else {
-            process.terminate()
+            process.kill(SIGKILL)
             throw AuthError.invalidResponse(
                 status: 0, detail: "the local backend did not start (it printed: \(line.prefix(300)))")
         }
-        return try LocalBackend(info: info, process: process, stdinPipe: stdinPipe)
+        return try LocalBackend(info: info, process: process)
     }
 }

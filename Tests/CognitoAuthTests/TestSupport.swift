@@ -90,20 +90,34 @@ final class Locked<Value>: @unchecked Sendable {
     var current: Value { withLock { $0 } }
 }
 
-/// A one-shot gate: waiters suspend until `open()`.
+/// A one-shot gate: waiters suspend until `open()`, or until their task is cancelled (so a test that
+/// fails before opening it, and is cancelled at its time limit, does not hang).
 actor AsyncGate {
     private var isOpen = false
-    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private var waiting: [UUID: CheckedContinuation<Void, Never>] = [:]
 
     func wait() async {
         if isOpen { return }
-        await withCheckedContinuation { waiting.append($0) }
+        let id = UUID()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if isOpen || Task.isCancelled {
+                    continuation.resume()
+                } else {
+                    waiting[id] = continuation
+                }
+            }
+        } onCancel: {
+            Task { await self.release(id) }
+        }
     }
+
+    private func release(_ id: UUID) { waiting.removeValue(forKey: id)?.resume() }
 
     func open() {
         isOpen = true
-        let resumed = waiting
-        waiting = []
+        let resumed = waiting.values
+        waiting = [:]
         for continuation in resumed { continuation.resume() }
     }
 }

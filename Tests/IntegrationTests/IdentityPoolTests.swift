@@ -115,21 +115,21 @@ extension BackendTests {
                 "lk-creds-\(UInt32.random(in: 0...UInt32.max))"
             ).path
             let common = ["--config", backend.info.configPath, "--store", directory]
-            let guest = try LatchkeyBinary.run(["credentials"] + common)
+            let guest = try await LatchkeyBinary.run(["credentials"] + common)
             #expect(guest.status == 0, "\(guest.stderr)")
             let json = try #require(JSONValue.parse(Array(guest.stdout.utf8)))
             #expect(json["Version"] == 1)
             #expect(json["AccessKeyId"]?.stringValue?.isEmpty == false)
             #expect(json["Expiration"]?.stringValue?.hasSuffix("Z") == true)
-            let env = try LatchkeyBinary.run(["credentials", "--format", "env"] + common)
+            let env = try await LatchkeyBinary.run(["credentials", "--format", "env"] + common)
             #expect(env.stdout.contains("export AWS_SESSION_TOKEN="))
 
             let username = await backend.uniqueName("creds")
             try await backend.createUser(username, password: Integration.password)
-            let signIn = try LatchkeyBinary.run(
+            let signIn = try await LatchkeyBinary.run(
                 ["sign-in", "--username", username, "--password-stdin"] + common, stdin: Integration.password + "\n")
             #expect(signIn.status == 0)
-            let signedIn = try LatchkeyBinary.run(["credentials", "--format", "json"] + common)
+            let signedIn = try await LatchkeyBinary.run(["credentials", "--format", "json"] + common)
             #expect(JSONValue.parse(Array(signedIn.stdout.utf8))?["state"]?.stringValue == "signedIn")
 
             // The AWS CLI, with a profile whose credential_process is latchkey, against the local STS.
@@ -143,27 +143,16 @@ extension BackendTests {
             region = us-east-1
             credential_process = \(binary.path) credentials --config \(backend.info.configPath) --store \(directory)
             """.write(toFile: awsConfig, atomically: true, encoding: .utf8)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: aws)
-            process.arguments = [
-                "sts", "get-caller-identity", "--profile", "latchkey", "--endpoint-url", backend.info.endpoint,
-                "--output", "json",
-            ]
-            var environment = ProcessInfo.processInfo.environment
-            environment["AWS_CONFIG_FILE"] = awsConfig
-            environment["AWS_SHARED_CREDENTIALS_FILE"] = directory + "/none"
-            environment.removeValue(forKey: "AWS_ACCESS_KEY_ID")
-            environment.removeValue(forKey: "AWS_SECRET_ACCESS_KEY")
-            process.environment = environment
-            let out = Pipe()
-            let err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            let stdout = out.fileHandleForReading.readDataToEndOfFile()
-            let stderr = err.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(String(decoding: stderr, as: UTF8.self))")
+            let outcome = try await ChildProcess.run(
+                aws,
+                [
+                    "sts", "get-caller-identity", "--profile", "latchkey", "--endpoint-url", backend.info.endpoint,
+                    "--output", "json",
+                ],
+                environment: ["AWS_CONFIG_FILE": awsConfig, "AWS_SHARED_CREDENTIALS_FILE": directory + "/none"],
+                removing: ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"], timeout: .seconds(120))
+            #expect(outcome.exitCode == 0, "\(outcome.stderr)")
+            let stdout = Array(outcome.stdout.utf8)
             let identity = JSONValue.parse(Array(stdout))
             #expect(identity?["Arn"]?.stringValue?.hasPrefix("arn:aws:") == true)
         }

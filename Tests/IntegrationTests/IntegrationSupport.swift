@@ -69,17 +69,26 @@ enum Integration {
 }
 
 /// Every suite that talks to the local backend runs under this one, serially, so that server-side
-/// request counts belong to one test at a time.
-@Suite("Local backend", .serialized)
+/// request counts belong to one test at a time. Each test is bounded: the slowest takes about 40 s
+/// on a 2-core machine, and a test still running after three minutes is cancelled and fails (every
+/// wait in these tests honours cancellation: child processes are killed, polling stops).
+@Suite("Local backend", .serialized, .timeLimit(.minutes(3)))
 struct BackendTests {}
 
-/// Runs the built `latchkey` binary.
+/// A failure in the tests' own support code, with a message naming what went wrong.
+struct TestSupportError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Runs the built `latchkey` binary, always through ``ChildProcess``: descriptors closed in the
+/// child, stdout and stderr read together, and a deadline after which the child is killed and the
+/// test fails with a message naming the command.
 enum LatchkeyBinary {
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    /// How a run ended (`status`, `exitCode`, `signal`, `stdout`, `stderr`).
+    typealias Output = ChildProcess.Outcome
+
+    /// The deadline of one command unless a test says otherwise.
+    static let defaultTimeout: Duration = .seconds(90)
 
     static var url: URL? {
         let root = LocalBackend.repositoryRoot
@@ -91,28 +100,33 @@ enum LatchkeyBinary {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Output {
-        guard let url else { throw AuthError.invalidState("the latchkey binary is not built (swift build)") }
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        let input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try? input.fileHandleForWriting.close()
-        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(
-            status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-            stderr: String(decoding: stderrData, as: UTF8.self))
+    /// Starts `latchkey arguments…` with `stdin` as its input, the test's environment changed by
+    /// `environment` and without the variables in `removing`.
+    static func spawn(
+        _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], removing: [String] = [],
+        timeout: Duration = defaultTimeout
+    ) throws -> ChildProcess {
+        guard let url else { throw TestSupportError(description: "the latchkey binary is not built (swift build)") }
+        return try ChildProcess.spawn(
+            url.path, arguments, input: stdin.map { .bytes(Array($0.utf8)) } ?? .none, environment: environment,
+            removing: removing, timeout: timeout)
+    }
+
+    /// Runs `latchkey arguments…` to its end (see ``spawn(_:stdin:environment:removing:timeout:)``).
+    static func run(
+        _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], removing: [String] = [],
+        timeout: Duration = defaultTimeout
+    ) async throws -> Output {
+        try await spawn(arguments, stdin: stdin, environment: environment, removing: removing, timeout: timeout).wait()
+    }
+
+    /// The same, blocking the calling thread: only for code already on a dedicated thread
+    /// (``onDedicatedThread(_:)``), never on Swift's cooperative pool.
+    static func runBlocking(
+        _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], removing: [String] = [],
+        timeout: Duration = defaultTimeout
+    ) throws -> Output {
+        try spawn(arguments, stdin: stdin, environment: environment, removing: removing, timeout: timeout)
+            .waitSynchronously()
     }
 }

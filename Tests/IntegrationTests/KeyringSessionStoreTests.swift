@@ -27,7 +27,7 @@ enum KeyringTestEnvironment {
         var error: UnsafeMutablePointer<CChar>?
         if lk_keyring_store(store.service, account, text, &error) != 1 {
             defer { lk_keyring_free(error) }
-            throw StoreChild.SpawnError(description: error.map { String(cString: $0) } ?? "store failed")
+            throw TestSupportError(description: error.map { String(cString: $0) } ?? "store failed")
         }
     }
 
@@ -64,14 +64,14 @@ struct KeyringSessionStoreAvailabilityTests {
 // Plain `swift test` (CI, no session bus) skips them; Scripts/test-keyring runs them against a real
 // gnome-keyring inside dbus-run-session.
 @Suite(
-    "KeyringSessionStore: the real Secret Service (gnome-keyring)",
+    "KeyringSessionStore: the real Secret Service (gnome-keyring)", .timeLimit(.minutes(2)),
     .enabled(
         if: KeyringTestEnvironment.reachable,
         "no Secret Service is reachable (needs a D-Bus session bus, gnome-keyring and libsecret); run Scripts/test-keyring"
     ))
 struct KeyringSessionStoreTests {
     @Test("Round trip: what is saved loads back equal; the stamp changes with every write")
-    func roundTrip() throws {
+    func roundTrip() async throws {
         let store = KeyringSessionStore(directory: try Integration.temporaryDirectory("keyring"))
         #expect(try store.load() == nil)
         let first = store.changeStamp()
@@ -90,7 +90,7 @@ struct KeyringSessionStoreTests {
     }
 
     @Test("Clearing removes the keyring item; each store directory has its own item")
-    func clearAndIsolation() throws {
+    func clearAndIsolation() async throws {
         let one = KeyringSessionStore(directory: try Integration.temporaryDirectory("keyring"))
         let two = KeyringSessionStore(directory: try Integration.temporaryDirectory("keyring"))
         #expect(one.service != two.service)
@@ -108,7 +108,7 @@ struct KeyringSessionStoreTests {
     }
 
     @Test("A corrupt record in the keyring is moved aside (kept, not deleted) and reported; the user is signed out")
-    func corruptMovedAside() throws {
+    func corruptMovedAside() async throws {
         let store = KeyringSessionStore(directory: try Integration.temporaryDirectory("keyring"))
         let garbage = "{\"version\": 1, \"state\": \"signedIn\", \"tokens\": trunc"
         try KeyringTestEnvironment.plant(garbage, in: store)
@@ -151,7 +151,7 @@ struct KeyringSessionStoreTests {
     }
 
     @Test("latchkey status reports the keyring backend, and nothing secret lands in the store directory")
-    func statusAndNoSecretsOnDisk() throws {
+    func statusAndNoSecretsOnDisk() async throws {
         let directory = try Integration.temporaryDirectory("keyring-status")
         let storeDirectory = directory + "/store"
         let config = try Integration.unreachableConfig(in: directory)
@@ -160,7 +160,7 @@ struct KeyringSessionStoreTests {
         try store.save(session)
         let tokens = try #require(session.tokens)
 
-        let json = try StoreChild.run(
+        let json = try await LatchkeyBinary.run(
             ["status", "--json", "--config", config, "--store", storeDirectory], removing: ["LATCHKEY_STORE"])
         #expect(json.exitCode == 0, "\(json.stderr)")
         let object = try #require(JSONValue.parse(Array(json.stdout.utf8)))
@@ -169,10 +169,10 @@ struct KeyringSessionStoreTests {
         #expect(object["state"]?.stringValue == "signedIn")
         #expect(object["username"]?.stringValue == "keyring-user")
         #expect(!json.stderr.contains("plain text"))
-        let human = try StoreChild.run(
+        let human = try await LatchkeyBinary.run(
             ["status", "--config", config, "--store", storeDirectory], removing: ["LATCHKEY_STORE"])
         #expect(human.stdout.contains("  - Store backend: keyring"))
-        let token = try StoreChild.run(
+        let token = try await LatchkeyBinary.run(
             ["token", "--config", config, "--store", storeDirectory], removing: ["LATCHKEY_STORE"])
         #expect(token.exitCode == 0, "\(token.stderr)")
         #expect(token.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == tokens.idToken)
@@ -183,7 +183,7 @@ struct KeyringSessionStoreTests {
         #expect(names == ["session.lock", "keyring.stamp"], "\(names)")
 
         // LATCHKEY_STORE=file still selects the file store, where this directory holds no session.
-        let forced = try StoreChild.run(
+        let forced = try await LatchkeyBinary.run(
             ["status", "--json", "--config", config, "--store", storeDirectory], environment: ["LATCHKEY_STORE": "file"]
         )
         #expect(JSONValue.parse(Array(forced.stdout.utf8))?["storeBackend"]?.stringValue == "file")
@@ -223,16 +223,16 @@ extension BackendTests {
             let directory = try Integration.temporaryDirectory("keyring-cli")
             let storeDirectory = directory + "/store"
             let common = ["--config", backend.info.configPath, "--store", storeDirectory]
-            let signIn = try StoreChild.run(
+            let signIn = try await LatchkeyBinary.run(
                 ["sign-in", "--username", username, "--password-stdin"] + common, stdin: Integration.password + "\n",
                 removing: ["LATCHKEY_STORE"])
             #expect(signIn.exitCode == 0, "\(signIn.stderr)")
             #expect(!signIn.stderr.contains("plain text"))
-            let status = try StoreChild.run(["status", "--json"] + common, removing: ["LATCHKEY_STORE"])
+            let status = try await LatchkeyBinary.run(["status", "--json"] + common, removing: ["LATCHKEY_STORE"])
             let json = try #require(JSONValue.parse(Array(status.stdout.utf8)))
             #expect(json["storeBackend"]?.stringValue == "keyring")
             #expect(json["state"]?.stringValue == "signedIn")
-            let access = try StoreChild.run(["token", "--access"] + common, removing: ["LATCHKEY_STORE"])
+            let access = try await LatchkeyBinary.run(["token", "--access"] + common, removing: ["LATCHKEY_STORE"])
             #expect(access.exitCode == 0, "\(access.stderr)")
             let stored = try #require(try KeyringSessionStore(directory: storeDirectory).load())
             let tokens = try #require(stored.tokens)
@@ -241,7 +241,7 @@ extension BackendTests {
             #expect(StoreTestSupport.filesContaining(secrets, under: directory).isEmpty)
             #expect(!FileManager.default.fileExists(atPath: storeDirectory + "/session.json"))
 
-            let signOut = try StoreChild.run(["sign-out"] + common, removing: ["LATCHKEY_STORE"])
+            let signOut = try await LatchkeyBinary.run(["sign-out"] + common, removing: ["LATCHKEY_STORE"])
             #expect(signOut.exitCode == 0, "\(signOut.stderr)")
             let after = try KeyringSessionStore(directory: storeDirectory).load()
             #expect(after?.state == .signedOut)

@@ -17,44 +17,44 @@ extension BackendTests {
             ).path
             let common = ["--config", backend.info.configPath, "--store", store, "--debug"]
             var transcripts: [(command: String, text: String)] = []
-            func run(_ arguments: [String], stdin: String? = nil, secretStdout: Bool = false) throws
+            func run(_ arguments: [String], stdin: String? = nil, secretStdout: Bool = false) async throws
                 -> LatchkeyBinary.Output
             {
-                let output = try LatchkeyBinary.run(
+                let output = try await LatchkeyBinary.run(
                     arguments + common, stdin: stdin, environment: ["LATCHKEY_STORE": "file"])
                 transcripts.append((arguments.joined(separator: " ") + " [stderr]", output.stderr))
                 // `token` and `credentials` print a secret on stdout by design; everything else must not.
                 if !secretStdout { transcripts.append((arguments.joined(separator: " ") + " [stdout]", output.stdout)) }
                 return output
             }
-            _ = try run(
+            _ = try await run(
                 ["sign-up", "--username", username, "--email", "\(username)@example.com", "--password-stdin"],
                 stdin: password + "\n")
-            _ = try run(["confirm-sign-up", "--username", username, "--code", "000000"])
+            _ = try await run(["confirm-sign-up", "--username", username, "--code", "000000"])
             let code = try #require(try await backend.codes(for: username).signUp)
-            _ = try run(["confirm-sign-up", "--username", username, "--code", code])
-            _ = try run(["sign-in", "--username", username, "--password-stdin"], stdin: "wrong-\(password)\n")
-            let signIn = try run(["sign-in", "--username", username, "--password-stdin"], stdin: password + "\n")
+            _ = try await run(["confirm-sign-up", "--username", username, "--code", code])
+            _ = try await run(["sign-in", "--username", username, "--password-stdin"], stdin: "wrong-\(password)\n")
+            let signIn = try await run(["sign-in", "--username", username, "--password-stdin"], stdin: password + "\n")
             #expect(signIn.status == 0)
-            let idToken = try run(["token", "--id"], secretStdout: true).stdout.trimmingCharacters(
+            let idToken = try await run(["token", "--id"], secretStdout: true).stdout.trimmingCharacters(
                 in: .whitespacesAndNewlines)
-            let accessToken = try run(["token", "--access"], secretStdout: true).stdout.trimmingCharacters(
+            let accessToken = try await run(["token", "--access"], secretStdout: true).stdout.trimmingCharacters(
                 in: .whitespacesAndNewlines)
-            let credentials = try run(["credentials", "--format", "json"], secretStdout: true)
+            let credentials = try await run(["credentials", "--format", "json"], secretStdout: true)
             let credentialsJSON = try #require(JSONValue.parse(Array(credentials.stdout.utf8)))
             let secretKey = try #require(credentialsJSON["secretAccessKey"]?.stringValue)
             let sessionToken = try #require(credentialsJSON["sessionToken"]?.stringValue)
-            _ = try run(["status"])
-            _ = try run(["status", "--json"])
-            _ = try run(["change-password", "--password-stdin"], stdin: "\(password)\n\(newPassword)\n")
-            _ = try run(["forgot-password", "--username", username])
-            _ = try run(
+            _ = try await run(["status"])
+            _ = try await run(["status", "--json"])
+            _ = try await run(["change-password", "--password-stdin"], stdin: "\(password)\n\(newPassword)\n")
+            _ = try await run(["forgot-password", "--username", username])
+            _ = try await run(
                 ["confirm-forgot-password", "--username", username, "--code", "123456", "--password-stdin"],
                 stdin: "Another-Passw0rd!\n")
             let session = try FileSessionStore(directory: store).load()
             let refreshToken = try #require(session?.tokens?.refreshToken)
-            _ = try run(["sign-out", "--global"])
-            _ = try run(["token"])
+            _ = try await run(["sign-out", "--global"])
+            _ = try await run(["token"])
 
             let secrets = [
                 ("password", password), ("new password", newPassword), ("id token", idToken),

@@ -9,107 +9,6 @@ import Testing
     import Darwin
 #endif
 
-// MARK: - Child processes
-
-/// Runs the built `latchkey` binary through `posix_spawn`, so a test can `kill -9` it at a chosen
-/// moment: the child is not reaped until ``Child/wait()``, so its pid cannot be recycled meanwhile.
-enum StoreChild {
-    /// How a child ended.
-    struct Finished: Sendable {
-        /// The exit code, or nil when a signal ended it.
-        var exitCode: Int32?
-        /// The signal that ended it, or nil.
-        var signal: Int32?
-        var stdout: String
-        var stderr: String
-        var killed: Bool { signal == SIGKILL }
-    }
-
-    /// A spawned child.
-    struct Child {
-        let pid: pid_t
-        let stdoutPath: String
-        let stderrPath: String
-        let scratch: [String]
-
-        /// Sends SIGKILL (the child is unreaped until `wait()`, so the pid is still ours).
-        func kill9() { _ = kill(pid, SIGKILL) }
-
-        /// Whether the child has exited (a zombie awaiting `wait()`), read from /proc without reaping it.
-        var hasExited: Bool {
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")")
-            else { return false }
-            return stat[close...].dropFirst(2).first == "Z"
-        }
-
-        /// Reaps the child and collects its output.
-        func wait() -> Finished {
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            let out = (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? ""
-            let err = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
-            for path in scratch { unlink(path) }
-            // WIFEXITED / WEXITSTATUS / WTERMSIG are macros, not imported into Swift.
-            let low = status & 0x7f
-            return low == 0
-                ? Finished(exitCode: (status >> 8) & 0xff, signal: nil, stdout: out, stderr: err)
-                : Finished(exitCode: nil, signal: low, stdout: out, stderr: err)
-        }
-    }
-
-    struct SpawnError: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    private static let scratchDirectory: String = {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lk-children-\(getpid())").path
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }()
-
-    /// Starts `latchkey arguments…` with `stdin` as its standard input, the test's environment
-    /// changed by `environment` and without the variables in `removing`.
-    static func spawn(
-        _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], removing: [String] = []
-    ) throws -> Child {
-        guard let binary = LatchkeyBinary.url?.path else { throw SpawnError(description: "latchkey is not built") }
-        let stem = scratchDirectory + "/\(UInt64.random(in: 0...UInt64.max))"
-        let inputPath = stdin == nil ? "/dev/null" : stem + ".in"
-        if let stdin { try stdin.write(toFile: inputPath, atomically: false, encoding: .utf8) }
-        var env = ProcessInfo.processInfo.environment
-        for key in removing { env.removeValue(forKey: key) }
-        for (key, value) in environment { env[key] = value }
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stem + ".out", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, stem + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-
-        let argv: [UnsafeMutablePointer<CChar>?] = ([binary] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, binary, &actions, nil, argv, envp)
-        guard result == 0 else { throw SpawnError(description: "posix_spawn: \(String(cString: strerror(result)))") }
-        return Child(
-            pid: pid, stdoutPath: stem + ".out", stderrPath: stem + ".err",
-            scratch: [stem + ".out", stem + ".err"] + (stdin == nil ? [] : [inputPath]))
-    }
-
-    /// Runs a child to completion.
-    static func run(
-        _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], removing: [String] = []
-    ) throws -> Finished {
-        try spawn(arguments, stdin: stdin, environment: environment, removing: removing).wait()
-    }
-}
-
 /// Runs blocking work (waitpid, sleeps) on its own thread, off Swift's cooperative pool.
 func onDedicatedThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
@@ -144,7 +43,7 @@ enum StoreTestSupport {
         guard case .object(var document) = try #require(JSONValue.parse(Array(data))),
             case .object(var pools) = try #require(document["CognitoUserPool"]),
             case .object(var pool) = try #require(pools["Default"])
-        else { throw StoreChild.SpawnError(description: "unexpected configuration shape") }
+        else { throw TestSupportError(description: "unexpected configuration shape") }
         pool["AppClientId"] = .string(clientId)
         pool.removeValue(forKey: "AppClientSecret")
         pools["Default"] = .object(pool)
@@ -174,7 +73,7 @@ enum StoreTestSupport {
 
 // MARK: - Selection (no keyring needed)
 
-@Suite("Session store selection: keyring or plain-text file, and the one-time warning")
+@Suite("Session store selection: keyring or plain-text file, and the one-time warning", .timeLimit(.minutes(2)))
 struct SessionStoreSelectionTests {
     static let bus = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"]
 
@@ -194,7 +93,7 @@ struct SessionStoreSelectionTests {
     }
 
     @Test("With a bus: a usable keyring is chosen (no warning); an unusable one falls back to the file")
-    func busAndKeyring() throws {
+    func busAndKeyring() async throws {
         let directory = try Integration.temporaryDirectory("select")
         let usable = try SessionStoreSelection.make(directory: directory, environment: Self.bus) { nil }
         #expect(usable.backend == .keyring)
@@ -206,7 +105,7 @@ struct SessionStoreSelectionTests {
     }
 
     @Test("A live file session stays in the file store; a signed-out one does not hold the keyring back")
-    func existingFileSessionStays() throws {
+    func existingFileSessionStays() async throws {
         let directory = try Integration.temporaryDirectory("select")
         try FileSessionStore(directory: directory).save(try StoreTestSupport.offlineSession())
         let kept = try SessionStoreSelection.make(directory: directory, environment: Self.bus) { nil }
@@ -218,7 +117,7 @@ struct SessionStoreSelectionTests {
     }
 
     @Test("LATCHKEY_STORE forces a backend; keyring forced but unavailable is an error naming the fix")
-    func override() throws {
+    func override() async throws {
         let directory = try Integration.temporaryDirectory("select")
         let file = try SessionStoreSelection.make(
             directory: directory, environment: Self.bus.merging(["LATCHKEY_STORE": "file"]) { $1 }
@@ -253,7 +152,7 @@ struct SessionStoreSelectionTests {
     }
 
     @Test("The warning is returned once per store directory, remembered by a marker file")
-    func warningOnce() throws {
+    func warningOnce() async throws {
         let directory = try Integration.temporaryDirectory("select") + "/store"
         #expect(SessionStoreSelection.firstTimeWarning(nil, directory: directory) == nil)
         #expect(SessionStoreSelection.firstTimeWarning("w", directory: directory) == "w")
@@ -264,13 +163,13 @@ struct SessionStoreSelectionTests {
     }
 
     @Test("The CLI prints the warning first, before any prompt or error, and only the first time")
-    func cliWarnsEarlyOnce() throws {
+    func cliWarnsEarlyOnce() async throws {
         let directory = try Integration.temporaryDirectory("warn")
         let store = directory + "/store"
         let config = try Integration.unreachableConfig(in: directory)
         let noKeyring = ["DBUS_SESSION_BUS_ADDRESS", "LATCHKEY_STORE"]
         // No --username and stdin not a terminal: the command fails before any network call.
-        let first = try StoreChild.run(["sign-in", "--config", config, "--store", store], removing: noKeyring)
+        let first = try await LatchkeyBinary.run(["sign-in", "--config", config, "--store", store], removing: noKeyring)
         #expect(first.exitCode == 2)
         let lines = first.stderr.split(separator: "\n")
         #expect(
@@ -278,18 +177,18 @@ struct SessionStoreSelectionTests {
                 == "latchkey: storing the session in plain text at \(store)/session.json (mode 0600); no system keyring is available."
         )
         #expect(lines.count >= 2, "the command's own error follows the warning")
-        let second = try StoreChild.run(["sign-in", "--config", config, "--store", store], removing: noKeyring)
+        let second = try await LatchkeyBinary.run(["sign-in", "--config", config, "--store", store], removing: noKeyring)
         #expect(second.exitCode == 2)
         #expect(!second.stderr.contains("plain text"))
 
-        let status = try StoreChild.run(
+        let status = try await LatchkeyBinary.run(
             ["status", "--json", "--config", config, "--store", store], removing: noKeyring)
         let json = try #require(JSONValue.parse(Array(status.stdout.utf8)))
         #expect(json["storeBackend"]?.stringValue == "file")
-        let human = try StoreChild.run(["status", "--config", config, "--store", store], removing: noKeyring)
+        let human = try await LatchkeyBinary.run(["status", "--config", config, "--store", store], removing: noKeyring)
         #expect(human.stdout.contains("  - Store backend: file"))
 
-        let forced = try StoreChild.run(
+        let forced = try await LatchkeyBinary.run(
             ["status", "--config", config, "--store", store], environment: ["LATCHKEY_STORE": "keyring"],
             removing: ["DBUS_SESSION_BUS_ADDRESS"])
         #expect(forced.exitCode == 2)
@@ -320,7 +219,7 @@ extension BackendTests {
             let common = ["--config", config, "--store", store]
             let signIn = ["sign-in", "--username", username, "--password-stdin"] + common
             let password = Integration.password + "\n"
-            let first = try StoreChild.run(signIn, stdin: password, environment: Self.fileEnvironment)
+            let first = try await LatchkeyBinary.run(signIn, stdin: password, environment: Self.fileEnvironment)
             #expect(first.exitCode == 0, "\(first.stderr)")
 
             let done = ManagedFlag()
@@ -346,7 +245,7 @@ extension BackendTests {
                             for round in 0..<12 {
                                 for arguments in [signIn, ["token", "--access"] + common, ["token"] + common] {
                                     let stdin = arguments == signIn ? password : nil
-                                    let result = try StoreChild.run(
+                                    let result = try LatchkeyBinary.runBlocking(
                                         arguments, stdin: stdin, environment: Self.fileEnvironment)
                                     if result.exitCode != 0 {
                                         failures.append(
@@ -401,7 +300,7 @@ extension BackendTests {
             #expect(await client.userState == .signedOut)
 
             // 1. A peer signs in: this client adopts the session instead of asking for a sign-in.
-            let signIn = try StoreChild.run(
+            let signIn = try await LatchkeyBinary.run(
                 ["sign-in", "--username", username, "--password-stdin"] + common, stdin: Integration.password + "\n",
                 environment: environment)
             try #require(signIn.exitCode == 0, "\(signIn.stderr)")
@@ -413,7 +312,7 @@ extension BackendTests {
             //    client adopts that refresh instead of making its own: the server sees exactly one.
             try await Task.sleep(for: .milliseconds(1600))
             let before = try await backend.stats().authFlows["REFRESH_TOKEN_AUTH"] ?? 0
-            let token = try StoreChild.run(["token", "--access"] + common, environment: environment)
+            let token = try await LatchkeyBinary.run(["token", "--access"] + common, environment: environment)
             try #require(token.exitCode == 0, "\(token.stderr)")
             let refreshed = token.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(refreshed != adopted.accessToken)
@@ -423,7 +322,7 @@ extension BackendTests {
             #expect(after - before == 1)
 
             // 3. A peer signs out: this client follows.
-            let signOut = try StoreChild.run(["sign-out"] + common, environment: environment)
+            let signOut = try await LatchkeyBinary.run(["sign-out"] + common, environment: environment)
             #expect(signOut.exitCode == 0, "\(signOut.stderr)")
             await client.syncWithStore()
             // Sign-out persists a signed-out record (not nothing), which the client adopts.
@@ -454,7 +353,7 @@ extension BackendTests {
             #expect(report.killed >= 100)
             #expect(report.aimedAtWrite + report.temporaryDebris + report.changedWhileKilled >= 5)
             // The temporary files killed writers left behind do not get in the way of the binary either.
-            let status = try StoreChild.run(
+            let status = try await LatchkeyBinary.run(
                 ["status", "--json", "--config", config, "--store", storeDirectory], environment: Self.fileEnvironment)
             #expect(status.exitCode == 0, "\(status.stderr)")
             #expect(JSONValue.parse(Array(status.stdout.utf8))?["storeBackend"]?.stringValue == "file")
@@ -472,7 +371,7 @@ final class ManagedFlag: @unchecked Sendable {
     func set() { lock.withLock { value = true } }
 }
 
-/// The kill -9 crash test, on a dedicated thread (it blocks in waitpid and usleep).
+/// The kill -9 crash test, on a dedicated thread (it blocks in waits and usleep).
 struct CrashTest {
     enum Operation: String, CaseIterable {
         case signIn = "sign-in"
@@ -554,9 +453,9 @@ struct CrashTest {
             for operation in [Operation.signIn, .refresh, .signOut] {
                 let (arguments, stdin) = arguments(operation)
                 let start = Date()
-                let result = try StoreChild.run(arguments, stdin: stdin, environment: environment)
+                let result = try LatchkeyBinary.runBlocking(arguments, stdin: stdin, environment: environment)
                 guard result.exitCode == 0 else {
-                    throw StoreChild.SpawnError(
+                    throw TestSupportError(
                         description: "calibration \(operation.rawValue) failed: \(result.stderr)")
                 }
                 durations[operation, default: []].append(Int(Date().timeIntervalSince(start) * 1000))
@@ -589,7 +488,7 @@ struct CrashTest {
             let longest = maxDelay[operation] ?? 30
             let mode = Int.random(in: 0..<3)
             let delay = mode == 0 ? Int.random(in: 0...longest) : Int.random(in: (longest * 6 / 10)...longest)
-            let child = try StoreChild.spawn(arguments, stdin: stdin, environment: environment)
+            let child = try LatchkeyBinary.spawn(arguments, stdin: stdin, environment: environment)
             if mode == 2 {
                 let debris = temporaryFiles()
                 let deadline = Date().addingTimeInterval(Double(longest) * 3 / 1000)
@@ -603,8 +502,8 @@ struct CrashTest {
             } else {
                 usleep(useconds_t(delay * 1000))
             }
-            child.kill9()
-            let finished = child.wait()
+            child.kill(SIGKILL)
+            let finished = try child.waitSynchronously()
             if finished.killed { report.killed += 1 } else { report.exited += 1 }
 
             let after: PersistedSession?

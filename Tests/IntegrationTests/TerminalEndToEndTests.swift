@@ -278,7 +278,7 @@ extension BackendTests {
             try await Self.waitForDashboard(session, username: username)
 
             let common = ["--config", backend.info.configPath, "--store", store]
-            let during = try LatchkeyBinary.run(
+            let during = try await LatchkeyBinary.run(
                 ["status", "--json"] + common, environment: TerminalApp.baseEnvironment)
             #expect(JSONValue.parse(Array(during.stdout.utf8))?["state"]?.stringValue == "signedIn", "\(during)")
 
@@ -287,7 +287,7 @@ extension BackendTests {
                 $0.contains("Forgot password") && $0.contains(" signedOut ·")
             }
             #expect(!screen.contains("Connectivity"), "\(screen)")
-            let status = try LatchkeyBinary.run(
+            let status = try await LatchkeyBinary.run(
                 ["status", "--json"] + common, environment: TerminalApp.baseEnvironment)
             #expect(status.status == 0, "\(status)")
             #expect(JSONValue.parse(Array(status.stdout.utf8))?["state"]?.stringValue == "signedOut", "\(status)")

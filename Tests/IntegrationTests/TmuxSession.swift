@@ -1,3 +1,4 @@
+import CognitoAuthTesting
 import Foundation
 import Testing
 
@@ -75,72 +76,28 @@ final class TmuxSession: @unchecked Sendable {
 
     /// Runs tmux on this session's socket and returns its status and combined output.
     ///
-    /// tmux is spawned directly (posix_spawn, every descriptor above 2 closed, output to a file) rather
-    /// than with `Process`: the first command forks the tmux server, which would otherwise inherit the
-    /// test process's pipes (keeping readers and the backend's stdin open), and `Process` could miss
-    /// the quick exit of the client.
+    /// tmux runs through ``ChildProcess``: every descriptor above 2 is closed in the child, so the
+    /// tmux server the first command forks cannot hold the test process's pipes open, and the call
+    /// is bounded (a wedged tmux client is killed after 20 s and reported as status 124).
     @discardableResult
     func tmux(_ arguments: [String]) -> (status: Int32, output: String) {
         Self.spawn(Self.executable ?? "/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + arguments)
     }
 
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which the Glibc module does not export.
-    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    private static let addCloseFrom: AddCloseFrom? = {
-        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
-        return unsafeBitCast(symbol, to: AddCloseFrom.self)
-    }()
-
     static func spawn(_ executable: String, _ arguments: [String]) -> (status: Int32, output: String) {
-        var environment = ProcessInfo.processInfo.environment
-        environment["TMUX"] = nil
-        if environment["TERM"] == nil || environment["TERM"] == "dumb" { environment["TERM"] = "xterm-256color" }
-        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "lk-tmux-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).out"
-        ).path
-        defer { unlink(outputPath) }
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        if let closeFrom = Self.addCloseFrom {
-            _ = closeFrom(&actions, 3)
-        } else {
-            let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-            for fd in open.compactMap(Int32.init) where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+        var environment: [String: String] = [:]
+        let inherited = ProcessInfo.processInfo.environment
+        if inherited["TERM"] == nil || inherited["TERM"] == "dumb" { environment["TERM"] = "xterm-256color" }
+        do {
+            let outcome = try ChildProcess.spawn(
+                executable, arguments, environment: environment, removing: ["TMUX"], timeout: .seconds(20)
+            ).waitSynchronously()
+            return (outcome.status, outcome.stdout + outcome.stderr)
+        } catch let failure as ChildProcess.Failure {
+            return (124, failure.description)
+        } catch {
+            return (-1, "\(error)")
         }
-
-        // A clean signal mask and default dispositions: posix_spawn copies the calling thread's mask,
-        // and a test worker thread blocks most signals; a tmux server started with them blocked
-        // never sees its panes exit and never finishes kill-server.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard spawned == 0 else { return (-1, "posix_spawn \(executable) failed: \(spawned)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        let exited = (status & 0x7f) == 0
-        return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), output)
     }
 
     /// Sends `text` literally (`send-keys -l`).

@@ -78,7 +78,7 @@ extension BackendTests {
                 "lk-restore-\(UInt32.random(in: 0...UInt32.max))")
             let store = FileSessionStore(directory: directory.path)
             let (_, username) = try await Integration.signedInClient(backend: backend, store: store)
-            let output = try LatchkeyBinary.run([
+            let output = try await LatchkeyBinary.run([
                 "status", "--json", "--config", backend.info.configPath, "--store", directory.path,
             ])
             #expect(output.status == 0)
@@ -91,7 +91,7 @@ extension BackendTests {
             offline = offline.replacingOccurrences(of: backend.info.endpoint, with: "http://127.0.0.1:9")
             let offlinePath = directory.appendingPathComponent("offline.json").path
             try offline.write(toFile: offlinePath, atomically: true, encoding: .utf8)
-            let restored = try LatchkeyBinary.run(["token", "--config", offlinePath, "--store", directory.path])
+            let restored = try await LatchkeyBinary.run(["token", "--config", offlinePath, "--store", directory.path])
             #expect(restored.status == 0)
             #expect(restored.stdout.hasPrefix("eyJ"))
         }
