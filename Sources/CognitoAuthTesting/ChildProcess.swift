@@ -136,8 +136,10 @@ public final class ChildProcess: @unchecked Sendable {
         var stdinPipe: (read: Int32, write: Int32)?
         if case .none = input {} else { stdinPipe = try makePipe() }
         func closeAll() {
-            for fd in [stdoutPipe.read, stdoutPipe.write, stderrPipe?.read, stderrPipe?.write,
-                stdinPipe?.read, stdinPipe?.write].compactMap({ $0 }) { close(fd) }
+            for fd in [
+                stdoutPipe.read, stdoutPipe.write, stderrPipe?.read, stderrPipe?.write,
+                stdinPipe?.read, stdinPipe?.write,
+            ].compactMap({ $0 }) { close(fd) }
         }
 
         var actions = posix_spawn_file_actions_t()
@@ -269,8 +271,9 @@ public final class ChildProcess: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while finished == nil { condition.wait() }
-        return finished ?? Outcome(
-            command: command, exitCode: nil, signal: nil, stdout: "", stderr: "", elapsed: .zero, timedOut: false)
+        return finished
+            ?? Outcome(
+                command: command, exitCode: nil, signal: nil, stdout: "", stderr: "", elapsed: .zero, timedOut: false)
     }
 
     // MARK: Observing
@@ -367,8 +370,10 @@ public final class ChildProcess: @unchecked Sendable {
         for fd in open { close(fd) }
         if let input { close(input.fd) }
 
-        // Reap under the lock that kill() takes.
+        // Reap under the lock that kill() takes. Descendants still holding the pipes (a background
+        // job of a shell, say) are killed with the group first, so a test leaves nothing behind.
         condition.lock()
+        if !open.isEmpty { signalGroup(pid, SIGKILL) }
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         reaped = true
         let low = status & 0x7f
@@ -426,7 +431,8 @@ public final class ChildProcess: @unchecked Sendable {
     }()
 
     /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29+).
-    private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>)
+    private typealias AddChdir =
+        @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>)
         -> Int32
     private static let addChdir: AddChdir? = {
         guard let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") else { return nil }

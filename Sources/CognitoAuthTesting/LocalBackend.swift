@@ -195,9 +195,7 @@ public actor LocalBackend {
 
     static func launch() async throws -> LocalBackend {
         let root = repositoryRoot
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "latchkey-backend-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = URL(fileURLWithPath: try TestScratch.directory("backend"))
         let process = try ChildProcess.spawn(
             root.appendingPathComponent("Scripts/local-backend").path,
             ["serve", "--dir", directory.path, "--port", "0", "--exit-on-stdin-eof"], input: .keptOpen,

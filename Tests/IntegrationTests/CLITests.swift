@@ -133,7 +133,8 @@ extension BackendTests {
             #expect(plain.status == 0, "\(plain.stderr)")
             #expect(plain.stderr.contains("Signed in as \(username)"))
             #expect(!plain.stderr.contains(Integration.password) && !plain.stdout.contains(Integration.password))
-            let status = try await LatchkeyBinary.run(["status", "--json"] + common, environment: ["LATCHKEY_STORE": "file"])
+            let status = try await LatchkeyBinary.run(
+                ["status", "--json"] + common, environment: ["LATCHKEY_STORE": "file"])
             #expect(JSONValue.parse(Array(status.stdout.utf8))?["state"]?.stringValue == "signedIn")
         }
 
@@ -148,7 +149,8 @@ extension BackendTests {
             #expect(signUp.status == 0, "\(signUp.stderr)")
             #expect(signUp.stdout.contains("confirmation code was sent"))
             let code = try #require(try await backend.codes(for: username).signUp)
-            let confirm = try await LatchkeyBinary.run(["confirm-sign-up", "--username", username, "--code", code] + common)
+            let confirm = try await LatchkeyBinary.run(
+                ["confirm-sign-up", "--username", username, "--code", code] + common)
             #expect(confirm.status == 0)
         }
     }

@@ -111,9 +111,7 @@ extension BackendTests {
         )
         func credentialsCommandAndAWSCLI() async throws {
             let backend = try await LocalBackend.shared()
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "lk-creds-\(UInt32.random(in: 0...UInt32.max))"
-            ).path
+            let directory = TestScratch.path("creds")
             let common = ["--config", backend.info.configPath, "--store", directory]
             let guest = try await LatchkeyBinary.run(["credentials"] + common)
             #expect(guest.status == 0, "\(guest.stderr)")

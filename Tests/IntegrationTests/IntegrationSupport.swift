@@ -33,12 +33,9 @@ enum Integration {
         return (client, username)
     }
 
-    /// A new, empty temporary directory.
+    /// A new, empty temporary directory, removed when the test process exits (``TestScratch``).
     static func temporaryDirectory(_ name: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "lk-\(name)-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
+        try TestScratch.directory(name)
     }
 
     /// A configuration file whose endpoint refuses connections (port 9 is closed here): commands that

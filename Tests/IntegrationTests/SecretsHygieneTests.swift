@@ -12,9 +12,7 @@ extension BackendTests {
             let username = await backend.uniqueName("hygiene")
             let password = "Hyg1ene-Secret-Passw0rd!"
             let newPassword = "Hyg1ene-N3w-Passw0rd!"
-            let store = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "lk-hygiene-\(UInt32.random(in: 0...UInt32.max))"
-            ).path
+            let store = TestScratch.path("hygiene")
             let common = ["--config", backend.info.configPath, "--store", store, "--debug"]
             var transcripts: [(command: String, text: String)] = []
             func run(_ arguments: [String], stdin: String? = nil, secretStdout: Bool = false) async throws

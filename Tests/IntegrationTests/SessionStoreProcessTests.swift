@@ -169,7 +169,8 @@ struct SessionStoreSelectionTests {
         let config = try Integration.unreachableConfig(in: directory)
         let noKeyring = ["DBUS_SESSION_BUS_ADDRESS", "LATCHKEY_STORE"]
         // No --username and stdin not a terminal: the command fails before any network call.
-        let first = try await LatchkeyBinary.run(["sign-in", "--config", config, "--store", store], removing: noKeyring)
+        let first = try await LatchkeyBinary.run(
+            ["sign-in", "--config", config, "--store", store], removing: noKeyring)
         #expect(first.exitCode == 2)
         let lines = first.stderr.split(separator: "\n")
         #expect(
@@ -177,7 +178,8 @@ struct SessionStoreSelectionTests {
                 == "latchkey: storing the session in plain text at \(store)/session.json (mode 0600); no system keyring is available."
         )
         #expect(lines.count >= 2, "the command's own error follows the warning")
-        let second = try await LatchkeyBinary.run(["sign-in", "--config", config, "--store", store], removing: noKeyring)
+        let second = try await LatchkeyBinary.run(
+            ["sign-in", "--config", config, "--store", store], removing: noKeyring)
         #expect(second.exitCode == 2)
         #expect(!second.stderr.contains("plain text"))
 

@@ -215,10 +215,7 @@ enum TerminalApp {
 
     /// A fresh temporary directory.
     static func temporaryDirectory(_ name: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "lk-e2e-\(name)-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
+        try TestScratch.directory("e2e-" + name)
     }
 
     /// Starts `latchkey --config <config> --store <store> <extra>` in a new tmux session.

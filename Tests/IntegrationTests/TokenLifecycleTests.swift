@@ -74,8 +74,7 @@ extension BackendTests {
         @Test("A new process restores signedIn from the store, without the network")
         func newProcessRestores() async throws {
             let backend = try await LocalBackend.shared()
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "lk-restore-\(UInt32.random(in: 0...UInt32.max))")
+            let directory = URL(fileURLWithPath: TestScratch.path("restore"))
             let store = FileSessionStore(directory: directory.path)
             let (_, username) = try await Integration.signedInClient(backend: backend, store: store)
             let output = try await LatchkeyBinary.run([
