@@ -208,11 +208,23 @@ public final class ChildProcess: @unchecked Sendable {
             feed = nil
             child.keptOpenInput = stdinPipe?.write ?? -1
         }
-        let thread = Thread { [child] in
-            child.pump(stdout: stdoutPipe.read, stderr: stderrPipe?.read, feed: feed)
+        // The pump runs on a thread of its own, started with pthread_create so that a failure (EAGAIN
+        // when the machine is out of threads) is an error here, not a wait that never ends: Foundation's
+        // `Thread.start()` reports no failure, and `Process.run()` waits forever for its manager thread.
+        do {
+            try startThread { [child] in child.pump(stdout: stdoutPipe.read, stderr: stderrPipe?.read, feed: feed) }
+        } catch {
+            signalGroup(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            for fd in [stdoutPipe.read, stderrPipe?.read, feed?.fd, child.keptOpenInput].compactMap({ $0 })
+            where fd >= 0 {
+                close(fd)
+            }
+            child.keptOpenInput = -1
+            child.reaped = true
+            throw Failure(description: "cannot start `\(command)`: \(error)")
         }
-        thread.stackSize = 1 << 20
-        thread.start()
         return child
     }
 
@@ -232,18 +244,25 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Waits for the child to end (at most until its deadline, when it is killed). Cancelling the
     /// waiting task kills the child too.
+    ///
+    /// The wait polls every 10 ms instead of parking on a continuation that another thread must
+    /// resume: it ends at the deadline (plus a 10 s grace for the pump to reap) whatever happens to
+    /// the pump thread, and it never blocks a thread of Swift's cooperative pool.
     public func wait() async throws -> Outcome {
-        let outcome = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Outcome, any Error>) in
-                // The blocking wait runs on a thread of its own, never on Swift's cooperative pool.
-                let thread = Thread { [self] in continuation.resume(returning: self.waitBlocking()) }
-                thread.stackSize = 256 << 10
-                thread.start()
+        var killedForCancellation = false
+        while true {
+            if let outcome = condition.withLock({ finished }) { return try check(outcome) }
+            if Task.isCancelled && !killedForCancellation {
+                kill(SIGKILL)
+                killedForCancellation = true
             }
-        } onCancel: {
-            kill(SIGKILL)
+            if let limit = condition.withLock({ deadline }), ContinuousClock.now > limit + .seconds(10) {
+                kill(SIGKILL)
+                throw Failure(description: "`\(command)` was not reaped 10 s after its deadline", outcome: nil)
+            }
+            // Task.sleep throws when cancelled; the loop then kills and keeps waiting for the reap.
+            try? await Task.sleep(for: .milliseconds(10))
         }
-        return try check(outcome)
     }
 
     /// Waits on the calling thread (for code that already runs on a dedicated thread), at most
@@ -443,4 +462,41 @@ public final class ChildProcess: @unchecked Sendable {
 /// Sends `signal` to the process group led by `pid`.
 private func signalGroup(_ pid: pid_t, _ signal: Int32) {
     _ = kill(-pid, signal)
+}
+
+/// Starts `body` on a new detached thread, throwing when the system refuses one (unlike
+/// Foundation's `Thread.start()`, which cannot report the failure, leaving its caller waiting).
+public func startThread(stackSize: Int = 1 << 20, _ body: @escaping @Sendable () -> Void) throws {
+    final class Box: @unchecked Sendable {
+        // @unchecked Sendable: written once before the thread starts, read once by that thread.
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+    // Allocated and initialised by pthread_attr_init (its Swift zero-initialiser needs CDispatch).
+    let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
+    pthread_attr_init(attributes)
+    defer {
+        pthread_attr_destroy(attributes)
+        attributes.deallocate()
+    }
+    pthread_attr_setstacksize(attributes, stackSize)
+    pthread_attr_setdetachstate(attributes, Int32(PTHREAD_CREATE_DETACHED))
+    let box = Unmanaged.passRetained(Box(body)).toOpaque()
+    #if canImport(Glibc)
+        var thread: pthread_t = 0
+    #else
+        var thread: pthread_t?
+    #endif
+    let result = pthread_create(
+        &thread, attributes,
+        { raw in
+            guard let raw else { return nil }
+            let box = Unmanaged<Box>.fromOpaque(raw).takeRetainedValue()
+            box.body()
+            return nil
+        }, box)
+    if result != 0 {
+        Unmanaged<Box>.fromOpaque(box).release()
+        throw ChildProcess.Failure(description: "pthread_create failed: \(String(cString: strerror(result)))")
+    }
 }

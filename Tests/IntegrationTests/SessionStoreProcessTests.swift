@@ -12,11 +12,13 @@ import Testing
 /// Runs blocking work (waitpid, sleeps) on its own thread, off Swift's cooperative pool.
 func onDedicatedThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread {
-            do { continuation.resume(returning: try work()) } catch { continuation.resume(throwing: error) }
+        do {
+            try startThread(stackSize: 4 << 20) {
+                do { continuation.resume(returning: try work()) } catch { continuation.resume(throwing: error) }
+            }
+        } catch {
+            continuation.resume(throwing: error)
         }
-        thread.stackSize = 4 << 20
-        thread.start()
     }
 }
 
