@@ -184,7 +184,7 @@ public final class AuthScreensRuntime {
             spawn { await service.forceRefresh() }
         case .signOut(let global):
             spawn { [weak self] in
-                let result = await Self.result { try await service.signOut(global ? .global : .local) }
+                let result = await Self.result { _ = try await service.signOut(global ? .global : .local) }
                 self?.send(.signOutFinished(global: global, result: result))
             }
         case .sampleCalls(let first, let count):

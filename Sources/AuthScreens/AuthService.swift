@@ -16,8 +16,8 @@ public protocol AuthService: Sendable {
     func requestPasswordReset(username: String) async throws -> CodeDeliveryDetails
     /// Completes a password reset.
     func confirmForgotPassword(username: String, newPassword: String, code: String) async throws
-    /// Signs out on this device or everywhere.
-    func signOut(_ scope: SignOutScope) async throws
+    /// Signs out on this device or everywhere, and says what the service confirmed.
+    func signOut(_ scope: SignOutScope) async throws -> SignOutResult
     /// Fails every call waiting for sign-in.
     func releaseSignInWait() async
     /// Refreshes the tokens now.

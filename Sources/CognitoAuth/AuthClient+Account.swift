@@ -85,28 +85,76 @@ extension AuthClient {
         }
     }
 
-    /// Signs out. `.global` also calls GlobalSignOut and revokes the refresh token; the local
-    /// session is forgotten even when the network calls fail, and their error is rethrown afterwards.
-    public func signOut(_ scope: SignOutScope = .local) async throws {
-        var remoteError: (any Error)?
-        if scope == .global, let tokens = machine.session?.tokens {
-            let api = try userPoolAPI()
+    /// Signs out here, revoking this session's refresh token at the service (as AWSMobileClient's
+    /// and Amplify's `invalidateTokens` do); `.global` first calls GlobalSignOut, which revokes every
+    /// device's tokens.
+    ///
+    /// The local sign-out always happens unless the store cannot be written, which throws
+    /// ``AuthError/storage(_:)`` and leaves the stored session (and this client) as they were. When
+    /// the service cannot be reached the revocation is kept in the store and retried by the next
+    /// sign-out or sign-in, and the result says so: ``SignOutResult/signedOutEverywhere`` is true only
+    /// after GlobalSignOut and RevokeToken both succeeded.
+    @discardableResult
+    public func signOut(_ scope: SignOutScope = .local) async throws -> SignOutResult {
+        var result = SignOutResult(scope: scope)
+        let session = machine.session
+        var owed: PendingRevocation?
+        if let refresh = session?.tokens?.refreshToken {
+            owed = PendingRevocation(refreshToken: refresh, global: scope == .global, username: session?.username)
+        } else if var earlier = session?.pendingRevocation {
+            earlier.global = earlier.global || scope == .global
+            owed = earlier
+        }
+        result.hadSession = session?.tokens != nil || owed != nil
+        if let revocation = owed {
             do {
-                try await reachingBackend { try await api.globalSignOut(accessToken: tokens.accessToken) }
-                if let refresh = tokens.refreshToken {
-                    try await reachingBackend { try await api.revokeToken(refreshToken: refresh) }
-                }
+                try await revoke(revocation, accessToken: session?.tokens?.accessToken)
+                result.refreshTokenRevoked = true
+                result.signedOutEverywhere = revocation.global
+                owed = nil
             } catch AuthError.notAuthorized {
-                // Already revoked or expired: the goal is reached.
-            } catch {
-                remoteError = error
+                // The refresh token is already invalid: nothing of this session is left to revoke, but
+                // GlobalSignOut could not be sent with it.
+                result.refreshTokenRevoked = true
+                result.globalSignOutImpossible = revocation.global
+                owed = nil
+            } catch let error as AuthError {
+                result.revocationPending = error
             }
         }
         pendingChallenge = nil
         identity.credentialsTask?.cancel()
         identity.credentialsTask = nil
-        run(machine.handle(.signedOut, now: clock.now()))
-        if let remoteError { throw remoteError }
+        if let failure = run(machine.handle(.signedOut, now: clock.now()), writes: .replace) {
+            throw AuthError(storeError: failure)
+        }
+        if let owed {
+            var record = machine.session ?? PersistedSession(state: machine.userState, updatedAt: clock.now())
+            record.pendingRevocation = owed
+            if let failure = run(machine.handle(.sessionUpdated(record), now: clock.now()), writes: .replace) {
+                throw AuthError(storeError: failure)
+            }
+        }
+        return result
+    }
+
+    /// GlobalSignOut (when owed) and RevokeToken for one refresh token.
+    func revoke(_ revocation: PendingRevocation, accessToken: String?) async throws {
+        let api = try userPoolAPI()
+        if revocation.global {
+            do {
+                guard let accessToken else { throw AuthError.notAuthorized("no access token") }
+                try await reachingBackend { try await api.globalSignOut(accessToken: accessToken) }
+            } catch AuthError.notAuthorized {
+                // The access token expired or was rejected: mint one with the refresh token (which
+                // throws notAuthorized when that is revoked too), then send GlobalSignOut with it.
+                let fresh = try await reachingBackend {
+                    try await refreshTokens(refreshToken: revocation.refreshToken, username: revocation.username)
+                }
+                try await reachingBackend { try await api.globalSignOut(accessToken: fresh.accessToken) }
+            }
+        }
+        try await reachingBackend { try await api.revokeToken(refreshToken: revocation.refreshToken) }
     }
 
     /// Runs a service call with the access token, through the wait / resume / cancel path.

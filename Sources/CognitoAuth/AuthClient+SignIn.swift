@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 extension AuthClient {
     /// Signs in with USER_SRP_AUTH and returns the next step.
@@ -150,7 +151,22 @@ extension AuthClient {
         }
         session.awsCredentials = nil
         if let jwksCache { session.cachedJWKS = jwksCache }
-        run(machine.handle(.signedIn(session), now: clock.now()))
+        // A revocation an earlier sign-out could not send is retried now that the service answers.
+        if let owed = session.pendingRevocation {
+            do {
+                try await revoke(owed, accessToken: nil)
+                session.pendingRevocation = nil
+            } catch AuthError.notAuthorized {
+                session.pendingRevocation = nil
+            } catch {
+                logger?.debug("the owed revocation failed again; kept for the next sign-out")
+            }
+        }
+        // The user's own sign-in replaces whatever is stored; if it cannot be stored, the sign-in
+        // fails and the client keeps what the store holds.
+        if let failure = run(machine.handle(.signedIn(session), now: clock.now()), writes: .replace) {
+            throw AuthError(storeError: failure)
+        }
     }
 
     /// Runs a request and reports to the machine that the backend answered (or not).

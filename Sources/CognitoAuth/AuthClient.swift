@@ -27,7 +27,10 @@ public actor AuthClient {
     private var stateStreams: [UInt64: AsyncStream<UserStateChange>.Continuation] = [:]
     private var eventStreams: [UInt64: AsyncStream<AuthEvent>.Continuation] = [:]
     private var nextListenerID: UInt64 = 0
+    /// The store's change stamp as of this client's last read or write.
     private var storeStamp: String?
+    /// Why the store could not be read at ``initialize()`` (corrupt, unsafe, unreadable), if it could not.
+    public private(set) var storeProblem: SessionStoreError?
     var pendingChallenge: PendingChallenge?
     /// The pool's key set, once fetched or restored.
     var jwksCache: String?
@@ -64,6 +67,7 @@ public actor AuthClient {
         do {
             stored = try store.load()
         } catch {
+            storeProblem = error
             publish(.storeWarning(error.description))
             logger?.warning("session store unreadable", metadata: ["reason": "\(error.description)"])
         }
@@ -219,16 +223,41 @@ public actor AuthClient {
 
     // MARK: Running actions
 
-    func run(_ actions: [AuthStateMachine.Action]) {
-        for action in actions {
+    /// How a batch's `.persist` writes: a user's own sign-in or sign-out replaces whatever is stored;
+    /// anything computed from an earlier session (a refresh, a key-set or identity update) is a
+    /// compare-and-swap against the stamp this client last saw.
+    enum WriteMode {
+        case replace
+        case ifUnchanged
+    }
+
+    /// Runs the machine's actions in order. Returns the store error when a write failed.
+    ///
+    /// When a write fails, or another process changed the store first (a conflict), the rest of the
+    /// batch describes a session the store does not hold: the client adopts what is stored instead
+    /// (the machine's `storeChangedExternally`), skips the batch's notifications, and answers the
+    /// batch's waiting calls from the adopted session, or fails them. So the state in memory never
+    /// claims what the store does not hold.
+    @discardableResult
+    func run(_ actions: [AuthStateMachine.Action], writes mode: WriteMode = .ifUnchanged) -> SessionStoreError? {
+        for (index, action) in actions.enumerated() {
             switch action {
             case .persist(let session):
+                let condition: SessionStoreWriteCondition = mode == .replace ? .always : .unchangedSince(storeStamp)
                 do {
-                    try store.save(session)
-                    storeStamp = store.changeStamp()
+                    switch try store.save(session, when: condition) {
+                    case .written(let stamp):
+                        storeStamp = stamp
+                    case .conflict:
+                        logger?.debug("the store changed meanwhile; adopting it instead of writing")
+                        adoptStore(after: actions[(index + 1)...], failure: nil)
+                        return nil
+                    }
                 } catch {
                     logger?.error("could not persist the session", metadata: ["reason": "\(error.description)"])
                     publish(.storeWarning(error.description))
+                    adoptStore(after: actions[(index + 1)...], failure: error)
+                    return error
                 }
             case .notify(let state, let info):
                 for listener in listeners.values { listener(state, info) }
@@ -265,6 +294,36 @@ public actor AuthClient {
                 if !eventStreams.isEmpty { publish(.pendingCallsChanged(machine.pendingCalls)) }
             }
         }
+        return nil
+    }
+
+    /// After a write that did not happen: adopt the stored session, then settle the rest of the batch.
+    private func adoptStore(after rest: ArraySlice<AuthStateMachine.Action>, failure: SessionStoreError?) {
+        let stored: PersistedSession?
+        do {
+            stored = try store.load()
+        } catch {
+            publish(.storeWarning(error.description))
+            stored = nil
+        }
+        storeStamp = store.changeStamp()
+        run(machine.handle(.storeChangedExternally(stored), now: clock.now()))
+        for action in rest {
+            switch action {
+            case .persist, .notify:
+                continue  // they describe the session that was not stored
+            case .resume(let ids, _):
+                // The batch's waiters left the machine: answer them from what is stored now.
+                if let tokens = machine.cachedTokens(at: clock.now()) {
+                    run([.resume(ids, tokens)])
+                } else {
+                    let error: AuthError = failure.map { AuthError(storeError: $0) } ?? .signedOut
+                    run([.fail(ids, .error(error))])
+                }
+            default:
+                run([action])
+            }
+        }
     }
 
     private func performRefresh(refreshToken: String, username: String?, generation: UInt64) async {
@@ -294,6 +353,12 @@ public actor AuthClient {
         let tokens = try CognitoTokens(
             idToken: id, accessToken: access, refreshToken: answer.refreshToken ?? refreshToken)
         try await verify(tokens)
+        // A refresh never changes who is signed in: tokens for another subject are refused.
+        if let before = machine.session?.tokens?.idClaims?.sub, let after = tokens.idClaims?.sub,
+            before != after
+        {
+            throw AuthError.invalidToken("the refreshed tokens belong to another user than the session")
+        }
         return tokens
     }
 

@@ -105,8 +105,10 @@ public enum AuthError: Error, Sendable, Hashable {
     case srpFailure(String)
     /// A token could not be decoded or failed verification.
     case invalidToken(String)
-    /// The session store could not be read or written.
+    /// The session store could not be read or written (CLI exit code 5).
     case storage(String)
+    /// The session store is not safe to use: another user owns it or can write to it (CLI exit code 2).
+    case unsafeStore(String)
     /// The configuration is missing or wrong.
     case configuration(ConfigurationError)
     /// The identity pool does not allow guests and nobody is signed in.
@@ -175,13 +177,24 @@ extension AuthError {
         return false
     }
 
-    /// The process exit code the CLI uses for this error: 1 auth, 2 configuration, 3 network, 4 re-login.
+    /// The error a failed session-store read or write surfaces as.
+    public init(storeError: SessionStoreError) {
+        if case .unsafe = storeError {
+            self = .unsafeStore(storeError.description)
+        } else {
+            self = .storage(storeError.description)
+        }
+    }
+
+    /// The process exit code the CLI uses for this error: 1 auth, 2 configuration or unsafe store,
+    /// 3 network, 4 re-login, 5 local storage (the session could not be written or removed).
     public var exitCode: Int32 {
         switch self {
         case .network: return 3
         case .invalidResponse(let status, _) where status == 0 || status >= 500: return 3
         case .reloginRequired, .signInWaitCancelled: return 4
-        case .configuration: return 2
+        case .configuration, .unsafeStore: return 2
+        case .storage: return 5
         default: return 1
         }
     }
@@ -261,7 +274,8 @@ extension AuthError: LocalizedError, CustomStringConvertible {
         case .invalidState(let message): return message
         case .srpFailure(let message): return "The secure password exchange failed: \(message)"
         case .invalidToken(let message): return "A token was rejected: \(message)"
-        case .storage(let message): return "The session store failed: \(message)"
+        case .storage(let message): return message
+        case .unsafeStore(let message): return message
         case .configuration(let error): return error.description
         case .guestAccessNotAllowed:
             return "The identity pool does not allow guest access. Sign in first, or allow unauthenticated identities."

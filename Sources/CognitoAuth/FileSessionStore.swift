@@ -34,101 +34,100 @@ public struct FileSessionStore: SessionStore {
         return dataHome + "/latchkey"
     }
 
-    /// Where the session lives, for `status`.
-    public var location: String { "file \(path) (plain text, mode 0600)" }
+    /// How long a write waits for another process's lock.
+    public var lockTimeout: Duration = StoreDirectory.defaultLockTimeout
 
-    /// Loads the session; a corrupt file is moved aside and reported.
-    public func load() throws(SessionStoreError) -> PersistedSession? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw .io(path: path, reason: String(cString: strerror(errno)))
-        }
-        defer { close(fd) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .io(path: path, reason: String(cString: strerror(errno)))
-            }
-            if count == 0 { break }
-            data.append(contentsOf: buffer[0..<count])
-            if data.count > 4 << 20 { break }
-        }
-        do {
-            let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .secondsSince1970
-            return try decoder.decode(PersistedSession.self, from: data)
-        } catch {
-            // Unique per move, so two corrupt files in the same second are both kept.
-            let stamp = Int(Date().timeIntervalSince1970 * 1000)
-            let aside = path + ".corrupt-\(stamp)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-            let moved = rename(path, aside) == 0 ? aside : nil
-            throw .corrupt(
-                movedTo: moved, reason: data.isEmpty ? "the file is empty" : "it is not a valid session record")
-        }
+    /// The most a session file may hold; a larger one is treated as corrupt.
+    static let maximumSize = 4 << 20
+
+    /// Where the session lives, for `status`, with the file's real mode.
+    public var location: String {
+        guard let mode = StoreDirectory.mode(of: path) else { return "file \(path) (plain text; none stored now)" }
+        return "file \(path) (plain text, mode \(String(format: "%04o", mode)))"
     }
 
-    /// Writes the session atomically under the cross-process lock; nil removes the file.
-    public func save(_ session: PersistedSession?) throws(SessionStoreError) {
-        try ensureDirectory()
-        let lockFD = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard lockFD >= 0 else { throw .io(path: lockPath, reason: String(cString: strerror(errno))) }
-        defer { close(lockFD) }
-        while flock(lockFD, LOCK_EX) != 0 {
-            if errno != EINTR { throw .io(path: lockPath, reason: String(cString: strerror(errno))) }
-        }
-        defer { _ = flock(lockFD, LOCK_UN) }
-
-        // Temporary files are only created under this lock, so any found now were left by a writer
-        // that was killed mid-write; they may hold tokens, so remove them.
-        removeStaleTemporaryFiles()
-        guard let session else {
-            if unlink(path) != 0 && errno != ENOENT {
-                throw .io(path: path, reason: String(cString: strerror(errno)))
-            }
-            fsyncDirectory()
-            return
-        }
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .secondsSince1970
-        encoder.outputFormatting = [.sortedKeys]
+    /// Loads the session. A file that is corrupt or not a regular file is moved aside and reported; a
+    /// directory or file owned by someone else, or writable by others, is refused (never read).
+    public func load() throws(SessionStoreError) -> PersistedSession? {
+        try StoreDirectory.checkExisting(directory)
         let data: Data
-        do { data = try encoder.encode(session) } catch {
-            throw .io(path: path, reason: "the session could not be encoded")
+        switch try StoreDirectory.readRegularFile(path, cap: Self.maximumSize) {
+        case .absent: return nil
+        case .notRegular(let kind): throw moveAside(reason: "it is \(kind), not a regular file")
+        case .contents(let contents): data = contents
         }
-        try AtomicFile.replace(with: data, at: path, directory: directory)
+        if data.count > Self.maximumSize { throw moveAside(reason: "it is larger than 4 MiB") }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        guard let session = try? decoder.decode(PersistedSession.self, from: data) else {
+            throw moveAside(reason: data.isEmpty ? "the file is empty" : "it is not a valid session record")
+        }
+        return session
+    }
+
+    /// Moves the unreadable file aside (never deletes it) and returns the error that says where.
+    private func moveAside(reason: String) -> SessionStoreError {
+        // Unique per move, so two corrupt files in the same second are both kept.
+        let stamp = Int(Date().timeIntervalSince1970 * 1000)
+        let aside = path + ".corrupt-\(stamp)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let moved = rename(path, aside) == 0 ? aside : nil
+        return .corrupt(movedTo: moved, reason: reason)
+    }
+
+    /// The files that earlier loads moved aside (they may still hold tokens).
+    public var corruptFiles: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0.hasPrefix("session.json.corrupt-") }.sorted().map { directory + "/" + $0 }
+    }
+
+    /// Writes the session atomically under the cross-process lock; nil removes the file (and any
+    /// files earlier loads moved aside as corrupt, which may hold tokens).
+    public func save(_ session: PersistedSession?, when condition: SessionStoreWriteCondition) throws(
+        SessionStoreError
+    ) -> SessionStoreWriteResult {
+        try StoreDirectory.ensure(directory)
+        let data: Data?
+        if let session {
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .secondsSince1970
+            encoder.outputFormatting = [.sortedKeys]
+            do { data = try encoder.encode(session) } catch {
+                throw .io(path: path, reason: "the session could not be encoded")
+            }
+        } else {
+            data = nil
+        }
+        return try StoreDirectory.withLock(lockPath, timeout: lockTimeout) { () throws(SessionStoreError) in
+            if case .unchangedSince(let expected?) = condition {
+                let current = changeStamp()
+                if current != expected { return .conflict(stamp: current) }
+            }
+            // Temporary files are only created under this lock, so any found now were left by a writer
+            // that was killed mid-write; they may hold tokens, so remove them.
+            removeStaleTemporaryFiles()
+            if let data {
+                try AtomicFile.replace(with: data, at: path, directory: directory)
+            } else {
+                if unlink(path) != 0 && errno != ENOENT {
+                    throw .io(path: path, reason: String(cString: strerror(errno)))
+                }
+                for file in corruptFiles { unlink(file) }
+                fsyncDirectory()
+            }
+            return .written(stamp: changeStamp())
+        }
     }
 
     /// The file's modification time and inode, which change with every atomic replace.
     public func changeStamp() -> String? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return "absent" }
+        guard lstat(path, &info) == 0 else { return "absent" }
         #if canImport(Darwin)
             let time = info.st_mtimespec
         #else
             let time = info.st_mtim
         #endif
         return "\(info.st_ino)-\(time.tv_sec)-\(time.tv_nsec)-\(info.st_size)"
-    }
-
-    private func ensureDirectory() throws(SessionStoreError) {
-        var info = stat()
-        if stat(directory, &info) == 0 {
-            if info.st_mode & 0o077 != 0 { _ = chmod(directory, 0o700) }
-            return
-        }
-        // Create parents with default permissions, the store directory itself with 0700.
-        let parent = (directory as NSString).deletingLastPathComponent
-        if !parent.isEmpty {
-            try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        }
-        if mkdir(directory, 0o700) != 0 && errno != EEXIST {
-            throw .io(path: directory, reason: String(cString: strerror(errno)))
-        }
-        _ = chmod(directory, 0o700)
     }
 
     private func removeStaleTemporaryFiles() {

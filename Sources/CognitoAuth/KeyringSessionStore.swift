@@ -66,8 +66,11 @@ public struct KeyringSessionStore: SessionStore {
         return try moveAsideCorrupt()
     }
 
-    /// Replaces the keyring item under the cross-process lock (nil removes it), then rewrites the stamp.
-    public func save(_ session: PersistedSession?) throws(SessionStoreError) {
+    /// Replaces the keyring item under the cross-process lock (nil removes it), then rewrites the
+    /// stamp; with a condition, nothing is written when the stamp moved (see ``SessionStore``).
+    public func save(_ session: PersistedSession?, when condition: SessionStoreWriteCondition) throws(
+        SessionStoreError
+    ) -> SessionStoreWriteResult {
         let text: String?
         if let session {
             let encoder = JSONEncoder()
@@ -80,13 +83,18 @@ public struct KeyringSessionStore: SessionStore {
         } else {
             text = nil
         }
-        try withLock { () throws(SessionStoreError) in
+        return try withLock { () throws(SessionStoreError) -> SessionStoreWriteResult in
+            if case .unchangedSince(let expected?) = condition {
+                let current = changeStamp()
+                if current != expected { return .conflict(stamp: current) }
+            }
             if let text {
                 try store(text, account: Self.account)
             } else {
                 try clear(account: Self.account)
             }
             try writeStamp()
+            return .written(stamp: changeStamp())
         }
     }
 
@@ -171,14 +179,7 @@ public struct KeyringSessionStore: SessionStore {
 
     private func withLock<T>(_ body: () throws(SessionStoreError) -> T) throws(SessionStoreError) -> T {
         try StoreDirectoryFiles.ensureDirectory(directory)
-        let lockFD = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard lockFD >= 0 else { throw .io(path: lockPath, reason: String(cString: strerror(errno))) }
-        defer { close(lockFD) }
-        while flock(lockFD, LOCK_EX) != 0 {
-            if errno != EINTR { throw .io(path: lockPath, reason: String(cString: strerror(errno))) }
-        }
-        defer { _ = flock(lockFD, LOCK_UN) }
-        return try body()
+        return try StoreDirectory.withLock(lockPath, timeout: StoreDirectory.defaultLockTimeout, body)
     }
 
     /// Rewrites `keyring.stamp` atomically with the next counter and a fresh random id.
@@ -199,21 +200,10 @@ public struct KeyringSessionStore: SessionStore {
 
 /// File helpers for the store directory (mode 0700) shared by the keyring store and the CLI's marker files.
 enum StoreDirectoryFiles {
-    /// Creates `directory` with mode 0700 (parents with default permissions), or tightens it to 0700.
+    /// Creates `directory` with mode 0700 (parents with default permissions); an existing one is
+    /// checked, never changed (see ``StoreDirectory``).
     static func ensureDirectory(_ directory: String) throws(SessionStoreError) {
-        var info = stat()
-        if stat(directory, &info) == 0 {
-            if info.st_mode & 0o077 != 0 { _ = chmod(directory, 0o700) }
-            return
-        }
-        let parent = (directory as NSString).deletingLastPathComponent
-        if !parent.isEmpty {
-            try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        }
-        if mkdir(directory, 0o700) != 0 && errno != EEXIST {
-            throw .io(path: directory, reason: String(cString: strerror(errno)))
-        }
-        _ = chmod(directory, 0o700)
+        try StoreDirectory.ensure(directory)
     }
 
     /// Writes `data` atomically beside `path` (see ``AtomicFile/replace(with:at:directory:)``).

@@ -53,6 +53,9 @@ public struct PersistedSession: Sendable, Hashable, Codable {
     public var developerIdentity: DeveloperIdentityLogin?
     /// The cached JWKS of the user pool (JSON text), so verification works offline.
     public var cachedJWKS: String?
+    /// A revocation still owed to the service: set when a sign-out could not reach it, retried by the
+    /// next sign-out or sign-in.
+    public var pendingRevocation: PendingRevocation?
     /// When the session was written.
     public var updatedAt: Date
 
@@ -72,6 +75,28 @@ public struct PersistedSession: Sendable, Hashable, Codable {
         self.developerIdentity = developerIdentity
         self.cachedJWKS = cachedJWKS
         self.updatedAt = updatedAt
+    }
+}
+
+/// A refresh token that a sign-out could not revoke at the service yet.
+public struct PendingRevocation: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The refresh token to revoke (secret).
+    public var refreshToken: String
+    /// Whether the user asked for a global sign-out (GlobalSignOut is owed too).
+    public var global: Bool
+    /// Whose token it is, for messages.
+    public var username: String?
+
+    /// Creates a pending revocation.
+    public init(refreshToken: String, global: Bool, username: String?) {
+        self.refreshToken = refreshToken
+        self.global = global
+        self.username = username
+    }
+
+    /// A description with the token masked.
+    public var description: String {
+        "PendingRevocation(refreshToken: \(CognitoTokens.mask(refreshToken)), global: \(global), username: \(username ?? "-"))"
     }
 }
 

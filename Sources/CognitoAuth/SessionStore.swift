@@ -10,10 +10,38 @@ public protocol SessionStore: Sendable {
     /// Loads the session, or nil when there is none. A corrupt store throws ``SessionStoreError/corrupt(movedTo:reason:)``
     /// after moving the bad data aside.
     func load() throws(SessionStoreError) -> PersistedSession?
-    /// Replaces the stored session atomically; nil removes it.
-    func save(_ session: PersistedSession?) throws(SessionStoreError)
+    /// Replaces the stored session atomically under the store's cross-process lock; nil removes it.
+    ///
+    /// With ``SessionStoreWriteCondition/unchangedSince(_:)`` the stamp is re-read under the lock
+    /// and nothing is written when another process changed the store meanwhile: the write is a
+    /// compare-and-swap, and the caller adopts what is stored instead.
+    func save(_ session: PersistedSession?, when condition: SessionStoreWriteCondition) throws(SessionStoreError)
+        -> SessionStoreWriteResult
     /// An opaque stamp that changes whenever any process writes the store, to notice a peer's write.
     func changeStamp() -> String?
+}
+
+extension SessionStore {
+    /// Replaces the stored session whatever it holds now (a sign-in or a sign-out: the last one wins).
+    public func save(_ session: PersistedSession?) throws(SessionStoreError) {
+        _ = try save(session, when: .always)
+    }
+}
+
+/// When a session store write may happen.
+public enum SessionStoreWriteCondition: Sendable, Hashable {
+    /// Whatever the store holds now.
+    case always
+    /// Only if the store's change stamp is still this one (nil: whatever it is).
+    case unchangedSince(String?)
+}
+
+/// What a session store write did.
+public enum SessionStoreWriteResult: Sendable, Hashable {
+    /// The session was written; the store's stamp is now `stamp`.
+    case written(stamp: String?)
+    /// Another process changed the store since the expected stamp; nothing was written.
+    case conflict(stamp: String?)
 }
 
 /// A session store failure.
@@ -22,6 +50,11 @@ public enum SessionStoreError: Error, Sendable, Hashable, CustomStringConvertibl
     case corrupt(movedTo: String?, reason: String)
     /// The store could not be read or written.
     case io(path: String, reason: String)
+    /// The store's directory or file is not safe to use (owned by someone else, writable by others,
+    /// a symbolic link): refused, never changed.
+    case unsafe(path: String, reason: String)
+    /// Another process held the store's lock longer than the wait allowed.
+    case busy(path: String, seconds: Double)
 
     /// The message, with the next step.
     public var description: String {
@@ -31,7 +64,15 @@ public enum SessionStoreError: Error, Sendable, Hashable, CustomStringConvertibl
             return "The stored session was unreadable (\(reason)).\(kept) You are signed out; sign in again."
         case .io(let path, let reason):
             return
-                "Cannot access the session store at \(path): \(reason). Check the directory's permissions, or pass --store DIR."
+                "Cannot access the session store at \(path): \(reason). Free some disk space or fix the permissions, or pass --store DIR."
+        case .unsafe(let path, let reason):
+            return
+                "Refusing the session store at \(path): \(reason). Another user could plant or read a session there. "
+                + "Use a directory only you can write (chmod go-w, or pass --store DIR for a new one)."
+        case .busy(let path, let seconds):
+            return
+                "Another latchkey process has held the session lock \(path) for over \(Int(seconds)) s. "
+                + "Wait for it to finish, or find the stopped process (ps) and end it."
         }
     }
 }
@@ -52,11 +93,17 @@ public final class InMemorySessionStore: SessionStore, @unchecked Sendable {
     /// Returns the stored session.
     public func load() throws(SessionStoreError) -> PersistedSession? { lock.withLock { stored } }
 
-    /// Replaces the stored session.
-    public func save(_ session: PersistedSession?) throws(SessionStoreError) {
+    /// Replaces the stored session (compare-and-swap on the write count when asked).
+    public func save(_ session: PersistedSession?, when condition: SessionStoreWriteCondition) throws(
+        SessionStoreError
+    ) -> SessionStoreWriteResult {
         lock.withLock {
+            if case .unchangedSince(let expected?) = condition, expected != "\(writes)" {
+                return .conflict(stamp: "\(writes)")
+            }
             stored = session
             writes += 1
+            return .written(stamp: "\(writes)")
         }
     }
 

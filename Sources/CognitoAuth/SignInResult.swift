@@ -111,3 +111,24 @@ public enum AuthEvent: Sendable, Hashable {
     /// The store reported a problem that did not stop the client.
     case storeWarning(String)
 }
+
+/// What a sign-out achieved at the service (the local sign-out itself either happened or threw).
+public struct SignOutResult: Sendable, Hashable {
+    /// The scope asked for.
+    public var scope: SignOutScope
+    /// GlobalSignOut succeeded: every device's tokens for this user are revoked.
+    public var signedOutEverywhere = false
+    /// This session's refresh token is revoked at the service (or was already invalid there).
+    public var refreshTokenRevoked = false
+    /// The service refused GlobalSignOut because this session's tokens were already revoked, so other
+    /// devices may still be signed in.
+    public var globalSignOutImpossible = false
+    /// Why the service could not be reached; the revocation is kept and retried by the next sign-out
+    /// or sign-in. Nil when nothing is owed.
+    public var revocationPending: AuthError?
+    /// Whether anyone was signed in (or a revocation was owed) before this call.
+    public var hadSession = false
+
+    /// Creates a result.
+    public init(scope: SignOutScope) { self.scope = scope }
+}

@@ -60,6 +60,18 @@ struct GlobalOptions: ParsableArguments {
         let client = AuthClient(
             configuration: configuration, store: try makeStore(), logger: makeLogger(), options: options)
         await client.initialize()
+        switch await client.storeProblem {
+        case nil:
+            break
+        case .corrupt(let movedTo, let reason)?:
+            // Not fatal (the user is signed out), but never silent.
+            let kept = movedTo.map { " It was moved aside to \($0); `latchkey sign-out` removes it." } ?? ""
+            FileHandle.standardError.write(
+                Data("latchkey: warning: the stored session was unreadable (\(reason)).\(kept)\n".utf8))
+        case let problem?:
+            // Unsafe (exit 2) or unreadable (exit 5): no command runs on a store it cannot trust.
+            throw AuthError(storeError: problem)
+        }
         return client
     }
 }

@@ -9,8 +9,9 @@ struct LatchkeyCommand: AsyncParsableCommand {
         commandName: "latchkey",
         abstract: "Amazon Cognito sign-in for the terminal, AWSMobileClient-style.",
         discussion: """
-            Exit codes: 0 success, 1 auth error, 2 usage or configuration error, 3 network error,
-            4 re-login required.
+            Exit codes: 0 success, 1 auth error, 2 usage or configuration error (or a session store
+            that others can write), 3 network error, 4 re-login required, 5 local storage error (the
+            session could not be written or removed, or the output could not be written).
             """,
         subcommands: [
             SignInCommand.self, StatusCommand.self, TokenCommand.self, SignUpCommand.self,

@@ -135,8 +135,38 @@ struct SignOutCommand: AsyncParsableCommand {
     func run() async throws {
         let client = try await global.makeClient()
         let name = await client.username
-        try await client.signOut(everywhere ? .global : .local)
-        print("✔ Signed out\(name.map { " \($0)" } ?? "")\(everywhere ? " everywhere" : "").")
+        let result = try await client.signOut(everywhere ? .global : .local)
+        let who = name.map { " \($0)" } ?? ""
+        if !result.hadSession {
+            print("Nobody is signed in here, and no revocation is owed: nothing to sign out.")
+            return
+        }
+        if let pending = result.revocationPending {
+            let why = pending.description
+            if everywhere {
+                throw CLIFailure(
+                    code: pending.exitCode == 1 ? 3 : pending.exitCode,
+                    message:
+                        "signed out\(who) on this machine only. GlobalSignOut and RevokeToken could not be sent: \(why) "
+                        + "Other devices are NOT signed out, and this session's refresh token still works at the service "
+                        + "until it is revoked; run `latchkey sign-out --global` again once the service is reachable.")
+            }
+            print(
+                "✔ Signed out\(who) on this machine. The refresh token could not be revoked at the service yet (\(why)); "
+                    + "it is kept and revoked by the next `latchkey sign-out` or sign-in. Other devices are not signed out.")
+            return
+        }
+        if result.globalSignOutImpossible {
+            print(
+                "✔ Signed out\(who) on this machine; this session's tokens were already revoked at the service, "
+                    + "so GlobalSignOut could not be sent: other devices may still be signed in.")
+            return
+        }
+        if result.signedOutEverywhere {
+            print("✔ Signed out\(who) everywhere: GlobalSignOut and RevokeToken succeeded.")
+        } else {
+            print("✔ Signed out\(who) on this machine; its refresh token is revoked at the service.")
+        }
     }
 }
 

@@ -105,9 +105,13 @@ actor FakeAuthService: AuthService {
         if code != "123456" { throw AuthError.codeMismatch("Invalid code provided, please request a code again.") }
     }
 
-    func signOut(_ scope: SignOutScope) async throws {
+    func signOut(_ scope: SignOutScope) async throws -> SignOutResult {
         calls.append(.signOut(scope))
         failWaiting(.signedOut)
+        var result = SignOutResult(scope: scope)
+        result.refreshTokenRevoked = true
+        result.signedOutEverywhere = scope == .global
+        return result
     }
 
     func releaseSignInWait() {
