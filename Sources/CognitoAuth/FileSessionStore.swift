@@ -34,6 +34,12 @@ public struct FileSessionStore: SessionStore {
         return dataHome + "/latchkey"
     }
 
+    /// Fails with ``SessionStoreError/unsafe(path:reason:)`` when `directory` exists but another user
+    /// owns it or others can write to it (see ``StoreDirectory``); a missing directory is fine.
+    public static func checkDirectory(_ directory: String) throws(SessionStoreError) {
+        try StoreDirectory.checkExisting(directory)
+    }
+
     /// How long a write waits for another process's lock.
     public var lockTimeout: Duration = StoreDirectory.defaultLockTimeout
 
@@ -82,9 +88,9 @@ public struct FileSessionStore: SessionStore {
 
     /// Writes the session atomically under the cross-process lock; nil removes the file (and any
     /// files earlier loads moved aside as corrupt, which may hold tokens).
-    public func save(_ session: PersistedSession?, when condition: SessionStoreWriteCondition) throws(
-        SessionStoreError
-    ) -> SessionStoreWriteResult {
+    public func save(_ session: PersistedSession?, when condition: SessionStoreWriteCondition) throws(SessionStoreError)
+        -> SessionStoreWriteResult
+    {
         try StoreDirectory.ensure(directory)
         let data: Data?
         if let session {

@@ -68,9 +68,9 @@ public struct KeyringSessionStore: SessionStore {
 
     /// Replaces the keyring item under the cross-process lock (nil removes it), then rewrites the
     /// stamp; with a condition, nothing is written when the stamp moved (see ``SessionStore``).
-    public func save(_ session: PersistedSession?, when condition: SessionStoreWriteCondition) throws(
-        SessionStoreError
-    ) -> SessionStoreWriteResult {
+    public func save(_ session: PersistedSession?, when condition: SessionStoreWriteCondition) throws(SessionStoreError)
+        -> SessionStoreWriteResult
+    {
         let text: String?
         if let session {
             let encoder = JSONEncoder()

@@ -94,9 +94,9 @@ public final class InMemorySessionStore: SessionStore, @unchecked Sendable {
     public func load() throws(SessionStoreError) -> PersistedSession? { lock.withLock { stored } }
 
     /// Replaces the stored session (compare-and-swap on the write count when asked).
-    public func save(_ session: PersistedSession?, when condition: SessionStoreWriteCondition) throws(
-        SessionStoreError
-    ) -> SessionStoreWriteResult {
+    public func save(_ session: PersistedSession?, when condition: SessionStoreWriteCondition) throws(SessionStoreError)
+        -> SessionStoreWriteResult
+    {
         lock.withLock {
             if case .unchangedSince(let expected?) = condition, expected != "\(writes)" {
                 return .conflict(stamp: "\(writes)")

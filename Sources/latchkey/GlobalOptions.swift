@@ -31,6 +31,12 @@ struct GlobalOptions: ParsableArguments {
     /// Commands call this before any prompt or network request, so the warning comes first.
     func selectStore() throws -> (store: any SessionStore, backend: SessionStoreSelection.Backend) {
         let directory = storeDirectory
+        // A directory another user owns or can write is refused before anything reads or writes it.
+        do {
+            try FileSessionStore.checkDirectory(directory)
+        } catch {
+            throw AuthError(storeError: error)
+        }
         let selection: (store: any SessionStore, backend: SessionStoreSelection.Backend, warning: String?)
         do {
             selection = try SessionStoreSelection.make(directory: directory, environment: environment)
@@ -60,6 +66,13 @@ struct GlobalOptions: ParsableArguments {
         let client = AuthClient(
             configuration: configuration, store: try makeStore(), logger: makeLogger(), options: options)
         await client.initialize()
+        try await Self.check(client)
+        return client
+    }
+
+    /// Refuses an unsafe (exit 2) or unreadable (exit 5) store, and warns on stderr when a corrupt
+    /// session was moved aside.
+    static func check(_ client: AuthClient) async throws {
         switch await client.storeProblem {
         case nil:
             break
@@ -72,6 +85,5 @@ struct GlobalOptions: ParsableArguments {
             // Unsafe (exit 2) or unreadable (exit 5): no command runs on a store it cannot trust.
             throw AuthError(storeError: problem)
         }
-        return client
     }
 }

@@ -153,7 +153,8 @@ struct SignOutCommand: AsyncParsableCommand {
             }
             print(
                 "✔ Signed out\(who) on this machine. The refresh token could not be revoked at the service yet (\(why)); "
-                    + "it is kept and revoked by the next `latchkey sign-out` or sign-in. Other devices are not signed out.")
+                    + "it is kept and revoked by the next `latchkey sign-out` or sign-in. Other devices are not signed out."
+            )
             return
         }
         if result.globalSignOutImpossible {

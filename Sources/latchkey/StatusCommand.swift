@@ -16,6 +16,7 @@ struct StatusCommand: AsyncParsableCommand {
         let (store, backend) = try global.selectStore()
         let client = AuthClient(configuration: configuration, store: store, logger: global.makeLogger())
         let state = await client.initialize()
+        try await GlobalOptions.check(client)
         let session = await client.session
         let tokens = session?.tokens
         if json {

@@ -402,7 +402,8 @@ struct AuthClientSharedStoreTests {
         #expect((try? result.get()) == nil, "getTokens should have failed")
         #expect(stored?.state == .signedOut)
         #expect(stored?.tokens == nil)
-        #expect(transport.sent.isEmpty)
+        // A's sign-out revoked its refresh token; B sent nothing (no refresh of a signed-out session).
+        #expect(transport.sent.compactMap(\.operation) == ["RevokeToken"])
     }
 
     @Test("A peer that removes the session file signs this client out")

@@ -87,7 +87,12 @@ enum LatchkeyBinary {
     /// The deadline of one command unless a test says otherwise.
     static let defaultTimeout: Duration = .seconds(90)
 
+    /// The binary under test: `$LATCHKEY_BINARY` (to run the suites against another build), else the
+    /// one built beside the test bundle.
     static var url: URL? {
+        if let explicit = ProcessInfo.processInfo.environment["LATCHKEY_BINARY"], !explicit.isEmpty {
+            return URL(fileURLWithPath: explicit)
+        }
         let root = LocalBackend.repositoryRoot
         let candidates = [
             Bundle.main.bundleURL.appendingPathComponent("latchkey"),

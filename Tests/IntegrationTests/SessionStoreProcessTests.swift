@@ -55,6 +55,11 @@ enum StoreTestSupport {
         return (path, configuration)
     }
 
+    /// A path's permission bits including setuid, setgid and sticky (st_mode & 0o7777), or nil.
+    static func mode(_ path: String) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int
+    }
+
     /// Every regular file under `directory` whose bytes contain any of `secrets`.
     static func filesContaining(_ secrets: [String], under directory: String) -> [String] {
         let manager = FileManager.default
