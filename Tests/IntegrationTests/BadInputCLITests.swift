@@ -62,6 +62,27 @@ struct BadInputCLITests {
         }
     }
 
+    // MARK: F14
+
+    @Test("Error messages reach stderr without control characters (an escape sequence echoed from the input)")
+    func errorOutputIsSanitised() async throws {
+        let directory = try Integration.temporaryDirectory("escape")
+        let path = directory + "/config.json"
+        let json = #"""
+            {"CognitoUserPool":{"Default":{"PoolId":"us-east-1_\u001b[2J\u001b]0;title\u0007\r\nfake",
+            "AppClientId":"c","Region":"us-east-1"}}}
+            """#
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+        let output = try await LatchkeyBinary.run(["status", "--config", path, "--store", directory])
+        #expect(output.status == 2, "\(output)")
+        #expect(output.stderr.contains("PoolId"), "\(output.stderr)")
+        let controls = output.stderr.unicodeScalars.filter {
+            ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
+        }
+        #expect(controls.isEmpty, "\(output.stderr.debugDescription)")
+        #expect(output.stderr.filter { $0 == "\n" }.count == 1, "\(output.stderr.debugDescription)")
+    }
+
     // MARK: F7
 
     @Test("token and credentials --retry-seconds must be finite and 0...3600: exit 2, no crash")
