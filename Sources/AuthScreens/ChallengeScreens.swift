@@ -265,13 +265,13 @@ public struct TOTPSetupState: Equatable, Sendable {
     public var focusOrder: [Focus] { Focus.allCases }
 
     /// The base32 secret to type into an authenticator app.
-    public var secret: String { details.secret }
+    public var secret: String { TerminalText.sanitized(details.secret) }
 
     /// The secret in groups of four, easier to type: "JBSW Y3DP EHPK 3PXP".
     public var groupedSecret: String {
         var groups: [String] = []
         var current = ""
-        for character in details.secret {
+        for character in secret {
             current.append(character)
             if current.count == 4 {
                 groups.append(current)

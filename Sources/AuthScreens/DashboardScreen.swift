@@ -271,7 +271,9 @@ extension DashboardState {
 
     private mutating func apply(_ event: SessionEvent) {
         switch event {
-        case .stateChanged(let state, let name, let newProvider):
+        case .stateChanged(let state, let claimedName, let newProvider):
+            // The username is the token's claim, from the network: sanitised before it is shown.
+            let name = claimedName.map { TerminalText.sanitized($0) }
             let changed = state != userState || name != username
             userState = state
             if let name {

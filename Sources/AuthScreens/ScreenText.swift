@@ -64,7 +64,7 @@ public enum ScreenText {
     /// What to enter for a code challenge, and where the code came from.
     public static func codeChallengePrompt(_ kind: CodeChallengeState.Kind) -> String {
         switch kind {
-        case .sms(let details): return "Enter the 6-digit code we sent in \(details.phrase)."
+        case .sms(let details): return "Enter the 6-digit code we sent in \(TerminalText.sanitized(details.phrase))."
         case .totp: return "Enter the 6-digit code from your authenticator app."
         case .custom: return "Enter the answer to the challenge."
         }
@@ -122,7 +122,8 @@ public enum ScreenText {
         case "email": return "Email"
         case "phone_number": return "Phone number"
         default:
-            let words = name.replacingOccurrences(of: "custom:", with: "").replacingOccurrences(of: "_", with: " ")
+            let words = TerminalText.sanitized(name).replacingOccurrences(of: "custom:", with: "")
+                .replacingOccurrences(of: "_", with: " ")
             return words.prefix(1).uppercased() + words.dropFirst()
         }
     }
@@ -224,17 +225,17 @@ public enum ScreenText {
     /// Where the sign-up code went.
     public static func signUpCodeSent(_ delivery: CodeDeliveryDetails?) -> String {
         guard let delivery else { return "Enter the confirmation code that was sent to you." }
-        return "We sent a confirmation code in \(delivery.phrase). Enter it below."
+        return "We sent a confirmation code in \(TerminalText.sanitized(delivery.phrase)). Enter it below."
     }
 
     /// After Resend code.
     public static func newCodeSent(_ delivery: CodeDeliveryDetails) -> String {
-        "A new code was sent in \(delivery.phrase)."
+        "A new code was sent in \(TerminalText.sanitized(delivery.phrase))."
     }
 
     /// After Forgot password's first step.
     public static func resetCodeSent(_ delivery: CodeDeliveryDetails) -> String {
-        "We sent a reset code in \(delivery.phrase). Enter it with a new password."
+        "We sent a reset code in \(TerminalText.sanitized(delivery.phrase)). Enter it with a new password."
     }
 
     // MARK: Banners (server errors with the next step)
@@ -255,7 +256,7 @@ public enum ScreenText {
             let next = showsForgotPassword ? "Press Tab to reach Forgot password." : "Reset it, then sign in."
             return "\(sentence(message, or: "A password reset is required.")) \(next)"
         default:
-            return error.description
+            return TerminalText.sanitized(error.description)
         }
     }
 
@@ -269,7 +270,7 @@ public enum ScreenText {
             return
                 "\(sentence(message, or: "The password does not meet the policy.")) Choose one that meets the policy shown."
         default:
-            return error.description
+            return TerminalText.sanitized(error.description)
         }
     }
 
@@ -281,7 +282,7 @@ public enum ScreenText {
         case .expiredCode(let message):
             return "\(sentence(message, or: "The code has expired.")) Press Tab to reach Resend code for a new one."
         default:
-            return error.description
+            return TerminalText.sanitized(error.description)
         }
     }
 
@@ -293,7 +294,7 @@ public enum ScreenText {
             return
                 "\(sentence(message, or: "The password does not meet the policy.")) Choose one that meets the policy shown."
         case .codeMismatch, .expiredCode: return codeBanner(for: error)
-        default: return error.description
+        default: return TerminalText.sanitized(error.description)
         }
     }
 
@@ -310,7 +311,7 @@ public enum ScreenText {
             return
                 "\(sentence(message, or: "The password does not meet the policy.")) Choose one that meets the policy shown."
         default:
-            return error.description
+            return TerminalText.sanitized(error.description)
         }
     }
 
@@ -331,7 +332,7 @@ public enum ScreenText {
         default:
             short = firstSentence(error.description)
         }
-        short = short.trimmingCharacters(in: .whitespaces)
+        short = TerminalText.sanitized(short).trimmingCharacters(in: .whitespaces)
         if short.hasSuffix(".") { short.removeLast() }
         if short.count > 100 { short = String(short.prefix(99)) + "…" }
         return short
@@ -407,12 +408,12 @@ public enum ScreenText {
     public static func refreshedAt(_ time: String) -> String { "stored; refreshed at \(time)" }
     /// Refresh token value after a failed refresh.
     public static func refreshFailedAt(_ time: String, _ message: String) -> String {
-        "stored; refresh failed at \(time): \(message)"
+        "stored; refresh failed at \(time): \(TerminalText.sanitized(message))"
     }
 
     /// Connectivity value while offline.
     public static func offlineSince(_ time: String, _ relative: String, _ message: String) -> String {
-        "offline since \(time) (\(relative)): \(message)"
+        "offline since \(time) (\(relative)): \(TerminalText.sanitized(message))"
     }
 
     /// Pending calls value.
@@ -441,7 +442,7 @@ public enum ScreenText {
     public static func sampleCallOK(_ number: Int) -> String { "\(sampleCallLabel(number)) ok" }
     /// A sample call failed.
     public static func sampleCallFailed(_ number: Int, _ message: String) -> String {
-        "\(sampleCallLabel(number)) failed: \(message)"
+        "\(sampleCallLabel(number)) failed: \(TerminalText.sanitized(message))"
     }
     /// A sample call failed because the re-login prompt was cancelled.
     public static func sampleCallCancelled(_ number: Int) -> String {
@@ -466,34 +467,42 @@ public enum ScreenText {
 
     /// A sign-out's network part failed.
     public static func signOutFailed(global: Bool, _ message: String) -> String {
-        global ? "Global sign-out failed: \(message) (signed out on this device)" : "Sign-out failed: \(message)"
+        let message = TerminalText.sanitized(message)
+        return global
+            ? "Global sign-out failed: \(message) (signed out on this device)" : "Sign-out failed: \(message)"
     }
     /// The user state changed.
     public static func stateChanged(_ state: UserState, username: String?) -> String {
-        "State: \(state.rawValue)" + (username.map { " (\($0))" } ?? "")
+        "State: \(state.rawValue)" + (username.map { " (\(TerminalText.sanitized($0)))" } ?? "")
     }
     /// The backend became unreachable.
-    public static func wentOffline(_ message: String) -> String { "Offline: \(message)" }
+    public static func wentOffline(_ message: String) -> String { "Offline: \(TerminalText.sanitized(message))" }
     /// Tokens were refreshed.
     public static func tokensRefreshed(_ expiry: String) -> String { "Tokens refreshed; they expire at \(expiry)" }
     /// A refresh failed.
-    public static func refreshFailed(_ message: String) -> String { "Refresh failed: \(message)" }
+    public static func refreshFailed(_ message: String) -> String {
+        "Refresh failed: \(TerminalText.sanitized(message))"
+    }
     /// `releaseSignInWait` released waiting calls.
     public static func signInWaitReleased(_ count: Int) -> String {
         "Sign-in cancelled: \(count) waiting \(count == 1 ? "call" : "calls") released"
     }
     /// The identity id changed.
     public static func identityChanged(old: String?, new: String) -> String {
-        "Identity id changed: \(old ?? none) → \(new)"
+        TerminalText.sanitized("Identity id changed: \(old ?? none) → \(new)")
     }
     /// AWS credentials were fetched.
     public static func credentialsRefreshed(_ expiry: String) -> String {
         "AWS credentials refreshed; they expire at \(expiry)"
     }
     /// The store reported a problem.
-    public static func storeWarning(_ message: String) -> String { "Session store: \(message)" }
+    public static func storeWarning(_ message: String) -> String {
+        "Session store: \(TerminalText.sanitized(message))"
+    }
     /// The re-login prompt's sign-in succeeded.
-    public static func signedInAgain(_ username: String) -> String { "Signed in again as \(username)" }
+    public static func signedInAgain(_ username: String) -> String {
+        "Signed in again as \(TerminalText.sanitized(username))"
+    }
 
     // MARK: Help and key hints
 
@@ -573,9 +582,12 @@ public enum ScreenText {
         return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
     }
 
-    /// A length of time: "12 s", "42 min", "1 h 5 min", "2 d 3 h".
+    /// A length of time: "12 s", "42 min", "1 h 5 min", "2 d 3 h". Total for every value: negative
+    /// and NaN read as 0 s, and anything beyond 100 years (up to infinity) as 100 years.
     public static func duration(_ seconds: TimeInterval) -> String {
-        let total = max(0, Int(seconds.rounded(.down)))
+        let limit: TimeInterval = 100 * 366 * 86_400
+        let bounded = seconds.isNaN ? 0 : min(max(seconds, 0), limit)
+        let total = Int(bounded.rounded(.down))
         switch total {
         case ..<60: return "\(total) s"
         case ..<3600: return "\(total / 60) min"
@@ -592,7 +604,7 @@ public enum ScreenText {
     }
 
     static func sentence(_ message: String, or fallback: String) -> String {
-        let trimmed = message.trimmingCharacters(in: .whitespaces)
+        let trimmed = TerminalText.sanitized(message).trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return fallback }
         guard let last = trimmed.last, !".!?".contains(last) else { return trimmed }
         return trimmed + "."

@@ -54,9 +54,13 @@ public struct SessionSummary: Hashable, Sendable {
         if session.developerIdentity != nil && !providers.contains(ScreenText.developerProviderKey) {
             providers.append(ScreenText.developerProviderKey)
         }
+        // The username claim and the identity id came from the network: sanitised for the terminal.
         self.init(
-            username: session.username, provider: session.provider, activeProviders: providers,
-            identityId: session.identityId ?? session.developerIdentity?.identityId,
+            username: session.username.map { TerminalText.sanitized($0) }, provider: session.provider,
+            activeProviders: providers,
+            identityId: (session.identityId ?? session.developerIdentity?.identityId).map {
+                TerminalText.sanitized($0)
+            },
             idTokenExpiration: session.tokens?.idTokenExpiration,
             accessTokenExpiration: session.tokens?.accessTokenExpiration, tokensIssuedAt: session.tokens?.issuedAt,
             hasRefreshToken: session.tokens?.refreshToken != nil,

@@ -87,6 +87,7 @@ extension AuthClient {
         let result = try await reachingBackend {
             try await api.getCredentials(identityId: resolvedId, logins: logins, customRoleArn: options.customRoleArn)
         }
+        try requireUnexpired(result.credentials)
         if isDeveloper {
             session.developerIdentity = DeveloperIdentityLogin(identityId: result.identityId, token: token)
         } else {
@@ -164,6 +165,18 @@ extension AuthClient {
         return clock.now().addingTimeInterval(margin) < credentials.expiration ? credentials : nil
     }
 
+    /// Throws when freshly fetched credentials expire at or before now (a wrong clock, or a broken server).
+    private func requireUnexpired(_ credentials: AWSCredentials) throws {
+        guard credentials.expiration <= clock.now() else { return }
+        let formatter = ISO8601DateFormatter()
+        throw AuthError.invalidResponse(
+            status: 200,
+            detail:
+                "GetCredentialsForIdentity sent AWS credentials that had already expired "
+                + "(Expiration \(formatter.string(from: credentials.expiration))); check the system clock, then try again"
+        )
+    }
+
     func identityAPI(_ pool: IdentityPoolConfiguration) -> IdentityPoolAPI {
         IdentityPoolAPI(
             client: AWSJSONClient(
@@ -218,6 +231,8 @@ extension AuthClient {
                     try await api.getCredentials(
                         identityId: id, logins: logins, customRoleArn: self.options.customRoleArn)
                 }
+                // Credentials that are already expired are never cached or handed out.
+                try requireUnexpired(result.credentials)
                 // The session may have changed while the request was out (sign-out, a new sign-in).
                 guard machine.userState == startedAs || (startedAs == .signedOut && machine.userState == .guest) else {
                     throw AuthError.invalidState("The session changed while credentials were being fetched; try again.")

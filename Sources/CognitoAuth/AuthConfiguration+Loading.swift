@@ -12,8 +12,21 @@ extension AuthConfiguration {
         return configHome + "/latchkey/awsconfiguration.json"
     }
 
+    /// The largest configuration file read: real ones are a few kilobytes.
+    public static let maximumFileSize = 4 * 1024 * 1024
+
     /// Loads and validates the configuration file at `path`.
     public static func load(path: String) throws(ConfigurationError) -> AuthConfiguration {
+        let tooLarge = ConfigurationError(
+            file: path, problem: "the configuration file is larger than \(maximumFileSize / (1024 * 1024)) MiB.",
+            fix: "Point --config or LATCHKEY_CONFIG at the awsconfiguration.json file itself.")
+        // A regular file's size is known before reading it; anything else is checked after the read.
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            attributes[.type] as? FileAttributeType == .typeRegular,
+            let size = (attributes[.size] as? NSNumber)?.uint64Value, size > UInt64(maximumFileSize)
+        {
+            throw tooLarge
+        }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -27,6 +40,7 @@ extension AuthConfiguration {
                     : "Pass --config PATH, set LATCHKEY_CONFIG, or run `latchkey demo` to create a local one."
             )
         }
+        guard data.count <= maximumFileSize else { throw tooLarge }
         return try parse(data, path: path)
     }
 
@@ -175,13 +189,63 @@ private struct SectionReader {
 
     func optionalURL(_ section: JSONValue, _ sectionKey: String, _ field: String) throws(ConfigurationError) -> URL? {
         guard let text = try optionalString(section, sectionKey, field), !text.isEmpty else { return nil }
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            url.host != nil
-        else {
+        let key = "\(prefix)\(sectionKey).\(field)"
+        if let problem = AuthConfiguration.endpointProblem(text) {
             throw ConfigurationError(
-                file: path, key: "\(prefix)\(sectionKey).\(field)", problem: "\"\(text)\" is not an http(s) URL.",
+                file: path, key: key, problem: problem,
+                fix: "Use a full URL such as http://127.0.0.1:5000 (http or https, a host, a port from 1 to 65535).")
+        }
+        guard let url = URL(string: text) else {
+            throw ConfigurationError(
+                file: path, key: key, problem: "\"\(text)\" is not an http(s) URL.",
                 fix: "Use a full URL such as http://127.0.0.1:5000.")
         }
         return url
+    }
+}
+
+extension AuthConfiguration {
+    /// What is wrong with an endpoint URL, or nil when it is usable: the scheme must be http or
+    /// https, the host non-empty, the port (when given) from 1 to 65535, and there must be no
+    /// user name or password (they would never be sent, and messages would show them).
+    ///
+    /// The port is read from the text itself: Foundation reads a port too large for `Int` as no
+    /// port at all, and the HTTP client traps on one above 65535.
+    static func endpointProblem(_ text: String) -> String? {
+        let notURL = "\"\(text)\" is not an http(s) URL."
+        guard let schemeEnd = text.range(of: "://") else { return notURL }
+        let scheme = text[..<schemeEnd.lowerBound].lowercased()
+        guard scheme == "http" || scheme == "https" else { return notURL }
+        let rest = text[schemeEnd.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if authority.contains("@") {
+            return "the URL holds a user name or password (user:password@host); they are never sent."
+        }
+        let host: Substring
+        var port: Substring?
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return notURL }
+            host = authority[authority.index(after: authority.startIndex)..<close]
+            let after = authority[authority.index(after: close)...]
+            if !after.isEmpty {
+                guard after.hasPrefix(":") else { return notURL }
+                port = after.dropFirst()
+            }
+        } else if let colon = authority.lastIndex(of: ":") {
+            host = authority[..<colon]
+            port = authority[authority.index(after: colon)...]
+        } else {
+            host = authority
+        }
+        guard !host.isEmpty else { return "\"\(text)\" has no host." }
+        if let port {
+            guard !port.isEmpty, port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }),
+                let number = Int(port), (1...65535).contains(number)
+            else {
+                return "\"\(text)\" has port \"\(port)\"; a port is a number from 1 to 65535."
+            }
+        }
+        guard let url = URL(string: text), let parsedHost = url.host, !parsedHost.isEmpty else { return notURL }
+        return nil
     }
 }

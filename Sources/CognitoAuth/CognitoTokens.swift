@@ -31,6 +31,22 @@ public struct CognitoTokens: Sendable, Hashable, Codable {
         self.issuedAt = Date(timeIntervalSince1970: access.iat ?? (accessExp - 3600))
     }
 
+    enum CodingKeys: String, CodingKey {
+        case idToken, accessToken, refreshToken, idTokenExpiration, accessTokenExpiration, issuedAt
+    }
+
+    /// Decodes stored tokens, clamping the stored times to ``ClaimTime`` (a session written by an
+    /// older version, or edited, may hold any date).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        idToken = try container.decode(String.self, forKey: .idToken)
+        accessToken = try container.decode(String.self, forKey: .accessToken)
+        refreshToken = try container.decodeIfPresent(String.self, forKey: .refreshToken)
+        idTokenExpiration = ClaimTime.clamped(try container.decode(Date.self, forKey: .idTokenExpiration))
+        accessTokenExpiration = ClaimTime.clamped(try container.decode(Date.self, forKey: .accessTokenExpiration))
+        issuedAt = ClaimTime.clamped(try container.decode(Date.self, forKey: .issuedAt))
+    }
+
     /// The earlier of the two expiry times.
     public var expiration: Date { min(idTokenExpiration, accessTokenExpiration) }
 
@@ -69,6 +85,24 @@ extension CognitoTokens: CustomStringConvertible, CustomDebugStringConvertible {
     }
 }
 
+/// The range of times Latchkey accepts from tokens and credentials, so that no later arithmetic on
+/// them (durations, timers, formatting) can overflow.
+public enum ClaimTime {
+    /// The latest time accepted: 2100-01-01T00:00:00Z, in seconds since 1970.
+    public static let latest: TimeInterval = 4_102_444_800
+
+    /// `seconds` since 1970 clamped to `0...latest`; nil when it is not a finite number.
+    public static func clamped(_ seconds: Double) -> Double? {
+        guard seconds.isFinite else { return nil }
+        return min(max(seconds, 0), latest)
+    }
+
+    /// `date` clamped to 1970...2100 (a NaN date reads as 1970).
+    public static func clamped(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: clamped(date.timeIntervalSince1970) ?? 0)
+    }
+}
+
 /// The JWT claims Latchkey reads from Cognito tokens.
 public struct TokenClaims: JWTPayload, Sendable, Hashable {
     public var exp: Double?
@@ -92,9 +126,10 @@ public struct TokenClaims: JWTPayload, Sendable, Hashable {
     /// Decodes leniently: a claim of an unexpected type reads as absent.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        // RFC 7519 NumericDate: a JSON number. A string, or a number that is not finite, reads as absent
+        // (a token without exp is then rejected); a number past the horizon is clamped to it.
         func number(_ key: CodingKeys) -> Double? {
-            (try? container.decodeIfPresent(Double.self, forKey: key))
-                ?? (try? container.decodeIfPresent(String.self, forKey: key)).flatMap { $0.flatMap(Double.init) }
+            ((try? container.decodeIfPresent(Double.self, forKey: key)) ?? nil).flatMap(ClaimTime.clamped)
         }
         func text(_ key: CodingKeys) -> String? { (try? container.decodeIfPresent(String.self, forKey: key)) ?? nil }
         exp = number(.exp)

@@ -48,15 +48,18 @@ public struct IdentityPoolAPI: Sendable {
         )
     }
 
-    /// Reads an expiration given as epoch seconds (possibly fractional, possibly a string) or ISO 8601.
+    /// Reads an expiration given as epoch seconds (possibly fractional, possibly a string) or ISO 8601,
+    /// clamped to ``ClaimTime`` (1970 to 2100); a number that is not finite reads as no expiration.
     static func date(_ value: JSONValue) -> Date? {
-        if let seconds = value.doubleValue { return Date(timeIntervalSince1970: seconds) }
+        if let seconds = value.doubleValue {
+            return ClaimTime.clamped(seconds).map { Date(timeIntervalSince1970: $0) }
+        }
         if let text = value.stringValue {
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            if let date = formatter.date(from: text) { return date }
+            if let date = formatter.date(from: text) { return ClaimTime.clamped(date) }
             formatter.formatOptions = [.withInternetDateTime]
-            return formatter.date(from: text)
+            return formatter.date(from: text).map(ClaimTime.clamped)
         }
         return nil
     }

@@ -28,11 +28,15 @@ struct CredentialsCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Seconds to keep retrying an unreachable backend before exiting 3.")
     var retrySeconds: Double = 4
 
+    func validate() throws {
+        try TokenCommand.validateRetrySeconds(retrySeconds)
+    }
+
     func run() async throws {
         let client = try await global.makeClient()
         let options = TokenRequestOptions(
             waitForSignIn: false, waitForConnectivity: retrySeconds > 0,
-            deadline: .milliseconds(Int64(max(retrySeconds, 0) * 1000)), label: "credentials")
+            deadline: TokenCommand.retryDeadline(retrySeconds), label: "credentials")
         let credentials: AWSCredentials
         do {
             credentials = try await client.getAWSCredentials(options)
@@ -49,12 +53,16 @@ struct CredentialsCommand: AsyncParsableCommand {
                 "SessionToken": .string(credentials.sessionToken),
                 "Expiration": .string(expiration),
             ]
-            print(String(decoding: object.encoded(), as: UTF8.self))
+            try CLIOutput.emit(String(decoding: object.encoded(), as: UTF8.self) + "\n")
         case .env:
-            print("export AWS_ACCESS_KEY_ID=\(credentials.accessKeyId)")
-            print("export AWS_SECRET_ACCESS_KEY=\(credentials.secretAccessKey)")
-            print("export AWS_SESSION_TOKEN=\(credentials.sessionToken)")
-            print("export AWS_CREDENTIAL_EXPIRATION=\(expiration)")
+            try CLIOutput.emit(
+                """
+                export AWS_ACCESS_KEY_ID=\(credentials.accessKeyId)
+                export AWS_SECRET_ACCESS_KEY=\(credentials.secretAccessKey)
+                export AWS_SESSION_TOKEN=\(credentials.sessionToken)
+                export AWS_CREDENTIAL_EXPIRATION=\(expiration)
+
+                """)
         case .json:
             let object: JSONValue = [
                 "accessKeyId": .string(credentials.accessKeyId),
@@ -63,7 +71,7 @@ struct CredentialsCommand: AsyncParsableCommand {
                 "identityId": await client.session?.identityId.map(JSONValue.string) ?? .null,
                 "state": .string(await client.userState.rawValue),
             ]
-            print(String(decoding: object.encoded(), as: UTF8.self))
+            try CLIOutput.emit(String(decoding: object.encoded(), as: UTF8.self) + "\n")
         }
     }
 }

@@ -23,6 +23,7 @@ struct LatchkeyCommand: AsyncParsableCommand {
     )
 
     static func main() async {
+        ProcessHardening.disableCoreDumps()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

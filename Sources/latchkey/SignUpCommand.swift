@@ -39,7 +39,9 @@ struct SignUpCommand: AsyncParsableCommand {
         case .done:
             print("✔ Account \(username) created and confirmed. Sign in: latchkey sign-in --username \(username)")
         case .confirmSignUp(let delivery):
-            print("✔ Account \(username) created. A confirmation code was sent in \(delivery?.phrase ?? "a message").")
+            print(
+                "✔ Account \(username) created. A confirmation code was sent in \(TerminalText.sanitized(delivery?.phrase ?? "a message"))."
+            )
             print("  Confirm it: latchkey confirm-sign-up --username \(username) --code CODE")
         }
     }
@@ -70,7 +72,7 @@ struct ResendCodeCommand: AsyncParsableCommand {
     func run() async throws {
         let client = try await global.makeClient()
         let delivery = try await client.resendSignUpCode(username: username)
-        print("✔ A new code was sent in \(delivery.phrase).")
+        print("✔ A new code was sent in \(TerminalText.sanitized(delivery.phrase)).")
     }
 }
 
@@ -84,7 +86,7 @@ struct ForgotPasswordCommand: AsyncParsableCommand {
     func run() async throws {
         let client = try await global.makeClient()
         let result = try await client.forgotPassword(username: username)
-        print("✔ A reset code was sent in \(result.delivery.phrase).")
+        print("✔ A reset code was sent in \(TerminalText.sanitized(result.delivery.phrase)).")
         print("  Then: latchkey confirm-forgot-password --username \(username) --code CODE")
     }
 }
@@ -136,13 +138,13 @@ struct SignOutCommand: AsyncParsableCommand {
         let client = try await global.makeClient()
         let name = await client.username
         let result = try await client.signOut(everywhere ? .global : .local)
-        let who = name.map { " \($0)" } ?? ""
+        let who = name.map { " \(TerminalText.sanitized($0))" } ?? ""
         if !result.hadSession {
             print("Nobody is signed in here, and no revocation is owed: nothing to sign out.")
             return
         }
         if let pending = result.revocationPending {
-            let why = pending.description
+            let why = TerminalText.sanitized(pending.description)
             if everywhere {
                 throw CLIFailure(
                     code: pending.exitCode == 1 ? 3 : pending.exitCode,

@@ -18,6 +18,8 @@ struct StatusCommand: AsyncParsableCommand {
         let state = await client.initialize()
         try await GlobalOptions.check(client)
         let session = await client.session
+        // Stored strings came from the server (the username claim, identity ids): sanitised for the terminal.
+        let username = session?.username.map { TerminalText.sanitized($0) }
         let tokens = session?.tokens
         if json {
             var object: [String: JSONValue] = [
@@ -40,25 +42,28 @@ struct StatusCommand: AsyncParsableCommand {
                 object["awsCredentialsExpiration"] = .string(CLIOutput.iso8601(credentials.expiration))
             }
             print(String(decoding: JSONValue.object(object).encoded(), as: UTF8.self))
+            try CLIOutput.flushStandardOutput()
             return
         }
         let pool = configuration.userPool
         let endpoint = pool?.endpoint?.absoluteString ?? pool.map { "cognito-idp.\($0.region).amazonaws.com" } ?? "-"
         print("latchkey: \(pool?.poolId ?? "no user pool") via \(endpoint)")
         switch state {
-        case .signedIn: print("  ✔ Signed in as \(session?.username ?? "?") (state: signedIn)")
+        case .signedIn: print("  ✔ Signed in as \(username ?? "?") (state: signedIn)")
         case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid:
             print(
-                "  ! Session expired for \(session?.username ?? "?") (state: \(state.rawValue)). Sign in again: latchkey sign-in"
+                "  ! Session expired for \(username ?? "?") (state: \(state.rawValue)). Sign in again: latchkey sign-in"
             )
         case .guest: print("  • Guest (state: guest)")
         default: print("  ✖ Not signed in (state: \(state.rawValue)). Sign in: latchkey sign-in")
         }
         if let provider = session?.provider, state == .signedIn || state.needsRelogin {
-            print("  - Authenticated by: \(FederatedProvider.displayName(for: provider)) (\(provider))")
+            print(
+                TerminalText.sanitized(
+                    "  - Authenticated by: \(FederatedProvider.displayName(for: provider)) (\(provider))"))
         }
         let active = await client.activeProviderKeys
-        if !active.isEmpty { print("  - Active providers: \(active.joined(separator: ", "))") }
+        if !active.isEmpty { print(TerminalText.sanitized("  - Active providers: \(active.joined(separator: ", "))")) }
         if let tokens {
             print(
                 "  - Id token:      \(CognitoTokens.mask(tokens.idToken)), expires \(CLIOutput.relative(tokens.idTokenExpiration))"
@@ -68,12 +73,14 @@ struct StatusCommand: AsyncParsableCommand {
             )
             print("  - Refresh token: \(tokens.refreshToken.map(CognitoTokens.mask) ?? "none")")
         }
-        if let identityId = session?.identityId { print("  - Identity id:   \(identityId)") }
+        if let identityId = session?.identityId { print("  - Identity id:   \(TerminalText.sanitized(identityId))") }
         if let credentials = session?.awsCredentials {
             print(
-                "  - AWS credentials: \(credentials.accessKeyId), expire \(CLIOutput.relative(credentials.expiration))")
+                "  - AWS credentials: \(TerminalText.sanitized(credentials.accessKeyId)), expire \(CLIOutput.relative(credentials.expiration))"
+            )
         }
         print("  - Session stored in: \(store.location)")
         print("  - Store backend: \(backend.rawValue)")
+        try CLIOutput.flushStandardOutput()
     }
 }

@@ -23,13 +23,32 @@ struct TokenCommand: AsyncParsableCommand {
 
     func validate() throws {
         if id && access { throw ValidationError("choose one of --id and --access.") }
+        try Self.validateRetrySeconds(retrySeconds)
+    }
+
+    /// The longest `--retry-seconds` accepted: an hour.
+    static let maximumRetrySeconds: Double = 3600
+
+    /// Rejects a `--retry-seconds` that is not a number of seconds from 0 to an hour (`nan`, `inf`, `1e300`).
+    static func validateRetrySeconds(_ seconds: Double) throws {
+        guard seconds.isFinite, (0...maximumRetrySeconds).contains(seconds) else {
+            throw ValidationError(
+                "--retry-seconds must be a number of seconds from 0 to \(Int(maximumRetrySeconds)); got \(seconds). "
+                    + "Pass, for example, --retry-seconds 4.")
+        }
+    }
+
+    /// The deadline for `--retry-seconds`, clamped again so that no value can trap the conversion.
+    static func retryDeadline(_ seconds: Double) -> Duration {
+        let clamped = seconds.isFinite ? min(max(seconds, 0), maximumRetrySeconds) : 0
+        return .milliseconds(Int64((clamped * 1000).rounded()))
     }
 
     func run() async throws {
         let client = try await global.makeClient()
         let options = TokenRequestOptions(
             waitForSignIn: false, waitForConnectivity: retrySeconds > 0,
-            deadline: .milliseconds(Int64(max(retrySeconds, 0) * 1000)), label: "token")
+            deadline: Self.retryDeadline(retrySeconds), label: "token")
         let tokens: CognitoTokens
         do {
             tokens = try await client.getTokens(options)
@@ -39,6 +58,6 @@ struct TokenCommand: AsyncParsableCommand {
         } catch AuthError.notSignedIn {
             throw CLIFailure(code: 4, message: "nobody is signed in. Sign in first: latchkey sign-in")
         }
-        print(access ? tokens.accessToken : tokens.idToken)
+        try CLIOutput.emit((access ? tokens.accessToken : tokens.idToken) + "\n")
     }
 }
