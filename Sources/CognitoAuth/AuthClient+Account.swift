@@ -106,35 +106,42 @@ extension AuthClient {
             owed = earlier
         }
         result.hadSession = session?.tokens != nil || owed != nil
-        if let revocation = owed {
-            do {
-                try await revoke(revocation, accessToken: session?.tokens?.accessToken)
-                result.refreshTokenRevoked = true
-                result.signedOutEverywhere = revocation.global
-                owed = nil
-            } catch AuthError.notAuthorized {
-                // The refresh token is already invalid: nothing of this session is left to revoke, but
-                // GlobalSignOut could not be sent with it.
-                result.refreshTokenRevoked = true
-                result.globalSignOutImpossible = revocation.global
-                owed = nil
-            } catch let error as AuthError {
-                result.revocationPending = error
-            }
-        }
         pendingChallenge = nil
         identity.credentialsTask?.cancel()
         identity.credentialsTask = nil
-        if let failure = run(machine.handle(.signedOut, now: clock.now()), writes: .replace) {
-            throw AuthError(storeError: failure)
+
+        // 1. The local sign-out, durable before anything is sent: the signed-out record carries the
+        //    revocation it owes, so a process killed from here on leaves it to the next run.
+        let now = clock.now()
+        let actions = machine.handle(.signedOut, now: now).map { action -> AuthStateMachine.Action in
+            guard case .persist(let record) = action, let owed else { return action }
+            var withOwed = record ?? PersistedSession(state: .signedOut, updatedAt: now)
+            withOwed.pendingRevocation = owed
+            return .persist(withOwed)
         }
-        if let owed {
-            var record = machine.session ?? PersistedSession(state: machine.userState, updatedAt: clock.now())
-            record.pendingRevocation = owed
-            if let failure = run(machine.handle(.sessionUpdated(record), now: clock.now()), writes: .replace) {
-                throw AuthError(storeError: failure)
-            }
+        if let failure = run(actions, writes: .replace) { throw AuthError(storeError: failure) }
+        guard let revocation = owed else { return result }
+        var record = machine.session ?? PersistedSession(state: machine.userState, updatedAt: now)
+        record.pendingRevocation = revocation
+        _ = machine.handle(.sessionUpdated(record), now: now)  // already stored by the write above
+
+        // 2. The revocation; once done (or moot), the record no longer owes it.
+        do {
+            try await revoke(revocation, accessToken: session?.tokens?.accessToken)
+            result.refreshTokenRevoked = true
+            result.signedOutEverywhere = revocation.global
+        } catch AuthError.notAuthorized {
+            // The refresh token is already invalid: nothing of this session is left to revoke, but
+            // GlobalSignOut could not be sent with it.
+            result.refreshTokenRevoked = true
+            result.globalSignOutImpossible = revocation.global
+        } catch let error as AuthError {
+            result.revocationPending = error
+            return result
         }
+        record.pendingRevocation = nil
+        // A compare-and-swap: a sign-in by another process meanwhile is kept, not overwritten.
+        run(machine.handle(.sessionUpdated(record), now: clock.now()))
         return result
     }
 

@@ -313,9 +313,12 @@ public actor AuthClient {
             case .persist, .notify:
                 continue  // they describe the session that was not stored
             case .resume(let ids, _):
-                // The batch's waiters left the machine: answer them from what is stored now.
+                // The batch's waiters left the machine: answer them from what is stored now, or,
+                // when the stored session is signed in but needs a refresh, ask for tokens again.
                 if let tokens = machine.cachedTokens(at: clock.now()) {
                     run([.resume(ids, tokens)])
+                } else if failure == nil, machine.userState == .signedIn {
+                    for id in ids { run(machine.handle(.tokensRequested(id, .default), now: clock.now())) }
                 } else {
                     let error: AuthError = failure.map { AuthError(storeError: $0) } ?? .signedOut
                     run([.fail(ids, .error(error))])
@@ -327,6 +330,18 @@ public actor AuthClient {
     }
 
     private func performRefresh(refreshToken: String, username: String?, generation: UInt64) async {
+        // Cross-process single flight: under the store's refresh lock, re-read the store; when another
+        // process has just refreshed this session, its tokens are this refresh's result and nothing
+        // is sent. Without the lock (memory store, or a wait that ran out) each process refreshes.
+        let lock = await store.refreshLock(timeout: options.requestTimeout + .seconds(5))
+        defer { lock?.release() }
+        if lock != nil, let peer = tokensRefreshedByPeer() {
+            // The store already holds these tokens: adopt them without writing them again.
+            let actions = machine.handle(.refreshSucceeded(peer, generation: generation), now: clock.now())
+            run(actions.filter { if case .persist = $0 { return false } else { return true } })
+            publish(.tokensRefreshed(expiration: peer.expiration))
+            return
+        }
         do {
             let tokens = try await refreshTokens(refreshToken: refreshToken, username: username)
             run(machine.handle(.refreshSucceeded(tokens, generation: generation), now: clock.now()))
@@ -339,6 +354,20 @@ public actor AuthClient {
                 machine.handle(
                     .refreshFailed(authError, generation: generation, jitter: random.unitInterval()), now: clock.now()))
         }
+    }
+
+    /// The stored tokens when another process refreshed this same session since this client last
+    /// looked (same subject, valid beyond the refresh margin); the stamp is then taken as seen.
+    private func tokensRefreshedByPeer() -> CognitoTokens? {
+        let stamp = store.changeStamp()
+        guard stamp != storeStamp, let stored = try? store.load(), stored.state == .signedIn,
+            let tokens = stored.tokens, let mine = machine.session?.tokens,
+            tokens.accessToken != mine.accessToken,
+            tokens.idClaims?.sub != nil, tokens.idClaims?.sub == mine.idClaims?.sub,
+            tokens.areValid(at: clock.now(), preferredMargin: options.refreshMargin)
+        else { return nil }
+        storeStamp = stamp
+        return tokens
     }
 
     /// REFRESH_TOKEN_AUTH; the old refresh token is kept when none comes back.

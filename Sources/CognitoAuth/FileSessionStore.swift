@@ -124,6 +124,11 @@ public struct FileSessionStore: SessionStore {
         }
     }
 
+    /// The refresh lock, `refresh.lock` beside the session (see ``SessionStore/refreshLock(timeout:)``).
+    public func refreshLock(timeout: Duration) async -> (any HeldStoreLock)? {
+        await FileLock.acquire(directory + "/refresh.lock", directory: directory, timeout: timeout)
+    }
+
     /// The file's modification time and inode, which change with every atomic replace.
     public func changeStamp() -> String? {
         var info = stat()

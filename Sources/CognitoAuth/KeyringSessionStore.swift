@@ -98,6 +98,11 @@ public struct KeyringSessionStore: SessionStore {
         }
     }
 
+    /// The refresh lock, `refresh.lock` in the store directory (see ``SessionStore/refreshLock(timeout:)``).
+    public func refreshLock(timeout: Duration) async -> (any HeldStoreLock)? {
+        await FileLock.acquire(directory + "/refresh.lock", directory: directory, timeout: timeout)
+    }
+
     /// The stamp file's content: it changes whenever any process writes this store.
     public func changeStamp() -> String? {
         guard let data = FileManager.default.contents(atPath: stampPath) else { return "absent" }

@@ -19,9 +19,23 @@ public protocol SessionStore: Sendable {
         -> SessionStoreWriteResult
     /// An opaque stamp that changes whenever any process writes the store, to notice a peer's write.
     func changeStamp() -> String?
+    /// Takes the store's cross-process refresh lock (see the default implementation's notes).
+    func refreshLock(timeout: Duration) async -> (any HeldStoreLock)?
+}
+
+/// A cross-process lock held until ``release()``.
+public protocol HeldStoreLock: Sendable {
+    /// Releases the lock (idempotent).
+    func release()
 }
 
 extension SessionStore {
+    /// Takes the store's cross-process refresh lock, waiting at most `timeout` without blocking a
+    /// thread; nil when the store has no such lock (memory) or the wait ran out. A process that
+    /// needs a refresh holds it while it re-reads the store and refreshes, so that processes sharing
+    /// a store send one refresh between them.
+    public func refreshLock(timeout: Duration) async -> (any HeldStoreLock)? { nil }
+
     /// Replaces the stored session whatever it holds now (a sign-in or a sign-out: the last one wins).
     public func save(_ session: PersistedSession?) throws(SessionStoreError) {
         _ = try save(session, when: .always)

@@ -159,3 +159,48 @@ enum StoreDirectory {
         }
     }
 }
+
+/// An advisory `flock` on a file, held until released.
+final class FileLock: HeldStoreLock, @unchecked Sendable {
+    // @unchecked Sendable: `descriptor` is only read and reset while holding `lock`.
+    private let lock = NSLock()
+    private var descriptor: Int32
+
+    private init(descriptor: Int32) { self.descriptor = descriptor }
+
+    deinit { release() }
+
+    func release() {
+        lock.withLock {
+            guard descriptor >= 0 else { return }
+            _ = flock(descriptor, LOCK_UN)
+            close(descriptor)
+            descriptor = -1
+        }
+    }
+
+    /// Takes the lock on `path` (created 0600 in a checked directory), polling without blocking a
+    /// thread; nil when the file cannot be used or `timeout` passes first.
+    static func acquire(_ path: String, directory: String, timeout: Duration) async -> FileLock? {
+        guard (try? StoreDirectory.ensure(directory)) != nil else { return nil }
+        let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+            (try? StoreDirectory.checkOwnerAndMode(info, path: path, what: "the refresh lock")) != nil
+        else {
+            close(fd)
+            return nil
+        }
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, clock.now < deadline, !Task.isCancelled else {
+                close(fd)
+                return nil
+            }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return FileLock(descriptor: fd)
+    }
+}

@@ -27,7 +27,7 @@ actor StubAuthService: AuthService {
     func resendSignUpCode(username: String) async throws -> CodeDeliveryDetails { CodeDeliveryDetails() }
     func requestPasswordReset(username: String) async throws -> CodeDeliveryDetails { CodeDeliveryDetails() }
     func confirmForgotPassword(username: String, newPassword: String, code: String) async throws {}
-    func signOut(_ scope: SignOutScope) async throws {}
+    func signOut(_ scope: SignOutScope) async throws -> SignOutResult { SignOutResult(scope: scope) }
     func releaseSignInWait() async {}
     func forceRefresh() async {}
     func getUserAttributes(_ options: TokenRequestOptions) async throws -> [String: String] { [:] }
