@@ -107,9 +107,11 @@ public final class AuthScreensRuntime {
         for effect in effects { run(effect) }
     }
 
-    /// The 1-second dashboard refresh.
+    /// The 1-second dashboard refresh; it also adopts another process's writes to the store.
     public func tick(now: Date? = nil) {
         send(.tick(now: now ?? clock()))
+        let service = self.service
+        spawn { await service.syncWithStore() }
     }
 
     /// Tells the view models whether the terminal is below the minimum size.

@@ -37,9 +37,15 @@ public protocol AuthService: Sendable {
     var pendingCalls: [PendingCall] { get async }
     /// The connectivity as last seen.
     var connectivity: Connectivity { get async }
+    /// Adopts what another process wrote to the store since this one last looked (a cheap stamp
+    /// check; the dashboard calls it every second, so a CLI sign-out shows within a second).
+    func syncWithStore() async
 }
 
 extension AuthService {
+    /// Services without a shared store have nothing to adopt.
+    public func syncWithStore() async {}
+
     /// GetUser alone, for services without AWS credentials.
     public func sampleServiceCall(_ options: TokenRequestOptions) async throws {
         _ = try await getUserAttributes(options)

@@ -295,6 +295,32 @@ extension BackendTests {
             #expect(session.screen().contains("latchkey: signedOut"))
         }
 
+        @Test("A sign-out by `latchkey sign-out` in another terminal shows on the open dashboard within two seconds")
+        func peerSignOutShows() async throws {
+            let backend = try await LocalBackend.shared()
+            let username = await backend.uniqueName("tui")
+            try await backend.createUser(username, password: Integration.password)
+            let (session, store) = try await Self.startAtSignIn(backend, name: "peer-signout")
+            defer { session.kill() }
+            Self.signIn(session, username: username, password: Integration.password)
+            try await Self.waitForDashboard(session, username: username)
+
+            let common = ["--config", backend.info.configPath, "--store", store]
+            let signOut = try await LatchkeyBinary.run(["sign-out"] + common, environment: TerminalApp.baseEnvironment)
+            #expect(signOut.status == 0, "\(signOut)")
+            let started = ContinuousClock.now
+            _ = try await session.waitUntil("the sign-in screen after the other process's sign-out") {
+                $0.contains("Forgot password") && $0.contains(" signedOut ·")
+            }
+            // The dashboard checks the store's stamp every second; allow one tick plus rendering.
+            #expect(ContinuousClock.now - started < .seconds(3))
+            // The open UI did not write the session back.
+            let status = try await LatchkeyBinary.run(
+                ["status", "--json"] + common, environment: TerminalApp.baseEnvironment)
+            #expect(JSONValue.parse(Array(status.stdout.utf8))?["state"]?.stringValue == "signedOut", "\(status)")
+            #expect(try await Self.quit(session) == 0)
+        }
+
         // MARK: 7. Resize
 
         @Test("a resize to 60x20 shows the too-small notice and no field; back to 100x30 restores the typed username")
