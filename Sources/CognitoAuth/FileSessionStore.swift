@@ -113,6 +113,9 @@ public struct FileSessionStore: SessionStore {
             removeStaleTemporaryFiles()
             if let data {
                 try AtomicFile.replace(with: data, at: path, directory: directory)
+                // A record without tokens (a sign-out) also removes the sessions earlier loads moved
+                // aside as corrupt: they may still hold tokens.
+                if session?.tokens == nil { for file in corruptFiles { unlink(file) } }
             } else {
                 if unlink(path) != 0 && errno != ENOENT {
                     throw .io(path: path, reason: String(cString: strerror(errno)))

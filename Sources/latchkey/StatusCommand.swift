@@ -21,6 +21,8 @@ struct StatusCommand: AsyncParsableCommand {
         // Stored strings came from the server (the username claim, identity ids): sanitised for the terminal.
         let username = session?.username.map { TerminalText.sanitized($0) }
         let tokens = session?.tokens
+        // Sessions earlier commands found unreadable and moved aside (they may still hold tokens).
+        let corruptFiles = (store as? FileSessionStore)?.corruptFiles ?? []
         if json {
             var object: [String: JSONValue] = [
                 "state": .string(state.rawValue),
@@ -41,6 +43,8 @@ struct StatusCommand: AsyncParsableCommand {
             if let credentials = session?.awsCredentials {
                 object["awsCredentialsExpiration"] = .string(CLIOutput.iso8601(credentials.expiration))
             }
+            object["revocationPending"] = .bool(session?.pendingRevocation != nil)
+            object["corruptFiles"] = .array(corruptFiles.map { .string($0) })
             print(String(decoding: JSONValue.object(object).encoded(), as: UTF8.self))
             try CLIOutput.flushStandardOutput()
             return
@@ -71,13 +75,24 @@ struct StatusCommand: AsyncParsableCommand {
             print(
                 "  - Access token:  \(CognitoTokens.mask(tokens.accessToken)), expires \(CLIOutput.relative(tokens.accessTokenExpiration))"
             )
-            print("  - Refresh token: \(tokens.refreshToken.map(CognitoTokens.mask) ?? "none")")
+            print("  - Refresh token: \(tokens.refreshToken == nil ? "none" : "stored")")
         }
         if let identityId = session?.identityId { print("  - Identity id:   \(TerminalText.sanitized(identityId))") }
         if let credentials = session?.awsCredentials {
             print(
                 "  - AWS credentials: \(TerminalText.sanitized(credentials.accessKeyId)), expire \(CLIOutput.relative(credentials.expiration))"
             )
+        }
+        if let owed = session?.pendingRevocation {
+            print(
+                TerminalText.sanitized(
+                    "  ! A sign-out could not revoke \(owed.username ?? "the")'s refresh token at the service"
+                        + "\(owed.global ? " (nor send GlobalSignOut)" : ""); `latchkey sign-out` retries it."))
+        }
+        if !corruptFiles.isEmpty {
+            print(
+                "  ! \(corruptFiles.count) unreadable session file(s) moved aside: \(corruptFiles.joined(separator: ", ")); "
+                    + "`latchkey sign-out` removes them.")
         }
         print("  - Session stored in: \(store.location)")
         print("  - Store backend: \(backend.rawValue)")

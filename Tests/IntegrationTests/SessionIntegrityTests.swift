@@ -292,6 +292,29 @@ extension BackendTests {
             #expect(status.stdout.contains("mode 0640"), "\(status.stdout)")
         }
 
+        @Test("A corrupt session is reported on stderr and in status; sign-out removes what was moved aside (F15)")
+        func corruptSessionReported() async throws {
+            let backend = try await LocalBackend.shared()
+            let directory = try Integration.temporaryDirectory("f15")
+            let store = directory + "/store"
+            let user = await backend.uniqueName("corrupt")
+            try await backend.createUser(user, password: Integration.password)
+            let common = ["--config", backend.info.configPath, "--store", store]
+            #expect(try await Self.signIn(user, config: backend.info.configPath, store: store).exitCode == 0)
+            let handle = try #require(FileHandle(forWritingAtPath: store + "/session.json"))
+            handle.seekToEndOfFile()
+            handle.write(Data("garbage".utf8))
+            try handle.close()
+            let status = try await LatchkeyBinary.run(["status"] + common, environment: Self.file)
+            #expect(status.stderr.contains("moved aside"), "\(status.stderr)")
+            #expect(status.stdout.contains("unreadable session file(s) moved aside"), "\(status.stdout)")
+            #expect(FileSessionStore(directory: store).corruptFiles.count == 1)
+            #expect(try await Self.signIn(user, config: backend.info.configPath, store: store).exitCode == 0)
+            let signOut = try await LatchkeyBinary.run(["sign-out"] + common, environment: Self.file)
+            #expect(signOut.exitCode == 0, "\(signOut.stderr)")
+            #expect(FileSessionStore(directory: store).corruptFiles.isEmpty)
+        }
+
         // MARK: F9, F10: nothing waits without a bound
 
         @Test("A FIFO in place of session.json is moved aside with a warning instead of hanging every command")
