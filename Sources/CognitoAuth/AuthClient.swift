@@ -146,7 +146,8 @@ public actor AuthClient {
     /// succeeds, `releaseSignInWait()` fails it, `signOut()` fails it, its deadline passes, or its
     /// own task is cancelled.
     public func getTokens(_ options: TokenRequestOptions = .default) async throws -> CognitoTokens {
-        if let tokens = machine.cachedTokens(at: clock.now()) { return tokens }
+        // Another process may have signed out or in since: a cached token is served only after the
+        // store's stamp says nothing changed (one stat of the session file), never from memory alone.
         syncWithStore()
         if let tokens = machine.cachedTokens(at: clock.now()) { return tokens }
         guard let tokens = try await wait(options) else { throw AuthError.notSignedIn }
