@@ -208,14 +208,7 @@ public actor AuthClient {
         let stamp = store.changeStamp()
         guard stamp != storeStamp, machine.userState != .unknown else { return }
         storeStamp = stamp
-        let stored: PersistedSession?
-        do {
-            stored = try store.load()
-        } catch {
-            publish(.storeWarning(error.description))
-            stored = nil
-        }
-        run(machine.handle(.storeChangedExternally(stored), now: clock.now()))
+        run(machine.handle(.storeChangedExternally(loadForAdoption()), now: clock.now()))
     }
 
     func deliver(_ event: AuthStateMachine.Event) {
@@ -298,15 +291,19 @@ public actor AuthClient {
         return nil
     }
 
-    /// After a write that did not happen: adopt the stored session, then settle the rest of the batch.
-    private func adoptStore(after rest: ArraySlice<AuthStateMachine.Action>, failure: SessionStoreError?) {
-        let stored: PersistedSession?
+    /// The stored session to adopt; an unreadable store publishes a warning and counts as empty.
+    private func loadForAdoption() -> PersistedSession? {
         do {
-            stored = try store.load()
+            return try store.load()
         } catch {
             publish(.storeWarning(error.description))
-            stored = nil
+            return nil
         }
+    }
+
+    /// After a write that did not happen: adopt the stored session, then settle the rest of the batch.
+    private func adoptStore(after rest: ArraySlice<AuthStateMachine.Action>, failure: SessionStoreError?) {
+        let stored = loadForAdoption()
         storeStamp = store.changeStamp()
         run(machine.handle(.storeChangedExternally(stored), now: clock.now()))
         for action in rest {

@@ -37,10 +37,33 @@ extension BackendTests {
                 stdin: Integration.password + "\n", environment: file)
         }
 
+        /// Two new confirmed users, alice and bob (unique names).
+        static func twoUsers(_ backend: LocalBackend) async throws -> (alice: String, bob: String) {
+            let alice = await backend.uniqueName("alice")
+            let bob = await backend.uniqueName("bob")
+            try await backend.createUser(alice, password: Integration.password)
+            try await backend.createUser(bob, password: Integration.password)
+            return (alice, bob)
+        }
+
         /// The username in the stored id token (what `token --id` would serve).
         static func storedUser(_ store: String) throws -> String? {
             let claims = try FileSessionStore(directory: store).load()?.tokens?.idClaims
             return claims?.cognitoUsername ?? claims?.username
+        }
+
+        /// Expects the service to refuse REFRESH_TOKEN_AUTH with `refreshToken` (revoked).
+        static func expectRevoked(
+            _ refreshToken: String, _ backend: LocalBackend, sourceLocation: SourceLocation = #_sourceLocation
+        ) async {
+            await #expect(throws: AuthError.self, sourceLocation: sourceLocation) {
+                try await backend.adminCall(
+                    "InitiateAuth",
+                    [
+                        "AuthFlow": "REFRESH_TOKEN_AUTH", "ClientId": .string(backend.info.appClientId),
+                        "AuthParameters": ["REFRESH_TOKEN": .string(refreshToken)],
+                    ])
+            }
         }
 
         // MARK: F1: failed writes are reported, never hidden
@@ -50,10 +73,7 @@ extension BackendTests {
             let backend = try await LocalBackend.shared()
             let directory = try Integration.temporaryDirectory("f1-signin")
             let store = directory + "/store"
-            let alice = await backend.uniqueName("alice")
-            let bob = await backend.uniqueName("bob")
-            try await backend.createUser(alice, password: Integration.password)
-            try await backend.createUser(bob, password: Integration.password)
+            let (alice, bob) = try await Self.twoUsers(backend)
             let config = backend.info.configPath
             #expect(try await Self.signIn(alice, config: config, store: store).exitCode == 0)
             // As on a full disk: every write fails (ulimit -f 0; SIGXFSZ ignored, so write(2) gets EFBIG).
@@ -143,10 +163,7 @@ extension BackendTests {
             let backend = try await LocalBackend.shared()
             let directory = try Integration.temporaryDirectory("f2-switch")
             let store = directory + "/store"
-            let alice = await backend.uniqueName("alice")
-            let bob = await backend.uniqueName("bob")
-            try await backend.createUser(alice, password: Integration.password)
-            try await backend.createUser(bob, password: Integration.password)
+            let (alice, bob) = try await Self.twoUsers(backend)
             let proxy = try FaultProxy(upstream: backend.endpoint)
             defer { proxy.stop() }
             let (child, config) = try await Self.refreshInFlight(
@@ -199,15 +216,7 @@ extension BackendTests {
             #expect(retry.stdout.contains("everywhere"), "\(retry.stdout)")
             #expect(try FileSessionStore(directory: store).load()?.pendingRevocation == nil)
             // The old refresh token no longer works at the service.
-            await #expect(throws: (any Error).self) {
-                try await backend.adminCall(
-                    "InitiateAuth",
-                    [
-                        "AuthFlow": "REFRESH_TOKEN_AUTH",
-                        "ClientId": .string(backend.info.appClientId),
-                        "AuthParameters": ["REFRESH_TOKEN": .string(refreshToken)],
-                    ])
-            }
+            await Self.expectRevoked(refreshToken, backend)
         }
 
         @Test("sign-out (local) revokes the refresh token at the service by default")
@@ -224,14 +233,7 @@ extension BackendTests {
                 ["sign-out", "--config", config, "--store", store], environment: Self.file)
             #expect(signOut.exitCode == 0, "\(signOut.stderr)")
             #expect(signOut.stdout.contains("revoked"), "\(signOut.stdout)")
-            await #expect(throws: (any Error).self) {
-                try await backend.adminCall(
-                    "InitiateAuth",
-                    [
-                        "AuthFlow": "REFRESH_TOKEN_AUTH", "ClientId": .string(backend.info.appClientId),
-                        "AuthParameters": ["REFRESH_TOKEN": .string(refreshToken)],
-                    ])
-            }
+            await Self.expectRevoked(refreshToken, backend)
         }
 
         // MARK: F4, F5: a store no one else can plant

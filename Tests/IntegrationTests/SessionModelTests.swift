@@ -80,10 +80,7 @@ extension BackendTests {
             let backend = try await LocalBackend.shared()
             let directory = try Integration.temporaryDirectory("model")
             let store = directory + "/store"
-            let alice = await backend.uniqueName("alice")
-            let bob = await backend.uniqueName("bob")
-            try await backend.createUser(alice, password: Integration.password)
-            try await backend.createUser(bob, password: Integration.password)
+            let (alice, bob) = try await SessionIntegrityTests.twoUsers(backend)
             let (config, configuration) = try await StoreTestSupport.shortLivedConfig(
                 backend: backend, accessTokenSeconds: 1, in: directory)
             let proxy = try FaultProxy(upstream: backend.endpoint)
