@@ -222,38 +222,6 @@ extension BackendTests {
     }
 }
 
-/// Waits for `task` at most `seconds`; on timeout cancels it and returns nil (never hangs itself).
-private func watchdog<T: Sendable>(_ task: Task<T, Never>, seconds: Double) async -> T? {
-    let once = ResumeOnce<T?>()
-    let value = await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
-        once.set(continuation)
-        Task { once.resume(await task.value) }
-        Task {
-            try? await Task.sleep(for: .seconds(seconds))
-            once.resume(nil)
-        }
-    }
-    if value == nil { task.cancel() }
-    return value
-}
-
-/// Resumes a continuation exactly once, from whichever caller comes first (`set` runs before any `resume`).
-private final class ResumeOnce<T: Sendable>: @unchecked Sendable {
-    // @unchecked Sendable: `continuation` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<T, Never>?
-
-    func set(_ continuation: CheckedContinuation<T, Never>) { lock.withLock { self.continuation = continuation } }
-
-    func resume(_ value: T) {
-        let continuation: CheckedContinuation<T, Never>? = lock.withLock {
-            defer { self.continuation = nil }
-            return self.continuation
-        }
-        continuation?.resume(returning: value)
-    }
-}
-
 /// The published user states and connectivity changes.
 private actor FaultRecorder {
     var states: [UserState] = []

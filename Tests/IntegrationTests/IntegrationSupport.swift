@@ -65,6 +65,50 @@ enum Integration {
     }
 }
 
+/// Waits for `task` at most `seconds`; on timeout cancels it and returns nil (never hangs itself).
+func watchdog<T: Sendable>(_ task: Task<T, Never>, seconds: Double) async -> T? {
+    let once = ResumeOnce<T?>()
+    let value = await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
+        once.set(continuation)
+        Task { once.resume(await task.value) }
+        Task {
+            try? await Task.sleep(for: .seconds(seconds))
+            once.resume(nil)
+        }
+    }
+    if value == nil { task.cancel() }
+    return value
+}
+
+/// Resumes a continuation exactly once, from whichever caller comes first (`set` runs before any `resume`).
+final class ResumeOnce<T: Sendable>: @unchecked Sendable {
+    // @unchecked Sendable: `continuation` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<T, Never>?
+
+    func set(_ continuation: CheckedContinuation<T, Never>) { lock.withLock { self.continuation = continuation } }
+
+    func resume(_ value: T) {
+        let continuation: CheckedContinuation<T, Never>? = lock.withLock {
+            defer { self.continuation = nil }
+            return self.continuation
+        }
+        continuation?.resume(returning: value)
+    }
+}
+
+/// The value of a call started as a task, waiting at most `seconds`: on timeout the task is cancelled
+/// (a waiting auth call then ends with CancellationError) and the test fails naming `what`.
+func value<T: Sendable>(
+    of task: Task<T, Never>, within seconds: Double, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+) async throws -> T {
+    guard let value = await watchdog(task, seconds: seconds) else {
+        Issue.record("\(what) did not finish within \(Int(seconds)) s", sourceLocation: sourceLocation)
+        throw AuthError.deadlineExceeded
+    }
+    return value
+}
+
 /// Every suite that talks to the local backend runs under this one, serially, so that server-side
 /// request counts belong to one test at a time. Each test is bounded: the slowest takes about 40 s
 /// on a 2-core machine, and a test still running after three minutes is cancelled and fails (every

@@ -43,8 +43,8 @@ extension BackendTests {
             #expect(await client.userState == .signedOutUserPoolsTokenInvalid)
             #expect(try await client.signIn(username: username, password: Integration.password) == .done)
             let newToken = try await client.getTokens().accessToken
-            for task in firstRound {
-                let attributes = try await task.value.get()
+            for (index, task) in firstRound.enumerated() {
+                let attributes = try await value(of: task, within: 30, "round 1 call \(index)").get()
                 #expect(attributes["email"] == "\(username)@example.com")
             }
             #expect(await client.pendingCalls.isEmpty)
@@ -52,10 +52,17 @@ extension BackendTests {
             // Round 2: revoke again, five calls wait, releaseSignInWait fails them all.
             try await backend.adminGlobalSignOut(username)
             let secondRound = Self.startFiveCalls(client)
-            try await Integration.eventually("five calls waiting again") { await client.pendingCalls.count == 5 }
+            // Waiting for sign-in, not still for the refresh that finds the token revoked: the release
+            // fails sign-in waiters only (a call still waiting for the refresh would then wait for a
+            // sign-in that never comes; this race hung the suite about once in four runs).
+            try await Integration.eventually("five calls waiting for sign-in again") {
+                let pending = await client.pendingCalls
+                return pending.count == 5 && pending.allSatisfy { $0.reason == .signIn }
+            }
             await client.releaseSignInWait()
-            for task in secondRound {
-                await #expect(throws: AuthError.signInWaitCancelled) { _ = try await task.value.get() }
+            for (index, task) in secondRound.enumerated() {
+                let result = try await value(of: task, within: 30, "round 2 call \(index)")
+                #expect(throws: AuthError.signInWaitCancelled) { _ = try result.get() }
             }
             #expect(await client.pendingCalls.isEmpty)
             // A new call afterwards behaves normally: it does not hang, it reports re-login, and works after sign-in.
@@ -81,10 +88,12 @@ extension BackendTests {
             try await Integration.eventually("the cancelled call left the list") {
                 await client.pendingCalls.count == 4
             }
-            await #expect(throws: CancellationError.self) { _ = try await calls[0].value.get() }
+            let cancelled = try await value(of: calls[0], within: 30, "the cancelled call")
+            #expect(throws: CancellationError.self) { _ = try cancelled.get() }
             try await client.signOut()
             for task in calls.dropFirst() {
-                await #expect(throws: AuthError.signedOut) { _ = try await task.value.get() }
+                let result = try await value(of: task, within: 30, "a call failed by the sign-out")
+                #expect(throws: AuthError.signedOut) { _ = try result.get() }
             }
         }
 
