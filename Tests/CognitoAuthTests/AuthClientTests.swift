@@ -106,6 +106,25 @@ struct AuthClientTests {
 
     // MARK: Refresh
 
+    @Test("A refresh answered with another user's tokens is refused; the session and the store keep alice")
+    func refreshForAnotherUserRefused() async throws {
+        let stored = Fixtures.signedInSession(try expiredTokens())
+        let mallory = try Fixtures.tokens(username: "mallory", serial: 5)
+        let rig = makeRig(stored: stored) { request in
+            request.isRefresh
+                ? refreshAnswer(mallory) : ScriptedTransport.error("InvalidParameterException", "unexpected")
+        }
+        await rig.client.initialize()
+        await #expect {
+            _ = try await rig.client.getTokens(.noWait)
+        } throws: { error in
+            guard case AuthError.invalidToken(let message) = error else { return false }
+            return message.contains("another user")
+        }
+        #expect(await rig.client.username == "alice")
+        #expect(try rig.store.load()?.tokens == stored.tokens)
+    }
+
     @Test("1,000 concurrent getTokens with expired tokens send exactly one REFRESH_TOKEN_AUTH")
     func thousandCallersOneRefresh() async throws {
         let fresh = try Fixtures.tokens(serial: 9, refreshToken: nil)
