@@ -63,6 +63,9 @@ public actor AuthClient {
     @discardableResult
     public func initialize() -> UserState {
         guard machine.userState == .unknown else { return machine.userState }
+        // The stamp is read before the session: a write in between then makes this client's next
+        // compare-and-swap conflict (and re-read), instead of passing over data it never saw.
+        storeStamp = store.changeStamp()
         var stored: PersistedSession?
         do {
             stored = try store.load()
@@ -71,7 +74,6 @@ public actor AuthClient {
             publish(.storeWarning(error.description))
             logger?.warning("session store unreadable", metadata: ["reason": "\(error.description)"])
         }
-        storeStamp = store.changeStamp()
         run(machine.handle(.restored(stored), now: clock.now()))
         return machine.userState
     }
@@ -303,8 +305,9 @@ public actor AuthClient {
 
     /// After a write that did not happen: adopt the stored session, then settle the rest of the batch.
     private func adoptStore(after rest: ArraySlice<AuthStateMachine.Action>, failure: SessionStoreError?) {
-        let stored = loadForAdoption()
+        // Stamp first, then the session (see initialize()): never a newer stamp over older data.
         storeStamp = store.changeStamp()
+        let stored = loadForAdoption()
         run(machine.handle(.storeChangedExternally(stored), now: clock.now()))
         for action in rest {
             switch action {
