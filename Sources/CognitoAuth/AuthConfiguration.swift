@@ -108,6 +108,8 @@ public struct AuthConfiguration: Sendable, Hashable {
     public var identityManager: IdentityManagerConfiguration
     /// Latchkey's own settings.
     public var latchkey: LatchkeyConfiguration
+    /// The user pool's settings (password policy, sign-up attributes, MFA), as far as the file states them.
+    public var poolSettings: PoolSettings
     /// The file this came from, for messages.
     public var sourcePath: String?
 
@@ -117,12 +119,14 @@ public struct AuthConfiguration: Sendable, Hashable {
         identityPool: IdentityPoolConfiguration? = nil,
         identityManager: IdentityManagerConfiguration = .init(),
         latchkey: LatchkeyConfiguration = .init(),
+        poolSettings: PoolSettings = .init(),
         sourcePath: String? = nil
     ) {
         self.userPool = userPool
         self.identityPool = identityPool
         self.identityManager = identityManager
         self.latchkey = latchkey
+        self.poolSettings = poolSettings
         self.sourcePath = sourcePath
     }
 }
