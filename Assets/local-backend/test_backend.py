@@ -10,6 +10,7 @@ import datetime
 import hashlib
 import hmac
 import json
+import socket
 import os
 import subprocess
 import sys
@@ -652,9 +653,15 @@ def test_start_status_stop(tmp_path):
                              aws_secret_access_key="x")
         assert ident.describe_identity_pool(
             IdentityPoolId=info["identityPoolId"])["AllowUnauthenticatedIdentities"] is False
+        # A client holding a half-sent keep-alive request must not keep the server alive after SIGTERM.
+        host, port = info["endpoint"].removeprefix("http://").split(":")
+        held = socket.create_connection((host, int(port)), timeout=5)
+        held.sendall(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
+        time.sleep(0.3)
     finally:
         stopped = run("stop")
-    assert stopped.returncode == 0 and "SIGTERM" in stopped.stdout
+    held.close()
+    assert stopped.returncode == 0 and "stopped with SIGTERM" in stopped.stdout, stopped.stdout
     assert not lb.pid_alive(pid)
     ps = subprocess.run(["ps", "-eo", "pid,command"], capture_output=True, text=True).stdout
     assert not [l for l in ps.splitlines() if str(out_dir) in l and "latchkey_backend" in l]

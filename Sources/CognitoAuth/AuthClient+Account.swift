@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 extension AuthClient {
     /// Creates an account; the result says whether a confirmation code is needed and where it went.
@@ -96,53 +97,57 @@ extension AuthClient {
     /// after GlobalSignOut and RevokeToken both succeeded.
     @discardableResult
     public func signOut(_ scope: SignOutScope = .local) async throws -> SignOutResult {
-        var result = SignOutResult(scope: scope)
-        let session = machine.session
-        var owed: PendingRevocation?
-        if let refresh = session?.tokens?.refreshToken {
-            owed = PendingRevocation(refreshToken: refresh, global: scope == .global, username: session?.username)
-        } else if var earlier = session?.pendingRevocation {
-            earlier.global = earlier.global || scope == .global
-            owed = earlier
-        }
-        result.hadSession = session?.tokens != nil || owed != nil
         pendingChallenge = nil
         identity.credentialsTask?.cancel()
         identity.credentialsTask = nil
+        var result = SignOutResult(scope: scope)
+        result.hadSession = machine.session?.tokens != nil || machine.session?.pendingRevocation != nil
+        let actions = machine.handle(.signOutRequested(global: scope == .global), now: clock.now())
+        return try await settleSignOut(actions, result: result)
+    }
 
-        // 1. The local sign-out, durable before anything is sent: the signed-out record carries the
-        //    revocation it owes, so a process killed from here on leaves it to the next run.
-        let now = clock.now()
-        let actions = machine.handle(.signedOut, now: now).map { action -> AuthStateMachine.Action in
-            guard case .persist(let record) = action, let owed else { return action }
-            var withOwed = record ?? PersistedSession(state: .signedOut, updatedAt: now)
-            withOwed.pendingRevocation = owed
-            return .persist(withOwed)
-        }
-        if let failure = run(actions, writes: .replace) { throw AuthError(storeError: failure) }
-        guard let revocation = owed else { return result }
-        var record = machine.session ?? PersistedSession(state: machine.userState, updatedAt: now)
-        record.pendingRevocation = revocation
-        _ = machine.handle(.sessionUpdated(record), now: now)  // already stored by the write above
-
-        // 2. The revocation; once done (or moot), the record no longer owes it.
+    /// Runs a sign-out's actions: the signed-out record (carrying what it owes the service) is
+    /// written before anything is sent, so a process killed from here on leaves the revocation to
+    /// the next run; then the machine's `.revoke`, awaited, and its settlement.
+    @discardableResult
+    func settleSignOut(_ actions: [AuthStateMachine.Action], result initial: SignOutResult) async throws
+        -> SignOutResult
+    {
+        var result = initial
+        var owed: (revocation: PendingRevocation, accessToken: String?)?
+        for case .revoke(let revocation, let accessToken) in actions { owed = (revocation, accessToken) }
+        let local = actions.filter { if case .revoke = $0 { return false } else { return true } }
+        if let failure = run(local, writes: .replace) { throw AuthError(storeError: failure) }
+        guard let owed else { return result }
         do {
-            try await revoke(revocation, accessToken: session?.tokens?.accessToken)
+            try await revoke(owed.revocation, accessToken: owed.accessToken)
             result.refreshTokenRevoked = true
-            result.signedOutEverywhere = revocation.global
+            result.signedOutEverywhere = owed.revocation.global
         } catch AuthError.notAuthorized {
             // The refresh token is already invalid: nothing of this session is left to revoke, but
             // GlobalSignOut could not be sent with it.
             result.refreshTokenRevoked = true
-            result.globalSignOutImpossible = revocation.global
+            result.globalSignOutImpossible = owed.revocation.global
         } catch let error as AuthError {
             result.revocationPending = error
             return result
         }
-        record.pendingRevocation = nil
         // A compare-and-swap: a sign-in by another process meanwhile is kept, not overwritten.
-        run(machine.handle(.sessionUpdated(record), now: clock.now()))
+        run(machine.handle(.revocationSettled(owed.revocation), now: clock.now()))
         return result
+    }
+
+    /// Sends a revocation the session owes, in the background; the record keeps owing it on failure.
+    func revokeOwed(_ revocation: PendingRevocation, accessToken: String?) async {
+        do {
+            try await revoke(revocation, accessToken: accessToken)
+        } catch AuthError.notAuthorized {
+            // Already invalid at the service: nothing left to revoke.
+        } catch {
+            logger?.debug("an owed revocation failed; kept for the next sign-in or sign-out")
+            return
+        }
+        run(machine.handle(.revocationSettled(revocation), now: clock.now()))
     }
 
     /// GlobalSignOut (when owed) and RevokeToken for one refresh token.

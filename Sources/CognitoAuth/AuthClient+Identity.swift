@@ -52,9 +52,7 @@ extension AuthClient {
 
     /// Drops the cached AWS credentials; the next call fetches new ones.
     public func invalidateCachedTemporaryCredentials() {
-        guard var session = machine.session, session.awsCredentials != nil else { return }
-        session.awsCredentials = nil
-        run(machine.handle(.sessionUpdated(session), now: clock.now()))
+        run(machine.handle(.credentialsInvalidated, now: clock.now()))
     }
 
     /// Signs in with an external provider's token (Facebook, Google, Amazon, Apple, an OIDC issuer,
@@ -73,63 +71,44 @@ extension AuthClient {
             throw AuthError.invalidParameter("A developer-authenticated identity needs its identity id.")
         }
         let merging = configuration.identityManager.allowIdentityMerging
-        var session = machine.session ?? PersistedSession(state: .signedIn, updatedAt: clock.now())
         var logins: [String: String] = [:]
         if merging && machine.userState == .signedIn {
             logins = try await currentLogins(TokenRequestOptions(label: "federatedSignIn"))
         }
         logins[providerName] = token
         let api = identityAPI(identityPool)
-        var id = isDeveloper ? identityId : (merging ? session.identityId : nil)
-        let previousId = session.identityId
+        let previousId = machine.session?.identityId
+        var id = isDeveloper ? identityId : (merging ? previousId : nil)
         if id == nil { id = try await reachingBackend { try await api.getId(logins: logins) } }
         guard let resolvedId = id else { throw AuthError.identityPoolNotConfigured }
         let result = try await reachingBackend {
             try await api.getCredentials(identityId: resolvedId, logins: logins, customRoleArn: options.customRoleArn)
         }
         try requireUnexpired(result.credentials)
-        if isDeveloper {
-            session.developerIdentity = DeveloperIdentityLogin(identityId: result.identityId, token: token)
-        } else {
-            var federated = merging ? (session.federatedLogins ?? [:]) : [:]
-            federated[providerName] = token
-            session.federatedLogins = federated
-        }
-        if !merging {
-            if !isDeveloper { session.developerIdentity = nil }
-            if !configuration.identityManager.allowSimultaneousActiveAccounts { session.tokens = nil }
-        }
-        if !configuration.identityManager.allowSimultaneousActiveAccounts && merging == false {
-            session.username = nil
-        }
-        session.provider = providerName
-        session.identityId = result.identityId
-        session.awsCredentials = result.credentials
-        session.state = .signedIn
         if previousId != result.identityId { publish(.identityIdChanged(old: previousId, new: result.identityId)) }
         identity.credentialsTask = nil
-        run(machine.handle(.signedIn(session), now: clock.now()))
+        // Which providers stay signed in (merging, simultaneous accounts) is the machine's rule.
+        let signIn = AuthStateMachine.FederatedSignIn(
+            providerKey: providerName, token: token, identityId: result.identityId, credentials: result.credentials)
+        if let failure = run(machine.handle(.federatedSignedIn(signIn), now: clock.now()), writes: .replace) {
+            throw AuthError(storeError: failure)
+        }
         publish(.credentialsRefreshed(expiration: result.credentials.expiration))
         return machine.userState
     }
 
     /// Signs out of one provider; with simultaneous accounts the others stay signed in.
+    ///
+    /// Signing out of the last provider is a full local sign-out; leaving the user pool revokes its
+    /// refresh token (kept owed in the store when the service cannot be reached).
     public func signOut(provider key: String) async throws {
-        guard var session = machine.session, machine.userState == .signedIn else { return }
-        let isUserPool = key == configuration.userPool?.providerKey
-        if isUserPool { session.tokens = nil }
-        session.federatedLogins?.removeValue(forKey: key)
-        if key == FederatedProvider.developer { session.developerIdentity = nil }
-        let remaining = activeProviderKeys(in: session)
-        guard let next = remaining.first else {
-            try await signOut(.local)
-            return
-        }
-        session.provider = next
-        if isUserPool { session.username = nil }
-        session.awsCredentials = nil
+        guard machine.userState == .signedIn else { return }
+        pendingChallenge = nil
+        identity.credentialsTask?.cancel()
         identity.credentialsTask = nil
-        run(machine.handle(.signedIn(session), now: clock.now()))
+        var result = SignOutResult(scope: .local)
+        result.hadSession = true
+        try await settleSignOut(machine.handle(.providerSignedOut(key: key), now: clock.now()), result: result)
     }
 
     /// The logins-map keys of every provider with a live session, the current one first.
@@ -141,15 +120,7 @@ extension AuthClient {
     }
 
     func activeProviderKeys(in session: PersistedSession) -> [String] {
-        var keys: [String] = []
-        if session.tokens != nil, let pool = configuration.userPool { keys.append(pool.providerKey) }
-        keys += (session.federatedLogins ?? [:]).keys.sorted()
-        if session.developerIdentity != nil { keys.append(FederatedProvider.developer) }
-        if let current = session.provider, let index = keys.firstIndex(of: current) {
-            keys.remove(at: index)
-            keys.insert(current, at: 0)
-        }
-        return keys
+        machine.activeProviderKeys(in: session)
     }
 
     // MARK: Internals
@@ -237,18 +208,14 @@ extension AuthClient {
                 guard machine.userState == startedAs || (startedAs == .signedOut && machine.userState == .guest) else {
                     throw AuthError.invalidState("The session changed while credentials were being fetched; try again.")
                 }
-                var session = machine.session ?? PersistedSession(state: .guest, updatedAt: clock.now())
-                session.identityId = result.identityId
-                session.awsCredentials = result.credentials
-                session.updatedAt = clock.now()
                 if previousId != result.identityId {
                     publish(.identityIdChanged(old: previousId, new: result.identityId))
                 }
-                if isGuest {
-                    run(machine.handle(.guestCredentialsObtained(session), now: clock.now()))
-                } else {
-                    run(machine.handle(.sessionUpdated(session), now: clock.now()))
-                }
+                run(
+                    machine.handle(
+                        .credentialsObtained(
+                            identityId: result.identityId, credentials: result.credentials, asGuest: isGuest),
+                        now: clock.now()))
                 publish(.credentialsRefreshed(expiration: result.credentials.expiration))
                 return result.credentials
             } catch AuthError.resourceNotFound where identityId != nil && attempts < 2 {

@@ -137,34 +137,23 @@ extension AuthClient {
 
     /// Adopts a completed sign-in: persist, notify, resume every waiting call.
     func completeSignIn(tokens: CognitoTokens, username: String) async throws {
-        var session = machine.session ?? PersistedSession(state: .signedIn, updatedAt: clock.now())
-        let sameUser = session.username == username
-        session.state = .signedIn
-        session.username = username
-        session.provider = configuration.userPool?.providerKey
-        session.tokens = tokens
-        session.federatedLogins =
-            configuration.identityManager.allowSimultaneousActiveAccounts
-            ? session.federatedLogins : nil
-        if session.username != nil && !sameUser && !configuration.identityManager.allowIdentityMerging {
-            session.identityId = nil
-        }
-        session.awsCredentials = nil
-        if let jwksCache { session.cachedJWKS = jwksCache }
         // A revocation an earlier sign-out could not send is retried now that the service answers.
-        if let owed = session.pendingRevocation {
+        var settled: PendingRevocation?
+        if let owed = machine.session?.pendingRevocation {
             do {
                 try await revoke(owed, accessToken: nil)
-                session.pendingRevocation = nil
+                settled = owed
             } catch AuthError.notAuthorized {
-                session.pendingRevocation = nil
+                settled = owed
             } catch {
                 logger?.debug("the owed revocation failed again; kept for the next sign-out")
             }
         }
+        let signIn = AuthStateMachine.UserPoolSignIn(
+            tokens: tokens, username: username, keySet: jwksCache, settledRevocation: settled)
         // The user's own sign-in replaces whatever is stored; if it cannot be stored, the sign-in
         // fails and the client keeps what the store holds.
-        if let failure = run(machine.handle(.signedIn(session), now: clock.now()), writes: .replace) {
+        if let failure = run(machine.handle(.userPoolSignedIn(signIn), now: clock.now()), writes: .replace) {
             throw AuthError(storeError: failure)
         }
     }

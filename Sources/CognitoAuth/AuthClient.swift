@@ -54,7 +54,10 @@ public actor AuthClient {
         self.logger = logger
         self.options = options
         self.machine = AuthStateMachine(
-            policy: .init(refreshMargin: options.refreshMargin, backoff: options.backoff))
+            policy: .init(
+                refreshMargin: options.refreshMargin, backoff: options.backoff,
+                userPoolProviderKey: configuration.userPool?.providerKey,
+                identityManager: configuration.identityManager))
     }
 
     // MARK: State
@@ -288,6 +291,9 @@ public actor AuthClient {
                 publish(.connectivityChanged(connectivity))
             case .pendingCallsChanged:
                 if !eventStreams.isEmpty { publish(.pendingCallsChanged(machine.pendingCalls)) }
+            case .revoke(let revocation, let accessToken):
+                // A sign-out awaits its own (settleSignOut); any other transition's is sent meanwhile.
+                Task { await self.revokeOwed(revocation, accessToken: accessToken) }
             }
         }
         return nil

@@ -5,33 +5,74 @@ public typealias WaiterID = UInt64
 
 /// The auth core's decisions as a pure state machine: events in, actions out, no I/O.
 ///
-/// The ``AuthClient`` actor owns one, feeds it events, and runs the actions it returns, in order:
-/// persist first, then notify, then resume or fail waiters. Every waiter leaves the machine through
-/// exactly one `.resume` or `.fail` action, which is what lets the actor resume each continuation
-/// exactly once.
-public struct AuthStateMachine: Sendable {
-    /// Tuning that the machine needs.
-    public struct Policy: Sendable, Hashable {
+/// The machine owns the whole session: one ``SessionState`` with its record as payload, the refresh
+/// phase inside the signed-in case, the waiter queue, and the identity rules (which providers a
+/// sign-in keeps, what a sign-out owes the service). The ``AuthClient`` actor feeds it events and
+/// runs the actions it returns, in order: persist first, then notify, then resume or fail waiters.
+/// Every waiter leaves the machine through exactly one `.resume` or `.fail` action, which is what
+/// lets the actor resume each continuation exactly once.
+struct AuthStateMachine: Sendable {
+    /// Tuning and configuration that the machine's rules need.
+    struct Policy: Sendable, Hashable {
         /// The preferred refresh margin (AWSMobileClient: 2 minutes), capped at a quarter of the token lifetime.
-        public var refreshMargin: TimeInterval
+        var refreshMargin: TimeInterval = 120
         /// The retry schedule.
-        public var backoff: BackoffPolicy
-        /// The state after sign-out: `.guest` when an identity pool allows guests.
-        public var stateAfterSignOut: UserState
+        var backoff: BackoffPolicy = .init()
+        /// The user pool's key in a logins map, when a user pool is configured.
+        var userPoolProviderKey: String?
+        /// Identity merging and simultaneous accounts.
+        var identityManager: IdentityManagerConfiguration = .init()
+    }
 
-        /// Creates a policy.
-        public init(
-            refreshMargin: TimeInterval = 120, backoff: BackoffPolicy = .init(),
-            stateAfterSignOut: UserState = .signedOut
-        ) {
-            self.refreshMargin = refreshMargin
-            self.backoff = backoff
-            self.stateAfterSignOut = stateAfterSignOut
+    /// Why re-login is required.
+    enum ReloginReason: Sendable, Hashable {
+        /// The user pool's refresh token no longer works.
+        case userPoolTokensInvalid
+        /// Cognito Identity rejected the federated provider's token.
+        case federatedTokensInvalid
+
+        /// The user state AWSMobileClient reports for it.
+        var userState: UserState {
+            self == .userPoolTokensInvalid ? .signedOutUserPoolsTokenInvalid : .signedOutFederatedTokensInvalid
+        }
+    }
+
+    /// Where the session stands: each case carries what exists in it, so no field can disagree with it.
+    enum SessionState: Sendable, Hashable {
+        /// Not yet restored from the store.
+        case unknown
+        /// Nobody is signed in; the record keeps what outlives a session (the key set, an owed revocation).
+        case signedOut(PersistedSession?)
+        /// Guest credentials from an identity pool.
+        case guest(PersistedSession)
+        /// Signed in, with where the refresh stands.
+        case signedIn(PersistedSession, RefreshPhase)
+        /// Signed in once; the user must sign in again before tokens are served.
+        case reloginRequired(PersistedSession, ReloginReason)
+
+        /// The user state, as AWSMobileClient names it.
+        var userState: UserState {
+            switch self {
+            case .unknown: return .unknown
+            case .signedOut: return .signedOut
+            case .guest: return .guest
+            case .signedIn: return .signedIn
+            case .reloginRequired(_, let reason): return reason.userState
+            }
+        }
+
+        /// The session record, when there is one.
+        var record: PersistedSession? {
+            switch self {
+            case .unknown: return nil
+            case .signedOut(let record): return record
+            case .guest(let record), .signedIn(let record, _), .reloginRequired(let record, _): return record
+            }
         }
     }
 
     /// Where the refresh stands.
-    public enum RefreshPhase: Sendable, Hashable {
+    enum RefreshPhase: Sendable, Hashable {
         /// No refresh running.
         case idle
         /// A refresh request is in flight (attempt number, 1-based).
@@ -41,7 +82,7 @@ public struct AuthStateMachine: Sendable {
     }
 
     /// How a waiter is failed.
-    public enum Failure: Sendable, Hashable {
+    enum Failure: Sendable, Hashable {
         /// With an auth error.
         case error(AuthError)
         /// With `CancellationError` (its own task was cancelled).
@@ -49,7 +90,7 @@ public struct AuthStateMachine: Sendable {
     }
 
     /// What the owner must do.
-    public enum Action: Sendable, Hashable {
+    enum Action: Sendable, Hashable {
         /// Write this session (nil: remove it) to the store.
         case persist(PersistedSession?)
         /// Tell listeners about a state change.
@@ -66,10 +107,14 @@ public struct AuthStateMachine: Sendable {
         case connectivityChanged(Connectivity)
         /// Publish the new list of pending calls.
         case pendingCallsChanged
+        /// Revoke at the service what a sign-out owes (GlobalSignOut when asked, then RevokeToken), and
+        /// report `.revocationSettled` when done. The stored record already carries it, so it is
+        /// retried by a later sign-in or sign-out if this fails or the process dies first.
+        case revoke(PendingRevocation, accessToken: String?)
     }
 
     /// An input.
-    public enum Event: Sendable {
+    enum Event: Sendable {
         /// The stored session was loaded at launch (nil: none).
         case restored(PersistedSession?)
         /// A caller asks for tokens.
@@ -80,12 +125,18 @@ public struct AuthStateMachine: Sendable {
         case refreshFailed(AuthError, generation: UInt64, jitter: Double)
         /// A scheduled retry is due.
         case retryDue(generation: UInt64)
-        /// A sign-in completed with this session.
-        case signedIn(PersistedSession)
+        /// A user-pool sign-in completed.
+        case userPoolSignedIn(UserPoolSignIn)
+        /// A federated (or developer-authenticated) sign-in completed with credentials.
+        case federatedSignedIn(FederatedSignIn)
+        /// The user signed out of one provider; with simultaneous accounts the others stay signed in.
+        case providerSignedOut(key: String)
+        /// The user signed out (globally: GlobalSignOut is owed too).
+        case signOutRequested(global: Bool)
+        /// The service answered a `.revoke` (done, or the token was already invalid).
+        case revocationSettled(PendingRevocation)
         /// The caller gave up waiting for sign-in.
         case releaseSignInWait
-        /// The user signed out.
-        case signedOut
         /// A waiter's task was cancelled.
         case waiterCancelled(WaiterID)
         /// A waiter's deadline passed.
@@ -98,12 +149,33 @@ public struct AuthStateMachine: Sendable {
         case reachedBackend
         /// Another process changed the stored session; adopt it.
         case storeChangedExternally(PersistedSession?)
-        /// The session record changed in a way that needs no state change (identity id, credentials).
-        case sessionUpdated(PersistedSession)
+        /// Cognito Identity answered with credentials for this identity (as a guest when `asGuest`).
+        case credentialsObtained(identityId: String, credentials: AWSCredentials, asGuest: Bool)
+        /// The cached AWS credentials are to be dropped.
+        case credentialsInvalidated
+        /// The pool's key set was fetched and differs from the cached one.
+        case keySetFetched(String)
         /// Cognito Identity rejected the federated provider's token.
         case federatedTokensRejected
-        /// Guest credentials were fetched with nobody signed in.
-        case guestCredentialsObtained(PersistedSession)
+    }
+
+    /// A completed user-pool sign-in.
+    struct UserPoolSignIn: Sendable, Hashable {
+        var tokens: CognitoTokens
+        var username: String
+        /// The key set fetched while verifying, if any.
+        var keySet: String?
+        /// The owed revocation that the sign-in managed to send (or found moot), to be dropped.
+        var settledRevocation: PendingRevocation?
+    }
+
+    /// A completed federated sign-in.
+    struct FederatedSignIn: Sendable, Hashable {
+        /// The logins-map key (`FederatedProvider.developer` for a developer-authenticated identity).
+        var providerKey: String
+        var token: String
+        var identityId: String
+        var credentials: AWSCredentials
     }
 
     struct Waiter: Sendable, Hashable {
@@ -112,35 +184,47 @@ public struct AuthStateMachine: Sendable {
         var reason: PendingCall.Reason
     }
 
-    /// The user state.
-    public private(set) var userState: UserState = .unknown
-    /// The session record (tokens, username, identity).
-    public private(set) var session: PersistedSession?
-    /// The refresh phase.
-    public private(set) var refresh: RefreshPhase = .idle
+    /// The session: the machine's one state.
+    private(set) var state: SessionState = .unknown
     /// The connectivity as last seen.
-    public private(set) var connectivity: Connectivity = .online
+    private(set) var connectivity: Connectivity = .online
     /// Bumped by every sign-in and sign-out, so that late refresh answers for an old session are ignored.
-    public private(set) var generation: UInt64 = 0
+    private(set) var generation: UInt64 = 0
     private(set) var waiters: [WaiterID: Waiter] = [:]
+    /// The last transient failure, for callers that will not wait out a retry.
+    private var lastTransientError: AuthError?
     /// The policy.
-    public let policy: Policy
+    let policy: Policy
 
     /// Creates a machine in `unknown`.
-    public init(policy: Policy = .init()) {
+    init(policy: Policy = .init()) {
         self.policy = policy
     }
 
+    // MARK: Views of the state
+
+    /// The user state, as AWSMobileClient names it.
+    var userState: UserState { state.userState }
+
+    /// The session record (tokens, username, identity).
+    var session: PersistedSession? { state.record }
+
+    /// The refresh phase (idle unless signed in).
+    var refresh: RefreshPhase {
+        if case .signedIn(_, let phase) = state { return phase }
+        return .idle
+    }
+
     /// The tokens when they are valid beyond the margin at `now` and the user is signed in: the fast path.
-    public func cachedTokens(at now: Date) -> CognitoTokens? {
-        guard userState == .signedIn, let tokens = session?.tokens,
+    func cachedTokens(at now: Date) -> CognitoTokens? {
+        guard case .signedIn(let session, _) = state, let tokens = session.tokens,
             tokens.areValid(at: now, preferredMargin: policy.refreshMargin)
         else { return nil }
         return tokens
     }
 
     /// The calls waiting, oldest first.
-    public var pendingCalls: [PendingCall] {
+    var pendingCalls: [PendingCall] {
         waiters.map {
             PendingCall(id: $0.key, label: $0.value.options.label, since: $0.value.since, reason: $0.value.reason)
         }
@@ -148,155 +232,137 @@ public struct AuthStateMachine: Sendable {
     }
 
     /// The number of waiters.
-    public var waiterCount: Int { waiters.count }
+    var waiterCount: Int { waiters.count }
 
     var info: UserStateInfo { UserStateInfo(username: session?.username, provider: session?.provider) }
 
+    /// The logins-map keys of every provider with a live session in `session`, the current one first.
+    func activeProviderKeys(in session: PersistedSession) -> [String] {
+        var keys: [String] = []
+        if session.tokens != nil, let key = policy.userPoolProviderKey { keys.append(key) }
+        keys += (session.federatedLogins ?? [:]).keys.sorted()
+        if session.developerIdentity != nil { keys.append(FederatedProvider.developer) }
+        if let current = session.provider, let index = keys.firstIndex(of: current) {
+            keys.remove(at: index)
+            keys.insert(current, at: 0)
+        }
+        return keys
+    }
+
+    // MARK: Events
+
     /// Feeds one event at time `now` and returns the actions to run, in order.
-    public mutating func handle(_ event: Event, now: Date) -> [Action] {
+    mutating func handle(_ event: Event, now: Date) -> [Action] {
         switch event {
-        case .restored(let stored):
-            return restore(stored, now: now)
-        case .tokensRequested(let id, let options):
-            return requestTokens(id, options, now: now)
-        case .refreshSucceeded(let tokens, let generation):
-            guard generation == self.generation, case .inFlight = refresh else { return [] }
-            return refreshSucceeded(tokens, now: now)
+        case .restored(let stored): return restored(stored)
+        case .tokensRequested(let id, let options): return tokensRequested(id, options, now: now)
+        case .refreshSucceeded(let tokens, let generation): return refreshSucceeded(tokens, generation, now: now)
         case .refreshFailed(let error, let generation, let jitter):
-            guard generation == self.generation, case .inFlight(let attempt) = refresh else { return [] }
-            return refreshFailed(error, attempt: attempt, jitter: jitter, now: now)
-        case .retryDue(let generation):
-            guard generation == self.generation, case .retryScheduled(let attempt, _) = refresh else { return [] }
-            return startRefresh(attempt: attempt + 1, now: now)
-        case .signedIn(let newSession):
-            return signIn(newSession, now: now)
-        case .releaseSignInWait:
-            let released = waiterIDs { $0.reason == .signIn }
-            guard !released.isEmpty else { return [] }
-            remove(released)
-            return [.fail(released, .error(.signInWaitCancelled)), .pendingCallsChanged]
-        case .signedOut:
-            return signOut(now: now)
-        case .waiterCancelled(let id):
-            guard waiters.removeValue(forKey: id) != nil else { return [] }
-            return [.fail([id], .cancelled), .pendingCallsChanged] + stopRetryingIfIdle()
-        case .deadlinePassed(let id):
-            guard waiters.removeValue(forKey: id) != nil else { return [] }
-            return [.fail([id], .error(.deadlineExceeded)), .pendingCallsChanged] + stopRetryingIfIdle()
-        case .accessTokenRejected(let token):
-            guard userState == .signedIn, var current = session, var tokens = current.tokens,
-                tokens.accessToken == token
-            else { return [] }
-            tokens.accessTokenExpiration = .distantPast
-            current.tokens = tokens
-            session = current
-            return []
-        case .forceRefresh:
-            guard userState == .signedIn, refresh == .idle else { return [] }
-            guard session?.tokens?.refreshToken != nil else { return invalidate(now: now) }
-            return startRefresh(attempt: 1, now: now)
-        case .reachedBackend:
-            return markOnline()
-        case .storeChangedExternally(let stored):
-            return adoptExternal(stored, now: now)
-        case .sessionUpdated(let updated):
-            session = updated
-            return [.persist(updated)]
-        case .federatedTokensRejected:
-            return invalidateFederated(now: now)
-        case .guestCredentialsObtained(let updated):
-            guard userState == .signedOut || userState == .guest || userState == .unknown else { return [] }
-            var guest = updated
-            guest.state = .guest
-            guest.updatedAt = now
-            session = guest
-            let changed = userState != .guest
-            userState = .guest
-            return changed ? [.persist(guest), .notify(.guest, info)] : [.persist(guest)]
+            return refreshFailed(error, generation, jitter: jitter, now: now)
+        case .retryDue(let generation): return retryDue(generation, now: now)
+        case .userPoolSignedIn(let signIn): return userPoolSignedIn(signIn, now: now)
+        case .federatedSignedIn(let signIn): return federatedSignedIn(signIn, now: now)
+        case .providerSignedOut(let key): return providerSignedOut(key, now: now)
+        case .signOutRequested(let global): return signOutRequested(global: global, now: now)
+        case .revocationSettled(let revocation): return revocationSettled(revocation, now: now)
+        case .releaseSignInWait: return releaseSignInWait()
+        case .waiterCancelled(let id): return waiterLeft(id, .cancelled)
+        case .deadlinePassed(let id): return waiterLeft(id, .error(.deadlineExceeded))
+        case .accessTokenRejected(let token): return accessTokenRejected(token)
+        case .forceRefresh: return forceRefresh(now: now)
+        case .reachedBackend: return markOnline()
+        case .storeChangedExternally(let stored): return storeChangedExternally(stored)
+        case .credentialsObtained(let identityId, let credentials, let asGuest):
+            return credentialsObtained(identityId: identityId, credentials: credentials, asGuest: asGuest, now: now)
+        case .credentialsInvalidated: return credentialsInvalidated()
+        case .keySetFetched(let keySet): return keySetFetched(keySet)
+        case .federatedTokensRejected: return invalidate(.federatedTokensInvalid, now: now)
         }
     }
 
-    // MARK: Transitions
-
-    private mutating func restore(_ stored: PersistedSession?, now: Date) -> [Action] {
-        session = stored
-        let restoredState: UserState
-        switch stored?.state {
-        case .signedIn?:
-            restoredState =
-                stored?.tokens != nil || stored?.federatedLogins?.isEmpty == false
-                    || stored?.developerIdentity != nil ? .signedIn : .signedOutUserPoolsTokenInvalid
-        case let state? where state != .unknown: restoredState = state
-        default: restoredState = .signedOut
-        }
-        userState = restoredState
-        return [.notify(restoredState, info)]
+    private mutating func restored(_ stored: PersistedSession?) -> [Action] {
+        state = Self.sessionState(adopting: stored)
+        return [.notify(userState, info)]
     }
 
-    private mutating func requestTokens(_ id: WaiterID, _ options: TokenRequestOptions, now: Date) -> [Action] {
-        if let tokens = cachedTokens(at: now) { return [.resume([id], tokens)] }
-        if !options.needsUserPoolTokens {
-            switch userState {
-            case .signedIn: return [.resume([id], session?.tokens)]
-            case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid:
-                guard options.waitForSignIn else { return [.fail([id], .error(.reloginRequired(userState)))] }
-                return enqueue(id, options, reason: .signIn, now: now)
-            case .unknown, .guest, .signedOut:
-                return [.fail([id], .error(.notSignedIn))]
-            }
-        }
-        switch userState {
+    /// The state a stored record stands for; the record's own `state` field is made to agree with it.
+    static func sessionState(adopting stored: PersistedSession?) -> SessionState {
+        guard var record = stored else { return .signedOut(nil) }
+        let adopted: SessionState
+        switch record.state {
         case .signedIn:
-            guard let tokens = session?.tokens else {
-                // Federated-only sessions have no user-pool tokens.
-                return [.fail([id], .error(.notSignedIn))]
-            }
+            let hasLogin =
+                record.tokens != nil || record.federatedLogins?.isEmpty == false || record.developerIdentity != nil
+            adopted = hasLogin ? .signedIn(record, .idle) : .reloginRequired(record, .userPoolTokensInvalid)
+        case .guest: adopted = .guest(record)
+        case .signedOutUserPoolsTokenInvalid: adopted = .reloginRequired(record, .userPoolTokensInvalid)
+        case .signedOutFederatedTokensInvalid: adopted = .reloginRequired(record, .federatedTokensInvalid)
+        case .signedOut, .unknown: adopted = .signedOut(record)
+        }
+        record.state = adopted.userState
+        switch adopted {
+        case .unknown, .signedOut: return .signedOut(record)
+        case .guest: return .guest(record)
+        case .signedIn: return .signedIn(record, .idle)
+        case .reloginRequired(_, let reason): return .reloginRequired(record, reason)
+        }
+    }
+
+    private mutating func tokensRequested(_ id: WaiterID, _ options: TokenRequestOptions, now: Date) -> [Action] {
+        if let tokens = cachedTokens(at: now) { return [.resume([id], tokens)] }
+        switch state {
+        case .unknown, .signedOut, .guest:
+            return [.fail([id], .error(.notSignedIn))]
+        case .reloginRequired:
+            guard options.waitForSignIn else { return [.fail([id], .error(.reloginRequired(userState)))] }
+            return enqueue(id, options, reason: .signIn, now: now)
+        case .signedIn(let session, let phase):
+            guard options.needsUserPoolTokens else { return [.resume([id], session.tokens)] }
+            // Federated-only sessions have no user-pool tokens.
+            guard let tokens = session.tokens else { return [.fail([id], .error(.notSignedIn))] }
             guard tokens.refreshToken != nil else {
-                return invalidate(now: now) + requestTokens(id, options, now: now)
+                return invalidate(.userPoolTokensInvalid, now: now) + tokensRequested(id, options, now: now)
             }
-            switch refresh {
+            switch phase {
             case .inFlight:
                 return enqueue(id, options, reason: .refresh, now: now)
             case .retryScheduled:
-                guard options.waitForConnectivity else {
-                    return [.fail([id], .error(lastNetworkError))]
-                }
+                guard options.waitForConnectivity else { return [.fail([id], .error(lastNetworkError))] }
                 return enqueue(id, options, reason: .refresh, now: now)
             case .idle:
                 return enqueue(id, options, reason: .refresh, now: now) + startRefresh(attempt: 1, now: now)
             }
-        case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid:
-            guard options.waitForSignIn else { return [.fail([id], .error(.reloginRequired(userState)))] }
-            return enqueue(id, options, reason: .signIn, now: now)
-        case .unknown, .guest, .signedOut:
-            return [.fail([id], .error(.notSignedIn))]
         }
     }
 
-    private mutating func refreshSucceeded(_ tokens: CognitoTokens, now: Date) -> [Action] {
-        refresh = .idle
-        var updated = session ?? PersistedSession(state: .signedIn, updatedAt: now)
-        updated.tokens = tokens
-        updated.updatedAt = now
-        session = updated
+    private mutating func refreshSucceeded(_ tokens: CognitoTokens, _ generation: UInt64, now: Date) -> [Action] {
+        guard generation == self.generation, case .signedIn(var session, .inFlight) = state else { return [] }
+        session.tokens = tokens
+        session.updatedAt = now
+        state = .signedIn(session, .idle)
         let resumed = waiterIDs { $0.reason == .refresh }
         remove(resumed)
-        var actions: [Action] = [.persist(updated)]
+        var actions: [Action] = [.persist(session)]
         actions += markOnline()
         if !resumed.isEmpty { actions += [.resume(resumed, tokens), .pendingCallsChanged] }
         return actions
     }
 
-    private mutating func refreshFailed(_ error: AuthError, attempt: Int, jitter: Double, now: Date) -> [Action] {
+    private mutating func refreshFailed(_ error: AuthError, _ generation: UInt64, jitter: Double, now: Date)
+        -> [Action]
+    {
+        guard generation == self.generation, case .signedIn(let session, .inFlight(let attempt)) = state else {
+            return []
+        }
         // Any answer from the backend, even a rejection, ends an offline period.
         let reached = error.isNetworkFailure ? [] : markOnline()
         if case .notAuthorized = error {
-            refresh = .idle
-            return reached + invalidate(now: now)
+            state = .signedIn(session, .idle)
+            return reached + invalidate(.userPoolTokensInvalid, now: now)
         }
         guard error.isTransient else {
             // A 4xx other than NotAuthorized: the request itself is wrong; retrying will not help.
-            refresh = .idle
+            state = .signedIn(session, .idle)
             let failed = waiterIDs { $0.reason == .refresh }
             remove(failed)
             return reached + (failed.isEmpty ? [] : [.fail(failed, .error(error)), .pendingCallsChanged])
@@ -316,24 +382,125 @@ public struct AuthStateMachine: Sendable {
         if !impatient.isEmpty { actions += [.fail(impatient, .error(error)), .pendingCallsChanged] }
         if waiters.values.contains(where: { $0.reason == .refresh }) {
             let delay = policy.backoff.delay(attempt: attempt, jitter: jitter)
-            refresh = .retryScheduled(attempt: attempt, due: now.addingTimeInterval(delay.seconds))
-            actions.append(.scheduleRetry(delay: delay, generation: generation))
+            state = .signedIn(session, .retryScheduled(attempt: attempt, due: now.addingTimeInterval(delay.seconds)))
+            actions.append(.scheduleRetry(delay: delay, generation: self.generation))
         } else {
-            refresh = .idle
+            state = .signedIn(session, .idle)
         }
         lastTransientError = error
         return actions
     }
 
-    private mutating func signIn(_ newSession: PersistedSession, now: Date) -> [Action] {
+    private mutating func retryDue(_ generation: UInt64, now: Date) -> [Action] {
+        guard generation == self.generation, case .signedIn(_, .retryScheduled(let attempt, _)) = state else {
+            return []
+        }
+        return startRefresh(attempt: attempt + 1, now: now)
+    }
+
+    private mutating func signOutRequested(global: Bool, now: Date) -> [Action] {
+        let old = session
+        var owed: PendingRevocation?
+        if let refreshToken = old?.tokens?.refreshToken {
+            owed = PendingRevocation(refreshToken: refreshToken, global: global, username: old?.username)
+        } else if var earlier = old?.pendingRevocation {
+            earlier.global = earlier.global || global
+            owed = earlier
+        }
+        var record: PersistedSession?
+        if old != nil || owed != nil {
+            var kept = PersistedSession(state: .signedOut, cachedJWKS: old?.cachedJWKS, updatedAt: now)
+            kept.pendingRevocation = owed
+            record = kept
+        }
+        var actions = enterSignedOut(record)
+        if let owed { actions.append(.revoke(owed, accessToken: old?.tokens?.accessToken)) }
+        return actions
+    }
+
+    private mutating func revocationSettled(_ revocation: PendingRevocation, now: Date) -> [Action] {
+        // Only the record that still owes this very revocation changes; a sign-in meanwhile is kept.
+        guard var record = session, record.pendingRevocation == revocation else { return [] }
+        record.pendingRevocation = nil
+        replaceRecord(with: record)
+        return [.persist(record)]
+    }
+
+    private mutating func releaseSignInWait() -> [Action] {
+        let released = waiterIDs { $0.reason == .signIn }
+        guard !released.isEmpty else { return [] }
+        remove(released)
+        return [.fail(released, .error(.signInWaitCancelled)), .pendingCallsChanged]
+    }
+
+    private mutating func waiterLeft(_ id: WaiterID, _ failure: Failure) -> [Action] {
+        guard waiters.removeValue(forKey: id) != nil else { return [] }
+        if case .signedIn(let session, .retryScheduled) = state,
+            !waiters.values.contains(where: { $0.reason == .refresh })
+        {
+            state = .signedIn(session, .idle)
+        }
+        return [.fail([id], failure), .pendingCallsChanged]
+    }
+
+    private mutating func accessTokenRejected(_ token: String) -> [Action] {
+        guard case .signedIn(var session, let phase) = state, var tokens = session.tokens,
+            tokens.accessToken == token
+        else { return [] }
+        tokens.accessTokenExpiration = .distantPast
+        session.tokens = tokens
+        state = .signedIn(session, phase)
+        return []
+    }
+
+    private mutating func forceRefresh(now: Date) -> [Action] {
+        guard case .signedIn(let session, .idle) = state else { return [] }
+        guard session.tokens?.refreshToken != nil else { return invalidate(.userPoolTokensInvalid, now: now) }
+        return startRefresh(attempt: 1, now: now)
+    }
+
+    private mutating func storeChangedExternally(_ stored: PersistedSession?) -> [Action] {
+        let adopted = Self.sessionState(adopting: stored)
+        let wasSignedIn = userState == .signedIn
+        switch adopted {
+        case .unknown, .signedOut, .guest:
+            // A peer signed out: adopt it without writing again, and fail what waits.
+            guard wasSignedIn || userState.needsRelogin else { return [] }
+            generation &+= 1
+            state = adopted
+            let everyone = waiterIDs { _ in true }
+            remove(everyone)
+            var actions: [Action] = [.notify(userState, info)]
+            if !everyone.isEmpty { actions += [.fail(everyone, .error(.signedOut)), .pendingCallsChanged] }
+            return actions
+        case .reloginRequired:
+            guard wasSignedIn else { return [] }
+            generation &+= 1
+            state = adopted
+            return [.notify(userState, info)] + waitForSignIn()
+        case .signedIn(let record, _):
+            guard let tokens = record.tokens else { return [] }
+            // A refresh of our own in flight answers for this session; it is adopted afterwards.
+            if case .signedIn(_, let phase) = state, phase != .idle { return [] }
+            state = adopted
+            let waiting = waiterIDs { _ in true }
+            remove(waiting)
+            var actions: [Action] = wasSignedIn ? [] : [.notify(.signedIn, info)]
+            if !waiting.isEmpty { actions += [.resume(waiting, tokens), .pendingCallsChanged] }
+            return actions
+        }
+    }
+
+    // MARK: Shared transitions
+
+    /// Enters `signedIn` with `session` (a new sign-in): persist, notify, and answer every waiter.
+    mutating func enterSignedIn(_ newSession: PersistedSession, now: Date) -> [Action] {
         generation &+= 1
-        refresh = .idle
         var updated = newSession
         updated.state = .signedIn
         updated.updatedAt = now
         if updated.cachedJWKS == nil { updated.cachedJWKS = session?.cachedJWKS }
-        session = updated
-        userState = .signedIn
+        state = .signedIn(updated, .idle)
         var actions: [Action] = [.persist(updated), .notify(.signedIn, info)]
         actions += markOnline()
         let sessionWaiters = waiterIDs { !$0.options.needsUserPoolTokens }
@@ -351,44 +518,38 @@ public struct AuthStateMachine: Sendable {
         return actions
     }
 
-    private mutating func signOut(now: Date) -> [Action] {
+    /// Enters `signedOut` and writes `record`: every waiter fails with `.signedOut`.
+    private mutating func enterSignedOut(_ record: PersistedSession?) -> [Action] {
         generation &+= 1
-        refresh = .idle
+        state = .signedOut(record)
         let everyone = waiterIDs { _ in true }
         remove(everyone)
-        let kept = session.map { old in
-            PersistedSession(state: policy.stateAfterSignOut, cachedJWKS: old.cachedJWKS, updatedAt: now)
-        }
-        session = kept
-        userState = policy.stateAfterSignOut
-        var actions: [Action] = [.persist(kept), .notify(userState, info)]
+        var actions: [Action] = [.persist(record), .notify(userState, info)]
         if !everyone.isEmpty { actions += [.fail(everyone, .error(.signedOut)), .pendingCallsChanged] }
         return actions
     }
 
-    /// The session can no longer be refreshed: keep the username for re-login, drop the tokens.
-    private mutating func invalidate(now: Date) -> [Action] {
-        invalidate(to: .signedOutUserPoolsTokenInvalid, now: now)
-    }
-
-    /// Marks the federated login invalid (Cognito Identity rejected the provider's token).
-    private mutating func invalidateFederated(now: Date) -> [Action] {
-        invalidate(to: .signedOutFederatedTokensInvalid, now: now)
-    }
-
-    /// Moves a signed-in session to a re-login state: persist, notify, and turn waiters into sign-in waiters.
-    private mutating func invalidate(to state: UserState, now: Date) -> [Action] {
-        guard userState == .signedIn else { return [] }
+    /// Moves a signed-in session to re-login: persist, notify, and turn waiters into sign-in waiters.
+    mutating func invalidate(_ reason: ReloginReason, now: Date) -> [Action] {
+        guard case .signedIn(var updated, _) = state else { return [] }
         generation &+= 1
-        refresh = .idle
-        var updated = session ?? PersistedSession(state: state, updatedAt: now)
-        updated.state = state
-        if state == .signedOutUserPoolsTokenInvalid { updated.tokens = nil }
+        if reason == .userPoolTokensInvalid { updated.tokens = nil }
         updated.awsCredentials = nil
         updated.updatedAt = now
-        session = updated
-        userState = state
+        updated.state = reason.userState
+        state = .reloginRequired(updated, reason)
         return [.persist(updated), .notify(userState, info)] + waitForSignIn()
+    }
+
+    /// Replaces the record in the current state, keeping the case (and the refresh phase).
+    mutating func replaceRecord(with record: PersistedSession) {
+        switch state {
+        case .unknown: break
+        case .signedOut: state = .signedOut(record)
+        case .guest: state = .guest(record)
+        case .signedIn(_, let phase): state = .signedIn(record, phase)
+        case .reloginRequired(_, let reason): state = .reloginRequired(record, reason)
+        }
     }
 
     /// Fails the waiters that do not want to wait for sign-in; the others now wait for it.
@@ -402,48 +563,12 @@ public struct AuthStateMachine: Sendable {
         return actions
     }
 
-    private mutating func adoptExternal(_ stored: PersistedSession?, now: Date) -> [Action] {
-        let storedState = stored?.state ?? .signedOut
-        if storedState == .signedOut || storedState == .guest || storedState == .unknown {
-            // A peer signed out: adopt it without writing again, and fail what waits.
-            guard userState == .signedIn || userState.needsRelogin else { return [] }
-            generation &+= 1
-            refresh = .idle
-            session = stored
-            userState = storedState == .guest ? .guest : .signedOut
-            let everyone = waiterIDs { _ in true }
-            remove(everyone)
-            var actions: [Action] = [.notify(userState, info)]
-            if !everyone.isEmpty { actions += [.fail(everyone, .error(.signedOut)), .pendingCallsChanged] }
-            return actions
-        }
-        guard let stored else { return [] }
-        if storedState.needsRelogin && userState == .signedIn {
-            generation &+= 1
-            refresh = .idle
-            session = stored
-            userState = storedState
-            return [.notify(userState, info)] + waitForSignIn()
-        }
-        if stored.state == .signedIn, stored.tokens != nil, userState != .signedIn || refresh == .idle {
-            let wasSignedIn = userState == .signedIn
-            session = stored
-            userState = .signedIn
-            let waiting = waiterIDs { _ in true }
-            remove(waiting)
-            var actions: [Action] = wasSignedIn ? [] : [.notify(.signedIn, info)]
-            if let tokens = stored.tokens, !waiting.isEmpty {
-                actions += [.resume(waiting, tokens), .pendingCallsChanged]
-            }
-            return actions
-        }
-        return []
-    }
-
     private mutating func startRefresh(attempt: Int, now: Date) -> [Action] {
-        guard let refreshToken = session?.tokens?.refreshToken else { return invalidate(now: now) }
-        refresh = .inFlight(attempt: attempt)
-        return [.startRefresh(refreshToken: refreshToken, username: session?.username, generation: generation)]
+        guard case .signedIn(let session, _) = state, let refreshToken = session.tokens?.refreshToken else {
+            return invalidate(.userPoolTokensInvalid, now: now)
+        }
+        state = .signedIn(session, .inFlight(attempt: attempt))
+        return [.startRefresh(refreshToken: refreshToken, username: session.username, generation: generation)]
     }
 
     private mutating func enqueue(_ id: WaiterID, _ options: TokenRequestOptions, reason: PendingCall.Reason, now: Date)
@@ -459,25 +584,143 @@ public struct AuthStateMachine: Sendable {
         return [.connectivityChanged(.online)]
     }
 
-    private mutating func stopRetryingIfIdle() -> [Action] {
-        if case .retryScheduled = refresh, !waiters.values.contains(where: { $0.reason == .refresh }) {
-            refresh = .idle
-        }
-        return []
-    }
-
     private var lastNetworkError: AuthError {
         if case .offline(_, let error) = connectivity { return error }
         return lastTransientError ?? .network(kind: .other, message: "the backend could not be reached")
     }
 
-    private var lastTransientError: AuthError?
-
-    private func waiterIDs(where predicate: (Waiter) -> Bool) -> [WaiterID] {
+    func waiterIDs(where predicate: (Waiter) -> Bool) -> [WaiterID] {
         waiters.filter { predicate($0.value) }.map(\.key).sorted()
     }
 
-    private mutating func remove(_ ids: [WaiterID]) {
+    mutating func remove(_ ids: [WaiterID]) {
         for id in ids { waiters.removeValue(forKey: id) }
+    }
+}
+
+// MARK: - Identity
+
+/// The identity manager's rules: which providers a sign-in keeps, what signing out of one provider
+/// leaves, and where identity-pool answers go. All of them change the session only through the
+/// machine's state, like every other event.
+extension AuthStateMachine {
+    mutating func userPoolSignedIn(_ signIn: UserPoolSignIn, now: Date) -> [Action] {
+        let rules = policy.identityManager
+        var session = self.session ?? PersistedSession(state: .signedIn, updatedAt: now)
+        let sameUser = session.username == signIn.username
+        session.username = signIn.username
+        session.provider = policy.userPoolProviderKey
+        session.tokens = signIn.tokens
+        if !rules.allowSimultaneousActiveAccounts { session.federatedLogins = nil }
+        // Another user's identity is not carried over unless identities merge.
+        if !sameUser && !rules.allowIdentityMerging { session.identityId = nil }
+        session.awsCredentials = nil
+        if let keySet = signIn.keySet { session.cachedJWKS = keySet }
+        if let settled = signIn.settledRevocation, session.pendingRevocation == settled {
+            session.pendingRevocation = nil
+        }
+        return enterSignedIn(session, now: now)
+    }
+
+    mutating func federatedSignedIn(_ signIn: FederatedSignIn, now: Date) -> [Action] {
+        let rules = policy.identityManager
+        let merging = rules.allowIdentityMerging
+        let isDeveloper = signIn.providerKey == FederatedProvider.developer
+        var session = self.session ?? PersistedSession(state: .signedIn, updatedAt: now)
+        if isDeveloper {
+            session.developerIdentity = DeveloperIdentityLogin(identityId: signIn.identityId, token: signIn.token)
+        } else {
+            var federated = merging ? (session.federatedLogins ?? [:]) : [:]
+            federated[signIn.providerKey] = signIn.token
+            session.federatedLogins = federated
+        }
+        var owed: PendingRevocation?
+        let accessToken = session.tokens?.accessToken
+        if !merging {
+            if !isDeveloper { session.developerIdentity = nil }
+            if !rules.allowSimultaneousActiveAccounts {
+                // The user-pool login this replaces is signed out, and its refresh token revoked.
+                if let refreshToken = session.tokens?.refreshToken, session.pendingRevocation == nil {
+                    owed = PendingRevocation(refreshToken: refreshToken, global: false, username: session.username)
+                    session.pendingRevocation = owed
+                }
+                session.tokens = nil
+                session.username = nil
+            }
+        }
+        session.provider = signIn.providerKey
+        session.identityId = signIn.identityId
+        session.awsCredentials = signIn.credentials
+        var actions = enterSignedIn(session, now: now)
+        if let owed { actions.append(.revoke(owed, accessToken: accessToken)) }
+        return actions
+    }
+
+    /// Signs out of one provider. The last one is a full sign-out; leaving the user pool while
+    /// others stay owes the service the revocation of its refresh token, like any sign-out.
+    mutating func providerSignedOut(_ key: String, now: Date) -> [Action] {
+        guard case .signedIn(var session, _) = state else { return [] }
+        let isUserPool = key == policy.userPoolProviderKey
+        var owed: PendingRevocation?
+        let accessToken = session.tokens?.accessToken
+        if isUserPool, let tokens = session.tokens {
+            if let refreshToken = tokens.refreshToken {
+                owed = PendingRevocation(refreshToken: refreshToken, global: false, username: session.username)
+            }
+            session.tokens = nil
+            session.username = nil
+        }
+        session.federatedLogins?.removeValue(forKey: key)
+        if key == FederatedProvider.developer { session.developerIdentity = nil }
+        guard let next = activeProviderKeys(in: session).first else {
+            return signOutRequested(global: false, now: now)
+        }
+        session.provider = next
+        session.awsCredentials = nil
+        if let owed { session.pendingRevocation = owed }
+        var actions = enterSignedIn(session, now: now)
+        if let owed { actions.append(.revoke(owed, accessToken: accessToken)) }
+        return actions
+    }
+
+    mutating func credentialsObtained(identityId: String, credentials: AWSCredentials, asGuest: Bool, now: Date)
+        -> [Action]
+    {
+        if asGuest {
+            let record: PersistedSession?
+            switch state {
+            case .unknown, .signedOut(nil): record = nil
+            case .signedOut(let kept?), .guest(let kept): record = kept
+            case .signedIn, .reloginRequired: return []
+            }
+            var guest = record ?? PersistedSession(state: .guest, updatedAt: now)
+            guest.state = .guest
+            guest.identityId = identityId
+            guest.awsCredentials = credentials
+            guest.updatedAt = now
+            let changed = userState != .guest
+            state = .guest(guest)
+            return changed ? [.persist(guest), .notify(.guest, info)] : [.persist(guest)]
+        }
+        guard case .signedIn(var session, let phase) = state else { return [] }
+        session.identityId = identityId
+        session.awsCredentials = credentials
+        session.updatedAt = now
+        state = .signedIn(session, phase)
+        return [.persist(session)]
+    }
+
+    mutating func credentialsInvalidated() -> [Action] {
+        guard var record = session, record.awsCredentials != nil else { return [] }
+        record.awsCredentials = nil
+        replaceRecord(with: record)
+        return [.persist(record)]
+    }
+
+    mutating func keySetFetched(_ keySet: String) -> [Action] {
+        guard case .signedIn(var session, let phase) = state, session.cachedJWKS != keySet else { return [] }
+        session.cachedJWKS = keySet
+        state = .signedIn(session, phase)
+        return [.persist(session)]
     }
 }

@@ -21,8 +21,9 @@ public struct FileSessionStore: SessionStore {
     private var lockPath: String { directory + "/session.lock" }
 
     /// Creates a store in `directory` (created with mode 0700 on first write).
-    public init(directory: String) {
+    public init(directory: String, lockTimeout: Duration = FileSessionStore.defaultLockTimeout) {
         self.directory = directory
+        self.lockTimeout = lockTimeout
     }
 
     /// The default directory: `$LATCHKEY_STORE_DIR`, else `$XDG_DATA_HOME/latchkey`, else `~/.local/share/latchkey`.
@@ -40,8 +41,12 @@ public struct FileSessionStore: SessionStore {
         try StoreDirectory.checkExisting(directory)
     }
 
-    /// How long a write waits for another process's lock.
-    public var lockTimeout: Duration = StoreDirectory.defaultLockTimeout
+    /// How long a write waits for another process's lock; a command with a deadline passes a bound
+    /// no longer than its own (`token --retry-seconds`), so it never waits past it.
+    public var lockTimeout: Duration
+
+    /// How long a store waits for another process's lock unless told otherwise.
+    public static let defaultLockTimeout: Duration = .seconds(10)
 
     /// The most a session file may hold; a larger one is treated as corrupt.
     static let maximumSize = 4 << 20

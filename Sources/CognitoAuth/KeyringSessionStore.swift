@@ -36,7 +36,8 @@ public struct KeyringSessionStore: SessionStore {
 
     /// Creates a store for `directory` (made absolute against the current directory). Nothing is
     /// touched until the first call.
-    public init(directory: String) {
+    public init(directory: String, lockTimeout: Duration = FileSessionStore.defaultLockTimeout) {
+        self.lockTimeout = lockTimeout
         let absolute = URL(fileURLWithPath: directory).standardizedFileURL.path
         self.directory = absolute
         self.service = "latchkey:" + absolute
@@ -48,6 +49,8 @@ public struct KeyringSessionStore: SessionStore {
     /// The stamp file whose content changes with every write.
     public var stampPath: String { directory + "/keyring.stamp" }
     private var lockPath: String { directory + "/session.lock" }
+    /// How long a read or write waits for another process's lock (see ``FileSessionStore/lockTimeout``).
+    public let lockTimeout: Duration
 
     /// Why the keyring cannot be used now (libsecret missing, no Secret Service on the session bus,
     /// no default collection, or a locked one), or nil when it can.
@@ -184,7 +187,7 @@ public struct KeyringSessionStore: SessionStore {
 
     private func withLock<T>(_ body: () throws(SessionStoreError) -> T) throws(SessionStoreError) -> T {
         try StoreDirectoryFiles.ensureDirectory(directory)
-        return try StoreDirectory.withLock(lockPath, timeout: StoreDirectory.defaultLockTimeout, body)
+        return try StoreDirectory.withLock(lockPath, timeout: lockTimeout, body)
     }
 
     /// Rewrites `keyring.stamp` atomically with the next counter and a fresh random id.

@@ -85,7 +85,7 @@ public enum SessionStoreError: Error, Sendable, Hashable, CustomStringConvertibl
                 + "Use a directory only you can write (chmod go-w, or pass --store DIR for a new one)."
         case .busy(let path, let seconds):
             return
-                "Another latchkey process has held the session lock \(path) for over \(Int(seconds)) s. "
+                "Another latchkey process has held the session lock \(path) for over \(seconds.formatted(.number.precision(.fractionLength(0...1)))) s. "
                 + "Wait for it to finish, or find the stopped process (ps) and end it."
         }
     }

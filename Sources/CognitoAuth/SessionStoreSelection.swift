@@ -37,6 +37,7 @@ public enum SessionStoreSelection {
     /// - Parameters:
     ///   - directory: the store directory (`--store`, else ``FileSessionStore/defaultDirectory(environment:)``).
     ///   - environment: the process environment (`DBUS_SESSION_BUS_ADDRESS`, `LATCHKEY_STORE`).
+    ///   - lockTimeout: how long the store waits for another process's lock.
     ///   - keyringProblem: why the keyring is unusable, or nil when it is usable; tests replace it.
     /// - Returns: the store, its backend, and the plain-text warning when the file store was chosen.
     /// - Throws: ``Failure`` when `LATCHKEY_STORE` has an unknown value, or is `keyring` and the
@@ -44,9 +45,10 @@ public enum SessionStoreSelection {
     public static func make(
         directory: String,
         environment: [String: String],
+        lockTimeout: Duration = FileSessionStore.defaultLockTimeout,
         keyringProblem: () -> String? = { KeyringSessionStore.availabilityProblem() }
     ) throws(Failure) -> (store: any SessionStore, backend: Backend, warning: String?) {
-        let file = FileSessionStore(directory: directory)
+        let file = FileSessionStore(directory: directory, lockTimeout: lockTimeout)
         let busProblem: String? =
             (environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty
             ? "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset)" : nil
@@ -64,7 +66,7 @@ public enum SessionStoreSelection {
                         + "Start a Secret Service (e.g. gnome-keyring-daemon --unlock inside a D-Bus session) "
                         + "and unlock its default collection, or unset \(overrideVariable) to fall back to a file.")
             }
-            return (KeyringSessionStore(directory: directory), .keyring, nil)
+            return (KeyringSessionStore(directory: directory, lockTimeout: lockTimeout), .keyring, nil)
         case "", "auto":
             break
         case let other:
@@ -80,7 +82,7 @@ public enum SessionStoreSelection {
             )
         }
         if busProblem == nil, keyringProblem() == nil {
-            return (KeyringSessionStore(directory: directory), .keyring, nil)
+            return (KeyringSessionStore(directory: directory, lockTimeout: lockTimeout), .keyring, nil)
         }
         return (file, .file, plainTextWarning(path: file.path))
     }

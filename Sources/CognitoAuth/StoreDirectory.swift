@@ -21,7 +21,7 @@ import Foundation
 ///   stopped while holding it delays the others by that bound at most.
 enum StoreDirectory {
     /// How long a writer waits for the lock before failing with ``SessionStoreError/busy(path:seconds:)``.
-    static let defaultLockTimeout: Duration = .seconds(10)
+    static let defaultLockTimeout: Duration = FileSessionStore.defaultLockTimeout
 
     /// Fails unless `directory`, when it exists, is a directory owned by the user that nobody else can write.
     static func checkExisting(_ directory: String) throws(SessionStoreError) {
@@ -140,7 +140,8 @@ enum StoreDirectory {
                 throw .io(path: lockPath, reason: String(cString: strerror(errno)))
             }
             if clock.now >= deadline {
-                throw .busy(path: lockPath, seconds: Double(timeout.components.seconds))
+                let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+                throw .busy(path: lockPath, seconds: seconds)
             }
             usleep(5_000)
         }

@@ -76,9 +76,6 @@ extension AuthClient {
         let fresh = try await fetchJWKS()
         try await TokenVerifier.verifySignatures(tokens, jwks: fresh)
         jwksCache = fresh
-        if var session = machine.session, session.cachedJWKS != fresh, machine.userState == .signedIn {
-            session.cachedJWKS = fresh
-            run(machine.handle(.sessionUpdated(session), now: clock.now()))
-        }
+        run(machine.handle(.keySetFetched(fresh), now: clock.now()))
     }
 }

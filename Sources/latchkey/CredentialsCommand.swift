@@ -33,7 +33,7 @@ struct CredentialsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let client = try await global.makeClient()
+        let client = try await global.makeClient(deadline: TokenCommand.retryDeadline(retrySeconds))
         let options = TokenRequestOptions(
             waitForSignIn: false, waitForConnectivity: retrySeconds > 0,
             deadline: TokenCommand.retryDeadline(retrySeconds), label: "credentials")

@@ -29,7 +29,9 @@ struct GlobalOptions: ParsableArguments {
     /// Chooses the session store (system keyring, else a plain-text file; `LATCHKEY_STORE` overrides) and,
     /// the first time a store directory falls back to the file, prints the plain-text warning to stderr.
     /// Commands call this before any prompt or network request, so the warning comes first.
-    func selectStore() throws -> (store: any SessionStore, backend: SessionStoreSelection.Backend) {
+    func selectStore(lockTimeout: Duration = FileSessionStore.defaultLockTimeout) throws -> (
+        store: any SessionStore, backend: SessionStoreSelection.Backend
+    ) {
         let directory = storeDirectory
         // A directory another user owns or can write is refused before anything reads or writes it.
         do {
@@ -39,7 +41,8 @@ struct GlobalOptions: ParsableArguments {
         }
         let selection: (store: any SessionStore, backend: SessionStoreSelection.Backend, warning: String?)
         do {
-            selection = try SessionStoreSelection.make(directory: directory, environment: environment)
+            selection = try SessionStoreSelection.make(
+                directory: directory, environment: environment, lockTimeout: lockTimeout)
         } catch {
             throw CLIFailure(code: 2, message: error.description)
         }
@@ -49,8 +52,8 @@ struct GlobalOptions: ParsableArguments {
         return (selection.store, selection.backend)
     }
 
-    func makeStore() throws -> any SessionStore {
-        try selectStore().store
+    func makeStore(lockTimeout: Duration = FileSessionStore.defaultLockTimeout) throws -> any SessionStore {
+        try selectStore(lockTimeout: lockTimeout).store
     }
 
     func makeLogger() -> Logger? {
@@ -61,10 +64,18 @@ struct GlobalOptions: ParsableArguments {
     }
 
     /// A client on the configured pool and store, initialised from the store (no network).
-    func makeClient(options: AuthClientOptions = AuthClientOptions()) async throws -> AuthClient {
+    ///
+    /// `deadline` is the command's own (`--retry-seconds`): the store's lock waits no longer than it
+    /// (at least half a second, at most the store's default), so a held lock cannot outlast it.
+    func makeClient(options: AuthClientOptions = AuthClientOptions(), deadline: Duration? = nil) async throws
+        -> AuthClient
+    {
         let configuration = try loadConfiguration()
+        var lockTimeout = FileSessionStore.defaultLockTimeout
+        if let deadline { lockTimeout = min(lockTimeout, max(deadline, .milliseconds(500))) }
         let client = AuthClient(
-            configuration: configuration, store: try makeStore(), logger: makeLogger(), options: options)
+            configuration: configuration, store: try makeStore(lockTimeout: lockTimeout), logger: makeLogger(),
+            options: options)
         await client.initialize()
         try await Self.check(client)
         return client

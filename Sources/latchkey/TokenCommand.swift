@@ -45,7 +45,7 @@ struct TokenCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let client = try await global.makeClient()
+        let client = try await global.makeClient(deadline: Self.retryDeadline(retrySeconds))
         let options = TokenRequestOptions(
             waitForSignIn: false, waitForConnectivity: retrySeconds > 0,
             deadline: Self.retryDeadline(retrySeconds), label: "token")

@@ -4,6 +4,18 @@ import Testing
 
 @testable import CognitoAuth
 
+extension AuthStateMachine.Policy {
+    /// The policy of a client configured with the test pool.
+    static var test: Self { Self(userPoolProviderKey: Fixtures.pool.providerKey) }
+}
+
+extension AuthStateMachine.UserPoolSignIn {
+    /// alice's sign-in with `tokens`.
+    static func alice(_ tokens: CognitoTokens) -> Self {
+        Self(tokens: tokens, username: "alice", keySet: nil, settledRevocation: nil)
+    }
+}
+
 /// Drives the pure state machine with events at fixed times and checks the exact actions.
 @Suite("AuthStateMachine")
 struct AuthStateMachineTests {
@@ -17,7 +29,7 @@ struct AuthStateMachineTests {
     let waitSignInNoConnectivity = TokenRequestOptions(waitForSignIn: true, waitForConnectivity: false)
 
     /// A machine restored into `signedIn` with `tokens`.
-    func signedInMachine(_ tokens: CognitoTokens, policy: AuthStateMachine.Policy = .init()) -> AuthStateMachine {
+    func signedInMachine(_ tokens: CognitoTokens, policy: AuthStateMachine.Policy = .test) -> AuthStateMachine {
         var machine = AuthStateMachine(policy: policy)
         let actions = machine.handle(.restored(Fixtures.signedInSession(tokens)), now: t0)
         #expect(actions == [.notify(.signedIn, info)])
@@ -55,7 +67,7 @@ struct AuthStateMachineTests {
     @Test("restore: signedIn with tokens is signedIn, notified, nothing persisted")
     func restoreSignedIn() throws {
         let tokens = try Fixtures.tokens()
-        var machine = AuthStateMachine()
+        var machine = AuthStateMachine(policy: .test)
         #expect(machine.userState == .unknown)
         #expect(machine.handle(.restored(Fixtures.signedInSession(tokens)), now: t0) == [.notify(.signedIn, info)])
         #expect(machine.userState == .signedIn)
@@ -66,7 +78,7 @@ struct AuthStateMachineTests {
 
     @Test("restore: signedIn without tokens is signedOutUserPoolsTokenInvalid")
     func restoreSignedInWithoutTokens() {
-        var machine = AuthStateMachine()
+        var machine = AuthStateMachine(policy: .test)
         #expect(
             machine.handle(.restored(Fixtures.signedInSession(nil)), now: t0)
                 == [.notify(.signedOutUserPoolsTokenInvalid, info)])
@@ -76,7 +88,7 @@ struct AuthStateMachineTests {
 
     @Test("restore: nothing stored is signedOut")
     func restoreNothing() {
-        var machine = AuthStateMachine()
+        var machine = AuthStateMachine(policy: .test)
         #expect(machine.handle(.restored(nil), now: t0) == [.notify(.signedOut, UserStateInfo())])
         #expect(machine.userState == .signedOut)
         #expect(machine.session == nil)
@@ -89,7 +101,7 @@ struct AuthStateMachineTests {
             (.signedOutUserPoolsTokenInvalid, .signedOutUserPoolsTokenInvalid),
             (.signedOutFederatedTokensInvalid, .signedOutFederatedTokensInvalid), (.unknown, .signedOut),
         ] {
-            var machine = AuthStateMachine()
+            var machine = AuthStateMachine(policy: .test)
             let actions = machine.handle(.restored(PersistedSession(state: stored, updatedAt: t0)), now: t0)
             #expect(actions == [.notify(expected, UserStateInfo())], "stored \(stored)")
             #expect(machine.userState == expected)
@@ -171,7 +183,7 @@ struct AuthStateMachineTests {
         var signedIn = Fixtures.signedInSession(newTokens)
         signedIn.updatedAt = t1
         #expect(
-            machine.handle(.signedIn(signedIn), now: t1)
+            machine.handle(.userPoolSignedIn(.alice(newTokens)), now: t1)
                 == [.persist(signedIn), .notify(.signedIn, info), .resume([1, 3, 5], newTokens), .pendingCallsChanged])
         #expect(machine.userState == .signedIn)
         #expect(machine.waiterCount == 0)
@@ -180,7 +192,7 @@ struct AuthStateMachineTests {
 
     @Test("releaseSignInWait fails only the sign-in waiters; a later call waits afresh")
     func releaseSignInWait() throws {
-        var machine = AuthStateMachine()
+        var machine = AuthStateMachine(policy: .test)
         _ = machine.handle(.restored(Fixtures.signedInSession(nil)), now: t0)
         #expect(machine.handle(.tokensRequested(1, .default), now: t0) == [.pendingCallsChanged])
         #expect(machine.handle(.tokensRequested(2, waitSignInNoConnectivity), now: t0) == [.pendingCallsChanged])
@@ -203,22 +215,34 @@ struct AuthStateMachineTests {
     @Test("signOut fails every waiter with .signedOut and keeps only the JWKS")
     func signOutFailsAll() throws {
         var machine = refreshingMachine(try Fixtures.tokens(), ids: [1, 2, 3], options: [2: .noWait])
-        let actions = machine.handle(.signedOut, now: t1)
+        let tokens = try #require(machine.session?.tokens)
+        let actions = machine.handle(.signOutRequested(global: false), now: t1)
+        // The signed-out record owes the revocation of the refresh token; the machine asks for it last.
+        let owed = PendingRevocation(refreshToken: "refresh-alice", global: false, username: "alice")
+        var record = PersistedSession(state: .signedOut, updatedAt: t1)
+        record.pendingRevocation = owed
         #expect(
             actions == [
-                .persist(PersistedSession(state: .signedOut, updatedAt: t1)), .notify(.signedOut, UserStateInfo()),
+                .persist(record), .notify(.signedOut, UserStateInfo()),
                 .fail([1, 2, 3], .error(.signedOut)), .pendingCallsChanged,
+                .revoke(owed, accessToken: tokens.accessToken),
             ])
+        // Once the service answered, the record no longer owes it.
+        record.pendingRevocation = nil
+        #expect(machine.handle(.revocationSettled(owed), now: t1) == [.persist(record)])
+        #expect(machine.handle(.revocationSettled(owed), now: t1) == [])
         #expect(machine.userState == .signedOut)
         #expect(machine.waiterCount == 0)
         #expect(machine.refresh == .idle)
         #expect(machine.handle(.tokensRequested(4, .default), now: t1) == [.fail([4], .error(.notSignedIn))])
 
         // Sign-in waiters too.
-        var relogin = AuthStateMachine()
+        var relogin = AuthStateMachine(policy: .test)
         _ = relogin.handle(.restored(Fixtures.signedInSession(nil)), now: t0)
         _ = relogin.handle(.tokensRequested(7, .default), now: t0)
-        let failed = relogin.handle(.signedOut, now: t0).filter { if case .fail = $0 { true } else { false } }
+        let failed = relogin.handle(.signOutRequested(global: false), now: t0).filter {
+            if case .fail = $0 { true } else { false }
+        }
         #expect(failed == [.fail([7], .error(.signedOut))])
     }
 
@@ -362,7 +386,7 @@ struct AuthStateMachineTests {
     @Test("Refresh answers from before a signOut are ignored")
     func staleAnswerAfterSignOut() throws {
         var machine = refreshingMachine(try Fixtures.tokens(), ids: [1])
-        _ = machine.handle(.signedOut, now: t1)
+        _ = machine.handle(.signOutRequested(global: false), now: t1)
         let fresh = try Fixtures.tokens(issued: t1, serial: 1)
         #expect(machine.handle(.refreshSucceeded(fresh, generation: 0), now: t1) == [])
         #expect(machine.handle(.refreshFailed(.notAuthorized("x"), generation: 0, jitter: 0), now: t1) == [])
@@ -379,7 +403,7 @@ struct AuthStateMachineTests {
     func staleAnswerAfterSignIn() throws {
         var machine = refreshingMachine(try Fixtures.tokens(), ids: [1])
         let signInTokens = try Fixtures.tokens(issued: t1, serial: 7)
-        let actions = machine.handle(.signedIn(Fixtures.signedInSession(signInTokens)), now: t1)
+        let actions = machine.handle(.userPoolSignedIn(.alice(signInTokens)), now: t1)
         #expect(actions.contains(.resume([1], signInTokens)))
         let generation = machine.generation
         #expect(generation == 1)
@@ -461,16 +485,16 @@ struct AuthStateMachineTests {
         #expect(machine.handle(.forceRefresh, now: t0) == [])
         // Valid tokens are still served while it runs.
         #expect(machine.handle(.tokensRequested(1, .default), now: t0).count == 1)
-        var signedOut = AuthStateMachine()
+        var signedOut = AuthStateMachine(policy: .test)
         _ = signedOut.handle(.restored(nil), now: t0)
         #expect(signedOut.handle(.forceRefresh, now: t0) == [])
     }
 
     @Test("Without a session, requests fail with notSignedIn")
     func notSignedIn() {
-        var unknown = AuthStateMachine()
+        var unknown = AuthStateMachine(policy: .test)
         #expect(unknown.handle(.tokensRequested(1, .default), now: t0) == [.fail([1], .error(.notSignedIn))])
-        var signedOut = AuthStateMachine()
+        var signedOut = AuthStateMachine(policy: .test)
         _ = signedOut.handle(.restored(nil), now: t0)
         #expect(signedOut.handle(.tokensRequested(2, .default), now: t0) == [.fail([2], .error(.notSignedIn))])
         #expect(signedOut.waiterCount == 0)
@@ -496,7 +520,7 @@ struct AuthStateMachineTests {
 
     @Test("Another process's sign-in is adopted and resumes the waiters")
     func externalSignInAdopted() throws {
-        var machine = AuthStateMachine()
+        var machine = AuthStateMachine(policy: .test)
         _ = machine.handle(.restored(Fixtures.signedInSession(nil)), now: t0)
         _ = machine.handle(.tokensRequested(1, .default), now: t0)
         let tokens = try Fixtures.tokens(serial: 4)
@@ -513,9 +537,10 @@ struct AuthStateMachineTests {
     func externalSignOutAdopted() throws {
         var machine = refreshingMachine(try Fixtures.tokens(), ids: [1])
         // What `signOut` persists in the other process: a record in state signedOut, not nil.
-        var other = AuthStateMachine()
+        var other = AuthStateMachine(policy: .test)
         _ = other.handle(.restored(Fixtures.signedInSession(try Fixtures.tokens())), now: t0)
-        let persisted = other.handle(.signedOut, now: t0).compactMap { action -> PersistedSession?? in
+        let persisted = other.handle(.signOutRequested(global: false), now: t0).compactMap {
+            action -> PersistedSession?? in
             if case .persist(let session) = action { return session } else { return nil }
         }
         let record = try #require(persisted.first)
@@ -555,7 +580,7 @@ struct AuthStateMachineTests {
 
     /// An owner that runs the machine like AuthClient does and checks invariants after every event.
     struct Harness {
-        var machine = AuthStateMachine()
+        var machine = AuthStateMachine(policy: .test)
         var now = Fixtures.t0
         var nextID: WaiterID = 0
         var requested: [WaiterID: TokenRequestOptions] = [:]
@@ -563,6 +588,7 @@ struct AuthStateMachineTests {
         var outstandingRefreshes: [UInt64] = []
         var scheduledRetries: [UInt64] = []
         var serial = 100
+        var revocations: [PendingRevocation] = []
         let seed: UInt64
 
         mutating func send(_ event: AuthStateMachine.Event, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -572,7 +598,18 @@ struct AuthStateMachineTests {
             var notifyIndex: Int?
             for (index, action) in actions.enumerated() {
                 switch action {
-                case .persist: persistIndex = persistIndex ?? index
+                case .persist(let record):
+                    persistIndex = persistIndex ?? index
+                    // What is written always says the state the machine is in.
+                    #expect(
+                        record == nil || record?.state == machine.userState,
+                        "persisted \(String(describing: record?.state)) in \(machine.userState) (seed \(seed))",
+                        sourceLocation: sourceLocation)
+                case .revoke(let owed, _):
+                    #expect(
+                        machine.session?.pendingRevocation == owed, "a revocation not recorded (seed \(seed))",
+                        sourceLocation: sourceLocation)
+                    revocations.append(owed)
                 case .notify: notifyIndex = notifyIndex ?? index
                 case .resume(let ids, let tokens):
                     if tokens == nil {
@@ -721,12 +758,12 @@ struct AuthStateMachineTests {
                 harness.send(.retryDue(generation: generation))
             case 7:
                 if let tokens = harness.freshTokens(refresh: rng.next() % 4 != 0) {
-                    harness.send(.signedIn(Fixtures.signedInSession(tokens)))
+                    harness.send(.userPoolSignedIn(.alice(tokens)))
                 }
             case 8:
                 harness.send(.releaseSignInWait)
             case 9:
-                if rng.next() % 3 == 0 { harness.send(.signedOut) }
+                if rng.next() % 3 == 0 { harness.send(.signOutRequested(global: false)) }
             case 10:
                 guard harness.nextID > 0 else { continue }
                 harness.send(.waiterCancelled(1 + rng.next() % harness.nextID))
@@ -741,12 +778,27 @@ struct AuthStateMachineTests {
                 }
                 if rng.next() % 2 == 0 { harness.send(.forceRefresh) }
             case 14:
-                switch rng.next() % 4 {
+                let credentials = AWSCredentials(
+                    accessKeyId: "AKIA", secretAccessKey: "secret", sessionToken: "session",
+                    expiration: harness.now.addingTimeInterval(3600))
+                switch rng.next() % 8 {
                 case 0: harness.send(.federatedTokensRejected)
                 case 1:
+                    harness.send(.credentialsObtained(identityId: "guest-id", credentials: credentials, asGuest: true))
+                case 2:
+                    harness.send(.credentialsObtained(identityId: "user-id", credentials: credentials, asGuest: false))
+                case 3:
                     harness.send(
-                        .guestCredentialsObtained(
-                            PersistedSession(state: .guest, identityId: "guest-id", updatedAt: harness.now)))
+                        .federatedSignedIn(
+                            .init(
+                                providerKey: "accounts.google.com", token: "google-token", identityId: "user-id",
+                                credentials: credentials)))
+                case 4:
+                    let keys = [Fixtures.pool.providerKey, "accounts.google.com", FederatedProvider.developer]
+                    harness.send(.providerSignedOut(key: keys[Int(rng.next() % 3)]))
+                case 5:
+                    if let owed = harness.revocations.popLast() { harness.send(.revocationSettled(owed)) }
+                case 6: harness.send(.credentialsInvalidated)
                 default: harness.send(.reachedBackend)
                 }
             default:
@@ -760,7 +812,7 @@ struct AuthStateMachineTests {
             }
         }
         // Signing out ends every wait.
-        harness.send(.signedOut)
+        harness.send(.signOutRequested(global: false))
         #expect(harness.machine.waiterCount == 0, "seed \(seed)")
         for id in harness.requested.keys {
             #expect(harness.exits[id] == 1, "waiter \(id) never left (seed \(seed))")

@@ -349,5 +349,33 @@ extension BackendTests {
             #expect(signIn.stderr.contains("session.lock"), "\(signIn.stderr)")
             #expect(ContinuousClock.now - started < .seconds(40))
         }
+
+        @Test("token's lock wait is bounded by its own --retry-seconds, not the store's 10 s")
+        func lockWaitFollowsTheDeadline() async throws {
+            let backend = try await LocalBackend.shared()
+            let directory = try Integration.temporaryDirectory("f10-deadline")
+            let store = directory + "/store"
+            let user = await backend.uniqueName("lockdl")
+            try await backend.createUser(user, password: Integration.password)
+            let config = try await StoreTestSupport.shortLivedConfig(
+                backend: backend, accessTokenSeconds: 1, in: directory
+            ).path
+            #expect(try await Self.signIn(user, config: config, store: store).exitCode == 0)
+            try await Task.sleep(for: .milliseconds(1100))  // the access token has expired: token must write
+            let holder = try ChildProcess.spawn(
+                "/usr/bin/flock", ["-x", store + "/session.lock", "sleep", "60"], timeout: .seconds(90))
+            defer { holder.kill() }
+            try await Task.sleep(for: .milliseconds(300))
+            let started = ContinuousClock.now
+            let token = try await LatchkeyBinary.run(
+                ["token", "--retry-seconds", "1", "--config", config, "--store", store], environment: Self.file,
+                timeout: .seconds(30))
+            let took = ContinuousClock.now - started
+            // The refreshed tokens cannot be stored: the command fails (5, naming the lock) instead of
+            // serving tokens the store does not hold, and it does so within its own deadline's bound.
+            #expect(token.exitCode == 5, "\(token.stderr)")
+            #expect(token.stderr.contains("session.lock"), "\(token.stderr)")
+            #expect(took < .seconds(8), "token waited \(took) behind the lock")
+        }
     }
 }
