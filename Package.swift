@@ -95,6 +95,8 @@ let package = Package(
         .testTarget(
             name: "CognitoAuthTests",
             dependencies: ["CognitoAuth", "CognitoAuthTesting", "CBigNum"],
+            // Real configuration files, read from the source tree by ConfigurationFormatTests.
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(

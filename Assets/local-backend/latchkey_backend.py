@@ -857,8 +857,9 @@ def aws_configuration(endpoint: str, ids: dict[str, Any], secret: bool) -> dict[
         "CredentialsProvider": {"CognitoIdentity": {"Default": {
             "PoolId": ids["identityPoolId"], "Region": REGION, "Endpoint": endpoint}}},
         "IdentityManager": {"Default": {}},
+        # The key set comes from the standard Endpoint (<Endpoint>/<pool>/.well-known/jwks.json);
+        # awsconfiguration.json has no STS key, so Latchkey's own section names it, with the test aid.
         "Latchkey": {"STSEndpoint": endpoint,
-                     "JWKSURL": f"{endpoint}/{ids['userPoolId']}/.well-known/jwks.json",
                      "TestAidURL": f"{endpoint}/latchkey"},
     }
 

@@ -274,8 +274,10 @@ def test_demo_user_and_config_files(backend, idp):
                                                  "Region": "us-east-1", "Endpoint": ep}
     assert cfg["CredentialsProvider"]["CognitoIdentity"]["Default"]["PoolId"] == \
         backend["identityPoolId"]
-    assert cfg["Latchkey"] == {"STSEndpoint": ep, "TestAidURL": f"{ep}/latchkey",
-                               "JWKSURL": f"{ep}/{pool}/.well-known/jwks.json"}
+    # No JWKSURL: Latchkey takes the key set from <Endpoint>/<pool>/.well-known/jwks.json.
+    assert cfg["Latchkey"] == {"STSEndpoint": ep, "TestAidURL": f"{ep}/latchkey"}
+    keys = json.load(urllib.request.urlopen(f"{ep}/{pool}/.well-known/jwks.json", timeout=10))
+    assert keys["keys"]
     assert cfg["IdentityManager"] == {"Default": {}}
     ident = boto3.client("cognito-identity", endpoint_url=ep, region_name="us-east-1",
                          aws_access_key_id="x", aws_secret_access_key="x")

@@ -16,10 +16,20 @@ extension AuthConfiguration {
     public static let maximumFileSize = 4 * 1024 * 1024
 
     /// Loads and validates the configuration file at `path`.
-    public static func load(path: String) throws(ConfigurationError) -> AuthConfiguration {
+    ///
+    /// - Parameters:
+    ///   - section: the section to read (`CognitoUserPool.<section>`, ...); nil means
+    ///     `$LATCHKEY_CONFIG_SECTION`, else `Default`.
+    ///   - environment: the variables that may fill in what the file leaves out: `AWS_REGION`,
+    ///     `AWS_DEFAULT_REGION`, `AWS_ENDPOINT_URL`, `AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER`,
+    ///     `AWS_ENDPOINT_URL_COGNITO_IDENTITY`, `AWS_ENDPOINT_URL_STS`, `LATCHKEY_CONFIG_SECTION`.
+    ///     The file's own values always win.
+    public static func load(
+        path: String, section: String? = nil, environment: [String: String] = [:]
+    ) throws(ConfigurationError) -> AuthConfiguration {
         let tooLarge = ConfigurationError(
             file: path, problem: "the configuration file is larger than \(maximumFileSize / (1024 * 1024)) MiB.",
-            fix: "Point --config or LATCHKEY_CONFIG at the awsconfiguration.json file itself.")
+            fix: "Point --config or LATCHKEY_CONFIG at the configuration file itself.")
         // A regular file's size is known before reading it; anything else is checked after the read.
         if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
             attributes[.type] as? FileAttributeType == .typeRegular,
@@ -41,93 +51,50 @@ extension AuthConfiguration {
             )
         }
         guard data.count <= maximumFileSize else { throw tooLarge }
-        return try parse(data, path: path)
+        return try parse(data, path: path, section: section, environment: environment)
     }
 
-    /// Parses configuration JSON; `path` only names the source in errors.
-    public static func parse(_ data: Data, path: String? = nil) throws(ConfigurationError) -> AuthConfiguration {
-        guard let root = JSONValue.parse(data), root.objectValue != nil else {
-            throw ConfigurationError(
-                file: path, problem: "the file is not a JSON object.",
-                fix: "Fix the JSON syntax; it should look like Assets/awsconfiguration.sample.json.")
+    /// Parses a configuration in any supported format (see ``ConfigurationSource/Format``); `path` only
+    /// names the source in errors. `section` and `environment` are as for ``load(path:section:environment:)``.
+    public static func parse(
+        _ data: Data, path: String? = nil, section: String? = nil, environment: [String: String] = [:]
+    ) throws(ConfigurationError) -> AuthConfiguration {
+        let (root, container) = try embeddedObject(in: data, path: path)
+        var reader = ConfigurationReader(path: path, environment: environment)
+        reader.source.container = container
+        if let section, !section.isEmpty {
+            reader.requestedSection = section
+            reader.source.sectionOrigin = "--config-section"
+        } else if let fromEnvironment = environment["LATCHKEY_CONFIG_SECTION"], !fromEnvironment.isEmpty {
+            reader.requestedSection = fromEnvironment
+            reader.source.sectionOrigin = "LATCHKEY_CONFIG_SECTION"
         }
-        var document = root
-        var prefix = ""
-        // Amplify's amplifyconfiguration.json nests the same object.
-        if let nested = root["auth"]?["plugins"]?["awsCognitoAuthPlugin"], nested.objectValue != nil {
-            document = nested
-            prefix = "auth.plugins.awsCognitoAuthPlugin."
-        }
-        let reader = SectionReader(document: document, prefix: prefix, path: path)
-        let topRegion = document["Region"]?.stringValue
 
-        var configuration = AuthConfiguration(sourcePath: path)
-        if let pool = document["CognitoUserPool"]?["Default"] {
-            let key = "CognitoUserPool.Default"
-            let region = try reader.optionalString(pool, key, "Region") ?? topRegion
-            guard let region else {
-                throw reader.missing(key + ".Region", fix: "Add \"Region\": \"us-east-1\" (or your pool's region).")
-            }
-            let poolId = try reader.requiredString(pool, key, "PoolId")
-            guard Self.isValidUserPoolId(poolId) else {
-                throw ConfigurationError(
-                    file: path, key: prefix + key + ".PoolId",
-                    problem: "\"\(poolId)\" is not a user pool id.",
-                    fix: "A user pool id looks like us-east-1_AbCdEf123; copy it from the Cognito console.")
-            }
-            let clientId = try reader.requiredString(pool, key, "AppClientId")
-            configuration.userPool = UserPoolConfiguration(
-                poolId: poolId,
-                appClientId: clientId,
-                appClientSecret: try reader.optionalString(pool, key, "AppClientSecret").flatMap {
-                    $0.isEmpty ? nil : $0
-                },
-                region: region,
-                endpoint: try reader.optionalURL(pool, key, "Endpoint")
-            )
+        var configuration: AuthConfiguration
+        if let nested = root["auth"]?["plugins"]?["awsCognitoAuthPlugin"], nested.objectValue != nil {
+            reader.source.format = .amplifyGen1
+            configuration = try reader.readSections(nested, prefix: "auth.plugins.awsCognitoAuthPlugin.", root: root)
+        } else if root["CognitoUserPool"] != nil || root["CredentialsProvider"] != nil {
+            reader.source.format = .awsConfiguration
+            configuration = try reader.readSections(root, prefix: "", root: root)
+        } else if root["auth"]?["user_pool_id"] != nil || root["auth"]?["identity_pool_id"] != nil
+            || (root["version"] != nil && root["aws_user_pools_id"] == nil)
+        {
+            reader.source.format = .amplifyGen2
+            configuration = try reader.readGen2(root)
+        } else if root["aws_user_pools_id"] != nil || root["aws_cognito_identity_pool_id"] != nil {
+            reader.source.format = .amplifyFlat
+            configuration = try reader.readFlat(root)
+        } else {
+            // Nothing recognisable: read it as awsconfiguration.json, whose error names what is expected.
+            reader.source.format = .awsConfiguration
+            configuration = try reader.readSections(root, prefix: "", root: root)
         }
-        if let identity = document["CredentialsProvider"]?["CognitoIdentity"]?["Default"] {
-            let key = "CredentialsProvider.CognitoIdentity.Default"
-            let poolId = try reader.requiredString(identity, key, "PoolId")
-            guard Self.isValidIdentityPoolId(poolId) else {
-                throw ConfigurationError(
-                    file: path, key: prefix + key + ".PoolId",
-                    problem: "\"\(poolId)\" is not an identity pool id.",
-                    fix: "An identity pool id looks like us-east-1:1a2b3c4d-…; copy it from the Cognito console.")
-            }
-            let region =
-                try reader.optionalString(identity, key, "Region") ?? topRegion
-                ?? poolId.split(separator: ":").first.map(String.init)
-            guard let region else { throw reader.missing(key + ".Region", fix: "Add \"Region\".") }
-            configuration.identityPool = IdentityPoolConfiguration(
-                poolId: poolId, region: region, endpoint: try reader.optionalURL(identity, key, "Endpoint"))
-        }
-        if let manager = document["IdentityManager"]?["Default"] {
-            let merging = manager["AllowIdentityMerging"].flatMap(Self.bool) ?? false
-            let simultaneous = manager["AllowSimultaneousActiveAccounts"].flatMap(Self.bool) ?? false
-            if simultaneous && !merging {
-                throw ConfigurationError(
-                    file: path, key: prefix + "IdentityManager.Default.AllowSimultaneousActiveAccounts",
-                    problem: "simultaneous active accounts need identity merging.",
-                    fix: "Set \"AllowIdentityMerging\": true as well, or turn simultaneous accounts off.")
-            }
-            configuration.identityManager = IdentityManagerConfiguration(
-                allowIdentityMerging: merging, allowSimultaneousActiveAccounts: simultaneous)
-        }
-        if let own = document["Latchkey"] {
-            configuration.latchkey = LatchkeyConfiguration(
-                stsEndpoint: try reader.optionalURL(own, "Latchkey", "STSEndpoint"),
-                jwksURL: try reader.optionalURL(own, "Latchkey", "JWKSURL"),
-                testAidURL: try reader.optionalURL(own, "Latchkey", "TestAidURL"),
-                ui: own["UI"]
-            )
-        }
-        if configuration.userPool == nil && configuration.identityPool == nil {
-            throw ConfigurationError(
-                file: path, key: prefix + "CognitoUserPool.Default",
-                problem: "neither a user pool nor an identity pool is configured.",
-                fix: "Add a CognitoUserPool.Default section with PoolId, AppClientId and Region.")
-        }
+        try reader.resolveEndpoints(&configuration)
+        configuration.poolSettings = reader.settings
+        reader.source.file = path
+        configuration.source = reader.source
+        configuration.sourcePath = path
         return configuration
     }
 
@@ -147,7 +114,24 @@ extension AuthConfiguration {
             && parts[1].allSatisfy { $0.isHexDigit || $0 == "-" }
     }
 
-    private static func bool(_ value: JSONValue) -> Bool? {
+    /// Whether `value` reads as an AWS region name, such as `us-east-1` or `us-gov-west-1`.
+    public static func looksLikeRegion<S: StringProtocol>(_ value: S) -> Bool {
+        let parts = value.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count >= 3, let first = parts.first, let last = parts.last else { return false }
+        let lower: (Character) -> Bool = { $0.isASCII && $0.isLowercase }
+        return first.count == 2 && first.allSatisfy(lower)
+            && last.allSatisfy { $0.isASCII && $0.isNumber }
+            && parts.dropFirst().dropLast().allSatisfy { !$0.isEmpty && $0.allSatisfy(lower) }
+    }
+
+    /// The region a pool id names (`us-east-1_AbC` → `us-east-1`), when its prefix reads as one.
+    public static func region(fromPoolId poolId: String) -> String? {
+        guard let separator = poolId.firstIndex(where: { $0 == "_" || $0 == ":" }) else { return nil }
+        let prefix = poolId[..<separator]
+        return looksLikeRegion(prefix) ? String(prefix) : nil
+    }
+
+    static func bool(_ value: JSONValue) -> Bool? {
         switch value {
         case .bool(let flag): return flag
         case .string(let text): return ["true", "yes", "1"].contains(text.lowercased())
@@ -156,54 +140,182 @@ extension AuthConfiguration {
     }
 }
 
-/// Reads typed fields from a configuration section with errors that name the key path.
-private struct SectionReader {
-    let document: JSONValue
-    let prefix: String
+/// Reads typed fields with errors that name the file and key path, and records where each setting came from.
+struct ConfigurationReader {
     let path: String?
+    let environment: [String: String]
+    var source = ConfigurationSource()
+    var settings = PoolSettings()
+    /// The section asked for (`--config-section`, `$LATCHKEY_CONFIG_SECTION`); nil means `Default`.
+    var requestedSection: String?
 
-    func missing(_ key: String, fix: String) -> ConfigurationError {
-        ConfigurationError(file: path, key: prefix + key, problem: "this key is missing.", fix: fix)
+    init(path: String?, environment: [String: String]) {
+        self.path = path
+        self.environment = environment
     }
 
-    func requiredString(_ section: JSONValue, _ sectionKey: String, _ field: String) throws(ConfigurationError)
-        -> String
-    {
-        guard let value = try optionalString(section, sectionKey, field), !value.isEmpty else {
-            throw missing("\(sectionKey).\(field)", fix: "Add \"\(field)\" to the \(sectionKey) section.")
-        }
-        return value
+    func error(_ key: String?, _ problem: String, _ fix: String) -> ConfigurationError {
+        ConfigurationError(file: path, key: key, problem: problem, fix: fix)
     }
 
-    func optionalString(_ section: JSONValue, _ sectionKey: String, _ field: String) throws(ConfigurationError)
-        -> String?
-    {
-        guard let value = section[field], value != .null else { return nil }
+    /// A string value: nil when absent or null; an error when not a string. Whitespace is trimmed.
+    func string(_ value: JSONValue?, key: String) throws(ConfigurationError) -> String? {
+        guard let value, value != .null else { return nil }
         guard case .string(let text) = value else {
-            throw ConfigurationError(
-                file: path, key: "\(prefix)\(sectionKey).\(field)", problem: "expected a string.",
-                fix: "Write the value in double quotes.")
+            throw error(key, "expected a string.", "Write the value in double quotes.")
         }
-        return text.trimmingCharacters(in: .whitespaces)
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    func optionalURL(_ section: JSONValue, _ sectionKey: String, _ field: String) throws(ConfigurationError) -> URL? {
-        guard let text = try optionalString(section, sectionKey, field), !text.isEmpty else { return nil }
-        let key = "\(prefix)\(sectionKey).\(field)"
+    /// A string that must be present and non-empty; "missing" and "empty" are told apart.
+    func required(_ value: JSONValue?, key: String, fix: String) throws(ConfigurationError) -> String {
+        guard let text = try string(value, key: key) else {
+            throw error(key, "this key is missing.", fix)
+        }
+        guard !text.isEmpty else {
+            throw error(key, "this key is present but empty.", fix.replacingOccurrences(of: "Add ", with: "Fill in "))
+        }
+        return text
+    }
+
+    /// A URL value, checked as an endpoint.
+    func url(_ value: JSONValue?, key: String) throws(ConfigurationError) -> URL? {
+        guard let text = try string(value, key: key), !text.isEmpty else { return nil }
         if let problem = AuthConfiguration.endpointProblem(text) {
-            throw ConfigurationError(
-                file: path, key: key, problem: problem,
-                fix: "Use a full URL such as http://127.0.0.1:5000 (http or https, a host, a port from 1 to 65535).")
+            throw error(
+                key, problem,
+                "Use a full URL such as http://127.0.0.1:5000 (http or https, a host, a port from 1 to 65535).")
         }
         guard let url = URL(string: text) else {
-            throw ConfigurationError(
-                file: path, key: key, problem: "\"\(text)\" is not an http(s) URL.",
-                fix: "Use a full URL such as http://127.0.0.1:5000.")
+            throw error(key, "\"\(text)\" is not an http(s) URL.", "Use a full URL such as http://127.0.0.1:5000.")
         }
         return url
     }
-}
 
+    func checkedUserPoolId(_ poolId: String, key: String) throws(ConfigurationError) -> String {
+        guard AuthConfiguration.isValidUserPoolId(poolId) else {
+            throw error(
+                key, "\"\(poolId)\" is not a user pool id.",
+                "A user pool id looks like us-east-1_AbCdEf123; copy it from the Cognito console.")
+        }
+        return poolId
+    }
+
+    func checkedIdentityPoolId(_ poolId: String, key: String) throws(ConfigurationError) -> String {
+        guard AuthConfiguration.isValidIdentityPoolId(poolId) else {
+            throw error(
+                key, "\"\(poolId)\" is not an identity pool id.",
+                "An identity pool id looks like us-east-1:1a2b3c4d-…; copy it from the Cognito console.")
+        }
+        return poolId
+    }
+
+    /// The region of a pool: the first stated value in the file, else the pool id's prefix, else
+    /// `AWS_REGION`, else `AWS_DEFAULT_REGION`. The pool id outranks the environment because it names
+    /// the pool's own region, while `AWS_REGION` is the user's default for every service.
+    mutating func region(
+        for setting: String, stated: [(value: String?, key: String)], poolId: String, missingKey: String
+    ) throws(ConfigurationError) -> String {
+        var emptyKey: String?
+        for candidate in stated {
+            guard let value = candidate.value else { continue }
+            if value.isEmpty {
+                emptyKey = emptyKey ?? candidate.key
+                continue
+            }
+            try checkRegion(value, key: candidate.key)
+            source.origins[setting] = candidate.key
+            return value
+        }
+        if let fromId = AuthConfiguration.region(fromPoolId: poolId) {
+            source.origins[setting] = "the pool id"
+            return fromId
+        }
+        for name in ["AWS_REGION", "AWS_DEFAULT_REGION"] {
+            if let value = environment[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
+                try checkRegion(value, key: name, isVariable: true)
+                source.origins[setting] = name
+                return value
+            }
+        }
+        let key = emptyKey ?? missingKey
+        throw error(
+            key,
+            (emptyKey == nil ? "this key is missing" : "this key is present but empty")
+                + ", the pool id \"\(poolId)\" does not start with a region, and AWS_REGION is not set.",
+            "Set the region in the file (such as \"us-east-1\"), or set AWS_REGION.")
+    }
+
+    func checkRegion(_ value: String, key: String, isVariable: Bool = false) throws(ConfigurationError) {
+        guard !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+            throw ConfigurationError(
+                file: isVariable ? nil : path, key: key, problem: "\"\(value)\" is not a region name.",
+                fix: "Use a region such as us-east-1.")
+        }
+    }
+
+    /// Fills in endpoints the file leaves out from the AWS SDKs' variables, and records every origin.
+    ///
+    /// Order, per service: the file's `Endpoint` (or `Latchkey.STSEndpoint`), then the service's
+    /// variable (`AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER`, `AWS_ENDPOINT_URL_COGNITO_IDENTITY`,
+    /// `AWS_ENDPOINT_URL_STS`), then `AWS_ENDPOINT_URL`, then AWS's public endpoint.
+    /// `AWS_IGNORE_CONFIGURED_ENDPOINT_URLS=true` turns the variables off, as in the SDKs.
+    mutating func resolveEndpoints(_ configuration: inout AuthConfiguration) throws(ConfigurationError) {
+        if var pool = configuration.userPool {
+            if pool.endpoint == nil {
+                pool.endpoint = try endpointFromEnvironment(
+                    "user pool endpoint", "AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER")
+            }
+            configuration.userPool = pool
+            if configuration.latchkey.jwksURL != nil {
+                source.origins["JWKS URL"] = source.origins["JWKS URL"] ?? "Latchkey.JWKSURL"
+            } else {
+                source.origins["JWKS URL"] =
+                    pool.endpoint == nil
+                    ? "the issuer (AWS)" : "the user pool endpoint + /<pool id>/.well-known/jwks.json"
+            }
+        }
+        if var identity = configuration.identityPool {
+            if identity.endpoint == nil {
+                identity.endpoint = try endpointFromEnvironment(
+                    "identity pool endpoint", "AWS_ENDPOINT_URL_COGNITO_IDENTITY")
+            }
+            configuration.identityPool = identity
+        }
+        if configuration.latchkey.stsEndpoint == nil {
+            configuration.latchkey.stsEndpoint = try endpointFromEnvironment("STS endpoint", "AWS_ENDPOINT_URL_STS")
+        }
+    }
+
+    private mutating func endpointFromEnvironment(_ setting: String, _ serviceVariable: String)
+        throws(ConfigurationError) -> URL?
+    {
+        let ignore = environment["AWS_IGNORE_CONFIGURED_ENDPOINT_URLS"]?.lowercased() == "true"
+        if !ignore {
+            for name in [serviceVariable, "AWS_ENDPOINT_URL"] {
+                guard let text = environment[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+                    continue
+                }
+                let fix = "Set \(name) to a full URL such as http://127.0.0.1:5000, or unset it."
+                if let problem = AuthConfiguration.endpointProblem(text) {
+                    throw ConfigurationError(key: name, problem: problem, fix: fix)
+                }
+                guard let url = URL(string: text) else {
+                    throw ConfigurationError(key: name, problem: "\"\(text)\" is not an http(s) URL.", fix: fix)
+                }
+                source.origins[setting] = name
+                return url
+            }
+        }
+        source.origins[setting] = "default (AWS)"
+        return nil
+    }
+
+    /// Records a key the file holds that Latchkey reads but does not act on.
+    mutating func ignore(_ key: String) {
+        if !settings.ignoredKeys.contains(key) { settings.ignoredKeys.append(key) }
+    }
+}
 extension AuthConfiguration {
     /// What is wrong with an endpoint URL, or nil when it is usable: the scheme must be http or
     /// https, the host non-empty, the port (when given) from 1 to 65535, and there must be no

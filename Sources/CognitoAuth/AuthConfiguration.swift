@@ -38,8 +38,32 @@ public struct UserPoolConfiguration: Sendable, Hashable {
     /// The key of this pool in an identity pool's logins map, and the tokens' `iss` host path.
     public var providerKey: String { "cognito-idp.\(region).amazonaws.com/\(poolId)" }
 
-    /// The issuer the pool's tokens carry.
+    /// The issuer the pool's tokens carry (Cognito's original form).
     public var issuer: String { "https://cognito-idp.\(region).amazonaws.com/\(poolId)" }
+
+    /// Every issuer a token of this pool may carry: Cognito's original form
+    /// (`https://cognito-idp.<region>.amazonaws.com/<pool>`), the form of pools with the updated issuer
+    /// (`https://issuer-cognito-idp.<region>.amazonaws.com/<pool>`) and, with an endpoint override, the
+    /// endpoint-based form some local emulators write (`<endpoint>/<pool>`).
+    public var acceptedIssuers: [String] {
+        var issuers = [issuer, "https://issuer-cognito-idp.\(region).amazonaws.com/\(poolId)"]
+        if let endpoint { issuers.append(Self.joined(endpoint, poolId)) }
+        return issuers
+    }
+
+    /// The pool's key set: `<endpoint>/<pool>/.well-known/jwks.json` with an endpoint override (Cognito and
+    /// local emulators serve it beside the API), else `<issuer>/.well-known/jwks.json`.
+    public var jwksURL: URL? {
+        if let endpoint { return URL(string: Self.joined(endpoint, poolId) + "/.well-known/jwks.json") }
+        return URL(string: issuer + "/.well-known/jwks.json")
+    }
+
+    /// `base` without trailing slashes, then `/` and `path`.
+    static func joined(_ base: URL, _ path: String) -> String {
+        var text = base.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        return text + "/" + path
+    }
 }
 
 /// The identity pool section (`CredentialsProvider.CognitoIdentity.Default`).
@@ -112,6 +136,8 @@ public struct AuthConfiguration: Sendable, Hashable {
     public var poolSettings: PoolSettings
     /// The file this came from, for messages.
     public var sourcePath: String?
+    /// What was read and from where: format, section, the origin of each setting.
+    public var source: ConfigurationSource
 
     /// Creates a configuration.
     public init(
@@ -120,7 +146,8 @@ public struct AuthConfiguration: Sendable, Hashable {
         identityManager: IdentityManagerConfiguration = .init(),
         latchkey: LatchkeyConfiguration = .init(),
         poolSettings: PoolSettings = .init(),
-        sourcePath: String? = nil
+        sourcePath: String? = nil,
+        source: ConfigurationSource = .init()
     ) {
         self.userPool = userPool
         self.identityPool = identityPool
@@ -128,5 +155,6 @@ public struct AuthConfiguration: Sendable, Hashable {
         self.latchkey = latchkey
         self.poolSettings = poolSettings
         self.sourcePath = sourcePath
+        self.source = source
     }
 }

@@ -70,7 +70,7 @@ public struct SRPClient: Sendable {
     ///   - userIdForSrp: the challenge's USER_ID_FOR_SRP (never the alias the user typed).
     ///   - saltHex: SALT exactly as the server sent it.
     ///   - serverBHex: SRP_B.
-    ///   - secretBlock: SECRET_BLOCK, base64.
+    ///   - secretBlock: SECRET_BLOCK, base64 (other text is signed as its UTF-8 bytes).
     ///   - timestamp: the TIMESTAMP string that is also sent.
     public func passwordClaim(
         poolName: String, userIdForSrp: String, password: String, saltHex: String, serverBHex: String,
@@ -82,9 +82,10 @@ public struct SRPClient: Sendable {
         guard let saltBytes = Self.bytes(fromHex: Self.padHex(saltHex)) else {
             throw .srpFailure("the server's SALT is not hexadecimal")
         }
-        guard let secretBlockBytes = Data(base64Encoded: secretBlock) else {
-            throw .srpFailure("the server's SECRET_BLOCK is not base64")
-        }
+        // Cognito's SECRET_BLOCK is base64 and is signed decoded. A block that is not base64 (stock moto
+        // sends a UUID) is signed as its UTF-8 bytes: Cognito would reject that signature, and no server
+        // learns more from it than from any block it chooses, so the same binary works against both.
+        let secretBlockBytes = Data(base64Encoded: secretBlock) ?? Data(secretBlock.utf8)
         let u = Self.stripped(Array(SHA256.hash(data: Self.padded(publicA) + Self.padded(serverB))))
         if u.isEmpty { throw .srpFailure("u = 0") }
         let identity = SHA256.hash(data: Array("\(poolName)\(userIdForSrp):\(password)".utf8))

@@ -2,11 +2,11 @@ import Foundation
 import JWTKit
 
 extension TokenVerifier {
-    /// The JWKS URL of a pool: the configured override, else `<issuer>/.well-known/jwks.json`.
+    /// The JWKS URL of a pool: the `Latchkey.JWKSURL` override, else `<endpoint>/<pool>/.well-known/jwks.json`
+    /// when the pool has an endpoint override, else `<issuer>/.well-known/jwks.json`.
     public static func jwksURL(configuration: AuthConfiguration) -> URL? {
         if let override = configuration.latchkey.jwksURL { return override }
-        guard let pool = configuration.userPool else { return nil }
-        return URL(string: pool.issuer + "/.well-known/jwks.json")
+        return configuration.userPool?.jwksURL
     }
 
     /// Verifies the id and access tokens' RS256 signatures against `jwks` (JSON text).

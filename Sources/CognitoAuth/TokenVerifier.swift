@@ -6,7 +6,10 @@ public enum TokenVerifier {
     public static func checkClaims(_ tokens: CognitoTokens, pool: UserPoolConfiguration, now: Date) throws(AuthError) {
         let id = try TokenClaims.decode(tokens.idToken, what: "id token")
         let access = try TokenClaims.decode(tokens.accessToken, what: "access token")
-        guard id.iss == pool.issuer, access.iss == pool.issuer else {
+        let issuers = pool.acceptedIssuers
+        guard let idIssuer = id.iss, let accessIssuer = access.iss, issuers.contains(idIssuer),
+            issuers.contains(accessIssuer)
+        else {
             throw .invalidToken("the token was issued by another user pool (iss does not match \(pool.poolId))")
         }
         guard id.tokenUse == "id" else { throw .invalidToken("the id token's token_use is not \"id\"") }

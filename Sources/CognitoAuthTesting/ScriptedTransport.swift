@@ -52,18 +52,20 @@ public enum TestJWT {
 
     /// An id/access/refresh token set for `pool`, issued at `issued` with `lifetime` seconds.
     public static func tokens(
-        pool: UserPoolConfiguration, username: String, issued: Date, lifetime: TimeInterval, serial: Int = 0
+        pool: UserPoolConfiguration, username: String, issued: Date, lifetime: TimeInterval, serial: Int = 0,
+        issuer: String? = nil
     )
         -> (id: String, access: String, refresh: String)
     {
+        let iss = JSONValue.string(issuer ?? pool.issuer)
         let iat = JSONValue.number(issued.timeIntervalSince1970.rounded(.down))
         let exp = JSONValue.number((issued.timeIntervalSince1970 + lifetime).rounded(.down))
         let id = make([
-            "iss": .string(pool.issuer), "aud": .string(pool.appClientId), "token_use": "id", "iat": iat, "exp": exp,
+            "iss": iss, "aud": .string(pool.appClientId), "token_use": "id", "iat": iat, "exp": exp,
             "cognito:username": .string(username), "sub": .string("sub-\(username)"), "jti": .string("id-\(serial)"),
         ])
         let access = make([
-            "iss": .string(pool.issuer), "client_id": .string(pool.appClientId), "token_use": "access", "iat": iat,
+            "iss": iss, "client_id": .string(pool.appClientId), "token_use": "access", "iat": iat,
             "exp": exp, "username": .string(username), "sub": .string("sub-\(username)"),
             "jti": .string("access-\(serial)"),
         ])

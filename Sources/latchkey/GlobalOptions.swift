@@ -6,8 +6,18 @@ import Logging
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
     @Option(
-        name: .long, help: "Path to awsconfiguration.json (else $LATCHKEY_CONFIG, else $XDG_CONFIG_HOME/latchkey/).")
+        name: .long,
+        help: """
+            Path to the configuration: awsconfiguration.json, amplifyconfiguration.json, amplify_outputs.json, \
+            aws-exports.js or amplifyconfiguration.dart (else $LATCHKEY_CONFIG, else \
+            $XDG_CONFIG_HOME/latchkey/awsconfiguration.json).
+            """)
     var config: String?
+
+    @Option(
+        name: .long,
+        help: "The section to read (CognitoUserPool.<NAME>, ...; else $LATCHKEY_CONFIG_SECTION, else Default).")
+    var configSection: String?
 
     @Option(
         name: .long, help: "Directory of the session store (else $LATCHKEY_STORE_DIR, else $XDG_DATA_HOME/latchkey).")
@@ -22,8 +32,26 @@ struct GlobalOptions: ParsableArguments {
 
     var storeDirectory: String { store ?? FileSessionStore.defaultDirectory(environment: environment) }
 
+    /// Loads the configuration; the environment fills in what the file leaves out (region, endpoints).
     func loadConfiguration() throws -> AuthConfiguration {
-        try AuthConfiguration.load(path: configPath)
+        try AuthConfiguration.load(path: configPath, section: configSection, environment: environment)
+    }
+
+    /// Says once, on stderr, what the configuration holds that Latchkey does not act on (sign-in calls it;
+    /// `latchkey config` and `latchkey status` show the same list), so other commands stay quiet.
+    static func noteIgnoredKeys(_ configuration: AuthConfiguration) {
+        let ignored = configuration.poolSettings.ignoredKeys
+        let notes = configuration.source.notes
+        guard !ignored.isEmpty || !notes.isEmpty else { return }
+        var lines: [String] = []
+        if !ignored.isEmpty {
+            lines.append(
+                "latchkey: note: the configuration has keys Latchkey does not act on: \(ignored.joined(separator: ", ")) "
+                    + "(see `latchkey config`).")
+        }
+        for note in notes { lines.append("latchkey: note: \(note)") }
+        FileHandle.standardError.write(
+            Data((TerminalText.sanitized(lines.joined(separator: "\n"), keepingNewlines: true) + "\n").utf8))
     }
 
     /// Chooses the session store (system keyring, else a plain-text file; `LATCHKEY_STORE` overrides) and,

@@ -17,6 +17,7 @@ struct SignInCommand: AsyncParsableCommand {
 
     func run() async throws {
         let client = try await global.makeClient()
+        GlobalOptions.noteIgnoredKeys(client.configuration)
         let name: String
         if let username {
             name = username

@@ -45,6 +45,9 @@ struct StatusCommand: AsyncParsableCommand {
             }
             object["revocationPending"] = .bool(session?.pendingRevocation != nil)
             object["corruptFiles"] = .array(corruptFiles.map { .string($0) })
+            object["configFile"] = configuration.sourcePath.map(JSONValue.string) ?? .null
+            object["configFormat"] = .string(configuration.source.format.rawValue)
+            object["ignoredConfigKeys"] = .array(configuration.poolSettings.ignoredKeys.map(JSONValue.string))
             print(String(decoding: JSONValue.object(object).encoded(), as: UTF8.self))
             try CLIOutput.flushStandardOutput()
             return
@@ -93,6 +96,17 @@ struct StatusCommand: AsyncParsableCommand {
             print(
                 "  ! \(corruptFiles.count) unreadable session file(s) moved aside: \(corruptFiles.joined(separator: ", ")); "
                     + "`latchkey sign-out` removes them.")
+        }
+        let source = configuration.source
+        print(
+            TerminalText.sanitized(
+                "  - Configuration: \(configuration.sourcePath ?? "-") (\(source.format.rawValue)"
+                    + "\(source.section.map { ", section \($0)" } ?? ""))"))
+        if !configuration.poolSettings.ignoredKeys.isEmpty {
+            print(
+                TerminalText.sanitized(
+                    "  - Not acted on: \(configuration.poolSettings.ignoredKeys.joined(separator: ", ")) (latchkey config)"
+                ))
         }
         print("  - Session stored in: \(store.location)")
         print("  - Store backend: \(backend.rawValue)")

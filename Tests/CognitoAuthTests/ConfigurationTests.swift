@@ -149,10 +149,16 @@ struct ConfigurationTests {
         #expect(try AuthConfiguration.parse(Data(own.utf8)).userPool?.region == "eu-west-1")
     }
 
-    @Test("No Region anywhere names the Region key")
-    func missingRegion() {
-        let error = parseError(#"{"CognitoUserPool":{"Default":{"PoolId":"eu-west-1_Abc","AppClientId":"c"}}}"#)
+    @Test("No Region anywhere, and a pool id that names none, names the Region key")
+    func missingRegion() throws {
+        let error = parseError(#"{"CognitoUserPool":{"Default":{"PoolId":"local_Abc","AppClientId":"c"}}}"#)
         expectNames(error, key: "CognitoUserPool.Default.Region")
+        #expect(error?.problem.contains("missing") == true)
+        // A pool id that starts with a region supplies it.
+        let derived = try AuthConfiguration.parse(
+            Data(#"{"CognitoUserPool":{"Default":{"PoolId":"eu-west-1_Abc","AppClientId":"c"}}}"#.utf8))
+        #expect(derived.userPool?.region == "eu-west-1")
+        #expect(derived.source.origins["user pool region"] == "the pool id")
     }
 
     @Test("A missing file names the file")

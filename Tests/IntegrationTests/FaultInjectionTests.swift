@@ -44,6 +44,8 @@ extension BackendTests {
             let proxy = try FaultProxy(upstream: backend.endpoint)
             defer { proxy.stop() }
             var configuration = try await backend.configuration(accessTokenSeconds: 3600)
+            // Faults go to the API calls; the key set stays the backend's own, as before.
+            configuration.latchkey.jwksURL = TokenVerifier.jwksURL(configuration: configuration)
             configuration.userPool?.endpoint = proxy.endpoint
             var options = AuthClientOptions()
             options.requestTimeout = Self.requestTimeout

@@ -11,6 +11,8 @@ extension BackendTests {
             -> AuthClient
         {
             var configuration = backend.configuration
+            // Only the API goes through the proxy: the key set stays the backend's own.
+            configuration.latchkey.jwksURL = TokenVerifier.jwksURL(configuration: configuration)
             configuration.userPool?.endpoint = proxy.endpoint
             var options = AuthClientOptions()
             options.requestTimeout = timeout

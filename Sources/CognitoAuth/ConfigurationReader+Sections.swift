@@ -1,0 +1,180 @@
+import Foundation
+
+extension ConfigurationReader {
+    /// Reads `awsconfiguration.json`, or the same object nested in Gen 1's `amplifyconfiguration.json`
+    /// (`prefix` is then `auth.plugins.awsCognitoAuthPlugin.`).
+    mutating func readSections(_ document: JSONValue, prefix: String, root: JSONValue) throws(ConfigurationError)
+        -> AuthConfiguration
+    {
+        let userPools = document["CognitoUserPool"]?.objectValue ?? [:]
+        let identityPools = document["CredentialsProvider"]?["CognitoIdentity"]?.objectValue ?? [:]
+        var names: [String] = []
+        for name in userPools.keys.sorted() + identityPools.keys.sorted() where !names.contains(name) {
+            names.append(name)
+        }
+        source.sections = names
+        let section = requestedSection ?? "Default"
+        source.section = section
+
+        var configuration = AuthConfiguration(sourcePath: path)
+        if userPools[section] == nil && identityPools[section] == nil {
+            if !names.isEmpty {
+                throw error(
+                    prefix + "CognitoUserPool." + section,
+                    "there is no section named \"\(section)\"; the file has \(names.map { "\"\($0)\"" }.joined(separator: ", ")).",
+                    "Pass --config-section \(names[0]) (or set LATCHKEY_CONFIG_SECTION), or rename the section.")
+            }
+            throw error(
+                prefix + "CognitoUserPool.Default", "neither a user pool nor an identity pool is configured.",
+                "Add a CognitoUserPool.Default section with PoolId, AppClientId and Region, or point --config at "
+                    + "amplifyconfiguration.json or amplify_outputs.json.")
+        }
+        let topRegion = try string(document["Region"], key: prefix + "Region")
+
+        if let pool = userPools[section] {
+            let key = prefix + "CognitoUserPool." + section
+            guard pool.objectValue != nil else {
+                throw error(
+                    key, "expected an object.", "Write the section as { \"PoolId\": ..., \"AppClientId\": ... }.")
+            }
+            let poolId = try checkedUserPoolId(
+                required(pool["PoolId"], key: key + ".PoolId", fix: "Add \"PoolId\" to the \(key) section."),
+                key: key + ".PoolId")
+            let clientId = try required(
+                pool["AppClientId"], key: key + ".AppClientId", fix: "Add \"AppClientId\" to the \(key) section.")
+            let region = try self.region(
+                for: "user pool region",
+                stated: [
+                    (try string(pool["Region"], key: key + ".Region"), key + ".Region"),
+                    (topRegion, prefix + "Region"),
+                ], poolId: poolId, missingKey: key + ".Region")
+            let endpoint = try url(pool["Endpoint"], key: key + ".Endpoint")
+            if endpoint != nil { source.origins["user pool endpoint"] = key + ".Endpoint" }
+            configuration.userPool = UserPoolConfiguration(
+                poolId: poolId, appClientId: clientId,
+                appClientSecret: try string(pool["AppClientSecret"], key: key + ".AppClientSecret").flatMap {
+                    $0.isEmpty ? nil : $0
+                },
+                region: region, endpoint: endpoint)
+        }
+        if let identity = identityPools[section] {
+            let key = prefix + "CredentialsProvider.CognitoIdentity." + section
+            let poolId = try checkedIdentityPoolId(
+                required(identity["PoolId"], key: key + ".PoolId", fix: "Add \"PoolId\" to the \(key) section."),
+                key: key + ".PoolId")
+            let region = try self.region(
+                for: "identity pool region",
+                stated: [
+                    (try string(identity["Region"], key: key + ".Region"), key + ".Region"),
+                    (topRegion, prefix + "Region"),
+                ], poolId: poolId, missingKey: key + ".Region")
+            let endpoint = try url(identity["Endpoint"], key: key + ".Endpoint")
+            if endpoint != nil { source.origins["identity pool endpoint"] = key + ".Endpoint" }
+            configuration.identityPool = IdentityPoolConfiguration(poolId: poolId, region: region, endpoint: endpoint)
+        }
+        if let manager = document["IdentityManager"]?[section] ?? document["IdentityManager"]?["Default"] {
+            let merging = manager["AllowIdentityMerging"].flatMap(AuthConfiguration.bool) ?? false
+            let simultaneous = manager["AllowSimultaneousActiveAccounts"].flatMap(AuthConfiguration.bool) ?? false
+            if simultaneous && !merging {
+                throw error(
+                    prefix + "IdentityManager.\(section).AllowSimultaneousActiveAccounts",
+                    "simultaneous active accounts need identity merging.",
+                    "Set \"AllowIdentityMerging\": true as well, or turn simultaneous accounts off.")
+            }
+            configuration.identityManager = IdentityManagerConfiguration(
+                allowIdentityMerging: merging, allowSimultaneousActiveAccounts: simultaneous)
+        }
+        if let auth = document["Auth"]?[section] ?? document["Auth"]?["Default"] {
+            readGen1Auth(auth, key: prefix + "Auth." + (document["Auth"]?[section] != nil ? section : "Default"))
+        }
+        configuration.latchkey = try readLatchkey(document["Latchkey"] ?? root["Latchkey"])
+        return configuration
+    }
+
+    /// Reads Latchkey's own section (any format may carry it).
+    mutating func readLatchkey(_ own: JSONValue?) throws(ConfigurationError) -> LatchkeyConfiguration {
+        guard let own else { return LatchkeyConfiguration() }
+        let latchkey = LatchkeyConfiguration(
+            stsEndpoint: try url(own["STSEndpoint"], key: "Latchkey.STSEndpoint"),
+            jwksURL: try url(own["JWKSURL"], key: "Latchkey.JWKSURL"),
+            testAidURL: try url(own["TestAidURL"], key: "Latchkey.TestAidURL"),
+            ui: own["UI"]
+        )
+        if latchkey.stsEndpoint != nil { source.origins["STS endpoint"] = "Latchkey.STSEndpoint" }
+        if latchkey.jwksURL != nil { source.origins["JWKS URL"] = "Latchkey.JWKSURL" }
+        return latchkey
+    }
+
+    /// Gen 1's `Auth.Default`: password policy, sign-up and username attributes, MFA (upper-case names).
+    mutating func readGen1Auth(_ auth: JSONValue, key: String) {
+        func path(_ name: String) -> String { key.isEmpty ? name : key + "." + name }
+        if let settings = auth["passwordProtectionSettings"] {
+            let characters = Set((settings["passwordPolicyCharacters"]?.arrayValue ?? []).compactMap(\.stringValue))
+            if let length = Self.integer(settings["passwordPolicyMinLength"]) {
+                self.settings.passwordPolicy = PoolPasswordPolicy(
+                    minimumLength: length, requiresLowercase: characters.contains("REQUIRES_LOWERCASE"),
+                    requiresUppercase: characters.contains("REQUIRES_UPPERCASE"),
+                    requiresNumbers: characters.contains("REQUIRES_NUMBERS"),
+                    requiresSymbols: characters.contains("REQUIRES_SYMBOLS"))
+            } else {
+                ignore(path("passwordProtectionSettings"))
+            }
+        }
+        settings.usernameAttributes = Self.attributeNames(auth["usernameAttributes"])
+        settings.signUpAttributes = Self.attributeNames(auth["signupAttributes"])
+        settings.verificationMechanisms = Self.attributeNames(auth["verificationMechanisms"])
+        settings.mfaConfiguration = Self.mfaConfiguration(auth["mfaConfiguration"]?.stringValue)
+        settings.mfaMethods = Self.mfaMethods(auth["mfaTypes"])
+        if let oauth = auth["OAuth"], oauth.objectValue?.isEmpty == false { ignore(path("OAuth")) }
+        if auth["socialProviders"]?.arrayValue?.isEmpty == false { ignore(path("socialProviders")) }
+        if let flow = auth["authenticationFlowType"]?.stringValue, flow != "USER_SRP_AUTH" {
+            // Latchkey always signs in with USER_SRP_AUTH.
+            ignore(path("authenticationFlowType"))
+        }
+    }
+
+    /// An integer from a number or numeric string, without trapping on fractions or huge values.
+    static func integer(_ value: JSONValue?) -> Int? {
+        guard let number = value?.doubleValue, number.isFinite, number >= 0, number <= 1000 else { return nil }
+        return Int(exactly: number.rounded(.towardZero))
+    }
+
+    /// Attribute names in Cognito's spelling: Gen 1 writes `EMAIL`, `PHONE_NUMBER`, `GIVEN_NAME`; Cognito's
+    /// names are the same in lower case (`email`, `phone_number`, `given_name`).
+    static func attributeNames(_ value: JSONValue?) -> [String] {
+        var names: [String] = []
+        for name in (value?.arrayValue ?? []).compactMap(\.stringValue) {
+            let normalised = name.trimmingCharacters(in: .whitespaces).lowercased()
+            if !normalised.isEmpty && !names.contains(normalised) { names.append(normalised) }
+        }
+        return names
+    }
+
+    /// The MFA setting in ``PoolSettings/mfaConfiguration``'s terms: `OFF`, `ON` or `OPTIONAL`
+    /// (Gen 2 writes `NONE` and `REQUIRED`).
+    static func mfaConfiguration(_ value: String?) -> String? {
+        switch value?.uppercased() {
+        case "OFF"?, "NONE"?: return "OFF"
+        case "ON"?, "REQUIRED"?: return "ON"
+        case "OPTIONAL"?: return "OPTIONAL"
+        default: return nil
+        }
+    }
+
+    /// MFA methods as `SMS`, `TOTP`, `EMAIL` (Gen 1 and 2 may write `SMS_MFA`, `SOFTWARE_TOKEN_MFA`).
+    static func mfaMethods(_ value: JSONValue?) -> [String] {
+        var methods: [String] = []
+        for method in (value?.arrayValue ?? []).compactMap(\.stringValue) {
+            let upper = method.uppercased()
+            let name =
+                switch upper {
+                case "SMS_MFA": "SMS"
+                case "SOFTWARE_TOKEN_MFA": "TOTP"
+                case "EMAIL_OTP": "EMAIL"
+                default: upper
+                }
+            if !methods.contains(name) { methods.append(name) }
+        }
+        return methods
+    }
+}
