@@ -60,11 +60,22 @@ struct GlobalOptions: ParsableArguments {
         return logger
     }
 
+    /// The transport, following the AWS tools' network variables: `HTTPS_PROXY` / `HTTP_PROXY` /
+    /// `NO_PROXY` (lower case wins, as in curl) and `AWS_CA_BUNDLE`. A bad value is exit 2.
+    func makeTransport() throws -> AsyncHTTPClientTransport {
+        do {
+            return try AsyncHTTPClientTransport(network: NetworkOptions(environment: environment))
+        } catch {
+            throw AuthError.configuration(error)
+        }
+    }
+
     /// A client on the configured pool and store, initialised from the store (no network).
     func makeClient(options: AuthClientOptions = AuthClientOptions()) async throws -> AuthClient {
         let configuration = try loadConfiguration()
         let client = AuthClient(
-            configuration: configuration, store: try makeStore(), logger: makeLogger(), options: options)
+            configuration: configuration, store: try makeStore(), transport: try makeTransport(),
+            logger: makeLogger(), options: options)
         await client.initialize()
         try await Self.check(client)
         return client
