@@ -183,15 +183,16 @@ public enum ScreenText {
         guard configuration != nil || !methods.isEmpty else { return nil }
         let setting: String
         switch configuration?.uppercased() {
-        case "ON"?: setting = "required"
+        // Cognito says ON / OPTIONAL / OFF; Amplify Gen 2 files say REQUIRED / OPTIONAL / NONE.
+        case "ON"?, "REQUIRED"?: setting = "required"
         case "OPTIONAL"?: setting = "optional"
-        case "OFF"?: setting = "off"
+        case "OFF"?, "NONE"?: setting = "off"
         case let other?: setting = TerminalText.sanitized(other).lowercased()
         case nil: setting = "not stated"
         }
         let shown = methods.map { TerminalText.sanitized($0).uppercased() }
         return "MFA: \(setting)"
-            + (shown.isEmpty || configuration?.uppercased() == "OFF" ? "" : " (\(shown.joined(separator: ", ")))")
+            + (shown.isEmpty || setting == "off" ? "" : " (\(shown.joined(separator: ", ")))")
     }
 
     /// The dashboard label of the pool's settings row.

@@ -172,6 +172,9 @@ import Testing
         #expect(app.dashboard.rows.filter { $0.label == "Not used yet" }.count == 1)
         #expect(ScreenText.mfaSummary(configuration: "ON", methods: ["TOTP"]) == "MFA: required (TOTP)")
         #expect(ScreenText.mfaSummary(configuration: "OFF", methods: []) == "MFA: off")
+        #expect(ScreenText.mfaSummary(configuration: "NONE", methods: ["TOTP"]) == "MFA: off")
+        #expect(
+            ScreenText.mfaSummary(configuration: "REQUIRED", methods: ["TOTP", "SMS"]) == "MFA: required (TOTP, SMS)")
         #expect(ScreenText.mfaSummary(configuration: nil, methods: []) == nil)
         #expect(AppState(options: AuthUIOptions(), now: t0, timeZone: utc).dashboard.poolRows.isEmpty)
     }
