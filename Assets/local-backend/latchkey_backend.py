@@ -552,7 +552,27 @@ def install_patches() -> None:  # noqa: C901 (one place for every patch, on purp
     # ---- (d) sign-up confirmation codes and forgot-password codes -----------------------------
     orig_sign_up = Backend.sign_up
 
+    def missing_required_attributes(pool: Any, username: str, attributes: Any) -> list[str]:
+        """(d) Cognito refuses a sign-up without the schema's required attributes; moto does not check.
+
+        On a pool whose users sign in with their email or phone number, the username fills that attribute.
+        """
+        given = {a.get("Name") for a in (attributes or []) if str(a.get("Value") or "").strip()}
+        for kind in pool.extended_config.get("UsernameAttributes") or []:
+            if idp_models.validate_username_format(username, _format=kind):
+                given.add(kind)
+        required = [name for name, attr in pool.schema_attributes.items()
+                    if getattr(attr, "required", False) and name != "sub"  # the pool makes sub itself
+                    and not name.startswith("custom:")]
+        return [name for name in required if name not in given]
+
     def sign_up(self, client_id, username, password, attributes):
+        _backend, pool, _client = find_client(client_id)
+        missing = missing_required_attributes(pool, username, attributes)
+        if missing:
+            raise InvalidParameterException(
+                "Attributes did not conform to the schema: "
+                + ", ".join(f"{name}: The attribute {name} is required" for name in missing))
         user, details = orig_sign_up(self, client_id, username, password, attributes)
         user.latchkey_signup_code = new_code()
         return user, (delivery_details(user) or details)

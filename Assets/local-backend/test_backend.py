@@ -397,6 +397,39 @@ def test_sign_up_confirmation_code(backend, idp):
     assert idp.get_user(AccessToken=c.access_token)["Username"] == username
 
 
+def test_sign_up_required_attributes_and_pool_password_policy(backend, idp):
+    """A pool whose policy needs no symbol and whose schema requires name and birthdate (email as username)."""
+    pool = idp.create_user_pool(
+        PoolName="attrs-" + uuid.uuid4().hex[:6], UsernameAttributes=["email"],
+        AutoVerifiedAttributes=["email"],
+        Policies={"PasswordPolicy": {"MinimumLength": 8, "RequireUppercase": True, "RequireLowercase": True,
+                                     "RequireNumbers": True, "RequireSymbols": False}},
+        Schema=[{"Name": "name", "AttributeDataType": "String", "Required": True, "Mutable": True},
+                {"Name": "birthdate", "AttributeDataType": "String", "Required": True, "Mutable": True}],
+    )["UserPool"]
+    client_id = idp.create_user_pool_client(UserPoolId=pool["Id"], ClientName="ui")["UserPoolClient"]["ClientId"]
+    email = "erin-" + uuid.uuid4().hex[:6] + "@example.com"
+    # A required attribute left out: refused like Cognito, naming it.
+    with pytest.raises(ClientError) as ei:
+        idp.sign_up(ClientId=client_id, Username=email, Password="Abcdefg1",
+                    UserAttributes=[{"Name": "name", "Value": "Erin"}])
+    code, message = error_of(ei)
+    assert code == "InvalidParameterException"
+    assert "birthdate" in message and "name:" not in message
+    # The pool's own policy: no symbol needed, so Abcdefg1 is accepted; a short one is not.
+    with pytest.raises(ClientError) as ei:
+        idp.sign_up(ClientId=client_id, Username=email, Password="Abc1",
+                    UserAttributes=[{"Name": "name", "Value": "Erin"}, {"Name": "birthdate", "Value": "1990-04-23"}])
+    assert error_of(ei)[0] == "InvalidPasswordException"
+    resp = idp.sign_up(ClientId=client_id, Username=email, Password="Abcdefg1",
+                       UserAttributes=[{"Name": "name", "Value": "Erin"},
+                                       {"Name": "birthdate", "Value": "1990-04-23"}])
+    assert resp["UserConfirmed"] is False
+    # The default pool (no required attributes besides moto's defaults) is unchanged.
+    plain = "fay-" + uuid.uuid4().hex[:6]
+    idp.sign_up(ClientId=backend["appClientId"], Username=plain, Password=PASSWORD, UserAttributes=[])
+
+
 def test_resend_confirmation_code(backend, idp):
     username = "rita-" + uuid.uuid4().hex[:6]
     idp.sign_up(ClientId=backend["appClientId"], Username=username, Password=PASSWORD,

@@ -41,6 +41,7 @@ public struct AppState: Equatable, Sendable {
     public init(options: AuthUIOptions = AuthUIOptions(), now: Date = Date(), timeZone: TimeZone = .current) {
         self.options = options
         self.dashboard = DashboardState(now: now, timeZone: timeZone, logCapacity: options.logCapacity)
+        self.dashboard.poolRows = DashboardState.poolRows(options)
         self.relogin = nil
         self.isTerminalTooSmall = false
         self.isHelpVisible = false
@@ -164,15 +165,18 @@ public struct AppState: Equatable, Sendable {
     }
 
     func makeSignIn(username: String, notice: String?) -> SignInState {
-        SignInState(
+        var state = SignInState(
             username: username, notice: notice, showsCreateAccount: !options.disableSignUp, showsForgotPassword: true,
             canCancel: options.canCancel)
+        state.usernameKind = options.usernameKind
+        return state
     }
 
     func makeSignUp(username: String) -> SignUpState {
         SignUpState(
             username: username, policy: options.passwordPolicy, attributes: options.signUpAttributes,
-            signsInAfterSignUp: options.signsInAfterSignUp)
+            signsInAfterSignUp: options.signsInAfterSignUp, usernameKind: options.usernameKind,
+            verificationMechanisms: options.verificationMechanisms)
     }
 }
 

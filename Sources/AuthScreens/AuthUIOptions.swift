@@ -1,18 +1,5 @@
 import CognitoAuth
 
-/// A sign-up attribute the configuration asks for.
-public enum SignUpAttribute: String, Hashable, Sendable, CaseIterable {
-    /// The email address (`email`).
-    case email
-    /// The phone number in E.164 form (`phone_number`).
-    case phoneNumber = "phone_number"
-
-    /// The Cognito attribute name.
-    public var attributeName: String { rawValue }
-    /// The field label.
-    public var label: String { ScreenText.attributeLabel(self) }
-}
-
 /// How the sign-in screens behave, like AWSAuthUI's configuration.
 public struct AuthUIOptions: Hashable, Sendable {
     /// Whether the user may cancel the sign-in screen (Esc / Cancel), which ends the UI.
@@ -35,6 +22,16 @@ public struct AuthUIOptions: Hashable, Sendable {
     public var logCapacity: Int
     /// The username the sign-in screen starts with (the demo fills in its user).
     public var prefilledUsername: String?
+    /// What the username field holds: a username, or the email or phone number the pool signs in with.
+    public var usernameKind: UsernameKind = .username
+    /// Where the pool sends the code that verifies a new account (`email`, `phone_number`).
+    public var verificationMechanisms: [String] = []
+    /// The pool's MFA setting (`OFF`, `ON`, `OPTIONAL`), when stated.
+    public var mfaConfiguration: String?
+    /// The MFA methods the pool offers (`SMS`, `TOTP`, `EMAIL`).
+    public var mfaMethods: [String] = []
+    /// Configuration keys Latchkey read but does not act on yet, named once on the dashboard.
+    public var ignoredKeys: [String] = []
 
     /// Creates options.
     public init(
@@ -53,14 +50,56 @@ public struct AuthUIOptions: Hashable, Sendable {
         self.logCapacity = max(1, logCapacity)
     }
 
+    /// Options that follow the pool's settings, then the `Latchkey.UI` overrides.
+    ///
+    /// The pool's settings (from the configuration file) set the password policy, the username
+    /// field, the sign-up attributes, the verification and MFA lines; every `Latchkey.UI` key that
+    /// is present overrides them (see ``init(ui:)`` for the keys).
+    public init(ui: JSONValue?, poolSettings: PoolSettings) {
+        self.init()
+        apply(poolSettings)
+        applyOverrides(ui)
+    }
+
     /// Reads options from the configuration's `Latchkey.UI` object; missing keys keep their defaults.
     ///
     /// Keys: `CanCancel`, `DisableSignUp`, `StartOnSignUp` (booleans), `Logo` (a string or an array
-    /// of lines), `Theme`, `SignUpAttributes` (`["email", "phone_number"]`), `AutoSignIn`,
-    /// `LogCapacity`, and `PasswordPolicy` in Cognito's shape (`MinimumLength`, `RequireUppercase`,
-    /// `RequireLowercase`, `RequireNumbers`, `RequireSymbols`).
+    /// of lines), `Theme`, `SignUpAttributes` (Cognito's standard names: `["email", "name",
+    /// "birthdate"]`), `AutoSignIn`, `LogCapacity`, and `PasswordPolicy` in Cognito's shape
+    /// (`MinimumLength`, `RequireUppercase`, `RequireLowercase`, `RequireNumbers`, `RequireSymbols`).
+    /// The pool's other settings can be stated here too: `UsernameAttributes` (`["email"]`),
+    /// `VerificationMechanisms` (`["email"]`), `MFAConfiguration` (`"OPTIONAL"`), `MFAMethods`
+    /// (`["TOTP", "SMS"]`).
     public init(ui: JSONValue?) {
         self.init()
+        applyOverrides(ui)
+    }
+
+    /// Takes every setting the pool states.
+    public mutating func apply(_ pool: PoolSettings) {
+        if let policy = pool.passwordPolicy { passwordPolicy = PasswordPolicy(pool: policy) }
+        usernameKind = UsernameKind(usernameAttributes: pool.usernameAttributes)
+        if !pool.signUpAttributes.isEmpty {
+            signUpAttributes = Self.attributes(named: pool.signUpAttributes)
+        } else if usernameKind != .username {
+            // The pool states no attributes but signs in with email / phone: that field is enough.
+            signUpAttributes = []
+        }
+        verificationMechanisms = pool.verificationMechanisms
+        mfaConfiguration = pool.mfaConfiguration
+        mfaMethods = pool.mfaMethods
+        ignoredKeys = pool.ignoredKeys
+    }
+
+    /// The standard attributes among `names`, in order, without repeats (custom attributes are left out:
+    /// Cognito cannot require them).
+    static func attributes(named names: [String]) -> [SignUpAttribute] {
+        var seen = Set<SignUpAttribute>()
+        return names.compactMap { SignUpAttribute(rawValue: $0.lowercased()) }.filter { seen.insert($0).inserted }
+    }
+
+    /// Applies the `Latchkey.UI` keys that are present.
+    mutating func applyOverrides(_ ui: JSONValue?) {
         guard let ui else { return }
         func flag(_ key: String) -> Bool? {
             switch ui[key] {
@@ -68,6 +107,10 @@ public struct AuthUIOptions: Hashable, Sendable {
             case .string(let value)?: return ["true", "yes", "1"].contains(value.lowercased())
             default: return nil
             }
+        }
+        func names(_ key: String) -> [String]? {
+            if let text = ui[key]?.stringValue { return [text] }
+            return ui[key]?.arrayValue?.compactMap(\.stringValue)
         }
         canCancel = flag("CanCancel") ?? canCancel
         disableSignUp = flag("DisableSignUp") ?? disableSignUp
@@ -79,9 +122,13 @@ public struct AuthUIOptions: Hashable, Sendable {
             logo = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
         themeName = ui["Theme"]?.stringValue ?? themeName
-        if let names = ui["SignUpAttributes"]?.arrayValue {
-            signUpAttributes = names.compactMap { $0.stringValue.flatMap(SignUpAttribute.init(rawValue:)) }
+        if let attributes = names("UsernameAttributes") {
+            usernameKind = UsernameKind(usernameAttributes: attributes)
         }
+        if let attributes = names("SignUpAttributes") { signUpAttributes = Self.attributes(named: attributes) }
+        if let mechanisms = names("VerificationMechanisms") { verificationMechanisms = mechanisms }
+        if let setting = ui["MFAConfiguration"]?.stringValue { mfaConfiguration = setting }
+        if let methods = names("MFAMethods") { mfaMethods = methods }
         if let capacity = ui["LogCapacity"]?.intValue { logCapacity = max(1, capacity) }
         if let policy = ui["PasswordPolicy"] {
             func rule(_ key: String, _ current: Bool) -> Bool {
@@ -96,4 +143,7 @@ public struct AuthUIOptions: Hashable, Sendable {
                 requiresSymbol: rule("RequireSymbols", passwordPolicy.requiresSymbol))
         }
     }
+
+    /// The dashboard's line about the pool's MFA, such as "MFA: optional (TOTP, SMS)"; nil when not stated.
+    public var mfaSummary: String? { ScreenText.mfaSummary(configuration: mfaConfiguration, methods: mfaMethods) }
 }

@@ -65,6 +65,9 @@ public struct DashboardState: Equatable, Sendable {
     public var runningSampleCalls: [Int]
     /// Whether a sign-out is running.
     public var isSigningOut: Bool
+    /// What the configuration says about the pool (its MFA setting, keys not acted on yet), shown
+    /// under the session rows; empty when it says nothing.
+    public var poolRows: [DashboardRow] = []
 
     /// Creates an empty dashboard.
     public init(now: Date = Date(), timeZone: TimeZone = .current, logCapacity: Int = 500) {
@@ -130,7 +133,20 @@ public struct DashboardState: Equatable, Sendable {
             DashboardRow(label: ScreenText.awsCredentialsLabel, value: awsCredentials?.text ?? none),
             DashboardRow(label: ScreenText.connectivityLabel, value: connectivityText),
             DashboardRow(label: ScreenText.pendingCallsLabel, value: ScreenText.pendingSummary(pendingCalls.count)),
-        ]
+        ] + poolRows
+    }
+
+    /// The pool rows for `options`: "Pool  MFA: optional (TOTP, SMS)" and "Not used yet  auth.oauth".
+    public static func poolRows(_ options: AuthUIOptions) -> [DashboardRow] {
+        var rows: [DashboardRow] = []
+        if let mfa = options.mfaSummary { rows.append(DashboardRow(label: ScreenText.poolLabel, value: mfa)) }
+        if !options.ignoredKeys.isEmpty {
+            rows.append(
+                DashboardRow(
+                    label: ScreenText.notUsedYetLabel,
+                    value: options.ignoredKeys.map { TerminalText.sanitized($0) }.joined(separator: ", ")))
+        }
+        return rows
     }
 
     /// The refresh token line: stored or not, and the last refresh.

@@ -23,7 +23,7 @@ extension SignInState: FormViewModel {
     /// The label of a field, button or link.
     public func label(for item: Focus) -> String {
         switch item {
-        case .username: return ScreenText.usernameLabel
+        case .username: return usernameKind.label
         case .password: return ScreenText.passwordLabel
         case .signIn: return ScreenText.signInButton
         case .createAccount: return ScreenText.createAccountButton
@@ -40,7 +40,7 @@ extension SignUpState: FormViewModel {
     /// The label of a field, button or link.
     public func label(for item: Focus) -> String {
         switch item {
-        case .username: return ScreenText.usernameLabel
+        case .username: return usernameKind.label
         case .password: return ScreenText.passwordLabel
         case .attribute(let index): return attributes.indices.contains(index) ? attributes[index].label : ""
         case .createAccount: return ScreenText.createAccountButton

@@ -1,3 +1,5 @@
+import CognitoAuth
+
 /// A user pool's password policy, checked inline as the user types.
 ///
 /// The default is Cognito's default policy: at least 8 characters with an uppercase letter, a
@@ -29,6 +31,15 @@ public struct PasswordPolicy: Hashable, Sendable {
     /// Cognito's default policy.
     public static let cognitoDefault = PasswordPolicy()
 
+    /// The policy a pool states, as the pool checks it; the minimum length is kept within
+    /// Cognito's 6 to 99.
+    public init(pool: PoolPasswordPolicy) {
+        self.init(
+            minimumLength: min(99, max(6, pool.minimumLength)), requiresUppercase: pool.requiresUppercase,
+            requiresLowercase: pool.requiresLowercase, requiresNumber: pool.requiresNumbers,
+            requiresSymbol: pool.requiresSymbols)
+    }
+
     /// One requirement of a policy.
     public enum Rule: Hashable, Sendable {
         /// At least this many characters.
@@ -49,15 +60,17 @@ public struct PasswordPolicy: Hashable, Sendable {
         public func isMet(by password: String) -> Bool {
             switch self {
             case .minimumLength(let length): return password.count >= length
-            case .uppercase: return password.contains { $0.isUppercase }
-            case .lowercase: return password.contains { $0.isLowercase }
+            // Cognito counts the basic Latin letters only: "É" is not an uppercase letter to the pool.
+            case .uppercase: return password.unicodeScalars.contains { ("A"..."Z").contains($0) }
+            case .lowercase: return password.unicodeScalars.contains { ("a"..."z").contains($0) }
             case .number: return password.contains { $0.isASCII && $0.isNumber }
             case .symbol: return password.contains { PasswordPolicy.symbols.contains($0) }
             }
         }
     }
 
-    /// The characters Cognito counts as symbols.
+    /// The characters Cognito counts as symbols: ``^ $ * . [ ] { } ( ) ? " ! @ # % & / \ , > < ' : ; | _ ~ ` = + -``
+    /// and the space.
     public static let symbols: Set<Character> = Set("^$*.[]{}()?-\"!@#%&/\\,><':;|_~`+= ")
 
     /// The rules this policy enforces, in display order.

@@ -121,12 +121,84 @@ public enum ScreenText {
         switch name {
         case "email": return "Email"
         case "phone_number": return "Phone number"
+        case "birthdate": return "Birth date"
+        case "zoneinfo": return "Time zone"
+        case "updated_at": return "Updated at"
         default:
             let words = TerminalText.sanitized(name).replacingOccurrences(of: "custom:", with: "")
                 .replacingOccurrences(of: "_", with: " ")
             return words.prefix(1).uppercased() + words.dropFirst()
         }
     }
+
+    /// An example value for an attribute field.
+    public static func attributePlaceholder(_ attribute: SignUpAttribute) -> String {
+        switch attribute {
+        case .email: return "name@example.com"
+        case .phoneNumber: return "+14155550100"
+        case .birthdate: return "YYYY-MM-DD"
+        case .profile, .picture, .website: return "https://…"
+        case .updatedAt: return "seconds since 1970"
+        case .zoneinfo: return "Europe/Paris"
+        case .locale: return "en-US"
+        default: return ""
+        }
+    }
+
+    /// The username field's label on a pool that signs in with a username, an email or a phone number.
+    public static func usernameLabel(_ kind: UsernameKind) -> String {
+        switch kind {
+        case .username: return usernameLabel
+        case .email: return "Email"
+        case .phoneNumber: return "Phone number"
+        case .emailOrPhoneNumber: return "Email or phone"
+        }
+    }
+
+    /// The username field's example.
+    public static func usernamePlaceholder(_ kind: UsernameKind) -> String {
+        switch kind {
+        case .username: return "name or email"
+        case .email: return "name@example.com"
+        case .phoneNumber: return "+14155550100"
+        case .emailOrPhoneNumber: return "name@example.com or +1415…"
+        }
+    }
+
+    /// Where the verification code goes, from the pool's verification mechanisms; nil when not stated.
+    public static func verificationNotice(_ mechanisms: [String]) -> String? {
+        let places = mechanisms.compactMap { mechanism -> String? in
+            switch mechanism.lowercased() {
+            case "email": return "your email"
+            case "phone_number", "phone", "sms": return "your phone (SMS)"
+            default: return nil
+            }
+        }
+        guard !places.isEmpty else { return nil }
+        return "We will send a verification code to \(places.joined(separator: " or "))."
+    }
+
+    /// The dashboard's MFA line: "MFA: optional (TOTP, SMS)"; nil when the pool's setting is not stated.
+    public static func mfaSummary(configuration: String?, methods: [String]) -> String? {
+        guard configuration != nil || !methods.isEmpty else { return nil }
+        let setting: String
+        switch configuration?.uppercased() {
+        // Cognito says ON / OPTIONAL / OFF; Amplify Gen 2 files say REQUIRED / OPTIONAL / NONE.
+        case "ON"?, "REQUIRED"?: setting = "required"
+        case "OPTIONAL"?: setting = "optional"
+        case "OFF"?, "NONE"?: setting = "off"
+        case let other?: setting = TerminalText.sanitized(other).lowercased()
+        case nil: setting = "not stated"
+        }
+        let shown = methods.map { TerminalText.sanitized($0).uppercased() }
+        return "MFA: \(setting)"
+            + (shown.isEmpty || setting == "off" ? "" : " (\(shown.joined(separator: ", ")))")
+    }
+
+    /// The dashboard label of the pool's settings row.
+    public static let poolLabel = "Pool"
+    /// The dashboard label of the keys read but not acted on.
+    public static let notUsedYetLabel = "Not used yet"
 
     /// The label of an MFA type choice.
     public static func mfaTypeLabel(_ type: MFAType) -> String {
@@ -159,6 +231,22 @@ public enum ScreenText {
     public static let invalidEmail = "Enter an email address such as name@example.com."
     /// Malformed phone number.
     public static let invalidPhone = "Enter the phone number with its country code, such as +14155550100."
+    /// An invalid email-or-phone username.
+    public static let invalidEmailOrPhone = "Enter an email address or a phone number such as +14155550100."
+    /// An attribute longer than Cognito allows.
+    public static func attributeTooLong(_ label: String) -> String { "\(label) is too long (2048 characters at most)." }
+    /// An invalid date.
+    public static func invalidDate(_ label: String) -> String {
+        "Enter \(label.lowercased()) as YYYY-MM-DD, such as 1990-04-23."
+    }
+    /// An invalid URL.
+    public static func invalidURL(_ label: String) -> String {
+        "Enter \(label.lowercased()) as a URL starting with https://."
+    }
+    /// An invalid number of seconds.
+    public static func invalidSeconds(_ label: String) -> String {
+        "Enter \(label.lowercased()) as seconds since 1970."
+    }
 
     /// A code of the wrong shape.
     public static func codeMustBeDigits(_ digits: Int) -> String { "The code has \(digits) digits." }

@@ -43,6 +43,9 @@ public struct SignInState: Equatable, Sendable {
     public var canCancel: Bool
 
     /// Creates the screen; focus starts on the password when the username is filled in.
+    /// What the username field holds (labelled "Email" on a pool whose users sign in with their email).
+    public var usernameKind: UsernameKind = .username
+
     public init(
         username: String = "", notice: String? = nil, showsCreateAccount: Bool = true,
         showsForgotPassword: Bool = true, canCancel: Bool = false

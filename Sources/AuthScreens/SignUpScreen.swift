@@ -17,14 +17,36 @@ public struct AttributeField: Equatable, Sendable {
         self.field = FieldState(text: text)
     }
 
-    /// The validation error for the current text (required; email and phone formats checked).
+    /// The input the attribute takes (free text for a name Cognito does not define).
+    public var input: SignUpAttribute.Input { SignUpAttribute(rawValue: name)?.input ?? .text }
+
+    /// An example value for the empty field.
+    public var placeholder: String { SignUpAttribute(rawValue: name)?.placeholder ?? "" }
+
+    /// The validation error for the current text: required, then the format of its input
+    /// (email, E.164 phone number, `YYYY-MM-DD` date, URL, seconds; Cognito's 2048-character limit).
     public var validationError: String? {
         let value = field.text.trimmingCharacters(in: .whitespaces)
         if value.isEmpty { return ScreenText.attributeRequired(label) }
-        switch name {
-        case SignUpAttribute.email.attributeName: return Validation.isEmail(value) ? nil : ScreenText.invalidEmail
-        case SignUpAttribute.phoneNumber.attributeName: return Validation.isPhone(value) ? nil : ScreenText.invalidPhone
-        default: return nil
+        if value.count > Validation.maximumAttributeLength { return ScreenText.attributeTooLong(label) }
+        switch input {
+        case .email: return Validation.isEmail(value) ? nil : ScreenText.invalidEmail
+        case .phoneNumber: return Validation.isPhone(value) ? nil : ScreenText.invalidPhone
+        case .date: return Validation.isDate(value) ? nil : ScreenText.invalidDate(label)
+        case .url: return Validation.isURL(value) ? nil : ScreenText.invalidURL(label)
+        case .seconds: return Validation.isSeconds(value) ? nil : ScreenText.invalidSeconds(label)
+        case .text: return nil
+        }
+    }
+
+    /// Whether typing `character` into this field makes sense (a date takes digits and `-`, a
+    /// phone number `+` and digits, seconds digits); other keys are ignored, not typed.
+    public func accepts(_ character: Character) -> Bool {
+        switch input {
+        case .date: return (character.isASCII && character.isNumber) || character == "-"
+        case .phoneNumber: return (character.isASCII && character.isNumber) || character == "+"
+        case .seconds: return character.isASCII && character.isNumber
+        case .email, .url, .text: return true
         }
     }
 }
@@ -42,6 +64,36 @@ enum Validation {
         guard value.hasPrefix("+") else { return false }
         let digits = value.dropFirst()
         return (8...15).contains(digits.count) && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// Cognito's limit for a string attribute.
+    static let maximumAttributeLength = 2048
+
+    /// `YYYY-MM-DD`, a real calendar date (OpenID Connect's `birthdate` format).
+    static func isDate(_ value: String) -> Bool {
+        let parts = value.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            year >= 1, (1...12).contains(month), day >= 1
+        else { return false }
+        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return day <= days[month - 1]
+    }
+
+    /// An `http://` or `https://` URL with a host and no spaces.
+    static func isURL(_ value: String) -> Bool {
+        guard !value.contains(where: \.isWhitespace), let url = URL(string: value),
+            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = url.host, !host.isEmpty
+        else { return false }
+        return true
+    }
+
+    /// A whole, non-negative number of seconds.
+    static func isSeconds(_ value: String) -> Bool {
+        !value.isEmpty && value.count <= 12 && value.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     static func usernameError(_ value: String, forNewAccount: Bool) -> String? {
@@ -78,6 +130,10 @@ public struct SignUpState: Equatable, Sendable {
 
     /// The username field.
     public var username: FieldState
+    /// What the username field holds (a username, or the email / phone number the pool signs in with).
+    public var usernameKind: UsernameKind
+    /// Where the pool sends the verification code (`email`, `phone_number`), for the line under the form.
+    public var verificationMechanisms: [String]
     /// The password field (secure).
     public var password: FieldState
     /// The attributes the configuration asks for.
@@ -98,11 +154,16 @@ public struct SignUpState: Equatable, Sendable {
     /// Creates the screen.
     public init(
         username: String = "", policy: PasswordPolicy = .cognitoDefault, attributes: [SignUpAttribute] = [.email],
-        signsInAfterSignUp: Bool = true
+        signsInAfterSignUp: Bool = true, usernameKind: UsernameKind = .username, verificationMechanisms: [String] = []
     ) {
         self.username = FieldState(text: username)
+        self.usernameKind = usernameKind
+        self.verificationMechanisms = verificationMechanisms
         self.password = FieldState(isSecure: true)
-        self.attributes = attributes.map { AttributeField(name: $0.attributeName, label: $0.label) }
+        // The username already is the email / phone number on such pools: never ask for it twice.
+        let covered = usernameKind.coveredAttributes
+        self.attributes = attributes.filter { !covered.contains($0.attributeName) }
+            .map { AttributeField(name: $0.attributeName, label: $0.label) }
         self.policy = policy
         self.focus = username.isEmpty ? .username : .password
         self.isInFlight = false
@@ -124,6 +185,9 @@ public struct SignUpState: Equatable, Sendable {
 
     /// The status-line verb while in flight.
     public var activity: String? { isInFlight ? ScreenText.creatingAccount : nil }
+
+    /// Where the verification code will go ("We will send a verification code to your email."), when the pool says.
+    public var verificationNotice: String? { ScreenText.verificationNotice(verificationMechanisms) }
 
     /// The attributes as sent to `signUp`.
     public var attributeValues: [String: String] {
@@ -163,10 +227,20 @@ extension SignUpState: FormScreen {
 
     func validationError(for focus: Focus) -> String? {
         switch focus {
-        case .username: return Validation.usernameError(username.text, forNewAccount: true)
+        case .username: return usernameKind.validationError(username.text, forNewAccount: true)
         case .password: return policy.validationError(for: password.text)
         case .attribute(let index): return attributes.indices.contains(index) ? attributes[index].validationError : nil
         case .createAccount, .signIn: return nil
+        }
+    }
+
+    /// Whether the focused field refuses `key` (a letter typed into a date, say).
+    func refuses(_ key: InputKey) -> Bool {
+        guard !isInFlight, case .attribute(let index) = focus, attributes.indices.contains(index) else { return false }
+        switch key {
+        case .character(let character): return !attributes[index].accepts(character)
+        case .paste(let text): return !text.trimmingCharacters(in: .whitespaces).allSatisfy(attributes[index].accepts)
+        default: return false
         }
     }
 
@@ -174,6 +248,7 @@ extension SignUpState: FormScreen {
     public mutating func reduce(_ action: SignUpAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key):
+            if refuses(key) { return [] }
             switch handleFormKey(key) {
             case .handled, .edited: return []
             case .submitted: return submit()

@@ -12,6 +12,8 @@ public enum NetworkFailureKind: String, Sendable, Hashable, Codable {
     case dnsFailure
     /// The TLS handshake failed.
     case tlsFailure
+    /// The HTTP proxy refused the connection or the tunnel, or cannot be reached.
+    case proxyFailure
     /// Any other transport failure.
     case other
 }
@@ -259,6 +261,13 @@ extension AuthError: LocalizedError, CustomStringConvertible {
             case .dnsFailure: what = "The host name could not be resolved"
             case .tlsFailure: what = "The secure connection failed"
             case .other: what = "The network request failed"
+            case .proxyFailure:
+                return
+                    "The proxy failed (\(message)). Check HTTPS_PROXY / HTTP_PROXY and NO_PROXY, and that the proxy is running, then try again."
+            }
+            if kind == .tlsFailure {
+                return
+                    "\(what) (\(message)). If a corporate proxy or a private CA signs the server's certificate, set AWS_CA_BUNDLE to a PEM file with that CA; otherwise check the Endpoint in the configuration."
             }
             return "\(what) (\(message)). Check the network and the Endpoint in the configuration, then try again."
         case .invalidResponse(let status, let detail):

@@ -146,8 +146,11 @@ public actor LocalBackend {
     }
 
     /// The latest sign-up and forgot-password codes for a user.
-    public func codes(for username: String) async throws -> (signUp: String?, forgotPassword: String?) {
-        let json = try await testAid("codes?pool=\(info.userPoolId)&username=\(username)")
+    public func codes(for username: String, poolId: String? = nil) async throws -> (
+        signUp: String?, forgotPassword: String?
+    ) {
+        let query = username.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? username
+        let json = try await testAid("codes?pool=\(poolId ?? info.userPoolId)&username=\(query)")
         return (json["signUp"]?.stringValue, json["forgotPassword"]?.stringValue)
     }
 

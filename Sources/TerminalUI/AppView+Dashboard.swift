@@ -45,6 +45,9 @@ extension AppView {
                 style: dashboard.userState.needsRelogin ? CellStyle(.error) : .plain))
         rows.append(expiryRow(dashboard.awsCredentials, dashboard: dashboard, label: ScreenText.awsCredentialsLabel))
         rows.append(connectivityRow(dashboard))
+        for row in dashboard.poolRows {
+            rows.append(.text(label: row.label, value: row.value, style: CellStyle(.dim)))
+        }
         return rows
     }
 

@@ -81,7 +81,7 @@ extension AppView {
             form.add(.banner(Banner(.info, notice)))
             form.addSpacer()
         }
-        form.add(field(screen, .username, placeholder: "name or email"))
+        form.add(field(screen, .username, placeholder: screen.usernameKind.placeholder))
         form.add(field(screen, .password, hint: ScreenText.revealHint(isRevealed: screen.password.isRevealed)))
         addBanner(screen.banner, to: &form)
         form.addSpacer()
@@ -91,13 +91,17 @@ extension AppView {
 
     func signUpForm(_ screen: SignUpState) -> FormLayout {
         var form = FormLayout()
-        form.add(field(screen, .username))
+        form.add(
+            field(
+                screen, .username, placeholder: screen.usernameKind == .username ? "" : screen.usernameKind.placeholder)
+        )
         form.add(field(screen, .password, hint: ScreenText.revealHint(isRevealed: screen.password.isRevealed)))
         form.add(.text(ScreenText.policyHeading, CellStyle(.dim)))
         form.add(.checklist(screen.passwordChecks))
         for (index, attribute) in screen.attributes.enumerated() {
-            form.add(field(screen, .attribute(index), placeholder: Self.placeholder(forAttribute: attribute.name)))
+            form.add(field(screen, .attribute(index), placeholder: attribute.placeholder))
         }
+        if let notice = screen.verificationNotice { form.add(.text(notice, CellStyle(.dim))) }
         addBanner(screen.banner, to: &form)
         form.addSpacer()
         form.add(actions(screen, [.createAccount], links: [.signIn]))
@@ -217,11 +221,7 @@ extension AppView {
 
     /// An example value for an attribute field.
     static func placeholder(forAttribute name: String) -> String {
-        switch name {
-        case SignUpAttribute.email.attributeName: return "name@example.com"
-        case SignUpAttribute.phoneNumber.attributeName: return "+14155550100"
-        default: return ""
-        }
+        SignUpAttribute(rawValue: name)?.placeholder ?? ""
     }
 
     func addBanner(_ message: String?, to form: inout FormLayout) {

@@ -129,8 +129,31 @@ struct FormLayout {
         return rows
     }
 
-    /// Draws the form from the top of `rect` (parts that do not fit are left out) and returns
-    /// where the cursor goes: in the focused text field, or nil.
+    /// Whether the item holds the focus (a focused field, button, link or choice).
+    static func hasFocus(_ item: Item) -> Bool {
+        switch item {
+        case .field(_, _, let isFocused, _, _): return isFocused
+        case .actions(let actions), .choices(let actions): return actions.contains { $0.isFocused }
+        default: return false
+        }
+    }
+
+    /// The first item to draw so that the focused item fits in `rows` (0 when the whole form fits),
+    /// so a long form (a pool that requires many attributes) scrolls with the focus instead of
+    /// hiding a field that still takes input.
+    static func firstVisibleItem(items: [Item], heights: [Int], rows: Int) -> Int {
+        guard heights.reduce(0, +) > rows, let focused = items.firstIndex(where: hasFocus) else { return 0 }
+        var first = focused
+        var used = heights[focused]
+        while first > 0 && used + heights[first - 1] <= rows {
+            first -= 1
+            used += heights[first]
+        }
+        return first
+    }
+
+    /// Draws the form from the top of `rect` (parts that do not fit are left out, scrolled so the
+    /// focused item shows) and returns where the cursor goes: in the focused text field, or nil.
     ///
     /// The focus marker goes two columns left of `rect`, in the box's padding.
     func draw(into grid: inout CellGrid, in rect: Rect) -> Position? {
@@ -141,7 +164,8 @@ struct FormLayout {
         let valueWidth = max(1, rect.width - labelWidth)
         var cursor: Position?
         var row = rect.row
-        for (item, height) in zip(items, heights) {
+        let first = Self.firstVisibleItem(items: items, heights: heights, rows: rect.height)
+        for (item, height) in zip(items, heights).dropFirst(first) {
             guard row + height <= rect.bottom else { break }
             switch item {
             case .text(let text, let style):

@@ -91,6 +91,16 @@ struct GlobalOptions: ParsableArguments {
         return logger
     }
 
+    /// The transport, following the AWS tools' network variables: `HTTPS_PROXY` / `HTTP_PROXY` /
+    /// `NO_PROXY` (lower case wins, as in curl) and `AWS_CA_BUNDLE`. A bad value is exit 2.
+    func makeTransport() throws -> AsyncHTTPClientTransport {
+        do {
+            return try AsyncHTTPClientTransport(network: NetworkOptions(environment: environment))
+        } catch {
+            throw AuthError.configuration(error)
+        }
+    }
+
     /// A client on the configured pool and store, initialised from the store (no network).
     ///
     /// `deadline` is the command's own (`--retry-seconds`): the store's lock waits no longer than it
@@ -102,8 +112,8 @@ struct GlobalOptions: ParsableArguments {
         var lockTimeout = FileSessionStore.defaultLockTimeout
         if let deadline { lockTimeout = min(lockTimeout, max(deadline, .milliseconds(500))) }
         let client = AuthClient(
-            configuration: configuration, store: try makeStore(lockTimeout: lockTimeout), logger: makeLogger(),
-            options: options)
+            configuration: configuration, store: try makeStore(lockTimeout: lockTimeout),
+            transport: try makeTransport(), logger: makeLogger(), options: options)
         await client.initialize()
         try await Self.check(client)
         return client

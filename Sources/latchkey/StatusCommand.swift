@@ -14,7 +14,9 @@ struct StatusCommand: AsyncParsableCommand {
     func run() async throws {
         let configuration = try global.loadConfiguration()
         let (store, backend) = try global.selectStore()
-        let client = AuthClient(configuration: configuration, store: store, logger: global.makeLogger())
+        let client = AuthClient(
+            configuration: configuration, store: store, transport: try global.makeTransport(),
+            logger: global.makeLogger())
         let state = await client.initialize()
         try await GlobalOptions.check(client)
         let session = await client.session

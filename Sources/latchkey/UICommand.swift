@@ -42,7 +42,8 @@ struct UIOptions: ParsableArguments {
     var theme: String?
 
     func resolve(configuration: AuthConfiguration) throws -> AuthUIOptions {
-        var options = AuthUIOptions(ui: configuration.latchkey.ui)
+        // The pool's settings from the configuration file first, then its Latchkey.UI overrides, then flags.
+        var options = AuthUIOptions(ui: configuration.latchkey.ui, poolSettings: configuration.poolSettings)
         if canCancel { options.canCancel = true }
         if disableSignUp { options.disableSignUp = true }
         if startOnSignUp { options.startOnSignUp = true }

@@ -59,6 +59,36 @@ enum ScreenFixtures {
         return state
     }
 
+    /// A pool like issue 11's: email as username, no symbol, name and birthdate required, codes by email.
+    static let poolSettings = PoolSettings(
+        passwordPolicy: PoolPasswordPolicy(requiresSymbols: false), usernameAttributes: ["email"],
+        signUpAttributes: ["email", "name", "birthdate"], verificationMechanisms: ["email"],
+        mfaConfiguration: "OPTIONAL", mfaMethods: ["TOTP", "SMS"], ignoredKeys: ["auth.oauth"])
+
+    /// Create account on that pool: the email typed, Abcdefg1 meeting every rule, a bad birth date.
+    static var signUpFromPool: AppState {
+        var options = AuthUIOptions(ui: nil, poolSettings: poolSettings)
+        options.startOnSignUp = true
+        var state = AppState(options: options, now: t0, timeZone: utc)
+        type(&state, "erin@example.com")
+        press(&state, [.tab])
+        type(&state, "Abcdefg1")
+        press(&state, [.tab])
+        type(&state, "Erin Example")
+        press(&state, [.tab])
+        type(&state, "1990-02-30")
+        press(&state, [.tab])
+        return state
+    }
+
+    /// The dashboard on that pool: its MFA setting and the keys not used yet, once.
+    static var dashboardWithPool: AppState {
+        var state = dashboard
+        state.options = AuthUIOptions(ui: nil, poolSettings: poolSettings)
+        state.dashboard.poolRows = DashboardState.poolRows(state.options)
+        return state
+    }
+
     static var confirmCode: AppState {
         var state = AppState(options: AuthUIOptions(startOnSignUp: true), now: t0, timeZone: utc)
         type(&state, "bob")
@@ -180,7 +210,8 @@ enum ScreenFixtures {
     static var all: [(String, AppState)] {
         [
             ("signInEmpty", signInEmpty), ("signInWithError", signInWithError), ("signInInFlight", signInInFlight),
-            ("signUpWithPolicy", signUpWithPolicy), ("confirmCode", confirmCode), ("forgotRequest", forgotRequest),
+            ("signUpWithPolicy", signUpWithPolicy), ("signUpFromPool", signUpFromPool),
+            ("dashboardWithPool", dashboardWithPool), ("confirmCode", confirmCode), ("forgotRequest", forgotRequest),
             ("forgotReset", forgotReset), ("newPassword", newPassword), ("totpCode", totpCode),
             ("totpSetup", totpSetup), ("selectMFA", selectMFA), ("dashboard", dashboard),
             ("dashboardOffline", dashboardOffline), ("dashboardPending", dashboardPending), ("relogin", relogin),

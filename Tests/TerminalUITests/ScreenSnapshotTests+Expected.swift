@@ -1144,6 +1144,146 @@ enum Snapshots {
 
         """#
 
+
+    static let signUpFromPool_80x24 = #"""
+         unknown · none · local                                                Latchkey
+
+
+                  ┌─ Create account ─────────────────────────────────────────┐
+                  │                                                          │
+                  │   Email       erin@example.com                           │
+                  │   Password    ••••••••                                   │
+                  │   The password needs:                                    │
+                  │   ✔ At least 8 characters   ✔ An uppercase letter        │
+                  │   ✔ A lowercase letter      ✔ A number                   │
+                  │   Name        Erin Example                               │
+                  │   Birth date  1990-02-30                                 │
+                  │               ✖ Enter birth date as YYYY-MM-DD, such     │
+                  │                 as 1990-04-23.                           │
+                  │   We will send a verification code to your email.        │
+                  │                                                          │
+                  │   [ Create account ]  Back to sign in                    │
+                  │                                                          │
+                  └──────────────────────────────────────────────────────────┘
+
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+        """#
+
+    static let signUpFromPool_120x40 = #"""
+         unknown · none · local                                                                                        Latchkey
+
+
+
+
+
+
+
+
+
+
+
+                            ┌─ Create account ─────────────────────────────────────────────────────────────┐
+                            │                                                                              │
+                            │   Email       erin@example.com                                               │
+                            │   Password    ••••••••                                                       │
+                            │   The password needs:                                                        │
+                            │   ✔ At least 8 characters             ✔ An uppercase letter                  │
+                            │   ✔ A lowercase letter                ✔ A number                             │
+                            │   Name        Erin Example                                                   │
+                            │   Birth date  1990-02-30                                                     │
+                            │               ✖ Enter birth date as YYYY-MM-DD, such as 1990-04-23.          │
+                            │   We will send a verification code to your email.                            │
+                            │                                                                              │
+                            │   [ Create account ]  Back to sign in                                        │
+                            │                                                                              │
+                            └──────────────────────────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+
+
+
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+        """#
+
+    static let dashboardWithPool_80x24 = #"""
+         signedIn · alice · local                                              Latchkey
+        ┌─ Session ────────────────────────────────────────────────────────────────────┐
+        │ User state        signedIn                                                   │
+        │ Username          alice                                                      │
+        │ Authenticated by  Cognito user pool                                          │
+        │ Active providers  Cognito user pool                                          │
+        │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc             │
+        │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%         │
+        │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%         │
+        │ Refresh token     stored                                                     │
+        │ AWS credentials   expires 23:05:20, in 52 min      [████████░░]  86%         │
+        │ Connectivity      ✔ online                                                   │
+        │ Pool              MFA: optional (TOTP, SMS)                                  │
+        │ Not used yet      auth.oauth                                                 │
+        └──────────────────────────────────────────────────────────────────────────────┘
+         No calls waiting
+        ┌─ Events ─────────────────────────────────────────────────────────────────────┐
+        │ 22:12:20  State: signedIn (alice)                                            │
+        │ 22:12:50  GetUser #1 started                                                 │
+        │ 22:12:50  GetUser #1 ok                                                      │
+        │                                                                              │
+        └──────────────────────────────────────────────────────────────────────────────┘
+
+         c call · C 5 calls · r refresh · o sign out · O sign out everywhere · …
+        """#
+
+    static let dashboardWithPool_120x40 = #"""
+         signedIn · alice · local                                                                                      Latchkey
+        ┌─ Session ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
+        │ User state        signedIn                                                                                           │
+        │ Username          alice                                                                                              │
+        │ Authenticated by  Cognito user pool                                                                                  │
+        │ Active providers  Cognito user pool                                                                                  │
+        │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                     │
+        │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
+        │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
+        │ Refresh token     stored                                                                                             │
+        │ AWS credentials   expires 23:05:20, in 52 min      [████████░░]  86%                                                 │
+        │ Connectivity      ✔ online                                                                                           │
+        │ Pool              MFA: optional (TOTP, SMS)                                                                          │
+        │ Not used yet      auth.oauth                                                                                         │
+        └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
+         No calls waiting
+        ┌─ Events ─────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
+        │ 22:12:20  State: signedIn (alice)                                                                                    │
+        │ 22:12:50  GetUser #1 started                                                                                         │
+        │ 22:12:50  GetUser #1 ok                                                                                              │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
+
+         c call · C 5 calls · r refresh · o sign out · O sign out everywhere · ? help · q quit
+        """#
 }
 
 let snapshotCases: [SnapshotCase] = [
@@ -1155,6 +1295,10 @@ let snapshotCases: [SnapshotCase] = [
     SnapshotCase("signInInFlight", 120, 40, Snapshots.signInInFlight_120x40),
     SnapshotCase("signUpWithPolicy", 80, 24, Snapshots.signUpWithPolicy_80x24),
     SnapshotCase("signUpWithPolicy", 120, 40, Snapshots.signUpWithPolicy_120x40),
+    SnapshotCase("signUpFromPool", 80, 24, Snapshots.signUpFromPool_80x24),
+    SnapshotCase("signUpFromPool", 120, 40, Snapshots.signUpFromPool_120x40),
+    SnapshotCase("dashboardWithPool", 80, 24, Snapshots.dashboardWithPool_80x24),
+    SnapshotCase("dashboardWithPool", 120, 40, Snapshots.dashboardWithPool_120x40),
     SnapshotCase("confirmCode", 80, 24, Snapshots.confirmCode_80x24),
     SnapshotCase("confirmCode", 120, 40, Snapshots.confirmCode_120x40),
     SnapshotCase("forgotRequest", 80, 24, Snapshots.forgotRequest_80x24),

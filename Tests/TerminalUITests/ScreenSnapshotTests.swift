@@ -158,6 +158,33 @@ struct AppViewTests {
         }
     }
 
+    @Test func aLongSignUpFormScrollsWithTheFocusAt80x24() {
+        // A pool that requires every standard attribute: 17 fields do not fit in 24 rows.
+        var state = AppState(
+            options: AuthUIOptions(
+                startOnSignUp: true, signUpAttributes: SignUpAttribute.allCases), now: ScreenFixtures.t0,
+            timeZone: ScreenFixtures.utc)
+        let top = ScreenFixtures.text(state, 80, 24)
+        #expect(top.contains("Username") && !top.contains("Updated at"), "\(top)")
+        // Tab to the last attribute: it shows, focused, with the screen scrolled.
+        ScreenFixtures.press(&state, Array(repeating: .tab, count: 18))
+        guard case .signUp(let screen) = state.screen else {
+            Issue.record("not on Create account")
+            return
+        }
+        #expect(screen.focus == .attribute(16))
+        let bottom = ScreenFixtures.text(state, 80, 24)
+        let line = bottom.split(separator: "\n").first { $0.contains("Updated at") }
+        #expect(line?.contains("›") == true, "\(bottom)")
+        #expect(!bottom.contains("Username"), "\(bottom)")
+        // The cursor is on a visible row of the focused field.
+        let frame = view.render(state, size: standard)
+        #expect(frame.cursor.map { $0.row < 24 } == true)
+        // Tab to Create account: the button shows.
+        ScreenFixtures.press(&state, [.tab])
+        #expect(ScreenFixtures.text(state, 80, 24).contains("[ Create account ]"))
+    }
+
     @Test func keyHintSplitsKeysFromActions() {
         #expect(AppView.keyHint("Tab next") == KeyHint("Tab", "next"))
         #expect(AppView.keyHint("Esc or ? close help") == KeyHint("Esc or ?", "close help"))

@@ -1,0 +1,124 @@
+import CognitoAuth
+import CognitoAuthTesting
+import Foundation
+import Testing
+
+extension BackendTests {
+    /// The sign-up screen follows the pool's settings (issue 11, item 4), end to end in tmux.
+    @Suite("Pool settings drive the full-screen sign-up, in tmux", .enabled(if: TmuxSession.canRunApp))
+    struct PoolSettingsEndToEndTests {
+        typealias Screen = TerminalEndToEndTests
+
+        /// A pool like the issue's: email as username, no symbol needed, `name` and `birthdate` required.
+        static func makePool(_ backend: LocalBackend) async throws -> (poolId: String, clientId: String) {
+            let pool = try await backend.adminCall(
+                "CreateUserPool",
+                [
+                    "PoolName": .string(await backend.uniqueName("attrs")), "UsernameAttributes": ["email"],
+                    "AutoVerifiedAttributes": ["email"],
+                    "Policies": [
+                        "PasswordPolicy": [
+                            "MinimumLength": 8, "RequireUppercase": true, "RequireLowercase": true,
+                            "RequireNumbers": true, "RequireSymbols": false,
+                        ]
+                    ],
+                    "Schema": [
+                        ["Name": "name", "AttributeDataType": "String", "Required": true, "Mutable": true],
+                        ["Name": "birthdate", "AttributeDataType": "String", "Required": true, "Mutable": true],
+                    ],
+                ])
+            let poolId = try #require(pool["UserPool"]?["Id"]?.stringValue)
+            let client = try await backend.adminCall(
+                "CreateUserPoolClient",
+                [
+                    "UserPoolId": .string(poolId), "ClientName": "ui",
+                    "ExplicitAuthFlows": [
+                        "ALLOW_USER_SRP_AUTH", "ALLOW_REFRESH_TOKEN_AUTH", "ALLOW_USER_PASSWORD_AUTH",
+                    ],
+                ])
+            return (poolId, try #require(client["UserPoolClient"]?["ClientId"]?.stringValue))
+        }
+
+        /// An awsconfiguration.json for the pool; the pool's settings are stated in `Latchkey.UI`, the
+        /// path that works before the Amplify loaders fill ``AuthConfiguration/poolSettings``.
+        static func writeConfig(_ backend: LocalBackend, poolId: String, clientId: String) throws -> String {
+            let endpoint = backend.info.endpoint
+            let json = """
+                {"Version": "1.0",
+                 "CognitoUserPool": {"Default": {"PoolId": "\(poolId)", "AppClientId": "\(clientId)",
+                   "Region": "\(backend.info.region)", "Endpoint": "\(endpoint)"}},
+                 "Latchkey": {"JWKSURL": "\(endpoint)/\(poolId)/.well-known/jwks.json",
+                   "TestAidURL": "\(endpoint)/latchkey",
+                   "UI": {"StartOnSignUp": true, "UsernameAttributes": ["email"],
+                     "SignUpAttributes": ["email", "name", "birthdate"], "VerificationMechanisms": ["email"],
+                     "PasswordPolicy": {"MinimumLength": 8, "RequireUppercase": true, "RequireLowercase": true,
+                       "RequireNumbers": true, "RequireSymbols": false},
+                     "MFAConfiguration": "OPTIONAL", "MFAMethods": ["TOTP"]}}}
+                """
+            let directory = try TerminalApp.temporaryDirectory("pool-config")
+            let path = directory + "/awsconfiguration.json"
+            try json.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+
+        @Test("email as username, Abcdefg1 accepted, name and birthdate asked and checked → confirm → dashboard")
+        func signUpFollowsThePool() async throws {
+            let backend = try await LocalBackend.shared()
+            let (poolId, clientId) = try await Self.makePool(backend)
+            let config = try Self.writeConfig(backend, poolId: poolId, clientId: clientId)
+            let store = try TerminalApp.temporaryDirectory("pool-signup")
+            let session = try TerminalApp.start(config: config, store: store, name: "poolsignup")
+            defer { session.kill() }
+            let email = "\(await backend.uniqueName("erin"))@example.com"
+
+            let form = try await session.waitFor("Create account", "Email", "Name", "Birth date")
+            // One field for the email (labelled Email, not Username), and no second Email field.
+            #expect(Screen.field("Username", in: form) == nil, "\(form)")
+            #expect(form.split(separator: "\n").filter { Screen.field("Email", in: String($0)) != nil }.count == 1)
+            #expect(!form.contains("A symbol"), "\(form)")
+            #expect(form.contains("verification code to your email"), "\(form)")
+
+            session.type(email)
+            session.press("Tab")
+            session.type("Abcdefg1")
+            try await session.waitUntil("every password rule met with Abcdefg1") {
+                !$0.contains(UIText.checkUnmet) && $0.contains("A number")
+            }
+            session.press("Tab")
+            session.type("Erin Example")
+            session.press("Tab")
+            session.type("1990-02-30")
+            session.press("Enter")
+            try await session.waitFor("Enter birth date as YYYY-MM-DD")
+            session.press(Array(repeating: "BSpace", count: 10))
+            session.type("1990-04-23")
+            let filled = try await session.waitUntil("the corrected date") {
+                Screen.field("Birth date", in: $0)?.contains("1990-04-23") == true && !$0.contains("Enter birth date")
+            }
+            print("--- sign-up screen (pool: email as username, no symbol, name + birthdate) ---\n\(filled)")
+            session.press("Enter")
+            try await session.waitFor("Confirm your account", "Code")
+
+            var code: String?
+            let deadline = Date().addingTimeInterval(20)
+            while code == nil, Date() < deadline {
+                code = try? await backend.codes(for: email, poolId: poolId).signUp
+                if code == nil { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            session.type(try #require(code, "no sign-up code for \(email)"))
+            session.press("Enter")
+            let screen = try await session.waitUntil("the dashboard or the sign-in screen after confirming") {
+                ($0.contains("signedIn") && $0.contains("Connectivity")) || $0.contains(UIText.accountConfirmed)
+            }
+            if screen.contains(UIText.accountConfirmed) {
+                session.type("Abcdefg1")
+                session.press("Enter")
+            }
+            let dashboard = try await session.waitUntil("the dashboard with the pool's MFA line") {
+                $0.contains("Connectivity") && $0.contains("MFA: optional (TOTP)")
+            }
+            #expect(Screen.line(containing: "User state", in: dashboard)?.contains("signedIn") == true, "\(dashboard)")
+            #expect(try await Screen.quit(session) == 0)
+        }
+    }
+}
