@@ -61,14 +61,61 @@ extension BackendTests {
             return path
         }
 
-        @Test("email as username, Abcdefg1 accepted, name and birthdate asked and checked → confirm → dashboard")
-        func signUpFollowsThePool() async throws {
+        /// An Amplify Gen 2 `amplify_outputs.json` for the pool, as `npx ampx` writes it: nothing
+        /// Latchkey-specific; the endpoint comes from `AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER`.
+        static func writeGen2Outputs(_ backend: LocalBackend, poolId: String, clientId: String) throws -> String {
+            let json = """
+                {"auth": {"user_pool_id": "\(poolId)", "aws_region": "\(backend.info.region)",
+                  "user_pool_client_id": "\(clientId)", "identity_pool_id": "",
+                  "mfa_methods": ["TOTP"],
+                  "standard_required_attributes": ["email", "name", "birthdate"],
+                  "username_attributes": ["email"], "user_verification_types": ["email"],
+                  "groups": [], "mfa_configuration": "OPTIONAL",
+                  "password_policy": {"min_length": 8, "require_lowercase": true, "require_numbers": true,
+                    "require_symbols": false, "require_uppercase": true},
+                  "unauthenticated_identities_enabled": false},
+                 "version": "1.4"}
+                """
+            let directory = try TerminalApp.temporaryDirectory("pool-gen2")
+            let path = directory + "/amplify_outputs.json"
+            try json.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+
+        /// How the test's configuration reaches the app.
+        enum Source: String, CaseIterable, CustomTestStringConvertible {
+            case latchkeyUI = "awsconfiguration.json with Latchkey.UI"
+            case gen2 = "Amplify Gen 2 amplify_outputs.json"
+            var testDescription: String { rawValue }
+        }
+
+        @Test(
+            "email as username, Abcdefg1 accepted, name and birthdate asked and checked → confirm → dashboard",
+            arguments: Source.allCases)
+        func signUpFollowsThePool(_ source: Source) async throws {
             let backend = try await LocalBackend.shared()
             let (poolId, clientId) = try await Self.makePool(backend)
-            let config = try Self.writeConfig(backend, poolId: poolId, clientId: clientId)
-            let store = try TerminalApp.temporaryDirectory("pool-signup")
-            let session = try TerminalApp.start(config: config, store: store, name: "poolsignup")
+            let session: TmuxSession
+            switch source {
+            case .latchkeyUI:
+                let config = try Self.writeConfig(backend, poolId: poolId, clientId: clientId)
+                let store = try TerminalApp.temporaryDirectory("pool-signup")
+                session = try TerminalApp.start(config: config, store: store, name: "poolsignup")
+            case .gen2:
+                let config = try Self.writeGen2Outputs(backend, poolId: poolId, clientId: clientId)
+                let store = try TerminalApp.temporaryDirectory("pool-signup-gen2")
+                session = try TerminalApp.start(
+                    config: config, store: store,
+                    environment: ["AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER": backend.info.endpoint],
+                    name: "poolgen2")
+            }
             defer { session.kill() }
+            if source == .gen2 {
+                // No Latchkey.UI: the app starts on sign-in, whose one field is the pool's username attribute.
+                let signIn = try await session.waitFor("Sign in", "Email")
+                #expect(Screen.field("Username", in: signIn) == nil, "\(signIn)")
+                session.press("Tab", "Tab", "Tab", "Enter")  // Password, [ Sign in ], Create account
+            }
             let email = "\(await backend.uniqueName("erin"))@example.com"
 
             let form = try await session.waitFor("Create account", "Email", "Name", "Birth date")
