@@ -37,6 +37,7 @@ struct StatusCommand: AsyncParsableCommand {
                 "store": .string(store.location),
                 "storeBackend": .string(backend.rawValue),
                 "userPoolId": configuration.userPool.map { .string($0.poolId) } ?? .null,
+                "identityPoolId": configuration.identityPool.map { .string($0.poolId) } ?? .null,
             ]
             let active = await client.activeProviderKeys
             object["activeProviders"] = .array(active.map { .string($0) })
@@ -55,8 +56,14 @@ struct StatusCommand: AsyncParsableCommand {
             return
         }
         let pool = configuration.userPool
-        let endpoint = pool?.endpoint?.absoluteString ?? pool.map { "cognito-idp.\($0.region).amazonaws.com" } ?? "-"
-        print("latchkey: \(pool?.poolId ?? "no user pool") via \(endpoint)")
+        if let pool {
+            let endpoint = pool.endpoint?.absoluteString ?? "cognito-idp.\(pool.region).amazonaws.com"
+            print("latchkey: \(pool.poolId) via \(endpoint)")
+        } else if let identityPool = configuration.identityPool {
+            print("latchkey: identity pool \(identityPool.poolId) (no user pool)")
+        } else {
+            print("latchkey: no user pool and no identity pool configured")
+        }
         switch state {
         case .signedIn: print("  ✔ Signed in as \(username ?? "?") (state: signedIn)")
         case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid:
@@ -64,7 +71,19 @@ struct StatusCommand: AsyncParsableCommand {
                 "  ! Session expired for \(username ?? "?") (state: \(state.rawValue)). Sign in again: latchkey sign-in"
             )
         case .guest: print("  • Guest (state: guest)")
-        default: print("  ✖ Not signed in (state: \(state.rawValue)). Sign in: latchkey sign-in")
+        default:
+            if pool != nil {
+                print("  ✖ Not signed in (state: \(state.rawValue)). Sign in: latchkey sign-in")
+            } else if configuration.identityPool != nil {
+                print(
+                    "  ✖ Not signed in (state: \(state.rawValue)). This configuration has only an identity pool: "
+                        + "get guest AWS credentials with `latchkey credentials` (when the pool allows guests), "
+                        + "or add a user pool (CognitoUserPool.Default, or auth.user_pool_id) to sign in.")
+            } else {
+                print(
+                    "  ✖ Not signed in (state: \(state.rawValue)). The configuration names no pool: "
+                        + "add CognitoUserPool.Default (or auth.user_pool_id); `latchkey config` shows what was read.")
+            }
         }
         if let provider = session?.provider, state == .signedIn || state.needsRelogin {
             print(

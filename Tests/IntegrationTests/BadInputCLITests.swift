@@ -85,6 +85,27 @@ struct BadInputCLITests {
 
     // MARK: F7
 
+    @Test("An identity-pool-only Amplify Gen 2 file: status names the identity pool and the right next step")
+    func identityPoolOnlyStatus() async throws {
+        let directory = try Integration.temporaryDirectory("ipo")
+        let path = directory + "/amplify_outputs.json"
+        let poolId = "us-east-1:0d6a1c2e-1111-2222-3333-444455556666"
+        try """
+        {"version": "1.3", "auth": {"aws_region": "us-east-1", "identity_pool_id": "\(poolId)",
+          "unauthenticated_identities_enabled": true}}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let output = try await LatchkeyBinary.run(
+            ["status", "--config", path, "--store", directory + "/store"], environment: ["LATCHKEY_STORE": "file"])
+        #expect(output.exitCode == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("identity pool \(poolId)"), "\(output.stdout)")
+        #expect(output.stdout.contains("latchkey credentials"), "\(output.stdout)")
+        #expect(!output.stdout.contains("Sign in: latchkey sign-in"), "\(output.stdout)")
+        let json = try await LatchkeyBinary.run(
+            ["status", "--json", "--config", path, "--store", directory + "/store"],
+            environment: ["LATCHKEY_STORE": "file"])
+        #expect(JSONValue.parse(Data(json.stdout.utf8))?["identityPoolId"]?.stringValue == poolId, "\(json.stdout)")
+    }
+
     @Test("token and credentials --retry-seconds must be finite and 0...3600: exit 2, no crash")
     func retrySecondsValidated() async throws {
         let (store, config) = try Self.signedInStore("retry")
