@@ -226,6 +226,10 @@ class State:
 
 STATE = State()
 
+# Test aids added by the patch modules in patches/: (METHOD, "/latchkey/route") -> handler(query, body)
+# returning (HTTP status line, JSON payload).
+EXTRA_AIDS: dict[tuple[str, str], Callable[[dict[str, str], bytes], tuple[str, Any]]] = {}
+
 UNIT_SECONDS = {"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400}
 VALIDITY_KEYS = {
     "access": ("AccessTokenValidity", "AccessToken", "hours", 3600),
@@ -683,6 +687,22 @@ def install_patches() -> None:  # noqa: C901 (one place for every patch, on purp
 
     idp_models.cognito_totp = DriftTolerantTotp
 
+    # ---- (h) new Cognito features, one module each under patches/ (innermost first) -----------
+    import types
+    ctx = types.SimpleNamespace(
+        idp_models=idp_models, Response=Response, find_client=find_client, new_code=new_code,
+        srp_initiate=srp_initiate, secret_hash=secret_hash, mask_email=mask_email,
+        ActionResult=ActionResult, EmptyResult=EmptyResult, JsonRESTError=JsonRESTError,
+        CodeMismatchException=CodeMismatchException, NotAuthorizedError=NotAuthorizedError,
+        InvalidParameterException=InvalidParameterException, UserNotConfirmedException=UserNotConfirmedException,
+        aids=EXTRA_AIDS)
+    from patches import client_metadata, custom_auth, email_mfa, explicit_auth_flows, user_auth
+    custom_auth.install(ctx)
+    user_auth.install(ctx)
+    email_mfa.install(ctx)
+    explicit_auth_flows.install(ctx)
+    client_metadata.install(ctx)
+
 
 # --------------------------------------------------------------------------------------------
 # WSGI middleware: test aids under /latchkey/, request statistics for everything else.
@@ -757,11 +777,17 @@ class LatchkeyMiddleware:
                 "secondsRemaining": 30 - int(now) % 30})
         if route == "/latchkey/config" and method == "GET":
             return self.respond(start_response, ok, self.state.config)
+        extra = EXTRA_AIDS.get((method, route))
+        if extra is not None:
+            length = environ.get("CONTENT_LENGTH") or ""
+            body = environ["wsgi.input"].read(int(length)) if length.isdigit() and int(length) > 0 else b""
+            status, payload = extra(query, body)
+            return self.respond(start_response, status, payload)
         return self.respond(start_response, "404 Not Found", {
             "error": f"no test aid {method} {path}",
             "aids": ["GET /latchkey/health", "GET /latchkey/stats", "POST /latchkey/stats/reset",
                      "GET /latchkey/codes?pool=&username=", "GET /latchkey/totp",
-                     "GET /latchkey/config"]})
+                     "GET /latchkey/config"] + [f"{m} {r}" for m, r in sorted(EXTRA_AIDS)]})
 
     def codes(self, start_response: Callable, pool_id: Optional[str],
               username: Optional[str]) -> list[bytes]:
@@ -780,7 +806,8 @@ class LatchkeyMiddleware:
                 forgot = user.confirmation_code
                 return self.respond(start_response, "200 OK", {
                     "signUp": getattr(user, "latchkey_signup_code", None),
-                    "forgotPassword": forgot.split(":", 1)[-1] if forgot else None})
+                    "forgotPassword": forgot.split(":", 1)[-1] if forgot else None,
+                    "otp": getattr(user, "latchkey_otp_code", None)})
         return self.respond(start_response, "404 Not Found", {
             "signUp": None, "forgotPassword": None,
             "error": "no such pool" if not pools else "no such user"})
@@ -815,19 +842,22 @@ def provision(endpoint: str, args: argparse.Namespace) -> dict[str, Any]:
         Policies={"PasswordPolicy": {"MinimumLength": 8, "RequireUppercase": True,
                                      "RequireLowercase": True, "RequireNumbers": True,
                                      "RequireSymbols": False,
-                                     "TemporaryPasswordValidityDays": 7}},
+                                     "TemporaryPasswordValidityDays": 7},
+                  # USER_AUTH's first factors (patches/user_auth.py)
+                  "SignInPolicy": {"AllowedFirstAuthFactors": ["PASSWORD", "EMAIL_OTP", "SMS_OTP"]}},
         AutoVerifiedAttributes=["email"],
     )["UserPool"]
     pool_id = pool["Id"]
     idp.set_user_pool_mfa_config(
         UserPoolId=pool_id, MfaConfiguration="OPTIONAL",
-        SoftwareTokenMfaConfiguration={"Enabled": True})
+        SoftwareTokenMfaConfiguration={"Enabled": True},
+        EmailMfaConfiguration={"Message": "Your Latchkey code is {####}", "Subject": "Latchkey code"})
 
     def make_client(name: str, secret: bool) -> dict[str, Any]:
         return idp.create_user_pool_client(
             UserPoolId=pool_id, ClientName=name, GenerateSecret=secret,
             ExplicitAuthFlows=["ALLOW_USER_SRP_AUTH", "ALLOW_REFRESH_TOKEN_AUTH",
-                               "ALLOW_USER_PASSWORD_AUTH"],
+                               "ALLOW_USER_PASSWORD_AUTH", "ALLOW_CUSTOM_AUTH", "ALLOW_USER_AUTH"],
             ReadAttributes=["email", "name", "phone_number", "email_verified"],
             AccessTokenValidity=args.access_token_seconds,
             IdTokenValidity=args.id_token_seconds,

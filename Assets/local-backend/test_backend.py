@@ -633,7 +633,8 @@ def test_stats_and_test_aids(backend, idp):
     assert stats["operations"] == {"InitiateAuth": 3, "RespondToAuthChallenge": 1,
                                    "GetCallerIdentity": 1, "GetId": 1}
     assert get_json(f"{ep}/latchkey/codes?username={username}") == {"signUp": None,
-                                                                    "forgotPassword": None}
+                                                                    "forgotPassword": None,
+                                                                    "otp": None}
     with pytest.raises(urllib.error.HTTPError) as ei:
         get_json(f"{ep}/latchkey/codes?pool={backend['userPoolId']}&username=ghost")
     assert ei.value.code == 404
