@@ -167,6 +167,8 @@ public struct CodeChallengeState: Equatable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// A code sent by text message, as described.
         case sms(CodeDeliveryDetails)
+        /// A code sent by email, as described (EMAIL_OTP).
+        case email(CodeDeliveryDetails)
         /// A code from the authenticator app.
         case totp
         /// A custom challenge with these parameters.
@@ -414,6 +416,18 @@ public enum ChallengeState: Equatable, Sendable {
         case .mfaSetup(let details): self = .totpSetup(TOTPSetupState(username: username, details: details))
         case .selectMFAType(let choices):
             self = .selectMFAType(SelectMFATypeState(username: username, choices: choices))
+        case .emailOTP(let details): self = .code(CodeChallengeState(username: username, kind: .email(details)))
+        case .smsOTP(let details): self = .code(CodeChallengeState(username: username, kind: .sms(details)))
+        case .selectChallenge(let methods):
+            let choices = methods.filter { $0 != .webAuthn }.map(\.rawValue).joined(separator: ", ")
+            self = .code(CodeChallengeState(username: username, kind: .custom(["Sign in with": choices])))
+        case .selectMFASetup(let choices):
+            self = .code(
+                CodeChallengeState(
+                    username: username,
+                    kind: .custom(["Set up": choices.map(\.rawValue).joined(separator: " or ")])))
+        case .emailMFASetup:
+            self = .code(CodeChallengeState(username: username, kind: .custom(["Email address for codes": ""])))
         }
     }
 

@@ -56,6 +56,7 @@ public enum ScreenText {
     public static func codeChallengeTitle(_ kind: CodeChallengeState.Kind) -> String {
         switch kind {
         case .sms: return "Enter the text-message code"
+        case .email: return "Enter the emailed code"
         case .totp: return "Enter the authenticator code"
         case .custom: return "Answer the challenge"
         }
@@ -64,7 +65,8 @@ public enum ScreenText {
     /// What to enter for a code challenge, and where the code came from.
     public static func codeChallengePrompt(_ kind: CodeChallengeState.Kind) -> String {
         switch kind {
-        case .sms(let details): return "Enter the 6-digit code we sent in \(TerminalText.sanitized(details.phrase))."
+        case .sms(let details), .email(let details):
+            return "Enter the 6-digit code we sent in \(TerminalText.sanitized(details.phrase))."
         case .totp: return "Enter the 6-digit code from your authenticator app."
         case .custom: return "Enter the answer to the challenge."
         }
@@ -205,6 +207,7 @@ public enum ScreenText {
         switch type {
         case .sms: return "Text message (SMS)"
         case .totp: return "Authenticator app"
+        case .email: return "Email"
         }
     }
 

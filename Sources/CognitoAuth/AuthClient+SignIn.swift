@@ -2,21 +2,123 @@ import Foundation
 import Logging
 
 extension AuthClient {
-    /// Signs in with USER_SRP_AUTH and returns the next step.
+    /// Signs in with the configured flow (USER_SRP_AUTH unless configured otherwise) and returns the next step.
     ///
     /// `username` may be an alias; the challenge's USERNAME and USER_ID_FOR_SRP are what the proof
     /// and SECRET_HASH use.
     public func signIn(username: String, password: String) async throws -> SignInStep {
+        try await signIn(username: username, password: password, flow: nil, method: nil)
+    }
+
+    /// Signs in with `flow` (nil: ``AuthClientOptions/authenticationFlow``, then the configured flow).
+    ///
+    /// For USER_AUTH, `method` is the preferred first factor (`PREFERRED_CHALLENGE`); without one Cognito
+    /// answers ``SignInStep/selectChallenge(_:)``. The password is needed by the password flows only.
+    public func signIn(
+        username: String, password: String?, flow: AuthenticationFlow?, method: SignInMethod? = nil
+    ) async throws -> SignInStep {
         let api = try userPoolAPI()
         let trimmed = username.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw AuthError.invalidParameter("The username is empty. Enter a username.") }
-        guard !password.isEmpty else { throw AuthError.invalidParameter("The password is empty. Enter a password.") }
-        pendingChallenge = nil
-        let srp = try SRPClient(random: random)
-        let first = try await reachingBackend {
-            try await api.initiateAuth(
-                flow: "USER_SRP_AUTH", parameters: ["USERNAME": trimmed, "SRP_A": srp.srpAHex], username: trimmed)
+        let flow = flow ?? options.authenticationFlow ?? configuration.userPool?.authenticationFlow ?? .userSRP
+        func requirePassword() throws -> String {
+            guard let password, !password.isEmpty else {
+                throw AuthError.invalidParameter("The password is empty. Enter a password.")
+            }
+            return password
         }
+        pendingChallenge = nil
+        switch flow {
+        case .userSRP, .customWithSRP:
+            let password = try requirePassword()
+            let srp = try SRPClient(random: random)
+            var parameters = ["USERNAME": trimmed, "SRP_A": srp.srpAHex]
+            if flow == .customWithSRP { parameters["CHALLENGE_NAME"] = "SRP_A" }
+            let first = try await reachingBackend {
+                try await api.initiateAuth(flow: flow.wireName, parameters: parameters, username: trimmed)
+            }
+            return try await continueSRP(first, srp: srp, password: password, username: trimmed, api: api)
+        case .userPassword:
+            let password = try requirePassword()
+            let first = try await reachingBackend {
+                try await api.initiateAuth(
+                    flow: flow.wireName, parameters: ["USERNAME": trimmed, "PASSWORD": password], username: trimmed)
+            }
+            return try await handle(first, username: trimmed)
+        case .customWithoutSRP:
+            let first = try await reachingBackend {
+                try await api.initiateAuth(flow: flow.wireName, parameters: ["USERNAME": trimmed], username: trimmed)
+            }
+            return try await handle(first, username: trimmed)
+        case .userAuth:
+            var parameters = ["USERNAME": trimmed]
+            var srp: SRPClient?
+            if let method {
+                parameters["PREFERRED_CHALLENGE"] = method.rawValue
+                switch method {
+                case .password: parameters["PASSWORD"] = try requirePassword()
+                case .passwordSRP:
+                    _ = try requirePassword()
+                    let client = try SRPClient(random: random)
+                    parameters["SRP_A"] = client.srpAHex
+                    srp = client
+                case .webAuthn: throw Self.passkeyUnavailable
+                case .emailOTP, .smsOTP: break
+                }
+            }
+            let first = try await reachingBackend {
+                try await api.initiateAuth(flow: flow.wireName, parameters: parameters, username: trimmed)
+            }
+            if let srp, let password {
+                return try await continueSRP(first, srp: srp, password: password, username: trimmed, api: api)
+            }
+            return try await handle(first, username: trimmed)
+        }
+    }
+
+    /// Answers USER_AUTH's SELECT_CHALLENGE with a first factor (`password` for the password methods).
+    public func selectSignInMethod(_ method: SignInMethod, password: String? = nil) async throws -> SignInStep {
+        guard let challenge = pendingChallenge, challenge.name == "SELECT_CHALLENGE" else {
+            throw AuthError.invalidState("No sign-in method is being chosen. Start with signIn(flow: .userAuth).")
+        }
+        if method == .webAuthn { throw Self.passkeyUnavailable }
+        let api = try userPoolAPI()
+        var responses = ["USERNAME": challenge.username, "ANSWER": method.rawValue]
+        var srp: SRPClient?
+        if method.needsPassword {
+            guard let password, !password.isEmpty else {
+                throw AuthError.invalidParameter("The \(method.label) method needs the password. Enter the password.")
+            }
+            if method == .password {
+                responses["PASSWORD"] = password
+            } else {
+                let client = try SRPClient(random: random)
+                responses["SRP_A"] = client.srpAHex
+                srp = client
+            }
+        }
+        let answer = try await reachingBackend {
+            try await api.respond(
+                challenge: "SELECT_CHALLENGE", responses: responses, session: challenge.session,
+                username: challenge.username)
+        }
+        if let srp, let password {
+            return try await continueSRP(answer, srp: srp, password: password, username: challenge.username, api: api)
+        }
+        return try await handle(answer, username: challenge.username)
+    }
+
+    static var passkeyUnavailable: AuthError {
+        AuthError.unsupported(
+            type: "WEB_AUTHN",
+            message: "passkeys are not available in a terminal. Choose another method: a code by email or text "
+                + "message, or the password.")
+    }
+
+    /// Finishes a PASSWORD_VERIFIER step with the SRP proof; any other answer is handled as it is.
+    private func continueSRP(
+        _ first: UserPoolAPI.AuthAnswer, srp: SRPClient, password: String, username trimmed: String, api: UserPoolAPI
+    ) async throws -> SignInStep {
         guard first.challengeName == "PASSWORD_VERIFIER" else {
             return try await handle(first, username: trimmed)
         }
@@ -46,8 +148,8 @@ extension AuthClient {
         return try await handle(answer, username: challengeUsername)
     }
 
-    /// Answers the pending challenge: a code, a new password, an MFA type name (`SMS_MFA` / `SOFTWARE_TOKEN_MFA`),
-    /// or a custom answer. `attributes` fills NEW_PASSWORD_REQUIRED's required attributes.
+    /// Answers the pending challenge: a code, a new password, an MFA type name (`SMS_MFA` / `SOFTWARE_TOKEN_MFA` /
+    /// `EMAIL_OTP`), the factor to set up and then its code or email address, or a custom answer. `attributes` fills NEW_PASSWORD_REQUIRED's required attributes.
     public func confirmSignIn(_ answer: String, attributes: [String: String] = [:]) async throws -> SignInStep {
         guard let challenge = pendingChallenge else {
             throw AuthError.invalidState("No sign-in challenge is pending. Start with signIn.")
@@ -63,17 +165,37 @@ extension AuthClient {
             responses["SMS_MFA_CODE"] = answer
         case "SOFTWARE_TOKEN_MFA":
             responses["SOFTWARE_TOKEN_MFA_CODE"] = answer
-        case "SELECT_MFA_TYPE":
-            guard MFAType(rawValue: answer) != nil else {
-                throw AuthError.invalidParameter("Choose SMS_MFA or SOFTWARE_TOKEN_MFA.")
+        case "EMAIL_OTP":
+            responses["EMAIL_OTP_CODE"] = answer
+        case "SMS_OTP":
+            responses["SMS_OTP_CODE"] = answer
+        case "SELECT_CHALLENGE":
+            guard let method = SignInMethod(rawValue: answer.uppercased()) else {
+                throw AuthError.invalidParameter(
+                    "Choose one of \(SignInMethod.allCases.map(\.rawValue).joined(separator: ", ")).")
             }
-            responses["ANSWER"] = answer
+            return try await selectSignInMethod(method, password: nil)
+        case "SELECT_MFA_TYPE":
+            guard let type = MFAType(rawValue: answer) ?? MFAType(userInput: answer) else {
+                throw AuthError.invalidParameter("Choose SMS_MFA, SOFTWARE_TOKEN_MFA or EMAIL_OTP.")
+            }
+            responses["ANSWER"] = type.rawValue
         case "MFA_SETUP":
-            session =
-                try await reachingBackend {
-                    try await api.verifySoftwareToken(
-                        code: answer, session: challenge.session, deviceName: options.deviceName)
-                } ?? challenge.session
+            switch challenge.setupFactor {
+            case nil:
+                guard let type = MFAType(rawValue: answer) ?? MFAType(userInput: answer), type != .sms else {
+                    throw AuthError.invalidParameter("Choose SOFTWARE_TOKEN_MFA or EMAIL_OTP to set up.")
+                }
+                return try await beginMFASetup(type, api: api)
+            case .email?:
+                responses["EMAIL"] = answer.trimmingCharacters(in: .whitespaces)
+            case .totp?, .sms?:
+                session =
+                    try await reachingBackend {
+                        try await api.verifySoftwareToken(
+                            code: answer, session: challenge.session, deviceName: options.deviceName)
+                    } ?? challenge.session
+            }
         default:
             responses["ANSWER"] = answer
         }
@@ -121,18 +243,64 @@ extension AuthClient {
                 .compactMap { $0.stringValue.flatMap(MFAType.init(rawValue:)) } ?? MFAType.allCases
             return .selectMFAType(choices)
         case "MFA_SETUP":
-            let api = try userPoolAPI()
-            let association = try await reachingBackend {
-                try await api.associateSoftwareToken(session: answer.session)
-            }
-            pendingChallenge?.session = association.session ?? answer.session
-            return .mfaSetup(TOTPSetupDetails(secret: association.secret, accountName: challengeUser))
+            let offered =
+                JSONValue.parse(Array((parameters["MFAS_CAN_SETUP"] ?? "[]").utf8))?.arrayValue?
+                .compactMap { $0.stringValue.flatMap(MFAType.init(rawValue:)) }.filter { $0 != .sms } ?? []
+            if offered.count > 1 { return .selectMFASetup(offered) }
+            return try await beginMFASetup(offered.first ?? .totp, api: try userPoolAPI())
         case "CUSTOM_CHALLENGE":
             return .customChallenge(parameters)
+        case "EMAIL_OTP":
+            return .emailOTP(
+                CodeDeliveryDetails(
+                    destination: parameters["CODE_DELIVERY_DESTINATION"],
+                    deliveryMedium: parameters["CODE_DELIVERY_DELIVERY_MEDIUM"] ?? "EMAIL", attributeName: "email"))
+        case "SMS_OTP":
+            return .smsOTP(
+                CodeDeliveryDetails(
+                    destination: parameters["CODE_DELIVERY_DESTINATION"],
+                    deliveryMedium: parameters["CODE_DELIVERY_DELIVERY_MEDIUM"] ?? "SMS", attributeName: "phone_number"))
+        case "SELECT_CHALLENGE":
+            let methods = answer.availableChallenges.compactMap(SignInMethod.init(rawValue:))
+            guard !methods.isEmpty else {
+                pendingChallenge = nil
+                throw AuthError.unsupported(
+                    type: "SELECT_CHALLENGE",
+                    message: "Cognito offered no sign-in method Latchkey knows ("
+                        + TerminalText.sanitized(answer.availableChallenges.joined(separator: ", "))
+                        + "). Ask the pool's administrator to allow password, EMAIL_OTP or SMS_OTP sign-in.")
+            }
+            return .selectChallenge(methods)
+        case "WEB_AUTHN":
+            pendingChallenge = nil
+            throw Self.passkeyUnavailable
         default:
             pendingChallenge = nil
-            throw AuthError.unsupported(type: name, message: "Latchkey cannot answer the \(name) challenge.")
+            throw AuthError.unsupported(
+                type: TerminalText.sanitized(name),
+                message: "Cognito asked for the \(TerminalText.sanitized(name)) challenge, which Latchkey cannot "
+                    + "answer. Latchkey answers \(Self.supportedChallenges). Sign in with another flow (--flow) or "
+                    + "ask the pool's administrator which flow this app client expects.")
         }
+    }
+
+    /// The challenges Latchkey can answer, for error messages.
+    static let supportedChallenges =
+        "PASSWORD_VERIFIER, NEW_PASSWORD_REQUIRED, SMS_MFA, SOFTWARE_TOKEN_MFA, EMAIL_OTP, SMS_OTP, "
+        + "SELECT_MFA_TYPE, MFA_SETUP, SELECT_CHALLENGE and CUSTOM_CHALLENGE"
+
+    /// MFA_SETUP with a factor chosen: TOTP associates a token now; email asks for the address.
+    private func beginMFASetup(_ factor: MFAType, api: UserPoolAPI) async throws -> SignInStep {
+        guard let challenge = pendingChallenge else {
+            throw AuthError.invalidState("No sign-in challenge is pending. Start with signIn.")
+        }
+        pendingChallenge?.setupFactor = factor
+        if factor == .email { return .emailMFASetup }
+        let association = try await reachingBackend {
+            try await api.associateSoftwareToken(session: challenge.session)
+        }
+        pendingChallenge?.session = association.session ?? challenge.session
+        return .mfaSetup(TOTPSetupDetails(secret: association.secret, accountName: challenge.username))
     }
 
     /// Adopts a completed sign-in: persist, notify, resume every waiting call.

@@ -412,7 +412,7 @@ public actor AuthClient {
             client: AWSJSONClient(
                 targetPrefix: AWSJSONClient.userPoolsTarget, endpoint: pool.resolvedEndpoint, transport: transport,
                 timeout: options.requestTimeout, logger: logger),
-            pool: pool)
+            pool: pool, clientMetadata: options.clientMetadata)
     }
 
     /// Verifies tokens against the pool's keys when enabled (see ``TokenVerifier``).
@@ -429,6 +429,8 @@ struct PendingChallenge: Sendable {
     var session: String?
     var username: String
     var parameters: [String: String]
+    /// MFA_SETUP: the factor chosen to set up (`SOFTWARE_TOKEN_MFA` or `EMAIL_OTP`), once chosen.
+    var setupFactor: MFAType?
 }
 
 /// Identity-pool state kept beside the machine.

@@ -20,5 +20,10 @@ public struct AuthClientOptions: Sendable {
     public var customRoleArn: String?
 
     /// Creates default options.
+    /// Sent as `ClientMetadata` on every call that takes it (for the pool's Lambda triggers).
+    public var clientMetadata: [String: String] = [:]
+    /// The sign-in flow; nil means the configured one (``UserPoolConfiguration/authenticationFlow``).
+    public var authenticationFlow: AuthenticationFlow?
+
     public init() {}
 }

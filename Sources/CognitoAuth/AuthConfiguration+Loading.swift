@@ -148,6 +148,8 @@ struct ConfigurationReader {
     var settings = PoolSettings()
     /// The section asked for (`--config-section`, `$LATCHKEY_CONFIG_SECTION`); nil means `Default`.
     var requestedSection: String?
+    /// `Auth.<section>.authenticationFlowType`, when it names a flow Latchkey knows.
+    var authenticationFlow: AuthenticationFlow?
 
     init(path: String?, environment: [String: String]) {
         self.path = path

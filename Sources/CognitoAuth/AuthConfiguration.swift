@@ -12,6 +12,9 @@ public struct UserPoolConfiguration: Sendable, Hashable {
     public var region: String
     /// The endpoint override for local backends; nil means `https://cognito-idp.<region>.amazonaws.com/`.
     public var endpoint: URL?
+    /// The flow sign-in starts with: `Auth.Default.authenticationFlowType`, or USER_PASSWORD_AUTH when
+    /// `MigrationEnabled` is true, else USER_SRP_AUTH.
+    public var authenticationFlow: AuthenticationFlow = .userSRP
 
     /// Creates a configuration.
     public init(

@@ -56,6 +56,10 @@ extension ConfigurationReader {
                     $0.isEmpty ? nil : $0
                 },
                 region: region, endpoint: endpoint)
+            if pool["MigrationEnabled"].flatMap(AuthConfiguration.bool) == true {
+                configuration.userPool?.authenticationFlow = .userPassword
+                source.origins["authentication flow"] = key + ".MigrationEnabled"
+            }
         }
         if let identity = identityPools[section] {
             let key = prefix + "CredentialsProvider.CognitoIdentity." + section
@@ -86,6 +90,7 @@ extension ConfigurationReader {
         }
         if let auth = document["Auth"]?[section] ?? document["Auth"]?["Default"] {
             readGen1Auth(auth, key: prefix + "Auth." + (document["Auth"]?[section] != nil ? section : "Default"))
+            if let authenticationFlow { configuration.userPool?.authenticationFlow = authenticationFlow }
         }
         configuration.latchkey = try readLatchkey(document["Latchkey"] ?? root["Latchkey"])
         return configuration
@@ -127,9 +132,13 @@ extension ConfigurationReader {
         settings.mfaMethods = Self.mfaMethods(auth["mfaTypes"])
         if let oauth = auth["OAuth"], oauth.objectValue?.isEmpty == false { ignore(path("OAuth")) }
         if auth["socialProviders"]?.arrayValue?.isEmpty == false { ignore(path("socialProviders")) }
-        if let flow = auth["authenticationFlowType"]?.stringValue, flow != "USER_SRP_AUTH" {
-            // Latchkey always signs in with USER_SRP_AUTH.
-            ignore(path("authenticationFlowType"))
+        if let value = auth["authenticationFlowType"]?.stringValue {
+            if let flow = AuthenticationFlow(configurationValue: value) {
+                authenticationFlow = flow
+                source.origins["authentication flow"] = path("authenticationFlowType")
+            } else {
+                ignore(path("authenticationFlowType"))
+            }
         }
     }
 

@@ -6,6 +6,54 @@ public enum MFAType: String, Sendable, Hashable, Codable, CaseIterable {
     case sms = "SMS_MFA"
     /// A code from an authenticator app.
     case totp = "SOFTWARE_TOKEN_MFA"
+    /// A code sent by email (Cognito's `EMAIL_OTP`; the API prose says "EMAIL_MFA").
+    case email = "EMAIL_OTP"
+
+    /// Reads a factor the way people type it: `totp`, `sms`, `email` or the Cognito name.
+    public init?(userInput: String) {
+        switch userInput.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "totp", "software_token_mfa", "app", "authenticator": self = .totp
+        case "sms", "sms_mfa", "text": self = .sms
+        case "email", "email_otp", "email_mfa": self = .email
+        default: return nil
+        }
+    }
+
+    /// A short name for menus and the CLI: `sms`, `totp` or `email`.
+    public var shortName: String {
+        switch self {
+        case .sms: return "sms"
+        case .totp: return "totp"
+        case .email: return "email"
+        }
+    }
+}
+
+/// The user's MFA settings, from GetUser.
+public struct MFASettings: Sendable, Hashable {
+    /// The factors turned on (`UserMFASettingList`).
+    public var enabled: [MFAType]
+    /// The preferred factor (`PreferredMfaSetting`), if any.
+    public var preferred: MFAType?
+    /// Factor names Latchkey does not know (shown as they are).
+    public var unknown: [String]
+
+    /// Creates settings.
+    public init(enabled: [MFAType], preferred: MFAType?, unknown: [String] = []) {
+        self.enabled = enabled
+        self.preferred = preferred
+        self.unknown = unknown
+    }
+}
+
+/// A change to one MFA factor with SetUserMFAPreference.
+public enum MFAPreference: Sendable, Hashable {
+    /// Turn the factor off.
+    case disabled
+    /// Turn it on, not preferred.
+    case enabled
+    /// Turn it on and make it the preferred factor.
+    case preferred
 }
 
 /// What an authenticator app needs to enrol: the secret and the `otpauth://` URI (for a QR code).
@@ -48,6 +96,16 @@ public enum SignInStep: Sendable, Hashable {
     case selectMFAType([MFAType])
     /// A custom challenge with these parameters.
     case customChallenge([String: String])
+    /// Enter the one-time code sent by email (EMAIL_OTP: passwordless sign-in or email MFA).
+    case emailOTP(CodeDeliveryDetails)
+    /// Enter the one-time code sent by text message (SMS_OTP, passwordless sign-in).
+    case smsOTP(CodeDeliveryDetails)
+    /// USER_AUTH: choose how to sign in; answer with ``AuthClient/selectSignInMethod(_:password:)``.
+    case selectChallenge([SignInMethod])
+    /// MFA_SETUP offering several factors: choose one (`SOFTWARE_TOKEN_MFA` or `EMAIL_OTP`).
+    case selectMFASetup([MFAType])
+    /// MFA_SETUP for email: enter the email address the codes go to.
+    case emailMFASetup
 
     /// The Cognito challenge name, or `DONE`.
     public var name: String {
@@ -59,6 +117,10 @@ public enum SignInStep: Sendable, Hashable {
         case .mfaSetup: return "MFA_SETUP"
         case .selectMFAType: return "SELECT_MFA_TYPE"
         case .customChallenge: return "CUSTOM_CHALLENGE"
+        case .emailOTP: return "EMAIL_OTP"
+        case .smsOTP: return "SMS_OTP"
+        case .selectChallenge: return "SELECT_CHALLENGE"
+        case .selectMFASetup, .emailMFASetup: return "MFA_SETUP"
         }
     }
 }

@@ -7,10 +7,21 @@ public struct UserPoolAPI: Sendable {
     /// The pool configuration.
     public let pool: UserPoolConfiguration
 
+    /// Sent as `ClientMetadata` on every operation that takes it.
+    public var clientMetadata: [String: String]
+
     /// Creates the API over a JSON client.
-    public init(client: AWSJSONClient, pool: UserPoolConfiguration) {
+    public init(client: AWSJSONClient, pool: UserPoolConfiguration, clientMetadata: [String: String] = [:]) {
         self.client = client
         self.pool = pool
+        self.clientMetadata = clientMetadata
+    }
+
+    /// `body` with `ClientMetadata` added when there is any.
+    private func withMetadata(_ body: [String: JSONValue]) -> JSONValue {
+        var body = body
+        if !clientMetadata.isEmpty { body["ClientMetadata"] = .strings(clientMetadata) }
+        return .object(body)
     }
 
     /// The answer of InitiateAuth or RespondToAuthChallenge.
@@ -21,6 +32,8 @@ public struct UserPoolAPI: Sendable {
         public var challengeParameters: [String: String]
         /// The challenge session.
         public var session: String?
+        /// USER_AUTH's SELECT_CHALLENGE: the first factors on offer.
+        public var availableChallenges: [String]
         /// The tokens, when authentication finished.
         public var idToken: String?
         public var accessToken: String?
@@ -30,6 +43,7 @@ public struct UserPoolAPI: Sendable {
             challengeName = json["ChallengeName"]?.stringValue
             challengeParameters = json["ChallengeParameters"]?.stringMap ?? [:]
             session = json["Session"]?.stringValue
+            availableChallenges = json["AvailableChallenges"]?.arrayValue?.compactMap(\.stringValue) ?? []
             let result = json["AuthenticationResult"]
             idToken = result?["IdToken"]?.stringValue
             accessToken = result?["AccessToken"]?.stringValue
@@ -54,10 +68,10 @@ public struct UserPoolAPI: Sendable {
     public func initiateAuth(flow: String, parameters: [String: String], username: String) async throws -> AuthAnswer {
         let json = try await client.call(
             "InitiateAuth",
-            [
+            withMetadata([
                 "AuthFlow": .string(flow), "ClientId": .string(pool.appClientId),
                 "AuthParameters": .strings(withSecretHash(parameters, username: username)),
-            ])
+            ]))
         return AuthAnswer(json)
     }
 
@@ -70,11 +84,13 @@ public struct UserPoolAPI: Sendable {
             "ChallengeResponses": .strings(withSecretHash(responses, username: username)),
         ]
         if let session { body["Session"] = .string(session) }
-        return AuthAnswer(try await client.call("RespondToAuthChallenge", .object(body)))
+        return AuthAnswer(try await client.call("RespondToAuthChallenge", withMetadata(body)))
     }
 
     /// SignUp; returns whether the user is confirmed, the delivery details and the user's sub.
-    public func signUp(username: String, password: String, attributes: [String: String]) async throws -> (
+    public func signUp(
+        username: String, password: String, attributes: [String: String], validationData: [String: String] = [:]
+    ) async throws -> (
         confirmed: Bool, delivery: CodeDeliveryDetails?, userSub: String?
     ) {
         var body: [String: JSONValue] = [
@@ -83,7 +99,11 @@ public struct UserPoolAPI: Sendable {
                 attributes.sorted { $0.key < $1.key }.map { ["Name": .string($0.key), "Value": .string($0.value)] }),
         ]
         if let hash = secretHash(username) { body["SecretHash"] = .string(hash) }
-        let json = try await client.call("SignUp", .object(body))
+        if !validationData.isEmpty {
+            body["ValidationData"] = .array(
+                validationData.sorted { $0.key < $1.key }.map { ["Name": .string($0.key), "Value": .string($0.value)] })
+        }
+        let json = try await client.call("SignUp", withMetadata(body))
         let delivery = json["CodeDeliveryDetails"].map { CodeDeliveryDetails($0) }
         return (json["UserConfirmed"] == .bool(true), delivery, json["UserSub"]?.stringValue)
     }
@@ -140,11 +160,11 @@ public struct UserPoolAPI: Sendable {
     {
         let json = try await client.call(
             "UpdateUserAttributes",
-            [
+            withMetadata([
                 "AccessToken": .string(accessToken),
                 "UserAttributes": .array(
                     attributes.sorted { $0.key < $1.key }.map { ["Name": .string($0.key), "Value": .string($0.value)] }),
-            ])
+            ]))
         return (json["CodeDeliveryDetailsList"]?.arrayValue ?? []).map { CodeDeliveryDetails($0) }
     }
 
@@ -191,6 +211,31 @@ public struct UserPoolAPI: Sendable {
         return json["Session"]?.stringValue
     }
 
+    /// GetUser's MFA fields: the enabled factors and the preferred one.
+    public func mfaSettings(accessToken: String) async throws -> MFASettings {
+        let json = try await client.call("GetUser", ["AccessToken": .string(accessToken)])
+        let enabled = (json["UserMFASettingList"]?.arrayValue ?? []).compactMap { $0.stringValue }
+        let preferred = json["PreferredMfaSetting"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        return MFASettings(
+            enabled: enabled.compactMap(MFAType.init(rawValue:)), preferred: preferred.flatMap(MFAType.init(rawValue:)),
+            unknown: enabled.filter { MFAType(rawValue: $0) == nil })
+    }
+
+    /// SetUserMFAPreference: each factor given is enabled or disabled, and marked preferred or not.
+    public func setMFAPreference(accessToken: String, _ changes: [MFAType: MFAPreference]) async throws {
+        var body: [String: JSONValue] = ["AccessToken": .string(accessToken)]
+        for (factor, change) in changes {
+            let key: String
+            switch factor {
+            case .sms: key = "SMSMfaSettings"
+            case .totp: key = "SoftwareTokenMfaSettings"
+            case .email: key = "EmailMfaSettings"
+            }
+            body[key] = ["Enabled": .bool(change != .disabled), "PreferredMfa": .bool(change == .preferred)]
+        }
+        _ = try await client.call("SetUserMFAPreference", .object(body))
+    }
+
     /// SetUserMFAPreference for TOTP.
     public func setSoftwareTokenPreference(accessToken: String, enabled: Bool, preferred: Bool) async throws {
         _ = try await client.call(
@@ -206,6 +251,6 @@ public struct UserPoolAPI: Sendable {
         body["ClientId"] = .string(pool.appClientId)
         body["Username"] = .string(username)
         if let hash = secretHash(username) { body["SecretHash"] = .string(hash) }
-        return .object(body)
+        return withMetadata(body)
     }
 }

@@ -306,6 +306,31 @@ public final class ChildProcess: @unchecked Sendable {
         }
     }
 
+    /// Writes `text` to the child's standard input (``Input/keptOpen`` only), as a user typing a line.
+    ///
+    /// A short write (a few lines) fits the pipe's buffer, so it never blocks on a child that is not reading.
+    public func writeInput(_ text: String) throws {
+        let fd = condition.withLock { keptOpenInput }
+        guard fd >= 0 else { throw Failure(description: "`\(command)` has no kept-open standard input") }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(description: "writing to `\(command)`'s standard input failed (errno \(errno))")
+            }
+            bytes = bytes.dropFirst(count)
+        }
+    }
+
+    /// Closes the kept-open standard input: the child reads end-of-file.
+    public func closeInput() {
+        condition.withLock {
+            if keptOpenInput >= 0 { close(keptOpenInput) }
+            keptOpenInput = -1
+        }
+    }
+
     /// Whether the child has exited (it may not be reaped yet).
     public var hasExited: Bool { condition.withLock { exited } }
 

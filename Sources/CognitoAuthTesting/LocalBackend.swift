@@ -154,6 +154,43 @@ public actor LocalBackend {
         return (json["signUp"]?.stringValue, json["forgotPassword"]?.stringValue)
     }
 
+    /// The latest one-time code sent to a user (EMAIL_OTP / SMS_OTP sign-in, email MFA, MFA_SETUP).
+    public func oneTimeCode(for username: String, poolId: String? = nil) async throws -> String? {
+        let query = username.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? username
+        return try await testAid("codes?pool=\(poolId ?? info.userPoolId)&username=\(query)")["otp"]?.stringValue
+    }
+
+    /// Scripts CUSTOM_AUTH's challenge: the question sent and the answer accepted.
+    public func setCustomChallenge(question: String, answer: String, attempts: Int = 3) async throws {
+        _ = try await testAid(
+            "custom-challenge", method: "POST",
+            body: ["question": .string(question), "answer": .string(answer), "attempts": .number(Double(attempts))])
+    }
+
+    /// A new app client (no secret) allowing only `flows` (ExplicitAuthFlows names); returns its configuration.
+    public func configuration(allowingFlows flows: [String]) async throws -> AuthConfiguration {
+        let json = try await testAid("clients", method: "POST", body: ["flows": .array(flows.map { .string($0) })])
+        guard let clientId = json["clientId"]?.stringValue else {
+            throw AuthError.invalidResponse(status: 200, detail: "the clients test aid answered without clientId")
+        }
+        var configuration = self.configuration
+        configuration.userPool?.appClientId = clientId
+        configuration.userPool?.appClientSecret = nil
+        return configuration
+    }
+
+    /// The `ClientMetadata` and `ValidationData` of the last `operation` request the server saw.
+    public func clientMetadata(of operation: String) async throws -> (
+        clientMetadata: [String: String], validationData: [String: String]
+    ) {
+        let json = try await testAid("client-metadata?operation=\(operation)")
+        var validation: [String: String] = [:]
+        for item in json["validationData"]?.arrayValue ?? [] {
+            if let name = item["Name"]?.stringValue { validation[name] = item["Value"]?.stringValue ?? "" }
+        }
+        return ((json["clientMetadata"]?.objectValue ?? [:]).compactMapValues { $0.stringValue }, validation)
+    }
+
     /// How many requests of each operation / auth flow the server has seen.
     public func stats() async throws -> (operations: [String: Int], authFlows: [String: Int]) {
         let json = try await testAid("stats")
@@ -168,12 +205,13 @@ public actor LocalBackend {
         _ = try await testAid("stats/reset", method: "POST")
     }
 
-    private func testAid(_ path: String, method: String = "GET") async throws -> JSONValue {
+    private func testAid(_ path: String, method: String = "GET", body: JSONValue? = nil) async throws -> JSONValue {
         guard let url = URL(string: "\(info.endpoint)/latchkey/\(path)") else {
             throw AuthError.invalidParameter("bad test-aid path")
         }
-        let response = try await AsyncHTTPClientTransport().send(
-            HTTPRequestData(url: url, method: method), timeout: .seconds(10))
+        var request = HTTPRequestData(url: url, method: method)
+        if let body { request.body = Array(body.encoded()) }
+        let response = try await AsyncHTTPClientTransport().send(request, timeout: .seconds(10))
         guard response.status == 200, let json = JSONValue.parse(response.body) else {
             throw AuthError.invalidResponse(status: response.status, detail: "test aid \(path) failed")
         }

@@ -5,7 +5,54 @@ import Foundation
 enum PlainSignIn {
     /// Signs in, answering challenges from standard input (prompting when it is a terminal).
     static func run(client: AuthClient, username: String, password: String) async throws {
-        var step = try await client.signIn(username: username, password: password)
+        try await answer(
+            client: client, username: username, first: try await client.signIn(username: username, password: password),
+            restart: { try await client.signIn(username: username, password: password) }, password: { password })
+    }
+
+    /// Signs in with `flow` (and USER_AUTH's `method`), reading the password only when a step needs it.
+    static func run(
+        client: AuthClient, username: String, flow: AuthenticationFlow, method: SignInMethod?, passwordStdin: Bool
+    ) async throws {
+        var cached: String?
+        let readPassword: () throws -> String = {
+            if let cached { return cached }
+            let value: String
+            if passwordStdin || !CLIOutput.stdinIsTerminal {
+                guard let line = CLIOutput.readLine() else {
+                    throw CLIFailure(
+                        code: 2, message: "expected the password on standard input. Pipe it in with --password-stdin.")
+                }
+                value = line
+            } else {
+                value = try CLIOutput.secret(prompt: "Password for \(username): ")
+            }
+            cached = value
+            return value
+        }
+        let needsPassword: Bool
+        switch flow {
+        case .userSRP, .userPassword, .customWithSRP: needsPassword = true
+        case .customWithoutSRP: needsPassword = false
+        case .userAuth: needsPassword = method?.needsPassword ?? false
+        }
+        var chosen = method
+        let start: () async throws -> SignInStep = {
+            let password = needsPassword || chosen?.needsPassword == true ? try readPassword() : nil
+            return try await client.signIn(username: username, password: password, flow: flow, method: chosen)
+        }
+        let first = try await start()
+        try await answer(
+            client: client, username: username, first: first, restart: start, password: readPassword,
+            choose: { chosen = $0 })
+    }
+
+    /// Answers steps until signed in. `restart` re-initiates the sign-in (a new code is sent: "resend").
+    private static func answer(
+        client: AuthClient, username: String, first: SignInStep, restart: () async throws -> SignInStep,
+        password: () throws -> String, choose: (SignInMethod) -> Void = { _ in }
+    ) async throws {
+        var step = first
         while true {
             switch step {
             case .done:
@@ -20,6 +67,14 @@ enum PlainSignIn {
                 step = try await client.confirmSignIn(newPassword, attributes: attributes)
             case .smsMFA(let delivery):
                 step = try await client.confirmSignIn(try CLIOutput.ask("Code sent in \(delivery.phrase): "))
+            case .emailOTP(let delivery), .smsOTP(let delivery):
+                let code = try CLIOutput.ask("Code sent in \(delivery.phrase) (or \"resend\"): ")
+                if code.lowercased() == "resend" {
+                    CLIOutput.info("Sending a new code …")
+                    step = try await restart()
+                } else {
+                    step = try await client.confirmSignIn(code)
+                }
             case .softwareTokenMFA:
                 step = try await client.confirmSignIn(try CLIOutput.ask("Authenticator app code: "))
             case .mfaSetup(let setup):
@@ -27,10 +82,35 @@ enum PlainSignIn {
                 CLIOutput.info("or this URI: \(setup.uri)")
                 step = try await client.confirmSignIn(try CLIOutput.ask("Code from the app: "))
             case .selectMFAType(let choices):
-                let names = choices.map(\.rawValue).joined(separator: " or ")
+                let names = choices.map(\.shortName).joined(separator: " or ")
                 step = try await client.confirmSignIn(try CLIOutput.ask("Choose an MFA method (\(names)): "))
+            case .selectMFASetup(let choices):
+                let names = choices.map(\.shortName).joined(separator: " or ")
+                CLIOutput.info("This account must set up MFA.")
+                step = try await client.confirmSignIn(try CLIOutput.ask("Set up (\(names)): "))
+            case .emailMFASetup:
+                step = try await client.confirmSignIn(try CLIOutput.ask("Email address for sign-in codes: "))
+            case .selectChallenge(let methods):
+                let usable = methods.compactMap(MethodOption.init(method:))
+                if methods.contains(.webAuthn) {
+                    CLIOutput.info("Passkeys are offered too, but are not available in a terminal.")
+                }
+                let names = usable.map(\.rawValue).joined(separator: ", ")
+                let typed = try CLIOutput.ask("Sign in with (\(names)): ")
+                guard let option = MethodOption(rawValue: typed.lowercased()), usable.contains(option) else {
+                    CLIOutput.info("Choose one of: \(names).")
+                    continue
+                }
+                choose(option.method)
+                step = try await client.selectSignInMethod(
+                    option.method, password: option.method.needsPassword ? try password() : nil)
             case .customChallenge(let parameters):
-                CLIOutput.info("Custom challenge: \(parameters.keys.sorted().joined(separator: ", "))")
+                let shown = parameters.filter { $0.key != "USERNAME" }.sorted { $0.key < $1.key }
+                if shown.isEmpty {
+                    CLIOutput.info("Custom challenge.")
+                } else {
+                    for (key, value) in shown { CLIOutput.info("\(key): \(value)") }
+                }
                 step = try await client.confirmSignIn(try CLIOutput.ask("Answer: "))
             }
         }

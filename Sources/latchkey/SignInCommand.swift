@@ -2,12 +2,86 @@ import ArgumentParser
 import CognitoAuth
 import Foundation
 
+/// `--flow`: the InitiateAuth flow, as people type it.
+enum FlowOption: String, ExpressibleByArgument, CaseIterable {
+    case srp, password, custom
+    case customSRP = "custom-srp"
+    case userAuth = "user-auth"
+
+    var flow: AuthenticationFlow {
+        switch self {
+        case .srp: return .userSRP
+        case .password: return .userPassword
+        case .custom: return .customWithoutSRP
+        case .customSRP: return .customWithSRP
+        case .userAuth: return .userAuth
+        }
+    }
+}
+
+/// `--method`: USER_AUTH's preferred first factor.
+enum MethodOption: String, ExpressibleByArgument, CaseIterable {
+    case password
+    case passwordSRP = "password-srp"
+    case emailOTP = "email-otp"
+    case smsOTP = "sms-otp"
+
+    var method: SignInMethod {
+        switch self {
+        case .password: return .password
+        case .passwordSRP: return .passwordSRP
+        case .emailOTP: return .emailOTP
+        case .smsOTP: return .smsOTP
+        }
+    }
+
+    init?(method: SignInMethod) {
+        switch method {
+        case .password: self = .password
+        case .passwordSRP: self = .passwordSRP
+        case .emailOTP: self = .emailOTP
+        case .smsOTP: self = .smsOTP
+        case .webAuthn: return nil
+        }
+    }
+}
+
+/// `--client-metadata key=value` (repeatable): sent as ClientMetadata to the pool's Lambda triggers.
+struct ClientMetadataOptions: ParsableArguments {
+    @Option(name: .long, help: "ClientMetadata for the pool's Lambda triggers, as key=value; repeatable.")
+    var clientMetadata: [String] = []
+
+    /// The pairs, or exit 2 naming the malformed one.
+    func pairs(_ option: String = "--client-metadata") throws -> [String: String] {
+        try Self.parse(clientMetadata, option: option)
+    }
+
+    static func parse(_ values: [String], option: String) throws -> [String: String] {
+        var result: [String: String] = [:]
+        for pair in values {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty else {
+                throw CLIFailure(code: 2, message: "\(option) expects key=value, got \"\(pair)\".")
+            }
+            result[String(parts[0])] = String(parts[1])
+        }
+        return result
+    }
+}
+
 struct SignInCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign-in",
-        abstract: "Sign in with a username and password (SRP); challenges are answered on stdin.")
+        abstract: "Sign in (SRP unless configured otherwise); codes and challenges are answered on stdin.",
+        discussion: """
+            --flow picks the InitiateAuth flow (default: Auth.Default.authenticationFlowType, \
+            USER_PASSWORD_AUTH when CognitoUserPool.Default.MigrationEnabled is true, else srp). \
+            With --flow user-auth, --method picks the first factor; without it the pool's choices are offered. \
+            At a code prompt, enter "resend" to have a new code sent.
+            """)
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var metadata: ClientMetadataOptions
 
     @Option(name: .long, help: "The username (or an alias such as the email).")
     var username: String?
@@ -15,9 +89,20 @@ struct SignInCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Read the password from the first line of standard input.")
     var passwordStdin = false
 
+    @Option(name: .long, help: "The flow: srp, password, custom, custom-srp or user-auth.")
+    var flow: FlowOption?
+
+    @Option(name: .long, help: "With --flow user-auth: password, password-srp, email-otp or sms-otp.")
+    var method: MethodOption?
+
     func run() async throws {
-        let client = try await global.makeClient()
+        var options = AuthClientOptions()
+        options.clientMetadata = try metadata.pairs()
+        let client = try await global.makeClient(options: options)
         GlobalOptions.noteIgnoredKeys(client.configuration)
+        if method != nil, let flow, flow != .userAuth {
+            throw CLIFailure(code: 2, message: "--method goes with --flow user-auth. Drop --method or use that flow.")
+        }
         let name: String
         if let username {
             name = username
@@ -26,18 +111,11 @@ struct SignInCommand: AsyncParsableCommand {
         } else {
             throw CLIFailure(code: 2, message: "pass --username U (and --password-stdin to pipe the password).")
         }
-        let password: String
-        if passwordStdin {
-            guard let line = CLIOutput.readLine() else {
-                throw CLIFailure(code: 2, message: "--password-stdin: standard input was empty. Pipe the password in.")
-            }
-            password = line
-        } else if CLIOutput.stdinIsTerminal {
-            password = try CLIOutput.secret(prompt: "Password for \(name): ")
-        } else {
-            throw CLIFailure(
-                code: 2, message: "standard input is not a terminal. Pass --password-stdin to pipe the password.")
-        }
-        try await PlainSignIn.run(client: client, username: name, password: password)
+        let chosenFlow =
+            method != nil
+            ? AuthenticationFlow.userAuth
+            : (flow?.flow ?? client.configuration.userPool?.authenticationFlow ?? .userSRP)
+        try await PlainSignIn.run(
+            client: client, username: name, flow: chosenFlow, method: method?.method, passwordStdin: passwordStdin)
     }
 }
