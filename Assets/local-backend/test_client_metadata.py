@@ -22,6 +22,9 @@ def test_sign_up_and_initiate_auth_metadata(idp, flows_backend):
     except idp.exceptions.UserNotConfirmedException:
         pass
     assert aid(flows_backend, "client-metadata?operation=InitiateAuth")[1]["clientMetadata"] == {"k": "v"}
+    mine = aid(flows_backend, f"client-metadata?operation=SignUp&username={username}")[1]
+    assert mine["clientMetadata"] == {"source": "test"}
+    assert aid(flows_backend, "client-metadata?operation=SignUp&username=someone-else")[0] == 404
 
 
 def test_unseen_operation(flows_backend):

@@ -6,9 +6,17 @@ extension AuthClient {
     public func signUp(username: String, password: String, attributes: [String: String] = [:]) async throws
         -> SignUpStep
     {
+        try await signUp(username: username, password: password, attributes: attributes, validationData: [:])
+    }
+
+    /// Creates an account, sending `validationData` to the pool's pre-sign-up Lambda as `ValidationData`.
+    public func signUp(
+        username: String, password: String, attributes: [String: String], validationData: [String: String]
+    ) async throws -> SignUpStep {
         let api = try userPoolAPI()
         let result = try await reachingBackend {
-            try await api.signUp(username: username, password: password, attributes: attributes)
+            try await api.signUp(
+                username: username, password: password, attributes: attributes, validationData: validationData)
         }
         return result.confirmed ? .done : .confirmSignUp(result.delivery)
     }

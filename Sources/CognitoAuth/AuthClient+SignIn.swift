@@ -334,7 +334,18 @@ extension AuthClient {
             return value
         } catch let error as AuthError {
             if !error.isNetworkFailure { run(machine.handle(.reachedBackend, now: clock.now())) }
-            throw error
+            throw Self.explainingFlow(error)
         }
+    }
+
+    /// "X flow not enabled for this client" says what to do about it.
+    static func explainingFlow(_ error: AuthError) -> AuthError {
+        guard case .invalidParameter(let message) = error, message.hasSuffix("flow not enabled for this client")
+        else { return error }
+        let flow = TerminalText.sanitized(String(message.prefix { $0 != " " }))
+        return .invalidParameter(
+            "\(TerminalText.sanitized(message)). This app client does not allow \(flow) sign-in: choose another flow "
+                + "(Auth.Default.authenticationFlowType, or `latchkey sign-in --flow`) or ask the pool's administrator "
+                + "to add ALLOW_\(flow) to the app client's ExplicitAuthFlows.")
     }
 }

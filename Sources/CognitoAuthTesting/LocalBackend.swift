@@ -179,11 +179,12 @@ public actor LocalBackend {
         return configuration
     }
 
-    /// The `ClientMetadata` and `ValidationData` of the last `operation` request the server saw.
-    public func clientMetadata(of operation: String) async throws -> (
+    /// The `ClientMetadata` and `ValidationData` of the last `operation` request the server saw for `username`.
+    public func clientMetadata(of operation: String, username: String) async throws -> (
         clientMetadata: [String: String], validationData: [String: String]
     ) {
-        let json = try await testAid("client-metadata?operation=\(operation)")
+        let query = username.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? username
+        let json = try await testAid("client-metadata?operation=\(operation)&username=\(query)")
         var validation: [String: String] = [:]
         for item in json["validationData"]?.arrayValue ?? [] {
             if let name = item["Name"]?.stringValue { validation[name] = item["Value"]?.stringValue ?? "" }

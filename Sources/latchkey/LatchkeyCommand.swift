@@ -17,7 +17,7 @@ struct LatchkeyCommand: AsyncParsableCommand {
             SignInCommand.self, StatusCommand.self, TokenCommand.self, SignUpCommand.self,
             ConfirmSignUpCommand.self, ResendCodeCommand.self, ForgotPasswordCommand.self,
             ConfirmForgotPasswordCommand.self, ChangePasswordCommand.self, SignOutCommand.self,
-            CredentialsCommand.self, ConfigCommand.self, DemoCommand.self, UICommand.self,
+            CredentialsCommand.self, ConfigCommand.self, DemoCommand.self, UICommand.self, MFACommand.self,
         ],
         defaultSubcommand: UICommand.self
     )

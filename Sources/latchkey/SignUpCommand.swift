@@ -22,8 +22,16 @@ struct SignUpCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Read the password from the first line of standard input.")
     var passwordStdin = false
 
+    @Option(name: .long, help: "ValidationData for the pre-sign-up Lambda, as name=value; repeatable.")
+    var validationData: [String] = []
+
+    @OptionGroup var metadata: ClientMetadataOptions
+
     func run() async throws {
-        let client = try await global.makeClient()
+        var options = AuthClientOptions()
+        options.clientMetadata = try metadata.pairs()
+        let client = try await global.makeClient(options: options)
+        let validation = try ClientMetadataOptions.parse(validationData, option: "--validation-data")
         var attributes: [String: String] = [:]
         if let email { attributes["email"] = email }
         if let phone { attributes["phone_number"] = phone }
@@ -35,7 +43,9 @@ struct SignUpCommand: AsyncParsableCommand {
             attributes[String(parts[0])] = String(parts[1])
         }
         let password = try PasswordInput.read(fromStdin: passwordStdin, prompt: "Choose a password: ")
-        switch try await client.signUp(username: username, password: password, attributes: attributes) {
+        switch try await client.signUp(
+            username: username, password: password, attributes: attributes, validationData: validation)
+        {
         case .done:
             print("✔ Account \(username) created and confirmed. Sign in: latchkey sign-in --username \(username)")
         case .confirmSignUp(let delivery):

@@ -1,8 +1,8 @@
 """ClientMetadata and ValidationData: moto drops them; remember the last ones per operation.
 
 Cognito hands them to the pool's Lambda triggers, which moto never runs. A test aid shows what the
-client sent, so a test can prove the pass-through: GET /latchkey/client-metadata?operation=SignUp
-answers {"clientMetadata": {...} | null, "validationData": [...] | null}.
+client sent, so a test can prove the pass-through: GET /latchkey/client-metadata?operation=SignUp[&username=U]
+(the last such request, or the last one for that user) answers {"clientMetadata": {...} | null, "validationData": [...] | null}.
 """
 from __future__ import annotations
 
@@ -33,8 +33,13 @@ def install(ctx: Any) -> None:
         def recording(self):
             entry = {"clientMetadata": self._get_param("ClientMetadata"),
                      "validationData": self._get_param("ValidationData")}
+            username = self._get_param("Username") \
+                or (self._get_param("AuthParameters") or {}).get("USERNAME") \
+                or (self._get_param("ChallengeResponses") or {}).get("USERNAME")
             with _lock:
                 _seen[operation] = entry
+                if username:
+                    _seen[f"{operation}/{username}"] = entry
             return orig(self)
 
         recording.__name__ = name
@@ -45,8 +50,9 @@ def install(ctx: Any) -> None:
 
     def aid(query: dict[str, str], _body: bytes) -> tuple[str, Any]:
         operation = query.get("operation") or ""
+        key = f"{operation}/{query['username']}" if query.get("username") else operation
         with _lock:
-            entry = _seen.get(operation)
+            entry = _seen.get(key)
         if entry is None:
             return "404 Not Found", {"clientMetadata": None, "validationData": None,
                                      "error": f"no {operation or 'operation'} request seen"}

@@ -1,0 +1,111 @@
+import ArgumentParser
+import CognitoAuth
+import Foundation
+
+/// `mfa FACTOR`: sms, totp or email.
+enum FactorOption: String, ExpressibleByArgument, CaseIterable {
+    case totp, email, sms
+
+    var type: MFAType {
+        switch self {
+        case .totp: return .totp
+        case .email: return .email
+        case .sms: return .sms
+        }
+    }
+}
+
+struct MFACommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mfa", abstract: "Show or change the signed-in user's MFA factors.",
+        subcommands: [MFAStatusCommand.self, MFAEnableCommand.self, MFADisableCommand.self, MFAPreferCommand.self],
+        defaultSubcommand: MFAStatusCommand.self)
+}
+
+struct MFAStatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "List the MFA factors turned on and the preferred one (GetUser).")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(name: .long, help: "Print JSON for scripts.") var json = false
+
+    func run() async throws {
+        let client = try await global.makeClient()
+        let settings = try await client.mfaSettings()
+        if json {
+            let object: JSONValue = [
+                "enabled": .array(settings.enabled.map { .string($0.shortName) }),
+                "preferred": settings.preferred.map { .string($0.shortName) } ?? .null,
+                "unknown": .array(settings.unknown.map { .string(TerminalText.sanitized($0)) }),
+            ]
+            print(String(decoding: object.encoded(), as: UTF8.self))
+            return
+        }
+        for factor in FactorOption.allCases {
+            let on = settings.enabled.contains(factor.type)
+            let preferred = settings.preferred == factor.type ? " (preferred)" : ""
+            print("\(factor.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) \(on ? "on" : "off")\(preferred)")
+        }
+        for name in settings.unknown { print("\(TerminalText.sanitized(name)) on (not known to Latchkey)") }
+        if settings.enabled.isEmpty { print("No MFA factor is on. Turn one on: latchkey mfa enable totp|email") }
+    }
+}
+
+struct MFAEnableCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "enable",
+        abstract: "Turn a factor on; totp first enrols an authenticator app (secret and otpauth URI printed).")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "totp, email or sms.") var factor: FactorOption
+    @Flag(name: .long, help: "Also make it the preferred factor.") var preferred = false
+    @Option(name: .long, help: "totp: the authenticator code (otherwise it is asked for on stdin).")
+    var code: String?
+
+    func run() async throws {
+        let client = try await global.makeClient()
+        if factor == .totp {
+            let setup = try await client.setUpTOTP()
+            CLIOutput.info("Add this account to your authenticator app:")
+            print("secret: \(setup.secret)")
+            print("uri: \(setup.uri)")
+            let answer = try code ?? CLIOutput.ask("Code from the app: ")
+            try await client.verifyTOTPSetup(code: answer)
+        }
+        try await client.setMFAPreference([factor.type: preferred ? .preferred : .enabled])
+        print("✔ \(factor.rawValue) MFA is on\(preferred ? " and preferred" : "").")
+    }
+}
+
+struct MFADisableCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "disable", abstract: "Turn a factor off.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "totp, email or sms.") var factor: FactorOption
+
+    func run() async throws {
+        let client = try await global.makeClient()
+        try await client.setMFAPreference([factor.type: .disabled])
+        print("✔ \(factor.rawValue) MFA is off.")
+    }
+}
+
+struct MFAPreferCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "prefer", abstract: "Make a factor that is on the preferred one.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "totp, email or sms.") var factor: FactorOption
+
+    func run() async throws {
+        let client = try await global.makeClient()
+        let settings = try await client.mfaSettings()
+        guard settings.enabled.contains(factor.type) else {
+            throw CLIFailure(
+                code: 2,
+                message: "\(factor.rawValue) MFA is off. Turn it on first: latchkey mfa enable \(factor.rawValue)")
+        }
+        try await client.setMFAPreference([factor.type: .preferred])
+        print("✔ \(factor.rawValue) is the preferred MFA factor.")
+    }
+}
