@@ -70,7 +70,10 @@ struct MFAEnableCommand: AsyncParsableCommand {
             print("secret: \(setup.secret)")
             print("uri: \(setup.uri)")
             let answer = try code ?? CLIOutput.ask("Code from the app: ")
+            // Verifying turns TOTP on and makes it the preferred factor, as AWSMobileClient's enrolment does.
             try await client.verifyTOTPSetup(code: answer)
+            print("✔ totp MFA is on and preferred.")
+            return
         }
         try await client.setMFAPreference([factor.type: preferred ? .preferred : .enabled])
         print("✔ \(factor.rawValue) MFA is on\(preferred ? " and preferred" : "").")
@@ -92,14 +95,25 @@ struct MFADisableCommand: AsyncParsableCommand {
 
 struct MFAPreferCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "prefer", abstract: "Make a factor that is on the preferred one.")
+        commandName: "prefer",
+        abstract: "Make a factor that is on the preferred one; `none` clears the preference (sign-in then asks).")
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "totp, email or sms.") var factor: FactorOption
+    @Argument(help: "totp, email, sms or none.") var choice: String
 
     func run() async throws {
         let client = try await global.makeClient()
         let settings = try await client.mfaSettings()
+        if choice.lowercased() == "none" {
+            var changes: [MFAType: MFAPreference] = [:]
+            for type in settings.enabled { changes[type] = .enabled }
+            try await client.setMFAPreference(changes)
+            print("✔ No MFA factor is preferred; sign-in asks which one to use.")
+            return
+        }
+        guard let factor = FactorOption(rawValue: choice.lowercased()) else {
+            throw CLIFailure(code: 2, message: "choose totp, email, sms or none, not \"\(choice)\".")
+        }
         guard settings.enabled.contains(factor.type) else {
             throw CLIFailure(
                 code: 2,

@@ -73,7 +73,12 @@ enum PlainSignIn {
                     CLIOutput.info("Sending a new code …")
                     step = try await restart()
                 } else {
-                    step = try await client.confirmSignIn(code)
+                    do {
+                        step = try await client.confirmSignIn(code)
+                    } catch AuthError.codeMismatch(let message) {
+                        // The session stays usable for a few more tries (Cognito allows three).
+                        CLIOutput.info("✘ \(message) Enter the code again, or \"resend\" for a new one.")
+                    }
                 }
             case .softwareTokenMFA:
                 step = try await client.confirmSignIn(try CLIOutput.ask("Authenticator app code: "))

@@ -172,7 +172,7 @@ extension BackendTests {
             #expect(JSONValue.parse(Array(status.stdout.utf8))?["state"]?.stringValue == "signedIn")
         }
 
-        @Test("A wrong emailed code is refused and the code prompt comes back")
+        @Test("A wrong emailed code is refused, the prompt comes back, and the right one then signs in")
         func wrongEmailCode() async throws {
             let backend = try await LocalBackend.shared()
             let username = try await Self.newUser(backend)
@@ -183,9 +183,10 @@ extension BackendTests {
             ]
             let outcome = try await Self.interactive(
                 arguments, backend: backend, username: username, prompt: "(or \"resend\"): ",
-                answers: [{ code in code == "000000" ? "111111" : "000000" }])
-            #expect(outcome.status != 0)
+                answers: [{ code in code == "000000" ? "111111" : "000000" }, { $0 ?? "" }])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
             #expect(outcome.stderr.contains("Invalid code"), "\(outcome.stderr)")
+            #expect(outcome.stderr.contains("Enter the code again"))
         }
 
         @Test("--method sms-otp signs in with the texted code")
@@ -324,11 +325,10 @@ extension BackendTests {
             let code = try #require(TOTPGenerator.code(secret: "asdfasdfasdf"))
             #expect(try await LatchkeyBinary.run(["mfa", "enable", "totp", "--code", code] + common).status == 0)
             #expect(try await LatchkeyBinary.run(["mfa", "enable", "email"] + common).status == 0)
-            // No preference: turn TOTP on again without --preferred (clears TOTP's preference).
-            #expect(try await LatchkeyBinary.run(["mfa", "disable", "totp"] + common).status == 0)
-            let reenable = try await LatchkeyBinary.run(
-                ["mfa", "enable", "totp", "--code", try #require(TOTPGenerator.code(secret: "asdfasdfasdf"))] + common)
-            #expect(reenable.status == 0, "\(reenable.stderr)")
+            let cleared = try await LatchkeyBinary.run(["mfa", "prefer", "none"] + common)
+            #expect(cleared.status == 0, "\(cleared.stderr)")
+            let status = try await LatchkeyBinary.run(["mfa", "status", "--json"] + common)
+            #expect(JSONValue.parse(Array(status.stdout.utf8))?["preferred"] == .null, "\(status.stdout)")
             let outcome = try await Self.interactive(
                 signIn, backend: backend, username: username, prompt: "(or \"resend\"): ", answers: [{ $0 ?? "" }],
                 before: Integration.password + "\nemail\n")
