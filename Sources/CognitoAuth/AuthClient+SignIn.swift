@@ -259,7 +259,8 @@ extension AuthClient {
             return .smsOTP(
                 CodeDeliveryDetails(
                     destination: parameters["CODE_DELIVERY_DESTINATION"],
-                    deliveryMedium: parameters["CODE_DELIVERY_DELIVERY_MEDIUM"] ?? "SMS", attributeName: "phone_number"))
+                    deliveryMedium: parameters["CODE_DELIVERY_DELIVERY_MEDIUM"] ?? "SMS", attributeName: "phone_number")
+            )
         case "SELECT_CHALLENGE":
             let methods = answer.availableChallenges.compactMap(SignInMethod.init(rawValue:))
             guard !methods.isEmpty else {

@@ -44,7 +44,8 @@ struct MFAStatusCommand: AsyncParsableCommand {
         for factor in FactorOption.allCases {
             let on = settings.enabled.contains(factor.type)
             let preferred = settings.preferred == factor.type ? " (preferred)" : ""
-            print("\(factor.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) \(on ? "on" : "off")\(preferred)")
+            print(
+                "\(factor.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) \(on ? "on" : "off")\(preferred)")
         }
         for name in settings.unknown { print("\(TerminalText.sanitized(name)) on (not known to Latchkey)") }
         if settings.enabled.isEmpty { print("No MFA factor is on. Turn one on: latchkey mfa enable totp|email") }

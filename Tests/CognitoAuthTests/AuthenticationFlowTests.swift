@@ -30,7 +30,8 @@ struct AuthenticationFlowTests {
     func migration() throws {
         #expect(try Self.configuration("").userPool?.authenticationFlow == .userSRP)
         #expect(
-            try Self.configuration("", pool: #","MigrationEnabled":true"#).userPool?.authenticationFlow == .userPassword)
+            try Self.configuration("", pool: #","MigrationEnabled":true"#).userPool?.authenticationFlow == .userPassword
+        )
         let both = try Self.configuration(
             #","Auth":{"Default":{"authenticationFlowType":"USER_SRP_AUTH"}}"#, pool: #","MigrationEnabled":true"#)
         #expect(both.userPool?.authenticationFlow == .userSRP)
@@ -82,7 +83,8 @@ struct AuthenticationFlowTests {
         func next() -> JSONValue? { lock.withLock { items.isEmpty ? nil : items.removeFirst() } }
     }
 
-    @Test("USER_AUTH with EMAIL_OTP: PREFERRED_CHALLENGE, no password, the code sent as EMAIL_OTP_CODE; metadata on both")
+    @Test(
+        "USER_AUTH with EMAIL_OTP: PREFERRED_CHALLENGE, no password, the code sent as EMAIL_OTP_CODE; metadata on both")
     func emailOTP() async throws {
         let recorder = Recorder()
         var options = Fixtures.clientOptions

@@ -14,7 +14,8 @@ extension BackendTests {
             in directory: String
         ) throws -> String {
             var pool: [String: JSONValue] = [
-                "PoolId": .string(backend.info.userPoolId), "AppClientId": .string(clientId ?? backend.info.appClientId),
+                "PoolId": .string(backend.info.userPoolId),
+                "AppClientId": .string(clientId ?? backend.info.appClientId),
                 "Region": "us-east-1", "Endpoint": .string(backend.info.endpoint),
             ]
             if migration { pool["MigrationEnabled"] = true }
@@ -82,7 +83,8 @@ extension BackendTests {
             #expect(!password.stderr.contains(Integration.password))
         }
 
-        @Test("Auth.Default.authenticationFlowType and MigrationEnabled choose USER_PASSWORD_AUTH from the configuration")
+        @Test(
+            "Auth.Default.authenticationFlowType and MigrationEnabled choose USER_PASSWORD_AUTH from the configuration")
         func flowFromConfiguration() async throws {
             let backend = try await LocalBackend.shared()
             let username = try await Self.newUser(backend)
@@ -144,7 +146,8 @@ extension BackendTests {
             #expect(!badPassword.stderr.contains("Favourite colour"))
         }
 
-        @Test("Passwordless: --flow user-auth --method email-otp signs in with the emailed code; resend sends a new one")
+        @Test(
+            "Passwordless: --flow user-auth --method email-otp signs in with the emailed code; resend sends a new one")
         func passwordlessEmail() async throws {
             let backend = try await LocalBackend.shared()
             let username = try await Self.newUser(backend)
