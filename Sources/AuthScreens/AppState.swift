@@ -210,6 +210,10 @@ public enum AppAction: Sendable {
     case sampleCallFinished(number: Int, result: Result<Void, AuthError>)
     /// A sign-out finished.
     case signOutFinished(global: Bool, result: Result<Void, AuthError>)
+    /// The MFA settings were read.
+    case mfaSettingsLoaded(Result<MFASettings, AuthError>)
+    /// An MFA change finished.
+    case mfaPreferenceFinished(Result<Void, AuthError>)
 
     /// The auth client's event, translated.
     public static func authEvent(_ event: AuthEvent) -> AppAction { .sessionEvent(SessionEvent(event)) }
@@ -250,6 +254,10 @@ extension AppState {
             return perform(dashboard.reduce(.sampleCallFinished(number: number, result: result)))
         case .signOutFinished(let global, let result):
             return perform(dashboard.reduce(.signOutFinished(global: global, result: result)))
+        case .mfaSettingsLoaded(let result):
+            return perform(dashboard.reduce(.mfaSettingsLoaded(result)))
+        case .mfaPreferenceFinished(let result):
+            return perform(dashboard.reduce(.mfaPreferenceFinished(result)))
         }
     }
 

@@ -184,6 +184,16 @@ public final class AuthScreensRuntime {
             spawn { await service.releaseSignInWait() }
         case .forceRefresh:
             spawn { await service.forceRefresh() }
+        case .loadMFASettings:
+            spawn { [weak self] in
+                let result = await Self.result { try await service.mfaSettings() }
+                self?.send(.mfaSettingsLoaded(result))
+            }
+        case .setMFAPreference(let changes):
+            spawn { [weak self] in
+                let result = await Self.result { try await service.setMFAPreference(changes) }
+                self?.send(.mfaPreferenceFinished(result))
+            }
         case .signOut(let global):
             spawn { [weak self] in
                 let result = await Self.result { _ = try await service.signOut(global ? .global : .local) }

@@ -24,6 +24,10 @@ public protocol AuthService: Sendable {
     func forceRefresh() async
     /// GetUser: the sample authenticated call.
     func getUserAttributes(_ options: TokenRequestOptions) async throws -> [String: String]
+    /// The signed-in user's MFA factors (GetUser).
+    func mfaSettings() async throws -> MFASettings
+    /// Turns MFA factors on or off and sets the preferred one.
+    func setMFAPreference(_ changes: [MFAType: MFAPreference]) async throws
     /// The dashboard's sample service call: GetUser with the access token, and STS GetCallerIdentity
     /// with the AWS credentials when an identity pool is configured. Both wait for re-login.
     func sampleServiceCall(_ options: TokenRequestOptions) async throws
@@ -64,5 +68,17 @@ extension AuthClient: AuthService {
     /// `forgotPassword(username:)`, returning where the code went.
     public func requestPasswordReset(username: String) async throws -> CodeDeliveryDetails {
         try await forgotPassword(username: username).delivery
+    }
+}
+
+extension AuthService {
+    /// A service without MFA management (test fakes): says so.
+    public func mfaSettings() async throws -> MFASettings {
+        throw AuthError.unsupported(type: "MFA", message: "this service cannot read MFA settings")
+    }
+
+    /// A service without MFA management (test fakes): says so.
+    public func setMFAPreference(_ changes: [MFAType: MFAPreference]) async throws {
+        throw AuthError.unsupported(type: "MFA", message: "this service cannot change MFA settings")
     }
 }

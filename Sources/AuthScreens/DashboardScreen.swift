@@ -68,6 +68,10 @@ public struct DashboardState: Equatable, Sendable {
     /// What the configuration says about the pool (its MFA setting, keys not acted on yet), shown
     /// under the session rows; empty when it says nothing.
     public var poolRows: [DashboardRow] = []
+    /// The user's MFA settings, once `m` loaded them (the Security rows).
+    public var mfa: MFASettings?
+    /// Whether an MFA load or change is running.
+    public var isChangingMFA = false
 
     /// Creates an empty dashboard.
     public init(now: Date = Date(), timeZone: TimeZone = .current, logCapacity: Int = 500) {
@@ -133,7 +137,7 @@ public struct DashboardState: Equatable, Sendable {
             DashboardRow(label: ScreenText.awsCredentialsLabel, value: awsCredentials?.text ?? none),
             DashboardRow(label: ScreenText.connectivityLabel, value: connectivityText),
             DashboardRow(label: ScreenText.pendingCallsLabel, value: ScreenText.pendingSummary(pendingCalls.count)),
-        ] + poolRows
+        ] + poolRows + securityRows
     }
 
     /// The pool rows for `options`: "Pool  MFA: optional (TOTP, SMS)" and "Not used yet  auth.oauth".
@@ -210,6 +214,10 @@ public enum DashboardAction: Sendable {
     case sampleCallFinished(number: Int, result: Result<Void, AuthError>)
     /// A sign-out finished (the local session is gone either way).
     case signOutFinished(global: Bool, result: Result<Void, AuthError>)
+    /// The MFA settings were read (`m`, and after every change).
+    case mfaSettingsLoaded(Result<MFASettings, AuthError>)
+    /// An MFA change finished.
+    case mfaPreferenceFinished(Result<Void, AuthError>)
 }
 
 extension DashboardState {
@@ -242,6 +250,10 @@ extension DashboardState {
             case .failure(let error): append(ScreenText.signOutFailed(global: global, ScreenText.shortError(error)))
             }
             return []
+        case .mfaSettingsLoaded(let result):
+            return mfaLoaded(result)
+        case .mfaPreferenceFinished(let result):
+            return mfaChanged(result)
         }
     }
 
@@ -264,6 +276,8 @@ extension DashboardState {
             return [.run(.signOut(global: global))]
         case .character("s"):
             return userState.needsRelogin ? [.route(.reloginPrompt)] : []
+        case .character("m"), .character("e"), .character("E"), .character("T"):
+            return securityKey(key)
         case .up: log.scrollUp()
         case .down: log.scrollDown()
         case .pageUp: log.scrollUp(10)

@@ -28,6 +28,10 @@ public enum AuthEffect: Hashable, Sendable {
     case sampleCalls(first: Int, count: Int)
     /// `forceRefresh()`.
     case forceRefresh
+    /// `mfaSettings()`; `mfaSettingsLoaded`.
+    case loadMFASettings
+    /// `setMFAPreference(_:)`; `mfaPreferenceFinished`.
+    case setMFAPreference([MFAType: MFAPreference])
     /// The user quit (Ctrl-C, `q`).
     case quit
     /// The user cancelled the sign-in UI (only when ``AuthUIOptions/canCancel``).

@@ -48,6 +48,10 @@ extension AppView {
         for row in dashboard.poolRows {
             rows.append(.text(label: row.label, value: row.value, style: CellStyle(.dim)))
         }
+        // The Security row (`m`): the user's MFA factors, once read.
+        for row in dashboard.securityRows {
+            rows.append(.text(label: row.label, value: row.value, style: .plain))
+        }
         return rows
     }
 

@@ -1,0 +1,106 @@
+import CognitoAuth
+
+/// The dashboard's Security rows: the user's MFA factors, read and changed with single keys.
+///
+/// `m` reads them (GetUser), `e` turns email MFA on or off, `E` makes email the preferred factor,
+/// `T` turns the authenticator app (TOTP) off. Enrolling an authenticator app needs a code, so it is
+/// done with `latchkey mfa enable totp` (or at sign-in when the pool requires MFA).
+extension DashboardState {
+    /// The Security row, "MFA" and the factors, once `m` read them (empty before).
+    public var securityRows: [DashboardRow] {
+        guard isChangingMFA || mfa != nil else { return [] }
+        guard let mfa else { return [DashboardRow(label: ScreenText.mfaLabel, value: ScreenText.mfaLoading)] }
+        return [DashboardRow(label: ScreenText.mfaLabel, value: ScreenText.mfaSummary(mfa))]
+    }
+
+    mutating func securityKey(_ key: InputKey) -> [ScreenEffect] {
+        guard userState == .signedIn, !isChangingMFA else { return [] }
+        switch key {
+        case .character("m"):
+            isChangingMFA = true
+            append(ScreenText.mfaReading)
+            return [.run(.loadMFASettings)]
+        case .character("e"), .character("E"), .character("T"):
+            guard let mfa else {
+                append(ScreenText.mfaPressMFirst)
+                return []
+            }
+            let change: [MFAType: MFAPreference]
+            switch key {
+            case .character("e"): change = [.email: mfa.enabled.contains(.email) ? .disabled : .enabled]
+            case .character("E"): change = [.email: .preferred]
+            default: change = [.totp: .disabled]
+            }
+            isChangingMFA = true
+            append(ScreenText.mfaChanging(change))
+            return [.run(.setMFAPreference(change))]
+        default:
+            return []
+        }
+    }
+
+    mutating func mfaLoaded(_ result: Result<MFASettings, AuthError>) -> [ScreenEffect] {
+        isChangingMFA = false
+        switch result {
+        case .success(let settings):
+            mfa = settings
+            append(ScreenText.mfaLoaded(settings))
+        case .failure(let error):
+            append(ScreenText.mfaFailed(ScreenText.shortError(error)))
+        }
+        return []
+    }
+
+    mutating func mfaChanged(_ result: Result<Void, AuthError>) -> [ScreenEffect] {
+        switch result {
+        case .success:
+            return [.run(.loadMFASettings)]
+        case .failure(let error):
+            isChangingMFA = false
+            append(ScreenText.mfaFailed(ScreenText.shortError(error)))
+            return []
+        }
+    }
+}
+
+extension ScreenText {
+    /// The Security row's label.
+    public static let mfaLabel = "MFA"
+    /// While the settings load.
+    public static let mfaLoading = "reading…"
+    /// Log: `m` pressed.
+    public static let mfaReading = "MFA: reading the settings (GetUser)"
+    /// Log: a change key before `m`.
+    public static let mfaPressMFirst = "MFA: press m first to read the settings"
+
+    /// "email on (preferred) · totp off · sms off".
+    public static func mfaSummary(_ settings: MFASettings) -> String {
+        [MFAType.email, .totp, .sms].map { type in
+            let on = settings.enabled.contains(type)
+            let preferred = settings.preferred == type ? " (preferred)" : ""
+            return "\(type.shortName) \(on ? "on" : "off")\(preferred)"
+        }.joined(separator: " · ") + " — e email on/off · E prefer email · T totp off"
+    }
+
+    /// Log: the settings arrived.
+    static func mfaLoaded(_ settings: MFASettings) -> String {
+        let on = settings.enabled.map(\.shortName)
+        return "MFA: " + (on.isEmpty ? "no factor on" : on.joined(separator: ", ") + " on")
+            + (settings.preferred.map { ", \($0.shortName) preferred" } ?? "")
+    }
+
+    /// Log: a change was sent.
+    static func mfaChanging(_ change: [MFAType: MFAPreference]) -> String {
+        let parts = change.sorted { $0.key.rawValue < $1.key.rawValue }.map { type, preference in
+            switch preference {
+            case .disabled: return "turning \(type.shortName) off"
+            case .enabled: return "turning \(type.shortName) on"
+            case .preferred: return "making \(type.shortName) preferred"
+            }
+        }
+        return "MFA: " + parts.joined(separator: ", ")
+    }
+
+    /// Log: a read or change failed.
+    static func mfaFailed(_ message: String) -> String { "MFA: failed: \(message)" }
+}
