@@ -683,6 +683,10 @@ def install_patches() -> None:  # noqa: C901 (one place for every patch, on purp
 
     idp_models.cognito_totp = DriftTolerantTotp
 
+    # ---- patch modules (Assets/local-backend/patches/<name>.py), one line each -----------------
+    __import__("patches.rotation", fromlist=["install"]).install({**globals(), **locals()})
+    __import__("patches.devices", fromlist=["install"]).install({**globals(), **locals()})
+
 
 # --------------------------------------------------------------------------------------------
 # WSGI middleware: test aids under /latchkey/, request statistics for everything else.
