@@ -13,9 +13,11 @@ extension AuthClient {
         guard !password.isEmpty else { throw AuthError.invalidParameter("The password is empty. Enter a password.") }
         pendingChallenge = nil
         let srp = try SRPClient(random: random)
+        let deviceKey = trackedDevice(for: trimmed)?.deviceKey  // devices: DEVICE_SRP_AUTH follows
+        var initial = ["USERNAME": trimmed, "SRP_A": srp.srpAHex]
+        if let deviceKey { initial["DEVICE_KEY"] = deviceKey }
         let first = try await reachingBackend {
-            try await api.initiateAuth(
-                flow: "USER_SRP_AUTH", parameters: ["USERNAME": trimmed, "SRP_A": srp.srpAHex], username: trimmed)
+            try await api.initiateAuth(flow: "USER_SRP_AUTH", parameters: initial, username: trimmed)
         }
         guard first.challengeName == "PASSWORD_VERIFIER" else {
             return try await handle(first, username: trimmed)
@@ -34,14 +36,15 @@ extension AuthClient {
         let claim = try srp.passwordClaim(
             poolName: pool.poolName, userIdForSrp: userIdForSrp, password: password, saltHex: salt,
             serverBHex: serverB, secretBlock: secretBlock, timestamp: timestamp)
+        var verifierResponses = [
+            "USERNAME": challengeUsername, "PASSWORD_CLAIM_SECRET_BLOCK": secretBlock,
+            "PASSWORD_CLAIM_SIGNATURE": claim.signature, "TIMESTAMP": timestamp,
+        ]
+        if let deviceKey { verifierResponses["DEVICE_KEY"] = deviceKey }
         let answer = try await reachingBackend {
             try await api.respond(
-                challenge: "PASSWORD_VERIFIER",
-                responses: [
-                    "USERNAME": challengeUsername, "PASSWORD_CLAIM_SECRET_BLOCK": secretBlock,
-                    "PASSWORD_CLAIM_SIGNATURE": claim.signature, "TIMESTAMP": timestamp,
-                ],
-                session: first.session, username: challengeUsername)
+                challenge: "PASSWORD_VERIFIER", responses: verifierResponses, session: first.session,
+                username: challengeUsername)
         }
         return try await handle(answer, username: challengeUsername)
     }
@@ -92,6 +95,7 @@ extension AuthClient {
             try await verify(tokens)
             let name = tokens.accessClaims?.username ?? tokens.idClaims?.preferredUsername ?? username
             try await completeSignIn(tokens: tokens, username: name)
+            await registerNewDevice(answer, tokens: tokens, username: name)  // devices
             return .done
         }
         guard let name = answer.challengeName else {
@@ -129,6 +133,9 @@ extension AuthClient {
             return .mfaSetup(TOTPSetupDetails(secret: association.secret, accountName: challengeUser))
         case "CUSTOM_CHALLENGE":
             return .customChallenge(parameters)
+        case "DEVICE_SRP_AUTH":
+            return try await handle(
+                try await answerDeviceChallenge(answer, username: challengeUser), username: username)
         default:
             pendingChallenge = nil
             throw AuthError.unsupported(type: name, message: "Latchkey cannot answer the \(name) challenge.")

@@ -18,6 +18,11 @@ public struct AuthClientOptions: Sendable {
     public var verifySignatures: Bool = true
     /// A custom IAM role for identity-pool credentials.
     public var customRoleArn: String?
+    /// `ClientMetadata` sent with token refreshes (GetTokensFromRefreshToken), for Lambda triggers.
+    public var clientMetadata: [String: String] = [:]
+    /// Whether a device the pool tracks is remembered (true), not remembered (false), or left as the
+    /// pool decides (nil: remembered unless the pool remembers devices only on the user's prompt).
+    public var rememberDevice: Bool?
 
     /// Creates default options.
     public init() {}

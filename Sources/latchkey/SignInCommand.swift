@@ -15,8 +15,18 @@ struct SignInCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Read the password from the first line of standard input.")
     var passwordStdin = false
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: """
+            On a pool that tracks devices: remember this machine (a remembered device skips MFA where the \
+            pool allows it). Without either flag the pool decides.
+            """)
+    var rememberDevice: Bool?
+
     func run() async throws {
-        let client = try await global.makeClient()
+        var clientOptions = AuthClientOptions()
+        clientOptions.rememberDevice = rememberDevice
+        let client = try await global.makeClient(options: clientOptions)
         GlobalOptions.noteIgnoredKeys(client.configuration)
         let name: String
         if let username {
