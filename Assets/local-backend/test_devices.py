@@ -219,6 +219,8 @@ def test_remembered_device_skips_mfa_and_forgetting_it_brings_mfa_back(backend):
     done = ok(backend, "RespondToAuthChallenge", {
         "ChallengeName": "SOFTWARE_TOKEN_MFA", "ClientId": pool.client, "Session": mfa["Session"],
         "ChallengeResponses": {"USERNAME": pool.username, "SOFTWARE_TOKEN_MFA_CODE": lb.totp_code()}})
+    # The MFA after a device proof signs in as that device: no new device is issued.
+    assert "NewDeviceMetadata" not in done["AuthenticationResult"]
     access = done["AuthenticationResult"]["AccessToken"]
     ok(backend, "UpdateDeviceStatus", {"AccessToken": access, "DeviceKey": key,
                                        "DeviceRememberedStatus": "remembered"})

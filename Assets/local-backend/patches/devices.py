@@ -81,6 +81,7 @@ class DeviceChallenge:
 DEVICES: dict[str, Device] = {}                  # device key -> device
 TOKEN_DEVICE: dict[str, str] = {}                # refresh token -> device key
 CHALLENGES: dict[str, DeviceChallenge] = {}      # challenge session -> state
+MFA_AFTER_DEVICE: dict[str, str] = {}            # moto MFA session -> the device that proved itself
 
 
 def tracking(pool: Any) -> Optional[dict[str, Any]]:
@@ -181,6 +182,16 @@ def install(ns: dict[str, Any]) -> None:  # noqa: C901 (one module, one feature)
             return device_srp_auth(self, session, client_id, responses)
         if challenge_name == "DEVICE_PASSWORD_VERIFIER":
             return device_password_verifier(self, session, client_id, responses)
+        if challenge_name in ("SOFTWARE_TOKEN_MFA", "SMS_MFA") and session in MFA_AFTER_DEVICE:
+            # The MFA that followed a device proof signs in as that device (no new device).
+            _LOCAL.device_key = MFA_AFTER_DEVICE[session]
+            try:
+                result = previous_respond(self, session, client_id, challenge_name, challenge_responses)
+            finally:
+                _LOCAL.device_key = None
+            with _LOCK:
+                MFA_AFTER_DEVICE.pop(session, None)
+            return result
         if challenge_name == "PASSWORD_VERIFIER" and responses.get("DEVICE_KEY"):
             _b, pool, _c = find_client(client_id)
             with _LOCK:
@@ -274,6 +285,9 @@ def install(ns: dict[str, Any]) -> None:  # noqa: C901 (one module, one feature)
         _b, pool, client = find_client(client_id)
         if deferred.get("ChallengeName") and not device.remembered:
             # Not remembered: the MFA challenge moto chose stands (its session is still open).
+            if deferred.get("Session"):
+                with _LOCK:
+                    MFA_AFTER_DEVICE[deferred["Session"]] = device.key
             return deferred
         # Tokens (or MFA skipped by a remembered device): revoke what the password step minted
         # and sign in as this device.
