@@ -225,8 +225,10 @@ def test_remembered_device_skips_mfa_and_forgetting_it_brings_mfa_back(backend):
     ok(backend, "UpdateDeviceStatus", {"AccessToken": access, "DeviceKey": key,
                                        "DeviceRememberedStatus": "remembered"})
     ok(backend, "ForgetDevice", {"AccessToken": access, "DeviceKey": key})
-    # Forgotten: the key is ignored, MFA is back, and a new device will be issued.
+    # Forgotten: its key fails the sign-in; without it, MFA is back.
     status, answer = pool.password_step(device_key=key)
+    assert status == 400 and error_of(answer) == ("ResourceNotFoundException", "Device does not exist.")
+    status, answer = pool.password_step()
     assert status == 200 and answer["ChallengeName"] == "SOFTWARE_TOKEN_MFA", answer
     status, answer = call(backend, "GetDevice", {"AccessToken": access, "DeviceKey": key})
     assert status == 400 and error_of(answer)[0] == "ResourceNotFoundException"

@@ -89,6 +89,17 @@ extension AuthClient {
         return device
     }
 
+    /// Whether `error` says the device key that was sent is unknown to the pool (forgotten by another
+    /// machine or an admin); the device is then dropped here, so a second attempt goes without it.
+    func dropForgottenDevice(_ error: any Error, sent deviceKey: String?) -> Bool {
+        guard let deviceKey, case AuthError.resourceNotFound(let message)? = error as? AuthError,
+            message.localizedCaseInsensitiveContains("device"), machine.session?.device?.deviceKey == deviceKey
+        else { return false }
+        logger?.info("the user pool no longer knows this machine's device; signing in without it")
+        run(machine.handle(.deviceChanged(nil), now: clock.now()))
+        return true
+    }
+
     /// Answers DEVICE_SRP_AUTH and then DEVICE_PASSWORD_VERIFIER with the stored device secret;
     /// returns the answer after the device proof (tokens, or the next challenge).
     func answerDeviceChallenge(_ challenge: UserPoolAPI.AuthAnswer, username: String) async throws

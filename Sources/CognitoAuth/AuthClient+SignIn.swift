@@ -16,8 +16,13 @@ extension AuthClient {
         let deviceKey = trackedDevice(for: trimmed)?.deviceKey  // devices: DEVICE_SRP_AUTH follows
         var initial = ["USERNAME": trimmed, "SRP_A": srp.srpAHex]
         if let deviceKey { initial["DEVICE_KEY"] = deviceKey }
-        let first = try await reachingBackend {
-            try await api.initiateAuth(flow: "USER_SRP_AUTH", parameters: initial, username: trimmed)
+        let first: UserPoolAPI.AuthAnswer
+        do {
+            first = try await reachingBackend {
+                try await api.initiateAuth(flow: "USER_SRP_AUTH", parameters: initial, username: trimmed)
+            }
+        } catch let error where dropForgottenDevice(error, sent: deviceKey) {
+            return try await signIn(username: username, password: password)  // once more, without the device
         }
         guard first.challengeName == "PASSWORD_VERIFIER" else {
             return try await handle(first, username: trimmed)
@@ -41,10 +46,15 @@ extension AuthClient {
             "PASSWORD_CLAIM_SIGNATURE": claim.signature, "TIMESTAMP": timestamp,
         ]
         if let deviceKey { verifierResponses["DEVICE_KEY"] = deviceKey }
-        let answer = try await reachingBackend {
-            try await api.respond(
-                challenge: "PASSWORD_VERIFIER", responses: verifierResponses, session: first.session,
-                username: challengeUsername)
+        let answer: UserPoolAPI.AuthAnswer
+        do {
+            answer = try await reachingBackend {
+                try await api.respond(
+                    challenge: "PASSWORD_VERIFIER", responses: verifierResponses, session: first.session,
+                    username: challengeUsername)
+            }
+        } catch let error where dropForgottenDevice(error, sent: deviceKey) {
+            return try await signIn(username: username, password: password)  // once more, without the device
         }
         return try await handle(answer, username: challengeUsername)
     }

@@ -252,6 +252,28 @@ extension BackendTests {
             #expect(step == .softwareTokenMFA, "MFA is back once the device is forgotten")
         }
 
+        @Test(
+            "A device forgotten elsewhere (an admin) fails the device key; the sign-in retries without it and registers a new one"
+        )
+        func deviceForgottenElsewhere() async throws {
+            let backend = try await LocalBackend.shared()
+            let configuration = try await RotationSupport.devicePool(backend: backend)
+            let username = try await RotationSupport.createUser(backend: backend, in: configuration)
+            let client = await Integration.client(configuration)
+            #expect(try await client.signIn(username: username, password: Integration.password) == .done)
+            let first = try #require(await client.currentDeviceKey)
+            _ = try await client.signOut()
+            _ = try await backend.adminCall(
+                "AdminForgetDevice",
+                [
+                    "UserPoolId": .string(try #require(configuration.userPool?.poolId)), "Username": .string(username),
+                    "DeviceKey": .string(first),
+                ])
+            #expect(try await client.signIn(username: username, password: Integration.password) == .done)
+            let second = try #require(await client.currentDeviceKey)
+            #expect(second != first)
+        }
+
         @Test("--remember-device on a pool that asks the user; without it the device stays not remembered")
         func rememberDeviceFlag() async throws {
             let backend = try await LocalBackend.shared()

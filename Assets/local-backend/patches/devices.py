@@ -16,8 +16,8 @@ Installed from ``install_patches()`` with the names defined there (``install(ns)
   device then skips the MFA challenge (Cognito: remembered devices suppress MFA); a device that is
   not remembered gets the MFA challenge moto would have sent. A wrong claim gives
   NotAuthorizedException "Incorrect username or password."; an unknown device key at
-  DEVICE_SRP_AUTH gives ResourceNotFoundException "Device does not exist.". An unknown device key
-  at PASSWORD_VERIFIER is ignored (a new device is issued).
+  DEVICE_SRP_AUTH or PASSWORD_VERIFIER (a forgotten device) gives ResourceNotFoundException
+  "Device does not exist." (clients then sign in again without it).
 - Refresh: a refresh token issued to a device must be refreshed with that DEVICE_KEY / DeviceKey
   while the pool tracks devices, else NotAuthorizedException "Invalid Refresh Token".
 - ListDevices (Limit, PaginationToken), GetDevice, UpdateDeviceStatus, ForgetDevice (with an access
@@ -197,6 +197,11 @@ def install(ns: dict[str, Any]) -> None:  # noqa: C901 (one module, one feature)
             with _LOCK:
                 device = DEVICES.get(responses["DEVICE_KEY"])
             user = pool._get_user(responses.get("USERNAME") or "")
+            if tracking(pool) is not None and user is not None and (
+                    device is None or device.pool_id != pool.id or device.username != user.username):
+                # Cognito: a device key the pool does not know (forgotten) fails the sign-in; clients
+                # drop the device and sign in again without it.
+                raise ResourceNotFoundError("Device does not exist.")
             if (tracking(pool) is not None and device is not None and device.confirmed
                     and user is not None and device.pool_id == pool.id
                     and device.username == user.username):
