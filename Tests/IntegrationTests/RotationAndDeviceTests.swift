@@ -195,7 +195,8 @@ extension BackendTests {
             let backend = try await LocalBackend.shared()
             let directory = try Integration.temporaryDirectory("device-refresh")
             let store = directory + "/store"
-            let configuration = try await RotationSupport.devicePool(backend: backend, accessTokenSeconds: 1)
+            // 3 s, not 1: ConfirmDevice right after sign-in needs the new access token still valid.
+            let configuration = try await RotationSupport.devicePool(backend: backend, accessTokenSeconds: 3)
             let username = try await RotationSupport.createUser(backend: backend, in: configuration)
             let config = try RotationSupport.configFile(backend: backend, configuration, in: directory)
             let common = ["--config", config, "--store", store]
@@ -203,14 +204,17 @@ extension BackendTests {
                 ["sign-in", "--username", username, "--password-stdin"] + common, stdin: Integration.password + "\n",
                 environment: Self.fileEnvironment)
             #expect(signIn.exitCode == 0, "\(signIn.stderr)")
-            let device = try #require(try FileSessionStore(directory: store).load()?.device)
+            let device = try #require(try FileSessionStore(directory: store).load()?.device, "\(signIn.stderr)")
             #expect(device.username == username)
             var tokens: Set<String> = []
             for round in 0..<4 {
-                try await Task.sleep(for: .seconds(1.1))
+                try await Task.sleep(for: .seconds(3.1))
+                // Every other round with --debug: request logging never shows the device password.
+                let debug = round % 2 == 0 ? ["--debug"] : []
                 let result = try await LatchkeyBinary.run(
-                    ["token", "--access"] + common, environment: Self.fileEnvironment)
+                    ["token", "--access"] + debug + common, environment: Self.fileEnvironment)
                 #expect(result.exitCode == 0, "round \(round): \(result.stderr)")
+                #expect(!result.stderr.contains(device.devicePassword))
                 tokens.insert(result.stdout)
             }
             #expect(tokens.count == 4, "every round refreshed")
@@ -225,6 +229,14 @@ extension BackendTests {
             #expect(listed.first?["deviceKey"]?.stringValue == device.deviceKey)
             #expect(listed.first?["current"] == .bool(true))
             #expect(listed.first?["rememberedStatus"]?.stringValue == "remembered")
+            let status = try await LatchkeyBinary.run(["status", "--json"] + common, environment: Self.fileEnvironment)
+            let object = JSONValue.parse(Array(status.stdout.utf8))
+            #expect(object?["deviceKey"]?.stringValue == device.deviceKey)
+            #expect(object?["deviceRemembered"] == .bool(true))
+            #expect(!status.stdout.contains(device.devicePassword), "the device password is never printed")
+            let text = try await LatchkeyBinary.run(["status"] + common, environment: Self.fileEnvironment)
+            #expect(text.stdout.contains(device.deviceKey))
+            #expect(!text.stdout.contains(device.devicePassword))
         }
 
         @Test("A remembered device skips MFA on the next sign-in; forgetting it brings MFA back")
