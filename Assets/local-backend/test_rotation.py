@@ -163,7 +163,7 @@ def test_secret_client_needs_its_secret_and_bad_tokens_are_refused(backend):
     status, answer = refresh(backend, client, "not-a-token", ClientSecret=client["ClientSecret"])
     assert status == 400 and answer.get("message") == "Invalid Refresh Token"
     other = make_client(backend)
-    status, answer = refresh(backend, other, answer and rt)
+    status, answer = refresh(backend, other, rt)  # another client's token
     assert status == 400 and error_type(answer) == "NotAuthorizedException"
 
 
