@@ -702,6 +702,9 @@ def install_patches() -> None:  # noqa: C901 (one place for every patch, on purp
     email_mfa.install(ctx)
     explicit_auth_flows.install(ctx)
     client_metadata.install(ctx)
+    # ---- patch modules (Assets/local-backend/patches/<name>.py), one line each -----------------
+    __import__("patches.rotation", fromlist=["install"]).install({**globals(), **locals()})
+    __import__("patches.devices", fromlist=["install"]).install({**globals(), **locals()})
 
 
 # --------------------------------------------------------------------------------------------

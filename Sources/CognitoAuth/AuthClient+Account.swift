@@ -172,6 +172,10 @@ extension AuthClient {
                     try await refreshTokens(refreshToken: revocation.refreshToken, username: revocation.username)
                 }
                 try await reachingBackend { try await api.globalSignOut(accessToken: fresh.accessToken) }
+                // With rotation the refresh minted a successor: revoke it too, so nothing outlives the sign-out.
+                if let rotated = fresh.refreshToken, rotated != revocation.refreshToken {
+                    try await reachingBackend { try await api.revokeToken(refreshToken: rotated) }
+                }
             }
         }
         try await reachingBackend { try await api.revokeToken(refreshToken: revocation.refreshToken) }

@@ -17,9 +17,22 @@ extension AuthClient {
     public func signIn(
         username: String, password: String?, flow: AuthenticationFlow?, method: SignInMethod? = nil
     ) async throws -> SignInStep {
-        let api = try userPoolAPI()
         let trimmed = username.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw AuthError.invalidParameter("The username is empty. Enter a username.") }
+        // A device this store remembers for the user is named in every request (DEVICE_SRP_AUTH follows).
+        let deviceKey = trackedDevice(for: trimmed)?.deviceKey
+        do {
+            return try await startSignIn(trimmed, password: password, flow: flow, method: method, deviceKey: deviceKey)
+        } catch let error where dropForgottenDevice(error, sent: deviceKey) {
+            // The device was forgotten elsewhere: once more, without it.
+            return try await startSignIn(trimmed, password: password, flow: flow, method: method, deviceKey: nil)
+        }
+    }
+
+    private func startSignIn(
+        _ trimmed: String, password: String?, flow: AuthenticationFlow?, method: SignInMethod?, deviceKey: String?
+    ) async throws -> SignInStep {
+        let api = try userPoolAPI()
         let flow = flow ?? options.authenticationFlow ?? configuration.userPool?.authenticationFlow ?? .userSRP
         func requirePassword() throws -> String {
             guard let password, !password.isEmpty else {
@@ -34,24 +47,30 @@ extension AuthClient {
             let srp = try SRPClient(random: random)
             var parameters = ["USERNAME": trimmed, "SRP_A": srp.srpAHex]
             if flow == .customWithSRP { parameters["CHALLENGE_NAME"] = "SRP_A" }
+            if let deviceKey { parameters["DEVICE_KEY"] = deviceKey }
             let first = try await reachingBackend {
                 try await api.initiateAuth(flow: flow.wireName, parameters: parameters, username: trimmed)
             }
-            return try await continueSRP(first, srp: srp, password: password, username: trimmed, api: api)
+            return try await continueSRP(
+                first, srp: srp, password: password, username: trimmed, deviceKey: deviceKey, api: api)
         case .userPassword:
             let password = try requirePassword()
+            var parameters = ["USERNAME": trimmed, "PASSWORD": password]
+            if let deviceKey { parameters["DEVICE_KEY"] = deviceKey }
             let first = try await reachingBackend {
-                try await api.initiateAuth(
-                    flow: flow.wireName, parameters: ["USERNAME": trimmed, "PASSWORD": password], username: trimmed)
+                try await api.initiateAuth(flow: flow.wireName, parameters: parameters, username: trimmed)
             }
             return try await handle(first, username: trimmed)
         case .customWithoutSRP:
+            var parameters = ["USERNAME": trimmed]
+            if let deviceKey { parameters["DEVICE_KEY"] = deviceKey }
             let first = try await reachingBackend {
-                try await api.initiateAuth(flow: flow.wireName, parameters: ["USERNAME": trimmed], username: trimmed)
+                try await api.initiateAuth(flow: flow.wireName, parameters: parameters, username: trimmed)
             }
             return try await handle(first, username: trimmed)
         case .userAuth:
             var parameters = ["USERNAME": trimmed]
+            if let deviceKey { parameters["DEVICE_KEY"] = deviceKey }
             var srp: SRPClient?
             if let method {
                 parameters["PREFERRED_CHALLENGE"] = method.rawValue
@@ -70,7 +89,8 @@ extension AuthClient {
                 try await api.initiateAuth(flow: flow.wireName, parameters: parameters, username: trimmed)
             }
             if let srp, let password {
-                return try await continueSRP(first, srp: srp, password: password, username: trimmed, api: api)
+                return try await continueSRP(
+                    first, srp: srp, password: password, username: trimmed, deviceKey: deviceKey, api: api)
             }
             return try await handle(first, username: trimmed)
         }
@@ -103,7 +123,9 @@ extension AuthClient {
                 username: challenge.username)
         }
         if let srp, let password {
-            return try await continueSRP(answer, srp: srp, password: password, username: challenge.username, api: api)
+            return try await continueSRP(
+                answer, srp: srp, password: password, username: challenge.username,
+                deviceKey: trackedDevice(for: challenge.username)?.deviceKey, api: api)
         }
         return try await handle(answer, username: challenge.username)
     }
@@ -117,7 +139,8 @@ extension AuthClient {
 
     /// Finishes a PASSWORD_VERIFIER step with the SRP proof; any other answer is handled as it is.
     private func continueSRP(
-        _ first: UserPoolAPI.AuthAnswer, srp: SRPClient, password: String, username trimmed: String, api: UserPoolAPI
+        _ first: UserPoolAPI.AuthAnswer, srp: SRPClient, password: String, username trimmed: String,
+        deviceKey: String?, api: UserPoolAPI
     ) async throws -> SignInStep {
         guard first.challengeName == "PASSWORD_VERIFIER" else {
             return try await handle(first, username: trimmed)
@@ -136,14 +159,15 @@ extension AuthClient {
         let claim = try srp.passwordClaim(
             poolName: pool.poolName, userIdForSrp: userIdForSrp, password: password, saltHex: salt,
             serverBHex: serverB, secretBlock: secretBlock, timestamp: timestamp)
+        var verifierResponses = [
+            "USERNAME": challengeUsername, "PASSWORD_CLAIM_SECRET_BLOCK": secretBlock,
+            "PASSWORD_CLAIM_SIGNATURE": claim.signature, "TIMESTAMP": timestamp,
+        ]
+        if let deviceKey { verifierResponses["DEVICE_KEY"] = deviceKey }
         let answer = try await reachingBackend {
             try await api.respond(
-                challenge: "PASSWORD_VERIFIER",
-                responses: [
-                    "USERNAME": challengeUsername, "PASSWORD_CLAIM_SECRET_BLOCK": secretBlock,
-                    "PASSWORD_CLAIM_SIGNATURE": claim.signature, "TIMESTAMP": timestamp,
-                ],
-                session: first.session, username: challengeUsername)
+                challenge: "PASSWORD_VERIFIER", responses: verifierResponses, session: first.session,
+                username: challengeUsername)
         }
         return try await handle(answer, username: challengeUsername)
     }
@@ -214,6 +238,7 @@ extension AuthClient {
             try await verify(tokens)
             let name = tokens.accessClaims?.username ?? tokens.idClaims?.preferredUsername ?? username
             try await completeSignIn(tokens: tokens, username: name)
+            await registerNewDevice(answer, tokens: tokens, username: name)  // devices
             return .done
         }
         guard let name = answer.challengeName else {
@@ -275,6 +300,9 @@ extension AuthClient {
         case "WEB_AUTHN":
             pendingChallenge = nil
             throw Self.passkeyUnavailable
+        case "DEVICE_SRP_AUTH":
+            return try await handle(
+                try await answerDeviceChallenge(answer, username: challengeUser), username: username)
         default:
             pendingChallenge = nil
             throw AuthError.unsupported(
@@ -288,7 +316,7 @@ extension AuthClient {
     /// The challenges Latchkey can answer, for error messages.
     static let supportedChallenges =
         "PASSWORD_VERIFIER, NEW_PASSWORD_REQUIRED, SMS_MFA, SOFTWARE_TOKEN_MFA, EMAIL_OTP, SMS_OTP, "
-        + "SELECT_MFA_TYPE, MFA_SETUP, SELECT_CHALLENGE and CUSTOM_CHALLENGE"
+        + "SELECT_MFA_TYPE, MFA_SETUP, SELECT_CHALLENGE, CUSTOM_CHALLENGE, DEVICE_SRP_AUTH and DEVICE_PASSWORD_VERIFIER"
 
     /// MFA_SETUP with a factor chosen: TOTP associates a token now; email asks for the address.
     private func beginMFASetup(_ factor: MFAType, api: UserPoolAPI) async throws -> SignInStep {

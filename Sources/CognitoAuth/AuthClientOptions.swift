@@ -18,12 +18,16 @@ public struct AuthClientOptions: Sendable {
     public var verifySignatures: Bool = true
     /// A custom IAM role for identity-pool credentials.
     public var customRoleArn: String?
+    /// Whether a device the pool tracks is remembered (true), not remembered (false), or left as the
+    /// pool decides (nil: remembered unless the pool remembers devices only on the user's prompt).
+    public var rememberDevice: Bool?
 
-    /// Creates default options.
-    /// Sent as `ClientMetadata` on every call that takes it (for the pool's Lambda triggers).
+    /// Sent as `ClientMetadata` on every call that takes it, token refreshes included (for the pool's
+    /// Lambda triggers).
     public var clientMetadata: [String: String] = [:]
     /// The sign-in flow; nil means the configured one (``UserPoolConfiguration/authenticationFlow``).
     public var authenticationFlow: AuthenticationFlow?
 
+    /// Creates default options.
     public init() {}
 }

@@ -294,3 +294,22 @@ extension AuthError: LocalizedError, CustomStringConvertible {
         }
     }
 }
+
+extension AuthError {
+    /// Whether this is Cognito's RefreshTokenReuseException (a refresh token retired by rotation).
+    var isRefreshTokenReuse: Bool {
+        if case .service(let type, _) = self { return type == "RefreshTokenReuseException" }
+        return false
+    }
+
+    /// Whether the endpoint does not know the operation: AWS's `UnknownOperationException`, or a
+    /// 500/501 answer that is not JSON (how moto answers an operation it does not implement).
+    var isUnknownOperation: Bool {
+        switch self {
+        case .service(let type, _): return type == "UnknownOperationException" || type == "InvalidAction"
+        case .internalError(let message): return message.hasPrefix("UnknownOperationException")
+        case .invalidResponse(let status, _): return status == 500 || status == 501
+        default: return false
+        }
+    }
+}

@@ -157,6 +157,10 @@ struct AuthStateMachine: Sendable {
         case keySetFetched(String)
         /// Cognito Identity rejected the federated provider's token.
         case federatedTokensRejected
+        /// The tracked device was registered, changed or forgotten (see AuthStateMachine+Devices.swift).
+        case deviceChanged(TrackedDevice?)
+        /// While a refresh waits for the lock, a peer process rotated this session's refresh token.
+        case peerRotatedRefreshToken(PersistedSession)
     }
 
     /// A completed user-pool sign-in.
@@ -167,6 +171,8 @@ struct AuthStateMachine: Sendable {
         var keySet: String?
         /// The owed revocation that the sign-in managed to send (or found moot), to be dropped.
         var settledRevocation: PendingRevocation?
+        /// The device this sign-in registered, when the pool issued one (nil keeps the stored one).
+        var device: TrackedDevice? = nil
     }
 
     /// A completed federated sign-in.
@@ -277,6 +283,8 @@ struct AuthStateMachine: Sendable {
         case .credentialsInvalidated: return credentialsInvalidated()
         case .keySetFetched(let keySet): return keySetFetched(keySet)
         case .federatedTokensRejected: return invalidate(.federatedTokensInvalid, now: now)
+        case .deviceChanged(let device): return deviceChanged(device, now: now)
+        case .peerRotatedRefreshToken(let stored): return peerRotatedRefreshToken(stored)
         }
     }
 
@@ -411,6 +419,7 @@ struct AuthStateMachine: Sendable {
         if old != nil || owed != nil {
             var kept = PersistedSession(state: .signedOut, cachedJWKS: old?.cachedJWKS, updatedAt: now)
             kept.pendingRevocation = owed
+            kept.device = old?.device  // the machine stays registered for the next sign-in
             record = kept
         }
         var actions = enterSignedOut(record)
@@ -619,6 +628,7 @@ extension AuthStateMachine {
         if let settled = signIn.settledRevocation, session.pendingRevocation == settled {
             session.pendingRevocation = nil
         }
+        if let device = signIn.device { session.device = device }
         return enterSignedIn(session, now: now)
     }
 

@@ -56,6 +56,10 @@ public struct PersistedSession: Sendable, Hashable, Codable {
     /// A revocation still owed to the service: set when a sign-out could not reach it, retried by the
     /// next sign-out or sign-in.
     public var pendingRevocation: PendingRevocation?
+    /// The device this machine registered for the user (device tracking), kept across sign-outs
+    /// so that the next sign-in can answer DEVICE_SRP_AUTH; nil when the pool tracks no devices.
+    /// Its password is a secret, stored like the tokens. Records written before devices decode as nil.
+    public var device: TrackedDevice?
     /// When the session was written.
     public var updatedAt: Date
 

@@ -38,6 +38,9 @@ public struct UserPoolAPI: Sendable {
         public var idToken: String?
         public var accessToken: String?
         public var refreshToken: String?
+        /// NewDeviceMetadata's DeviceKey and DeviceGroupKey, when the pool tracks devices.
+        public var newDeviceKey: String?
+        public var newDeviceGroupKey: String?
 
         init(_ json: JSONValue) {
             challengeName = json["ChallengeName"]?.stringValue
@@ -48,6 +51,8 @@ public struct UserPoolAPI: Sendable {
             idToken = result?["IdToken"]?.stringValue
             accessToken = result?["AccessToken"]?.stringValue
             refreshToken = result?["RefreshToken"]?.stringValue
+            newDeviceKey = result?["NewDeviceMetadata"]?["DeviceKey"]?.stringValue
+            newDeviceGroupKey = result?["NewDeviceMetadata"]?["DeviceGroupKey"]?.stringValue
         }
     }
 

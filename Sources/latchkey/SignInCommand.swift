@@ -95,9 +95,18 @@ struct SignInCommand: AsyncParsableCommand {
     @Option(name: .long, help: "With --flow user-auth: password, password-srp, email-otp or sms-otp.")
     var method: MethodOption?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: """
+            On a pool that tracks devices: remember this machine (a remembered device skips MFA where the \
+            pool allows it). Without either flag the pool decides.
+            """)
+    var rememberDevice: Bool?
+
     func run() async throws {
         var options = AuthClientOptions()
         options.clientMetadata = try metadata.pairs()
+        options.rememberDevice = rememberDevice
         let client = try await global.makeClient(options: options)
         GlobalOptions.noteIgnoredKeys(client.configuration)
         if method != nil, let flow, flow != .userAuth {

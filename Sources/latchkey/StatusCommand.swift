@@ -47,6 +47,10 @@ struct StatusCommand: AsyncParsableCommand {
                 object["awsCredentialsExpiration"] = .string(CLIOutput.iso8601(credentials.expiration))
             }
             object["revocationPending"] = .bool(session?.pendingRevocation != nil)
+            // The tracked device of the signed-in user (devices: never the device password).
+            let device = session?.device.flatMap { $0.username == session?.username ? $0 : nil }
+            object["deviceKey"] = device.map { .string($0.deviceKey) } ?? .null
+            object["deviceRemembered"] = device?.remembered.map(JSONValue.bool) ?? .null
             object["corruptFiles"] = .array(corruptFiles.map { .string($0) })
             object["configFile"] = configuration.sourcePath.map(JSONValue.string) ?? .null
             object["configFormat"] = .string(configuration.source.format.rawValue)
@@ -102,6 +106,10 @@ struct StatusCommand: AsyncParsableCommand {
             print("  - Refresh token: \(tokens.refreshToken == nil ? "none" : "stored")")
         }
         if let identityId = session?.identityId { print("  - Identity id:   \(TerminalText.sanitized(identityId))") }
+        if let device = session?.device, device.username == session?.username {
+            let remembered = device.remembered.map { $0 ? "remembered" : "not remembered" } ?? "tracked"
+            print(TerminalText.sanitized("  - Device:        \(device.deviceKey) (\(remembered); latchkey devices)"))
+        }
         if let credentials = session?.awsCredentials {
             print(
                 "  - AWS credentials: \(TerminalText.sanitized(credentials.accessKeyId)), expire \(CLIOutput.relative(credentials.expiration))"

@@ -125,7 +125,7 @@ struct AuthClientTests {
         #expect(try rig.store.load()?.tokens == stored.tokens)
     }
 
-    @Test("1,000 concurrent getTokens with expired tokens send exactly one REFRESH_TOKEN_AUTH")
+    @Test("1,000 concurrent getTokens with expired tokens send exactly one refresh")
     func thousandCallersOneRefresh() async throws {
         let fresh = try Fixtures.tokens(serial: 9, refreshToken: nil)
         let gate = AsyncGate()
@@ -228,8 +228,8 @@ struct AuthClientTests {
         #expect(await client.pendingCalls.isEmpty)
     }
 
-    @Test("SECRET_HASH is sent with REFRESH_TOKEN_AUTH when the client has a secret")
-    func secretHashSent() async throws {
+    @Test("GetTokensFromRefreshToken carries ClientSecret when the client has a secret, and nothing else secret")
+    func clientSecretSent() async throws {
         let fresh = try Fixtures.tokens(serial: 3, pool: Fixtures.poolWithSecret)
         let rig = makeRig(stored: Fixtures.signedInSession(try expiredTokens()), pool: Fixtures.poolWithSecret) { _ in
             refreshAnswer(fresh)
@@ -237,20 +237,19 @@ struct AuthClientTests {
         await rig.client.initialize()
         _ = try await rig.client.getTokens()
         let request = try #require(rig.refreshRequests.first)
-        #expect(request.header("X-Amz-Target") == "AWSCognitoIdentityProviderService.InitiateAuth")
+        #expect(request.header("X-Amz-Target") == "AWSCognitoIdentityProviderService.GetTokensFromRefreshToken")
         let body = try #require(request.json)
         #expect(body["ClientId"] == "testclient123")
-        let parameters = body["AuthParameters"]
-        #expect(parameters?["REFRESH_TOKEN"] == "refresh-alice")
-        let expected = SRPClient.secretHash(
-            username: "alice", clientId: "testclient123", clientSecret: "client-secret-xyz")
-        #expect(parameters?["SECRET_HASH"]?.stringValue == expected)
+        #expect(body["RefreshToken"] == "refresh-alice")
+        #expect(body["ClientSecret"]?.stringValue == "client-secret-xyz")
+        #expect(body["DeviceKey"] == nil)
+        #expect(body["ClientMetadata"] == nil)
 
-        // Without a secret, no SECRET_HASH.
+        // Without a secret, no ClientSecret.
         let plain = makeRig(stored: Fixtures.signedInSession(try expiredTokens())) { _ in refreshAnswer(fresh) }
         await plain.client.initialize()
         _ = try await plain.client.getTokens()
-        #expect(try #require(plain.refreshRequests.first).json?["AuthParameters"]?["SECRET_HASH"] == nil)
+        #expect(try #require(plain.refreshRequests.first).json?["ClientSecret"] == nil)
     }
 
     @Test("NotAuthorized on refresh: signedOutUserPoolsTokenInvalid, persisted, the caller waits for sign-in")

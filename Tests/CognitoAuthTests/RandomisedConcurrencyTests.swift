@@ -82,7 +82,7 @@ struct RandomisedConcurrencyTests {
             guard request.isRefresh else {
                 return ScriptedTransport.error("InvalidParameterException", "unexpected request")
             }
-            let refreshToken = request.json?["AuthParameters"]?["REFRESH_TOKEN"]?.stringValue ?? "?"
+            let refreshToken = request.sentRefreshToken ?? "?"
             inFlight.withLock { flights in
                 if flights[refreshToken, default: 0] > 0 { doubleFlights.withLock { $0 += 1 } }
                 flights[refreshToken, default: 0] += 1

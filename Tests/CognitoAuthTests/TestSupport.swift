@@ -156,11 +156,18 @@ extension HTTPRequestData {
     var json: JSONValue? { JSONValue.parse(body) }
     /// The operation named in X-Amz-Target.
     var operation: String? { header("X-Amz-Target")?.split(separator: ".").last.map(String.init) }
-    /// Whether this is InitiateAuth with REFRESH_TOKEN_AUTH.
-    var isRefresh: Bool { operation == "InitiateAuth" && json?["AuthFlow"]?.stringValue == "REFRESH_TOKEN_AUTH" }
+    /// Whether this is a token refresh: GetTokensFromRefreshToken, or InitiateAuth with REFRESH_TOKEN_AUTH.
+    var isRefresh: Bool {
+        operation == "GetTokensFromRefreshToken"
+            || (operation == "InitiateAuth" && json?["AuthFlow"]?.stringValue == "REFRESH_TOKEN_AUTH")
+    }
+    /// The refresh token a refresh request sends (either operation).
+    var sentRefreshToken: String? {
+        json?["RefreshToken"]?.stringValue ?? json?["AuthParameters"]?["REFRESH_TOKEN"]?.stringValue
+    }
 }
 
-/// A REFRESH_TOKEN_AUTH answer with tokens (and a refresh token only when `refreshToken` is given).
+/// A refresh answer with tokens (and a refresh token only when `refreshToken` is given).
 func refreshAnswer(_ tokens: CognitoTokens, includeRefreshToken: Bool = false) -> HTTPResponseData {
     var result: [String: JSONValue] = [
         "IdToken": .string(tokens.idToken), "AccessToken": .string(tokens.accessToken), "ExpiresIn": 3600,

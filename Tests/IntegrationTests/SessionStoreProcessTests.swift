@@ -320,14 +320,14 @@ extension BackendTests {
             // 2. Once the token is inside its refresh margin (a quarter of 2 s), a peer refreshes; this
             //    client adopts that refresh instead of making its own: the server sees exactly one.
             try await Task.sleep(for: .milliseconds(1600))
-            let before = try await backend.stats().authFlows["REFRESH_TOKEN_AUTH"] ?? 0
+            let before = try await backend.stats().operations["GetTokensFromRefreshToken"] ?? 0
             let token = try await LatchkeyBinary.run(["token", "--access"] + common, environment: environment)
             try #require(token.exitCode == 0, "\(token.stderr)")
             let refreshed = token.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(refreshed != adopted.accessToken)
             let mine = try await client.getTokens(.noWait)
             #expect(mine.accessToken == refreshed)
-            let after = try await backend.stats().authFlows["REFRESH_TOKEN_AUTH"] ?? 0
+            let after = try await backend.stats().operations["GetTokensFromRefreshToken"] ?? 0
             #expect(after - before == 1)
 
             // 3. A peer signs out: this client follows.

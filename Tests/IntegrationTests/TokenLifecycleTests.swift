@@ -45,7 +45,7 @@ extension BackendTests {
         }
 
         @Test(
-            "1,000 concurrent getTokens() with an expired access token make exactly one REFRESH_TOKEN_AUTH, counted at the server"
+            "1,000 concurrent getTokens() with an expired access token make exactly one GetTokensFromRefreshToken, counted at the server"
         )
         func singleFlightRefresh() async throws {
             let backend = try await LocalBackend.shared()
@@ -53,7 +53,7 @@ extension BackendTests {
             let configuration = try await backend.configuration()
             let (client, _) = try await Integration.signedInClient(
                 backend: backend, configuration: configuration, clock: clock)
-            let before = try await backend.stats().authFlows["REFRESH_TOKEN_AUTH"] ?? 0
+            let before = try await backend.stats().operations["GetTokensFromRefreshToken"] ?? 0
             clock.advance(by: 3590)
             let results = await withTaskGroup(of: String?.self) { group in
                 for _ in 0..<1000 {
@@ -63,7 +63,7 @@ extension BackendTests {
                 for await result in group { collected.append(result) }
                 return collected
             }
-            let after = try await backend.stats().authFlows["REFRESH_TOKEN_AUTH"] ?? 0
+            let after = try await backend.stats().operations["GetTokensFromRefreshToken"] ?? 0
             #expect(results.count == 1000)
             #expect(results.allSatisfy { $0 != nil })
             #expect(Set(results.compactMap { $0 }).count == 1)

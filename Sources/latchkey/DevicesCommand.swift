@@ -1,0 +1,150 @@
+import ArgumentParser
+import CognitoAuth
+import Foundation
+
+/// `latchkey devices`: the signed-in user's devices (Cognito device tracking).
+struct DevicesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "devices",
+        abstract: "List, remember, forget the devices the user pool tracks for the signed-in user.",
+        discussion: """
+            Needs a pool with device tracking (DeviceConfiguration). A remembered device skips MFA on \
+            later sign-ins where the pool allows it. Without a device key the commands act on this \
+            machine's device.
+            """,
+        subcommands: [List.self, Show.self, Remember.self, Forget.self],
+        defaultSubcommand: List.self)
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the devices (all pages); this machine's is marked.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Flag(name: .long, help: "Print JSON for scripts.")
+        var json = false
+
+        func run() async throws {
+            let client = try await global.makeClient()
+            let devices = try await client.listDevices()
+            if json {
+                try CLIOutput.emit(DevicesCommand.json(devices) + "\n")
+                return
+            }
+            if devices.isEmpty {
+                try CLIOutput.emit("No devices. (Does the user pool track devices?)\n")
+                return
+            }
+            var text = ""
+            for device in devices { text += DevicesCommand.line(device) + "\n" }
+            try CLIOutput.emit(text)
+        }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Show one device (default: this machine's).")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The device key (default: this machine's device).")
+        var deviceKey: String?
+
+        @Flag(name: .long, help: "Print JSON for scripts.")
+        var json = false
+
+        func run() async throws {
+            let client = try await global.makeClient()
+            let device = try await client.device(deviceKey)
+            try CLIOutput.emit((json ? DevicesCommand.json([device]) : DevicesCommand.line(device)) + "\n")
+        }
+    }
+
+    struct Remember: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "remember", abstract: "Mark a device remembered, or with --not, not remembered.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The device key (default: this machine's device).")
+        var deviceKey: String?
+
+        @Flag(name: .customLong("not"), help: "Mark it not remembered (MFA is asked again).")
+        var notRemembered = false
+
+        @Flag(name: .long, help: "Print JSON for scripts.")
+        var json = false
+
+        func run() async throws {
+            let client = try await global.makeClient()
+            try await client.setDeviceRemembered(!notRemembered, deviceKey: deviceKey)
+            let current = await client.currentDeviceKey
+            let key = deviceKey ?? current ?? "?"
+            let status = notRemembered ? "not_remembered" : "remembered"
+            if json {
+                try CLIOutput.emit(
+                    String(
+                        decoding: JSONValue.object(["deviceKey": .string(key), "rememberedStatus": .string(status)])
+                            .encoded(), as: UTF8.self) + "\n")
+            } else {
+                try CLIOutput.emit("Device \(TerminalText.sanitized(key)) is now \(status).\n")
+            }
+        }
+    }
+
+    struct Forget: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "forget",
+            abstract:
+                "Forget a device at the user pool (default: this machine's; a new one is registered at the next sign-in)."
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The device key (default: this machine's device).")
+        var deviceKey: String?
+
+        @Flag(name: .long, help: "Print JSON for scripts.")
+        var json = false
+
+        func run() async throws {
+            let client = try await global.makeClient()
+            let current = await client.currentDeviceKey
+            let key = deviceKey ?? current
+            try await client.forgetDevice(deviceKey)
+            if json {
+                try CLIOutput.emit(
+                    String(
+                        decoding: JSONValue.object([
+                            "deviceKey": key.map(JSONValue.string) ?? .null, "forgotten": .bool(true),
+                        ])
+                        .encoded(), as: UTF8.self) + "\n")
+            } else {
+                try CLIOutput.emit("Forgot device \(TerminalText.sanitized(key ?? "?")).\n")
+            }
+        }
+    }
+
+    static func line(_ device: DeviceInfo) -> String {
+        var parts = [TerminalText.sanitized(device.deviceKey)]
+        parts.append(TerminalText.sanitized(device.name ?? "(no name)"))
+        parts.append(device.rememberedStatus.map { TerminalText.sanitized($0) } ?? "-")
+        if let last = device.lastAuthenticated { parts.append("last sign-in \(CLIOutput.iso8601(last))") }
+        if device.isCurrent { parts.append("(this machine)") }
+        return parts.joined(separator: "  ")
+    }
+
+    static func json(_ devices: [DeviceInfo]) -> String {
+        let array: [JSONValue] = devices.map { device in
+            .object([
+                "deviceKey": .string(device.deviceKey),
+                "name": device.name.map(JSONValue.string) ?? .null,
+                "rememberedStatus": device.rememberedStatus.map(JSONValue.string) ?? .null,
+                "created": device.created.map { .string(CLIOutput.iso8601($0)) } ?? .null,
+                "lastAuthenticated": device.lastAuthenticated.map { .string(CLIOutput.iso8601($0)) } ?? .null,
+                "current": .bool(device.isCurrent),
+            ])
+        }
+        return String(decoding: JSONValue.array(array).encoded(), as: UTF8.self)
+    }
+}
