@@ -8,10 +8,10 @@ extension BackendTests {
     /// an authenticator app from the Security row, driven through tmux.
     @Suite("The full-screen UI: passwordless sign-in and TOTP enrolment, in tmux", .enabled(if: TmuxSession.canRunApp))
     struct TerminalPasswordlessEndToEndTests {
-        /// Prints a screen when `LATCHKEY_E2E_SHOW_SCREENS=1` (to look at a screen by eye).
+        /// Writes a screen to `$LATCHKEY_E2E_SCREENS/<name>.txt` when that directory is set (to look at it by eye).
         static func show(_ name: String, _ screen: String) {
-            guard ProcessInfo.processInfo.environment["LATCHKEY_E2E_SHOW_SCREENS"] == "1" else { return }
-            print("----- \(name) -----\n\(screen)\n-----")
+            guard let directory = ProcessInfo.processInfo.environment["LATCHKEY_E2E_SCREENS"] else { return }
+            try? screen.write(toFile: directory + "/" + name + ".txt", atomically: true, encoding: .utf8)
         }
 
         @Test("USER_AUTH: username → Code by email → Resend code → a wrong code is refused → the new code signs in")
