@@ -169,6 +169,7 @@ public struct AppState: Equatable, Sendable {
             username: username, notice: notice, showsCreateAccount: !options.disableSignUp, showsForgotPassword: true,
             canCancel: options.canCancel)
         state.usernameKind = options.usernameKind
+        state.choosesMethod = options.choosesSignInMethod
         return state
     }
 
@@ -214,6 +215,12 @@ public enum AppAction: Sendable {
     case mfaSettingsLoaded(Result<MFASettings, AuthError>)
     /// An MFA change finished.
     case mfaPreferenceFinished(Result<Void, AuthError>)
+    /// Resend code started the sign-in again (USER_AUTH with the code method).
+    case signInCodeResent(Result<SignInStep, AuthError>)
+    /// `setUpTOTP` finished (the dashboard's `t`).
+    case totpSetupStarted(Result<TOTPSetupDetails, AuthError>)
+    /// `verifyTOTPSetup` finished.
+    case totpSetupVerified(Result<Void, AuthError>)
 
     /// The auth client's event, translated.
     public static func authEvent(_ event: AuthEvent) -> AppAction { .sessionEvent(SessionEvent(event)) }
@@ -258,7 +265,36 @@ extension AppState {
             return perform(dashboard.reduce(.mfaSettingsLoaded(result)))
         case .mfaPreferenceFinished(let result):
             return perform(dashboard.reduce(.mfaPreferenceFinished(result)))
+        case .signInCodeResent(let result):
+            if relogin?.challenge != nil { return reduceRelogin(.challenge(.codeResent(result))) }
+            return withChallenge { $0.reduce(.codeResent(result)) }
+        case .totpSetupStarted(let result):
+            return totpSetupStarted(result)
+        case .totpSetupVerified(let result):
+            guard case .challenge(.totpSetup(let enrolment)) = screen, enrolment.isEnrolment else { return [] }
+            var effects = withChallenge { $0.reduce(.confirmSignInFinished(result.map { .done })) }
+            if case .success = result {
+                dashboard.append(ScreenText.totpEnrolled)
+                dashboard.isChangingMFA = true
+                effects.append(.loadMFASettings)
+            }
+            return effects
         }
+    }
+
+    private mutating func totpSetupStarted(_ result: Result<TOTPSetupDetails, AuthError>) -> [AuthEffect] {
+        dashboard.isChangingMFA = false
+        switch result {
+        case .success(let details):
+            guard screen == .dashboard, relogin == nil, dashboard.userState == .signedIn else { return [] }
+            isHelpVisible = false
+            dashboard.append(ScreenText.totpEnrolling)
+            let username = dashboard.username ?? dashboard.session?.username ?? details.accountName
+            screen = .challenge(.totpSetup(TOTPSetupState(username: username, details: details, isEnrolment: true)))
+        case .failure(let error):
+            dashboard.append(ScreenText.mfaFailed(ScreenText.shortError(error)))
+        }
+        return []
     }
 
     // MARK: Keys
@@ -375,6 +411,19 @@ extension AppState {
                 return []
             }
             screen = .challenge(challenge)
+        case .signInCode(let step, let username, let method):
+            switch step {
+            case .emailOTP(let details):
+                screen = .challenge(
+                    .code(CodeChallengeState(username: username, kind: .email(details), resend: .method(method))))
+            case .smsOTP(let details):
+                screen = .challenge(
+                    .code(CodeChallengeState(username: username, kind: .sms(details), resend: .method(method))))
+            default:
+                return navigate(.challenge(step, username: username))
+            }
+        case .dashboard:
+            screen = .dashboard
         case .autoSignIn(let username, let password):
             var state = makeSignIn(username: username, notice: ScreenText.accountConfirmedSigningIn)
             state.isInFlight = true

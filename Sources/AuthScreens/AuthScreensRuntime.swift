@@ -148,6 +148,34 @@ public final class AuthScreensRuntime {
                 .confirmSignInFinished(
                     await Self.result { try await service.confirmSignIn(answer.value, attributes: attributes) })
             }
+        case .startUserAuth(let username):
+            request {
+                .signInFinished(
+                    await Self.result {
+                        try await service.signIn(username: username, password: nil, flow: .userAuth, method: nil)
+                    })
+            }
+        case .selectSignInMethod(let method, let password):
+            request {
+                .confirmSignInFinished(
+                    await Self.result { try await service.selectSignInMethod(method, password: password?.value) })
+            }
+        case .resendSignInCode(let username, let method):
+            request {
+                .signInCodeResent(
+                    await Self.result {
+                        try await service.signIn(username: username, password: nil, flow: .userAuth, method: method)
+                    })
+            }
+        case .setUpTOTP:
+            spawn { [weak self] in
+                let result = await Self.result { try await service.setUpTOTP() }
+                self?.send(.totpSetupStarted(result))
+            }
+        case .verifyTOTPSetup(let code):
+            request {
+                .totpSetupVerified(await Self.result { try await service.verifyTOTPSetup(code: code.value) })
+            }
         case .signUp(let username, let password, let attributes):
             request {
                 .signUpFinished(

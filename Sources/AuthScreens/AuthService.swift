@@ -44,6 +44,16 @@ public protocol AuthService: Sendable {
     /// Adopts what another process wrote to the store since this one last looked (a cheap stamp
     /// check; the dashboard calls it every second, so a CLI sign-out shows within a second).
     func syncWithStore() async
+    /// Starts a USER_AUTH sign-in: without `method` the pool answers with the methods it offers
+    /// (``SignInStep/selectChallenge(_:)``); with a code method it sends a new code.
+    func signIn(username: String, password: String?, flow: AuthenticationFlow?, method: SignInMethod?) async throws
+        -> SignInStep
+    /// Answers SELECT_CHALLENGE with a first factor (`password` for the password methods).
+    func selectSignInMethod(_ method: SignInMethod, password: String?) async throws -> SignInStep
+    /// Starts enrolling an authenticator app (AssociateSoftwareToken): the secret and `otpauth://` URI.
+    func setUpTOTP() async throws -> TOTPSetupDetails
+    /// Verifies the authenticator app's first code; TOTP is then on and preferred.
+    func verifyTOTPSetup(code: String) async throws
 }
 
 extension AuthService {
@@ -80,5 +90,29 @@ extension AuthService {
     /// A service without MFA management (test fakes): says so.
     public func setMFAPreference(_ changes: [MFAType: MFAPreference]) async throws {
         throw AuthError.unsupported(type: "MFA", message: "this service cannot change MFA settings")
+    }
+}
+
+extension AuthService {
+    /// A service without USER_AUTH (test fakes): says so.
+    public func signIn(username: String, password: String?, flow: AuthenticationFlow?, method: SignInMethod?)
+        async throws -> SignInStep
+    {
+        throw AuthError.unsupported(type: "USER_AUTH", message: "this service cannot choose a sign-in method")
+    }
+
+    /// A service without USER_AUTH (test fakes): says so.
+    public func selectSignInMethod(_ method: SignInMethod, password: String?) async throws -> SignInStep {
+        throw AuthError.unsupported(type: "USER_AUTH", message: "this service cannot choose a sign-in method")
+    }
+
+    /// A service without MFA management (test fakes): says so.
+    public func setUpTOTP() async throws -> TOTPSetupDetails {
+        throw AuthError.unsupported(type: "MFA", message: "this service cannot enrol an authenticator app")
+    }
+
+    /// A service without MFA management (test fakes): says so.
+    public func verifyTOTPSetup(code: String) async throws {
+        throw AuthError.unsupported(type: "MFA", message: "this service cannot enrol an authenticator app")
     }
 }

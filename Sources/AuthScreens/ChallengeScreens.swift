@@ -15,6 +15,10 @@ public enum ChallengeAction: Sendable {
     case mfaTypeChosen(MFAType)
     /// `confirmSignIn` finished.
     case confirmSignInFinished(Result<SignInStep, AuthError>)
+    /// Resend code was pressed (code screens that can resend).
+    case resendPressed
+    /// The sign-in was started again for a new code (USER_AUTH with the code method).
+    case codeResent(Result<SignInStep, AuthError>)
 }
 
 /// The shared ending of a challenge: signed in, another challenge, or an error banner.
@@ -136,7 +140,7 @@ extension NewPasswordState: FormScreen {
             return []
         case .submitPressed: return submit()
         case .cancelPressed: return isInFlight ? [] : ChallengeOutcome.cancel(username: username)
-        case .mfaTypeChosen: return []
+        case .mfaTypeChosen, .resendPressed, .codeResent: return []
         case .confirmSignInFinished(let result):
             guard isInFlight else { return [] }
             isInFlight = false
@@ -190,19 +194,26 @@ public struct CodeChallengeState: Equatable, Sendable {
     public var isInFlight: Bool
     /// The server error with the next step.
     public var banner: String?
+    /// How Resend code gets a new code; nil hides the button.
+    public var resend: CodeResend?
+    /// Where the new code went, after Resend code.
+    public var notice: String?
+    /// Whether the request running is Resend code (not Verify).
+    public var isResending = false
 
     /// Creates the screen.
-    public init(username: String, kind: Kind) {
+    public init(username: String, kind: Kind, resend: CodeResend? = nil) {
         self.username = username
         self.kind = kind
         self.code = FieldState()
         self.focus = .code
         self.isInFlight = false
         self.banner = nil
+        self.resend = resend
     }
 
     /// The focusable items in Tab order.
-    public var focusOrder: [Focus] { Focus.allCases }
+    public var focusOrder: [Focus] { resend == nil ? [.code, .submit, .cancel] : [.code, .submit, .cancel, .resend] }
 
     /// The title for this kind of code.
     public var title: String { ScreenText.codeChallengeTitle(kind) }
@@ -217,7 +228,20 @@ public struct CodeChallengeState: Equatable, Sendable {
     }
 
     /// The status-line verb while in flight.
-    public var activity: String? { isInFlight ? ScreenText.verifying : nil }
+    public var activity: String? {
+        guard isInFlight else { return nil }
+        return isResending ? ScreenText.sendingNewCode : ScreenText.verifying
+    }
+}
+
+/// How a code screen's Resend code gets a new code: Cognito has no "resend" for sign-in codes, so
+/// the sign-in starts again.
+public enum CodeResend: Hashable, Sendable {
+    /// USER_AUTH again with this code method (EMAIL_OTP / SMS_OTP as the first factor): a new code is sent.
+    case method(SignInMethod)
+    /// An MFA code after the password: back to Sign in, where the password starts it again (the
+    /// password is not kept).
+    case signInAgain
 }
 
 extension CodeChallengeState: FormScreen {
@@ -231,7 +255,57 @@ extension CodeChallengeState: FormScreen {
 
     /// Applies an action and returns the effects to run.
     public mutating func reduce(_ action: ChallengeAction) -> [ScreenEffect] {
-        reduceCodeEntry(action)
+        switch action {
+        case .keyPressed(let key) where focus == .resend && !isInFlight && (key == .enter || key == .character(" ")):
+            return resendCode()
+        case .resendPressed:
+            return resendCode()
+        case .codeResent(let result):
+            guard isInFlight, isResending else { return [] }
+            isInFlight = false
+            isResending = false
+            focus = .code
+            switch result {
+            case .success(.emailOTP(let details)):
+                kind = .email(details)
+                notice = ScreenText.newCodeSent(details)
+                return []
+            case .success(.smsOTP(let details)):
+                kind = .sms(details)
+                notice = ScreenText.newCodeSent(details)
+                return []
+            case .success(.done):
+                return [.route(.signedIn)]
+            case .success(let step):
+                return [.route(.challenge(step, username: username))]
+            case .failure(let error):
+                banner = ScreenText.challengeBanner(for: error)
+                return []
+            }
+        case .confirmSignInFinished where isResending:
+            return []
+        default:
+            if case .confirmSignInFinished(.failure) = action { notice = nil }
+            let effects = reduceCodeEntry(action)
+            if !isInFlight { isResending = false }
+            return effects
+        }
+    }
+
+    private mutating func resendCode() -> [ScreenEffect] {
+        guard !isInFlight, let resend else { return [] }
+        banner = nil
+        notice = nil
+        code.clear()
+        code.error = nil
+        switch resend {
+        case .method(let method):
+            isInFlight = true
+            isResending = true
+            return [.run(.resendSignInCode(username: username, method: method))]
+        case .signInAgain:
+            return [.route(.signIn(username: username, notice: ScreenText.signInAgainForNewCode))]
+        }
     }
 }
 
@@ -252,19 +326,23 @@ public struct TOTPSetupState: Equatable, Sendable {
     public var isInFlight: Bool
     /// The server error with the next step.
     public var banner: String?
+    /// Whether this is an enrolment from the dashboard's Security row (VerifySoftwareToken, then back
+    /// to the dashboard) rather than MFA_SETUP at sign-in.
+    public var isEnrolment: Bool
 
     /// Creates the screen.
-    public init(username: String, details: TOTPSetupDetails) {
+    public init(username: String, details: TOTPSetupDetails, isEnrolment: Bool = false) {
         self.username = username
         self.details = details
         self.code = FieldState()
         self.focus = .code
         self.isInFlight = false
         self.banner = nil
+        self.isEnrolment = isEnrolment
     }
 
     /// The focusable items in Tab order.
-    public var focusOrder: [Focus] { Focus.allCases }
+    public var focusOrder: [Focus] { [.code, .submit, .cancel] }
 
     /// The base32 secret to type into an authenticator app.
     public var secret: String { TerminalText.sanitized(details.secret) }
@@ -302,7 +380,20 @@ extension TOTPSetupState: FormScreen {
 
     /// Applies an action and returns the effects to run.
     public mutating func reduce(_ action: ChallengeAction) -> [ScreenEffect] {
-        reduceCodeEntry(action)
+        guard isEnrolment else { return reduceCodeEntry(action) }
+        // The enrolment from the dashboard: Cancel and Esc go back to it; the code goes to VerifySoftwareToken.
+        switch action {
+        case .keyPressed(.escape) where !isInFlight, .cancelPressed where !isInFlight:
+            return [.route(.dashboard)]
+        case .keyPressed(let key) where focus == .cancel && !isInFlight && (key == .enter || key == .character(" ")):
+            return [.route(.dashboard)]
+        default:
+            let effects = reduceCodeEntry(action)
+            return effects.map { effect in
+                if case .run(.confirmSignIn(let answer, _)) = effect { return .run(.verifyTOTPSetup(code: answer)) }
+                return effect
+            }
+        }
     }
 }
 
@@ -371,7 +462,7 @@ extension SelectMFATypeState: FormScreen {
                 banner = ScreenText.requestCancelled
                 return [.run(.cancelRequest)]
             }
-        case .answerChanged: return []
+        case .answerChanged, .resendPressed, .codeResent: return []
         case .submitPressed:
             if case .choice(let index) = focus, choices.indices.contains(index) { return choose(choices[index]) }
             return []
@@ -402,6 +493,8 @@ public enum ChallengeState: Equatable, Sendable {
     case totpSetup(TOTPSetupState)
     /// SELECT_MFA_TYPE.
     case selectMFAType(SelectMFATypeState)
+    /// USER_AUTH's SELECT_CHALLENGE: the sign-in methods.
+    case selectMethod(SelectSignInMethodState)
 
     /// The screen for `step`, or nil for `.done`.
     public init?(step: SignInStep, username: String, policy: PasswordPolicy = .cognitoDefault) {
@@ -416,11 +509,12 @@ public enum ChallengeState: Equatable, Sendable {
         case .mfaSetup(let details): self = .totpSetup(TOTPSetupState(username: username, details: details))
         case .selectMFAType(let choices):
             self = .selectMFAType(SelectMFATypeState(username: username, choices: choices))
-        case .emailOTP(let details): self = .code(CodeChallengeState(username: username, kind: .email(details)))
-        case .smsOTP(let details): self = .code(CodeChallengeState(username: username, kind: .sms(details)))
+        case .emailOTP(let details):
+            self = .code(CodeChallengeState(username: username, kind: .email(details), resend: .signInAgain))
+        case .smsOTP(let details):
+            self = .code(CodeChallengeState(username: username, kind: .sms(details), resend: .signInAgain))
         case .selectChallenge(let methods):
-            let choices = methods.filter { $0 != .webAuthn }.map(\.rawValue).joined(separator: ", ")
-            self = .code(CodeChallengeState(username: username, kind: .custom(["Sign in with": choices])))
+            self = .selectMethod(SelectSignInMethodState(username: username, methods: methods))
         case .selectMFASetup(let choices):
             self = .code(
                 CodeChallengeState(
@@ -450,6 +544,10 @@ public enum ChallengeState: Equatable, Sendable {
             let effects = state.reduce(action)
             self = .selectMFAType(state)
             return effects
+        case .selectMethod(var state):
+            let effects = state.reduce(action)
+            self = .selectMethod(state)
+            return effects
         }
     }
 
@@ -460,6 +558,7 @@ public enum ChallengeState: Equatable, Sendable {
         case .code(let state): return state.username
         case .totpSetup(let state): return state.username
         case .selectMFAType(let state): return state.username
+        case .selectMethod(let state): return state.username
         }
     }
 
@@ -470,6 +569,7 @@ public enum ChallengeState: Equatable, Sendable {
         case .code(let state): return state.isInFlight
         case .totpSetup(let state): return state.isInFlight
         case .selectMFAType(let state): return state.isInFlight
+        case .selectMethod(let state): return state.isInFlight
         }
     }
 
@@ -480,12 +580,14 @@ public enum ChallengeState: Equatable, Sendable {
         case .code(let state): return state.activity
         case .totpSetup(let state): return state.activity
         case .selectMFAType(let state): return state.activity
+        case .selectMethod(let state): return state.activity
         }
     }
 
     /// Whether the screen has a text field (MFA selection has none).
     public var hasTextField: Bool {
         if case .selectMFAType = self { return false }
+        if case .selectMethod(let state) = self { return state.hasTextField }
         return true
     }
 
@@ -496,6 +598,7 @@ public enum ChallengeState: Equatable, Sendable {
         case .code(let state): return state.title
         case .totpSetup: return ScreenText.totpSetupTitle
         case .selectMFAType: return ScreenText.selectMFATitle
+        case .selectMethod: return ScreenText.selectSignInMethodTitle
         }
     }
 
@@ -504,6 +607,7 @@ public enum ChallengeState: Equatable, Sendable {
         if case .newPassword(let state) = self {
             return state.focus == .newPassword || state.focus == .confirmPassword
         }
+        if case .selectMethod(let state) = self { return state.focus == .password }
         return false
     }
 }
@@ -514,6 +618,8 @@ public enum CodeEntryFocus: Hashable, Sendable, CaseIterable {
     case code
     /// The Verify button.
     case submit
+    /// The Resend code link (sign-in codes that can be sent again).
+    case resend
     /// The Cancel button.
     case cancel
 }
@@ -539,6 +645,7 @@ extension CodeEntryScreen {
             switch handleFormKey(key) {
             case .handled, .edited: return []
             case .submitted, .activated(.submit), .activated(.code): return submitCode()
+            case .activated(.resend): return []
             case .activated(.cancel), .escaped: return ChallengeOutcome.cancel(username: username)
             case .cancelledInFlight:
                 isInFlight = false
@@ -550,7 +657,7 @@ extension CodeEntryScreen {
             return []
         case .submitPressed: return submitCode()
         case .cancelPressed: return isInFlight ? [] : ChallengeOutcome.cancel(username: username)
-        case .mfaTypeChosen: return []
+        case .mfaTypeChosen, .resendPressed, .codeResent: return []
         case .confirmSignInFinished(let result):
             guard isInFlight else { return [] }
             isInFlight = false

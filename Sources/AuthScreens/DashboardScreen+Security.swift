@@ -3,8 +3,8 @@ import CognitoAuth
 /// The dashboard's Security rows: the user's MFA factors, read and changed with single keys.
 ///
 /// `m` reads them (GetUser), `e` turns email MFA on or off, `E` makes email the preferred factor,
-/// `T` turns the authenticator app (TOTP) off. Enrolling an authenticator app needs a code, so it is
-/// done with `latchkey mfa enable totp` (or at sign-in when the pool requires MFA).
+/// `t` enrols an authenticator app (the secret, its `otpauth://` URI and QR code, then its code;
+/// TOTP is then on and preferred), `T` turns the authenticator app (TOTP) off.
 extension DashboardState {
     /// The Security row, "MFA" and the factors, once `m` read them (empty before).
     public var securityRows: [DashboardRow] {
@@ -20,6 +20,10 @@ extension DashboardState {
             isChangingMFA = true
             append(ScreenText.mfaReading)
             return [.run(.loadMFASettings)]
+        case .character("t"):
+            isChangingMFA = true
+            append(ScreenText.totpStarting)
+            return [.run(.setUpTOTP)]
         case .character("e"), .character("E"), .character("T"):
             guard let mfa else {
                 append(ScreenText.mfaPressMFirst)
@@ -79,7 +83,7 @@ extension ScreenText {
             let on = settings.enabled.contains(type)
             let preferred = settings.preferred == type ? " (preferred)" : ""
             return "\(type.shortName) \(on ? "on" : "off")\(preferred)"
-        }.joined(separator: " · ") + " — e email on/off · E prefer email · T totp off"
+        }.joined(separator: " · ") + " — e email on/off · E prefer email · t set up totp · T totp off"
     }
 
     /// Log: the settings arrived.
@@ -100,6 +104,13 @@ extension ScreenText {
         }
         return "MFA: " + parts.joined(separator: ", ")
     }
+
+    /// Log: `t` pressed.
+    public static let totpStarting = "MFA: setting up an authenticator app (AssociateSoftwareToken)"
+    /// Log: the enrolment screen opened.
+    public static let totpEnrolling = "MFA: scan the QR code or type the secret, then enter the app's code"
+    /// Log: the authenticator app's code was accepted.
+    public static let totpEnrolled = "MFA: authenticator app verified; totp is on and preferred"
 
     /// Log: a read or change failed.
     static func mfaFailed(_ message: String) -> String { "MFA: failed: \(message)" }

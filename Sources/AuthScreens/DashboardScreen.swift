@@ -276,7 +276,7 @@ extension DashboardState {
             return [.run(.signOut(global: global))]
         case .character("s"):
             return userState.needsRelogin ? [.route(.reloginPrompt)] : []
-        case .character("m"), .character("e"), .character("E"), .character("T"):
+        case .character("m"), .character("e"), .character("E"), .character("t"), .character("T"):
             return securityKey(key)
         case .up: log.scrollUp()
         case .down: log.scrollDown()

@@ -8,6 +8,13 @@ public enum AuthEffect: Hashable, Sendable {
     case signIn(username: String, password: SecretText)
     /// `confirmSignIn(_:attributes:)`: a code, a new password or an MFA type; the result comes back as `confirmSignInFinished`.
     case confirmSignIn(answer: SecretText, attributes: [String: String])
+    /// USER_AUTH `signIn(username:password:flow:method:)` without a method: the pool's methods come
+    /// back as `signInFinished` (``SignInStep/selectChallenge(_:)``).
+    case startUserAuth(username: String)
+    /// `selectSignInMethod(_:password:)`; the result comes back as `confirmSignInFinished`.
+    case selectSignInMethod(SignInMethod, password: SecretText?)
+    /// Re-initiates USER_AUTH with `method` (a code method) so that Cognito sends a new code; `signInCodeResent`.
+    case resendSignInCode(username: String, method: SignInMethod)
     /// `signUp(username:password:attributes:)`; `signUpFinished`.
     case signUp(username: String, password: SecretText, attributes: [String: String])
     /// `confirmSignUp(username:code:)`; `confirmSignUpFinished`.
@@ -32,6 +39,10 @@ public enum AuthEffect: Hashable, Sendable {
     case loadMFASettings
     /// `setMFAPreference(_:)`; `mfaPreferenceFinished`.
     case setMFAPreference([MFAType: MFAPreference])
+    /// `setUpTOTP()`; `totpSetupStarted`.
+    case setUpTOTP
+    /// `verifyTOTPSetup(code:)`; `totpSetupVerified`.
+    case verifyTOTPSetup(code: SecretText)
     /// The user quit (Ctrl-C, `q`).
     case quit
     /// The user cancelled the sign-in UI (only when ``AuthUIOptions/canCancel``).
@@ -51,6 +62,10 @@ public enum Route: Hashable, Sendable {
     case forgotPassword(username: String)
     /// Answer a sign-in challenge.
     case challenge(SignInStep, username: String)
+    /// Enter a first-factor code (USER_AUTH EMAIL_OTP / SMS_OTP) that `method` can send again.
+    case signInCode(SignInStep, username: String, method: SignInMethod)
+    /// Back to the dashboard (the authenticator enrolment ended).
+    case dashboard
     /// Sign in now with the remembered password (after confirming a new account).
     case autoSignIn(username: String, password: SecretText)
     /// Sign-in completed.

@@ -25,7 +25,7 @@ extension SignInState: FormViewModel {
         switch item {
         case .username: return usernameKind.label
         case .password: return ScreenText.passwordLabel
-        case .signIn: return ScreenText.signInButton
+        case .signIn: return choosesMethod ? ScreenText.continueButton : ScreenText.signInButton
         case .createAccount: return ScreenText.createAccountButton
         case .forgotPassword: return ScreenText.forgotPasswordLink
         case .cancel: return ScreenText.cancelButton
@@ -107,6 +107,7 @@ extension CodeChallengeState: FormViewModel {
         switch item {
         case .code: return ScreenText.codeLabel
         case .submit: return ScreenText.verifyButton
+        case .resend: return ScreenText.resendSignInCodeButton
         case .cancel: return ScreenText.cancelButton
         }
     }
@@ -121,6 +122,23 @@ extension TOTPSetupState: FormViewModel {
         switch item {
         case .code: return ScreenText.codeLabel
         case .submit: return ScreenText.verifyButton
+        case .resend: return ScreenText.resendSignInCodeButton
+        case .cancel: return ScreenText.cancelButton
+        }
+    }
+}
+
+extension SelectSignInMethodState: FormViewModel {
+    /// The password field (once Password was chosen), else nil.
+    public func field(for item: Focus) -> FieldState? { fieldPath(item).map { self[keyPath: $0] } }
+
+    /// The label of a choice, the password field or a button.
+    public func label(for item: Focus) -> String {
+        switch item {
+        case .choice(let index):
+            return choices.indices.contains(index) ? ScreenText.signInMethodLabel(choices[index]) : ""
+        case .password: return ScreenText.passwordLabel
+        case .submit: return ScreenText.signInButton
         case .cancel: return ScreenText.cancelButton
         }
     }

@@ -45,6 +45,11 @@ public struct SignInState: Equatable, Sendable {
     /// Creates the screen; focus starts on the password when the username is filled in.
     /// What the username field holds (labelled "Email" on a pool whose users sign in with their email).
     public var usernameKind: UsernameKind = .username
+    /// Whether the pool's USER_AUTH flow is used: the screen asks for the username only, then the
+    /// method choice follows (password, a code by email or text message).
+    public var choosesMethod: Bool = false {
+        didSet { if choosesMethod && focus == .password { focus = .username } }
+    }
 
     public init(
         username: String = "", notice: String? = nil, showsCreateAccount: Bool = true,
@@ -63,7 +68,7 @@ public struct SignInState: Equatable, Sendable {
 
     /// The focusable items in Tab order.
     public var focusOrder: [Focus] {
-        var order: [Focus] = [.username, .password, .signIn]
+        var order: [Focus] = choosesMethod ? [.username, .signIn] : [.username, .password, .signIn]
         if showsCreateAccount { order.append(.createAccount) }
         if showsForgotPassword { order.append(.forgotPassword) }
         if canCancel { order.append(.cancel) }
@@ -117,7 +122,7 @@ extension SignInState: FormScreen {
     func validationError(for focus: Focus) -> String? {
         switch focus {
         case .username: return trimmedUsername.isEmpty ? ScreenText.usernameRequired : nil
-        case .password: return password.isEmpty ? ScreenText.passwordRequired : nil
+        case .password: return !choosesMethod && password.isEmpty ? ScreenText.passwordRequired : nil
         default: return nil
         }
     }
@@ -134,7 +139,7 @@ extension SignInState: FormScreen {
             case .cancelledInFlight:
                 isInFlight = false
                 notice = ScreenText.requestCancelled
-                focus = .password
+                focus = choosesMethod ? .username : .password
                 return [.run(.cancelRequest)]
             }
         case .usernameChanged(let text):
@@ -156,6 +161,10 @@ extension SignInState: FormScreen {
             switch result {
             case .success(.done):
                 return [.route(.signedIn)]
+            case .success(.emailOTP(let details)) where choosesMethod:
+                return [.route(.signInCode(.emailOTP(details), username: trimmedUsername, method: .emailOTP))]
+            case .success(.smsOTP(let details)) where choosesMethod:
+                return [.route(.signInCode(.smsOTP(details), username: trimmedUsername, method: .smsOTP))]
             case .success(let step):
                 return [.route(.challenge(step, username: trimmedUsername))]
             case .failure(.userNotConfirmed) where showsCreateAccount:
@@ -167,7 +176,7 @@ extension SignInState: FormScreen {
                     for: error, showsCreateAccount: showsCreateAccount, showsForgotPassword: showsForgotPassword)
                 password.clear()
                 password.error = nil
-                focus = .password
+                focus = choosesMethod ? .username : .password
                 return []
             }
         }
@@ -191,6 +200,7 @@ extension SignInState: FormScreen {
         password.clear()
         notice = nil
         isInFlight = true
+        if choosesMethod { return [.run(.startUserAuth(username: trimmedUsername))] }
         return [.run(.signIn(username: trimmedUsername, password: secret))]
     }
 }

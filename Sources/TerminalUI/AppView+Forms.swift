@@ -82,7 +82,9 @@ extension AppView {
             form.addSpacer()
         }
         form.add(field(screen, .username, placeholder: screen.usernameKind.placeholder))
-        form.add(field(screen, .password, hint: ScreenText.revealHint(isRevealed: screen.password.isRevealed)))
+        if !screen.choosesMethod {
+            form.add(field(screen, .password, hint: ScreenText.revealHint(isRevealed: screen.password.isRevealed)))
+        }
         addBanner(screen.banner, to: &form)
         form.addSpacer()
         form.add(actions(screen, [.signIn], links: [.createAccount, .forgotPassword, .cancel]))
@@ -168,8 +170,28 @@ extension AppView {
             form.add(actions(screen, [.submit, .cancel], links: []))
         case .code(let screen):
             form.add(.text(screen.prompt, CellStyle(.normal)))
+            if let notice = screen.notice { form.add(.banner(Banner(.info, notice))) }
             form.addSpacer()
             form.add(field(screen, .code, placeholder: screen.expectedDigits.map { "\($0) digits" } ?? ""))
+            addBanner(screen.banner, to: &form)
+            form.addSpacer()
+            form.add(actions(screen, [.submit, .cancel], links: [.resend]))
+        case .selectMethod(let screen):
+            form.add(.text(ScreenText.selectSignInMethodPrompt, CellStyle(.normal)))
+            form.addSpacer()
+            form.add(
+                .choices(
+                    screen.choices.indices.map { index in
+                        FormLayout.Action(
+                            title: screen.label(for: .choice(index)), isButton: false,
+                            isFocused: screen.focus == .choice(index),
+                            isEnabled: screen.isSelectable(index) && !screen.isInFlight && screen.passwordMethod == nil)
+                    }))
+            if screen.passwordMethod != nil {
+                form.addSpacer()
+                form.add(
+                    field(screen, .password, hint: ScreenText.revealHint(isRevealed: screen.password.isRevealed)))
+            }
             addBanner(screen.banner, to: &form)
             form.addSpacer()
             form.add(actions(screen, [.submit, .cancel], links: []))

@@ -14,6 +14,8 @@ enum InteractiveEntry {
         }
         var options = try ui.resolve(configuration: client.configuration)
         if let prefilledUsername, await client.username == nil { options.prefilledUsername = prefilledUsername }
+        let flow = client.options.authenticationFlow ?? client.configuration.userPool?.authenticationFlow
+        options.choosesSignInMethod = flow == .userAuth
         let theme: Theme = options.themeName == "mono" ? .noColor : .automatic(environment: environment)
         let backend = client.configuration.userPool?.endpoint?.host ?? client.configuration.userPool?.region
         let exit: AuthScreensRuntime.Exit

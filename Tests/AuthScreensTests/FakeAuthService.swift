@@ -17,6 +17,10 @@ actor FakeAuthService: AuthService {
         case releaseSignInWait
         case forceRefresh
         case getUserAttributes(String)
+        case userAuth(String, SignInMethod?)
+        case selectSignInMethod(SignInMethod, String?)
+        case setUpTOTP
+        case verifyTOTPSetup(String)
     }
 
     private(set) var calls: [Call] = []
@@ -132,6 +136,36 @@ actor FakeAuthService: AuthService {
             return try await withCheckedThrowingContinuation { waiting.append($0) }
         }
         return ["sub": "sub-alice"]
+    }
+
+    func signIn(username: String, password: String?, flow: AuthenticationFlow?, method: SignInMethod?) async throws
+        -> SignInStep
+    {
+        calls.append(.userAuth(username, method))
+        switch method {
+        case nil: return .selectChallenge([.password, .emailOTP, .webAuthn])
+        case .emailOTP?: return .emailOTP(CodeDeliveryDetails(destination: "n***@e***", deliveryMedium: "EMAIL"))
+        default: throw AuthError.invalidParameter("unexpected method")
+        }
+    }
+
+    func selectSignInMethod(_ method: SignInMethod, password: String?) async throws -> SignInStep {
+        calls.append(.selectSignInMethod(method, password))
+        if method == .emailOTP {
+            return .emailOTP(CodeDeliveryDetails(destination: "a***@e***", deliveryMedium: "EMAIL"))
+        }
+        resumeWaiting()
+        return .done
+    }
+
+    func setUpTOTP() async throws -> TOTPSetupDetails {
+        calls.append(.setUpTOTP)
+        return TOTPSetupDetails(secret: "JBSWY3DPEHPK3PXP", accountName: "alice")
+    }
+
+    func verifyTOTPSetup(code: String) async throws {
+        calls.append(.verifyTOTPSetup(code))
+        if code != "123456" { throw AuthError.codeMismatch("Code mismatch and fail enable Software Token MFA") }
     }
 
     func events() -> AsyncStream<AuthEvent> {

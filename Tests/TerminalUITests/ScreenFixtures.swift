@@ -206,6 +206,43 @@ enum ScreenFixtures {
         return state
     }
 
+    /// Sign in on a USER_AUTH pool: the username only.
+    static var signInUserAuth: AppState {
+        var options = AuthUIOptions()
+        options.choosesSignInMethod = true
+        var state = AppState(options: options, now: t0, timeZone: utc)
+        type(&state, "alice")
+        return state
+    }
+
+    /// USER_AUTH's SELECT_CHALLENGE: every method, the passkey greyed out.
+    static var selectSignInMethod: AppState {
+        var state = signInUserAuth
+        press(&state, [.enter])
+        _ = state.reduce(.signInFinished(.success(.selectChallenge([.passwordSRP, .emailOTP, .smsOTP, .webAuthn]))))
+        press(&state, [.down])
+        return state
+    }
+
+    /// The emailed first-factor code after Resend code.
+    static var emailCodeResent: AppState {
+        var state = selectSignInMethod
+        press(&state, [.enter])
+        let delivery = CodeDeliveryDetails(destination: "a***@e***", deliveryMedium: "EMAIL", attributeName: "email")
+        _ = state.reduce(.confirmSignInFinished(.success(.emailOTP(delivery))))
+        press(&state, [.tab, .tab, .tab, .enter])
+        _ = state.reduce(.signInCodeResent(.success(.emailOTP(delivery))))
+        return state
+    }
+
+    /// The dashboard's `t`: the authenticator app enrolment.
+    static var totpEnrolment: AppState {
+        var state = dashboard
+        press(&state, [.character("t")])
+        _ = state.reduce(.totpSetupStarted(.success(totpDetails)))
+        return state
+    }
+
     /// Every screen by name.
     static var all: [(String, AppState)] {
         [
@@ -215,7 +252,8 @@ enum ScreenFixtures {
             ("forgotReset", forgotReset), ("newPassword", newPassword), ("totpCode", totpCode),
             ("totpSetup", totpSetup), ("selectMFA", selectMFA), ("dashboard", dashboard),
             ("dashboardOffline", dashboardOffline), ("dashboardPending", dashboardPending), ("relogin", relogin),
-            ("help", help),
+            ("help", help), ("signInUserAuth", signInUserAuth), ("selectSignInMethod", selectSignInMethod),
+            ("emailCodeResent", emailCodeResent), ("totpEnrolment", totpEnrolment),
         ]
     }
 

@@ -1054,25 +1054,25 @@ enum Snapshots {
     static let help_80x24 = #"""
          signedIn · alice · local                                              Latchkey
         ┌─ Session ────────────────────────────────────────────────────────────────────┐
-        │ User state        signedIn                                                   │
-        │ Username          alice                                                      │
-        │ Authenticat ┌─ Keys ──────────────────────────────────────────┐              │
-        │ Active prov │                                                 │              │
-        │ Identity id │  c   one GetUser call                           │              │
-        │ ID token    │  C   five GetUser calls at once                 │  71%         │
-        │ Access toke │  r   refresh the tokens now                     │  71%         │
-        │ Refresh tok │  o   sign out on this device                    │              │
-        │ AWS credent │  O   sign out everywhere (revokes the tokens)   │  86%         │
-        │ Connectivit │  s   sign in again (when the session expired)   │              │
-        └──────────── │  ↑ ↓ PgUp PgDn Home End   scroll the event log  │ ─────────────┘
-         No calls wai │  ?   this help                                  │
-        ┌─ Events ─── │  q   quit                                       │ ─────────────┐
-        │ 22:12:20  S │                                                 │              │
-        │ 22:12:50  G │                            Esc or ? close help  │              │
-        │ 22:12:50  G │                                                 │              │
-        │             └─────────────────────────────────────────────────┘              │
-        │                                                                              │
-        │                                                                              │
+        │ User state ┌─ Keys ─────────────────────────────────────────────┐            │
+        │ Username   │                                                    │            │
+        │ Authentica │  c   one GetUser call                              │            │
+        │ Active pro │  C   five GetUser calls at once                    │            │
+        │ Identity i │  r   refresh the tokens now                        │            │
+        │ ID token   │  o   sign out on this device                       │ 1%         │
+        │ Access tok │  O   sign out everywhere (revokes the tokens)      │ 1%         │
+        │ Refresh to │  s   sign in again (when the session expired)      │            │
+        │ AWS creden │  m   Security: read the MFA settings               │ 6%         │
+        │ Connectivi │  e   Security: email MFA on/off (E: prefer email)  │            │
+        └─────────── │  t   Security: set up an authenticator app (TOTP)  │ ───────────┘
+         No calls wa │  T   Security: authenticator app (TOTP) off        │
+        ┌─ Events ── │  ↑ ↓ PgUp PgDn Home End   scroll the event log     │ ───────────┐
+        │ 22:12:20   │  ?   this help                                     │            │
+        │ 22:12:50   │  q   quit                                          │            │
+        │ 22:12:50   │                                                    │            │
+        │            │                               Esc or ? close help  │            │
+        │            │                                                    │            │
+        │            └────────────────────────────────────────────────────┘            │
         └──────────────────────────────────────────────────────────────────────────────┘
 
          Esc or ? close help
@@ -1089,25 +1089,25 @@ enum Snapshots {
         │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
         │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
         │ Refresh token     stored                                                                                             │
-        │ AWS credentials   expires 23:05:20, in 52 min      [████████░░]  86%                                                 │
-        │ Connectivity      ✔ online                                                                                           │
-        └──────────────────────────────── ┌─ Keys ──────────────────────────────────────────┐ ─────────────────────────────────┘
-         No calls waiting                 │                                                 │
-        ┌─ Events ─────────────────────── │  c   one GetUser call                           │ ─────────────────────────────────┐
-        │ 22:12:20  State: signedIn (alic │  C   five GetUser calls at once                 │                                  │
-        │ 22:12:50  GetUser #1 started    │  r   refresh the tokens now                     │                                  │
-        │ 22:12:50  GetUser #1 ok         │  o   sign out on this device                    │                                  │
-        │                                 │  O   sign out everywhere (revokes the tokens)   │                                  │
-        │                                 │  s   sign in again (when the session expired)   │                                  │
-        │                                 │  ↑ ↓ PgUp PgDn Home End   scroll the event log  │                                  │
-        │                                 │  ?   this help                                  │                                  │
-        │                                 │  q   quit                                       │                                  │
-        │                                 │                                                 │                                  │
-        │                                 │                            Esc or ? close help  │                                  │
-        │                                 │                                                 │                                  │
-        │                                 └─────────────────────────────────────────────────┘                                  │
-        │                                                                                                                      │
-        │                                                                                                                      │
+        │ AWS credentials   expires 23:0 ┌─ Keys ─────────────────────────────────────────────┐                                │
+        │ Connectivity      ✔ online     │                                                    │                                │
+        └─────────────────────────────── │  c   one GetUser call                              │ ───────────────────────────────┘
+         No calls waiting                │  C   five GetUser calls at once                    │
+        ┌─ Events ────────────────────── │  r   refresh the tokens now                        │ ───────────────────────────────┐
+        │ 22:12:20  State: signedIn (ali │  o   sign out on this device                       │                                │
+        │ 22:12:50  GetUser #1 started   │  O   sign out everywhere (revokes the tokens)      │                                │
+        │ 22:12:50  GetUser #1 ok        │  s   sign in again (when the session expired)      │                                │
+        │                                │  m   Security: read the MFA settings               │                                │
+        │                                │  e   Security: email MFA on/off (E: prefer email)  │                                │
+        │                                │  t   Security: set up an authenticator app (TOTP)  │                                │
+        │                                │  T   Security: authenticator app (TOTP) off        │                                │
+        │                                │  ↑ ↓ PgUp PgDn Home End   scroll the event log     │                                │
+        │                                │  ?   this help                                     │                                │
+        │                                │  q   quit                                          │                                │
+        │                                │                                                    │                                │
+        │                                │                               Esc or ? close help  │                                │
+        │                                │                                                    │                                │
+        │                                └────────────────────────────────────────────────────┘                                │
         │                                                                                                                      │
         │                                                                                                                      │
         │                                                                                                                      │
@@ -1284,6 +1284,286 @@ enum Snapshots {
 
          c call · C 5 calls · r refresh · o sign out · O sign out everywhere · ? help · q quit
         """#
+
+    static let signInUserAuth_80x24 = #"""
+         unknown · none · local                                                Latchkey
+
+
+
+
+
+
+
+                  ┌─ Sign in ────────────────────────────────────────────────┐
+                  │                                                          │
+                  │ › Username  alice                                        │
+                  │                                                          │
+                  │   [ Continue ]  Create account  Forgot password          │
+                  │                                                          │
+                  └──────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+        """#
+
+    static let signInUserAuth_120x40 = #"""
+         unknown · none · local                                                                                        Latchkey
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+                            ┌─ Sign in ────────────────────────────────────────────────────────────────────┐
+                            │                                                                              │
+                            │ › Username  alice                                                            │
+                            │                                                                              │
+                            │   [ Continue ]  Create account  Forgot password                              │
+                            │                                                                              │
+                            └──────────────────────────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+        """#
+
+    static let selectSignInMethod_80x24 = #"""
+         unknown · none · local                                                Latchkey
+
+
+
+
+                  ┌─ Choose how to sign in ──────────────────────────────────┐
+                  │                                                          │
+                  │   How do you want to sign in?                            │
+                  │                                                          │
+                  │   Password                                               │
+                  │ › Code by email                                          │
+                  │   Code by text message                                   │
+                  │   Passkey — not available in a terminal                  │
+                  │                                                          │
+                  │   [ Cancel ]                                             │
+                  │                                                          │
+                  └──────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+         ↑/↓ choose · Enter select · Esc back · ? help · q quit
+        """#
+
+    static let selectSignInMethod_120x40 = #"""
+         unknown · none · local                                                                                        Latchkey
+
+
+
+
+
+
+
+
+
+
+
+
+                            ┌─ Choose how to sign in ──────────────────────────────────────────────────────┐
+                            │                                                                              │
+                            │   How do you want to sign in?                                                │
+                            │                                                                              │
+                            │   Password                                                                   │
+                            │ › Code by email                                                              │
+                            │   Code by text message                                                       │
+                            │   Passkey — not available in a terminal                                      │
+                            │                                                                              │
+                            │   [ Cancel ]                                                                 │
+                            │                                                                              │
+                            └──────────────────────────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+         ↑/↓ choose · Enter select · Esc back · ? help · q quit
+        """#
+
+    static let emailCodeResent_80x24 = #"""
+         unknown · none · local                                                Latchkey
+
+
+
+
+
+                  ┌─ Enter the emailed code ─────────────────────────────────┐
+                  │                                                          │
+                  │   Enter the 6-digit code we sent in an email to          │
+                  │   a***@e***.                                             │
+                  │   ℹ A new code was sent in an email to a***@e***.        │
+                  │                                                          │
+                  │ › Code  6 digits                                         │
+                  │                                                          │
+                  │   [ Verify ]  [ Cancel ]  Resend code                    │
+                  │                                                          │
+                  └──────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+        """#
+
+    static let emailCodeResent_120x40 = #"""
+         unknown · none · local                                                                                        Latchkey
+
+
+
+
+
+
+
+
+
+
+
+
+
+                            ┌─ Enter the emailed code ─────────────────────────────────────────────────────┐
+                            │                                                                              │
+                            │   Enter the 6-digit code we sent in an email to a***@e***.                   │
+                            │   ℹ A new code was sent in an email to a***@e***.                            │
+                            │                                                                              │
+                            │ › Code  6 digits                                                             │
+                            │                                                                              │
+                            │   [ Verify ]  [ Cancel ]  Resend code                                        │
+                            │                                                                              │
+                            └──────────────────────────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+        """#
+
+    static let totpEnrolment_80x24 = #"""
+         signedIn · alice · local                                              Latchkey
+
+
+                  ┌─ Set up an authenticator app ────────────────────────────┐
+                  │                                                          │
+                  │   Scan the QR code with your authenticator app, or       │
+                  │   type the secret. Then enter the 6-digit code it        │
+                  │   shows.                                                 │
+                  │                                                          │
+                  │   Secret  JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP        │
+                  │   URI     otpauth://totp/Latchkey:alice?secret=JBSWY3D   │
+                  │           PEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Latchkey      │
+                  │   Enlarge the terminal to show a QR code.                │
+                  │                                                          │
+                  │ › Code    6 digits                                       │
+                  │                                                          │
+                  │   [ Verify ]  [ Cancel ]                                 │
+                  │                                                          │
+                  └──────────────────────────────────────────────────────────┘
+
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+        """#
+
+    static let totpEnrolment_120x40 = #"""
+         signedIn · alice · local                                                                                      Latchkey
+                            ┌─ Set up an authenticator app ────────────────────────────────────────────────┐
+                            │                                                                              │
+                            │   Scan the QR code with your authenticator app, or type the secret. Then     │
+                            │   enter the 6-digit code it shows.                                           │
+                            │                                                                              │
+                            │                  █████████████████████████████████████████                   │
+                            │                  ██ ▄▄▄▄▄ █ ██▀▀  ▀▄█▀ ▀█▄██▄ ▄ █ ▄▄▄▄▄ ██                   │
+                            │                  ██ █   █ █  ▀█ █▄█▀▄█▀▀ ▄▀▀▀  ▀█ █   █ ██                   │
+                            │                  ██ █▄▄▄█ █▀  █▄███▀▀▄ ▀▄▄▄▄▄▀▄ █ █▄▄▄█ ██                   │
+                            │                  ██▄▄▄▄▄▄▄█▄█ ▀▄▀▄▀ ▀▄█▄▀ █▄█▄█ █▄▄▄▄▄▄▄██                   │
+                            │                  ██  ▀▀▄▄▄▀█▀▄█▄ ▀   ▀ ██ ▄▄▀▀▀ ██▄▀ ▄ ▄██                   │
+                            │                  ███▄▀█▀█▄█▀▀██▀█▀ █ ▀▀▄   ██ ▄█▄▀▀█▄ ████                   │
+                            │                  ██▀▄█▄▀▀▄ ▀ █▄▀▄▄▀▀▄█▄▀▀▄██▀█ ▄▄▄█▀█  ▄██                   │
+                            │                  ██ █▄ █▄▄██ ▄ ▄ ▄▄▀▀▀▀▄▀  ██▄ █ ▄▄█  ████                   │
+                            │                  ██ █ ▄█ ▄ ▄ ▀█▄ ▀ ▀▄█▀▄█▄▄▄█▄▀▀▄▄▄▀▄ █▄██                   │
+                            │                  ██▄ █▄ ▄▄▀▄█ █▀█▀  ▀▀██▀   █ ▄▀▄ ▀▀ ▀▀███                   │
+                            │                  ██▄██  ▀▄▀  ▀▄▀▄▄ ▀▄█ ██ █▄▄▀▀▀▄▄▄ ▀ ▀▄██                   │
+                            │                  ███▀ ▄▄█▄█ ▄█ ▄ ▄▄▀  ██▀▄ █▄█ ▀██  ▀▀▀███                   │
+                            │                  ██▀ ▀█  ▄▄▀ ▄█▄ ▀▀▀▄▀▀▄█ ██ ▀ ▀ ▄ ▀▀  ▄██                   │
+                            │                  ████ █ ▄▄  █ █▀█▀ ▄  █ ▀█ ▀▄█ ▄▄▄███▀█▀██                   │
+                            │                  ██▄▄█▄█▄▄█▀ ▀▄▀▄▄▀ ▄█ ▄▀ █▄ █▄ ▄▄▄  ▄▄███                   │
+                            │                  ██ ▄▄▄▄▄ █▀ █ ▄ ▄ ▀▀███ ▄▄▄▄▀█ █▄█ ▄ ████                   │
+                            │                  ██ █   █ █▄ ▀█▄ ▀▀▀ ▄ █▄▀▀▀ █▀▄▄ ▄▄▀   ██                   │
+                            │                  ██ █▄▄▄█ █▀█ █▀█▀ ▄  █▀▀▄ ▄▄  ▄▀ ▄██▀▀███                   │
+                            │                  ██▄▄▄▄▄▄▄█▄██▄█▄▄▄███▄▄█▄▄█▄█▄████▄▄▄▄▄██                   │
+                            │                  ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀                   │
+                            │                                                                              │
+                            │   Secret  JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP                            │
+                            │   URI     otpauth://totp/Latchkey:alice?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHP   │
+                            │           K3PXP&issuer=Latchkey                                              │
+                            │                                                                              │
+                            │ › Code    6 digits                                                           │
+                            │                                                                              │
+                            │   [ Verify ]  [ Cancel ]                                                     │
+                            │                                                                              │
+                            └──────────────────────────────────────────────────────────────────────────────┘
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+        """#
 }
 
 let snapshotCases: [SnapshotCase] = [
@@ -1323,5 +1603,13 @@ let snapshotCases: [SnapshotCase] = [
     SnapshotCase("relogin", 120, 40, Snapshots.relogin_120x40),
     SnapshotCase("help", 80, 24, Snapshots.help_80x24),
     SnapshotCase("help", 120, 40, Snapshots.help_120x40),
+    SnapshotCase("signInUserAuth", 80, 24, Snapshots.signInUserAuth_80x24),
+    SnapshotCase("signInUserAuth", 120, 40, Snapshots.signInUserAuth_120x40),
+    SnapshotCase("selectSignInMethod", 80, 24, Snapshots.selectSignInMethod_80x24),
+    SnapshotCase("selectSignInMethod", 120, 40, Snapshots.selectSignInMethod_120x40),
+    SnapshotCase("emailCodeResent", 80, 24, Snapshots.emailCodeResent_80x24),
+    SnapshotCase("emailCodeResent", 120, 40, Snapshots.emailCodeResent_120x40),
+    SnapshotCase("totpEnrolment", 80, 24, Snapshots.totpEnrolment_80x24),
+    SnapshotCase("totpEnrolment", 120, 40, Snapshots.totpEnrolment_120x40),
     SnapshotCase("signInEmpty", 60, 20, Snapshots.terminalTooSmall_60x20),
 ]

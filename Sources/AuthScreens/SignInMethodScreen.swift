@@ -1,0 +1,201 @@
+import CognitoAuth
+
+/// USER_AUTH's SELECT_CHALLENGE: choose how to sign in from the methods the pool offers.
+///
+/// "Password" (PASSWORD_SRP when offered, else PASSWORD) asks for the password on the same screen;
+/// "Code by email" and "Code by text message" send a code and go to the code screen. A passkey
+/// (WEB_AUTHN) is listed but cannot be chosen in a terminal. Without a text field in the list, `q` quits.
+public struct SelectSignInMethodState: Equatable, Sendable {
+    /// The focusable items in Tab order.
+    public enum Focus: Hashable, Sendable {
+        /// The method at this index of ``SelectSignInMethodState/choices``.
+        case choice(Int)
+        /// The password field (after Password was chosen).
+        case password
+        /// The Sign in button (after Password was chosen).
+        case submit
+        /// The Cancel button (back to Sign in; from the password, back to the list).
+        case cancel
+    }
+
+    /// The user signing in.
+    public var username: String
+    /// The methods listed, in menu order: the password, the codes, then the passkey.
+    public var choices: [SignInMethod]
+    /// The password method chosen, while the password is asked for.
+    public var passwordMethod: SignInMethod?
+    /// The password field (secure).
+    public var password: FieldState
+    /// The focused item.
+    public var focus: Focus
+    /// The method sent, while `selectSignInMethod` runs.
+    public var chosen: SignInMethod?
+    /// The server error with the next step.
+    public var banner: String?
+
+    /// Creates the screen from the methods in `AvailableChallenges`, first selectable one focused.
+    public init(username: String, methods: [SignInMethod]) {
+        self.username = username
+        var choices: [SignInMethod] = []
+        if methods.contains(.passwordSRP) {
+            choices.append(.passwordSRP)
+        } else if methods.contains(.password) {
+            choices.append(.password)
+        }
+        for method in [SignInMethod.emailOTP, .smsOTP, .webAuthn] where methods.contains(method) {
+            choices.append(method)
+        }
+        self.choices = choices
+        self.passwordMethod = nil
+        self.password = FieldState(isSecure: true)
+        self.chosen = nil
+        self.banner = choices.contains(where: \.isAvailableInTerminal) ? nil : ScreenText.noSignInMethod
+        self.focus = .cancel
+        self.focus = focusOrder.first ?? .cancel
+    }
+
+    /// Whether a request runs.
+    public var isInFlight: Bool {
+        get { chosen != nil }
+        set { if !newValue { chosen = nil } }
+    }
+
+    /// The focusable items in Tab order: the selectable methods and Cancel, or the password, Sign in and Cancel.
+    public var focusOrder: [Focus] {
+        if passwordMethod != nil { return [.password, .submit, .cancel] }
+        return choices.indices.filter { choices[$0].isAvailableInTerminal }.map { .choice($0) } + [.cancel]
+    }
+
+    /// Whether the choice at `index` can be chosen (a passkey cannot).
+    public func isSelectable(_ index: Int) -> Bool {
+        choices.indices.contains(index) && choices[index].isAvailableInTerminal
+    }
+
+    /// The status-line verb while in flight.
+    public var activity: String? {
+        guard let chosen else { return nil }
+        return chosen.needsPassword ? ScreenText.signingIn : ScreenText.sendingCode
+    }
+}
+
+extension SignInMethod {
+    /// Whether a terminal can use the method (every one but the passkey).
+    var isAvailableInTerminal: Bool { self != .webAuthn }
+}
+
+extension SelectSignInMethodState: FormScreen {
+    func fieldPath(_ focus: Focus) -> WritableKeyPath<SelectSignInMethodState, FieldState>? {
+        focus == .password && passwordMethod != nil ? \.password : nil
+    }
+
+    func validationError(for focus: Focus) -> String? {
+        focus == .password && password.isEmpty ? ScreenText.passwordRequired : nil
+    }
+
+    /// Applies an action and returns the effects to run.
+    public mutating func reduce(_ action: ChallengeAction) -> [ScreenEffect] {
+        switch action {
+        case .keyPressed(let key):
+            switch handleFormKey(key) {
+            case .handled, .edited: return []
+            case .submitted, .activated(.password), .activated(.submit): return submitPassword()
+            case .activated(.choice(let index)): return choose(index)
+            case .activated(.cancel), .escaped: return cancel()
+            case .cancelledInFlight:
+                chosen = nil
+                banner = ScreenText.requestCancelled
+                return [.run(.cancelRequest)]
+            }
+        case .answerChanged(let text):
+            password.setText(text)
+            return []
+        case .submitPressed:
+            if passwordMethod != nil { return submitPassword() }
+            if case .choice(let index) = focus { return choose(index) }
+            return []
+        case .cancelPressed: return isInFlight ? [] : cancel()
+        case .mfaTypeChosen, .resendPressed, .codeResent: return []
+        case .confirmSignInFinished(let result):
+            guard let method = chosen else { return [] }
+            chosen = nil
+            switch result {
+            case .success(.emailOTP(let details)):
+                return [.route(.signInCode(.emailOTP(details), username: username, method: method))]
+            case .success(.smsOTP(let details)):
+                return [.route(.signInCode(.smsOTP(details), username: username, method: method))]
+            default:
+                let effects = ChallengeOutcome.finish(result, username: username, banner: &banner)
+                if case .failure = result, passwordMethod != nil {
+                    password.clear()
+                    password.error = nil
+                    focus = .password
+                }
+                return effects
+            }
+        }
+    }
+
+    private mutating func choose(_ index: Int) -> [ScreenEffect] {
+        guard !isInFlight, isSelectable(index) else { return [] }
+        banner = nil
+        let method = choices[index]
+        if method.needsPassword {
+            passwordMethod = method
+            password.clear()
+            password.error = nil
+            focus = .password
+            return []
+        }
+        chosen = method
+        return [.run(.selectSignInMethod(method, password: nil))]
+    }
+
+    private mutating func submitPassword() -> [ScreenEffect] {
+        guard !isInFlight, let method = passwordMethod else { return [] }
+        banner = nil
+        guard validateAll() else { return [] }
+        let secret = SecretText(password.text)
+        password.clear()
+        chosen = method
+        return [.run(.selectSignInMethod(method, password: secret))]
+    }
+
+    private mutating func cancel() -> [ScreenEffect] {
+        guard let method = passwordMethod else { return ChallengeOutcome.cancel(username: username) }
+        // From the password back to the list, on Password.
+        passwordMethod = nil
+        password.clear()
+        password.error = nil
+        banner = nil
+        focus = choices.firstIndex(of: method).map { .choice($0) } ?? .cancel
+        return []
+    }
+}
+
+extension ScreenText {
+    /// The sign-in screen's button when the method is chosen next (USER_AUTH).
+    public static let continueButton = "Continue"
+    /// SELECT_CHALLENGE's title.
+    public static let selectSignInMethodTitle = "Choose how to sign in"
+    /// SELECT_CHALLENGE's prompt.
+    public static let selectSignInMethodPrompt = "How do you want to sign in?"
+    /// When the pool offers nothing a terminal can use.
+    public static let noSignInMethod =
+        "This account offers no sign-in method a terminal can use. Press Esc and ask the pool's administrator."
+    /// The code screen's Resend code link.
+    public static let resendSignInCodeButton = "Resend code"
+    /// Status line while the sign-in starts again for a new code.
+    public static let sendingNewCode = "Sending a new code…"
+    /// Sign in's notice after Resend code on an MFA code: the password starts the sign-in again.
+    public static let signInAgainForNewCode = "Enter your password again to get a new code."
+
+    /// The menu label of a sign-in method.
+    public static func signInMethodLabel(_ method: SignInMethod) -> String {
+        switch method {
+        case .password, .passwordSRP: return "Password"
+        case .emailOTP: return "Code by email"
+        case .smsOTP: return "Code by text message"
+        case .webAuthn: return "Passkey — not available in a terminal"
+        }
+    }
+}

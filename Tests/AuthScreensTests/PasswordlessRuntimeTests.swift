@@ -1,0 +1,94 @@
+import AuthScreens
+import CognitoAuth
+import Foundation
+import Testing
+
+@MainActor
+@Suite("Runtime: USER_AUTH, resend and TOTP enrolment reach the service")
+struct PasswordlessRuntimeTests {
+    func type(_ runtime: AuthScreensRuntime, _ text: String) {
+        for key in text.keys { runtime.send(.keyPressed(key)) }
+    }
+
+    @Test("Username → methods → code by email → resend (USER_AUTH with EMAIL_OTP again) → code → dashboard")
+    func passwordlessWithResend() async throws {
+        let fake = FakeAuthService()
+        var options = AuthUIOptions()
+        options.choosesSignInMethod = true
+        let runtime = AuthScreensRuntime(service: fake, options: options, timeZone: utc, now: { t0 })
+        type(runtime, "alice")
+        runtime.send(.keyPressed(.enter))
+        await runtime.settle()
+        guard case .challenge(.selectMethod) = runtime.state.screen else {
+            Issue.record("no method choice: \(runtime.state.screen)")
+            return
+        }
+        runtime.send(.keyPressed(.down))
+        runtime.send(.keyPressed(.enter))
+        await runtime.settle()
+        for _ in 0..<3 { runtime.send(.keyPressed(.tab)) }
+        runtime.send(.keyPressed(.enter))
+        await runtime.settle()
+        guard case .challenge(.code(let code)) = runtime.state.screen else {
+            Issue.record("left the code screen")
+            return
+        }
+        #expect(code.notice == "A new code was sent in an email to n***@e***.")
+        type(runtime, "123456")
+        runtime.send(.keyPressed(.enter))
+        await runtime.settle()
+        #expect(runtime.state.screen == .dashboard)
+        #expect(
+            await fake.calls == [
+                .userAuth("alice", nil), .selectSignInMethod(.emailOTP, nil), .userAuth("alice", .emailOTP),
+                .confirmSignIn("123456", [:]),
+            ])
+    }
+
+    @Test("Password from the method choice goes to selectSignInMethod with the password")
+    func passwordMethod() async {
+        let fake = FakeAuthService()
+        var options = AuthUIOptions()
+        options.choosesSignInMethod = true
+        let runtime = AuthScreensRuntime(service: fake, options: options, timeZone: utc, now: { t0 })
+        type(runtime, "alice")
+        runtime.send(.keyPressed(.enter))
+        await runtime.settle()
+        runtime.send(.keyPressed(.enter))
+        type(runtime, "pw")
+        runtime.send(.keyPressed(.enter))
+        await runtime.settle()
+        #expect(runtime.state.screen == .dashboard)
+        #expect(await fake.calls == [.userAuth("alice", nil), .selectSignInMethod(.password, "pw")])
+    }
+
+    @Test("t: AssociateSoftwareToken, a wrong code stays, the right one verifies and reloads the settings")
+    func totpEnrolment() async throws {
+        let fake = FakeAuthService()
+        var state = AppState(now: t0, timeZone: utc)
+        _ = state.reduce(.sessionEvent(.stateChanged(.signedIn, username: "alice", provider: poolProvider)))
+        let runtime = AuthScreensRuntime(service: fake, state: state, now: { t0 })
+        runtime.send(.keyPressed(.character("t")))
+        await runtime.settle()
+        guard case .challenge(.totpSetup(let setup)) = runtime.state.screen else {
+            Issue.record("no enrolment screen")
+            return
+        }
+        #expect(setup.isEnrolment)
+        type(runtime, "000000")
+        runtime.send(.keyPressed(.enter))
+        await runtime.settle()
+        guard case .challenge(.totpSetup(let retry)) = runtime.state.screen else {
+            Issue.record("left the enrolment")
+            return
+        }
+        #expect(retry.banner?.contains("Code mismatch") == true)
+        type(runtime, "123456")
+        runtime.send(.keyPressed(.enter))
+        await runtime.settle()
+        #expect(runtime.state.screen == .dashboard)
+        // The fake cannot read settings: the reload after the enrolment fails and says so.
+        #expect(runtime.state.dashboard.log.entries.contains { $0.text == ScreenText.totpEnrolled })
+        #expect(await fake.calls == [.setUpTOTP, .verifyTOTPSetup("000000"), .verifyTOTPSetup("123456")])
+    }
+}
