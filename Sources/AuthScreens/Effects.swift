@@ -32,6 +32,12 @@ public enum AuthEffect: Hashable, Sendable {
     case loadMFASettings
     /// `setMFAPreference(_:)`; `mfaPreferenceFinished`.
     case setMFAPreference([MFAType: MFAPreference])
+    /// `listUserDevices()`; `devicesLoaded`.
+    case loadDevices
+    /// `setDeviceRemembered(_:deviceKey:)` or `forgetDevice(_:)`; `deviceChangeFinished`.
+    case changeDevice(DeviceChange)
+    /// Reads the stored session again; `sessionLoaded` (after a sign-in, for the device it registered).
+    case loadSession
     /// The user quit (Ctrl-C, `q`).
     case quit
     /// The user cancelled the sign-in UI (only when ``AuthUIOptions/canCancel``).
@@ -59,6 +65,10 @@ public enum Route: Hashable, Sendable {
     case cancelled
     /// Open the re-login prompt over the dashboard.
     case reloginPrompt
+    /// Open the Devices view over the dashboard.
+    case devices
+    /// Close the Devices view, back to the dashboard.
+    case dashboard
 }
 
 /// What a screen's reducer returns: effects for the runtime, and routes for the app.

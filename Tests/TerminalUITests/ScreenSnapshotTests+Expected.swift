@@ -795,7 +795,7 @@ enum Snapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · o sign out · O sign out everywhere · …
+         c call · C 5 calls · r refresh · v devices · o sign out · …
         """#
 
     static let dashboard_120x40 = #"""
@@ -838,7 +838,7 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · o sign out · O sign out everywhere · ? help · q quit
+         c call · C 5 calls · r refresh · v devices · o sign out · O sign out everywhere · ? help · q quit
         """#
 
     static let dashboardOffline_80x24 = #"""
@@ -865,7 +865,7 @@ enum Snapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · o sign out · O sign out everywhere · …
+         c call · C 5 calls · r refresh · v devices · o sign out · …
         """#
 
     static let dashboardOffline_120x40 = #"""
@@ -908,7 +908,7 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · o sign out · O sign out everywhere · ? help · q quit
+         c call · C 5 calls · r refresh · v devices · o sign out · O sign out everywhere · ? help · q quit
         """#
 
     static let dashboardPending_80x24 = #"""
@@ -935,7 +935,7 @@ enum Snapshots {
         │ 22:13:20  State: signedOutUserPoolsTokenInvalid (alice)                      │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         s sign in again · c call · C 5 calls · r refresh · o sign out · …
+         s sign in again · c call · C 5 calls · r refresh · v devices · o sign out · …
         """#
 
     static let dashboardPending_120x40 = #"""
@@ -978,7 +978,7 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         s sign in again · c call · C 5 calls · r refresh · o sign out · O sign out everywhere · ? help · q quit
+         s sign in again · c call · C 5 calls · r refresh · v devices · o sign out · O sign out everywhere · ? help · q quit
         """#
 
     static let relogin_80x24 = #"""
@@ -1055,15 +1055,15 @@ enum Snapshots {
          signedIn · alice · local                                              Latchkey
         ┌─ Session ────────────────────────────────────────────────────────────────────┐
         │ User state        signedIn                                                   │
-        │ Username          alice                                                      │
-        │ Authenticat ┌─ Keys ──────────────────────────────────────────┐              │
-        │ Active prov │                                                 │              │
-        │ Identity id │  c   one GetUser call                           │              │
-        │ ID token    │  C   five GetUser calls at once                 │  71%         │
-        │ Access toke │  r   refresh the tokens now                     │  71%         │
-        │ Refresh tok │  o   sign out on this device                    │              │
-        │ AWS credent │  O   sign out everywhere (revokes the tokens)   │  86%         │
-        │ Connectivit │  s   sign in again (when the session expired)   │              │
+        │ Username    ┌─ Keys ──────────────────────────────────────────┐              │
+        │ Authenticat │                                                 │              │
+        │ Active prov │  c   one GetUser call                           │              │
+        │ Identity id │  C   five GetUser calls at once                 │              │
+        │ ID token    │  r   refresh the tokens now                     │  71%         │
+        │ Access toke │  o   sign out on this device                    │  71%         │
+        │ Refresh tok │  O   sign out everywhere (revokes the tokens)   │              │
+        │ AWS credent │  s   sign in again (when the session expired)   │  86%         │
+        │ Connectivit │  v   devices: list, forget, remember            │              │
         └──────────── │  ↑ ↓ PgUp PgDn Home End   scroll the event log  │ ─────────────┘
          No calls wai │  ?   this help                                  │
         ┌─ Events ─── │  q   quit                                       │ ─────────────┐
@@ -1090,15 +1090,15 @@ enum Snapshots {
         │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
         │ Refresh token     stored                                                                                             │
         │ AWS credentials   expires 23:05:20, in 52 min      [████████░░]  86%                                                 │
-        │ Connectivity      ✔ online                                                                                           │
-        └──────────────────────────────── ┌─ Keys ──────────────────────────────────────────┐ ─────────────────────────────────┘
-         No calls waiting                 │                                                 │
-        ┌─ Events ─────────────────────── │  c   one GetUser call                           │ ─────────────────────────────────┐
-        │ 22:12:20  State: signedIn (alic │  C   five GetUser calls at once                 │                                  │
-        │ 22:12:50  GetUser #1 started    │  r   refresh the tokens now                     │                                  │
-        │ 22:12:50  GetUser #1 ok         │  o   sign out on this device                    │                                  │
-        │                                 │  O   sign out everywhere (revokes the tokens)   │                                  │
+        │ Connectivity      ✔ online      ┌─ Keys ──────────────────────────────────────────┐                                  │
+        └──────────────────────────────── │                                                 │ ─────────────────────────────────┘
+         No calls waiting                 │  c   one GetUser call                           │
+        ┌─ Events ─────────────────────── │  C   five GetUser calls at once                 │ ─────────────────────────────────┐
+        │ 22:12:20  State: signedIn (alic │  r   refresh the tokens now                     │                                  │
+        │ 22:12:50  GetUser #1 started    │  o   sign out on this device                    │                                  │
+        │ 22:12:50  GetUser #1 ok         │  O   sign out everywhere (revokes the tokens)   │                                  │
         │                                 │  s   sign in again (when the session expired)   │                                  │
+        │                                 │  v   devices: list, forget, remember            │                                  │
         │                                 │  ↑ ↓ PgUp PgDn Home End   scroll the event log  │                                  │
         │                                 │  ?   this help                                  │                                  │
         │                                 │  q   quit                                       │                                  │
@@ -1239,7 +1239,7 @@ enum Snapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · o sign out · O sign out everywhere · …
+         c call · C 5 calls · r refresh · v devices · o sign out · …
         """#
 
     static let dashboardWithPool_120x40 = #"""
@@ -1282,7 +1282,7 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · o sign out · O sign out everywhere · ? help · q quit
+         c call · C 5 calls · r refresh · v devices · o sign out · O sign out everywhere · ? help · q quit
         """#
 }
 
