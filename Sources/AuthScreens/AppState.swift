@@ -36,6 +36,12 @@ public struct AppState: Equatable, Sendable {
     public var isHelpVisible: Bool
     /// A message for the status line when nothing is in flight.
     public var statusMessage: String?
+    /// The Devices view over the dashboard (`v`), when open.
+    public var devices: DevicesState?
+    /// "Remember this device?" over the dashboard, when open.
+    public var rememberDevicePrompt: RememberDevicePromptState?
+    /// The device keys the remember prompt was offered for (once each).
+    public var rememberDeviceAsked: Set<String> = []
 
     /// Creates the state on Sign in (or Create account with ``AuthUIOptions/startOnSignUp``).
     public init(options: AuthUIOptions = AuthUIOptions(), now: Date = Date(), timeZone: TimeZone = .current) {
@@ -66,6 +72,7 @@ public struct AppState: Equatable, Sendable {
     /// The verb for the status line while a request runs ("Signing in…"), or nil.
     public var activity: String? {
         if let relogin, let activity = relogin.activity { return activity }
+        if relogin == nil, screen == .dashboard, let activity = devices?.activity { return activity }
         switch screen {
         case .signIn(let state): return state.activity
         case .signUp(let state): return state.activity
@@ -90,6 +97,8 @@ public struct AppState: Equatable, Sendable {
     /// The title of what has focus (the prompt's when it is open).
     public var title: String {
         if relogin != nil { return ScreenText.reloginTitle }
+        if rememberDevicePrompt != nil { return ScreenText.rememberDeviceTitle }
+        if devices != nil && screen == .dashboard { return ScreenText.devicesTitle }
         switch screen {
         case .signIn: return ScreenText.signInTitle
         case .signUp: return ScreenText.signUpTitle
@@ -134,6 +143,9 @@ public struct AppState: Equatable, Sendable {
         if isInFlight && !(screen == .dashboard && relogin == nil) {
             return [ScreenText.hintCancelRequest, ScreenText.hintCtrlCQuit]
         }
+        if relogin == nil && screen == .dashboard && devices != nil && rememberDevicePrompt == nil {
+            return ScreenText.devicesHints
+        }
         if relogin == nil && screen == .dashboard {
             var hints = ScreenText.dashboardHints
             if dashboard.userState.needsRelogin { hints.insert(ScreenText.hintSignInAgain, at: 0) }
@@ -152,6 +164,7 @@ public struct AppState: Equatable, Sendable {
 
     /// The help overlay's lines for the active view.
     public var helpLines: [String] {
+        if relogin == nil && screen == .dashboard && devices != nil { return ScreenText.devicesHelp }
         if relogin == nil && screen == .dashboard { return ScreenText.dashboardHelp }
         return hasTextField ? ScreenText.formHelp : ScreenText.choiceHelp
     }
@@ -221,6 +234,10 @@ public enum AppAction: Sendable {
     case totpSetupStarted(Result<TOTPSetupDetails, AuthError>)
     /// `verifyTOTPSetup` finished.
     case totpSetupVerified(Result<Void, AuthError>)
+    /// The device list arrived (or failed).
+    case devicesLoaded(Result<[DeviceInfo], AuthError>)
+    /// A device change finished.
+    case deviceChangeFinished(DeviceChange, Result<Void, AuthError>)
 
     /// The auth client's event, translated.
     public static func authEvent(_ event: AuthEvent) -> AppAction { .sessionEvent(SessionEvent(event)) }
@@ -235,7 +252,9 @@ extension AppState {
         case .sessionEvent(let event):
             return sessionEvent(event)
         case .sessionLoaded(let summary):
-            return perform(dashboard.reduce(.sessionLoaded(summary)))
+            let effects = perform(dashboard.reduce(.sessionLoaded(summary)))
+            offerRememberDevice(summary)
+            return effects
         case .tick(let time):
             return perform(dashboard.reduce(.tick(now: time)))
         case .terminalSizeChanged(let tooSmall):
@@ -279,6 +298,14 @@ extension AppState {
                 effects.append(.loadMFASettings)
             }
             return effects
+        case .devicesLoaded(let result):
+            return withDevices { $0.reduce(.loaded(result)) }
+        case .deviceChangeFinished(let change, let result):
+            if devices == nil {
+                dashboard.append(ScreenText.rememberAnswerLogged(change, result))
+                return []
+            }
+            return withDevices { $0.reduce(.changeFinished(change, result)) }
         }
     }
 
@@ -321,7 +348,12 @@ extension AppState {
             }
             if key.isCharacter("q") { return [.quit] }
         }
+        if let prompt = rememberDevicePrompt, relogin == nil {
+            rememberDevicePrompt = nil
+            return prompt.answer(key).map { [.changeDevice($0)] } ?? []
+        }
         if relogin != nil { return reduceRelogin(.keyPressed(key)) }
+        if devices != nil && screen == .dashboard { return withDevices { $0.reduce(.keyPressed(key)) } }
         switch screen {
         case .signIn: return withSignIn { $0.reduce(.keyPressed(key)) }
         case .signUp: return withSignUp { $0.reduce(.keyPressed(key)) }
@@ -354,6 +386,8 @@ extension AppState {
                 relogin?.reason = state
             case .signedOut, .guest:
                 relogin = nil
+                devices = nil
+                rememberDevicePrompt = nil
                 if screen == .dashboard {
                     screen = .signIn(makeSignIn(username: previousUsername ?? "", notice: ScreenText.signedOutNotice))
                 }
@@ -423,7 +457,12 @@ extension AppState {
                 return navigate(.challenge(step, username: username))
             }
         case .dashboard:
-            screen = .dashboard
+            // Back from the Devices view (over the dashboard) or from an authenticator enrolment.
+            if devices != nil {
+                devices = nil
+            } else {
+                screen = .dashboard
+            }
         case .autoSignIn(let username, let password):
             var state = makeSignIn(username: username, notice: ScreenText.accountConfirmedSigningIn)
             state.isInFlight = true
@@ -436,6 +475,10 @@ extension AppState {
             return options.canCancel ? [.dismiss] : []
         case .reloginPrompt:
             return relogin == nil ? openRelogin() : []
+        case .devices:
+            let (state, effects) = DevicesState.opening()
+            devices = state
+            return perform(effects)
         }
         return []
     }
@@ -473,6 +516,22 @@ extension AppState {
     }
 
     // MARK: Screen access
+
+    private mutating func withDevices(_ body: (inout DevicesState) -> [ScreenEffect]) -> [AuthEffect] {
+        guard var state = devices else { return [] }
+        let effects = body(&state)
+        devices = state
+        return perform(effects)
+    }
+
+    /// Opens "Remember this device?" once per device, when the pool left the choice to the user.
+    private mutating func offerRememberDevice(_ summary: SessionSummary?) {
+        guard let summary, summary.deviceAwaitsRememberChoice, let key = summary.deviceKey,
+            dashboard.userState == .signedIn, screen == .dashboard, relogin == nil,
+            rememberDeviceAsked.insert(key).inserted
+        else { return }
+        rememberDevicePrompt = RememberDevicePromptState(deviceKey: key)
+    }
 
     private mutating func withSignIn(_ body: (inout SignInState) -> [ScreenEffect]) -> [AuthEffect] {
         guard case .signIn(var state) = screen else { return [] }

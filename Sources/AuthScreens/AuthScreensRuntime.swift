@@ -105,6 +105,11 @@ public final class AuthScreensRuntime {
         let effects = state.reduce(action)
         onChange?(state)
         for effect in effects { run(effect) }
+        // A finished sign-in may have registered a device: the session is read again for it.
+        switch action {
+        case .signInFinished(.success(.done)), .confirmSignInFinished(.success(.done)): run(.loadSession)
+        default: break
+        }
     }
 
     /// The 1-second dashboard refresh; it also adopts another process's writes to the store.
@@ -234,6 +239,28 @@ public final class AuthScreensRuntime {
                     let result = await Self.result { try await service.sampleServiceCall(options) }
                     self?.send(.sampleCallFinished(number: number, result: result))
                 }
+            }
+        case .loadDevices:
+            spawn { [weak self] in
+                let result = await Self.result { try await service.listUserDevices() }
+                self?.send(.devicesLoaded(result))
+            }
+        case .changeDevice(let change):
+            spawn { [weak self] in
+                let result = await Self.result {
+                    switch change {
+                    case .remember(let key, let remembered):
+                        try await service.setDeviceRemembered(remembered, deviceKey: key)
+                    case .forget(let key):
+                        try await service.forgetDevice(key)
+                    }
+                }
+                self?.send(.deviceChangeFinished(change, result))
+            }
+        case .loadSession:
+            spawn { [weak self] in
+                let session = await service.session
+                self?.send(.sessionLoaded(session.map(SessionSummary.init)))
             }
         case .quit:
             finish(.quit)

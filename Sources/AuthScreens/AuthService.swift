@@ -54,6 +54,12 @@ public protocol AuthService: Sendable {
     func setUpTOTP() async throws -> TOTPSetupDetails
     /// Verifies the authenticator app's first code; TOTP is then on and preferred.
     func verifyTOTPSetup(code: String) async throws
+    /// The user's devices (ListDevices, every page), this machine's marked ``DeviceInfo/isCurrent``.
+    func listUserDevices() async throws -> [DeviceInfo]
+    /// Marks a device remembered or not (UpdateDeviceStatus); nil means this machine's device.
+    func setDeviceRemembered(_ remembered: Bool, deviceKey: String?) async throws
+    /// Forgets a device (ForgetDevice); nil means this machine's device, then also dropped locally.
+    func forgetDevice(_ deviceKey: String?) async throws
 }
 
 extension AuthService {
@@ -75,6 +81,11 @@ extension AuthClient: AuthService {
         }
     }
 
+    /// `listDevices()` with the default page size.
+    public func listUserDevices() async throws -> [DeviceInfo] {
+        try await listDevices()
+    }
+
     /// `forgotPassword(username:)`, returning where the code went.
     public func requestPasswordReset(username: String) async throws -> CodeDeliveryDetails {
         try await forgotPassword(username: username).delivery
@@ -90,6 +101,21 @@ extension AuthService {
     /// A service without MFA management (test fakes): says so.
     public func setMFAPreference(_ changes: [MFAType: MFAPreference]) async throws {
         throw AuthError.unsupported(type: "MFA", message: "this service cannot change MFA settings")
+    }
+
+    /// A service without device tracking (test fakes): says so.
+    public func listUserDevices() async throws -> [DeviceInfo] {
+        throw AuthError.unsupported(type: "devices", message: "this service cannot list devices")
+    }
+
+    /// A service without device tracking (test fakes): says so.
+    public func setDeviceRemembered(_ remembered: Bool, deviceKey: String?) async throws {
+        throw AuthError.unsupported(type: "devices", message: "this service cannot change devices")
+    }
+
+    /// A service without device tracking (test fakes): says so.
+    public func forgetDevice(_ deviceKey: String?) async throws {
+        throw AuthError.unsupported(type: "devices", message: "this service cannot forget devices")
     }
 }
 

@@ -276,6 +276,7 @@ extension DashboardState {
             return [.run(.signOut(global: global))]
         case .character("s"):
             return userState.needsRelogin ? [.route(.reloginPrompt)] : []
+        case .character("v"): return userState == .signedIn ? [.route(.devices)] : []
         case .character("m"), .character("e"), .character("E"), .character("t"), .character("T"):
             return securityKey(key)
         case .up: log.scrollUp()

@@ -43,6 +43,12 @@ public enum AuthEffect: Hashable, Sendable {
     case setUpTOTP
     /// `verifyTOTPSetup(code:)`; `totpSetupVerified`.
     case verifyTOTPSetup(code: SecretText)
+    /// `listUserDevices()`; `devicesLoaded`.
+    case loadDevices
+    /// `setDeviceRemembered(_:deviceKey:)` or `forgetDevice(_:)`; `deviceChangeFinished`.
+    case changeDevice(DeviceChange)
+    /// Reads the stored session again; `sessionLoaded` (after a sign-in, for the device it registered).
+    case loadSession
     /// The user quit (Ctrl-C, `q`).
     case quit
     /// The user cancelled the sign-in UI (only when ``AuthUIOptions/canCancel``).
@@ -64,8 +70,6 @@ public enum Route: Hashable, Sendable {
     case challenge(SignInStep, username: String)
     /// Enter a first-factor code (USER_AUTH EMAIL_OTP / SMS_OTP) that `method` can send again.
     case signInCode(SignInStep, username: String, method: SignInMethod)
-    /// Back to the dashboard (the authenticator enrolment ended).
-    case dashboard
     /// Sign in now with the remembered password (after confirming a new account).
     case autoSignIn(username: String, password: SecretText)
     /// Sign-in completed.
@@ -74,6 +78,10 @@ public enum Route: Hashable, Sendable {
     case cancelled
     /// Open the re-login prompt over the dashboard.
     case reloginPrompt
+    /// Open the Devices view over the dashboard.
+    case devices
+    /// Back to the dashboard (the Devices view closed, or the authenticator enrolment ended).
+    case dashboard
 }
 
 /// What a screen's reducer returns: effects for the runtime, and routes for the app.

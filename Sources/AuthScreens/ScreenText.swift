@@ -619,6 +619,7 @@ public enum ScreenText {
         "e   Security: email MFA on/off (E: prefer email)",
         "t   Security: set up an authenticator app (TOTP)",
         "T   Security: authenticator app (TOTP) off",
+        "v   devices: list, forget, remember",
         "↑ ↓ PgUp PgDn Home End   scroll the event log",
         "?   this help",
         "q   quit",
@@ -655,7 +656,7 @@ public enum ScreenText {
     public static let hintSignInAgain = "s sign in again"
     /// Key hints on the dashboard.
     public static let dashboardHints = [
-        "c call", "C 5 calls", "r refresh", "o sign out", "O sign out everywhere", "? help", "q quit",
+        "c call", "C 5 calls", "r refresh", "v devices", "o sign out", "O sign out everywhere", "? help", "q quit",
     ]
     /// Key hints on a screen of choices.
     public static let choiceHints = ["↑/↓ choose", "Enter select", "Esc back", "? help", "q quit"]

@@ -25,6 +25,10 @@ public struct SessionSummary: Hashable, Sendable {
     public var awsCredentialsExpiration: Date?
     /// When the session was last written.
     public var updatedAt: Date?
+    /// This machine's device key when the pool tracks devices (not a secret; the device password is left out).
+    public var deviceKey: String?
+    /// Whether the pool left remembering this device to the user and no choice was made yet.
+    public var deviceAwaitsRememberChoice = false
 
     /// Creates a summary.
     public init(
@@ -65,5 +69,7 @@ public struct SessionSummary: Hashable, Sendable {
             accessTokenExpiration: session.tokens?.accessTokenExpiration, tokensIssuedAt: session.tokens?.issuedAt,
             hasRefreshToken: session.tokens?.refreshToken != nil,
             awsCredentialsExpiration: session.awsCredentials?.expiration, updatedAt: session.updatedAt)
+        self.deviceKey = session.device.map { TerminalText.sanitized($0.deviceKey) }
+        self.deviceAwaitsRememberChoice = session.device?.awaitsRememberChoice == true
     }
 }

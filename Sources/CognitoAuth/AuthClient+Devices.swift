@@ -55,6 +55,7 @@ extension AuthClient {
         }
         if var device = machine.session?.device, device.deviceKey == key {
             device.remembered = remembered
+            device.awaitsRememberChoice = nil
             run(machine.handle(.deviceChanged(device), now: clock.now()))
         }
     }
@@ -171,9 +172,11 @@ extension AuthClient {
                 try await api.updateDeviceStatus(accessToken: tokens.accessToken, deviceKey: key, remembered: wanted)
                 remembered = wanted
             }
+            // The pool left the choice to the user and none was given: a UI may ask after sign-in.
+            let awaitsChoice = needsPrompt && options.rememberDevice == nil
             let device = TrackedDevice(
                 username: username, deviceKey: key, deviceGroupKey: group, devicePassword: password,
-                remembered: remembered)
+                remembered: remembered, awaitsRememberChoice: awaitsChoice ? true : nil)
             run(machine.handle(.deviceChanged(device), now: clock.now()))
         } catch {
             // AuthError descriptions carry service messages, never tokens or the device password.

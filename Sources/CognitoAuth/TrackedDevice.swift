@@ -15,22 +15,28 @@ public struct TrackedDevice: Sendable, Hashable, Codable, CustomStringConvertibl
     public var devicePassword: String
     /// Whether the device is remembered (suppresses MFA where the pool allows it), as last known.
     public var remembered: Bool?
+    /// True when the pool remembers devices only on the user's prompt and no choice was made yet
+    /// (registered not remembered with ``AuthClientOptions/rememberDevice`` nil): a UI may ask.
+    public var awaitsRememberChoice: Bool?
 
     /// Creates a device record.
     public init(
-        username: String, deviceKey: String, deviceGroupKey: String, devicePassword: String, remembered: Bool? = nil
+        username: String, deviceKey: String, deviceGroupKey: String, devicePassword: String, remembered: Bool? = nil,
+        awaitsRememberChoice: Bool? = nil
     ) {
         self.username = username
         self.deviceKey = deviceKey
         self.deviceGroupKey = deviceGroupKey
         self.devicePassword = devicePassword
         self.remembered = remembered
+        self.awaitsRememberChoice = awaitsRememberChoice
     }
 
     /// A description with the password masked.
     public var description: String {
         "TrackedDevice(username: \(username), deviceKey: \(deviceKey), deviceGroupKey: \(deviceGroupKey), "
-            + "devicePassword: \(CognitoTokens.mask(devicePassword)), remembered: \(remembered.map(String.init) ?? "-"))"
+            + "devicePassword: \(CognitoTokens.mask(devicePassword)), remembered: \(remembered.map(String.init) ?? "-"), "
+            + "awaitsRememberChoice: \(awaitsRememberChoice.map(String.init) ?? "-"))"
     }
 
     /// The same masked description.
@@ -51,11 +57,13 @@ public struct DeviceInfo: Sendable, Hashable, Codable {
     public var lastAuthenticated: Date?
     /// Whether it is this machine's device.
     public var isCurrent: Bool
+    /// The IP address it last signed in from (`last_ip_used`), if the pool reports it.
+    public var lastIPUsed: String?
 
     /// Creates a device description.
     public init(
         deviceKey: String, name: String? = nil, rememberedStatus: String? = nil, created: Date? = nil,
-        lastAuthenticated: Date? = nil, isCurrent: Bool = false
+        lastAuthenticated: Date? = nil, isCurrent: Bool = false, lastIPUsed: String? = nil
     ) {
         self.deviceKey = deviceKey
         self.name = name
@@ -63,6 +71,7 @@ public struct DeviceInfo: Sendable, Hashable, Codable {
         self.created = created
         self.lastAuthenticated = lastAuthenticated
         self.isCurrent = isCurrent
+        self.lastIPUsed = lastIPUsed
     }
 
     init?(_ json: JSONValue, currentKey: String?) {
@@ -76,6 +85,6 @@ public struct DeviceInfo: Sendable, Hashable, Codable {
             deviceKey: key, name: attributes["device_name"],
             rememberedStatus: attributes["dev:device_remembered_status"],
             created: date("DeviceCreateDate"), lastAuthenticated: date("DeviceLastAuthenticatedDate"),
-            isCurrent: key == currentKey)
+            isCurrent: key == currentKey, lastIPUsed: attributes["last_ip_used"])
     }
 }

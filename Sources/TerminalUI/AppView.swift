@@ -65,6 +65,10 @@ public struct AppView: Hashable, Sendable {
         default:
             cursor = drawFormScreen(state, into: &grid, in: body)
         }
+        if let devices = state.devices, state.screen == .dashboard {
+            drawDevices(devices, timeZone: state.dashboard.timeZone, into: &grid, in: body)
+        }
+        if state.rememberDevicePrompt != nil { drawRememberDevicePrompt(into: &grid, in: body) }
         if let relogin = state.relogin {
             cursor = drawRelogin(relogin, into: &grid, in: body)
         }

@@ -21,6 +21,39 @@ actor FakeAuthService: AuthService {
         case selectSignInMethod(SignInMethod, String?)
         case setUpTOTP
         case verifyTOTPSetup(String)
+        case listDevices
+        case setDeviceRemembered(Bool, String?)
+        case forgetDevice(String?)
+    }
+
+    /// What `listUserDevices` returns; `forgetDevice` and `setDeviceRemembered` change it.
+    var deviceList: [DeviceInfo] = []
+    /// Thrown by the device calls when set.
+    var deviceError: AuthError?
+
+    func script(devices: [DeviceInfo], error: AuthError? = nil) {
+        deviceList = devices
+        deviceError = error
+    }
+
+    func listUserDevices() async throws -> [DeviceInfo] {
+        calls.append(.listDevices)
+        if let deviceError { throw deviceError }
+        return deviceList
+    }
+
+    func setDeviceRemembered(_ remembered: Bool, deviceKey: String?) async throws {
+        calls.append(.setDeviceRemembered(remembered, deviceKey))
+        if let deviceError { throw deviceError }
+        for index in deviceList.indices where deviceList[index].deviceKey == deviceKey {
+            deviceList[index].rememberedStatus = remembered ? "remembered" : "not_remembered"
+        }
+    }
+
+    func forgetDevice(_ deviceKey: String?) async throws {
+        calls.append(.forgetDevice(deviceKey))
+        if let deviceError { throw deviceError }
+        deviceList.removeAll { $0.deviceKey == deviceKey }
     }
 
     private(set) var calls: [Call] = []

@@ -91,4 +91,15 @@ enum DeviceSRPVectors {
         let again = try JSONDecoder().decode(PersistedSession.self, from: JSONEncoder().encode(withDevice))
         #expect(again.device == withDevice.device)
     }
+
+    @Test func devicesStoredBeforeTheRememberQuestionStillDecodeAndTheFlagRoundTrips() throws {
+        let old = #"{"username":"u","deviceKey":"k","deviceGroupKey":"g","devicePassword":"p","remembered":false}"#
+        let device = try JSONDecoder().decode(TrackedDevice.self, from: Data(old.utf8))
+        #expect(device.awaitsRememberChoice == nil && device.remembered == false)
+        var asking = device
+        asking.awaitsRememberChoice = true
+        let again = try JSONDecoder().decode(TrackedDevice.self, from: JSONEncoder().encode(asking))
+        #expect(again.awaitsRememberChoice == true)
+        #expect(asking.description.contains("awaitsRememberChoice: true") && !asking.description.contains("\"p\""))
+    }
 }

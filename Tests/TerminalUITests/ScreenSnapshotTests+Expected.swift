@@ -795,7 +795,7 @@ enum Snapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · o sign out · O sign out everywhere · …
+         c call · C 5 calls · r refresh · v devices · o sign out · …
         """#
 
     static let dashboard_120x40 = #"""
@@ -838,7 +838,7 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · o sign out · O sign out everywhere · ? help · q quit
+         c call · C 5 calls · r refresh · v devices · o sign out · O sign out everywhere · ? help · q quit
         """#
 
     static let dashboardOffline_80x24 = #"""
@@ -865,7 +865,7 @@ enum Snapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · o sign out · O sign out everywhere · …
+         c call · C 5 calls · r refresh · v devices · o sign out · …
         """#
 
     static let dashboardOffline_120x40 = #"""
@@ -908,7 +908,7 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · o sign out · O sign out everywhere · ? help · q quit
+         c call · C 5 calls · r refresh · v devices · o sign out · O sign out everywhere · ? help · q quit
         """#
 
     static let dashboardPending_80x24 = #"""
@@ -935,7 +935,7 @@ enum Snapshots {
         │ 22:13:20  State: signedOutUserPoolsTokenInvalid (alice)                      │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         s sign in again · c call · C 5 calls · r refresh · o sign out · …
+         s sign in again · c call · C 5 calls · r refresh · v devices · o sign out · …
         """#
 
     static let dashboardPending_120x40 = #"""
@@ -978,7 +978,7 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         s sign in again · c call · C 5 calls · r refresh · o sign out · O sign out everywhere · ? help · q quit
+         s sign in again · c call · C 5 calls · r refresh · v devices · o sign out · O sign out everywhere · ? help · q quit
         """#
 
     static let relogin_80x24 = #"""
@@ -1053,19 +1053,19 @@ enum Snapshots {
 
     static let help_80x24 = #"""
          signedIn · alice · local                                              Latchkey
-        ┌─ Session ────────────────────────────────────────────────────────────────────┐
-        │ User state ┌─ Keys ─────────────────────────────────────────────┐            │
-        │ Username   │                                                    │            │
-        │ Authentica │  c   one GetUser call                              │            │
-        │ Active pro │  C   five GetUser calls at once                    │            │
-        │ Identity i │  r   refresh the tokens now                        │            │
-        │ ID token   │  o   sign out on this device                       │ 1%         │
-        │ Access tok │  O   sign out everywhere (revokes the tokens)      │ 1%         │
-        │ Refresh to │  s   sign in again (when the session expired)      │            │
-        │ AWS creden │  m   Security: read the MFA settings               │ 6%         │
-        │ Connectivi │  e   Security: email MFA on/off (E: prefer email)  │            │
-        └─────────── │  t   Security: set up an authenticator app (TOTP)  │ ───────────┘
-         No calls wa │  T   Security: authenticator app (TOTP) off        │
+        ┌─ Session ─ ┌─ Keys ─────────────────────────────────────────────┐ ───────────┐
+        │ User state │                                                    │            │
+        │ Username   │  c   one GetUser call                              │            │
+        │ Authentica │  C   five GetUser calls at once                    │            │
+        │ Active pro │  r   refresh the tokens now                        │            │
+        │ Identity i │  o   sign out on this device                       │            │
+        │ ID token   │  O   sign out everywhere (revokes the tokens)      │ 1%         │
+        │ Access tok │  s   sign in again (when the session expired)      │ 1%         │
+        │ Refresh to │  m   Security: read the MFA settings               │            │
+        │ AWS creden │  e   Security: email MFA on/off (E: prefer email)  │ 6%         │
+        │ Connectivi │  t   Security: set up an authenticator app (TOTP)  │            │
+        └─────────── │  T   Security: authenticator app (TOTP) off        │ ───────────┘
+         No calls wa │  v   devices: list, forget, remember               │
         ┌─ Events ── │  ↑ ↓ PgUp PgDn Home End   scroll the event log     │ ───────────┐
         │ 22:12:20   │  ?   this help                                     │            │
         │ 22:12:50   │  q   quit                                          │            │
@@ -1088,19 +1088,19 @@ enum Snapshots {
         │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                     │
         │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
         │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
-        │ Refresh token     stored                                                                                             │
-        │ AWS credentials   expires 23:0 ┌─ Keys ─────────────────────────────────────────────┐                                │
-        │ Connectivity      ✔ online     │                                                    │                                │
-        └─────────────────────────────── │  c   one GetUser call                              │ ───────────────────────────────┘
-         No calls waiting                │  C   five GetUser calls at once                    │
-        ┌─ Events ────────────────────── │  r   refresh the tokens now                        │ ───────────────────────────────┐
-        │ 22:12:20  State: signedIn (ali │  o   sign out on this device                       │                                │
-        │ 22:12:50  GetUser #1 started   │  O   sign out everywhere (revokes the tokens)      │                                │
-        │ 22:12:50  GetUser #1 ok        │  s   sign in again (when the session expired)      │                                │
-        │                                │  m   Security: read the MFA settings               │                                │
+        │ Refresh token     stored       ┌─ Keys ─────────────────────────────────────────────┐                                │
+        │ AWS credentials   expires 23:0 │                                                    │                                │
+        │ Connectivity      ✔ online     │  c   one GetUser call                              │                                │
+        └─────────────────────────────── │  C   five GetUser calls at once                    │ ───────────────────────────────┘
+         No calls waiting                │  r   refresh the tokens now                        │
+        ┌─ Events ────────────────────── │  o   sign out on this device                       │ ───────────────────────────────┐
+        │ 22:12:20  State: signedIn (ali │  O   sign out everywhere (revokes the tokens)      │                                │
+        │ 22:12:50  GetUser #1 started   │  s   sign in again (when the session expired)      │                                │
+        │ 22:12:50  GetUser #1 ok        │  m   Security: read the MFA settings               │                                │
         │                                │  e   Security: email MFA on/off (E: prefer email)  │                                │
         │                                │  t   Security: set up an authenticator app (TOTP)  │                                │
         │                                │  T   Security: authenticator app (TOTP) off        │                                │
+        │                                │  v   devices: list, forget, remember               │                                │
         │                                │  ↑ ↓ PgUp PgDn Home End   scroll the event log     │                                │
         │                                │  ?   this help                                     │                                │
         │                                │  q   quit                                          │                                │
@@ -1239,7 +1239,7 @@ enum Snapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · o sign out · O sign out everywhere · …
+         c call · C 5 calls · r refresh · v devices · o sign out · …
         """#
 
     static let dashboardWithPool_120x40 = #"""
@@ -1282,7 +1282,7 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · o sign out · O sign out everywhere · ? help · q quit
+         c call · C 5 calls · r refresh · v devices · o sign out · O sign out everywhere · ? help · q quit
         """#
 
     static let signInUserAuth_80x24 = #"""

@@ -29,6 +29,12 @@ struct ScreenSnapshotTests {
     func matchesSnapshot(_ snapshot: SnapshotCase) throws {
         let state = try #require(ScreenFixtures.all.first { $0.0 == snapshot.screen }?.1)
         let actual = ScreenFixtures.text(state, snapshot.columns, snapshot.rows)
+        // LATCHKEY_SNAPSHOT_DIR=DIR writes every render there, to review and update the expected text.
+        if let directory = ProcessInfo.processInfo.environment["LATCHKEY_SNAPSHOT_DIR"], !directory.isEmpty {
+            try actual.write(
+                toFile: directory + "/\(snapshot.screen)_\(snapshot.columns)x\(snapshot.rows).txt", atomically: true,
+                encoding: .utf8)
+        }
         let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
         let expectedLines = snapshot.expected.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(actualLines.count == snapshot.rows)

@@ -1,0 +1,272 @@
+import CognitoAuth
+import Foundation
+
+/// A change to one device, as data: remember or not, or forget.
+public enum DeviceChange: Hashable, Sendable {
+    /// `setDeviceRemembered(_:deviceKey:)`; a nil key means this machine's device.
+    case remember(deviceKey: String?, remembered: Bool)
+    /// `forgetDevice(_:)`.
+    case forget(deviceKey: String)
+}
+
+/// One line of the Devices view, every field ready to show (server text sanitised).
+public struct DeviceRow: Hashable, Sendable {
+    /// The device's name, or "(no name)".
+    public var name: String
+    /// The key shortened to the id's first 8 characters: "1a2b3c4d…" (the region is the pool's).
+    public var shortKey: String
+    /// "remembered", "not remembered" or "?".
+    public var remembered: String
+    /// "2023-11-14 22:13 · 10.0.0.1" (last sign-in and IP), or "" when the pool says nothing.
+    public var lastUsed: String
+    /// Whether it is this machine's device.
+    public var isCurrent: Bool
+}
+
+/// The Devices view (`v` on the dashboard): the user's devices, this machine marked, with keys to
+/// forget one or toggle whether it is remembered.
+///
+/// Keys: ↑/↓ select, `f` forget (asks first for this machine), `r` remember / stop remembering,
+/// `l` reload, Esc or `v` back to the dashboard.
+public struct DevicesState: Equatable, Sendable {
+    /// The devices as last listed.
+    public var devices: [DeviceInfo] = []
+    /// Whether a list has arrived at least once.
+    public var hasLoaded = false
+    /// What is running ("Loading devices…"), or nil.
+    public var activity: String?
+    /// The selected row.
+    public var selection = 0
+    /// The key of this machine's device while "Forget this machine?" waits for `y`.
+    public var confirmingForget: String?
+    /// The last error, sanitised.
+    public var error: String?
+    /// The last outcome ("Device forgotten.").
+    public var notice: String?
+
+    /// Creates the view, loading.
+    public init() {}
+
+    /// The selected device, if any.
+    public var selected: DeviceInfo? { devices.indices.contains(selection) ? devices[selection] : nil }
+
+    /// The rows, with times in `timeZone`.
+    public func rows(timeZone: TimeZone) -> [DeviceRow] {
+        devices.map { device in
+            let name = device.name.map { TerminalText.sanitized($0) }.flatMap { $0.isEmpty ? nil : $0 }
+            let remembered: String
+            switch device.rememberedStatus {
+            case "remembered": remembered = ScreenText.deviceRemembered
+            case "not_remembered": remembered = ScreenText.deviceNotRemembered
+            default: remembered = "?"
+            }
+            var used: [String] = []
+            if let last = device.lastAuthenticated {
+                used.append(ScreenText.dateTime(last, timeZone: timeZone))
+            }
+            if let ip = device.lastIPUsed.map({ TerminalText.sanitized($0) }), !ip.isEmpty { used.append(ip) }
+            return DeviceRow(
+                name: name ?? ScreenText.deviceNoName, shortKey: ScreenText.shortDeviceKey(device.deviceKey),
+                remembered: remembered, lastUsed: used.joined(separator: " · "), isCurrent: device.isCurrent)
+        }
+    }
+
+    /// The message when the list is empty.
+    public var emptyText: String? {
+        guard hasLoaded, devices.isEmpty, error == nil else { return nil }
+        return ScreenText.noDevices
+    }
+}
+
+/// What happened in the Devices view.
+public enum DevicesAction: Sendable {
+    /// A key was pressed.
+    case keyPressed(InputKey)
+    /// The list arrived (or failed).
+    case loaded(Result<[DeviceInfo], AuthError>)
+    /// A change finished.
+    case changeFinished(DeviceChange, Result<Void, AuthError>)
+}
+
+extension DevicesState {
+    /// The view just opened: it loads the list.
+    public static func opening() -> (DevicesState, [ScreenEffect]) {
+        var state = DevicesState()
+        state.activity = ScreenText.loadingDevices
+        return (state, [.run(.loadDevices)])
+    }
+
+    /// Applies an action and returns the effects (and `.route(.dashboard)` to close).
+    public mutating func reduce(_ action: DevicesAction) -> [ScreenEffect] {
+        switch action {
+        case .keyPressed(let key): return keyPressed(key)
+        case .loaded(let result):
+            activity = nil
+            switch result {
+            case .success(let list):
+                devices = list
+                hasLoaded = true
+                error = nil
+                selection = min(selection, max(0, list.count - 1))
+            case .failure(let failure):
+                hasLoaded = true
+                error = ScreenText.shortError(failure)
+            }
+            return []
+        case .changeFinished(let change, let result):
+            switch result {
+            case .success:
+                error = nil
+                notice = ScreenText.deviceChanged(change)
+            case .failure(let failure):
+                error = ScreenText.shortError(failure)
+            }
+            activity = ScreenText.loadingDevices
+            return [.run(.loadDevices)]
+        }
+    }
+
+    private mutating func keyPressed(_ key: InputKey) -> [ScreenEffect] {
+        if let key0 = confirmingForget {
+            confirmingForget = nil
+            guard key.isCharacter("y") || key.isCharacter("Y") else {
+                notice = ScreenText.forgetCancelled
+                return []
+            }
+            return start(.forget(deviceKey: key0), ScreenText.forgettingDevice)
+        }
+        switch key {
+        case .escape, .character("v"): return [.route(.dashboard)]
+        case .up: selection = max(0, selection - 1)
+        case .down: selection = min(max(0, devices.count - 1), selection + 1)
+        case .character("l"):
+            guard activity == nil else { return [] }
+            activity = ScreenText.loadingDevices
+            return [.run(.loadDevices)]
+        case .character("f"):
+            guard activity == nil, let device = selected else { return [] }
+            if device.isCurrent {
+                confirmingForget = device.deviceKey
+                return []
+            }
+            return start(.forget(deviceKey: device.deviceKey), ScreenText.forgettingDevice)
+        case .character("r"):
+            guard activity == nil, let device = selected else { return [] }
+            let remembered = device.rememberedStatus != "remembered"
+            return start(
+                .remember(deviceKey: device.deviceKey, remembered: remembered),
+                remembered ? ScreenText.rememberingDevice : ScreenText.unrememberingDevice)
+        default: break
+        }
+        return []
+    }
+
+    private mutating func start(_ change: DeviceChange, _ verb: String) -> [ScreenEffect] {
+        activity = verb
+        notice = nil
+        error = nil
+        return [.run(.changeDevice(change))]
+    }
+}
+
+/// "Remember this device? (y/n)": offered once after a sign-in on a pool that remembers devices only
+/// on the user's prompt. Any key closes it; `y` remembers, `n` records "not remembered".
+public struct RememberDevicePromptState: Equatable, Sendable {
+    /// This machine's device key.
+    public var deviceKey: String
+
+    /// Creates the prompt.
+    public init(deviceKey: String) { self.deviceKey = deviceKey }
+
+    /// The answer for `key`: the change to make, or nil to just close.
+    public func answer(_ key: InputKey) -> DeviceChange? {
+        if key.isCharacter("y") || key.isCharacter("Y") { return .remember(deviceKey: nil, remembered: true) }
+        if key.isCharacter("n") || key.isCharacter("N") { return .remember(deviceKey: nil, remembered: false) }
+        return nil
+    }
+}
+
+extension ScreenText {
+    /// The Devices view's title.
+    public static let devicesTitle = "Devices"
+    /// The dashboard hint and help line.
+    public static let hintDevices = "v devices"
+    /// Status while listing.
+    public static let loadingDevices = "Loading devices…"
+    /// Status while forgetting.
+    public static let forgettingDevice = "Forgetting the device…"
+    /// Status while remembering.
+    public static let rememberingDevice = "Remembering the device…"
+    /// Status while un-remembering.
+    public static let unrememberingDevice = "Marking the device not remembered…"
+    /// Remembered.
+    public static let deviceRemembered = "remembered"
+    /// Not remembered.
+    public static let deviceNotRemembered = "not remembered"
+    /// A device without a name.
+    public static let deviceNoName = "(no name)"
+    /// The marker of this machine's device.
+    public static let thisMachine = "← this machine"
+    /// The empty list.
+    public static let noDevices =
+        "No devices. Either the user pool does not track devices, or none is registered for this user yet."
+    /// The forget confirmation for this machine.
+    public static let confirmForgetThisMachine =
+        "Forget this machine? The next sign-in registers a new device (and may ask for MFA again). y to forget, any other key to keep it."
+    /// Forgetting this machine was declined.
+    public static let forgetCancelled = "Kept this machine's device."
+    /// The Devices view's key hints.
+    public static let devicesHints = [
+        "↑/↓ select", "f forget", "r remember on/off", "l reload", "Esc back", "? help", "q quit",
+    ]
+    /// The Devices view's help.
+    public static let devicesHelp = [
+        "↑ ↓   select a device",
+        "f   forget the device (asks first for this machine)",
+        "r   remember the device, or stop remembering it",
+        "l   reload the list",
+        "Esc or v   back to the dashboard",
+        "?   this help",
+        "q   quit",
+    ]
+    /// The prompt's title.
+    public static let rememberDeviceTitle = "Remember this device?"
+    /// The prompt's message.
+    public static let rememberDeviceMessage =
+        "The user pool can remember this machine, so that signing in here may skip MFA. Remember this device?"
+    /// The prompt's footer.
+    public static let rememberDeviceFooter = "y remember · n don't · any other key: ask later"
+
+    /// "1a2b3c4d…": the first 8 characters of the id after the region (the same for every device).
+    public static func shortDeviceKey(_ key: String) -> String {
+        let clean = TerminalText.sanitized(key)
+        let id = clean.firstIndex(of: "_").map { clean[clean.index(after: $0)...] } ?? clean[...]
+        return String(id.prefix(8)) + (id.count > 8 ? "…" : "")
+    }
+
+    /// "2023-11-14 22:13" in `timeZone`.
+    public static func dateTime(_ date: Date, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let p = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return String(
+            format: "%04d-%02d-%02d %02d:%02d", p.year ?? 0, p.month ?? 0, p.day ?? 0, p.hour ?? 0, p.minute ?? 0)
+    }
+
+    /// The outcome of a change: "Device forgotten.".
+    public static func deviceChanged(_ change: DeviceChange) -> String {
+        switch change {
+        case .forget: return "Device forgotten."
+        case .remember(_, true): return "Device remembered."
+        case .remember(_, false): return "Device marked not remembered."
+        }
+    }
+
+    /// The dashboard log line of the remember prompt's answer.
+    static func rememberAnswerLogged(_ change: DeviceChange, _ result: Result<Void, AuthError>) -> String {
+        switch result {
+        case .success: return "Devices: " + deviceChanged(change)
+        case .failure(let error): return "Devices: failed: " + shortError(error)
+        }
+    }
+}

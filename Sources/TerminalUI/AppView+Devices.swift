@@ -1,0 +1,76 @@
+import AuthScreens
+import CognitoAuth
+import Foundation
+
+extension AppView {
+    /// Draws the Devices view over the dashboard: one line per device (name, short key, remembered,
+    /// last use and IP), this machine marked, the selected line highlighted, then a message line.
+    func drawDevices(_ devices: DevicesState, timeZone: TimeZone, into grid: inout CellGrid, in body: Rect) {
+        grid.fill(body)
+        Box(title: ScreenText.devicesTitle, clearsInterior: true).draw(into: &grid, in: body)
+        let inner = body.inset(top: 1, left: 2, bottom: 1, right: 2)
+        guard !inner.isEmpty else { return }
+        let nameWidth = 24
+        let keyWidth = 10
+        let statusWidth = 14
+        var row = inner.row
+        func cell(_ text: String, _ column: Int, _ width: Int, _ style: CellStyle) {
+            guard column < inner.right else { return }
+            grid.write(
+                TextWidth.truncate(text, toWidth: width), row: row, column: column, style: style,
+                maxWidth: min(width, inner.right - column))
+        }
+        let nameColumn = inner.column + 2
+        let keyColumn = nameColumn + nameWidth + 1
+        let statusColumn = keyColumn + keyWidth + 1
+        let usedColumn = statusColumn + statusWidth + 1
+        let header = CellStyle(.dim, .bold)
+        cell("Name", nameColumn, nameWidth, header)
+        cell("Key", keyColumn, keyWidth, header)
+        cell("Status", statusColumn, statusWidth, header)
+        cell("Last used", usedColumn, inner.right - usedColumn, header)
+        row += 1
+        let messageRows = 3
+        let listRows = max(0, inner.bottom - row - messageRows)
+        let rows = devices.rows(timeZone: timeZone)
+        // Keep the selection in view.
+        let first = max(0, min(devices.selection - listRows + 1, rows.count - listRows))
+        for (index, device) in rows.enumerated().dropFirst(first).prefix(listRows) {
+            let selected = index == devices.selection
+            let style = selected ? CellStyle(.selection) : CellStyle(.normal)
+            if selected { grid.fill(Rect(row: row, column: inner.column, width: inner.width, height: 1), style: style) }
+            cell(selected ? "▸" : " ", inner.column, 1, style)
+            // This machine's marker stays visible: the name gives way to it.
+            let marker = " " + ScreenText.thisMachine
+            let name =
+                device.isCurrent
+                ? TextWidth.truncate(device.name, toWidth: nameWidth - TextWidth.width(of: marker)) + marker
+                : device.name
+            cell(name, nameColumn, nameWidth, style.adding(device.isCurrent ? .bold : []))
+            cell(device.shortKey, keyColumn, keyWidth, style)
+            cell(device.remembered, statusColumn, statusWidth, style)
+            cell(device.lastUsed, usedColumn, inner.right - usedColumn, style)
+            row += 1
+        }
+        let messageArea = Rect(
+            row: inner.bottom - messageRows, column: inner.column, width: inner.width, height: messageRows)
+        if devices.confirmingForget != nil {
+            Banner(.warning, ScreenText.confirmForgetThisMachine).draw(into: &grid, in: messageArea)
+        } else if let error = devices.error {
+            Banner(.error, error).draw(into: &grid, in: messageArea)
+        } else if let empty = devices.emptyText {
+            Banner(.info, empty).draw(into: &grid, in: messageArea)
+        } else if let notice = devices.notice {
+            Banner(.success, notice).draw(into: &grid, in: messageArea)
+        }
+    }
+
+    /// Draws "Remember this device? (y/n)" centred over the dashboard.
+    func drawRememberDevicePrompt(into grid: inout CellGrid, in body: Rect) {
+        let modal = Modal(
+            title: ScreenText.rememberDeviceTitle, message: ScreenText.rememberDeviceMessage,
+            footer: ScreenText.rememberDeviceFooter)
+        clearMargin(around: modal.frame(in: body), in: &grid)
+        modal.draw(into: &grid, in: body)
+    }
+}
