@@ -5,6 +5,7 @@ import json
 import os
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 import uuid
 
@@ -17,21 +18,44 @@ sys.path.insert(0, HERE)
 PASSWORD = "Passw0rd!"
 
 
-@pytest.fixture(scope="session")
-def flows_backend(tmp_path_factory):
-    """One `serve` process for the patch tests; it exits when its stdin closes."""
-    out_dir = tmp_path_factory.mktemp("flows-backend")
+def serve(out_dir):
+    """Runs one `serve` process in `out_dir` for a fixture: yields its JSON line, then stops it."""
     log = open(out_dir / "backend.log", "wb")
     proc = subprocess.Popen([sys.executable, LAUNCHER, "serve", "--dir", str(out_dir),
                              "--exit-on-stdin-eof"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, text=True)
     line = proc.stdout.readline()
     assert line, f"backend did not start; see {out_dir / 'backend.log'}"
-    info = json.loads(line)
-    yield info
+    yield json.loads(line)
     proc.stdin.close()
     proc.wait(timeout=10)
     log.close()
+
+
+def call(backend, operation, body):
+    """One cognito-idp JSON 1.1 call; returns (status, json)."""
+    req = urllib.request.Request(
+        backend["endpoint"], data=json.dumps(body).encode(), method="POST",
+        headers={"Content-Type": "application/x-amz-json-1.1",
+                 "X-Amz-Target": f"AWSCognitoIdentityProviderService.{operation}"})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as resp:
+            return resp.status, json.loads(resp.read() or b"{}")
+    except urllib.error.HTTPError as err:
+        return err.code, json.loads(err.read() or b"{}")
+
+
+def ok(backend, operation, body):
+    """A call that must succeed; returns its answer."""
+    status, answer = call(backend, operation, body)
+    assert status == 200, (operation, status, answer)
+    return answer
+
+
+@pytest.fixture(scope="session")
+def flows_backend(tmp_path_factory):
+    """One `serve` process for the patch tests; it exits when its stdin closes."""
+    yield from serve(tmp_path_factory.mktemp("flows-backend"))
 
 
 @pytest.fixture(scope="session")

@@ -18,6 +18,8 @@ import uuid
 
 import pytest
 
+from conftest import call, ok, serve  # noqa: E402  (shared with the other patch tests)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import latchkey_backend as lb  # noqa: E402  (SRP maths only; importing has no side effects)
@@ -28,35 +30,7 @@ PASSWORD = "Passw0rd!"
 
 @pytest.fixture(scope="module")
 def backend(tmp_path_factory):
-    out_dir = tmp_path_factory.mktemp("devices-backend")
-    log = open(out_dir / "backend.log", "wb")
-    proc = subprocess.Popen([sys.executable, LAUNCHER, "serve", "--dir", str(out_dir),
-                             "--exit-on-stdin-eof"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, text=True)
-    line = proc.stdout.readline()
-    assert line, f"backend did not start; see {out_dir / 'backend.log'}"
-    yield json.loads(line)
-    proc.stdin.close()
-    proc.wait(timeout=10)
-    log.close()
-
-
-def call(backend, operation, body):
-    req = urllib.request.Request(
-        backend["endpoint"], data=json.dumps(body).encode(), method="POST",
-        headers={"Content-Type": "application/x-amz-json-1.1",
-                 "X-Amz-Target": f"AWSCognitoIdentityProviderService.{operation}"})
-    try:
-        with urllib.request.urlopen(req, timeout=10) as resp:
-            return resp.status, json.loads(resp.read() or b"{}")
-    except urllib.error.HTTPError as err:
-        return err.code, json.loads(err.read() or b"{}")
-
-
-def ok(backend, operation, body):
-    status, answer = call(backend, operation, body)
-    assert status == 200, (operation, status, answer)
-    return answer
+    yield from serve(tmp_path_factory.mktemp("devices-backend"))
 
 
 def error_of(answer):
