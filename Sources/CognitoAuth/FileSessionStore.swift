@@ -17,12 +17,13 @@ public struct FileSessionStore: SessionStore {
     /// The directory holding the session.
     public let directory: String
     /// The session file.
-    public var path: String { directory + "/session.json" }
+    public let path: String
     private var lockPath: String { directory + "/session.lock" }
 
     /// Creates a store in `directory` (created with mode 0700 on first write).
     public init(directory: String, lockTimeout: Duration = FileSessionStore.defaultLockTimeout) {
         self.directory = directory
+        self.path = directory + "/session.json"
         self.lockTimeout = lockTimeout
     }
 
@@ -146,8 +147,14 @@ public struct FileSessionStore: SessionStore {
         #else
             let time = info.st_mtim
         #endif
-        return "\(info.st_ino)-\(time.tv_sec)-\(time.tv_nsec)-\(info.st_size)"
+        let key = StampKey(
+            inode: UInt64(truncatingIfNeeded: info.st_ino), seconds: Int64(time.tv_sec),
+            nanoseconds: Int64(time.tv_nsec), size: Int64(info.st_size))
+        // getTokens checks the stamp on every call: the text is built only when the file changed.
+        return stampCache.text(for: key)
     }
+
+    private let stampCache = StampCache()
 
     private func removeStaleTemporaryFiles() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
@@ -161,6 +168,30 @@ public struct FileSessionStore: SessionStore {
         if fd >= 0 {
             _ = fsync(fd)
             close(fd)
+        }
+    }
+}
+
+/// The fields of `stat` that make a file store's change stamp.
+struct StampKey: Hashable, Sendable {
+    var inode: UInt64
+    var seconds: Int64
+    var nanoseconds: Int64
+    var size: Int64
+}
+
+/// The last stamp's text, so that an unchanged file costs one `lstat` and a comparison.
+final class StampCache: @unchecked Sendable {
+    // @unchecked Sendable: `last` is read and written only while holding `lock`.
+    private let lock = NSLock()
+    private var last: (key: StampKey, text: String)?
+
+    func text(for key: StampKey) -> String {
+        lock.withLock {
+            if let last, last.key == key { return last.text }
+            let text = "\(key.inode)-\(key.seconds)-\(key.nanoseconds)-\(key.size)"
+            last = (key, text)
+            return text
         }
     }
 }
