@@ -66,22 +66,11 @@ enum DeviceFixtures {
 struct DeviceSnapshotTests {
     @Test(arguments: deviceSnapshotCases)
     func matchesSnapshot(_ snapshot: SnapshotCase) throws {
-        let state = try #require(DeviceFixtures.all.first { $0.0 == snapshot.screen }?.1)
-        let actual = ScreenFixtures.text(state, snapshot.columns, snapshot.rows)
-        let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let expectedLines = snapshot.expected.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(actualLines.count == snapshot.rows)
-        for (index, (got, want)) in zip(actualLines, expectedLines).enumerated() where got != want {
-            Issue.record("row \(index):\n  got:  \(got)\n  want: \(want)")
-        }
-        #expect(actualLines.count == expectedLines.count)
+        try ScreenSnapshotTests.expectMatch(snapshot, in: DeviceFixtures.all)
     }
 
     @Test func everyDeviceScreenHasBothSizes() {
-        for (name, _) in DeviceFixtures.all {
-            let sizes = deviceSnapshotCases.filter { $0.screen == name }.map { "\($0.columns)x\($0.rows)" }
-            #expect(sizes.contains("80x24") && sizes.contains("120x40"), "\(name)")
-        }
+        ScreenSnapshotTests.expectBothSizes(DeviceFixtures.all, deviceSnapshotCases)
     }
 
     @Test func theSelectedDeviceUsesTheSelectionRoleAndNoEscapeReachesTheGrid() {

@@ -27,7 +27,18 @@ struct SnapshotCase: Sendable, CustomTestStringConvertible {
 struct ScreenSnapshotTests {
     @Test(arguments: snapshotCases)
     func matchesSnapshot(_ snapshot: SnapshotCase) throws {
-        let state = try #require(ScreenFixtures.all.first { $0.0 == snapshot.screen }?.1)
+        try Self.expectMatch(snapshot, in: ScreenFixtures.all)
+    }
+
+    @Test func everyScreenHasBothSizes() {
+        Self.expectBothSizes(ScreenFixtures.all, snapshotCases)
+    }
+
+    /// Renders `snapshot`'s screen from `fixtures` and compares it with the expected text, row by row.
+    static func expectMatch(
+        _ snapshot: SnapshotCase, in fixtures: [(String, AppState)], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let state = try #require(fixtures.first { $0.0 == snapshot.screen }?.1, sourceLocation: sourceLocation)
         let actual = ScreenFixtures.text(state, snapshot.columns, snapshot.rows)
         // LATCHKEY_SNAPSHOT_DIR=DIR writes every render there, to review and update the expected text.
         if let directory = ProcessInfo.processInfo.environment["LATCHKEY_SNAPSHOT_DIR"], !directory.isEmpty {
@@ -37,16 +48,17 @@ struct ScreenSnapshotTests {
         }
         let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
         let expectedLines = snapshot.expected.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(actualLines.count == snapshot.rows)
+        #expect(actualLines.count == snapshot.rows, sourceLocation: sourceLocation)
         for (index, (got, want)) in zip(actualLines, expectedLines).enumerated() where got != want {
-            Issue.record("row \(index):\n  got:  \(got)\n  want: \(want)")
+            Issue.record("row \(index):\n  got:  \(got)\n  want: \(want)", sourceLocation: sourceLocation)
         }
-        #expect(actualLines.count == expectedLines.count)
+        #expect(actualLines.count == expectedLines.count, sourceLocation: sourceLocation)
     }
 
-    @Test func everyScreenHasBothSizes() {
-        for (name, _) in ScreenFixtures.all {
-            let sizes = snapshotCases.filter { $0.screen == name }.map { "\($0.columns)x\($0.rows)" }
+    /// Every screen in `fixtures` has an 80x24 and a 120x40 case.
+    static func expectBothSizes(_ fixtures: [(String, AppState)], _ cases: [SnapshotCase]) {
+        for (name, _) in fixtures {
+            let sizes = cases.filter { $0.screen == name }.map { "\($0.columns)x\($0.rows)" }
             #expect(sizes.contains("80x24") && sizes.contains("120x40"), "\(name)")
         }
     }

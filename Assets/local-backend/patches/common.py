@@ -111,6 +111,17 @@ def pool_first_factors(pool: Any) -> list[str]:
     return list((policies.get("SignInPolicy") or {}).get("AllowedFirstAuthFactors") or ["PASSWORD"])
 
 
+def initiate_request(ctx: Any, handler: Any) -> tuple[str, dict[str, Any], Any, Any, Any, str]:
+    """An InitiateAuth's client id, AuthParameters, backend, pool, client and USERNAME (required)."""
+    client_id = handler._get_param("ClientId")
+    params = handler._get_param("AuthParameters") or {}
+    backend, pool, client = ctx.find_client(client_id)
+    username = params.get("USERNAME")
+    if not username:
+        raise ctx.InvalidParameterException("Missing required parameter USERNAME")
+    return client_id, params, backend, pool, client, username
+
+
 def json_body(body: bytes) -> dict[str, Any]:
     try:
         value = json.loads(body or b"{}")

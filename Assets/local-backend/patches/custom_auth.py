@@ -40,12 +40,7 @@ def install(ctx: Any) -> None:
     def initiate(self, orig):
         if self._get_param("AuthFlow") != "CUSTOM_AUTH":
             return orig(self)
-        client_id = self._get_param("ClientId")
-        params = self._get_param("AuthParameters") or {}
-        backend, pool, client = ctx.find_client(client_id)
-        username = params.get("USERNAME")
-        if not username:
-            raise ctx.InvalidParameterException("Missing required parameter USERNAME")
+        client_id, params, backend, pool, client, username = common.initiate_request(ctx, self)
         if params.get("SRP_A") or params.get("CHALLENGE_NAME") == "SRP_A":
             result = ctx.srp_initiate(backend, client_id, params)
             with _lock:

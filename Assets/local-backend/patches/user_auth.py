@@ -62,12 +62,7 @@ def install(ctx: Any) -> None:
     def initiate(self, orig):
         if self._get_param("AuthFlow") != "USER_AUTH":
             return orig(self)
-        client_id = self._get_param("ClientId")
-        params = self._get_param("AuthParameters") or {}
-        backend, pool, client = ctx.find_client(client_id)
-        username = params.get("USERNAME")
-        if not username:
-            raise ctx.InvalidParameterException("Missing required parameter USERNAME")
+        client_id, params, backend, pool, client, username = common.initiate_request(ctx, self)
         if client.generate_secret and params.get("SECRET_HASH") != ctx.secret_hash(
                 client.secret, username, client.id):
             raise ctx.NotAuthorizedError(f"Unable to verify secret hash for client {client.id}")
