@@ -36,6 +36,7 @@ from typing import Any, Callable, Optional
 REGION = "us-east-1"
 ACCOUNT_ID = "123456789012"
 USER_POOL_NAME = "latchkey-local"
+SMS_ROLE_ARN = "arn:aws:iam::123456789012:role/latchkey-local-sms"  # never called: codes go to the test aids
 IDENTITY_POOL_NAME = "latchkey_local"
 DEVELOPER_PROVIDER_NAME = "login.latchkey.dev"
 SUPPORTED_LOGIN_PROVIDERS = {
@@ -696,10 +697,11 @@ def install_patches() -> None:  # noqa: C901 (one place for every patch, on purp
         CodeMismatchException=CodeMismatchException, NotAuthorizedError=NotAuthorizedError,
         InvalidParameterException=InvalidParameterException, UserNotConfirmedException=UserNotConfirmedException,
         aids=EXTRA_AIDS)
-    from patches import client_metadata, custom_auth, email_mfa, explicit_auth_flows, user_auth
+    from patches import client_metadata, custom_auth, email_mfa, explicit_auth_flows, sms_mfa, user_auth
     custom_auth.install(ctx)
     user_auth.install(ctx)
     email_mfa.install(ctx)
+    sms_mfa.install(ctx)
     explicit_auth_flows.install(ctx)
     client_metadata.install(ctx)
     # ---- patch modules (Assets/local-backend/patches/<name>.py), one line each -----------------
@@ -854,6 +856,8 @@ def provision(endpoint: str, args: argparse.Namespace) -> dict[str, Any]:
     idp.set_user_pool_mfa_config(
         UserPoolId=pool_id, MfaConfiguration="OPTIONAL",
         SoftwareTokenMfaConfiguration={"Enabled": True},
+        SmsMfaConfiguration={"SmsAuthenticationMessage": "Your Latchkey code is {####}",
+                             "SmsConfiguration": {"SnsCallerArn": SMS_ROLE_ARN, "ExternalId": "latchkey"}},
         EmailMfaConfiguration={"Message": "Your Latchkey code is {####}", "Subject": "Latchkey code"})
 
     def make_client(name: str, secret: bool) -> dict[str, Any]:
