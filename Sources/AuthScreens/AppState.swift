@@ -183,6 +183,7 @@ public struct AppState: Equatable, Sendable {
             canCancel: options.canCancel)
         state.usernameKind = options.usernameKind
         state.choosesMethod = options.choosesSignInMethod
+        state.asksForPassword = options.asksForPassword
         return state
     }
 
@@ -487,7 +488,9 @@ extension AppState {
         let reason = dashboard.userState.needsRelogin ? dashboard.userState : .signedOutUserPoolsTokenInvalid
         relogin = ReloginPromptState(
             reason: reason, username: dashboard.username ?? dashboard.session?.username ?? "",
-            waitingCount: dashboard.callsWaitingForSignIn, policy: options.passwordPolicy)
+            waitingCount: dashboard.callsWaitingForSignIn, policy: options.passwordPolicy,
+            choosesMethod: options.choosesSignInMethod, usernameKind: options.usernameKind,
+            asksForPassword: options.asksForPassword)
         isHelpVisible = false
         statusMessage = nil
         return []

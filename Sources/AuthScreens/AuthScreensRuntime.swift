@@ -172,6 +172,8 @@ public final class AuthScreensRuntime {
                         try await service.signIn(username: username, password: nil, flow: .userAuth, method: method)
                     })
             }
+        case .restartSignIn:
+            request { .signInCodeResent(await Self.result { try await service.restartSignIn() }) }
         case .setUpTOTP:
             spawn { [weak self] in
                 let result = await Self.result { try await service.setUpTOTP() }

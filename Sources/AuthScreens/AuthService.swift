@@ -50,6 +50,8 @@ public protocol AuthService: Sendable {
         -> SignInStep
     /// Answers SELECT_CHALLENGE with a first factor (`password` for the password methods).
     func selectSignInMethod(_ method: SignInMethod, password: String?) async throws -> SignInStep
+    /// Re-initiates the sign-in waiting for a code (a new code is sent); see ``AuthClient/restartSignIn()``.
+    func restartSignIn() async throws -> SignInStep
     /// Starts enrolling an authenticator app (AssociateSoftwareToken): the secret and `otpauth://` URI.
     func setUpTOTP() async throws -> TOTPSetupDetails
     /// Verifies the authenticator app's first code; TOTP is then on and preferred.
@@ -130,6 +132,11 @@ extension AuthService {
     /// A service without USER_AUTH (test fakes): says so.
     public func selectSignInMethod(_ method: SignInMethod, password: String?) async throws -> SignInStep {
         throw AuthError.unsupported(type: "USER_AUTH", message: "this service cannot choose a sign-in method")
+    }
+
+    /// A service that cannot start a sign-in again (test fakes): says so.
+    public func restartSignIn() async throws -> SignInStep {
+        throw AuthError.unsupported(type: "RESEND", message: "this service cannot start the sign-in again")
     }
 
     /// A service without MFA management (test fakes): says so.

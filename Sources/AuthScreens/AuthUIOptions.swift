@@ -35,6 +35,9 @@ public struct AuthUIOptions: Hashable, Sendable {
     /// Whether sign-in uses the USER_AUTH flow: the username first, then a choice of the methods the
     /// pool offers (password, a code by email or text message).
     public var choosesSignInMethod: Bool = false
+    /// Whether the sign-in screen asks for a password; false for CUSTOM_AUTH without SRP, whose
+    /// Lambda-defined challenge comes straight after the username.
+    public var asksForPassword: Bool = true
 
     /// Creates options.
     public init(

@@ -239,8 +239,8 @@ public struct CodeChallengeState: Equatable, Sendable {
 public enum CodeResend: Hashable, Sendable {
     /// USER_AUTH again with this code method (EMAIL_OTP / SMS_OTP as the first factor): a new code is sent.
     case method(SignInMethod)
-    /// An MFA code after the password: back to Sign in, where the password starts it again (the
-    /// password is not kept).
+    /// An MFA code after the password: the sign-in is initiated again (``AuthClient/restartSignIn()``,
+    /// which still holds the password while the sign-in is unfinished) and the screen stays.
     case signInAgain
 }
 
@@ -270,7 +270,7 @@ extension CodeChallengeState: FormScreen {
                 kind = .email(details)
                 notice = ScreenText.newCodeSent(details)
                 return []
-            case .success(.smsOTP(let details)):
+            case .success(.smsOTP(let details)), .success(.smsMFA(let details)):
                 kind = .sms(details)
                 notice = ScreenText.newCodeSent(details)
                 return []
@@ -304,7 +304,9 @@ extension CodeChallengeState: FormScreen {
             isResending = true
             return [.run(.resendSignInCode(username: username, method: method))]
         case .signInAgain:
-            return [.route(.signIn(username: username, notice: ScreenText.signInAgainForNewCode))]
+            isInFlight = true
+            isResending = true
+            return [.run(.restartSignIn)]
         }
     }
 }
@@ -417,15 +419,21 @@ public struct SelectMFATypeState: Equatable, Sendable {
     public var chosen: MFAType?
     /// The server error with the next step.
     public var banner: String?
+    /// Whether this is MFA_SETUP's choice (the factor to set up) rather than SELECT_MFA_TYPE's.
+    public var isSetup: Bool
 
     /// Creates the screen with the first choice focused.
-    public init(username: String, choices: [MFAType]) {
+    public init(username: String, choices: [MFAType], isSetup: Bool = false) {
         self.username = username
         self.choices = choices.isEmpty ? MFAType.allCases : choices
         self.focus = .choice(0)
         self.chosen = nil
         self.banner = nil
+        self.isSetup = isSetup
     }
+
+    /// What the screen asks.
+    public var prompt: String { isSetup ? ScreenText.mfaSetupPrompt : ScreenText.selectMFAPrompt }
 
     /// Whether `confirmSignIn` is running.
     public var isInFlight: Bool {
@@ -502,7 +510,8 @@ public enum ChallengeState: Equatable, Sendable {
         case .done: return nil
         case .newPasswordRequired(let attributes):
             self = .newPassword(NewPasswordState(username: username, requiredAttributes: attributes, policy: policy))
-        case .smsMFA(let details): self = .code(CodeChallengeState(username: username, kind: .sms(details)))
+        case .smsMFA(let details):
+            self = .code(CodeChallengeState(username: username, kind: .sms(details), resend: .signInAgain))
         case .softwareTokenMFA: self = .code(CodeChallengeState(username: username, kind: .totp))
         case .customChallenge(let parameters):
             self = .code(CodeChallengeState(username: username, kind: .custom(parameters)))
@@ -516,12 +525,13 @@ public enum ChallengeState: Equatable, Sendable {
         case .selectChallenge(let methods):
             self = .selectMethod(SelectSignInMethodState(username: username, methods: methods))
         case .selectMFASetup(let choices):
-            self = .code(
-                CodeChallengeState(
-                    username: username,
-                    kind: .custom(["Set up": choices.map(\.rawValue).joined(separator: " or ")])))
+            self = .selectMFAType(SelectMFATypeState(username: username, choices: choices, isSetup: true))
         case .emailMFASetup:
             self = .code(CodeChallengeState(username: username, kind: .custom(["Email address for codes": ""])))
+        case .smsMFASetup:
+            self = .code(
+                CodeChallengeState(
+                    username: username, kind: .custom([ScreenText.phoneForCodesLabel: ScreenText.phoneForCodesHint])))
         }
     }
 
@@ -597,7 +607,7 @@ public enum ChallengeState: Equatable, Sendable {
         case .newPassword: return ScreenText.newPasswordTitle
         case .code(let state): return state.title
         case .totpSetup: return ScreenText.totpSetupTitle
-        case .selectMFAType: return ScreenText.selectMFATitle
+        case .selectMFAType(let state): return state.isSetup ? ScreenText.mfaSetupTitle : ScreenText.selectMFATitle
         case .selectMethod: return ScreenText.selectSignInMethodTitle
         }
     }

@@ -4,7 +4,9 @@ import CognitoAuth
 ///
 /// `m` reads them (GetUser), `e` turns email MFA on or off, `E` makes email the preferred factor,
 /// `t` enrols an authenticator app (the secret, its `otpauth://` URI and QR code, then its code;
-/// TOTP is then on and preferred), `T` turns the authenticator app (TOTP) off.
+/// TOTP is then on and preferred), `T` turns the authenticator app (TOTP) off, `p` (phone) turns SMS MFA on or
+/// off and `P` makes SMS the preferred factor (both only when the account has a phone number; otherwise
+/// the log says why SMS cannot be turned on).
 extension DashboardState {
     /// The Security row, "MFA" and the factors, once `m` read them (empty before).
     public var securityRows: [DashboardRow] {
@@ -24,7 +26,7 @@ extension DashboardState {
             isChangingMFA = true
             append(ScreenText.totpStarting)
             return [.run(.setUpTOTP)]
-        case .character("e"), .character("E"), .character("T"):
+        case .character("e"), .character("E"), .character("T"), .character("p"), .character("P"):
             guard let mfa else {
                 append(ScreenText.mfaPressMFirst)
                 return []
@@ -33,6 +35,14 @@ extension DashboardState {
             switch key {
             case .character("e"): change = [.email: mfa.enabled.contains(.email) ? .disabled : .enabled]
             case .character("E"): change = [.email: .preferred]
+            case .character("p"), .character("P"):
+                // Turning SMS off stays possible without a phone number; turning it on does not.
+                let turningOff = key == .character("p") && mfa.enabled.contains(.sms)
+                guard turningOff || mfa.canUseSMS else {
+                    append(ScreenText.smsNeedsPhoneNumber)
+                    return []
+                }
+                change = [.sms: key == .character("P") ? .preferred : (turningOff ? .disabled : .enabled)]
             default: change = [.totp: .disabled]
             }
             isChangingMFA = true
@@ -77,14 +87,21 @@ extension ScreenText {
     /// Log: a change key before `m`.
     public static let mfaPressMFirst = "MFA: press m first to read the settings"
 
-    /// "email on (preferred) · totp off · sms off".
+    /// "email on (preferred) · totp off · sms off" and the keys; `p`/`P` only with a phone number.
     public static func mfaSummary(_ settings: MFASettings) -> String {
-        [MFAType.email, .totp, .sms].map { type in
+        let factors = [MFAType.email, .totp, .sms].map { type in
             let on = settings.enabled.contains(type)
             let preferred = settings.preferred == type ? " (preferred)" : ""
-            return "\(type.shortName) \(on ? "on" : "off")\(preferred)"
-        }.joined(separator: " · ") + " — e email on/off · E prefer email · t set up totp · T totp off"
+            let noPhone = type == .sms && !on && !settings.canUseSMS ? " (no phone number)" : ""
+            return "\(type.shortName) \(on ? "on" : "off")\(preferred)\(noPhone)"
+        }.joined(separator: " · ")
+        let sms = settings.canUseSMS ? " · p sms on/off · P prefer sms" : ""
+        return factors + " — e email on/off · E prefer email · t set up totp · T totp off" + sms
     }
+
+    /// Log: `p` or `P` on an account without a phone number.
+    public static let smsNeedsPhoneNumber =
+        "MFA: SMS needs a phone number on the account (phone_number), and it has none; add one first"
 
     /// Log: the settings arrived.
     static func mfaLoaded(_ settings: MFASettings) -> String {

@@ -277,7 +277,8 @@ extension DashboardState {
         case .character("s"):
             return userState.needsRelogin ? [.route(.reloginPrompt)] : []
         case .character("v"): return userState == .signedIn ? [.route(.devices)] : []
-        case .character("m"), .character("e"), .character("E"), .character("t"), .character("T"):
+        case .character("m"), .character("e"), .character("E"), .character("t"), .character("T"), .character("p"),
+            .character("P"):
             return securityKey(key)
         case .up: log.scrollUp()
         case .down: log.scrollDown()

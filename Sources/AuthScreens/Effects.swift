@@ -15,6 +15,8 @@ public enum AuthEffect: Hashable, Sendable {
     case selectSignInMethod(SignInMethod, password: SecretText?)
     /// Re-initiates USER_AUTH with `method` (a code method) so that Cognito sends a new code; `signInCodeResent`.
     case resendSignInCode(username: String, method: SignInMethod)
+    /// `restartSignIn()`: the sign-in that asked for an MFA code starts again, so a new code is sent; `signInCodeResent`.
+    case restartSignIn
     /// `signUp(username:password:attributes:)`; `signUpFinished`.
     case signUp(username: String, password: SecretText, attributes: [String: String])
     /// `confirmSignUp(username:code:)`; `confirmSignUpFinished`.

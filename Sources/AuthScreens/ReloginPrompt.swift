@@ -4,8 +4,11 @@ import Foundation
 /// The modal sign-in over the dashboard when the session can no longer be refreshed.
 ///
 /// It says why ("Your session expired"), how many calls are waiting, fills in the username and
-/// focuses the password. Signing in resumes the waiting calls; Esc (or Cancel) releases them with
-/// `releaseSignInWait`. A challenge (MFA, new password) is answered inside the prompt.
+/// focuses the password. On a USER_AUTH pool it follows the sign-in screen instead: the username is
+/// filled in, Continue asks the pool for its methods, and the method choice (password, a code by email
+/// or text message) and any code screen follow inside the prompt. Signing in resumes the waiting calls;
+/// Esc (or Cancel) releases them with `releaseSignInWait`. A challenge (MFA, new password) is answered
+/// inside the prompt.
 public struct ReloginPromptState: Equatable, Sendable {
     /// The state that opened the prompt.
     public var reason: UserState
@@ -18,16 +21,39 @@ public struct ReloginPromptState: Equatable, Sendable {
     /// The password policy (for a new-password challenge).
     public var policy: PasswordPolicy
 
-    /// Opens the prompt with the username filled in and the password focused.
+    /// Whether the pool's USER_AUTH flow is used (the method choice follows the username).
+    public var choosesMethod: Bool
+    /// Whether the sign-in form asks for a password (not for CUSTOM_AUTH without SRP).
+    public var asksForPassword: Bool
+
+    /// Opens the prompt with the username filled in and the password focused (with `choosesMethod`,
+    /// Continue focused: the pool's methods come next).
     public init(
-        reason: UserState, username: String, waitingCount: Int, policy: PasswordPolicy = .cognitoDefault
+        reason: UserState, username: String, waitingCount: Int, policy: PasswordPolicy = .cognitoDefault,
+        choosesMethod: Bool = false, usernameKind: UsernameKind = .username, asksForPassword: Bool = true
     ) {
         self.reason = reason
         self.waitingCount = waitingCount
-        self.signIn = SignInState(
-            username: username, showsCreateAccount: false, showsForgotPassword: false, canCancel: true)
+        self.choosesMethod = choosesMethod
+        self.asksForPassword = asksForPassword
+        self.signIn = Self.makeSignIn(
+            username: username, notice: nil, choosesMethod: choosesMethod, usernameKind: usernameKind,
+            asksForPassword: asksForPassword)
         self.challenge = nil
         self.policy = policy
+    }
+
+    static func makeSignIn(
+        username: String, notice: String?, choosesMethod: Bool, usernameKind: UsernameKind, asksForPassword: Bool
+    ) -> SignInState {
+        var state = SignInState(
+            username: username, notice: notice, showsCreateAccount: false, showsForgotPassword: false,
+            canCancel: true)
+        state.usernameKind = usernameKind
+        state.choosesMethod = choosesMethod
+        state.asksForPassword = asksForPassword
+        if !state.showsPassword && !username.isEmpty { state.focus = .signIn }
+        return state
     }
 
     /// The prompt's title.
@@ -99,11 +125,27 @@ extension ReloginPromptState {
                 } else {
                     result.append(.route(.signedIn))
                 }
+            case .route(.signInCode(let step, let username, let method)):
+                // A first-factor code (USER_AUTH EMAIL_OTP / SMS_OTP): its Resend code asks for the same method.
+                switch step {
+                case .emailOTP(let details):
+                    challenge = .code(
+                        CodeChallengeState(username: username, kind: .email(details), resend: .method(method)))
+                case .smsOTP(let details):
+                    challenge = .code(
+                        CodeChallengeState(username: username, kind: .sms(details), resend: .method(method)))
+                default:
+                    if let next = ChallengeState(step: step, username: username, policy: policy) {
+                        challenge = next
+                    } else {
+                        result.append(.route(.signedIn))
+                    }
+                }
             case .route(.signIn(let username, let notice)):
                 challenge = nil
-                signIn = SignInState(
-                    username: username, notice: notice, showsCreateAccount: false, showsForgotPassword: false,
-                    canCancel: true)
+                signIn = Self.makeSignIn(
+                    username: username, notice: notice, choosesMethod: choosesMethod, usernameKind: signIn.usernameKind,
+                    asksForPassword: asksForPassword)
             case .route:
                 break
             }

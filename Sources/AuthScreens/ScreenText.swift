@@ -41,6 +41,8 @@ public enum ScreenText {
         "Scan the QR code with your authenticator app, or type the secret. Then enter the 6-digit code it shows."
     /// SELECT_MFA_TYPE.
     public static let selectMFATitle = "Choose how to verify"
+    /// MFA_SETUP's choice of factor.
+    public static let mfaSetupTitle = "Set up MFA"
     /// The dashboard.
     public static let dashboardTitle = "Session"
     /// The event log panel.
@@ -619,6 +621,7 @@ public enum ScreenText {
         "e   Security: email MFA on/off (E: prefer email)",
         "t   Security: set up an authenticator app (TOTP)",
         "T   Security: authenticator app (TOTP) off",
+        "p   Security: SMS MFA on/off (P: prefer SMS)",
         "v   devices: list, forget, remember",
         "↑ ↓ PgUp PgDn Home End   scroll the event log",
         "?   this help",

@@ -186,8 +186,14 @@ extension ScreenText {
     public static let resendSignInCodeButton = "Resend code"
     /// Status line while the sign-in starts again for a new code.
     public static let sendingNewCode = "Sending a new code…"
-    /// Sign in's notice after Resend code on an MFA code: the password starts the sign-in again.
-    public static let signInAgainForNewCode = "Enter your password again to get a new code."
+    /// SELECT_MFA_TYPE's question.
+    public static let selectMFAPrompt = "How do you want to verify this sign-in?"
+    /// MFA_SETUP's question when the pool offers several factors.
+    public static let mfaSetupPrompt = "This account must set up MFA. Which method?"
+    /// MFA_SETUP for SMS: the field's label.
+    public static let phoneForCodesLabel = "Phone number for codes"
+    /// MFA_SETUP for SMS: the format.
+    public static let phoneForCodesHint = "with the country code, e.g. +15555550123"
 
     /// The menu label of a sign-in method.
     public static func signInMethodLabel(_ method: SignInMethod) -> String {

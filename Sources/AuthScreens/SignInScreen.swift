@@ -50,6 +50,13 @@ public struct SignInState: Equatable, Sendable {
     public var choosesMethod: Bool = false {
         didSet { if choosesMethod && focus == .password { focus = .username } }
     }
+    /// Whether the password field is shown: not with ``choosesMethod`` (the method comes next) nor for
+    /// CUSTOM_AUTH without SRP (the custom challenge comes next).
+    public var asksForPassword: Bool = true {
+        didSet { if !asksForPassword && focus == .password { focus = .username } }
+    }
+    /// Whether the screen takes the username only.
+    public var showsPassword: Bool { !choosesMethod && asksForPassword }
 
     public init(
         username: String = "", notice: String? = nil, showsCreateAccount: Bool = true,
@@ -68,7 +75,7 @@ public struct SignInState: Equatable, Sendable {
 
     /// The focusable items in Tab order.
     public var focusOrder: [Focus] {
-        var order: [Focus] = choosesMethod ? [.username, .signIn] : [.username, .password, .signIn]
+        var order: [Focus] = showsPassword ? [.username, .password, .signIn] : [.username, .signIn]
         if showsCreateAccount { order.append(.createAccount) }
         if showsForgotPassword { order.append(.forgotPassword) }
         if canCancel { order.append(.cancel) }
@@ -122,7 +129,7 @@ extension SignInState: FormScreen {
     func validationError(for focus: Focus) -> String? {
         switch focus {
         case .username: return trimmedUsername.isEmpty ? ScreenText.usernameRequired : nil
-        case .password: return !choosesMethod && password.isEmpty ? ScreenText.passwordRequired : nil
+        case .password: return showsPassword && password.isEmpty ? ScreenText.passwordRequired : nil
         default: return nil
         }
     }

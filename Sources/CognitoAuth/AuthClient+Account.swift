@@ -106,6 +106,7 @@ extension AuthClient {
     @discardableResult
     public func signOut(_ scope: SignOutScope = .local) async throws -> SignOutResult {
         pendingChallenge = nil
+        lastSignInAttempt = nil
         identity.credentialsTask?.cancel()
         identity.credentialsTask = nil
         var result = SignOutResult(scope: scope)

@@ -104,6 +104,7 @@ extension AuthClient {
     public func signOut(provider key: String) async throws {
         guard machine.userState == .signedIn else { return }
         pendingChallenge = nil
+        lastSignInAttempt = nil
         identity.credentialsTask?.cancel()
         identity.credentialsTask = nil
         var result = SignOutResult(scope: .local)

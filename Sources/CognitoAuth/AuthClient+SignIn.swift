@@ -10,30 +10,62 @@ extension AuthClient {
         try await signIn(username: username, password: password, flow: nil, method: nil)
     }
 
+    /// Signs in with the configured flow, sending `validationData` to the pool's Lambda triggers.
+    ///
+    /// As AWSMobileClient's `signIn(username:password:validationData:)` does, the data goes out as
+    /// InitiateAuth's `ClientMetadata` (InitiateAuth has no ValidationData field), joined with
+    /// ``AuthClientOptions/clientMetadata``; a key in both takes the validation-data value.
+    public func signIn(username: String, password: String, validationData: [String: String]) async throws
+        -> SignInStep
+    {
+        try await signIn(username: username, password: password, flow: nil, method: nil, validationData: validationData)
+    }
+
     /// Signs in with `flow` (nil: ``AuthClientOptions/authenticationFlow``, then the configured flow).
     ///
     /// For USER_AUTH, `method` is the preferred first factor (`PREFERRED_CHALLENGE`); without one Cognito
     /// answers ``SignInStep/selectChallenge(_:)``. The password is needed by the password flows only.
+    /// `validationData` goes out with InitiateAuth's `ClientMetadata` (see ``signIn(username:password:validationData:)``).
     public func signIn(
-        username: String, password: String?, flow: AuthenticationFlow?, method: SignInMethod? = nil
+        username: String, password: String?, flow: AuthenticationFlow?, method: SignInMethod? = nil,
+        validationData: [String: String] = [:]
     ) async throws -> SignInStep {
         let trimmed = username.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw AuthError.invalidParameter("The username is empty. Enter a username.") }
+        let attempt = SignInAttempt(
+            username: trimmed, password: password, flow: flow, method: method, validationData: validationData)
         // A device this store remembers for the user is named in every request (DEVICE_SRP_AUTH follows).
         let deviceKey = trackedDevice(for: trimmed)?.deviceKey
         do {
-            return try await startSignIn(trimmed, password: password, flow: flow, method: method, deviceKey: deviceKey)
+            return try await startSignIn(attempt, deviceKey: deviceKey)
         } catch let error where dropForgottenDevice(error, sent: deviceKey) {
             // The device was forgotten elsewhere: once more, without it.
-            return try await startSignIn(trimmed, password: password, flow: flow, method: method, deviceKey: nil)
+            return try await startSignIn(attempt, deviceKey: nil)
         }
     }
 
-    private func startSignIn(
-        _ trimmed: String, password: String?, flow: AuthenticationFlow?, method: SignInMethod?, deviceKey: String?
-    ) async throws -> SignInStep {
+    /// Starts the sign-in that led to the pending code challenge again, so that Cognito sends a new code.
+    ///
+    /// Cognito has no "resend" for sign-in codes (ResendConfirmationCode is for sign-up): the flow is
+    /// initiated again with what was sent before, password included (kept in memory only while the
+    /// sign-in is unfinished). USER_AUTH with a chosen method is re-initiated with that method preferred.
+    public func restartSignIn() async throws -> SignInStep {
+        guard let attempt = lastSignInAttempt, pendingChallenge != nil else {
+            throw AuthError.invalidState("No sign-in is waiting for a code. Sign in again.")
+        }
+        return try await signIn(
+            username: attempt.username, password: attempt.password, flow: attempt.flow, method: attempt.method,
+            validationData: attempt.validationData)
+    }
+
+    private func startSignIn(_ attempt: SignInAttempt, deviceKey: String?) async throws -> SignInStep {
+        let trimmed = attempt.username
+        let password = attempt.password
+        let method = attempt.method
+        let validationData = attempt.validationData
+        lastSignInAttempt = attempt
         let api = try userPoolAPI()
-        let flow = flow ?? options.authenticationFlow ?? configuration.userPool?.authenticationFlow ?? .userSRP
+        let flow = attempt.flow ?? options.authenticationFlow ?? configuration.userPool?.authenticationFlow ?? .userSRP
         func requirePassword() throws -> String {
             guard let password, !password.isEmpty else {
                 throw AuthError.invalidParameter("The password is empty. Enter a password.")
@@ -49,7 +81,8 @@ extension AuthClient {
             if flow == .customWithSRP { parameters["CHALLENGE_NAME"] = "SRP_A" }
             if let deviceKey { parameters["DEVICE_KEY"] = deviceKey }
             let first = try await reachingBackend {
-                try await api.initiateAuth(flow: flow.wireName, parameters: parameters, username: trimmed)
+                try await api.initiateAuth(
+                    flow: flow.wireName, parameters: parameters, username: trimmed, validationData: validationData)
             }
             return try await continueSRP(
                 first, srp: srp, password: password, username: trimmed, deviceKey: deviceKey, api: api)
@@ -58,14 +91,16 @@ extension AuthClient {
             var parameters = ["USERNAME": trimmed, "PASSWORD": password]
             if let deviceKey { parameters["DEVICE_KEY"] = deviceKey }
             let first = try await reachingBackend {
-                try await api.initiateAuth(flow: flow.wireName, parameters: parameters, username: trimmed)
+                try await api.initiateAuth(
+                    flow: flow.wireName, parameters: parameters, username: trimmed, validationData: validationData)
             }
             return try await handle(first, username: trimmed)
         case .customWithoutSRP:
             var parameters = ["USERNAME": trimmed]
             if let deviceKey { parameters["DEVICE_KEY"] = deviceKey }
             let first = try await reachingBackend {
-                try await api.initiateAuth(flow: flow.wireName, parameters: parameters, username: trimmed)
+                try await api.initiateAuth(
+                    flow: flow.wireName, parameters: parameters, username: trimmed, validationData: validationData)
             }
             return try await handle(first, username: trimmed)
         case .userAuth:
@@ -86,7 +121,8 @@ extension AuthClient {
                 }
             }
             let first = try await reachingBackend {
-                try await api.initiateAuth(flow: flow.wireName, parameters: parameters, username: trimmed)
+                try await api.initiateAuth(
+                    flow: flow.wireName, parameters: parameters, username: trimmed, validationData: validationData)
             }
             if let srp, let password {
                 return try await continueSRP(
@@ -103,6 +139,10 @@ extension AuthClient {
         }
         if method == .webAuthn { throw Self.passkeyUnavailable }
         let api = try userPoolAPI()
+        // Resend re-initiates with this method preferred (and the password, for the password methods).
+        lastSignInAttempt?.flow = .userAuth
+        lastSignInAttempt?.method = method
+        if let password { lastSignInAttempt?.password = password }
         var responses = ["USERNAME": challenge.username, "ANSWER": method.rawValue]
         var srp: SRPClient?
         if method.needsPassword {
@@ -207,13 +247,26 @@ extension AuthClient {
         case "MFA_SETUP":
             switch challenge.setupFactor {
             case nil:
-                guard let type = MFAType(rawValue: answer) ?? MFAType(userInput: answer), type != .sms else {
-                    throw AuthError.invalidParameter("Choose SOFTWARE_TOKEN_MFA or EMAIL_OTP to set up.")
+                let offered = challenge.setupChoices
+                guard let type = MFAType(rawValue: answer) ?? MFAType(userInput: answer),
+                    offered.isEmpty || offered.contains(type)
+                else {
+                    let names = (offered.isEmpty ? MFAType.allCases : offered).map(\.rawValue)
+                    throw AuthError.invalidParameter("Choose \(names.joined(separator: ", ")) to set up.")
                 }
                 return try await beginMFASetup(type, api: api)
             case .email?:
                 responses["EMAIL"] = answer.trimmingCharacters(in: .whitespaces)
-            case .totp?, .sms?:
+            case .sms?:
+                let phone = answer.filter { !" -().".contains($0) }
+                guard phone.hasPrefix("+"), phone.count >= 8, phone.count <= 16,
+                    phone.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber })
+                else {
+                    throw AuthError.invalidParameter(
+                        "Enter the phone number with its country code, for example +15555550123.")
+                }
+                responses["PHONE_NUMBER"] = phone
+            case .totp?:
                 session =
                     try await reachingBackend {
                         try await api.verifySoftwareToken(
@@ -234,6 +287,7 @@ extension AuthClient {
     private func handle(_ answer: UserPoolAPI.AuthAnswer, username: String) async throws -> SignInStep {
         if let id = answer.idToken, let access = answer.accessToken {
             pendingChallenge = nil
+            lastSignInAttempt = nil
             let tokens = try CognitoTokens(idToken: id, accessToken: access, refreshToken: answer.refreshToken)
             try await verify(tokens)
             let name = tokens.accessClaims?.username ?? tokens.idClaims?.preferredUsername ?? username
@@ -270,7 +324,8 @@ extension AuthClient {
         case "MFA_SETUP":
             let offered =
                 JSONValue.parse(Array((parameters["MFAS_CAN_SETUP"] ?? "[]").utf8))?.arrayValue?
-                .compactMap { $0.stringValue.flatMap(MFAType.init(rawValue:)) }.filter { $0 != .sms } ?? []
+                .compactMap { $0.stringValue.flatMap(MFAType.init(rawValue:)) } ?? []
+            pendingChallenge?.setupChoices = offered
             if offered.count > 1 { return .selectMFASetup(offered) }
             return try await beginMFASetup(offered.first ?? .totp, api: try userPoolAPI())
         case "CUSTOM_CHALLENGE":
@@ -325,6 +380,7 @@ extension AuthClient {
         }
         pendingChallenge?.setupFactor = factor
         if factor == .email { return .emailMFASetup }
+        if factor == .sms { return .smsMFASetup }
         let association = try await reachingBackend {
             try await api.associateSoftwareToken(session: challenge.session)
         }

@@ -32,6 +32,9 @@ public actor AuthClient {
     /// Why the store could not be read at ``initialize()`` (corrupt, unsafe, unreadable), if it could not.
     public private(set) var storeProblem: SessionStoreError?
     var pendingChallenge: PendingChallenge?
+    /// The sign-in that led to the pending challenge, kept (password included, in memory only) so that
+    /// ``restartSignIn()`` can re-initiate it for a new code; cleared when the sign-in ends.
+    var lastSignInAttempt: SignInAttempt?
     /// The pool's key set, once fetched or restored.
     var jwksCache: String?
     var identity = IdentityState()
@@ -499,6 +502,15 @@ public actor AuthClient {
 }
 
 /// A challenge awaiting `confirmSignIn`.
+/// What ``AuthClient/restartSignIn()`` sends again.
+struct SignInAttempt: Sendable {
+    var username: String
+    var password: String?
+    var flow: AuthenticationFlow?
+    var method: SignInMethod?
+    var validationData: [String: String]
+}
+
 struct PendingChallenge: Sendable {
     var name: String
     var session: String?
@@ -506,6 +518,8 @@ struct PendingChallenge: Sendable {
     var parameters: [String: String]
     /// MFA_SETUP: the factor chosen to set up (`SOFTWARE_TOKEN_MFA` or `EMAIL_OTP`), once chosen.
     var setupFactor: MFAType?
+    /// MFA_SETUP: the factors offered (`MFAS_CAN_SETUP`).
+    var setupChoices: [MFAType] = []
 }
 
 /// The refresh operation a backend answers.

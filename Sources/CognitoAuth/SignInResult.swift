@@ -37,13 +37,19 @@ public struct MFASettings: Sendable, Hashable {
     public var preferred: MFAType?
     /// Factor names Latchkey does not know (shown as they are).
     public var unknown: [String]
+    /// The account's `phone_number`, if it has one: SMS MFA can be turned on only then.
+    public var phoneNumber: String?
 
     /// Creates settings.
-    public init(enabled: [MFAType], preferred: MFAType?, unknown: [String] = []) {
+    public init(enabled: [MFAType], preferred: MFAType?, unknown: [String] = [], phoneNumber: String? = nil) {
         self.enabled = enabled
         self.preferred = preferred
         self.unknown = unknown
+        self.phoneNumber = phoneNumber
     }
+
+    /// Whether SMS MFA can be turned on: the account has a phone number.
+    public var canUseSMS: Bool { phoneNumber != nil }
 }
 
 /// A change to one MFA factor with SetUserMFAPreference.
@@ -102,10 +108,12 @@ public enum SignInStep: Sendable, Hashable {
     case smsOTP(CodeDeliveryDetails)
     /// USER_AUTH: choose how to sign in; answer with ``AuthClient/selectSignInMethod(_:password:)``.
     case selectChallenge([SignInMethod])
-    /// MFA_SETUP offering several factors: choose one (`SOFTWARE_TOKEN_MFA` or `EMAIL_OTP`).
+    /// MFA_SETUP offering several factors: choose one (`SOFTWARE_TOKEN_MFA`, `EMAIL_OTP` or `SMS_MFA`).
     case selectMFASetup([MFAType])
     /// MFA_SETUP for email: enter the email address the codes go to.
     case emailMFASetup
+    /// MFA_SETUP for SMS: enter the phone number (E.164, `+15555550123`) the codes go to.
+    case smsMFASetup
 
     /// The Cognito challenge name, or `DONE`.
     public var name: String {
@@ -120,7 +128,7 @@ public enum SignInStep: Sendable, Hashable {
         case .emailOTP: return "EMAIL_OTP"
         case .smsOTP: return "SMS_OTP"
         case .selectChallenge: return "SELECT_CHALLENGE"
-        case .selectMFASetup, .emailMFASetup: return "MFA_SETUP"
+        case .selectMFASetup, .emailMFASetup, .smsMFASetup: return "MFA_SETUP"
         }
     }
 }

@@ -70,13 +70,19 @@ public struct UserPoolAPI: Sendable {
     }
 
     /// InitiateAuth.
-    public func initiateAuth(flow: String, parameters: [String: String], username: String) async throws -> AuthAnswer {
-        let json = try await client.call(
-            "InitiateAuth",
-            withMetadata([
-                "AuthFlow": .string(flow), "ClientId": .string(pool.appClientId),
-                "AuthParameters": .strings(withSecretHash(parameters, username: username)),
-            ]))
+    ///
+    /// `validationData` joins `ClientMetadata` (its keys win), as AWSMobileClient's
+    /// `signIn(username:password:validationData:)` sends it: Cognito's InitiateAuth has no ValidationData.
+    public func initiateAuth(
+        flow: String, parameters: [String: String], username: String, validationData: [String: String] = [:]
+    ) async throws -> AuthAnswer {
+        var body: [String: JSONValue] = [
+            "AuthFlow": .string(flow), "ClientId": .string(pool.appClientId),
+            "AuthParameters": .strings(withSecretHash(parameters, username: username)),
+        ]
+        let metadata = clientMetadata.merging(validationData) { _, validation in validation }
+        if !metadata.isEmpty { body["ClientMetadata"] = .strings(metadata) }
+        let json = try await client.call("InitiateAuth", .object(body))
         return AuthAnswer(json)
     }
 
@@ -221,9 +227,11 @@ public struct UserPoolAPI: Sendable {
         let json = try await client.call("GetUser", ["AccessToken": .string(accessToken)])
         let enabled = (json["UserMFASettingList"]?.arrayValue ?? []).compactMap { $0.stringValue }
         let preferred = json["PreferredMfaSetting"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        let phone = (json["UserAttributes"]?.arrayValue ?? []).first { $0["Name"]?.stringValue == "phone_number" }?[
+            "Value"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
         return MFASettings(
             enabled: enabled.compactMap(MFAType.init(rawValue:)), preferred: preferred.flatMap(MFAType.init(rawValue:)),
-            unknown: enabled.filter { MFAType(rawValue: $0) == nil })
+            unknown: enabled.filter { MFAType(rawValue: $0) == nil }, phoneNumber: phone)
     }
 
     /// SetUserMFAPreference: each factor given is enabled or disabled, and marked preferred or not.

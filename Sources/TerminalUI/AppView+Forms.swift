@@ -6,7 +6,6 @@ extension AppView {
     /// The explanation on the first step of Forgot password.
     static let forgotPasswordIntro = "Enter your username. We will send a code to reset the password."
     /// The question on the MFA choice.
-    static let selectMFAPrompt = "How do you want to verify this sign-in?"
     /// Shown instead of the QR code when the terminal is too small for it.
     static let enlargeForQRCode = "Enlarge the terminal to show a QR code."
 
@@ -82,7 +81,7 @@ extension AppView {
             form.addSpacer()
         }
         form.add(field(screen, .username, placeholder: screen.usernameKind.placeholder))
-        if !screen.choosesMethod {
+        if screen.showsPassword {
             form.add(field(screen, .password, hint: ScreenText.revealHint(isRevealed: screen.password.isRevealed)))
         }
         addBanner(screen.banner, to: &form)
@@ -198,7 +197,7 @@ extension AppView {
         case .totpSetup(let screen):
             form = totpForm(screen, qrCode: nil)
         case .selectMFAType(let screen):
-            form.add(.text(Self.selectMFAPrompt, CellStyle(.normal)))
+            form.add(.text(screen.prompt, CellStyle(.normal)))
             form.addSpacer()
             form.add(
                 .choices(

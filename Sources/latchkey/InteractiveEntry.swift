@@ -16,6 +16,7 @@ enum InteractiveEntry {
         if let prefilledUsername, await client.username == nil { options.prefilledUsername = prefilledUsername }
         let flow = client.options.authenticationFlow ?? client.configuration.userPool?.authenticationFlow
         options.choosesSignInMethod = flow == .userAuth
+        options.asksForPassword = flow != .customWithoutSRP
         let theme: Theme = options.themeName == "mono" ? .noColor : .automatic(environment: environment)
         let backend = client.configuration.userPool?.endpoint?.host ?? client.configuration.userPool?.region
         let exit: AuthScreensRuntime.Exit

@@ -48,7 +48,7 @@ struct MFAStatusCommand: AsyncParsableCommand {
                 "\(factor.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) \(on ? "on" : "off")\(preferred)")
         }
         for name in settings.unknown { print("\(TerminalText.sanitized(name)) on (not known to Latchkey)") }
-        if settings.enabled.isEmpty { print("No MFA factor is on. Turn one on: latchkey mfa enable totp|email") }
+        if settings.enabled.isEmpty { print("No MFA factor is on. Turn one on: latchkey mfa enable totp|email|sms") }
     }
 }
 
@@ -75,6 +75,12 @@ struct MFAEnableCommand: AsyncParsableCommand {
             try await client.verifyTOTPSetup(code: answer)
             print("✔ totp MFA is on and preferred.")
             return
+        }
+        if factor == .sms, try await client.mfaSettings().phoneNumber == nil {
+            throw CLIFailure(
+                code: 2,
+                message: "sms MFA needs a phone number on the account, and it has none. Add a phone_number "
+                    + "attribute (with the country code, e.g. +15555550123) first, then run this again.")
         }
         try await client.setMFAPreference([factor.type: preferred ? .preferred : .enabled])
         print("✔ \(factor.rawValue) MFA is on\(preferred ? " and preferred" : "").")

@@ -12,7 +12,8 @@ enum PlainSignIn {
 
     /// Signs in with `flow` (and USER_AUTH's `method`), reading the password only when a step needs it.
     static func run(
-        client: AuthClient, username: String, flow: AuthenticationFlow, method: SignInMethod?, passwordStdin: Bool
+        client: AuthClient, username: String, flow: AuthenticationFlow, method: SignInMethod?, passwordStdin: Bool,
+        validationData: [String: String] = [:]
     ) async throws {
         var cached: String?
         let readPassword: () throws -> String = {
@@ -39,7 +40,8 @@ enum PlainSignIn {
         var chosen = method
         let start: () async throws -> SignInStep = {
             let password = needsPassword || chosen?.needsPassword == true ? try readPassword() : nil
-            return try await client.signIn(username: username, password: password, flow: flow, method: chosen)
+            return try await client.signIn(
+                username: username, password: password, flow: flow, method: chosen, validationData: validationData)
         }
         let first = try await start()
         try await answer(
@@ -66,7 +68,13 @@ enum PlainSignIn {
                 for name in required { attributes[name] = try CLIOutput.ask("\(name): ") }
                 step = try await client.confirmSignIn(newPassword, attributes: attributes)
             case .smsMFA(let delivery):
-                step = try await client.confirmSignIn(try CLIOutput.ask("Code sent in \(delivery.phrase): "))
+                let code = try CLIOutput.ask("Code sent in \(delivery.phrase) (or \"resend\"): ")
+                if code.lowercased() == "resend" {
+                    CLIOutput.info("Sending a new code …")
+                    step = try await client.restartSignIn()
+                } else {
+                    step = try await client.confirmSignIn(code)
+                }
             case .emailOTP(let delivery), .smsOTP(let delivery):
                 let code = try CLIOutput.ask("Code sent in \(delivery.phrase) (or \"resend\"): ")
                 if code.lowercased() == "resend" {
@@ -95,6 +103,9 @@ enum PlainSignIn {
                 step = try await client.confirmSignIn(try CLIOutput.ask("Set up (\(names)): "))
             case .emailMFASetup:
                 step = try await client.confirmSignIn(try CLIOutput.ask("Email address for sign-in codes: "))
+            case .smsMFASetup:
+                step = try await client.confirmSignIn(
+                    try CLIOutput.ask("Phone number for sign-in codes (with the country code, e.g. +15555550123): "))
             case .selectChallenge(let methods):
                 let usable = methods.compactMap(MethodOption.init(method:))
                 if methods.contains(.webAuthn) {

@@ -95,6 +95,14 @@ struct SignInCommand: AsyncParsableCommand {
     @Option(name: .long, help: "With --flow user-auth: password, password-srp, email-otp or sms-otp.")
     var method: MethodOption?
 
+    @Option(
+        name: .long,
+        help: """
+            Validation data for the pool's Lambda triggers, as key=value; repeatable. Sent with InitiateAuth's \
+            ClientMetadata, as AWSMobileClient's signIn(username:password:validationData:) does.
+            """)
+    var validationData: [String] = []
+
     @Flag(
         inversion: .prefixedNo,
         help: """
@@ -107,6 +115,7 @@ struct SignInCommand: AsyncParsableCommand {
         var options = AuthClientOptions()
         options.clientMetadata = try metadata.pairs()
         options.rememberDevice = rememberDevice
+        let validation = try ClientMetadataOptions.parse(validationData, option: "--validation-data")
         let client = try await global.makeClient(options: options)
         GlobalOptions.noteIgnoredKeys(client.configuration)
         if method != nil, let flow, flow != .userAuth {
@@ -125,6 +134,7 @@ struct SignInCommand: AsyncParsableCommand {
             ? AuthenticationFlow.userAuth
             : (flow?.flow ?? client.configuration.userPool?.authenticationFlow ?? .userSRP)
         try await PlainSignIn.run(
-            client: client, username: name, flow: chosenFlow, method: method?.method, passwordStdin: passwordStdin)
+            client: client, username: name, flow: chosenFlow, method: method?.method, passwordStdin: passwordStdin,
+            validationData: validation)
     }
 }

@@ -116,7 +116,10 @@ import Testing
         #expect(app.keyHints == ScreenText.choiceHints)
         #expect(app.reduce(.keyPressed(.character(" "))) == [.confirmSignIn(answer: "SMS_MFA", attributes: [:])])
         _ = app.reduce(.confirmSignInFinished(.success(.smsMFA(smsDelivery))))
-        #expect(app.screen == .challenge(.code(CodeChallengeState(username: "alice", kind: .sms(smsDelivery)))))
+        #expect(
+            app.screen
+                == .challenge(
+                    .code(CodeChallengeState(username: "alice", kind: .sms(smsDelivery), resend: .signInAgain))))
         _ = app.reduce(.keyPressed(.escape))
         #expect(app.screen == .signIn(SignInState(username: "alice")))
     }

@@ -1065,15 +1065,15 @@ enum Snapshots {
         │ AWS creden │  e   Security: email MFA on/off (E: prefer email)  │ 6%         │
         │ Connectivi │  t   Security: set up an authenticator app (TOTP)  │            │
         └─────────── │  T   Security: authenticator app (TOTP) off        │ ───────────┘
-         No calls wa │  v   devices: list, forget, remember               │
-        ┌─ Events ── │  ↑ ↓ PgUp PgDn Home End   scroll the event log     │ ───────────┐
-        │ 22:12:20   │  ?   this help                                     │            │
+         No calls wa │  p   Security: SMS MFA on/off (P: prefer SMS)      │
+        ┌─ Events ── │  v   devices: list, forget, remember               │ ───────────┐
+        │ 22:12:20   │  ↑ ↓ PgUp PgDn Home End   scroll the event log     │            │
+        │ 22:12:50   │  ?   this help                                     │            │
         │ 22:12:50   │  q   quit                                          │            │
-        │ 22:12:50   │                                                    │            │
+        │            │                                                    │            │
         │            │                               Esc or ? close help  │            │
         │            │                                                    │            │
-        │            └────────────────────────────────────────────────────┘            │
-        └──────────────────────────────────────────────────────────────────────────────┘
+        └─────────── └────────────────────────────────────────────────────┘ ───────────┘
 
          Esc or ? close help
         """#
@@ -1100,6 +1100,7 @@ enum Snapshots {
         │                                │  e   Security: email MFA on/off (E: prefer email)  │                                │
         │                                │  t   Security: set up an authenticator app (TOTP)  │                                │
         │                                │  T   Security: authenticator app (TOTP) off        │                                │
+        │                                │  p   Security: SMS MFA on/off (P: prefer SMS)      │                                │
         │                                │  v   devices: list, forget, remember               │                                │
         │                                │  ↑ ↓ PgUp PgDn Home End   scroll the event log     │                                │
         │                                │  ?   this help                                     │                                │
@@ -1108,7 +1109,6 @@ enum Snapshots {
         │                                │                               Esc or ? close help  │                                │
         │                                │                                                    │                                │
         │                                └────────────────────────────────────────────────────┘                                │
-        │                                                                                                                      │
         │                                                                                                                      │
         │                                                                                                                      │
         │                                                                                                                      │
@@ -1143,7 +1143,6 @@ enum Snapshots {
 
 
         """#
-
 
     static let signUpFromPool_80x24 = #"""
          unknown · none · local                                                Latchkey

@@ -1,0 +1,141 @@
+import AuthScreens
+import CognitoAuth
+import Foundation
+import Testing
+
+@Suite("SMS MFA on the Security row, MFA_SETUP's choice, resend after a password, the USER_AUTH re-login prompt")
+struct SMSMFAAndReloginTests {
+    func securityLoaded(_ settings: MFASettings) -> DashboardState {
+        var state = DashboardState(now: t0, timeZone: utc)
+        state.userState = .signedIn
+        _ = state.reduce(.keyPressed(.character("m")))
+        _ = state.reduce(.mfaSettingsLoaded(.success(settings)))
+        return state
+    }
+
+    @Test("p turns SMS on and off and P prefers it, with a phone number; the row lists the keys")
+    func smsWithPhoneNumber() {
+        var state = securityLoaded(MFASettings(enabled: [], preferred: nil, phoneNumber: "+15555550123"))
+        let row = state.securityRows.first?.value ?? ""
+        #expect(row.hasPrefix("email off · totp off · sms off —"))
+        #expect(row.contains("p sms on/off · P prefer sms"))
+        #expect(state.reduce(.keyPressed(.character("p"))) == [.run(.setMFAPreference([.sms: .enabled]))])
+        #expect(state.reduce(.mfaPreferenceFinished(.success(()))) == [.run(.loadMFASettings)])
+        _ = state.reduce(
+            .mfaSettingsLoaded(.success(MFASettings(enabled: [.sms], preferred: nil, phoneNumber: "+15555550123"))))
+        #expect(state.securityRows.first?.value.contains("sms on") == true)
+        #expect(state.reduce(.keyPressed(.character("P"))) == [.run(.setMFAPreference([.sms: .preferred]))])
+        _ = state.reduce(.mfaPreferenceFinished(.success(())))
+        _ = state.reduce(
+            .mfaSettingsLoaded(.success(MFASettings(enabled: [.sms], preferred: .sms, phoneNumber: "+15555550123"))))
+        #expect(state.securityRows.first?.value.contains("sms on (preferred)") == true)
+        #expect(state.reduce(.keyPressed(.character("p"))) == [.run(.setMFAPreference([.sms: .disabled]))])
+    }
+
+    @Test("Without a phone number: p and P send nothing and the log says why; the row hides the keys")
+    func smsWithoutPhoneNumber() {
+        var state = securityLoaded(MFASettings(enabled: [], preferred: nil))
+        let row = state.securityRows.first?.value ?? ""
+        #expect(row.contains("sms off (no phone number)"))
+        #expect(!row.contains("p sms on/off"))
+        #expect(state.reduce(.keyPressed(.character("p"))).isEmpty)
+        #expect(state.log.entries.last?.text == ScreenText.smsNeedsPhoneNumber)
+        #expect(state.reduce(.keyPressed(.character("P"))).isEmpty)
+        #expect(!state.isChangingMFA)
+        // SMS on without a number (set by an administrator) can still be turned off.
+        state = securityLoaded(MFASettings(enabled: [.sms], preferred: nil))
+        #expect(state.reduce(.keyPressed(.character("p"))) == [.run(.setMFAPreference([.sms: .disabled]))])
+    }
+
+    @Test("MFA_SETUP with several factors is a choice screen; SMS asks for the phone number next")
+    func mfaSetupChoice() throws {
+        var state = try #require(ChallengeState(step: .selectMFASetup([.totp, .sms, .email]), username: "alice"))
+        guard case .selectMFAType(let choice) = state else {
+            Issue.record("not the choice screen: \(state)")
+            return
+        }
+        #expect(choice.isSetup)
+        #expect(choice.prompt == ScreenText.mfaSetupPrompt)
+        #expect(state.title == ScreenText.mfaSetupTitle)
+        #expect(choice.choiceLabels == ["Authenticator app", "Text message (SMS)", "Email"].map { $0 })
+        #expect(state.reduce(.mfaTypeChosen(.sms)) == [.run(.confirmSignIn(answer: "SMS_MFA", attributes: [:]))])
+        let phone = try #require(ChallengeState(step: .smsMFASetup, username: "alice"))
+        guard case .code(let code) = phone, case .custom(let parameters) = code.kind else {
+            Issue.record("not a free-form entry: \(phone)")
+            return
+        }
+        #expect(parameters[ScreenText.phoneForCodesLabel] == ScreenText.phoneForCodesHint)
+        #expect(code.expectedDigits == nil)
+    }
+
+    @Test("Resend code after a password re-initiates the sign-in and stays on the code screen with the new code")
+    func resendAfterPassword() throws {
+        var state = try #require(ChallengeState(step: .emailOTP(emailDelivery), username: "alice"))
+        #expect(state.reduce(.resendPressed) == [.run(.restartSignIn)])
+        #expect(state.isInFlight)
+        #expect(state.reduce(.codeResent(.success(.emailOTP(emailDelivery)))).isEmpty)
+        guard case .code(let code) = state else {
+            Issue.record("left the code screen")
+            return
+        }
+        #expect(!code.isInFlight)
+        #expect(code.notice == ScreenText.newCodeSent(emailDelivery))
+        // SMS MFA has Resend code too, and keeps its screen.
+        var sms = try #require(ChallengeState(step: .smsMFA(smsDelivery), username: "alice"))
+        #expect(sms.reduce(.resendPressed) == [.run(.restartSignIn)])
+        #expect(sms.reduce(.codeResent(.success(.smsMFA(smsDelivery)))).isEmpty)
+        guard case .code(let smsCode) = sms else {
+            Issue.record("left the SMS code screen")
+            return
+        }
+        #expect(smsCode.notice == ScreenText.newCodeSent(smsDelivery))
+    }
+
+    @Test("CUSTOM_AUTH without SRP: the sign-in screen takes the username only, and the challenge follows")
+    func customWithoutPassword() throws {
+        var options = AuthUIOptions()
+        options.asksForPassword = false
+        var app = AppState(options: options, now: t0, timeZone: utc)
+        guard case .signIn(let signIn) = app.screen else {
+            Issue.record("not on Sign in")
+            return
+        }
+        #expect(!signIn.focusOrder.contains(.password))
+        for key in "alice".keys { _ = app.reduce(.keyPressed(key)) }
+        #expect(app.reduce(.keyPressed(.enter)) == [.signIn(username: "alice", password: "")])
+        _ = app.reduce(.signInFinished(.success(.customChallenge(["USERNAME": "alice", "question": "Colour?"]))))
+        guard case .challenge(.code(let code)) = app.screen, case .custom(let parameters) = code.kind else {
+            Issue.record("no custom challenge screen")
+            return
+        }
+        #expect(parameters["question"] == "Colour?")
+    }
+
+    @Test("Re-login on a USER_AUTH pool: Continue asks for the methods, then an emailed code with Resend code")
+    func reloginFollowsUserAuth() throws {
+        var options = AuthUIOptions()
+        options.choosesSignInMethod = true
+        var app = signedInApp(options: options)
+        _ = app.reduce(
+            .sessionEvent(.stateChanged(.signedOutUserPoolsTokenInvalid, username: "alice", provider: poolProvider)))
+        let prompt = try #require(app.relogin)
+        #expect(prompt.signIn.choosesMethod)
+        #expect(!prompt.signIn.focusOrder.contains(.password))
+        #expect(prompt.signIn.focus == .signIn)
+        #expect(app.reduce(.keyPressed(.enter)) == [.startUserAuth(username: "alice")])
+        _ = app.reduce(.signInFinished(.success(.selectChallenge([.password, .emailOTP, .smsOTP]))))
+        guard case .selectMethod? = app.relogin?.challenge else {
+            Issue.record("no method choice in the prompt: \(String(describing: app.relogin?.challenge))")
+            return
+        }
+        _ = app.reduce(.keyPressed(.down))
+        #expect(app.reduce(.keyPressed(.enter)) == [.selectSignInMethod(.emailOTP, password: nil)])
+        _ = app.reduce(.confirmSignInFinished(.success(.emailOTP(emailDelivery))))
+        guard case .code(let code)? = app.relogin?.challenge else {
+            Issue.record("no code screen in the prompt")
+            return
+        }
+        #expect(code.resend == .method(.emailOTP))
+        #expect(app.relogin != nil, "the prompt stays over the dashboard")
+    }
+}
