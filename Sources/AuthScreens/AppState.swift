@@ -387,6 +387,8 @@ extension AppState {
                 relogin?.reason = state
             case .signedOut, .guest:
                 relogin = nil
+                // The next sign-in may be another user: the Security row is read again with `m`.
+                dashboard.mfa = nil
                 devices = nil
                 rememberDevicePrompt = nil
                 if screen == .dashboard {

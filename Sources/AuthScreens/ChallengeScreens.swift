@@ -177,6 +177,8 @@ public struct CodeChallengeState: Equatable, Sendable {
         case totp
         /// A custom challenge with these parameters.
         case custom([String: String])
+        /// MFA_SETUP asking for the address codes go to: the field's label and a hint (email or phone number).
+        case setUpDestination(label: String, hint: String)
     }
 
     /// The focusable items in Tab order.
@@ -218,12 +220,22 @@ public struct CodeChallengeState: Equatable, Sendable {
     /// The title for this kind of code.
     public var title: String { ScreenText.codeChallengeTitle(kind) }
 
+    /// A custom challenge's public parameters as "name: value" lines (USERNAME left out), sanitised.
+    public var challengeLines: [String] {
+        guard case .custom(let parameters) = kind else { return [] }
+        return parameters.filter { $0.key != "USERNAME" }.sorted { $0.key < $1.key }.map { key, value in
+            let name = TerminalText.sanitized(key)
+            return value.isEmpty ? name : "\(name): \(TerminalText.sanitized(value))"
+        }
+    }
+
     /// What to enter and where it came from.
     public var prompt: String { ScreenText.codeChallengePrompt(kind) }
 
     /// The number of digits expected (6 for SMS and TOTP, free-form for custom challenges).
     public var expectedDigits: Int? {
         if case .custom = kind { return nil }
+        if case .setUpDestination = kind { return nil }
         return 6
     }
 
@@ -527,11 +539,15 @@ public enum ChallengeState: Equatable, Sendable {
         case .selectMFASetup(let choices):
             self = .selectMFAType(SelectMFATypeState(username: username, choices: choices, isSetup: true))
         case .emailMFASetup:
-            self = .code(CodeChallengeState(username: username, kind: .custom(["Email address for codes": ""])))
+            self = .code(
+                CodeChallengeState(
+                    username: username,
+                    kind: .setUpDestination(label: ScreenText.emailForCodesLabel, hint: ScreenText.emailForCodesHint)))
         case .smsMFASetup:
             self = .code(
                 CodeChallengeState(
-                    username: username, kind: .custom([ScreenText.phoneForCodesLabel: ScreenText.phoneForCodesHint])))
+                    username: username,
+                    kind: .setUpDestination(label: ScreenText.phoneForCodesLabel, hint: ScreenText.phoneForCodesHint)))
         }
     }
 

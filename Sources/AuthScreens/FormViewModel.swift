@@ -105,7 +105,12 @@ extension CodeChallengeState: FormViewModel {
     /// The label of a field, button or link.
     public func label(for item: Focus) -> String {
         switch item {
-        case .code: return ScreenText.codeLabel
+        case .code:
+            switch kind {
+            case .custom: return ScreenText.answerLabel
+            case .setUpDestination(let label, _): return label
+            default: return ScreenText.codeLabel
+            }
         case .submit: return ScreenText.verifyButton
         case .resend: return ScreenText.resendSignInCodeButton
         case .cancel: return ScreenText.cancelButton

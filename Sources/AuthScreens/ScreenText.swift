@@ -61,6 +61,7 @@ public enum ScreenText {
         case .email: return "Enter the emailed code"
         case .totp: return "Enter the authenticator code"
         case .custom: return "Answer the challenge"
+        case .setUpDestination: return mfaSetupTitle
         }
     }
 
@@ -71,6 +72,7 @@ public enum ScreenText {
             return "Enter the 6-digit code we sent in \(TerminalText.sanitized(details.phrase))."
         case .totp: return "Enter the 6-digit code from your authenticator app."
         case .custom: return "Enter the answer to the challenge."
+        case .setUpDestination(let label, let hint): return "\(label), \(hint)."
         }
     }
 
@@ -86,6 +88,8 @@ public enum ScreenText {
     public static let confirmPasswordLabel = "Confirm password"
     /// Code field.
     public static let codeLabel = "Code"
+    /// A custom challenge's answer field.
+    public static let answerLabel = "Answer"
     /// TOTP secret label.
     public static let secretLabel = "Secret"
     /// Password policy heading.

@@ -192,6 +192,10 @@ extension ScreenText {
     public static let mfaSetupPrompt = "This account must set up MFA. Which method?"
     /// MFA_SETUP for SMS: the field's label.
     public static let phoneForCodesLabel = "Phone number for codes"
+    /// MFA_SETUP for email: the field's label.
+    public static let emailForCodesLabel = "Email address for codes"
+    /// MFA_SETUP for email: what to enter.
+    public static let emailForCodesHint = "where the sign-in codes will be sent"
     /// MFA_SETUP for SMS: the format.
     public static let phoneForCodesHint = "with the country code, e.g. +15555550123"
 

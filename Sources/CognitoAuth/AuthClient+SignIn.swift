@@ -25,10 +25,17 @@ extension AuthClient {
     ///
     /// For USER_AUTH, `method` is the preferred first factor (`PREFERRED_CHALLENGE`); without one Cognito
     /// answers ``SignInStep/selectChallenge(_:)``. The password is needed by the password flows only.
-    /// `validationData` goes out with InitiateAuth's `ClientMetadata` (see ``signIn(username:password:validationData:)``).
     public func signIn(
-        username: String, password: String?, flow: AuthenticationFlow?, method: SignInMethod? = nil,
-        validationData: [String: String] = [:]
+        username: String, password: String?, flow: AuthenticationFlow?, method: SignInMethod? = nil
+    ) async throws -> SignInStep {
+        try await signIn(username: username, password: password, flow: flow, method: method, validationData: [:])
+    }
+
+    /// Signs in with `flow` and `method`, sending `validationData` with InitiateAuth's `ClientMetadata`
+    /// (see ``signIn(username:password:validationData:)``).
+    public func signIn(
+        username: String, password: String?, flow: AuthenticationFlow?, method: SignInMethod?,
+        validationData: [String: String]
     ) async throws -> SignInStep {
         let trimmed = username.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw AuthError.invalidParameter("The username is empty. Enter a username.") }

@@ -169,6 +169,9 @@ extension AppView {
             form.add(actions(screen, [.submit, .cancel], links: []))
         case .code(let screen):
             form.add(.text(screen.prompt, CellStyle(.normal)))
+            // A custom challenge's parameters (the Lambda's question, say), sanitised.
+            if !screen.challengeLines.isEmpty { form.addSpacer() }
+            for line in screen.challengeLines { form.add(.text(line, CellStyle(.accent, .bold))) }
             if let notice = screen.notice { form.add(.banner(Banner(.info, notice))) }
             form.addSpacer()
             form.add(field(screen, .code, placeholder: screen.expectedDigits.map { "\($0) digits" } ?? ""))
@@ -290,7 +293,9 @@ extension AppView {
         form.addSpacer()
         let screen = prompt.signIn
         form.add(field(screen, .username))
-        form.add(field(screen, .password, hint: ScreenText.revealHint(isRevealed: screen.password.isRevealed)))
+        if screen.showsPassword {
+            form.add(field(screen, .password, hint: ScreenText.revealHint(isRevealed: screen.password.isRevealed)))
+        }
         addBanner(screen.banner, to: &form)
         form.addSpacer()
         form.add(actions(screen, [.signIn, .cancel], links: []))

@@ -60,11 +60,14 @@ struct SMSMFAAndReloginTests {
         #expect(choice.choiceLabels == ["Authenticator app", "Text message (SMS)", "Email"].map { $0 })
         #expect(state.reduce(.mfaTypeChosen(.sms)) == [.run(.confirmSignIn(answer: "SMS_MFA", attributes: [:]))])
         let phone = try #require(ChallengeState(step: .smsMFASetup, username: "alice"))
-        guard case .code(let code) = phone, case .custom(let parameters) = code.kind else {
+        guard case .code(let code) = phone else {
             Issue.record("not a free-form entry: \(phone)")
             return
         }
-        #expect(parameters[ScreenText.phoneForCodesLabel] == ScreenText.phoneForCodesHint)
+        #expect(
+            code.kind == .setUpDestination(label: ScreenText.phoneForCodesLabel, hint: ScreenText.phoneForCodesHint))
+        #expect(code.label(for: .code) == ScreenText.phoneForCodesLabel)
+        #expect(phone.title == ScreenText.mfaSetupTitle)
         #expect(code.expectedDigits == nil)
     }
 
@@ -109,6 +112,11 @@ struct SMSMFAAndReloginTests {
             return
         }
         #expect(parameters["question"] == "Colour?")
+        #expect(code.challengeLines == ["question: Colour?"])
+        #expect(code.label(for: .code) == ScreenText.answerLabel)
+        // Server text is sanitised before it reaches the terminal.
+        let hostile = CodeChallengeState(username: "alice", kind: .custom(["q\u{1B}[2J": "a\u{1B}]0;x\u{07}b"]))
+        #expect(hostile.challengeLines.allSatisfy { !$0.contains("\u{1B}") && !$0.contains("\u{07}") })
     }
 
     @Test("Re-login on a USER_AUTH pool: Continue asks for the methods, then an emailed code with Resend code")

@@ -68,7 +68,7 @@ extension AuthenticationFlowTests {
         let client = await Self.client([emailChallenge, emailChallenge], recorder: recorder)
         await #expect(throws: AuthError.self) { try await client.restartSignIn() }
         let first = try await client.signIn(
-            username: "alice", password: "pw", flow: .userPassword, validationData: ["invite": "x"])
+            username: "alice", password: "pw", flow: .userPassword, method: nil, validationData: ["invite": "x"])
         #expect(first.name == "EMAIL_OTP")
         let again = try await client.restartSignIn()
         #expect(again.name == "EMAIL_OTP")
@@ -89,7 +89,7 @@ extension AuthenticationFlowTests {
             [["ChallengeName": "CUSTOM_CHALLENGE", "Session": "s1", "ChallengeParameters": ["question": "Q?"]]],
             recorder: recorder)
         _ = try await client.signIn(
-            username: "alice", password: "pw", flow: .customWithoutSRP, validationData: ["invite": "xyz"])
+            username: "alice", password: "pw", flow: .customWithoutSRP, method: nil, validationData: ["invite": "xyz"])
         let initiate = recorder.all.first
         #expect(initiate?["ClientMetadata"]?["invite"]?.stringValue == "xyz")
         #expect(initiate?["ClientMetadata"]?["source"]?.stringValue == "app")
