@@ -10,7 +10,7 @@ import Testing
                 == .newPassword(NewPasswordState(username: "alice", requiredAttributes: ["email"])))
         #expect(
             ChallengeState(step: .smsMFA(smsDelivery), username: "alice")
-                == .code(CodeChallengeState(username: "alice", kind: .sms(smsDelivery))))
+                == .code(CodeChallengeState(username: "alice", kind: .sms(smsDelivery), resend: .signInAgain)))
         #expect(
             ChallengeState(step: .softwareTokenMFA, username: "alice")
                 == .code(CodeChallengeState(username: "alice", kind: .totp)))
