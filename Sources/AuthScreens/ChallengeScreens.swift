@@ -298,8 +298,15 @@ extension CodeChallengeState: FormScreen {
             return []
         default:
             if case .confirmSignInFinished(.failure) = action { notice = nil }
+            let wasInFlight = isInFlight
             let effects = reduceCodeEntry(action)
             if !isInFlight { isResending = false }
+            // A refused custom answer ends Cognito's session ("Incorrect username or password."): say so plainly.
+            if wasInFlight, case .custom = kind,
+                case .confirmSignInFinished(.failure(.notAuthorized(let message))) = action
+            {
+                banner = ScreenText.customAnswerRefused(message)
+            }
             return effects
         }
     }

@@ -90,6 +90,12 @@ public enum ScreenText {
     public static let codeLabel = "Code"
     /// A custom challenge's answer field.
     public static let answerLabel = "Answer"
+
+    /// A custom challenge's answer was refused and the sign-in ended, with Cognito's words (sanitised).
+    public static func customAnswerRefused(_ message: String) -> String {
+        let server = TerminalText.sanitized(message).trimmingCharacters(in: .whitespaces)
+        return "The answer was not accepted" + (server.isEmpty ? "." : " (\(server)).") + " Press Esc to start over."
+    }
     /// TOTP secret label.
     public static let secretLabel = "Secret"
     /// Password policy heading.

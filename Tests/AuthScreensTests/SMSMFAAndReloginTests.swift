@@ -114,6 +114,17 @@ struct SMSMFAAndReloginTests {
         #expect(parameters["question"] == "Colour?")
         #expect(code.challengeLines == ["question: Colour?"])
         #expect(code.label(for: .code) == ScreenText.answerLabel)
+        // A refused answer says so, with Cognito's words.
+        for key in "red".keys { _ = app.reduce(.keyPressed(key)) }
+        #expect(app.reduce(.keyPressed(.enter)) == [.confirmSignIn(answer: "red", attributes: [:])])
+        _ = app.reduce(.confirmSignInFinished(.failure(.notAuthorized("Incorrect username or password."))))
+        guard case .challenge(.code(let refused)) = app.screen else {
+            Issue.record("left the challenge screen")
+            return
+        }
+        #expect(
+            refused.banner
+                == "The answer was not accepted (Incorrect username or password.). Press Esc to start over.")
         // Server text is sanitised before it reaches the terminal.
         let hostile = CodeChallengeState(username: "alice", kind: .custom(["q\u{1B}[2J": "a\u{1B}]0;x\u{07}b"]))
         #expect(hostile.challengeLines.allSatisfy { !$0.contains("\u{1B}") && !$0.contains("\u{07}") })

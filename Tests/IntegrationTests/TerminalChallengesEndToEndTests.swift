@@ -39,7 +39,7 @@ extension BackendTests {
             session.type("red")
             session.press("Enter")
             let refused = try await session.waitUntil("the wrong answer refused") {
-                TerminalEndToEndTests.flattened($0).contains("Incorrect username or password")
+                TerminalEndToEndTests.flattened($0).contains("The answer was not accepted")
             }
             Self.show("custom challenge refused", refused)
             // Esc starts over; the username is kept.
