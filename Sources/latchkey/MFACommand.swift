@@ -44,8 +44,10 @@ struct MFAStatusCommand: AsyncParsableCommand {
         for factor in FactorOption.allCases {
             let on = settings.enabled.contains(factor.type)
             let preferred = settings.preferred == factor.type ? " (preferred)" : ""
+            let noPhone = factor == .sms && !on && !settings.canUseSMS ? " (no phone number on the account)" : ""
             print(
-                "\(factor.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) \(on ? "on" : "off")\(preferred)")
+                "\(factor.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) \(on ? "on" : "off")\(preferred)"
+                    + noPhone)
         }
         for name in settings.unknown { print("\(TerminalText.sanitized(name)) on (not known to Latchkey)") }
         if settings.enabled.isEmpty { print("No MFA factor is on. Turn one on: latchkey mfa enable totp|email|sms") }

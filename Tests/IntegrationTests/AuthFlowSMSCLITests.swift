@@ -74,6 +74,9 @@ extension BackendTests {
             let refused = try await LatchkeyBinary.run(["mfa", "enable", "sms"] + common)
             #expect(refused.status == 2)
             #expect(refused.stderr.contains("sms MFA needs a phone number"), "\(refused.stderr)")
+            let noPhoneStatus = try await LatchkeyBinary.run(["mfa"] + common)
+            #expect(
+                noPhoneStatus.stdout.contains("sms    off (no phone number on the account)"), "\(noPhoneStatus.stdout)")
 
             let username = try await AuthFlowCLITests.newUser(backend, phone: true)
             let signIn = ["sign-in", "--username", username, "--password-stdin"] + common
