@@ -44,10 +44,16 @@ extension AuthClient {
         // A device this store remembers for the user is named in every request (DEVICE_SRP_AUTH follows).
         let deviceKey = trackedDevice(for: trimmed)?.deviceKey
         do {
-            return try await startSignIn(attempt, deviceKey: deviceKey)
-        } catch let error where dropForgottenDevice(error, sent: deviceKey) {
-            // The device was forgotten elsewhere: once more, without it.
-            return try await startSignIn(attempt, deviceKey: nil)
+            do {
+                return try await startSignIn(attempt, deviceKey: deviceKey)
+            } catch let error where dropForgottenDevice(error, sent: deviceKey) {
+                // The device was forgotten elsewhere: once more, without it.
+                return try await startSignIn(attempt, deviceKey: nil)
+            }
+        } catch {
+            // Nothing waits for a code: the password is not kept.
+            if pendingChallenge == nil { lastSignInAttempt = nil }
+            throw error
         }
     }
 

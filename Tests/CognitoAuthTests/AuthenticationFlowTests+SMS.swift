@@ -79,6 +79,17 @@ extension AuthenticationFlowTests {
         #expect(bodies.last?["ClientMetadata"]?["invite"]?.stringValue == "x")
     }
 
+    @Test("A sign-in that fails before any challenge keeps nothing to restart (the password is dropped)")
+    func failedSignInKeepsNoPassword() async throws {
+        let client = await Self.client(
+            [["__type": "NotAuthorizedException", "message": "Incorrect username or password."]], recorder: Recorder())
+        await #expect(throws: AuthError.self) {
+            try await client.signIn(username: "alice", password: "pw", flow: .userPassword)
+        }
+        #expect(await client.lastSignInAttempt == nil)
+        await #expect(throws: AuthError.self) { try await client.restartSignIn() }
+    }
+
     @Test("validationData goes out as InitiateAuth's ClientMetadata (its keys win), not on the challenge answers")
     func validationDataOnSignIn() async throws {
         let recorder = Recorder()
