@@ -277,6 +277,7 @@ extension DashboardState {
         case .character("s"):
             return userState.needsRelogin ? [.route(.reloginPrompt)] : []
         case .character("v"): return userState == .signedIn ? [.route(.devices)] : []
+        case .character("p"): return userState == .signedIn ? [.route(.profile)] : []
         case .character("m"), .character("e"), .character("E"), .character("t"), .character("T"):
             return securityKey(key)
         case .up: log.scrollUp()

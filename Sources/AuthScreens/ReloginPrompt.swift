@@ -25,7 +25,7 @@ public struct ReloginPromptState: Equatable, Sendable {
         self.reason = reason
         self.waitingCount = waitingCount
         self.signIn = SignInState(
-            username: username, showsCreateAccount: false, showsForgotPassword: false, canCancel: true)
+            username: username, showsCreateAccount: false, showsForgotPassword: true, canCancel: true)
         self.challenge = nil
         self.policy = policy
     }
@@ -99,10 +99,12 @@ extension ReloginPromptState {
                 } else {
                     result.append(.route(.signedIn))
                 }
+            case .route(.forgotPassword):
+                result.append(effect)
             case .route(.signIn(let username, let notice)):
                 challenge = nil
                 signIn = SignInState(
-                    username: username, notice: notice, showsCreateAccount: false, showsForgotPassword: false,
+                    username: username, notice: notice, showsCreateAccount: false, showsForgotPassword: true,
                     canCancel: true)
             case .route:
                 break

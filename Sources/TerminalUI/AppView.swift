@@ -68,6 +68,9 @@ public struct AppView: Hashable, Sendable {
         if let devices = state.devices, state.screen == .dashboard {
             drawDevices(devices, timeZone: state.dashboard.timeZone, into: &grid, in: body)
         }
+        if let profile = state.profile, state.screen == .dashboard {
+            cursor = drawProfile(profile, into: &grid, in: body)
+        }
         if state.rememberDevicePrompt != nil { drawRememberDevicePrompt(into: &grid, in: body) }
         if let relogin = state.relogin {
             cursor = drawRelogin(relogin, into: &grid, in: body)

@@ -85,6 +85,7 @@ public final class AuthTerminalApp {
         startedAt = start
         runtime.onChange = { [weak self] _ in self?.render() }
         runtime.onExit = { [weak self] reason in self?.exit = reason }
+        runtime.onCopy = { [weak self] text in self?.surface.copyToClipboard(text) ?? false }
         checkSize()
         render()
         runtime.start()
@@ -115,6 +116,7 @@ public final class AuthTerminalApp {
         runtime.stop()
         runtime.onChange = nil
         runtime.onExit = nil
+        runtime.onCopy = nil
         surface.restore()
         return exit ?? .quit
     }

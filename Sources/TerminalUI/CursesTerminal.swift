@@ -196,6 +196,18 @@ public final class CursesTerminal: TerminalSurface {
 
     // MARK: Output
 
+    /// Sends `text` to the terminal's clipboard with OSC 52 (in tmux's passthrough when tmux would
+    /// drop it); the text is never drawn. Returns false after ``restore()``.
+    public func copyToClipboard(_ text: String) -> Bool {
+        guard isActive else { return false }
+        var environment: [String: String] = [:]
+        environment["TMUX"] = Platform.environmentValue("TMUX")
+        let passthrough = OSC52.needsTmuxPassthrough(
+            environment: environment, tmuxSetClipboard: OSC52.tmuxSetClipboardOption(environment: environment))
+        cnc_write_string(options.outputDescriptor, OSC52.sequence(for: text, passthrough: passthrough))
+        return true
+    }
+
     /// Shows a frame: writes the cells that differ from the previous frame (all of them after
     /// a resize or ``invalidate()``), then places or hides the cursor and refreshes.
     public func present(_ grid: CellGrid, cursor: Position?) {

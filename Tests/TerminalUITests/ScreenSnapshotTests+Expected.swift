@@ -795,7 +795,7 @@ enum Snapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · v devices · o sign out · …
+         c call · C 5 calls · r refresh · v devices · p profile · o sign out · …
         """#
 
     static let dashboard_120x40 = #"""
@@ -838,7 +838,7 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · v devices · o sign out · O sign out everywhere · ? help · q quit
+         c call · C 5 calls · r refresh · v devices · p profile · o sign out · O sign out everywhere · y copy token · …
         """#
 
     static let dashboardOffline_80x24 = #"""
@@ -865,7 +865,7 @@ enum Snapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · v devices · o sign out · …
+         c call · C 5 calls · r refresh · v devices · p profile · o sign out · …
         """#
 
     static let dashboardOffline_120x40 = #"""
@@ -908,7 +908,7 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · v devices · o sign out · O sign out everywhere · ? help · q quit
+         c call · C 5 calls · r refresh · v devices · p profile · o sign out · O sign out everywhere · y copy token · …
         """#
 
     static let dashboardPending_80x24 = #"""
@@ -935,7 +935,7 @@ enum Snapshots {
         │ 22:13:20  State: signedOutUserPoolsTokenInvalid (alice)                      │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         s sign in again · c call · C 5 calls · r refresh · v devices · o sign out · …
+         s sign in again · c call · C 5 calls · r refresh · v devices · p profile · …
         """#
 
     static let dashboardPending_120x40 = #"""
@@ -978,7 +978,7 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         s sign in again · c call · C 5 calls · r refresh · v devices · o sign out · O sign out everywhere · ? help · q quit
+         s sign in again · c call · C 5 calls · r refresh · v devices · p profile · o sign out · O sign out everywhere · …
         """#
 
     static let relogin_80x24 = #"""
@@ -996,7 +996,7 @@ enum Snapshots {
         │ Connect │ › Password                                               │         │
         └──────── │             Ctrl-T show password                         │ ────────┘
          ⚠ 2 call │                                                          │
-           GetUse │   [ Sign in ]  [ Cancel ]                                │
+           GetUse │   [ Sign in ]  [ Cancel ]  Forgot password               │
            GetUse │                                                          │
         ┌─ Events └──────────────────────────────────────────────────────────┘ ────────┐
         │ 22:12:20  State: signedIn (alice)                                            │
@@ -1031,7 +1031,7 @@ enum Snapshots {
         │ 22:12:50  GetUser │ › Password                                                                   │                   │
         │ 22:13:20  State:  │             Ctrl-T show password                                             │                   │
         │                   │                                                                              │                   │
-        │                   │   [ Sign in ]  [ Cancel ]                                                    │                   │
+        │                   │   [ Sign in ]  [ Cancel ]  Forgot password                                   │                   │
         │                   │                                                                              │                   │
         │                   └──────────────────────────────────────────────────────────────────────────────┘                   │
         │                                                                                                                      │
@@ -1053,27 +1053,27 @@ enum Snapshots {
 
     static let help_80x24 = #"""
          signedIn · alice · local                                              Latchkey
-        ┌─ Session ─ ┌─ Keys ─────────────────────────────────────────────┐ ───────────┐
-        │ User state │                                                    │            │
-        │ Username   │  c   one GetUser call                              │            │
-        │ Authentica │  C   five GetUser calls at once                    │            │
-        │ Active pro │  r   refresh the tokens now                        │            │
-        │ Identity i │  o   sign out on this device                       │            │
-        │ ID token   │  O   sign out everywhere (revokes the tokens)      │ 1%         │
-        │ Access tok │  s   sign in again (when the session expired)      │ 1%         │
-        │ Refresh to │  m   Security: read the MFA settings               │            │
-        │ AWS creden │  e   Security: email MFA on/off (E: prefer email)  │ 6%         │
-        │ Connectivi │  t   Security: set up an authenticator app (TOTP)  │            │
-        └─────────── │  T   Security: authenticator app (TOTP) off        │ ───────────┘
-         No calls wa │  v   devices: list, forget, remember               │
-        ┌─ Events ── │  ↑ ↓ PgUp PgDn Home End   scroll the event log     │ ───────────┐
-        │ 22:12:20   │  ?   this help                                     │            │
-        │ 22:12:50   │  q   quit                                          │            │
-        │ 22:12:50   │                                                    │            │
-        │            │                               Esc or ? close help  │            │
-        │            │                                                    │            │
-        │            └────────────────────────────────────────────────────┘            │
-        └──────────────────────────────────────────────────────────────────────────────┘
+         ┌─ Keys ────────────────────────────────────────────────────────────────────┐ ┐
+         │                                                                           │ │
+         │  c       one GetUser call                                                 │ │
+         │  C       five GetUser calls at once                                       │ │
+         │  r       refresh the tokens now                                           │ │
+         │  o       sign out on this device                                          │ │
+         │  O       sign out everywhere (revokes the tokens)                         │ │
+         │  s       sign in again (when the session expired)                         │ │
+         │  m       Security: read the MFA settings                                  │ │
+         │  e       Security: email MFA on/off (E: prefer email)                     │ │
+         │  t       Security: set up an authenticator app (TOTP)                     │ │
+         │  T       Security: authenticator app (TOTP) off                           │ ┘
+         │  v       devices: list, forget, remember                                  │
+         │  p / y   profile / copy a token to the clipboard (then i: ID, a: access)  │ ┐
+         │  ↑ ↓ PgUp PgDn Home End   scroll the event log                            │ │
+         │  ?       this help                                                        │ │
+         │  q       quit                                                             │ │
+         │                                                                           │ │
+         │                                                      Esc or ? close help  │ │
+         │                                                                           │ │
+         └───────────────────────────────────────────────────────────────────────────┘ ┘
 
          Esc or ? close help
         """#
@@ -1088,27 +1088,27 @@ enum Snapshots {
         │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                     │
         │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
         │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
-        │ Refresh token     stored       ┌─ Keys ─────────────────────────────────────────────┐                                │
-        │ AWS credentials   expires 23:0 │                                                    │                                │
-        │ Connectivity      ✔ online     │  c   one GetUser call                              │                                │
-        └─────────────────────────────── │  C   five GetUser calls at once                    │ ───────────────────────────────┘
-         No calls waiting                │  r   refresh the tokens now                        │
-        ┌─ Events ────────────────────── │  o   sign out on this device                       │ ───────────────────────────────┐
-        │ 22:12:20  State: signedIn (ali │  O   sign out everywhere (revokes the tokens)      │                                │
-        │ 22:12:50  GetUser #1 started   │  s   sign in again (when the session expired)      │                                │
-        │ 22:12:50  GetUser #1 ok        │  m   Security: read the MFA settings               │                                │
-        │                                │  e   Security: email MFA on/off (E: prefer email)  │                                │
-        │                                │  t   Security: set up an authenticator app (TOTP)  │                                │
-        │                                │  T   Security: authenticator app (TOTP) off        │                                │
-        │                                │  v   devices: list, forget, remember               │                                │
-        │                                │  ↑ ↓ PgUp PgDn Home End   scroll the event log     │                                │
-        │                                │  ?   this help                                     │                                │
-        │                                │  q   quit                                          │                                │
-        │                                │                                                    │                                │
-        │                                │                               Esc or ? close help  │                                │
-        │                                │                                                    │                                │
-        │                                └────────────────────────────────────────────────────┘                                │
-        │                                                                                                                      │
+        │ Refresh token      ┌─ Keys ────────────────────────────────────────────────────────────────────┐                     │
+        │ AWS credentials    │                                                                           │                     │
+        │ Connectivity       │  c       one GetUser call                                                 │                     │
+        └─────────────────── │  C       five GetUser calls at once                                       │ ────────────────────┘
+         No calls waiting    │  r       refresh the tokens now                                           │
+        ┌─ Events ────────── │  o       sign out on this device                                          │ ────────────────────┐
+        │ 22:12:20  State: s │  O       sign out everywhere (revokes the tokens)                         │                     │
+        │ 22:12:50  GetUser  │  s       sign in again (when the session expired)                         │                     │
+        │ 22:12:50  GetUser  │  m       Security: read the MFA settings                                  │                     │
+        │                    │  e       Security: email MFA on/off (E: prefer email)                     │                     │
+        │                    │  t       Security: set up an authenticator app (TOTP)                     │                     │
+        │                    │  T       Security: authenticator app (TOTP) off                           │                     │
+        │                    │  v       devices: list, forget, remember                                  │                     │
+        │                    │  p / y   profile / copy a token to the clipboard (then i: ID, a: access)  │                     │
+        │                    │  ↑ ↓ PgUp PgDn Home End   scroll the event log                            │                     │
+        │                    │  ?       this help                                                        │                     │
+        │                    │  q       quit                                                             │                     │
+        │                    │                                                                           │                     │
+        │                    │                                                      Esc or ? close help  │                     │
+        │                    │                                                                           │                     │
+        │                    └───────────────────────────────────────────────────────────────────────────┘                     │
         │                                                                                                                      │
         │                                                                                                                      │
         │                                                                                                                      │
@@ -1143,7 +1143,6 @@ enum Snapshots {
 
 
         """#
-
 
     static let signUpFromPool_80x24 = #"""
          unknown · none · local                                                Latchkey
@@ -1239,7 +1238,7 @@ enum Snapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · v devices · o sign out · …
+         c call · C 5 calls · r refresh · v devices · p profile · o sign out · …
         """#
 
     static let dashboardWithPool_120x40 = #"""
@@ -1282,7 +1281,7 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · v devices · o sign out · O sign out everywhere · ? help · q quit
+         c call · C 5 calls · r refresh · v devices · p profile · o sign out · O sign out everywhere · y copy token · …
         """#
 
     static let signInUserAuth_80x24 = #"""
