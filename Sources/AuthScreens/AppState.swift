@@ -515,6 +515,7 @@ extension AppState {
             let (state, requests) = ProfileState.opening(
                 username: dashboard.username ?? dashboard.session?.username ?? "")
             profile = state
+            statusMessage = nil
             return requests.map { .profile($0) }
         }
         return []
@@ -574,10 +575,10 @@ extension AppState {
     // MARK: Screen access
 
     private mutating func reduceProfile(_ action: ProfileAction) -> [AuthEffect] {
-        if case .deleted(.success) = action {
-            // The client signed out: the sign-in screen says what happened.
-            let username = profile?.username ?? dashboard.username ?? ""
+        if case .deleted(let username, .success) = action {
+            // The client signed out (its state event may have come first): the sign-in screen says what happened.
             profile = nil
+            statusMessage = nil
             devices = nil
             relogin = nil
             dashboard.append(ScreenText.accountDeleted(username))

@@ -338,7 +338,8 @@ public final class AuthScreensRuntime {
         case .changePassword(let current, let proposed):
             return .passwordChanged(
                 await result { try await service.changePassword(current: current.value, proposed: proposed.value) })
-        case .deleteAccount: return .deleted(await result { try await service.deleteUser() })
+        case .deleteAccount(let username):
+            return .deleted(username: username, await result { try await service.deleteUser() })
         }
     }
 

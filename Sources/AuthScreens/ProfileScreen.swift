@@ -13,8 +13,8 @@ public enum ProfileRequest: Hashable, Sendable {
     case verify(name: String, code: String)
     /// `changePassword(current:proposed:)`; `ProfileAction.passwordChanged`.
     case changePassword(current: SecretText, proposed: SecretText)
-    /// `deleteUser()`; `ProfileAction.deleted`.
-    case deleteAccount
+    /// `deleteUser()` for `username` (named in the outcome); `ProfileAction.deleted`.
+    case deleteAccount(username: String)
 }
 
 /// One line of the Profile view, ready to show (server text sanitised).
@@ -134,8 +134,8 @@ public enum ProfileAction: Sendable {
     case verified(name: String, Result<Void, AuthError>)
     /// A password change finished.
     case passwordChanged(Result<Void, AuthError>)
-    /// The account deletion finished.
-    case deleted(Result<Void, AuthError>)
+    /// The deletion of `username`'s account finished.
+    case deleted(username: String, Result<Void, AuthError>)
 }
 
 extension ProfileState {
@@ -207,7 +207,7 @@ extension ProfileState {
                 notice = ScreenText.profilePasswordChanged
             case .failure(let failure): error = ScreenText.shortError(failure)
             }
-        case .deleted(let result):
+        case .deleted(_, let result):
             activity = nil
             if case .failure(let failure) = result {
                 error = ScreenText.shortError(failure)
@@ -289,7 +289,7 @@ extension ProfileState {
                 }
                 activity = ScreenText.profileDeleting
                 error = nil
-                return ([.deleteAccount], false)
+                return ([.deleteAccount(username: username)], false)
             }
             _ = typed.apply(key)
             mode = .confirmingDelete(typed: typed)

@@ -157,9 +157,11 @@ struct ProfileScreenTests {
         #expect(app.profile?.mode == .browsing && app.profile?.notice == ScreenText.profileDeleteCancelled)
         _ = app.reduce(.keyPressed(.character("D")))
         type("alice", into: &app)
-        #expect(app.reduce(.keyPressed(.enter)) == [.profile(.deleteAccount)])
+        #expect(app.reduce(.keyPressed(.enter)) == [.profile(.deleteAccount(username: "alice"))])
         #expect(app.activity == ScreenText.profileDeleting)
-        _ = app.reduce(.profile(.deleted(.success(()))))
+        // The client's signed-out event may come first; the notice still names the account.
+        _ = app.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
+        _ = app.reduce(.profile(.deleted(username: "alice", .success(()))))
         #expect(app.profile == nil)
         guard case .signIn(let signIn) = app.screen else {
             Issue.record("expected sign-in, got \(app.screen)")
@@ -175,7 +177,9 @@ struct ProfileScreenTests {
         _ = app.reduce(.keyPressed(.character("D")))
         type("alice", into: &app)
         _ = app.reduce(.keyPressed(.enter))
-        _ = app.reduce(.profile(.deleted(.failure(.network(kind: .timedOut, message: "The request timed out")))))
+        _ = app.reduce(
+            .profile(.deleted(username: "alice", .failure(.network(kind: .timedOut, message: "The request timed out"))))
+        )
         #expect(app.profile?.mode == .browsing && app.profile?.error != nil && app.isOnDashboard)
     }
 

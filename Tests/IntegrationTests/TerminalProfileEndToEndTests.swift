@@ -38,14 +38,15 @@ extension BackendTests {
             #expect(codeForm.contains("Ctrl-R new code"), "\(codeForm)")
             session.type("000000")
             session.press("Enter")
-            try await session.waitFor("✖")
+            try await session.waitFor("Invalid verification code")
             let code = try #require(try await backend.attributeCode(for: username, attribute: "email"))
             session.type(code)
             session.press("Enter")
-            let verified = try await session.waitFor("Email verified.")
-            #expect(
-                TerminalEndToEndTests.line(containing: "Email", in: verified)?.contains("✔ verified") == true,
-                "\(verified)")
+            try await session.waitFor("Email verified.")
+            // The list reloads after the verification.
+            try await session.waitUntil("the email shown verified") { screen in
+                TerminalEndToEndTests.line(containing: "Email", in: screen)?.contains("✔ verified") == true
+            }
 
             // Change the password from the UI.
             let newPassword = "N3w-" + Integration.password
