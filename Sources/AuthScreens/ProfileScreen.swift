@@ -228,7 +228,7 @@ extension ProfileState {
                 error = nil
                 return ([.update(name: name, value: value.text)], false)
             }
-            _ = value.apply(key)
+            if value.apply(key) == .changed { error = nil }
             mode = .editing(name: name, value: value)
         case .verifying(let name, var code, let delivery):
             if key == .escape {
@@ -250,7 +250,7 @@ extension ProfileState {
                 error = nil
                 return ([.verify(name: name, code: entered)], false)
             }
-            _ = code.apply(key)
+            if code.apply(key) == .changed { error = nil }
             mode = .verifying(name: name, code: code, delivery: delivery)
         case .changingPassword(var current, var proposed, let focusOnProposed):
             if key == .escape { return back() }
@@ -271,10 +271,8 @@ extension ProfileState {
             }
             if key.isCtrl("t") {
                 if focusOnProposed { proposed.isRevealed.toggle() } else { current.isRevealed.toggle() }
-            } else if focusOnProposed {
-                _ = proposed.apply(key)
-            } else {
-                _ = current.apply(key)
+            } else if (focusOnProposed ? proposed.apply(key) : current.apply(key)) == .changed {
+                error = nil
             }
             mode = .changingPassword(current: current, proposed: proposed, focusOnProposed: focusOnProposed)
         case .confirmingDelete(var typed):
@@ -291,7 +289,7 @@ extension ProfileState {
                 error = nil
                 return ([.deleteAccount(username: username)], false)
             }
-            _ = typed.apply(key)
+            if typed.apply(key) == .changed { error = nil }
             mode = .confirmingDelete(typed: typed)
         }
         return ([], false)

@@ -153,6 +153,9 @@ struct ProfileScreenTests {
         type("alic", into: &app)
         #expect(app.reduce(.keyPressed(.enter)).isEmpty)
         #expect(app.profile?.error == ScreenText.profileDeleteMismatch)
+        // Typing again clears the stale error.
+        type("e", into: &app)
+        #expect(app.profile?.error == nil)
         _ = app.reduce(.keyPressed(.escape))
         #expect(app.profile?.mode == .browsing && app.profile?.notice == ScreenText.profileDeleteCancelled)
         _ = app.reduce(.keyPressed(.character("D")))
