@@ -294,7 +294,7 @@ extension AppView {
         form.add(field(screen, .password, hint: ScreenText.revealHint(isRevealed: screen.password.isRevealed)))
         addBanner(screen.banner, to: &form)
         form.addSpacer()
-        form.add(actions(screen, [.signIn, .cancel], links: [.forgotPassword]))
+        form.add(actions(screen, [.signIn], links: [.forgotPassword, .cancel]))
         return drawBoxed(form, title: prompt.title, into: &grid, in: body, clears: true)
     }
 }

@@ -8,6 +8,8 @@ extension AppView {
     /// the list, then a message line. Returns the cursor (in the form's focused field).
     func drawProfile(_ profile: ProfileState, into grid: inout CellGrid, in body: Rect) -> Position? {
         grid.fill(body)
+        grid.mouseMap = MouseMap()
+        if profile.mode == .browsing { grid.mouseMap.listSelection = profile.selection }
         Box(title: ScreenText.profileTitle, clearsInterior: true).draw(into: &grid, in: body)
         let inner = body.inset(top: 1, left: 2, bottom: 1, right: 2)
         guard !inner.isEmpty else { return nil }
@@ -38,6 +40,12 @@ extension AppView {
         let first = max(0, min(profile.selection - listRows + 1, rows.count - listRows))
         for (index, line) in rows.enumerated().dropFirst(first).prefix(listRows) {
             let selected = index == profile.selection && profile.mode == .browsing
+            if profile.mode == .browsing {
+                grid.mouseMap.regions.append(
+                    MouseMap.Region(
+                        rect: Rect(row: row, column: inner.column, width: inner.width, height: 1),
+                        target: .listRow(index)))
+            }
             let style = selected ? CellStyle(.selection) : CellStyle(.normal)
             if selected { grid.fill(Rect(row: row, column: inner.column, width: inner.width, height: 1), style: style) }
             cell(selected ? "▸" : " ", inner.column, 1, style)

@@ -78,6 +78,7 @@ public struct AppView: Hashable, Sendable {
         if state.isHelpVisible {
             drawHelp(state, into: &grid, in: body)
             cursor = nil
+            grid.mouseMap = MouseMap()
         }
         drawStatusLine(state, spinnerTick: spinnerTick, into: &grid, row: size.rows - 2)
         drawKeyHints(state.keyHints, into: &grid, row: size.rows - 1)
@@ -196,6 +197,7 @@ public struct AppView: Hashable, Sendable {
         if clears { clearMargin(around: box, in: &grid) }
         Box(title: title, clearsInterior: clears).draw(into: &grid, in: box)
         let inner = box.inset(top: 2, left: 4, bottom: 2, right: 4)
+        grid.mouseMap = form.mouseMap(in: inner)
         return form.draw(into: &grid, in: inner)
     }
 }

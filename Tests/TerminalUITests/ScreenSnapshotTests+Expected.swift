@@ -996,7 +996,7 @@ enum Snapshots {
         │ Connect │ › Password                                               │         │
         └──────── │             Ctrl-T show password                         │ ────────┘
          ⚠ 2 call │                                                          │
-           GetUse │   [ Sign in ]  [ Cancel ]  Forgot password               │
+           GetUse │   [ Sign in ]  Forgot password  Cancel                   │
            GetUse │                                                          │
         ┌─ Events └──────────────────────────────────────────────────────────┘ ────────┐
         │ 22:12:20  State: signedIn (alice)                                            │
@@ -1031,7 +1031,7 @@ enum Snapshots {
         │ 22:12:50  GetUser │ › Password                                                                   │                   │
         │ 22:13:20  State:  │             Ctrl-T show password                                             │                   │
         │                   │                                                                              │                   │
-        │                   │   [ Sign in ]  [ Cancel ]  Forgot password                                   │                   │
+        │                   │   [ Sign in ]  Forgot password  Cancel                                       │                   │
         │                   │                                                                              │                   │
         │                   └──────────────────────────────────────────────────────────────────────────────┘                   │
         │                                                                                                                      │
