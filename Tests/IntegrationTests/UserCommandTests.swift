@@ -91,5 +91,32 @@ extension BackendTests {
                 ["sign-in", "--username", username, "--password-stdin"] + common, stdin: Integration.password + "\n")
             #expect(signIn.status == 1)
         }
+
+        @Test(
+            "on a terminal, user delete asks for the username: a wrong one deletes nothing, the right one deletes",
+            .enabled(if: TmuxSession.canRunApp))
+        func deleteAsksOnATerminal() async throws {
+            let backend = try await LocalBackend.shared()
+            let (username, common) = try await Self.signedIn(backend)
+            let binary = try #require(LatchkeyBinary.url)
+            let wrong = try TmuxSession(
+                [binary.path, "user", "delete"] + common, environment: TerminalApp.baseEnvironment, columns: 200,
+                rows: 20, name: "userdel")
+            defer { wrong.kill() }
+            try await wrong.waitFor("It cannot be undone", "Type the username (\(username)) to confirm:")
+            wrong.type(username + "x")
+            wrong.press("Enter")
+            #expect(try await wrong.waitForExit() == 1)
+            #expect(wrong.screen().contains("nothing was deleted"))
+            let right = try TmuxSession(
+                [binary.path, "user", "delete"] + common, environment: TerminalApp.baseEnvironment, columns: 200,
+                rows: 20, name: "userdel2")
+            defer { right.kill() }
+            try await right.waitFor("Type the username")
+            right.type(username)
+            right.press("Enter")
+            #expect(try await right.waitForExit() == 0)
+            #expect(right.screen().contains("Deleted the account \(username)"))
+        }
     }
 }
