@@ -112,7 +112,19 @@ public struct AppView: Hashable, Sendable {
 
     private func drawKeyHints(_ hints: [String], into grid: inout CellGrid, row: Int) {
         let bar = KeyHintBar(hints.map(Self.keyHint), separator: ScreenText.hintSeparator)
-        bar.draw(into: &grid, in: Rect(row: row, column: 1, width: grid.width - 2, height: 1))
+        let rect = Rect(row: row, column: 1, width: grid.width - 2, height: 1)
+        bar.draw(into: &grid, in: rect)
+        // Each whole hint that names one key is clickable (the same columns the bar drew it at).
+        var column = rect.column
+        for (index, hint) in bar.fittingHints(width: rect.width).hints.enumerated() {
+            if index > 0 { column += TextWidth.width(of: ScreenText.hintSeparator) }
+            let width = TextWidth.width(of: hint.text)
+            if let key = MouseMap.key(named: hint.key) {
+                grid.mouseMap.regions.append(
+                    MouseMap.Region(rect: Rect(row: row, column: column, width: width, height: 1), target: .key(key)))
+            }
+            column += width
+        }
     }
 
     /// Splits "Tab next" into key and action; "Esc or ? close help" keeps "Esc or ?" as the key.

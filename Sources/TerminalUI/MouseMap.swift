@@ -12,6 +12,8 @@ public struct MouseMap: Hashable, Sendable {
         case formItem(index: Int, isField: Bool)
         /// A row of the Devices or Profile list.
         case listRow(Int)
+        /// A key hint on the bottom line ("p profile"): the click presses its key.
+        case key(InputKey)
     }
 
     /// Where a target was drawn.
@@ -34,6 +36,21 @@ public struct MouseMap: Hashable, Sendable {
     /// Creates an empty map.
     public init() {}
 
+    /// The key a hint names ("p", "Esc", "Tab", "Enter", "F1", "Ctrl-C"), or nil for a hint that names
+    /// several keys ("↑/↓", "Esc or ?").
+    public static func key(named name: String) -> InputKey? {
+        switch name {
+        case "Esc": return .escape
+        case "Tab": return .tab
+        case "Enter": return .enter
+        case "F1": return .function(1)
+        default: break
+        }
+        if name.hasPrefix("Ctrl-"), name.count == 6, let letter = name.last { return .ctrl(letter) }
+        if name.count == 1, let character = name.first { return .character(character) }
+        return nil
+    }
+
     /// The target under `position`, topmost first, or nil.
     public func target(at position: Position) -> Target? {
         regions.last { $0.rect.contains(position) }?.target
@@ -49,6 +66,8 @@ public struct MouseMap: Hashable, Sendable {
         case .listRow(let row):
             guard let selected = listSelection else { return [] }
             return Array(repeating: row > selected ? InputKey.down : .up, count: abs(row - selected))
+        case .key(let key):
+            return [key]
         }
     }
 }

@@ -77,6 +77,20 @@ struct MouseMapTests {
         #expect(ScreenFixtures.view.render(help, size: size).grid.mouseMap.regions.isEmpty)
     }
 
+    @Test("the bottom line's hints are clickable: p profile on the dashboard opens the Profile")
+    func hintTargets() throws {
+        #expect(MouseMap.key(named: "Esc") == .escape && MouseMap.key(named: "Ctrl-C") == .ctrl("C"))
+        #expect(MouseMap.key(named: "↑/↓") == nil && MouseMap.key(named: "Esc or ?") == nil)
+        let grid = ScreenFixtures.view.render(ScreenFixtures.dashboard, size: size).grid
+        let hint = try #require(position(of: "p profile", in: grid))
+        #expect(hint.row == size.rows - 1)
+        let target = try #require(grid.mouseMap.target(at: Position(row: hint.row, column: hint.column + 4)))
+        #expect(target == .key(.character("p")))
+        var app = ScreenFixtures.dashboard
+        for key in grid.mouseMap.keys(for: target) { _ = app.reduce(.keyPressed(key)) }
+        #expect(app.profile != nil)
+    }
+
     @Test("a click reaches the runtime as the keys; a click on nothing does nothing")
     func appClick() async throws {
         let recorder = FrameRecorder(size: size)
