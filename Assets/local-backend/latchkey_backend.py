@@ -696,14 +696,16 @@ def install_patches() -> None:  # noqa: C901 (one place for every patch, on purp
         ActionResult=ActionResult, EmptyResult=EmptyResult, JsonRESTError=JsonRESTError,
         CodeMismatchException=CodeMismatchException, NotAuthorizedError=NotAuthorizedError,
         InvalidParameterException=InvalidParameterException, UserNotConfirmedException=UserNotConfirmedException,
-        aids=EXTRA_AIDS)
-    from patches import client_metadata, custom_auth, email_mfa, explicit_auth_flows, sms_mfa, user_auth
+        check_access_token=check_access_token, aids=EXTRA_AIDS)
+    from patches import (client_metadata, custom_auth, email_mfa, explicit_auth_flows, sms_mfa, user_attributes,
+                         user_auth)
     custom_auth.install(ctx)
     user_auth.install(ctx)
     email_mfa.install(ctx)
     sms_mfa.install(ctx)
     explicit_auth_flows.install(ctx)
     client_metadata.install(ctx)
+    user_attributes.install(ctx)
     # ---- patch modules (Assets/local-backend/patches/<name>.py), one line each -----------------
     __import__("patches.rotation", fromlist=["install"]).install({**globals(), **locals()})
     __import__("patches.devices", fromlist=["install"]).install({**globals(), **locals()})

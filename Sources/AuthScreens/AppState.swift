@@ -38,6 +38,10 @@ public struct AppState: Equatable, Sendable {
     public var statusMessage: String?
     /// The Devices view over the dashboard (`v`), when open.
     public var devices: DevicesState?
+    /// The Profile view over the dashboard (`p`), when open.
+    public var profile: ProfileState?
+    /// Whether `y` on the dashboard waits for the token to copy (`i` or `a`).
+    public var isChoosingTokenToCopy = false
     /// "Remember this device?" over the dashboard, when open.
     public var rememberDevicePrompt: RememberDevicePromptState?
     /// The device keys the remember prompt was offered for (once each).
@@ -73,6 +77,7 @@ public struct AppState: Equatable, Sendable {
     public var activity: String? {
         if let relogin, let activity = relogin.activity { return activity }
         if relogin == nil, screen == .dashboard, let activity = devices?.activity { return activity }
+        if relogin == nil, screen == .dashboard, let activity = profile?.activity { return activity }
         switch screen {
         case .signIn(let state): return state.activity
         case .signUp(let state): return state.activity
@@ -99,6 +104,7 @@ public struct AppState: Equatable, Sendable {
         if relogin != nil { return ScreenText.reloginTitle }
         if rememberDevicePrompt != nil { return ScreenText.rememberDeviceTitle }
         if devices != nil && screen == .dashboard { return ScreenText.devicesTitle }
+        if profile != nil && screen == .dashboard { return ScreenText.profileTitle }
         switch screen {
         case .signIn: return ScreenText.signInTitle
         case .signUp: return ScreenText.signUpTitle
@@ -115,7 +121,7 @@ public struct AppState: Equatable, Sendable {
         switch screen {
         case .signIn, .signUp, .confirmSignUp, .forgotPassword: return true
         case .challenge(let state): return state.hasTextField
-        case .dashboard: return false
+        case .dashboard: return profile?.hasTextField ?? false
         }
     }
 
@@ -146,6 +152,15 @@ public struct AppState: Equatable, Sendable {
         if relogin == nil && screen == .dashboard && devices != nil && rememberDevicePrompt == nil {
             return ScreenText.devicesHints
         }
+        if relogin == nil && screen == .dashboard, let profile, rememberDevicePrompt == nil {
+            switch profile.mode {
+            case .browsing: return ScreenText.profileHints
+            case .editing: return ScreenText.profileFormHints
+            case .verifying: return ScreenText.profileCodeHints
+            case .changingPassword: return ScreenText.profilePasswordHints
+            case .confirmingDelete: return ScreenText.profileDeleteHints
+            }
+        }
         if relogin == nil && screen == .dashboard {
             var hints = ScreenText.dashboardHints
             if dashboard.userState.needsRelogin { hints.insert(ScreenText.hintSignInAgain, at: 0) }
@@ -165,6 +180,7 @@ public struct AppState: Equatable, Sendable {
     /// The help overlay's lines for the active view.
     public var helpLines: [String] {
         if relogin == nil && screen == .dashboard && devices != nil { return ScreenText.devicesHelp }
+        if relogin == nil && screen == .dashboard && profile?.mode == .browsing { return ScreenText.profileHelp }
         if relogin == nil && screen == .dashboard { return ScreenText.dashboardHelp }
         return hasTextField ? ScreenText.formHelp : ScreenText.choiceHelp
     }
@@ -239,6 +255,10 @@ public enum AppAction: Sendable {
     case devicesLoaded(Result<[DeviceInfo], AuthError>)
     /// A device change finished.
     case deviceChangeFinished(DeviceChange, Result<Void, AuthError>)
+    /// Something happened in the Profile view (a request's result).
+    case profile(ProfileAction)
+    /// A token went to the clipboard (its length in characters), or could not.
+    case tokenCopied(CopiedToken, Result<Int, AuthError>)
 
     /// The auth client's event, translated.
     public static func authEvent(_ event: AuthEvent) -> AppAction { .sessionEvent(SessionEvent(event)) }
@@ -307,6 +327,15 @@ extension AppState {
                 return []
             }
             return withDevices { $0.reduce(.changeFinished(change, result)) }
+        case .profile(let profileAction):
+            return reduceProfile(profileAction)
+        case .tokenCopied(let token, let result):
+            switch result {
+            case .success(let characters): statusMessage = ScreenText.tokenCopied(token, characters: characters)
+            case .failure(let error): statusMessage = ScreenText.tokenCopyFailed(token, error)
+            }
+            dashboard.append(statusMessage ?? "")
+            return []
         }
     }
 
@@ -355,6 +384,8 @@ extension AppState {
         }
         if relogin != nil { return reduceRelogin(.keyPressed(key)) }
         if devices != nil && screen == .dashboard { return withDevices { $0.reduce(.keyPressed(key)) } }
+        if profile != nil && screen == .dashboard { return reduceProfile(.keyPressed(key)) }
+        if screen == .dashboard, let copy = copyTokenKey(key) { return copy }
         switch screen {
         case .signIn: return withSignIn { $0.reduce(.keyPressed(key)) }
         case .signUp: return withSignUp { $0.reduce(.keyPressed(key)) }
@@ -390,6 +421,7 @@ extension AppState {
                 // The next sign-in may be another user: the Security row is read again with `m`.
                 dashboard.mfa = nil
                 devices = nil
+                profile = nil
                 rememberDevicePrompt = nil
                 if screen == .dashboard {
                     screen = .signIn(makeSignIn(username: previousUsername ?? "", notice: ScreenText.signedOutNotice))
@@ -482,6 +514,12 @@ extension AppState {
             let (state, effects) = DevicesState.opening()
             devices = state
             return perform(effects)
+        case .profile:
+            let (state, requests) = ProfileState.opening(
+                username: dashboard.username ?? dashboard.session?.username ?? "")
+            profile = state
+            statusMessage = nil
+            return requests.map { .profile($0) }
         }
         return []
     }
@@ -513,6 +551,10 @@ extension AppState {
             case .route(.cancelled):
                 relogin = nil
                 statusMessage = ScreenText.reloginCancelledStatus
+            case .route(.forgotPassword(let username)):
+                // The waiting calls keep waiting: the sign-in after the reset resumes them.
+                relogin = nil
+                screen = .forgotPassword(ForgotPasswordState(username: username, policy: options.passwordPolicy))
             case .route:
                 break
             }
@@ -520,7 +562,39 @@ extension AppState {
         return result
     }
 
+    /// `y`, then `i` or `a`, on the dashboard: the token goes to the clipboard, never to the screen.
+    private mutating func copyTokenKey(_ key: InputKey) -> [AuthEffect]? {
+        if isChoosingTokenToCopy {
+            isChoosingTokenToCopy = false
+            if key.isCharacter("i") { return [.copyToken(.id)] }
+            if key.isCharacter("a") { return [.copyToken(.access)] }
+            statusMessage = ScreenText.copyTokenCancelled
+            return []
+        }
+        guard key.isCharacter("y"), dashboard.userState == .signedIn else { return nil }
+        isChoosingTokenToCopy = true
+        statusMessage = ScreenText.copyTokenChoice
+        return []
+    }
+
     // MARK: Screen access
+
+    private mutating func reduceProfile(_ action: ProfileAction) -> [AuthEffect] {
+        if case .deleted(let username, .success) = action {
+            // The client signed out (its state event may have come first): the sign-in screen says what happened.
+            profile = nil
+            statusMessage = nil
+            devices = nil
+            relogin = nil
+            dashboard.append(ScreenText.accountDeleted(username))
+            screen = .signIn(makeSignIn(username: "", notice: ScreenText.accountDeleted(username)))
+            return []
+        }
+        guard var state = profile else { return [] }
+        let (requests, close) = state.reduce(action)
+        profile = close ? nil : state
+        return requests.map { .profile($0) }
+    }
 
     private mutating func withDevices(_ body: (inout DevicesState) -> [ScreenEffect]) -> [AuthEffect] {
         guard var state = devices else { return [] }

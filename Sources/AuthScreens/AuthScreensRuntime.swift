@@ -23,6 +23,9 @@ public final class AuthScreensRuntime {
     public var onChange: (@MainActor (AppState) -> Void)?
     /// Called once when the user quits or cancels.
     public var onExit: (@MainActor (Exit) -> Void)?
+    /// Hands text to the terminal's clipboard; returns false when it has none. The terminal app
+    /// sets it; without it, copying a token says the terminal cannot receive it.
+    public var onCopy: (@MainActor (String) -> Bool)?
     /// How the UI ended, once it has.
     public private(set) var exit: Exit?
 
@@ -259,6 +262,29 @@ public final class AuthScreensRuntime {
                 }
                 self?.send(.deviceChangeFinished(change, result))
             }
+        case .copyToken(let token):
+            spawn { [weak self] in
+                let result = await Self.result { try await service.currentTokens() }
+                guard let self else { return }
+                switch result {
+                case .success(let tokens):
+                    let text = token == .id ? tokens.idToken : tokens.accessToken
+                    let copied = self.onCopy?(text) ?? false
+                    self.send(
+                        .tokenCopied(
+                            token,
+                            copied
+                                ? .success(text.count)
+                                : .failure(.unsupported(type: "clipboard", message: ScreenText.copyTokenUnsupported))))
+                case .failure(let error):
+                    self.send(.tokenCopied(token, .failure(error)))
+                }
+            }
+        case .profile(let profileRequest):
+            spawn { [weak self] in
+                let action = await Self.profileResult(profileRequest, service: service)
+                self?.send(.profile(action))
+            }
         case .loadSession:
             spawn { [weak self] in
                 let session = await service.session
@@ -300,6 +326,23 @@ public final class AuthScreensRuntime {
         }
         tasks[id] = task
         return task
+    }
+
+    private static func profileResult(_ request: ProfileRequest, service: any AuthService) async -> ProfileAction {
+        switch request {
+        case .load: return .loaded(await result { try await service.userAttributes() })
+        case .update(let name, let value):
+            return .updated(name: name, await result { try await service.updateUserAttributes([name: value]) })
+        case .sendCode(let name):
+            return .codeSent(name: name, await result { try await service.sendAttributeVerificationCode(name) })
+        case .verify(let name, let code):
+            return .verified(name: name, await result { try await service.verifyUserAttribute(name, code: code) })
+        case .changePassword(let current, let proposed):
+            return .passwordChanged(
+                await result { try await service.changePassword(current: current.value, proposed: proposed.value) })
+        case .deleteAccount(let username):
+            return .deleted(username: username, await result { try await service.deleteUser() })
+        }
     }
 
     private static func result<T: Sendable>(_ body: () async throws -> T) async -> Result<T, AuthError> {

@@ -62,6 +62,20 @@ public protocol AuthService: Sendable {
     func setDeviceRemembered(_ remembered: Bool, deviceKey: String?) async throws
     /// Forgets a device (ForgetDevice); nil means this machine's device, then also dropped locally.
     func forgetDevice(_ deviceKey: String?) async throws
+    /// The username and every attribute (GetUser), for the Profile view.
+    func userAttributes() async throws -> UserAttributes
+    /// Changes attributes (UpdateUserAttributes); returns where verification codes went.
+    func updateUserAttributes(_ attributes: [String: String]) async throws -> [CodeDeliveryDetails]
+    /// Sends a verification code for `email` or `phone_number`.
+    func sendAttributeVerificationCode(_ attribute: String) async throws -> CodeDeliveryDetails
+    /// Verifies an attribute with its code.
+    func verifyUserAttribute(_ attribute: String, code: String) async throws
+    /// Changes the signed-in user's password.
+    func changePassword(current: String, proposed: String) async throws
+    /// Deletes the account, then signs out here.
+    func deleteUser() async throws
+    /// The current tokens (refreshed if needed), for copying one to the clipboard.
+    func currentTokens() async throws -> CognitoTokens
 }
 
 extension AuthService {
@@ -81,6 +95,11 @@ extension AuthClient: AuthService {
         if configuration.identityPool != nil {
             _ = try await getCallerIdentity(options)
         }
+    }
+
+    /// `getTokens()` with the default options.
+    public func currentTokens() async throws -> CognitoTokens {
+        try await getTokens()
     }
 
     /// `listDevices()` with the default page size.
@@ -118,6 +137,43 @@ extension AuthService {
     /// A service without device tracking (test fakes): says so.
     public func forgetDevice(_ deviceKey: String?) async throws {
         throw AuthError.unsupported(type: "devices", message: "this service cannot forget devices")
+    }
+}
+
+extension AuthService {
+    /// A service without the Profile calls (test fakes): says so.
+    public func userAttributes() async throws -> UserAttributes {
+        throw AuthError.unsupported(type: "profile", message: "this service cannot read attributes")
+    }
+
+    /// A service without the Profile calls (test fakes): says so.
+    public func updateUserAttributes(_ attributes: [String: String]) async throws -> [CodeDeliveryDetails] {
+        throw AuthError.unsupported(type: "profile", message: "this service cannot change attributes")
+    }
+
+    /// A service without the Profile calls (test fakes): says so.
+    public func sendAttributeVerificationCode(_ attribute: String) async throws -> CodeDeliveryDetails {
+        throw AuthError.unsupported(type: "profile", message: "this service cannot verify attributes")
+    }
+
+    /// A service without the Profile calls (test fakes): says so.
+    public func verifyUserAttribute(_ attribute: String, code: String) async throws {
+        throw AuthError.unsupported(type: "profile", message: "this service cannot verify attributes")
+    }
+
+    /// A service without the Profile calls (test fakes): says so.
+    public func changePassword(current: String, proposed: String) async throws {
+        throw AuthError.unsupported(type: "profile", message: "this service cannot change the password")
+    }
+
+    /// A service without tokens to copy (test fakes): says so.
+    public func currentTokens() async throws -> CognitoTokens {
+        throw AuthError.unsupported(type: "tokens", message: "this service cannot hand out tokens")
+    }
+
+    /// A service without the Profile calls (test fakes): says so.
+    public func deleteUser() async throws {
+        throw AuthError.unsupported(type: "profile", message: "this service cannot delete the account")
     }
 }
 

@@ -4,8 +4,8 @@ import CognitoAuth
 ///
 /// `m` reads them (GetUser), `e` turns email MFA on or off, `E` makes email the preferred factor,
 /// `t` enrols an authenticator app (the secret, its `otpauth://` URI and QR code, then its code;
-/// TOTP is then on and preferred), `T` turns the authenticator app (TOTP) off, `p` (phone) turns SMS MFA on or
-/// off and `P` makes SMS the preferred factor (both only when the account has a phone number; otherwise
+/// TOTP is then on and preferred), `T` turns the authenticator app (TOTP) off, `x` (text message) turns SMS MFA on or
+/// off and `X` makes SMS the preferred factor (both only when the account has a phone number; otherwise
 /// the log says why SMS cannot be turned on).
 extension DashboardState {
     /// The Security row, "MFA" and the factors, once `m` read them (empty before).
@@ -26,7 +26,7 @@ extension DashboardState {
             isChangingMFA = true
             append(ScreenText.totpStarting)
             return [.run(.setUpTOTP)]
-        case .character("e"), .character("E"), .character("T"), .character("p"), .character("P"):
+        case .character("e"), .character("E"), .character("T"), .character("x"), .character("X"):
             guard let mfa else {
                 append(ScreenText.mfaPressMFirst)
                 return []
@@ -35,14 +35,14 @@ extension DashboardState {
             switch key {
             case .character("e"): change = [.email: mfa.enabled.contains(.email) ? .disabled : .enabled]
             case .character("E"): change = [.email: .preferred]
-            case .character("p"), .character("P"):
+            case .character("x"), .character("X"):
                 // Turning SMS off stays possible without a phone number; turning it on does not.
-                let turningOff = key == .character("p") && mfa.enabled.contains(.sms)
+                let turningOff = key == .character("x") && mfa.enabled.contains(.sms)
                 guard turningOff || mfa.canUseSMS else {
                     append(ScreenText.smsNeedsPhoneNumber)
                     return []
                 }
-                change = [.sms: key == .character("P") ? .preferred : (turningOff ? .disabled : .enabled)]
+                change = [.sms: key == .character("X") ? .preferred : (turningOff ? .disabled : .enabled)]
             default: change = [.totp: .disabled]
             }
             isChangingMFA = true
@@ -87,7 +87,7 @@ extension ScreenText {
     /// Log: a change key before `m`.
     public static let mfaPressMFirst = "MFA: press m first to read the settings"
 
-    /// "email on (preferred) · totp off · sms off" and the keys; `p`/`P` only with a phone number.
+    /// "email on (preferred) · totp off · sms off" and the keys; `x`/`X` only with a phone number.
     public static func mfaSummary(_ settings: MFASettings) -> String {
         let factors = [MFAType.email, .totp, .sms].map { type in
             let on = settings.enabled.contains(type)
@@ -95,11 +95,11 @@ extension ScreenText {
             let noPhone = type == .sms && !on && !settings.canUseSMS ? " (no phone number)" : ""
             return "\(type.shortName) \(on ? "on" : "off")\(preferred)\(noPhone)"
         }.joined(separator: " · ")
-        let sms = settings.canUseSMS ? " · p sms on/off · P prefer sms" : ""
+        let sms = settings.canUseSMS ? " · x sms on/off · X prefer sms" : ""
         return factors + " — e email on/off · E prefer email · t set up totp · T totp off" + sms
     }
 
-    /// Log: `p` or `P` on an account without a phone number.
+    /// Log: `x` or `X` on an account without a phone number.
     public static let smsNeedsPhoneNumber =
         "MFA: SMS needs a phone number on the account (phone_number), and it has none; add one first"
 

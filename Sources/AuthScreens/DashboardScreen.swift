@@ -277,8 +277,9 @@ extension DashboardState {
         case .character("s"):
             return userState.needsRelogin ? [.route(.reloginPrompt)] : []
         case .character("v"): return userState == .signedIn ? [.route(.devices)] : []
-        case .character("m"), .character("e"), .character("E"), .character("t"), .character("T"), .character("p"),
-            .character("P"):
+        case .character("p"): return userState == .signedIn ? [.route(.profile)] : []
+        case .character("m"), .character("e"), .character("E"), .character("t"), .character("T"), .character("x"),
+            .character("X"):
             return securityKey(key)
         case .up: log.scrollUp()
         case .down: log.scrollDown()

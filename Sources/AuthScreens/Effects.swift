@@ -49,6 +49,10 @@ public enum AuthEffect: Hashable, Sendable {
     case loadDevices
     /// `setDeviceRemembered(_:deviceKey:)` or `forgetDevice(_:)`; `deviceChangeFinished`.
     case changeDevice(DeviceChange)
+    /// Reads the token and hands it to the terminal's clipboard (never to the screen); `tokenCopied`.
+    case copyToken(CopiedToken)
+    /// A Profile view request; its result comes back as `profile(_:)`.
+    case profile(ProfileRequest)
     /// Reads the stored session again; `sessionLoaded` (after a sign-in, for the device it registered).
     case loadSession
     /// The user quit (Ctrl-C, `q`).
@@ -82,6 +86,8 @@ public enum Route: Hashable, Sendable {
     case reloginPrompt
     /// Open the Devices view over the dashboard.
     case devices
+    /// Open the Profile view over the dashboard.
+    case profile
     /// Back to the dashboard (the Devices view closed, or the authenticator enrolment ended).
     case dashboard
 }

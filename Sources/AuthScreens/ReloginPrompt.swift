@@ -47,7 +47,7 @@ public struct ReloginPromptState: Equatable, Sendable {
         username: String, notice: String?, choosesMethod: Bool, usernameKind: UsernameKind, asksForPassword: Bool
     ) -> SignInState {
         var state = SignInState(
-            username: username, notice: notice, showsCreateAccount: false, showsForgotPassword: false,
+            username: username, notice: notice, showsCreateAccount: false, showsForgotPassword: asksForPassword,
             canCancel: true)
         state.usernameKind = usernameKind
         state.choosesMethod = choosesMethod
@@ -141,6 +141,8 @@ extension ReloginPromptState {
                         result.append(.route(.signedIn))
                     }
                 }
+            case .route(.forgotPassword):
+                result.append(effect)
             case .route(.signIn(let username, let notice)):
                 challenge = nil
                 signIn = Self.makeSignIn(

@@ -631,8 +631,9 @@ public enum ScreenText {
         "e   Security: email MFA on/off (E: prefer email)",
         "t   Security: set up an authenticator app (TOTP)",
         "T   Security: authenticator app (TOTP) off",
-        "p   Security: SMS MFA on/off (P: prefer SMS)",
+        "x   Security: SMS MFA on/off (X: prefer SMS)",
         "v   devices: list, forget, remember",
+        "p / y   profile / copy a token to the clipboard (then i: ID, a: access)",
         "↑ ↓ PgUp PgDn Home End   scroll the event log",
         "?   this help",
         "q   quit",
@@ -669,7 +670,8 @@ public enum ScreenText {
     public static let hintSignInAgain = "s sign in again"
     /// Key hints on the dashboard.
     public static let dashboardHints = [
-        "c call", "C 5 calls", "r refresh", "v devices", "o sign out", "O sign out everywhere", "? help", "q quit",
+        "c call", "C 5 calls", "r refresh", "v devices", "p profile", "o sign out", "O sign out everywhere",
+        "y copy token", "? help", "q quit",
     ]
     /// Key hints on a screen of choices.
     public static let choiceHints = ["↑/↓ choose", "Enter select", "Esc back", "? help", "q quit"]

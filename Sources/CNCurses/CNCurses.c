@@ -280,6 +280,23 @@ static void cnc_append_literal(const char *text) {
     }
 }
 
+int cnc_key_mouse(void) { return KEY_MOUSE; }
+
+void cnc_mouse_enable(bool on) {
+    mmask_t previous = 0;
+    mousemask(on ? (BUTTON1_PRESSED | BUTTON1_CLICKED) : 0, &previous);
+    mouseinterval(0);
+}
+
+bool cnc_mouse_read(int *row, int *column) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return false;
+    if (!(event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))) return false;
+    *row = event.y;
+    *column = event.x;
+    return true;
+}
+
 void cnc_prepare_restore_sequence(bool bracketed_paste) {
     cnc_restore_length = 0;
     cnc_append_capability("sgr0");
@@ -289,6 +306,8 @@ void cnc_prepare_restore_sequence(bool bracketed_paste) {
     if (bracketed_paste) {
         cnc_append_literal("\033[?2004l");
     }
+    /* Mouse reporting off (X10/normal and SGR), harmless when it was never on. */
+    cnc_append_literal("\033[?1000l\033[?1006l");
     cnc_restore_sequence[cnc_restore_length] = '\0';
 }
 

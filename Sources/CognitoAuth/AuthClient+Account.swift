@@ -67,7 +67,11 @@ extension AuthClient {
         }
     }
 
-    /// Updates attributes; returns where verification codes were sent.
+    /// Updates attributes (UpdateUserAttributes); returns where verification codes were sent.
+    ///
+    /// A changed `email` or `phone_number` stays unverified until ``verifyUserAttribute(_:code:)`` gets
+    /// the code; the list names each such attribute the pool verifies automatically (empty otherwise;
+    /// ``sendAttributeVerificationCode(_:)`` sends one on request).
     public func updateUserAttributes(_ attributes: [String: String]) async throws -> [CodeDeliveryDetails] {
         let api = try userPoolAPI()
         return try await withAccessToken(label: "UpdateUserAttributes") { token in

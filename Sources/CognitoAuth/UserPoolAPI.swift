@@ -179,6 +179,28 @@ public struct UserPoolAPI: Sendable {
         return (json["CodeDeliveryDetailsList"]?.arrayValue ?? []).map { CodeDeliveryDetails($0) }
     }
 
+    /// GetUserAttributeVerificationCode: sends a code for `attribute` (`email` or `phone_number`).
+    public func getUserAttributeVerificationCode(accessToken: String, attribute: String) async throws
+        -> CodeDeliveryDetails
+    {
+        let json = try await client.call(
+            "GetUserAttributeVerificationCode",
+            withMetadata(["AccessToken": .string(accessToken), "AttributeName": .string(attribute)]))
+        return CodeDeliveryDetails(json["CodeDeliveryDetails"])
+    }
+
+    /// VerifyUserAttribute: marks `attribute` verified with the code that was sent.
+    public func verifyUserAttribute(accessToken: String, attribute: String, code: String) async throws {
+        _ = try await client.call(
+            "VerifyUserAttribute",
+            ["AccessToken": .string(accessToken), "AttributeName": .string(attribute), "Code": .string(code)])
+    }
+
+    /// DeleteUser: deletes the signed-in user's account.
+    public func deleteUser(accessToken: String) async throws {
+        _ = try await client.call("DeleteUser", ["AccessToken": .string(accessToken)])
+    }
+
     /// GlobalSignOut.
     public func globalSignOut(accessToken: String) async throws {
         _ = try await client.call("GlobalSignOut", ["AccessToken": .string(accessToken)])

@@ -154,6 +154,13 @@ public actor LocalBackend {
         return (json["signUp"]?.stringValue, json["forgotPassword"]?.stringValue)
     }
 
+    /// The outstanding attribute verification code for a user's `email` or `phone_number` (sent by
+    /// UpdateUserAttributes or GetUserAttributeVerificationCode), or nil.
+    public func attributeCode(for username: String, attribute: String) async throws -> String? {
+        let query = username.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? username
+        return try await testAid("attribute-codes?username=\(query)")[attribute]?.stringValue
+    }
+
     /// The latest one-time code sent to a user (EMAIL_OTP / SMS_OTP sign-in, email MFA, MFA_SETUP).
     public func oneTimeCode(for username: String, poolId: String? = nil) async throws -> String? {
         let query = username.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? username

@@ -7,6 +7,8 @@ extension AppView {
     /// last use and IP), this machine marked, the selected line highlighted, then a message line.
     func drawDevices(_ devices: DevicesState, timeZone: TimeZone, into grid: inout CellGrid, in body: Rect) {
         grid.fill(body)
+        grid.mouseMap = MouseMap()
+        grid.mouseMap.listSelection = devices.selection
         Box(title: ScreenText.devicesTitle, clearsInterior: true).draw(into: &grid, in: body)
         let inner = body.inset(top: 1, left: 2, bottom: 1, right: 2)
         guard !inner.isEmpty else { return }
@@ -37,6 +39,9 @@ extension AppView {
         let first = max(0, min(devices.selection - listRows + 1, rows.count - listRows))
         for (index, device) in rows.enumerated().dropFirst(first).prefix(listRows) {
             let selected = index == devices.selection
+            grid.mouseMap.regions.append(
+                MouseMap.Region(
+                    rect: Rect(row: row, column: inner.column, width: inner.width, height: 1), target: .listRow(index)))
             let style = selected ? CellStyle(.selection) : CellStyle(.normal)
             if selected { grid.fill(Rect(row: row, column: inner.column, width: inner.width, height: 1), style: style) }
             cell(selected ? "▸" : " ", inner.column, 1, style)

@@ -298,7 +298,7 @@ extension AppView {
         }
         addBanner(screen.banner, to: &form)
         form.addSpacer()
-        form.add(actions(screen, [.signIn, .cancel], links: []))
+        form.add(actions(screen, [.signIn], links: [.forgotPassword, .cancel]))
         return drawBoxed(form, title: prompt.title, into: &grid, in: body, clears: true)
     }
 }

@@ -68,6 +68,9 @@ public struct AppView: Hashable, Sendable {
         if let devices = state.devices, state.screen == .dashboard {
             drawDevices(devices, timeZone: state.dashboard.timeZone, into: &grid, in: body)
         }
+        if let profile = state.profile, state.screen == .dashboard {
+            cursor = drawProfile(profile, into: &grid, in: body)
+        }
         if state.rememberDevicePrompt != nil { drawRememberDevicePrompt(into: &grid, in: body) }
         if let relogin = state.relogin {
             cursor = drawRelogin(relogin, into: &grid, in: body)
@@ -75,6 +78,7 @@ public struct AppView: Hashable, Sendable {
         if state.isHelpVisible {
             drawHelp(state, into: &grid, in: body)
             cursor = nil
+            grid.mouseMap = MouseMap()
         }
         drawStatusLine(state, spinnerTick: spinnerTick, into: &grid, row: size.rows - 2)
         drawKeyHints(state.keyHints, into: &grid, row: size.rows - 1)
@@ -108,7 +112,19 @@ public struct AppView: Hashable, Sendable {
 
     private func drawKeyHints(_ hints: [String], into grid: inout CellGrid, row: Int) {
         let bar = KeyHintBar(hints.map(Self.keyHint), separator: ScreenText.hintSeparator)
-        bar.draw(into: &grid, in: Rect(row: row, column: 1, width: grid.width - 2, height: 1))
+        let rect = Rect(row: row, column: 1, width: grid.width - 2, height: 1)
+        bar.draw(into: &grid, in: rect)
+        // Each whole hint that names one key is clickable (the same columns the bar drew it at).
+        var column = rect.column
+        for (index, hint) in bar.fittingHints(width: rect.width).hints.enumerated() {
+            if index > 0 { column += TextWidth.width(of: ScreenText.hintSeparator) }
+            let width = TextWidth.width(of: hint.text)
+            if let key = MouseMap.key(named: hint.key) {
+                grid.mouseMap.regions.append(
+                    MouseMap.Region(rect: Rect(row: row, column: column, width: width, height: 1), target: .key(key)))
+            }
+            column += width
+        }
     }
 
     /// Splits "Tab next" into key and action; "Esc or ? close help" keeps "Esc or ?" as the key.
@@ -193,6 +209,7 @@ public struct AppView: Hashable, Sendable {
         if clears { clearMargin(around: box, in: &grid) }
         Box(title: title, clearsInterior: clears).draw(into: &grid, in: box)
         let inner = box.inset(top: 2, left: 4, bottom: 2, right: 4)
+        grid.mouseMap = form.mouseMap(in: inner)
         return form.draw(into: &grid, in: inner)
     }
 }

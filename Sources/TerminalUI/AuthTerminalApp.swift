@@ -60,6 +60,8 @@ public final class AuthTerminalApp {
     /// How the UI ended, once it has.
     public private(set) var exit: Exit?
 
+    /// Where the last frame drew clickable things.
+    private var mouseMap = MouseMap()
     private let clock = ContinuousClock()
     private var startedAt: ContinuousClock.Instant?
     private var spinnerTick = 0
@@ -85,6 +87,7 @@ public final class AuthTerminalApp {
         startedAt = start
         runtime.onChange = { [weak self] _ in self?.render() }
         runtime.onExit = { [weak self] reason in self?.exit = reason }
+        runtime.onCopy = { [weak self] text in self?.surface.copyToClipboard(text) ?? false }
         checkSize()
         render()
         runtime.start()
@@ -115,6 +118,7 @@ public final class AuthTerminalApp {
         runtime.stop()
         runtime.onChange = nil
         runtime.onExit = nil
+        runtime.onCopy = nil
         surface.restore()
         return exit ?? .quit
     }
@@ -125,6 +129,9 @@ public final class AuthTerminalApp {
         case .resize:
             checkSize()
             render()
+        case .mouse(let row, let column):
+            guard let target = mouseMap.target(at: Position(row: row, column: column)) else { return }
+            for input in mouseMap.keys(for: target) { runtime.send(.keyPressed(input)) }
         case .ctrl(let letter) where letter.lowercased() == "c":
             runtime.send(.keyPressed(.ctrl("c")))
             if exit == nil { exit = .quit }
@@ -139,6 +146,7 @@ public final class AuthTerminalApp {
         let frameStart = clock.now
         let size = surface.size
         let frame = view.render(runtime.state, size: size, spinnerTick: spinnerTick)
+        mouseMap = frame.grid.mouseMap
         surface.present(frame.grid, cursor: frame.cursor)
         let end = clock.now
         stats.record(end - frameStart)
@@ -164,13 +172,16 @@ public final class AuthTerminalApp {
 
     /// Runs the UI full screen on the process's terminal (ncurses), restoring it on every path.
     ///
-    /// - Parameter theme: The theme; nil picks one from `NO_COLOR` and `TERM`.
+    /// - Parameters:
+    ///   - theme: The theme; nil picks one from `NO_COLOR` and `TERM`.
+    ///   - mouse: Whether left clicks focus fields, press buttons and select rows (no motion tracking).
     /// - Throws: ``TerminalError/notATerminal`` when standard input or output is not a TTY, and
     ///   the other ``TerminalError``s when curses cannot start.
     public static func runInTerminal(
-        service: any AuthService, options: AuthUIOptions, theme: Theme? = nil, backend: String? = nil
+        service: any AuthService, options: AuthUIOptions, theme: Theme? = nil, backend: String? = nil,
+        mouse: Bool = true
     ) async throws(TerminalError) -> Exit {
-        let terminal = try CursesTerminal(theme: theme)
+        let terminal = try CursesTerminal(theme: theme, options: CursesTerminal.Options(mouse: mouse))
         defer { terminal.restore() }
         return await run(service: service, options: options, surface: terminal, backend: backend)
     }

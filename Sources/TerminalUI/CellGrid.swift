@@ -10,6 +10,8 @@ public struct CellGrid: Hashable, Sendable {
     public let height: Int
     /// The cells, row by row.
     public private(set) var cells: [Cell]
+    /// Where the renderer drew clickable things (for mouse clicks); empty unless a view records them.
+    public var mouseMap = MouseMap()
 
     /// Creates a grid filled with `fill`.
     public init(width: Int, height: Int, fill: Cell = .blank) {

@@ -44,11 +44,14 @@ public final class CursesTerminal: TerminalSurface {
         public var pollMilliseconds: Int32
         /// Whether bracketed paste is enabled, so a paste arrives as one ``Key/paste(_:)``.
         public var bracketedPaste: Bool
+        /// Whether left-button presses arrive as ``Key/mouse(row:column:)`` (no motion tracking).
+        public var mouse: Bool
 
         /// Creates options; the defaults use standard input and output.
         public init(
             inputDescriptor: Int32 = 0, outputDescriptor: Int32 = 1, terminalType: String? = nil,
-            escapeDelayMilliseconds: Int32 = 25, pollMilliseconds: Int32 = 40, bracketedPaste: Bool = true
+            escapeDelayMilliseconds: Int32 = 25, pollMilliseconds: Int32 = 40, bracketedPaste: Bool = true,
+            mouse: Bool = false
         ) {
             self.inputDescriptor = inputDescriptor
             self.outputDescriptor = outputDescriptor
@@ -56,6 +59,7 @@ public final class CursesTerminal: TerminalSurface {
             self.escapeDelayMilliseconds = escapeDelayMilliseconds
             self.pollMilliseconds = pollMilliseconds
             self.bracketedPaste = bracketedPaste
+            self.mouse = mouse
         }
     }
 
@@ -147,6 +151,7 @@ public final class CursesTerminal: TerminalSurface {
             cnc_write_string(options.outputDescriptor, "\u{1B}[?2004h")
         }
 
+        if options.mouse { cnc_mouse_enable(true) }
         cnc_prepare_restore_sequence(options.bracketedPaste)
         cnc_register_atexit_restore()
         cnc_install_signal_restore()
@@ -195,6 +200,18 @@ public final class CursesTerminal: TerminalSurface {
     }
 
     // MARK: Output
+
+    /// Sends `text` to the terminal's clipboard with OSC 52 (in tmux's passthrough when tmux would
+    /// drop it); the text is never drawn. Returns false after ``restore()``.
+    public func copyToClipboard(_ text: String) -> Bool {
+        guard isActive else { return false }
+        var environment: [String: String] = [:]
+        environment["TMUX"] = Platform.environmentValue("TMUX")
+        let passthrough = OSC52.needsTmuxPassthrough(
+            environment: environment, tmuxSetClipboard: OSC52.tmuxSetClipboardOption(environment: environment))
+        cnc_write_string(options.outputDescriptor, OSC52.sequence(for: text, passthrough: passthrough))
+        return true
+    }
 
     /// Shows a frame: writes the cells that differ from the previous frame (all of them after
     /// a resize or ``invalidate()``), then places or hides the cursor and refreshes.
@@ -333,6 +350,10 @@ public final class CursesTerminal: TerminalSurface {
         let key: Key?
         if status == decoder.codes.ok {
             key = decoder.feed(.character(value))
+        } else if status == decoder.codes.codeYes, Int32(truncatingIfNeeded: value) == cnc_key_mouse() {
+            var row: Int32 = 0
+            var column: Int32 = 0
+            key = cnc_mouse_read(&row, &column) ? .mouse(row: Int(row), column: Int(column)) : nil
         } else if status == decoder.codes.codeYes {
             key = decoder.feed(.keyCode(Int32(truncatingIfNeeded: value)))
         } else {
@@ -360,6 +381,7 @@ public final class CursesTerminal: TerminalSurface {
         guard isActive else { return }
         isActive = false
         cnc_set_restore_armed(false)
+        if options.mouse { cnc_mouse_enable(false) }
         curs_set(1)
         endwin()
         if options.bracketedPaste {

@@ -23,7 +23,7 @@ extension InputKey {
         case .ctrl(let character): self = .ctrl(character)
         case .function(let number): self = .function(number)
         case .paste(let text): self = .paste(text)
-        case .resize, .unknown: return nil
+        case .resize, .unknown, .mouse: return nil
         }
     }
 }

@@ -38,6 +38,8 @@ public enum Key: Hashable, Sendable {
     case resize
     /// Text pasted in one piece (bracketed paste).
     case paste(String)
+    /// A left-button press at a cell (mouse reporting on; see ``CursesTerminal/Options/mouse``).
+    case mouse(row: Int, column: Int)
     /// Anything else.
     case unknown
 }

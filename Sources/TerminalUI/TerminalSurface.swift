@@ -18,9 +18,16 @@ public protocol TerminalSurface: AnyObject {
 
     /// Gives the terminal back in the state it was found. Calling it twice is harmless.
     func restore()
+
+    /// Puts `text` on the terminal's clipboard without drawing it; false when there is none.
+    func copyToClipboard(_ text: String) -> Bool
 }
 
 extension TerminalSurface {
+    /// Puts `text` on the terminal's clipboard (OSC 52) without drawing it; false when this
+    /// surface has no clipboard (the default).
+    public func copyToClipboard(_ text: String) -> Bool { false }
+
     /// Shows a frame with the cursor hidden.
     public func present(_ grid: CellGrid) {
         present(grid, cursor: nil)

@@ -22,7 +22,8 @@ enum InteractiveEntry {
         let exit: AuthScreensRuntime.Exit
         do {
             exit = try await AuthTerminalApp.runInTerminal(
-                service: client, options: options, theme: theme, backend: backend)
+                service: client, options: options, theme: theme, backend: backend,
+                mouse: ui.usesMouse(environment: environment))
         } catch TerminalError.notATerminal {
             throw CLIFailure(
                 code: 2,

@@ -41,6 +41,17 @@ struct UIOptions: ParsableArguments {
     @Option(name: .long, help: "The colour theme: default or mono. NO_COLOR is always honoured.")
     var theme: String?
 
+    @Flag(
+        name: .long, help: "Do not take mouse clicks (the terminal keeps its own selection); also LATCHKEY_NO_MOUSE=1.")
+    var noMouse = false
+
+    /// Whether the full-screen UI takes left clicks: not with --no-mouse or LATCHKEY_NO_MOUSE set (to anything but 0).
+    func usesMouse(environment: [String: String]) -> Bool {
+        if noMouse { return false }
+        if let value = environment["LATCHKEY_NO_MOUSE"], !value.isEmpty, value != "0" { return false }
+        return true
+    }
+
     func resolve(configuration: AuthConfiguration) throws -> AuthUIOptions {
         // The pool's settings from the configuration file first, then its Latchkey.UI overrides, then flags.
         var options = AuthUIOptions(ui: configuration.latchkey.ui, poolSettings: configuration.poolSettings)

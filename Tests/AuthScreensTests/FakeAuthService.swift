@@ -24,6 +24,77 @@ actor FakeAuthService: AuthService {
         case listDevices
         case setDeviceRemembered(Bool, String?)
         case forgetDevice(String?)
+        case userAttributes
+        case updateUserAttributes([String: String])
+        case sendAttributeCode(String)
+        case verifyUserAttribute(String, String)
+        case changePassword(String, String)
+        case deleteUser
+        case currentTokens
+    }
+
+    /// What `userAttributes` returns; `updateUserAttributes` and `verifyUserAttribute` change it.
+    var profile = UserAttributes(username: "alice", all: [:])
+    /// Thrown by the Profile calls when set.
+    var profileError: AuthError?
+    /// What `currentTokens` returns (it throws when nil).
+    var tokens: CognitoTokens?
+
+    func script(profile: UserAttributes, error: AuthError? = nil, tokens: CognitoTokens? = nil) {
+        self.profile = profile
+        profileError = error
+        self.tokens = tokens
+    }
+
+    func userAttributes() async throws -> UserAttributes {
+        calls.append(.userAttributes)
+        if let profileError { throw profileError }
+        return profile
+    }
+
+    func updateUserAttributes(_ attributes: [String: String]) async throws -> [CodeDeliveryDetails] {
+        calls.append(.updateUserAttributes(attributes))
+        if let profileError { throw profileError }
+        var sent: [CodeDeliveryDetails] = []
+        for (name, value) in attributes {
+            profile.all[name] = value
+            if name == "email" {
+                profile.all["email_verified"] = "false"
+                sent.append(
+                    CodeDeliveryDetails(destination: "n***@e***", deliveryMedium: "EMAIL", attributeName: "email"))
+            }
+        }
+        return sent
+    }
+
+    func sendAttributeVerificationCode(_ attribute: String) async throws -> CodeDeliveryDetails {
+        calls.append(.sendAttributeCode(attribute))
+        if let profileError { throw profileError }
+        return CodeDeliveryDetails(destination: "n***@e***", deliveryMedium: "EMAIL", attributeName: attribute)
+    }
+
+    func verifyUserAttribute(_ attribute: String, code: String) async throws {
+        calls.append(.verifyUserAttribute(attribute, code))
+        guard code == "123456" else {
+            throw AuthError.codeMismatch("Invalid verification code provided, please try again.")
+        }
+        profile.all["\(attribute)_verified"] = "true"
+    }
+
+    func changePassword(current: String, proposed: String) async throws {
+        calls.append(.changePassword(current, proposed))
+        if let profileError { throw profileError }
+    }
+
+    func deleteUser() async throws {
+        calls.append(.deleteUser)
+        if let profileError { throw profileError }
+    }
+
+    func currentTokens() async throws -> CognitoTokens {
+        calls.append(.currentTokens)
+        guard let tokens else { throw AuthError.notSignedIn }
+        return tokens
     }
 
     /// What `listUserDevices` returns; `forgetDevice` and `setDeviceRemembered` change it.

@@ -29,7 +29,7 @@ import Testing
         let prompt = store.state.relogin
         #expect(prompt?.signIn.username.text == "alice")
         #expect(prompt?.signIn.focus == .password)
-        #expect(prompt?.signIn.focusOrder == [.username, .password, .signIn, .cancel])
+        #expect(prompt?.signIn.focusOrder == [.username, .password, .signIn, .forgotPassword, .cancel])
         #expect(prompt?.message == "Your session expired. Sign in again to continue.")
         #expect(store.state.screen == .dashboard)
         #expect(store.state.title == "Sign in again")
@@ -125,7 +125,7 @@ import Testing
         _ = app.reduce(.keyPressed(.paste("wrong")))
         #expect(app.reduce(.keyPressed(.enter)) == [.signIn(username: "alice", password: "wrong")])
         _ = app.reduce(.signInFinished(.failure(.notAuthorized("Incorrect username or password."))))
-        #expect(app.relogin?.signIn.banner == "Incorrect username or password. Check the password and try again.")
+        #expect(app.relogin?.signIn.banner == "Incorrect username or password. Press Tab to reach Forgot password.")
         #expect(app.relogin?.signIn.focus == .password)
         #expect(app.relogin?.signIn.username.text == "alice")
         #expect(app.relogin?.waitingCount == 2)

@@ -13,38 +13,38 @@ struct SMSMFAAndReloginTests {
         return state
     }
 
-    @Test("p turns SMS on and off and P prefers it, with a phone number; the row lists the keys")
+    @Test("x turns SMS on and off and X prefers it, with a phone number; the row lists the keys")
     func smsWithPhoneNumber() {
         var state = securityLoaded(MFASettings(enabled: [], preferred: nil, phoneNumber: "+15555550123"))
         let row = state.securityRows.first?.value ?? ""
         #expect(row.hasPrefix("email off · totp off · sms off —"))
-        #expect(row.contains("p sms on/off · P prefer sms"))
-        #expect(state.reduce(.keyPressed(.character("p"))) == [.run(.setMFAPreference([.sms: .enabled]))])
+        #expect(row.contains("x sms on/off · X prefer sms"))
+        #expect(state.reduce(.keyPressed(.character("x"))) == [.run(.setMFAPreference([.sms: .enabled]))])
         #expect(state.reduce(.mfaPreferenceFinished(.success(()))) == [.run(.loadMFASettings)])
         _ = state.reduce(
             .mfaSettingsLoaded(.success(MFASettings(enabled: [.sms], preferred: nil, phoneNumber: "+15555550123"))))
         #expect(state.securityRows.first?.value.contains("sms on") == true)
-        #expect(state.reduce(.keyPressed(.character("P"))) == [.run(.setMFAPreference([.sms: .preferred]))])
+        #expect(state.reduce(.keyPressed(.character("X"))) == [.run(.setMFAPreference([.sms: .preferred]))])
         _ = state.reduce(.mfaPreferenceFinished(.success(())))
         _ = state.reduce(
             .mfaSettingsLoaded(.success(MFASettings(enabled: [.sms], preferred: .sms, phoneNumber: "+15555550123"))))
         #expect(state.securityRows.first?.value.contains("sms on (preferred)") == true)
-        #expect(state.reduce(.keyPressed(.character("p"))) == [.run(.setMFAPreference([.sms: .disabled]))])
+        #expect(state.reduce(.keyPressed(.character("x"))) == [.run(.setMFAPreference([.sms: .disabled]))])
     }
 
-    @Test("Without a phone number: p and P send nothing and the log says why; the row hides the keys")
+    @Test("Without a phone number: x and X send nothing and the log says why; the row hides the keys")
     func smsWithoutPhoneNumber() {
         var state = securityLoaded(MFASettings(enabled: [], preferred: nil))
         let row = state.securityRows.first?.value ?? ""
         #expect(row.contains("sms off (no phone number)"))
-        #expect(!row.contains("p sms on/off"))
-        #expect(state.reduce(.keyPressed(.character("p"))).isEmpty)
+        #expect(!row.contains("x sms on/off"))
+        #expect(state.reduce(.keyPressed(.character("x"))).isEmpty)
         #expect(state.log.entries.last?.text == ScreenText.smsNeedsPhoneNumber)
-        #expect(state.reduce(.keyPressed(.character("P"))).isEmpty)
+        #expect(state.reduce(.keyPressed(.character("X"))).isEmpty)
         #expect(!state.isChangingMFA)
         // SMS on without a number (set by an administrator) can still be turned off.
         state = securityLoaded(MFASettings(enabled: [.sms], preferred: nil))
-        #expect(state.reduce(.keyPressed(.character("p"))) == [.run(.setMFAPreference([.sms: .disabled]))])
+        #expect(state.reduce(.keyPressed(.character("x"))) == [.run(.setMFAPreference([.sms: .disabled]))])
     }
 
     @Test("MFA_SETUP with several factors is a choice screen; SMS asks for the phone number next")

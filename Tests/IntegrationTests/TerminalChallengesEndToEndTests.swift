@@ -144,7 +144,7 @@ extension BackendTests {
         }
 
         @Test(
-            "Security row: t enrols TOTP, o signs out, the TOTP code signs in; p and P turn SMS on, the texted code signs in"
+            "Security row: t enrols TOTP, o signs out, the TOTP code signs in; x and X turn SMS on, the texted code signs in"
         )
         func totpThenSMSFromSecurity() async throws {
             let backend = try await LocalBackend.shared()
@@ -176,16 +176,16 @@ extension BackendTests {
             session.press("Enter")
             try await TerminalEndToEndTests.waitForDashboard(session, username: username)
 
-            // SMS: p turns it on, P prefers it; the row says so.
+            // SMS: x turns it on, X prefers it; the row says so.
             session.type("m")
             try await session.waitUntil("the MFA row with the SMS keys") {
                 TerminalEndToEndTests.line(containing: "sms off", in: $0) != nil
             }
-            session.type("p")
+            session.type("x")
             try await session.waitUntil("SMS on") {
                 TerminalEndToEndTests.line(containing: "sms on", in: $0) != nil
             }
-            session.type("P")
+            session.type("X")
             let row = try await session.waitUntil("SMS preferred") {
                 TerminalEndToEndTests.line(containing: "sms on (preferred)", in: $0) != nil
             }

@@ -330,7 +330,7 @@ enum DeviceSnapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · v devices · o sign out · …
+         c call · C 5 calls · r refresh · v devices · p profile · o sign out · …
         """#
 
     static let rememberPrompt_120x40 = #"""
@@ -373,6 +373,6 @@ enum DeviceSnapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · v devices · o sign out · O sign out everywhere · ? help · q quit
+         c call · C 5 calls · r refresh · v devices · p profile · o sign out · O sign out everywhere · y copy token · …
         """#
 }

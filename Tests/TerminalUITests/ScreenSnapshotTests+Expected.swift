@@ -795,7 +795,7 @@ enum Snapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · v devices · o sign out · …
+         c call · C 5 calls · r refresh · v devices · p profile · o sign out · …
         """#
 
     static let dashboard_120x40 = #"""
@@ -838,7 +838,7 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · v devices · o sign out · O sign out everywhere · ? help · q quit
+         c call · C 5 calls · r refresh · v devices · p profile · o sign out · O sign out everywhere · y copy token · …
         """#
 
     static let dashboardOffline_80x24 = #"""
@@ -865,7 +865,7 @@ enum Snapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · v devices · o sign out · …
+         c call · C 5 calls · r refresh · v devices · p profile · o sign out · …
         """#
 
     static let dashboardOffline_120x40 = #"""
@@ -908,7 +908,7 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · v devices · o sign out · O sign out everywhere · ? help · q quit
+         c call · C 5 calls · r refresh · v devices · p profile · o sign out · O sign out everywhere · y copy token · …
         """#
 
     static let dashboardPending_80x24 = #"""
@@ -935,7 +935,7 @@ enum Snapshots {
         │ 22:13:20  State: signedOutUserPoolsTokenInvalid (alice)                      │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         s sign in again · c call · C 5 calls · r refresh · v devices · o sign out · …
+         s sign in again · c call · C 5 calls · r refresh · v devices · p profile · …
         """#
 
     static let dashboardPending_120x40 = #"""
@@ -978,7 +978,7 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         s sign in again · c call · C 5 calls · r refresh · v devices · o sign out · O sign out everywhere · ? help · q quit
+         s sign in again · c call · C 5 calls · r refresh · v devices · p profile · o sign out · O sign out everywhere · …
         """#
 
     static let relogin_80x24 = #"""
@@ -996,7 +996,7 @@ enum Snapshots {
         │ Connect │ › Password                                               │         │
         └──────── │             Ctrl-T show password                         │ ────────┘
          ⚠ 2 call │                                                          │
-           GetUse │   [ Sign in ]  [ Cancel ]                                │
+           GetUse │   [ Sign in ]  Forgot password  Cancel                   │
            GetUse │                                                          │
         ┌─ Events └──────────────────────────────────────────────────────────┘ ────────┐
         │ 22:12:20  State: signedIn (alice)                                            │
@@ -1031,7 +1031,7 @@ enum Snapshots {
         │ 22:12:50  GetUser │ › Password                                                                   │                   │
         │ 22:13:20  State:  │             Ctrl-T show password                                             │                   │
         │                   │                                                                              │                   │
-        │                   │   [ Sign in ]  [ Cancel ]                                                    │                   │
+        │                   │   [ Sign in ]  Forgot password  Cancel                                       │                   │
         │                   │                                                                              │                   │
         │                   └──────────────────────────────────────────────────────────────────────────────┘                   │
         │                                                                                                                      │
@@ -1238,7 +1238,7 @@ enum Snapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · v devices · o sign out · …
+         c call · C 5 calls · r refresh · v devices · p profile · o sign out · …
         """#
 
     static let dashboardWithPool_120x40 = #"""
@@ -1281,7 +1281,7 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · v devices · o sign out · O sign out everywhere · ? help · q quit
+         c call · C 5 calls · r refresh · v devices · p profile · o sign out · O sign out everywhere · y copy token · …
         """#
 
     static let signInUserAuth_80x24 = #"""

@@ -65,6 +65,15 @@ int cnc_key_paste_begin(void);
 /** The key code this shim binds to the bracketed-paste end sequence (ESC [ 201 ~). */
 int cnc_key_paste_end(void);
 
+/* MARK: Mouse */
+
+/** KEY_MOUSE: the key code get_wch answers when a mouse event is queued. */
+int cnc_key_mouse(void);
+/** Reports left-button presses only (no motion, no other buttons), with no click delay; off with false. */
+void cnc_mouse_enable(bool on);
+/** getmouse for a left-button press: its cell in *row, *column; false for anything else. */
+bool cnc_mouse_read(int *row, int *column);
+
 /* MARK: Globals as functions */
 
 WINDOW *cnc_stdscr(void);

@@ -1,0 +1,457 @@
+import CognitoAuth
+import Foundation
+
+/// A Profile request for the runtime, as data (secrets as ``SecretText``).
+public enum ProfileRequest: Hashable, Sendable {
+    /// `userAttributes()`; `ProfileAction.loaded`.
+    case load
+    /// `updateUserAttributes([name: value])`; `ProfileAction.updated`.
+    case update(name: String, value: String)
+    /// `sendAttributeVerificationCode(_:)`; `ProfileAction.codeSent`.
+    case sendCode(name: String)
+    /// `verifyUserAttribute(_:code:)`; `ProfileAction.verified`.
+    case verify(name: String, code: String)
+    /// `changePassword(current:proposed:)`; `ProfileAction.passwordChanged`.
+    case changePassword(current: SecretText, proposed: SecretText)
+    /// `deleteUser()` for `username` (named in the outcome); `ProfileAction.deleted`.
+    case deleteAccount(username: String)
+}
+
+/// One line of the Profile view, ready to show (server text sanitised).
+public struct ProfileRow: Hashable, Sendable {
+    /// The attribute's name ("email", "custom:team"), or "" for the username line.
+    public var name: String
+    /// The label shown: "Email", "Phone", "Name", "User id (sub)", or the attribute's name.
+    public var label: String
+    /// The value shown.
+    public var value: String
+    /// "✔ verified", "✖ not verified", or "".
+    public var status: String
+    /// Whether `e` edits it.
+    public var isEditable: Bool
+    /// Whether `v` sends it a verification code (email or phone, not yet verified).
+    public var needsVerification: Bool
+}
+
+/// The Profile view (`p` on the dashboard): the user's attributes, with forms to edit one, verify
+/// email or phone with the code, change the password, and delete the account behind a typed
+/// confirmation.
+///
+/// Keys while browsing: ↑/↓ select, Enter or `e` edit, `v` verify, `w` change password, `D` delete
+/// the account, `l` reload, Esc or `p` back. In a form: Enter submits, Esc goes back to the list;
+/// on the code form Ctrl-R sends a new code.
+public struct ProfileState: Equatable, Sendable {
+    /// What the view shows under the list.
+    public enum Mode: Equatable, Sendable {
+        /// The list alone.
+        case browsing
+        /// Editing one attribute's value.
+        case editing(name: String, value: FieldState)
+        /// Entering the code sent for `name`.
+        case verifying(name: String, code: FieldState, delivery: CodeDeliveryDetails?)
+        /// The current and the new password; `focusOnProposed` says which field has focus.
+        case changingPassword(current: FieldState, proposed: FieldState, focusOnProposed: Bool)
+        /// "Type the username to delete the account".
+        case confirmingDelete(typed: FieldState)
+    }
+
+    /// The attributes as last read, or nil before the first answer.
+    public var attributes: UserAttributes?
+    /// The username to show before the attributes arrive (and to confirm a deletion).
+    public var knownUsername: String
+    /// What is running ("Saving name…"), or nil.
+    public var activity: String?
+    /// The selected row.
+    public var selection = 0
+    /// The form under the list.
+    public var mode: Mode = .browsing
+    /// The last error, sanitised.
+    public var error: String?
+    /// The last outcome ("Name saved.").
+    public var notice: String?
+
+    /// Creates the view for `username` (loading).
+    public init(username: String) { self.knownUsername = username }
+
+    /// The username: the service's once read, else the one known at opening.
+    public var username: String { attributes?.username ?? knownUsername }
+
+    /// Attributes never edited here: the id, the verification flags, federated identities.
+    static let readOnly: Set<String> = ["sub", "email_verified", "phone_number_verified", "identities"]
+
+    /// The rows: username, email, phone, name, then the rest by name (`sub` and `custom:*` included).
+    public var rows: [ProfileRow] {
+        var rows = [
+            ProfileRow(
+                name: "", label: ScreenText.profileUsername, value: TerminalText.sanitized(username), status: "",
+                isEditable: false, needsVerification: false)
+        ]
+        guard let attributes else { return rows }
+        let first = ["email", "phone_number", "name"]
+        let rest = attributes.all.keys.filter {
+            !first.contains($0) && $0 != "email_verified" && $0 != "phone_number_verified"
+        }
+        for name in first + rest.sorted() {
+            let value = attributes[name]
+            guard value != nil || first.contains(name) else { continue }
+            var status = ""
+            var needsVerification = false
+            if UserAttributes.isVerifiable(name), value != nil {
+                let verified = name == "email" ? attributes.isEmailVerified : attributes.isPhoneNumberVerified
+                status = verified ? ScreenText.profileVerified : ScreenText.profileNotVerified
+                needsVerification = !verified
+            }
+            rows.append(
+                ProfileRow(
+                    name: name, label: ScreenText.profileLabel(name),
+                    value: value.map { TerminalText.sanitized($0) } ?? ScreenText.profileNotSet, status: status,
+                    isEditable: !Self.readOnly.contains(name), needsVerification: needsVerification))
+        }
+        return rows
+    }
+
+    /// The selected row, if any.
+    public var selected: ProfileRow? {
+        let all = rows
+        return all.indices.contains(selection) ? all[selection] : nil
+    }
+
+    /// Whether a form with a text field shows (then `q` and `?` are typed).
+    public var hasTextField: Bool { mode != .browsing }
+}
+
+/// What happened in the Profile view.
+public enum ProfileAction: Sendable {
+    /// A key was pressed.
+    case keyPressed(InputKey)
+    /// The attributes arrived (or failed).
+    case loaded(Result<UserAttributes, AuthError>)
+    /// An update finished, with where codes were sent.
+    case updated(name: String, Result<[CodeDeliveryDetails], AuthError>)
+    /// A verification code was sent (or not).
+    case codeSent(name: String, Result<CodeDeliveryDetails, AuthError>)
+    /// A verification finished.
+    case verified(name: String, Result<Void, AuthError>)
+    /// A password change finished.
+    case passwordChanged(Result<Void, AuthError>)
+    /// The deletion of `username`'s account finished.
+    case deleted(username: String, Result<Void, AuthError>)
+}
+
+extension ProfileState {
+    /// The view just opened for `username`: it loads the attributes.
+    public static func opening(username: String) -> (ProfileState, [ProfileRequest]) {
+        var state = ProfileState(username: username)
+        state.activity = ScreenText.profileLoading
+        return (state, [.load])
+    }
+
+    /// Applies an action and returns the requests; `close` is set when the view should close.
+    public mutating func reduce(_ action: ProfileAction) -> (requests: [ProfileRequest], close: Bool) {
+        switch action {
+        case .keyPressed(let key):
+            return keyPressed(key)
+        case .loaded(let result):
+            activity = nil
+            switch result {
+            case .success(let read):
+                attributes = read
+                selection = min(selection, max(0, rows.count - 1))
+            case .failure(let failure): error = ScreenText.shortError(failure)
+            }
+        case .updated(let name, let result):
+            activity = nil
+            switch result {
+            case .success(let deliveries):
+                error = nil
+                if let delivery = deliveries.first(where: { $0.attributeName == name }) {
+                    mode = .verifying(name: name, code: FieldState(), delivery: delivery)
+                    notice = ScreenText.profileCodeSent(name, delivery)
+                } else {
+                    mode = .browsing
+                    notice = ScreenText.profileSaved(name)
+                }
+                return ([.load], false)
+            case .failure(let failure): error = ScreenText.shortError(failure)
+            }
+        case .codeSent(let name, let result):
+            activity = nil
+            switch result {
+            case .success(let delivery):
+                error = nil
+                mode = .verifying(name: name, code: FieldState(), delivery: delivery)
+                notice = ScreenText.profileCodeSent(name, delivery)
+            case .failure(let failure): error = ScreenText.shortError(failure)
+            }
+        case .verified(let name, let result):
+            activity = nil
+            switch result {
+            case .success:
+                error = nil
+                mode = .browsing
+                notice = ScreenText.profileVerifiedNotice(name)
+                return ([.load], false)
+            case .failure(let failure):
+                error = ScreenText.shortError(failure)
+                if case .verifying(let name, var code, let delivery) = mode {
+                    code.clear()
+                    mode = .verifying(name: name, code: code, delivery: delivery)
+                }
+            }
+        case .passwordChanged(let result):
+            activity = nil
+            switch result {
+            case .success:
+                error = nil
+                mode = .browsing
+                notice = ScreenText.profilePasswordChanged
+            case .failure(let failure): error = ScreenText.shortError(failure)
+            }
+        case .deleted(_, let result):
+            activity = nil
+            if case .failure(let failure) = result {
+                error = ScreenText.shortError(failure)
+                mode = .browsing
+            }
+        }
+        return ([], false)
+    }
+
+    private mutating func keyPressed(_ key: InputKey) -> (requests: [ProfileRequest], close: Bool) {
+        guard activity == nil || mode == .browsing else { return ([], false) }
+        switch mode {
+        case .browsing: return browsingKey(key)
+        case .editing(let name, var value):
+            if key == .escape { return back() }
+            if key == .enter {
+                activity = ScreenText.profileSaving(name)
+                error = nil
+                return ([.update(name: name, value: value.text)], false)
+            }
+            if value.apply(key) == .changed { error = nil }
+            mode = .editing(name: name, value: value)
+        case .verifying(let name, var code, let delivery):
+            if key == .escape {
+                notice = ScreenText.profileVerifyLater(name)
+                return back(keepingNotice: true)
+            }
+            if key.isCtrl("r") {
+                activity = ScreenText.profileSendingCode
+                error = nil
+                return ([.sendCode(name: name)], false)
+            }
+            if key == .enter {
+                let entered = code.text.trimmingCharacters(in: .whitespaces)
+                guard !entered.isEmpty else {
+                    error = ScreenText.profileEnterCode
+                    return ([], false)
+                }
+                activity = ScreenText.profileVerifying(name)
+                error = nil
+                return ([.verify(name: name, code: entered)], false)
+            }
+            if code.apply(key) == .changed { error = nil }
+            mode = .verifying(name: name, code: code, delivery: delivery)
+        case .changingPassword(var current, var proposed, let focusOnProposed):
+            if key == .escape { return back() }
+            if key == .tab || key == .backTab || (key == .enter && !focusOnProposed) {
+                mode = .changingPassword(current: current, proposed: proposed, focusOnProposed: !focusOnProposed)
+                return ([], false)
+            }
+            if key == .enter {
+                guard !current.isEmpty, !proposed.isEmpty else {
+                    error = ScreenText.profileEnterBothPasswords
+                    return ([], false)
+                }
+                activity = ScreenText.profileChangingPassword
+                error = nil
+                return (
+                    [.changePassword(current: SecretText(current.text), proposed: SecretText(proposed.text))], false
+                )
+            }
+            if key.isCtrl("t") {
+                if focusOnProposed { proposed.isRevealed.toggle() } else { current.isRevealed.toggle() }
+            } else if (focusOnProposed ? proposed.apply(key) : current.apply(key)) == .changed {
+                error = nil
+            }
+            mode = .changingPassword(current: current, proposed: proposed, focusOnProposed: focusOnProposed)
+        case .confirmingDelete(var typed):
+            if key == .escape {
+                notice = ScreenText.profileDeleteCancelled
+                return back(keepingNotice: true)
+            }
+            if key == .enter {
+                guard typed.text == username else {
+                    error = ScreenText.profileDeleteMismatch
+                    return ([], false)
+                }
+                activity = ScreenText.profileDeleting
+                error = nil
+                return ([.deleteAccount(username: username)], false)
+            }
+            if typed.apply(key) == .changed { error = nil }
+            mode = .confirmingDelete(typed: typed)
+        }
+        return ([], false)
+    }
+
+    private mutating func browsingKey(_ key: InputKey) -> (requests: [ProfileRequest], close: Bool) {
+        switch key {
+        case .escape, .character("p"): return ([], true)
+        case .up: selection = max(0, selection - 1)
+        case .down: selection = min(max(0, rows.count - 1), selection + 1)
+        case .character("l"):
+            guard activity == nil else { break }
+            activity = ScreenText.profileLoading
+            return ([.load], false)
+        case .enter, .character("e"):
+            guard activity == nil, let row = selected else { break }
+            guard row.isEditable else {
+                error = ScreenText.profileNotEditable(row.label)
+                break
+            }
+            var field = FieldState(text: attributes?[row.name] ?? "")
+            field.moveEnd()
+            start(.editing(name: row.name, value: field))
+        case .character("v"):
+            guard activity == nil, let row = selected else { break }
+            guard UserAttributes.isVerifiable(row.name), attributes?[row.name] != nil else {
+                error = ScreenText.profileNotVerifiable
+                break
+            }
+            activity = ScreenText.profileSendingCode
+            error = nil
+            notice = nil
+            return ([.sendCode(name: row.name)], false)
+        case .character("w"):
+            guard activity == nil else { break }
+            start(
+                .changingPassword(
+                    current: FieldState(isSecure: true), proposed: FieldState(isSecure: true), focusOnProposed: false))
+        case .character("D"):
+            guard activity == nil else { break }
+            start(.confirmingDelete(typed: FieldState()))
+        default: break
+        }
+        return ([], false)
+    }
+
+    private mutating func start(_ form: Mode) {
+        mode = form
+        error = nil
+        notice = nil
+    }
+
+    private mutating func back(keepingNotice: Bool = false) -> (requests: [ProfileRequest], close: Bool) {
+        mode = .browsing
+        error = nil
+        if !keepingNotice { notice = nil }
+        return ([], false)
+    }
+}
+
+extension ScreenText {
+    /// The Profile view's title.
+    public static let profileTitle = "Profile"
+    /// The dashboard hint.
+    public static let hintProfile = "p profile"
+    /// The username line's label.
+    public static let profileUsername = "Username"
+    /// An attribute's status.
+    public static let profileVerified = "✔ verified"
+    /// An attribute's status.
+    public static let profileNotVerified = "✖ not verified"
+    /// A missing value.
+    public static let profileNotSet = "(not set)"
+    /// Status while reading.
+    public static let profileLoading = "Loading the profile…"
+    /// Status while sending a code.
+    public static let profileSendingCode = "Sending a code…"
+    /// Status while changing the password.
+    public static let profileChangingPassword = "Changing the password…"
+    /// Status while deleting.
+    public static let profileDeleting = "Deleting the account…"
+    /// The password change succeeded.
+    public static let profilePasswordChanged = "Password changed. Other devices keep their sessions until they expire."
+    /// An empty code.
+    public static let profileEnterCode = "Enter the code that was sent."
+    /// A password field left empty.
+    public static let profileEnterBothPasswords = "Enter the current password and the new one."
+    /// The typed username does not match.
+    public static let profileDeleteMismatch =
+        "That is not the username; nothing was deleted. Type it exactly, or press Esc."
+    /// Deleting was cancelled.
+    public static let profileDeleteCancelled = "Kept the account."
+    /// `v` on a row without a code.
+    public static let profileNotVerifiable = "Only the email address and the phone number are verified with a code."
+    /// The delete form's warning.
+    public static func profileDeleteWarning(_ username: String) -> String {
+        "This deletes the account \(TerminalText.sanitized(username)) at the user pool, with its attributes, and signs you out. It cannot be undone. Type the username to confirm."
+    }
+    /// The label of an attribute.
+    public static func profileLabel(_ name: String) -> String {
+        switch name {
+        case "email": return "Email"
+        case "phone_number": return "Phone"
+        case "name": return "Name"
+        case "sub": return "User id (sub)"
+        default: return TerminalText.sanitized(name)
+        }
+    }
+    /// Status while saving.
+    public static func profileSaving(_ name: String) -> String { "Saving \(profileLabel(name).lowercased())…" }
+    /// Status while verifying.
+    public static func profileVerifying(_ name: String) -> String { "Verifying \(profileLabel(name).lowercased())…" }
+    /// A save without a code.
+    public static func profileSaved(_ name: String) -> String { "\(profileLabel(name)) saved." }
+    /// A verification succeeded.
+    public static func profileVerifiedNotice(_ name: String) -> String { "\(profileLabel(name)) verified." }
+    /// A code went out.
+    public static func profileCodeSent(_ name: String, _ delivery: CodeDeliveryDetails) -> String {
+        "A code for \(profileLabel(name).lowercased()) was sent in \(TerminalText.sanitized(delivery.phrase))."
+    }
+    /// Esc on the code form.
+    public static func profileVerifyLater(_ name: String) -> String {
+        "\(profileLabel(name)) is not verified yet: select it and press v for a new code."
+    }
+    /// `e` on a read-only row.
+    public static func profileNotEditable(_ label: String) -> String { "\(label) cannot be changed here." }
+    /// The edit form's label.
+    public static func profileNewValue(_ name: String) -> String { "New \(profileLabel(name).lowercased())" }
+    /// The code form's label.
+    public static let profileCodeLabel = "Code"
+    /// The password form's labels.
+    public static let profileCurrentPassword = "Current password"
+    /// The password form's labels.
+    public static let profileNewPassword = "New password"
+    /// The delete form's label.
+    public static let profileTypeUsername = "Username"
+    /// The Profile view's key hints while browsing.
+    public static let profileHints = [
+        "↑/↓ select", "e edit", "v verify", "w password", "D delete account", "Esc back", "? help", "q quit",
+    ]
+    /// The key hints in a Profile form.
+    public static let profileFormHints = ["Enter save", "Esc back", "Ctrl-C quit"]
+    /// The key hints on the code form.
+    public static let profileCodeHints = ["Enter verify", "Ctrl-R new code", "Esc later", "Ctrl-C quit"]
+    /// The key hints on the password form.
+    public static let profilePasswordHints = ["Tab next", "Enter change", "Ctrl-T show", "Esc back", "Ctrl-C quit"]
+    /// The key hints on the delete form.
+    public static let profileDeleteHints = ["Enter delete", "Esc keep the account", "Ctrl-C quit"]
+    /// The Profile view's help.
+    public static let profileHelp = [
+        "↑ ↓   select an attribute",
+        "e or Enter   edit the attribute",
+        "v   verify the email address or phone number with a code",
+        "w   change the password",
+        "D   delete the account (asks you to type the username)",
+        "l   reload",
+        "Esc or p   back to the dashboard",
+        "?   this help",
+        "q   quit",
+    ]
+    /// The dashboard's log line after a deletion.
+    public static func accountDeleted(_ username: String) -> String {
+        "Account \(TerminalText.sanitized(username)) deleted."
+    }
+}

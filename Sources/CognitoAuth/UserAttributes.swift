@@ -1,0 +1,37 @@
+/// The signed-in user's attributes as GetUser returns them: every attribute, with typed accessors
+/// for the common ones.
+///
+/// Values are the service's text, unsanitised; a terminal caller sanitises before drawing them.
+public struct UserAttributes: Sendable, Hashable, Codable {
+    /// The username (for a pool that signs in by email, the generated one, often the `sub`).
+    public var username: String
+    /// Every attribute by name, `custom:*` included.
+    public var all: [String: String]
+
+    /// Creates the attributes.
+    public init(username: String, all: [String: String]) {
+        self.username = username
+        self.all = all
+    }
+
+    /// The value of one attribute, or nil.
+    public subscript(name: String) -> String? { all[name] }
+
+    /// `email`.
+    public var email: String? { all["email"] }
+    /// `email_verified`: true only when the service says "true".
+    public var isEmailVerified: Bool { all["email_verified"]?.lowercased() == "true" }
+    /// `phone_number`.
+    public var phoneNumber: String? { all["phone_number"] }
+    /// `phone_number_verified`: true only when the service says "true".
+    public var isPhoneNumberVerified: Bool { all["phone_number_verified"]?.lowercased() == "true" }
+    /// `name`.
+    public var name: String? { all["name"] }
+    /// `sub`: the user's id in the pool.
+    public var sub: String? { all["sub"] }
+    /// The `custom:*` attributes, by full name.
+    public var custom: [String: String] { all.filter { $0.key.hasPrefix("custom:") } }
+
+    /// Whether `name` is an attribute that a code verifies (`email`, `phone_number`).
+    public static func isVerifiable(_ name: String) -> Bool { name == "email" || name == "phone_number" }
+}

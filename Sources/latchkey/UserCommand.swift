@@ -1,0 +1,193 @@
+import ArgumentParser
+import CognitoAuth
+import Foundation
+
+/// `latchkey user`: the signed-in user's attributes, their verification, and deleting the account.
+struct UserCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "user",
+        abstract: "Show and change the signed-in user's attributes; verify them; delete the account.",
+        subcommands: [Show.self, SetAttributes.self, Verify.self, Delete.self],
+        defaultSubcommand: Show.self)
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Show the username and every attribute (GetUser).")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Flag(name: .long, help: "Print JSON for scripts: {\"username\": …, \"attributes\": {…}}.")
+        var json = false
+
+        func run() async throws {
+            let client = try await global.makeClient()
+            let attributes = try await client.userAttributes()
+            try CLIOutput.emit((json ? UserCommand.json(attributes) : UserCommand.text(attributes)) + "\n")
+        }
+    }
+
+    struct SetAttributes: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set",
+            abstract: "Change attributes (UpdateUserAttributes); a changed email or phone number needs its code.",
+            discussion: "Example: latchkey user set name='Alice Smith' email=alice@example.com")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: ArgumentHelp("NAME=VALUE pairs.", valueName: "name=value"))
+        var assignments: [String]
+
+        @Flag(name: .long, help: "Print JSON for scripts: the code deliveries.")
+        var json = false
+
+        func validate() throws {
+            guard !assignments.isEmpty else {
+                throw ValidationError("give at least one NAME=VALUE, such as name='Alice Smith'.")
+            }
+            _ = try UserCommand.parse(assignments)
+        }
+
+        func run() async throws {
+            let changes = try UserCommand.parse(assignments)
+            let client = try await global.makeClient()
+            let deliveries = try await client.updateUserAttributes(changes)
+            if json {
+                let list: [JSONValue] = deliveries.map { delivery in
+                    .object([
+                        "attributeName": delivery.attributeName.map(JSONValue.string) ?? .null,
+                        "deliveryMedium": delivery.deliveryMedium.map(JSONValue.string) ?? .null,
+                        "destination": delivery.destination.map(JSONValue.string) ?? .null,
+                    ])
+                }
+                try CLIOutput.emit(
+                    String(decoding: JSONValue.object(["codeDeliveryDetails": .array(list)]).encoded(), as: UTF8.self)
+                        + "\n")
+                return
+            }
+            var text =
+                "✔ Updated \(changes.keys.sorted().map { TerminalText.sanitized($0) }.joined(separator: ", ")).\n"
+            for delivery in deliveries {
+                let name = TerminalText.sanitized(delivery.attributeName ?? "the attribute")
+                text += "  A code for \(name) was sent in \(TerminalText.sanitized(delivery.phrase)).\n"
+                text += "  Then: latchkey user verify \(name) --code CODE\n"
+            }
+            try CLIOutput.emit(text)
+        }
+    }
+
+    struct Verify: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "verify",
+            abstract: "Verify email or phone_number with the code that was sent.",
+            discussion: """
+                Without --code a new code is sent (GetUserAttributeVerificationCode) and read from the \
+                terminal, or from the first line of standard input when it is not a terminal.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The attribute: email or phone_number.")
+        var name: String
+
+        @Option(name: .long, help: "The code that was sent (else a new one is sent and asked for).")
+        var code: String?
+
+        func validate() throws {
+            guard UserAttributes.isVerifiable(name) else {
+                throw ValidationError(
+                    "\(TerminalText.sanitized(name)) cannot be verified with a code. Verify email or phone_number.")
+            }
+        }
+
+        func run() async throws {
+            let client = try await global.makeClient()
+            var entered = code
+            if entered == nil {
+                let delivery = try await client.sendAttributeVerificationCode(name)
+                CLIOutput.info("A code was sent in \(delivery.phrase).")
+                if CLIOutput.stdinIsTerminal {
+                    entered = try CLIOutput.ask("Code: ")
+                } else {
+                    entered = CLIOutput.readLine()
+                }
+            }
+            let value = (entered ?? "").trimmingCharacters(in: .whitespaces)
+            guard !value.isEmpty else {
+                throw CLIFailure(code: 2, message: "no code was entered. Pass --code CODE, or type the code.")
+            }
+            try await client.verifyUserAttribute(name, code: value)
+            try CLIOutput.emit("✔ \(name) verified.\n")
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "delete",
+            abstract: "Delete the signed-in user's account (DeleteUser) and sign out here. This cannot be undone.",
+            discussion: "Asks you to type the username on a terminal; scripts pass --yes.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Flag(name: .long, help: "Do not ask: delete at once.")
+        var yes = false
+
+        func run() async throws {
+            let client = try await global.makeClient()
+            if !yes {
+                guard CLIOutput.stdinIsTerminal else {
+                    throw CLIFailure(
+                        code: 2,
+                        message: "deleting the account needs a confirmation: pass --yes, or run it in a terminal.")
+                }
+                let attributes = try await client.userAttributes()
+                let username = attributes.username
+                CLIOutput.info(
+                    "This deletes the account \(username) at the user pool, with its attributes. It cannot be undone.")
+                let typed = try CLIOutput.ask("Type the username (\(username)) to confirm: ")
+                guard typed == username else {
+                    throw CLIFailure(code: 1, message: "the username did not match; nothing was deleted.")
+                }
+            }
+            let username = await client.username
+            try await client.deleteUser()
+            try CLIOutput.emit(
+                "✔ Deleted the account\(username.map { " " + TerminalText.sanitized($0) } ?? "") and signed out.\n")
+        }
+    }
+
+    /// `NAME=VALUE` pairs as a dictionary; a pair without `=` or with an empty name is a usage error.
+    static func parse(_ assignments: [String]) throws -> [String: String] {
+        var changes: [String: String] = [:]
+        for assignment in assignments {
+            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+                throw ValidationError(
+                    "\(TerminalText.sanitized(assignment)) is not NAME=VALUE. Write it as name='Alice Smith'.")
+            }
+            changes[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
+        }
+        return changes
+    }
+
+    /// The text form: the username, then one attribute a line (verification beside email and phone).
+    static func text(_ attributes: UserAttributes) -> String {
+        var lines = ["Username: \(TerminalText.sanitized(attributes.username))"]
+        let hidden: Set<String> = ["email_verified", "phone_number_verified"]
+        let width = attributes.all.keys.filter { !hidden.contains($0) }.map(\.count).max() ?? 0
+        for (name, value) in attributes.all.sorted(by: { $0.key < $1.key }) where !hidden.contains(name) {
+            var line = "  " + TerminalText.sanitized(name).padding(toLength: width, withPad: " ", startingAt: 0)
+            line += "  " + TerminalText.sanitized(value)
+            if name == "email" { line += attributes.isEmailVerified ? "  (verified)" : "  (not verified)" }
+            if name == "phone_number" { line += attributes.isPhoneNumberVerified ? "  (verified)" : "  (not verified)" }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The JSON form: `{"username": …, "attributes": {name: value}}`.
+    static func json(_ attributes: UserAttributes) -> String {
+        String(
+            decoding: JSONValue.object([
+                "username": .string(attributes.username), "attributes": .strings(attributes.all),
+            ]).encoded(), as: UTF8.self)
+    }
+}

@@ -1,0 +1,304 @@
+import AuthScreens
+import CognitoAuth
+import CognitoAuthTesting
+import Foundation
+import Testing
+
+/// alice: an unverified email, a verified phone, a name, a custom attribute, and hostile text.
+let aliceProfile = UserAttributes(
+    username: "alice",
+    all: [
+        "sub": "0f0e-sub", "email": "alice@example.com", "email_verified": "false", "phone_number": "+15555550123",
+        "phone_number_verified": "true", "name": "Alice\u{1B}[31m Smith", "custom:team": "blue",
+    ])
+
+@Suite("Profile view: attributes, edit and verify, password, delete")
+struct ProfileScreenTests {
+    func opened(_ profile: UserAttributes = aliceProfile) -> AppState {
+        var app = signedInApp()
+        #expect(app.reduce(.keyPressed(.character("p"))) == [.profile(.load)])
+        #expect(app.activity == ScreenText.profileLoading)
+        _ = app.reduce(.profile(.loaded(.success(profile))))
+        return app
+    }
+
+    func type(_ text: String, into app: inout AppState) {
+        _ = app.reduce(.keyPressed(.paste(text)))
+    }
+
+    @Test("p opens the view only when signed in; hints and help name it")
+    func opening() {
+        #expect(ScreenText.dashboardHints.contains("p profile"))
+        #expect(ScreenText.dashboardHelp.contains { $0.hasPrefix("p ") })
+        var signedOut = AppState(now: t0, timeZone: utc)
+        signedOut.screen = .dashboard
+        #expect(signedOut.reduce(.keyPressed(.character("p"))).isEmpty)
+        #expect(signedOut.profile == nil)
+        var app = opened()
+        #expect(app.title == ScreenText.profileTitle)
+        #expect(app.keyHints == ScreenText.profileHints)
+        #expect(app.helpLines == ScreenText.profileHelp)
+        #expect(app.activity == nil)
+        #expect(app.reduce(.keyPressed(.escape)).isEmpty)
+        #expect(app.profile == nil && app.isOnDashboard)
+    }
+
+    @Test("rows: username, email (not verified), phone (verified), name sanitised, then custom and sub")
+    func rows() throws {
+        let rows = try #require(opened().profile?.rows)
+        #expect(rows.map(\.label) == ["Username", "Email", "Phone", "Name", "custom:team", "User id (sub)"])
+        #expect(rows[1].value == "alice@example.com" && rows[1].status == ScreenText.profileNotVerified)
+        #expect(rows[1].needsVerification)
+        #expect(rows[2].status == ScreenText.profileVerified && !rows[2].needsVerification)
+        #expect(!rows[3].value.contains("\u{1B}"))
+        #expect(rows[0].isEditable == false && rows[5].isEditable == false && rows[4].isEditable)
+    }
+
+    @Test("a missing phone shows as not set, with no verification status")
+    func missingPhone() throws {
+        let rows = try #require(opened(UserAttributes(username: "bob", all: ["email": "b@example.com"])).profile?.rows)
+        #expect(rows[2].label == "Phone" && rows[2].value == ScreenText.profileNotSet && rows[2].status.isEmpty)
+    }
+
+    @Test("edit the email: the update asks for the code, a wrong code is cleared, the right one verifies")
+    func editAndVerify() {
+        var app = opened()
+        _ = app.reduce(.keyPressed(.down))
+        _ = app.reduce(.keyPressed(.character("e")))
+        guard case .editing("email", let field)? = app.profile?.mode else {
+            Issue.record("expected the edit form, got \(String(describing: app.profile?.mode))")
+            return
+        }
+        #expect(field.text == "alice@example.com")
+        #expect(app.hasTextField && app.keyHints == ScreenText.profileFormHints)
+        _ = app.reduce(.keyPressed(.ctrl("u")))
+        type("new@example.com", into: &app)
+        // q is typed into the form, not a quit.
+        #expect(app.reduce(.keyPressed(.character("q"))).isEmpty)
+        _ = app.reduce(.keyPressed(.backspace))
+        #expect(app.reduce(.keyPressed(.enter)) == [.profile(.update(name: "email", value: "new@example.com"))])
+        #expect(app.activity == "Saving email…")
+        let delivery = CodeDeliveryDetails(destination: "n***@e***", deliveryMedium: "EMAIL", attributeName: "email")
+        #expect(app.reduce(.profile(.updated(name: "email", .success([delivery])))) == [.profile(.load)])
+        #expect(app.profile?.notice == "A code for email was sent in an email to n***@e***.")
+        #expect(app.keyHints == ScreenText.profileCodeHints)
+        #expect(app.reduce(.keyPressed(.enter)).isEmpty)
+        #expect(app.profile?.error == ScreenText.profileEnterCode)
+        type("000000", into: &app)
+        #expect(app.reduce(.keyPressed(.enter)) == [.profile(.verify(name: "email", code: "000000"))])
+        _ = app.reduce(
+            .profile(.verified(name: "email", .failure(.codeMismatch("Invalid verification code provided")))))
+        guard case .verifying("email", let code, _)? = app.profile?.mode else {
+            Issue.record("expected the code form")
+            return
+        }
+        #expect(code.text.isEmpty && app.profile?.error != nil)
+        #expect(app.reduce(.keyPressed(.ctrl("r"))) == [.profile(.sendCode(name: "email"))])
+        _ = app.reduce(.profile(.codeSent(name: "email", .success(delivery))))
+        type("123456", into: &app)
+        #expect(app.reduce(.keyPressed(.enter)) == [.profile(.verify(name: "email", code: "123456"))])
+        #expect(app.reduce(.profile(.verified(name: "email", .success(())))) == [.profile(.load)])
+        #expect(app.profile?.mode == .browsing && app.profile?.notice == "Email verified.")
+    }
+
+    @Test("v sends a code for the selected email; Esc on the code form says how to verify later")
+    func verifyLater() {
+        var app = opened()
+        _ = app.reduce(.keyPressed(.down))
+        #expect(app.reduce(.keyPressed(.character("v"))) == [.profile(.sendCode(name: "email"))])
+        _ = app.reduce(
+            .profile(.codeSent(name: "email", .failure(.limitExceeded("Attempt limit exceeded, please try later.")))))
+        #expect(app.profile?.mode == .browsing && app.profile?.error != nil)
+        _ = app.reduce(.keyPressed(.character("v")))
+        _ = app.reduce(.profile(.codeSent(name: "email", .success(CodeDeliveryDetails(attributeName: "email")))))
+        _ = app.reduce(.keyPressed(.escape))
+        #expect(app.profile?.mode == .browsing)
+        #expect(app.profile?.notice == ScreenText.profileVerifyLater("email"))
+        // The name has no code.
+        _ = app.reduce(.keyPressed(.down))
+        _ = app.reduce(.keyPressed(.down))
+        #expect(app.reduce(.keyPressed(.character("v"))).isEmpty)
+        #expect(app.profile?.error == ScreenText.profileNotVerifiable)
+    }
+
+    @Test("the username and sub are read-only")
+    func readOnly() {
+        var app = opened()
+        #expect(app.reduce(.keyPressed(.enter)).isEmpty)
+        #expect(app.profile?.mode == .browsing && app.profile?.error == "Username cannot be changed here.")
+    }
+
+    @Test("change password: both fields, masked, Tab between them; the request carries secrets as SecretText")
+    func changePassword() {
+        var app = opened()
+        _ = app.reduce(.keyPressed(.character("w")))
+        #expect(app.keyHints == ScreenText.profilePasswordHints)
+        type("Old-pass1", into: &app)
+        #expect(app.reduce(.keyPressed(.enter)).isEmpty)  // to the new password
+        #expect(app.reduce(.keyPressed(.enter)).isEmpty)
+        #expect(app.profile?.error == ScreenText.profileEnterBothPasswords)
+        type("New-pass1", into: &app)
+        let effects = app.reduce(.keyPressed(.enter))
+        #expect(effects == [.profile(.changePassword(current: "Old-pass1", proposed: "New-pass1"))])
+        #expect(!dumped(app).contains("New-pass1"))
+        _ = app.reduce(.profile(.passwordChanged(.success(()))))
+        #expect(app.profile?.mode == .browsing && app.profile?.notice == ScreenText.profilePasswordChanged)
+    }
+
+    @Test("delete: a wrong username deletes nothing; the right one deletes and lands on sign-in")
+    func delete() {
+        var app = opened()
+        _ = app.reduce(.keyPressed(.character("D")))
+        #expect(app.keyHints == ScreenText.profileDeleteHints)
+        type("alic", into: &app)
+        #expect(app.reduce(.keyPressed(.enter)).isEmpty)
+        #expect(app.profile?.error == ScreenText.profileDeleteMismatch)
+        // Typing again clears the stale error.
+        type("e", into: &app)
+        #expect(app.profile?.error == nil)
+        _ = app.reduce(.keyPressed(.escape))
+        #expect(app.profile?.mode == .browsing && app.profile?.notice == ScreenText.profileDeleteCancelled)
+        _ = app.reduce(.keyPressed(.character("D")))
+        type("alice", into: &app)
+        #expect(app.reduce(.keyPressed(.enter)) == [.profile(.deleteAccount(username: "alice"))])
+        #expect(app.activity == ScreenText.profileDeleting)
+        // The client's signed-out event may come first; the notice still names the account.
+        _ = app.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
+        _ = app.reduce(.profile(.deleted(username: "alice", .success(()))))
+        #expect(app.profile == nil)
+        guard case .signIn(let signIn) = app.screen else {
+            Issue.record("expected sign-in, got \(app.screen)")
+            return
+        }
+        #expect(signIn.notice == "Account alice deleted.")
+        #expect(app.dashboard.log.texts.last == "Account alice deleted.")
+    }
+
+    @Test("a failed deletion stays on the profile with the error")
+    func deleteFails() {
+        var app = opened()
+        _ = app.reduce(.keyPressed(.character("D")))
+        type("alice", into: &app)
+        _ = app.reduce(.keyPressed(.enter))
+        _ = app.reduce(
+            .profile(.deleted(username: "alice", .failure(.network(kind: .timedOut, message: "The request timed out"))))
+        )
+        #expect(app.profile?.mode == .browsing && app.profile?.error != nil && app.isOnDashboard)
+    }
+
+    @Test("signing out closes the view")
+    func signOutCloses() {
+        var app = opened()
+        _ = app.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
+        #expect(app.profile == nil)
+    }
+}
+
+@Suite("Copying a token (y, then i or a)")
+struct TokenCopyTests {
+    @Test("y asks which; i and a copy; any other key cancels; nothing when signed out")
+    func choosing() {
+        var app = signedInApp()
+        #expect(app.reduce(.keyPressed(.character("y"))).isEmpty)
+        #expect(app.statusLine == ScreenText.copyTokenChoice)
+        #expect(app.reduce(.keyPressed(.character("a"))) == [.copyToken(.access)])
+        _ = app.reduce(.keyPressed(.character("y")))
+        #expect(app.reduce(.keyPressed(.character("i"))) == [.copyToken(.id)])
+        _ = app.reduce(.keyPressed(.character("y")))
+        #expect(app.reduce(.keyPressed(.character("c"))).isEmpty)
+        #expect(app.statusLine == ScreenText.copyTokenCancelled)
+        var signedOut = AppState(now: t0, timeZone: utc)
+        signedOut.screen = .dashboard
+        #expect(signedOut.reduce(.keyPressed(.character("y"))).isEmpty && !signedOut.isChoosingTokenToCopy)
+    }
+
+    @Test("the notice names the token and its length, grouped")
+    func notice() {
+        var app = signedInApp()
+        _ = app.reduce(.tokenCopied(.access, .success(1234)))
+        #expect(app.statusLine == "Copied the access token (1,234 characters) to the clipboard.")
+        #expect(app.dashboard.log.texts.last == app.statusLine)
+        #expect(ScreenText.groupedThousands(999) == "999" && ScreenText.groupedThousands(1_234_567) == "1,234,567")
+    }
+}
+
+@MainActor
+@Suite struct ProfileRuntimeTests {
+    @Test func theRuntimeLoadsUpdatesAndVerifies() async {
+        let fake = FakeAuthService()
+        await fake.script(profile: aliceProfile)
+        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), now: { t0 })
+        runtime.send(.keyPressed(.character("p")))
+        await runtime.settle()
+        #expect(runtime.state.profile?.attributes == aliceProfile)
+        runtime.send(.keyPressed(.down))
+        runtime.send(.keyPressed(.character("e")))
+        runtime.send(.keyPressed(.ctrl("u")))
+        runtime.send(.keyPressed(.paste("new@example.com")))
+        runtime.send(.keyPressed(.enter))
+        await runtime.settle()
+        guard case .verifying("email", _, _)? = runtime.state.profile?.mode else {
+            Issue.record("expected the code form, got \(String(describing: runtime.state.profile?.mode))")
+            return
+        }
+        #expect(runtime.state.profile?.attributes?.email == "new@example.com")
+        runtime.send(.keyPressed(.paste("123456")))
+        runtime.send(.keyPressed(.enter))
+        await runtime.settle()
+        #expect(runtime.state.profile?.attributes?.isEmailVerified == true)
+        #expect(
+            await fake.calls == [
+                .userAttributes, .updateUserAttributes(["email": "new@example.com"]), .userAttributes,
+                .verifyUserAttribute("email", "123456"), .userAttributes,
+            ])
+    }
+
+    @Test func copyingHandsTheTokenToTheClipboardNeverToTheState() async throws {
+        let fake = FakeAuthService()
+        let pool = UserPoolConfiguration(poolId: "us-east-1_TestPool1", appClientId: "client", region: "us-east-1")
+        let raw = TestJWT.tokens(pool: pool, username: "alice", issued: t0, lifetime: 3600)
+        let tokens = try CognitoTokens(idToken: raw.id, accessToken: raw.access, refreshToken: raw.refresh)
+        await fake.script(profile: aliceProfile, tokens: tokens)
+        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), now: { t0 })
+        var copied: [String] = []
+        runtime.onCopy = { text in
+            copied.append(text)
+            return true
+        }
+        runtime.send(.keyPressed(.character("y")))
+        runtime.send(.keyPressed(.character("a")))
+        await runtime.settle()
+        #expect(copied == [raw.access])
+        #expect(runtime.state.statusLine == ScreenText.tokenCopied(.access, characters: raw.access.count))
+        #expect(!dumped(runtime.state).contains(raw.access))
+        runtime.onCopy = nil
+        runtime.send(.keyPressed(.character("y")))
+        runtime.send(.keyPressed(.character("i")))
+        await runtime.settle()
+        #expect(runtime.state.statusLine.contains("cannot receive the clipboard"))
+    }
+}
+
+@Suite("Forgot password from the re-login prompt")
+struct ReloginForgotPasswordTests {
+    @Test("the prompt offers Forgot password; it opens the reset form with the username and keeps the calls waiting")
+    func forgotFromRelogin() {
+        var app = signedInApp()
+        _ = app.reduce(.keyPressed(.character("c")))
+        _ = app.reduce(.sessionEvent(.stateChanged(.signedOutUserPoolsTokenInvalid, username: "alice", provider: nil)))
+        #expect(app.relogin != nil)
+        #expect(app.relogin?.signIn.focusOrder.contains(.forgotPassword) == true)
+        // Password → Sign in → Forgot password.
+        _ = app.reduce(.keyPressed(.tab))
+        _ = app.reduce(.keyPressed(.tab))
+        #expect(app.relogin?.signIn.focus == .forgotPassword)
+        let effects = app.reduce(.keyPressed(.enter))
+        #expect(!effects.contains(.releaseSignInWait))
+        #expect(app.relogin == nil)
+        guard case .forgotPassword(let reset) = app.screen else {
+            Issue.record("expected the reset form, got \(app.screen)")
+            return
+        }
+        #expect(reset.username.text == "alice")
+    }
+}

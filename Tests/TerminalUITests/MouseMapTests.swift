@@ -1,0 +1,131 @@
+import AuthScreens
+import CognitoAuth
+import Foundation
+import Testing
+
+@testable import TerminalUI
+
+@MainActor
+@Suite("Mouse: cells → targets → keys")
+struct MouseMapTests {
+    let size = TerminalSize(columns: 80, rows: 24)
+
+    /// Where `text` starts in the rendered frame.
+    func position(of text: String, in grid: CellGrid) -> Position? {
+        for (row, line) in grid.textLines().enumerated() {
+            if let range = line.range(of: text) {
+                return Position(row: row, column: line.distance(from: line.startIndex, to: range.lowerBound))
+            }
+        }
+        return nil
+    }
+
+    @Test("Tabs wrap to the clicked item; a button or link adds Enter; a row becomes ↑/↓")
+    func keys() {
+        var map = MouseMap()
+        map.focusedFormItem = 1
+        map.formItemCount = 5
+        #expect(map.keys(for: .formItem(index: 3, isField: false)) == [.tab, .tab, .enter])
+        #expect(map.keys(for: .formItem(index: 0, isField: true)) == [.tab, .tab, .tab, .tab])
+        #expect(map.keys(for: .formItem(index: 1, isField: true)).isEmpty)
+        map.listSelection = 4
+        #expect(map.keys(for: .listRow(1)) == [.up, .up, .up])
+        #expect(map.keys(for: .listRow(6)) == [.down, .down])
+        #expect(MouseMap().keys(for: .listRow(2)).isEmpty)
+    }
+
+    @Test("sign in: the fields, Sign in and the links are targets in Tab order; blank cells are not")
+    func signInTargets() throws {
+        let state = ScreenFixtures.signInEmpty
+        let grid = ScreenFixtures.view.render(state, size: size).grid
+        let map = grid.mouseMap
+        guard case .signIn(let signIn) = state.screen else {
+            Issue.record("expected sign-in")
+            return
+        }
+        #expect(map.formItemCount == signIn.focusOrder.count)
+        #expect(map.focusedFormItem == signIn.focusOrder.firstIndex(of: signIn.focus))
+        let forgot = try #require(position(of: "Forgot password", in: grid))
+        let index = try #require(signIn.focusOrder.firstIndex(of: .forgotPassword))
+        #expect(map.target(at: forgot) == .formItem(index: index, isField: false))
+        let password = try #require(position(of: "Password", in: grid))
+        #expect(
+            map.target(at: Position(row: password.row, column: password.column + 20))
+                == .formItem(index: 1, isField: true))
+        #expect(map.target(at: Position(row: 0, column: 0)) == nil)
+        // Clicking Forgot password from the username field presses it.
+        var app = state
+        for key in map.keys(for: .formItem(index: index, isField: false)) { _ = app.reduce(.keyPressed(key)) }
+        guard case .forgotPassword = app.screen else {
+            Issue.record("expected the reset form, got \(app.screen)")
+            return
+        }
+    }
+
+    @Test("the Devices and Profile rows are targets; the help overlay leaves none")
+    func listTargets() throws {
+        let devices = ScreenFixtures.view.render(DeviceFixtures.devices, size: size).grid
+        let latchkey = try #require(position(of: "latchkey ← this machine", in: devices))
+        #expect(devices.mouseMap.target(at: latchkey) == .listRow(0))
+        #expect(devices.mouseMap.keys(for: .listRow(0)) == [.up])
+        let profile = ScreenFixtures.view.render(ProfileFixtures.profile, size: size).grid
+        let sub = try #require(position(of: "User id (sub)", in: profile))
+        #expect(profile.mouseMap.target(at: sub) == .listRow(5))
+        #expect(profile.mouseMap.keys(for: .listRow(5)) == [.down, .down, .down, .down])
+        var help = ProfileFixtures.profile
+        help.isHelpVisible = true
+        #expect(ScreenFixtures.view.render(help, size: size).grid.mouseMap.regions.isEmpty)
+    }
+
+    @Test("the bottom line's hints are clickable: p profile on the dashboard opens the Profile")
+    func hintTargets() throws {
+        #expect(MouseMap.key(named: "Esc") == .escape && MouseMap.key(named: "Ctrl-C") == .ctrl("C"))
+        #expect(MouseMap.key(named: "↑/↓") == nil && MouseMap.key(named: "Esc or ?") == nil)
+        let grid = ScreenFixtures.view.render(ScreenFixtures.dashboard, size: size).grid
+        let hint = try #require(position(of: "p profile", in: grid))
+        #expect(hint.row == size.rows - 1)
+        let target = try #require(grid.mouseMap.target(at: Position(row: hint.row, column: hint.column + 4)))
+        #expect(target == .key(.character("p")))
+        var app = ScreenFixtures.dashboard
+        for key in grid.mouseMap.keys(for: target) { _ = app.reduce(.keyPressed(key)) }
+        #expect(app.profile != nil)
+    }
+
+    @Test("a click reaches the runtime as the keys; a click on nothing does nothing")
+    func appClick() async throws {
+        let recorder = FrameRecorder(size: size)
+        let runtime = AuthScreensRuntime(
+            service: NoService(), state: ScreenFixtures.signInEmpty, now: { ScreenFixtures.t0 })
+        let app = AuthTerminalApp(runtime: runtime, surface: recorder, view: ScreenFixtures.view)
+        app.render()
+        let grid = try #require(recorder.grids.last)
+        let create = try #require(position(of: "Create account", in: grid))
+        app.handle(.mouse(row: 0, column: 0))
+        #expect(runtime.state.screen == ScreenFixtures.signInEmpty.screen)
+        app.handle(.mouse(row: create.row, column: create.column + 1))
+        guard case .signUp = runtime.state.screen else {
+            Issue.record("expected Create account, got \(runtime.state.screen)")
+            return
+        }
+    }
+}
+
+/// A service that is never called (the click test only moves between screens).
+private struct NoService: AuthService {
+    func signIn(username: String, password: String) async throws -> SignInStep { .done }
+    func confirmSignIn(_ answer: String, attributes: [String: String]) async throws -> SignInStep { .done }
+    func signUp(username: String, password: String, attributes: [String: String]) async throws -> SignUpStep { .done }
+    func confirmSignUp(username: String, code: String) async throws -> SignUpStep { .done }
+    func resendSignUpCode(username: String) async throws -> CodeDeliveryDetails { CodeDeliveryDetails() }
+    func requestPasswordReset(username: String) async throws -> CodeDeliveryDetails { CodeDeliveryDetails() }
+    func confirmForgotPassword(username: String, newPassword: String, code: String) async throws {}
+    func signOut(_ scope: SignOutScope) async throws -> SignOutResult { SignOutResult(scope: scope) }
+    func releaseSignInWait() async {}
+    func forceRefresh() async {}
+    func getUserAttributes(_ options: TokenRequestOptions) async throws -> [String: String] { [:] }
+    func events() async -> AsyncStream<AuthEvent> { AsyncStream { $0.finish() } }
+    var userState: UserState { .signedOut }
+    var session: PersistedSession? { nil }
+    var pendingCalls: [PendingCall] { [] }
+    var connectivity: Connectivity { .online }
+}
