@@ -23,18 +23,65 @@ struct GlobalOptions: ParsableArguments {
         name: .long, help: "Directory of the session store (else $LATCHKEY_STORE_DIR, else $XDG_DATA_HOME/latchkey).")
     var store: String?
 
+    @Option(
+        name: .long,
+        help:
+            "The account to use: a username or an id from `latchkey accounts` (else $LATCHKEY_ACCOUNT, else the active one)."
+    )
+    var account: String?
+
     @Flag(name: .long, help: "Log requests to stderr (secrets are never logged).")
     var debug = false
 
     var environment: [String: String] { ProcessInfo.processInfo.environment }
 
-    var configPath: String { AuthConfiguration.locate(explicitPath: config, environment: environment) }
+    /// The configuration file: `--config`, else `$LATCHKEY_CONFIG`, else the one the account signed in
+    /// with (when it is still there), else `$XDG_CONFIG_HOME/latchkey/awsconfiguration.json`.
+    var configPath: String {
+        if (config ?? "").isEmpty, (environment["LATCHKEY_CONFIG"] ?? "").isEmpty,
+            let id = try? accountID(), let recorded = accounts.profile(of: id)?.configPath,
+            FileManager.default.fileExists(atPath: recorded)
+        {
+            return recorded
+        }
+        return AuthConfiguration.locate(explicitPath: config, environment: environment)
+    }
 
-    var storeDirectory: String { store ?? FileSessionStore.defaultDirectory(environment: environment) }
+    /// The configuration section: `--config-section`, else the account's recorded one (when the
+    /// configuration file is the account's too), else the environment's or the default.
+    var resolvedConfigSection: String? {
+        if let configSection { return configSection }
+        guard (config ?? "").isEmpty, (environment["LATCHKEY_CONFIG"] ?? "").isEmpty,
+            let id = try? accountID(), let profile = accounts.profile(of: id), profile.configPath == configPath
+        else { return nil }
+        return profile.configSection
+    }
+
+    /// The store root: `--store`, else `$LATCHKEY_STORE_DIR`, else `$XDG_DATA_HOME/latchkey`.
+    var storeRoot: String { store ?? FileSessionStore.defaultDirectory(environment: environment) }
+
+    /// The accounts kept under the store root.
+    var accounts: AccountDirectory { AccountDirectory(root: storeRoot) }
+
+    /// The account commands act on: `--account` (or `$LATCHKEY_ACCOUNT`), matched against ids and
+    /// usernames, else the active one.
+    func accountID() throws -> String {
+        let wanted = account ?? environment["LATCHKEY_ACCOUNT"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let wanted else { return accounts.activeID() }
+        if let id = AccountResolution.find(wanted, in: accounts, environment: environment) { return id }
+        throw CLIFailure(
+            code: 2,
+            message: "there is no account \"\(TerminalText.sanitized(wanted))\" here. `latchkey accounts` lists them.")
+    }
+
+    /// The store directory of the account commands act on (`accountID` overrides the choice).
+    func storeDirectory(accountID override: String? = nil) throws -> String {
+        accounts.directory(for: try override ?? accountID())
+    }
 
     /// Loads the configuration; the environment fills in what the file leaves out (region, endpoints).
     func loadConfiguration() throws -> AuthConfiguration {
-        try AuthConfiguration.load(path: configPath, section: configSection, environment: environment)
+        try AuthConfiguration.load(path: configPath, section: resolvedConfigSection, environment: environment)
     }
 
     /// Says once, on stderr, what the configuration holds that Latchkey does not act on (sign-in calls it;
@@ -57,10 +104,10 @@ struct GlobalOptions: ParsableArguments {
     /// Chooses the session store (system keyring, else a plain-text file; `LATCHKEY_STORE` overrides) and,
     /// the first time a store directory falls back to the file, prints the plain-text warning to stderr.
     /// Commands call this before any prompt or network request, so the warning comes first.
-    func selectStore(lockTimeout: Duration = FileSessionStore.defaultLockTimeout) throws -> (
-        store: any SessionStore, backend: SessionStoreSelection.Backend
-    ) {
-        let directory = storeDirectory
+    func selectStore(lockTimeout: Duration = FileSessionStore.defaultLockTimeout, accountID: String? = nil) throws
+        -> (store: any SessionStore, backend: SessionStoreSelection.Backend)
+    {
+        let directory = try storeDirectory(accountID: accountID)
         // A directory another user owns or can write is refused before anything reads or writes it.
         do {
             try FileSessionStore.checkDirectory(directory)
@@ -80,8 +127,10 @@ struct GlobalOptions: ParsableArguments {
         return (selection.store, selection.backend)
     }
 
-    func makeStore(lockTimeout: Duration = FileSessionStore.defaultLockTimeout) throws -> any SessionStore {
-        try selectStore(lockTimeout: lockTimeout).store
+    func makeStore(lockTimeout: Duration = FileSessionStore.defaultLockTimeout, accountID: String? = nil) throws
+        -> any SessionStore
+    {
+        try selectStore(lockTimeout: lockTimeout, accountID: accountID).store
     }
 
     func makeLogger() -> Logger? {
@@ -105,14 +154,15 @@ struct GlobalOptions: ParsableArguments {
     ///
     /// `deadline` is the command's own (`--retry-seconds`): the store's lock waits no longer than it
     /// (at least half a second, at most the store's default), so a held lock cannot outlast it.
-    func makeClient(options: AuthClientOptions = AuthClientOptions(), deadline: Duration? = nil) async throws
-        -> AuthClient
-    {
+    /// `accountID` picks another account than the active one (sign-in adding an account).
+    func makeClient(
+        options: AuthClientOptions = AuthClientOptions(), deadline: Duration? = nil, accountID: String? = nil
+    ) async throws -> AuthClient {
         let configuration = try loadConfiguration()
         var lockTimeout = FileSessionStore.defaultLockTimeout
         if let deadline { lockTimeout = min(lockTimeout, max(deadline, .milliseconds(500))) }
         let client = AuthClient(
-            configuration: configuration, store: try makeStore(lockTimeout: lockTimeout),
+            configuration: configuration, store: try makeStore(lockTimeout: lockTimeout, accountID: accountID),
             transport: try makeTransport(), logger: makeLogger(), options: options)
         await client.initialize()
         try await Self.check(client)

@@ -18,7 +18,7 @@ struct LatchkeyCommand: AsyncParsableCommand {
             ConfirmSignUpCommand.self, ResendCodeCommand.self, ForgotPasswordCommand.self,
             ConfirmForgotPasswordCommand.self, ChangePasswordCommand.self, SignOutCommand.self,
             CredentialsCommand.self, ConfigCommand.self, DemoCommand.self, UICommand.self, MFACommand.self,
-            DevicesCommand.self, UserCommand.self,
+            DevicesCommand.self, UserCommand.self, AccountsCommand.self, SwitchCommand.self,
         ],
         defaultSubcommand: UICommand.self
     )

@@ -116,8 +116,8 @@ struct SignInCommand: AsyncParsableCommand {
         options.clientMetadata = try metadata.pairs()
         options.rememberDevice = rememberDevice
         let validation = try ClientMetadataOptions.parse(validationData, option: "--validation-data")
-        let client = try await global.makeClient(options: options)
-        GlobalOptions.noteIgnoredKeys(client.configuration)
+        let configuration = try global.loadConfiguration()
+        GlobalOptions.noteIgnoredKeys(configuration)
         if method != nil, let flow, flow != .userAuth {
             throw CLIFailure(code: 2, message: "--method goes with --flow user-auth. Drop --method or use that flow.")
         }
@@ -129,12 +129,39 @@ struct SignInCommand: AsyncParsableCommand {
         } else {
             throw CLIFailure(code: 2, message: "pass --username U (and --password-stdin to pipe the password).")
         }
+        // Someone else signed in here stays signed in: this user gets an account of their own.
+        let others = AccountResolution.summaries(of: global.accounts, environment: global.environment)
+        let account = try AccountResolution.accountForSignIn(
+            username: name, userPoolId: configuration.userPool?.poolId, global: global)
+        if account.id != global.accounts.activeID(), let current = others.first(where: \.isActive), current.isLive {
+            let what = account.isNew ? "Adding an account for" : "Switching to the account of"
+            CLIOutput.info(
+                "\(what) \(TerminalText.sanitized(name)); \(TerminalText.sanitized(current.name)) stays signed in "
+                    + "(`latchkey switch \(TerminalText.sanitized(current.name))` goes back).")
+        }
+        let client: AuthClient
+        do {
+            client = try await global.makeClient(options: options, accountID: account.id)
+        } catch {
+            if account.isNew { try? global.accounts.removeAccount(account.id) }
+            throw error
+        }
         let chosenFlow =
             method != nil
             ? AuthenticationFlow.userAuth
             : (flow?.flow ?? client.configuration.userPool?.authenticationFlow ?? .userSRP)
-        try await PlainSignIn.run(
-            client: client, username: name, flow: chosenFlow, method: method?.method, passwordStdin: passwordStdin,
-            validationData: validation)
+        do {
+            try await PlainSignIn.run(
+                client: client, username: name, flow: chosenFlow, method: method?.method, passwordStdin: passwordStdin,
+                validationData: validation)
+        } catch {
+            if account.isNew, await client.userState != .signedIn { try? global.accounts.removeAccount(account.id) }
+            throw error
+        }
+        if await client.userState == .signedIn {
+            try AccountResolution.recordSignIn(
+                id: account.id, username: await client.username ?? name, configuration: client.configuration,
+                global: global)
+        }
     }
 }

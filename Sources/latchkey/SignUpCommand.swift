@@ -145,8 +145,16 @@ struct SignOutCommand: AsyncParsableCommand {
     var everywhere = false
 
     func run() async throws {
+        let accountID = try global.accountID()
         let client = try await global.makeClient()
         let name = await client.username
+        // Signed out (even where the service could not be told): an emptied account is removed, and
+        // another signed-in account, if any, becomes the active one.
+        defer {
+            if let next = AccountResolution.afterSignOut(id: accountID, global: global) {
+                print("✔ Switched to \(TerminalText.sanitized(next)), who is still signed in here.")
+            }
+        }
         let result = try await client.signOut(everywhere ? .global : .local)
         let who = name.map { " \(TerminalText.sanitized($0))" } ?? ""
         if !result.hadSession {

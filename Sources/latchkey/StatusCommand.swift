@@ -13,7 +13,8 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try global.loadConfiguration()
-        let (store, backend) = try global.selectStore()
+        let accountID = try global.accountID()
+        let (store, backend) = try global.selectStore(accountID: accountID)
         let client = AuthClient(
             configuration: configuration, store: store, transport: try global.makeTransport(),
             logger: global.makeLogger())
@@ -46,6 +47,7 @@ struct StatusCommand: AsyncParsableCommand {
             if let credentials = session?.awsCredentials {
                 object["awsCredentialsExpiration"] = .string(CLIOutput.iso8601(credentials.expiration))
             }
+            object["account"] = .string(accountID)
             object["revocationPending"] = .bool(session?.pendingRevocation != nil)
             // The tracked device of the signed-in user (devices: never the device password).
             let device = session?.device.flatMap { $0.username == session?.username ? $0 : nil }
@@ -138,6 +140,12 @@ struct StatusCommand: AsyncParsableCommand {
                 ))
         }
         print("  - Session stored in: \(store.location)")
+        let others = AccountResolution.summaries(of: global.accounts, environment: global.environment)
+            .filter { $0.isLive && $0.id != accountID }
+        if !others.isEmpty {
+            let names = others.map { TerminalText.sanitized($0.name) }.joined(separator: ", ")
+            print("  - Other accounts signed in here: \(names) (latchkey switch NAME; latchkey accounts)")
+        }
         print("  - Store backend: \(backend.rawValue)")
         try CLIOutput.flushStandardOutput()
     }

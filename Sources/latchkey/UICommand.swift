@@ -16,8 +16,14 @@ struct UICommand: AsyncParsableCommand {
     @OptionGroup var ui: UIOptions
 
     func run() async throws {
+        let accountID = try global.accountID()
         let client = try await global.makeClient()
         try await InteractiveEntry.run(client: client, global: global, ui: ui, prefilledUsername: nil)
+        if await client.userState == .signedIn, let name = await client.username {
+            // So `latchkey accounts` and `switch` know this account's pool (best effort: the session is saved).
+            try? AccountResolution.recordSignIn(
+                id: accountID, username: name, configuration: client.configuration, global: global)
+        }
     }
 }
 

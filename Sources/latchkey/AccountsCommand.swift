@@ -1,0 +1,260 @@
+import ArgumentParser
+import CognitoAuth
+import Foundation
+
+/// One account as `latchkey accounts` shows it: read from its store, without the network.
+struct AccountSummary {
+    var id: String
+    var username: String?
+    var userPoolId: String?
+    var state: UserState?
+    var problem: String?
+    var isActive: Bool
+
+    /// Whether a user is in this account (signed in, or signed in before and owing a re-login).
+    var isLive: Bool {
+        guard username != nil, let state else { return false }
+        return [.signedIn, .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid].contains(state)
+    }
+
+    /// The name `latchkey switch` takes for it: the username, else the id.
+    var name: String { username ?? id }
+}
+
+/// Finding, listing and choosing accounts for the commands.
+enum AccountResolution {
+    /// The id of the account `wanted` names: an id, a username, or `username@poolId`.
+    static func find(_ wanted: String, in accounts: AccountDirectory, environment: [String: String]) -> String? {
+        let ids = accounts.accountIDs()
+        if ids.contains(wanted) { return wanted }
+        let summaries = ids.map { summary(of: $0, in: accounts, environment: environment, active: nil) }
+        if let match = summaries.first(where: { label(of: $0) == wanted }) { return match.id }
+        let normalized = wanted.precomposedStringWithCanonicalMapping
+        return summaries.first { $0.username?.precomposedStringWithCanonicalMapping == normalized }?.id
+    }
+
+    /// `username@poolId`, which tells apart one username on two pools.
+    static func label(of summary: AccountSummary) -> String {
+        summary.name + (summary.userPoolId.map { "@" + $0 } ?? "")
+    }
+
+    /// Every account, read from its own store (no network).
+    static func summaries(of accounts: AccountDirectory, environment: [String: String]) -> [AccountSummary] {
+        let active = accounts.activeID()
+        return accounts.accountIDs().map { summary(of: $0, in: accounts, environment: environment, active: active) }
+    }
+
+    static func summary(
+        of id: String, in accounts: AccountDirectory, environment: [String: String], active: String?
+    ) -> AccountSummary {
+        let profile = accounts.profile(of: id)
+        var summary = AccountSummary(
+            id: id, username: profile?.username, userPoolId: profile?.userPoolId, state: nil, problem: nil,
+            isActive: id == active)
+        do {
+            let selection = try SessionStoreSelection.make(
+                directory: accounts.directory(for: id), environment: environment, lockTimeout: .milliseconds(500))
+            let session = try selection.store.load()
+            summary.state = session?.state ?? .signedOut
+            if let name = session?.username { summary.username = name }
+        } catch {
+            summary.problem = String(describing: error)
+        }
+        return summary
+    }
+
+    /// The account a sign-in as `username` on `userPoolId` goes to.
+    ///
+    /// The active account, unless another user is in it: then the account already holding
+    /// `username` on that pool, else a new one. `--account` is obeyed as given.
+    static func accountForSignIn(username: String, userPoolId: String?, global: GlobalOptions) throws -> (
+        id: String, isNew: Bool
+    ) {
+        let explicit = global.account ?? global.environment["LATCHKEY_ACCOUNT"].flatMap { $0.isEmpty ? nil : $0 }
+        if explicit != nil { return (try global.accountID(), false) }
+        let accounts = global.accounts
+        let all = summaries(of: accounts, environment: global.environment)
+        func holds(_ summary: AccountSummary) -> Bool {
+            guard let name = summary.username else { return false }
+            return AccountProfile(
+                username: name, userPoolId: summary.userPoolId, appClientId: nil, configPath: nil,
+                configSection: nil
+            ).matches(username: username, userPoolId: userPoolId)
+        }
+        guard let active = all.first(where: \.isActive), active.isLive, !holds(active) else {
+            return (accounts.activeID(), false)
+        }
+        if let existing = all.first(where: holds) { return (existing.id, false) }
+        // An account nobody is in (signed out) is reused before a new one is made.
+        if let empty = all.first(where: { !$0.isLive && $0.problem == nil && $0.id != active.id }) {
+            return (empty.id, false)
+        }
+        do {
+            return (try accounts.createAccount(), true)
+        } catch {
+            throw AuthError(storeError: error)
+        }
+    }
+
+    /// After a sign-in to account `id`: records what it signed in with and makes it the active one.
+    static func recordSignIn(
+        id: String, username: String, configuration: AuthConfiguration, global: GlobalOptions
+    ) throws {
+        let profile = AccountProfile(
+            username: username, userPoolId: configuration.userPool?.poolId,
+            appClientId: configuration.userPool?.appClientId,
+            configPath: configuration.sourcePath.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
+            configSection: global.resolvedConfigSection)
+        do {
+            if global.accounts.profile(of: id) != profile { try global.accounts.record(profile, for: id) }
+            if global.accounts.activeID() != id { try global.accounts.activate(id) }
+        } catch {
+            throw AuthError(storeError: error)
+        }
+    }
+
+    /// After signing out of account `id`: removes it when it is empty (not the default one), and when
+    /// it was the active one and another user is still signed in, switches to them.
+    /// - Returns: the name of the account switched to, if any.
+    static func afterSignOut(id: String, global: GlobalOptions) -> String? {
+        let accounts = global.accounts
+        let wasActive = accounts.activeID() == id
+        let leaving = summary(of: id, in: accounts, environment: global.environment, active: nil)
+        if id != AccountDirectory.defaultID, leaving.state == .signedOut, leaving.problem == nil {
+            try? accounts.removeAccount(id)
+        }
+        guard wasActive,
+            let next = summaries(of: accounts, environment: global.environment).first(where: {
+                $0.isLive && $0.id != id
+            }),
+            (try? accounts.activate(next.id)) != nil
+        else { return nil }
+        return next.name
+    }
+}
+
+/// `latchkey accounts`: every account kept here, and which one is active.
+struct AccountsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "accounts",
+        abstract: "List the accounts kept here (several users or pools, as `gh auth status`), marking the active one.",
+        discussion: """
+            Signing in as another user while someone is signed in adds an account instead of replacing \
+            the session. `latchkey switch NAME` changes the active account; `--account NAME` (or \
+            $LATCHKEY_ACCOUNT) makes one command use another account.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(name: .long, help: "Print JSON for scripts.")
+    var json = false
+
+    func run() async throws {
+        try FileSessionStore.checkDirectoryOrThrow(global.storeRoot)
+        let all = AccountResolution.summaries(of: global.accounts, environment: global.environment)
+        if json {
+            let list: [JSONValue] = all.map { summary in
+                .object([
+                    "id": .string(summary.id),
+                    "username": summary.username.map(JSONValue.string) ?? .null,
+                    "userPoolId": summary.userPoolId.map(JSONValue.string) ?? .null,
+                    "state": summary.state.map { .string($0.rawValue) } ?? .null,
+                    "active": .bool(summary.isActive),
+                    "problem": summary.problem.map(JSONValue.string) ?? .null,
+                ])
+            }
+            print(String(decoding: JSONValue.array(list).encoded(), as: UTF8.self))
+            try CLIOutput.flushStandardOutput()
+            return
+        }
+        let shown = all.filter { $0.isLive || $0.isActive || $0.problem != nil }
+        guard shown.contains(where: { $0.isLive || $0.problem != nil }) else {
+            print("No account is signed in here. Sign in with `latchkey sign-in` (or `latchkey` for the full screen).")
+            throw ExitCode(1)
+        }
+        let width = shown.map { TerminalText.sanitized($0.name).count }.max() ?? 0
+        for summary in shown {
+            let marker = summary.isActive ? "*" : " "
+            let name = TerminalText.sanitized(summary.name)
+            let padded = name + String(repeating: " ", count: max(0, width - name.count))
+            let pool = summary.userPoolId.map { TerminalText.sanitized($0) } ?? "pool not recorded"
+            let state = summary.problem.map { "unreadable: \(TerminalText.sanitized($0))" } ?? describe(summary.state)
+            print("\(marker) \(padded)  \(pool)  \(state)\(summary.isActive ? "  (active)" : "")")
+        }
+        if shown.count > 1 { print("Switch with `latchkey switch NAME`.") }
+    }
+
+    private func describe(_ state: UserState?) -> String {
+        switch state {
+        case .signedIn?: return "signed in"
+        case .signedOutUserPoolsTokenInvalid?, .signedOutFederatedTokensInvalid?:
+            return "session expired: sign in again"
+        case .guest?: return "guest"
+        case .signedOut?, .unknown?, nil: return "signed out"
+        }
+    }
+}
+
+/// `latchkey switch`: makes another account the active one.
+struct SwitchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "switch",
+        abstract: "Make another account the active one (a username, username@pool, or an id from `latchkey accounts`).",
+        discussion: "With two accounts, the name may be left out: the other one becomes active.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The account to switch to.")
+    var name: String?
+
+    func run() async throws {
+        try FileSessionStore.checkDirectoryOrThrow(global.storeRoot)
+        let accounts = global.accounts
+        let all = AccountResolution.summaries(of: accounts, environment: global.environment)
+        let candidates = all.filter { $0.isLive && !$0.isActive }
+        let target: AccountSummary
+        if let name {
+            guard let id = AccountResolution.find(name, in: accounts, environment: global.environment),
+                let found = all.first(where: { $0.id == id })
+            else {
+                let names = all.filter(\.isLive).map { TerminalText.sanitized($0.name) }
+                throw CLIFailure(
+                    code: 2,
+                    message: "there is no account \"\(TerminalText.sanitized(name))\" here"
+                        + (names.isEmpty ? ". Sign in first." : "; there are: \(names.joined(separator: ", "))."))
+            }
+            target = found
+        } else if candidates.count == 1, let only = candidates.first {
+            target = only
+        } else {
+            let names = candidates.map { TerminalText.sanitized($0.name) }
+            throw CLIFailure(
+                code: 2,
+                message: names.isEmpty
+                    ? "there is no other account to switch to. Sign in as another user to add one."
+                    : "name the account: \(names.joined(separator: ", ")).")
+        }
+        if target.isActive {
+            print("\(TerminalText.sanitized(target.name)) is already the active account.")
+            return
+        }
+        do {
+            try accounts.activate(target.id)
+        } catch {
+            throw AuthError(storeError: error)
+        }
+        let pool = target.userPoolId.map { " on \(TerminalText.sanitized($0))" } ?? ""
+        print("✔ Switched to \(TerminalText.sanitized(target.name))\(pool).")
+    }
+}
+
+extension FileSessionStore {
+    /// ``checkDirectory(_:)`` as the CLI's error.
+    static func checkDirectoryOrThrow(_ directory: String) throws {
+        do {
+            try checkDirectory(directory)
+        } catch {
+            throw AuthError(storeError: error)
+        }
+    }
+}
