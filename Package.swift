@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "CognitoAuth", targets: ["CognitoAuth"]),
         .library(name: "AWSSigV4", targets: ["AWSSigV4"]),
+        .library(name: "AWSMobileClientCompat", targets: ["AWSMobileClientCompat"]),
         .library(name: "CognitoAuthTesting", targets: ["CognitoAuthTesting"]),
         .library(name: "AuthScreens", targets: ["AuthScreens"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
@@ -57,6 +58,11 @@ let package = Package(
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "AWSMobileClientCompat",
+            dependencies: ["CognitoAuth"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -107,7 +113,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["CognitoAuth", "CognitoAuthTesting"],
+            dependencies: ["CognitoAuth", "CognitoAuthTesting", "AWSMobileClientCompat"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -113,6 +113,7 @@ extension AuthClient {
         lastSignInAttempt = nil
         identity.credentialsTask?.cancel()
         identity.credentialsTask = nil
+        identity.customRoleARN = nil
         var result = SignOutResult(scope: scope)
         result.hadSession = machine.session?.tokens != nil || machine.session?.pendingRevocation != nil
         let actions = machine.handle(.signOutRequested(global: scope == .global), now: clock.now())

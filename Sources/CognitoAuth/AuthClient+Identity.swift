@@ -61,9 +61,9 @@ extension AuthClient {
     /// The token is checked by fetching credentials with it. With identity merging on, the logins of
     /// providers already signed in are sent in the same map. Calls waiting for re-login resume.
     @discardableResult
-    public func federatedSignIn(providerName: String, token: String, identityId: String? = nil) async throws
-        -> UserState
-    {
+    public func federatedSignIn(
+        providerName: String, token: String, identityId: String? = nil, customRoleARN: String? = nil
+    ) async throws -> UserState {
         guard let identityPool = configuration.identityPool else { throw AuthError.identityPoolNotConfigured }
         guard !token.isEmpty else { throw AuthError.invalidParameter("The provider token is empty.") }
         let isDeveloper = providerName == FederatedProvider.developer
@@ -82,11 +82,13 @@ extension AuthClient {
         if id == nil { id = try await reachingBackend { try await api.getId(logins: logins) } }
         guard let resolvedId = id else { throw AuthError.identityPoolNotConfigured }
         let result = try await reachingBackend {
-            try await api.getCredentials(identityId: resolvedId, logins: logins, customRoleArn: options.customRoleArn)
+            try await api.getCredentials(
+                identityId: resolvedId, logins: logins, customRoleArn: customRoleARN ?? options.customRoleArn)
         }
         try requireUnexpired(result.credentials)
         if previousId != result.identityId { publish(.identityIdChanged(old: previousId, new: result.identityId)) }
         identity.credentialsTask = nil
+        identity.customRoleARN = customRoleARN
         // Which providers stay signed in (merging, simultaneous accounts) is the machine's rule.
         let signIn = AuthStateMachine.FederatedSignIn(
             providerKey: providerName, token: token, identityId: result.identityId, credentials: result.credentials)
@@ -201,7 +203,8 @@ extension AuthClient {
                 }
                 let result = try await reachingBackend {
                     try await api.getCredentials(
-                        identityId: id, logins: logins, customRoleArn: self.options.customRoleArn)
+                        identityId: id, logins: logins,
+                        customRoleArn: self.identity.customRoleARN ?? self.options.customRoleArn)
                 }
                 // Credentials that are already expired are never cached or handed out.
                 try requireUnexpired(result.credentials)

@@ -535,4 +535,7 @@ enum RefreshOperation: Sendable {
 /// Identity-pool state kept beside the machine.
 struct IdentityState: Sendable {
     var credentialsTask: Task<AWSCredentials, any Error>?
+    /// The role a `federatedSignIn(…customRoleARN:)` asked for: this process's later credential
+    /// fetches assume it too, until a sign-out or another sign-in.
+    var customRoleARN: String?
 }

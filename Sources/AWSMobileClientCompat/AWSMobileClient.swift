@@ -1,0 +1,376 @@
+import CognitoAuth
+import Foundation
+
+/// AWSMobileClient's API on Latchkey: the shared instance, completion handlers and the anchor's
+/// names, each mapped onto one ``CognitoAuth/AuthClient`` call.
+///
+/// Nothing here decides anything: states, waiting for re-login, refresh and storage are the core's.
+/// Completion handlers run on a background task, as AWSMobileClient runs them on a background queue.
+///
+/// ```swift
+/// AWSMobileClient.default().initialize { state, error in … }
+/// AWSMobileClient.default().signIn(username: "alice", password: secret) { result, error in … }
+/// ```
+public final class AWSMobileClient: Sendable {
+    /// The core client every call goes to (nil when `default()` found no usable configuration).
+    public let client: AuthClient?
+    private let setupError: AWSMobileClientError?
+    private let mirror = StateMirror()
+
+    private static let shared = Locked<AWSMobileClient?>(nil)
+
+    /// The shared instance, built on first use from the located configuration (`$LATCHKEY_CONFIG`,
+    /// else `$XDG_CONFIG_HOME/latchkey/awsconfiguration.json`; `awsconfiguration.json` in the current
+    /// directory first, as AWSMobileClient reads it from the app bundle) and the default session store.
+    /// A configuration problem is reported by `initialize(_:)`.
+    public static func `default`() -> AWSMobileClient {
+        shared.withLock { instance in
+            if let instance { return instance }
+            let made = AWSMobileClient(environment: ProcessInfo.processInfo.environment)
+            instance = made
+            return made
+        }
+    }
+
+    /// A client over an existing core client (for apps that build their own, and for tests).
+    public init(client: AuthClient) {
+        self.client = client
+        self.setupError = nil
+    }
+
+    /// A client built as `default()` builds one, from `environment` instead of the process's.
+    public init(environment: [String: String]) {
+        let local = FileManager.default.currentDirectoryPath + "/awsconfiguration.json"
+        let explicit =
+            (environment["LATCHKEY_CONFIG"] ?? "").isEmpty && FileManager.default.fileExists(atPath: local)
+            ? local : nil
+        let path = AuthConfiguration.locate(explicitPath: explicit, environment: environment)
+        do {
+            let configuration = try AuthConfiguration.load(path: path, section: nil, environment: environment)
+            let store = try SessionStoreSelection.make(
+                directory: FileSessionStore.defaultDirectory(environment: environment), environment: environment
+            ).store
+            let transport = try AsyncHTTPClientTransport(network: NetworkOptions(environment: environment))
+            client = AuthClient(configuration: configuration, store: store, transport: transport)
+            setupError = nil
+        } catch {
+            client = nil
+            setupError = .invalidConfiguration(message: String(describing: error))
+        }
+    }
+
+    // MARK: State
+
+    /// The user's state, as last seen (synchronous; `initialize(_:)` fills it).
+    public var currentUserState: UserState { mirror.value.state }
+    /// Whether someone is signed in.
+    public var isSignedIn: Bool { currentUserState == .signedIn }
+    /// The signed-in user's name.
+    public var username: String? { mirror.value.username }
+    /// The identity id, once the identity pool gave one.
+    public var identityId: String? { mirror.value.identityId }
+    /// The signed-in user's `sub`.
+    public var userSub: String? { mirror.value.userSub }
+
+    /// Restores the session (no network) and reports the state; also starts the state mirror.
+    public func initialize(_ completionHandler: @escaping @Sendable (UserState?, (any Error)?) -> Void) {
+        run(completionHandler) { client in
+            let state = await client.initialize()
+            await self.startMirroring(client)
+            return state
+        }
+    }
+
+    /// Adds a listener held by `object` (weakly: it stops when `object` goes away).
+    public func addUserStateListener(_ object: AnyObject, _ callback: @escaping UserStateChangeCallback) {
+        mirror.add(object, callback)
+    }
+
+    /// Removes the listeners `object` added.
+    public func removeUserStateListener(_ object: AnyObject) {
+        mirror.remove(object)
+    }
+
+    /// Fails the calls waiting for a sign-in (they get ``CognitoAuth/AuthError``'s sign-in-wait error).
+    public func releaseSignInWait() {
+        guard let client else { return }
+        Task { await client.releaseSignInWait() }
+    }
+
+    // MARK: Sign-in and sign-up
+
+    /// Signs in with the configured flow (SRP unless configured otherwise).
+    public func signIn(
+        username: String, password: String, completionHandler: @escaping @Sendable (SignInResult?, (any Error)?) -> Void
+    ) {
+        run(completionHandler) { client in
+            let step = try await client.signIn(username: username, password: password)
+            await self.refreshMirror(client)
+            return SignInResult(step)
+        }
+    }
+
+    /// Answers the pending challenge (a code, a new password, a custom answer, a choice).
+    public func confirmSignIn(
+        challengeResponse: String, userAttributes: [String: String] = [:],
+        completionHandler: @escaping @Sendable (SignInResult?, (any Error)?) -> Void
+    ) {
+        run(completionHandler) { client in
+            let step = try await client.confirmSignIn(challengeResponse, attributes: userAttributes)
+            await self.refreshMirror(client)
+            return SignInResult(step)
+        }
+    }
+
+    /// Creates an account.
+    public func signUp(
+        username: String, password: String, userAttributes: [String: String] = [:],
+        validationData: [String: String] = [:],
+        completionHandler: @escaping @Sendable (SignUpResult?, (any Error)?) -> Void
+    ) {
+        run(completionHandler) { client in
+            SignUpResult(
+                try await client.signUp(
+                    username: username, password: password, attributes: userAttributes, validationData: validationData))
+        }
+    }
+
+    /// Confirms an account with its code.
+    public func confirmSignUp(
+        username: String, confirmationCode: String,
+        completionHandler: @escaping @Sendable (SignUpResult?, (any Error)?) -> Void
+    ) {
+        run(completionHandler) { client in
+            SignUpResult(try await client.confirmSignUp(username: username, code: confirmationCode))
+        }
+    }
+
+    /// Sends a new confirmation code.
+    public func resendSignUpCode(
+        username: String, completionHandler: @escaping @Sendable (SignUpResult?, (any Error)?) -> Void
+    ) {
+        run(completionHandler) { client in
+            SignUpResult(delivery: try await client.resendSignUpCode(username: username))
+        }
+    }
+
+    /// Sends a password-reset code.
+    public func forgotPassword(
+        username: String, completionHandler: @escaping @Sendable (ForgotPasswordResult?, (any Error)?) -> Void
+    ) {
+        run(completionHandler) { client in
+            let result = try await client.forgotPassword(username: username)
+            return ForgotPasswordResult(
+                forgotPasswordState: .confirmationCodeSent,
+                codeDeliveryDetails: UserCodeDeliveryDetails(result.delivery))
+        }
+    }
+
+    /// Sets a new password with the reset code.
+    public func confirmForgotPassword(
+        username: String, newPassword: String, confirmationCode: String,
+        completionHandler: @escaping @Sendable (ForgotPasswordResult?, (any Error)?) -> Void
+    ) {
+        run(completionHandler) { client in
+            try await client.confirmForgotPassword(username: username, newPassword: newPassword, code: confirmationCode)
+            return ForgotPasswordResult(forgotPasswordState: .done, codeDeliveryDetails: nil)
+        }
+    }
+
+    /// Changes the signed-in user's password.
+    public func changePassword(
+        currentPassword: String, proposedPassword: String, completionHandler: @escaping @Sendable ((any Error)?) -> Void
+    ) {
+        run({ _, error in completionHandler(error) }) { client in
+            try await client.changePassword(current: currentPassword, proposed: proposedPassword)
+        }
+    }
+
+    /// Signs out here (and everywhere with `signOutGlobally`), revoking the refresh token.
+    public func signOut(
+        options: SignOutOptions = SignOutOptions(), completionHandler: @escaping @Sendable ((any Error)?) -> Void
+    ) {
+        run({ _, error in completionHandler(error) }) { client in
+            _ = try await client.signOut(options.signOutGlobally ? .global : .local)
+            await self.refreshMirror(client)
+        }
+    }
+
+    // MARK: Tokens and credentials
+
+    /// The user-pool tokens, refreshed when needed; waits while a re-login is required.
+    public func getTokens(_ completionHandler: @escaping @Sendable (Tokens?, (any Error)?) -> Void) {
+        run(completionHandler) { client in Tokens(try await client.getTokens()) }
+    }
+
+    /// The identity id (getting credentials first when there is none yet).
+    public func getIdentityId(_ completionHandler: @escaping @Sendable (String?, (any Error)?) -> Void) {
+        run(completionHandler) { client in
+            let id = try await client.getIdentityId()
+            await self.refreshMirror(client)
+            return id
+        }
+    }
+
+    /// AWS credentials from the identity pool (guest or signed in).
+    public func getAWSCredentials(_ completionHandler: @escaping @Sendable (AWSCredentials?, (any Error)?) -> Void) {
+        run(completionHandler) { client in
+            let credentials = try await client.getAWSCredentials()
+            await self.refreshMirror(client)
+            return credentials
+        }
+    }
+
+    /// Signs in with a federated provider's token (the identity pool checks it).
+    public func federatedSignIn(
+        providerName: String, token: String, federatedSignInOptions: FederatedSignInOptions = FederatedSignInOptions(),
+        completionHandler: @escaping @Sendable (UserState?, (any Error)?) -> Void
+    ) {
+        run(completionHandler) { client in
+            let state = try await client.federatedSignIn(
+                providerName: providerName, token: token, identityId: federatedSignInOptions.cognitoIdentityId,
+                customRoleARN: federatedSignInOptions.customRoleARN)
+            await self.refreshMirror(client)
+            return state
+        }
+    }
+
+    /// The signed-in user's attributes (GetUser).
+    public func getUserAttributes(completionHandler: @escaping @Sendable ([String: String]?, (any Error)?) -> Void) {
+        run(completionHandler) { client in try await client.getUserAttributes() }
+    }
+
+    /// Changes attributes; the result says where verification codes went.
+    public func updateUserAttributes(
+        attributeMap: [String: String],
+        completionHandler: @escaping @Sendable ([UserCodeDeliveryDetails]?, (any Error)?) -> Void
+    ) {
+        run(completionHandler) { client in
+            try await client.updateUserAttributes(attributeMap).map(UserCodeDeliveryDetails.init)
+        }
+    }
+
+    /// Forgets the cached AWS credentials (the next call fetches new ones).
+    public func clearCredentials() {
+        guard let client else { return }
+        Task { await client.invalidateCachedTemporaryCredentials() }
+    }
+
+    // MARK: Plumbing
+
+    private func run<T: Sendable>(
+        _ completion: @escaping @Sendable (T?, (any Error)?) -> Void,
+        _ body: @escaping @Sendable (AuthClient) async throws -> T
+    ) {
+        guard let client else {
+            completion(nil, setupError ?? AWSMobileClientError.notInitialized)
+            return
+        }
+        Task {
+            do {
+                completion(try await body(client), nil)
+            } catch {
+                completion(nil, error)
+            }
+        }
+    }
+
+    private func startMirroring(_ client: AuthClient) async {
+        guard mirror.startOnce() else { return }
+        _ = await client.addUserStateListener { [mirror] state, info in
+            mirror.update(state: state, username: info.username)
+        }
+        await refreshMirror(client)
+    }
+
+    private func refreshMirror(_ client: AuthClient) async {
+        let session = await client.session
+        // The state goes through `update`, which tells the listeners of a change exactly once
+        // whichever of this and the core's listener comes first.
+        mirror.update(state: await client.userState, username: session?.username)
+        mirror.setIdentity(
+            identityId: session?.identityId,
+            userSub: session?.state == .signedIn ? session?.tokens?.idTokenClaims.subject : nil)
+    }
+}
+
+/// What the synchronous properties read.
+struct Snapshot: Sendable, Hashable {
+    var state: UserState = .unknown
+    var username: String?
+    var identityId: String?
+    var userSub: String?
+}
+
+/// The state the synchronous properties read, and the weakly held listeners.
+final class StateMirror: Sendable {
+    /// A listener and the object that owns it.
+    private struct Listener: @unchecked Sendable {
+        // Safe: `owner` is only compared and checked for nil, under `listeners`' lock, never used.
+        weak var owner: AnyObject?
+        let callback: UserStateChangeCallback
+    }
+
+    private let snapshot = Locked(Snapshot())
+    private let listeners = Locked<[Listener]>([])
+    private let started = Locked(false)
+
+    var value: Snapshot { snapshot.withLock { $0 } }
+
+    func startOnce() -> Bool {
+        started.withLock { started in
+            defer { started = true }
+            return !started
+        }
+    }
+
+    func setIdentity(identityId: String?, userSub: String?) {
+        snapshot.withLock { snapshot in
+            snapshot.identityId = identityId
+            snapshot.userSub = userSub
+        }
+    }
+
+    func update(state: UserState, username: String?) {
+        let changed = snapshot.withLock { snapshot -> Bool in
+            let changed = snapshot.state != state || snapshot.username != username
+            snapshot.state = state
+            snapshot.username = username
+            if state != .signedIn { snapshot.userSub = nil }
+            return changed
+        }
+        guard changed else { return }
+        var info: [String: String] = [:]
+        if let username { info["username"] = username }
+        let callbacks = listeners.withLock { listeners -> [UserStateChangeCallback] in
+            listeners.removeAll { $0.owner == nil }
+            return listeners.map(\.callback)
+        }
+        for callback in callbacks { callback(state, info) }
+    }
+
+    func add(_ owner: AnyObject, _ callback: @escaping UserStateChangeCallback) {
+        listeners.withLock { $0.append(Listener(owner: owner, callback: callback)) }
+    }
+
+    func remove(_ owner: AnyObject) {
+        listeners.withLock { listeners in listeners.removeAll { $0.owner == nil || $0.owner === owner } }
+    }
+}
+
+/// A value behind a lock.
+final class Locked<Value>: @unchecked Sendable {
+    // Safe: `value` is only read or written inside `lock`.
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

@@ -1,0 +1,254 @@
+import CognitoAuth
+import Foundation
+
+/// AWSMobileClient's user states: the core's, which has the same six cases by the same names.
+public typealias UserState = CognitoAuth.UserState
+
+/// The callback `addUserStateListener` takes: the new state and `username` / `provider` info.
+public typealias UserStateChangeCallback = @Sendable (UserState, [String: String]) -> Void
+
+/// A JWT with its claims, as AWSMobileClient's `SessionToken`.
+public struct SessionToken: Sendable, Hashable {
+    /// The token itself.
+    public let tokenString: String?
+    /// Every claim of the token, as JSON values (see ``CognitoAuth/JWTClaimSet`` for typed reads).
+    public let claims: [String: JSONValue]?
+
+    /// A token and its claims, read from `tokenString` (nil claims when it is not a JWT, such as a
+    /// refresh token).
+    public init(tokenString: String?) {
+        self.tokenString = tokenString
+        self.claims = tokenString.flatMap { try? JWTClaimSet(token: $0).all }
+    }
+
+    /// A token with the given claims.
+    public init(tokenString: String?, claims: [String: JSONValue]?) {
+        self.tokenString = tokenString
+        self.claims = claims
+    }
+}
+
+/// The user-pool tokens, as AWSMobileClient's `Tokens`.
+public struct Tokens: Sendable, Hashable {
+    /// The id token.
+    public let idToken: SessionToken?
+    /// The access token.
+    public let accessToken: SessionToken?
+    /// The refresh token (no claims: it is opaque).
+    public let refreshToken: SessionToken?
+    /// When the earlier of the id and access tokens expires.
+    public let expiration: Date?
+
+    /// The compat tokens for the core's.
+    public init(_ tokens: CognitoTokens) {
+        idToken = SessionToken(tokenString: tokens.idToken)
+        accessToken = SessionToken(tokenString: tokens.accessToken)
+        refreshToken = tokens.refreshToken.map { SessionToken(tokenString: $0, claims: nil) }
+        expiration = tokens.expiration
+    }
+}
+
+/// Where a code was sent, as AWSMobileClient's `UserCodeDeliveryMedium`.
+public enum UserCodeDeliveryMedium: Sendable, Hashable {
+    /// A text message.
+    case sms
+    /// An email.
+    case email
+    /// Something else, or not said.
+    case unknown
+}
+
+/// Where a code was sent, as AWSMobileClient's `UserCodeDeliveryDetails`.
+public struct UserCodeDeliveryDetails: Sendable, Hashable {
+    /// The medium.
+    public let deliveryMedium: UserCodeDeliveryMedium
+    /// The masked destination.
+    public let destination: String?
+    /// The attribute the code verifies.
+    public let attributeName: String?
+
+    init(_ details: CodeDeliveryDetails?) {
+        switch details?.deliveryMedium?.uppercased() {
+        case "SMS"?: deliveryMedium = .sms
+        case "EMAIL"?: deliveryMedium = .email
+        default: deliveryMedium = .unknown
+        }
+        destination = details?.destination
+        attributeName = details?.attributeName
+    }
+}
+
+/// How far a sign-in got, as AWSMobileClient's `SignInState`, plus the challenges Cognito added since.
+public enum SignInState: String, Sendable, Hashable {
+    /// Not known.
+    case unknown
+    /// Enter the code sent by text message (SMS_MFA).
+    case smsMFA
+    /// Enter the authenticator app's code (SOFTWARE_TOKEN_MFA).
+    case softwareTokenMFA
+    /// Choose an MFA type (SELECT_MFA_TYPE); the choices are in `parameters["MFAS_CAN_CHOOSE"]`.
+    case selectMFAType
+    /// Set up MFA (MFA_SETUP).
+    case setupMFA
+    /// Enter the code sent by email (EMAIL_OTP).
+    case emailOTP
+    /// Enter the code sent by text message for a passwordless sign-in (SMS_OTP).
+    case smsOTP
+    /// Choose how to sign in (USER_AUTH's SELECT_CHALLENGE).
+    case selectChallenge
+    /// Answer the custom challenge described by `parameters`.
+    case customChallenge
+    /// Choose a new password (NEW_PASSWORD_REQUIRED).
+    case newPasswordRequired
+    /// Signed in.
+    case signedIn
+}
+
+/// The outcome of `signIn` / `confirmSignIn`, as AWSMobileClient's `SignInResult`.
+public struct SignInResult: Sendable, Hashable {
+    /// How far the sign-in got.
+    public let signInState: SignInState
+    /// The challenge's parameters (custom challenges; the choices of a selection).
+    public let parameters: [String: String]
+    /// Where a code was sent.
+    public let codeDetails: UserCodeDeliveryDetails?
+
+    init(_ step: SignInStep) {
+        var parameters: [String: String] = [:]
+        var details: CodeDeliveryDetails?
+        let state: SignInState
+        switch step {
+        case .done: state = .signedIn
+        case .newPasswordRequired(let required):
+            state = .newPasswordRequired
+            if !required.isEmpty { parameters["requiredAttributes"] = required.joined(separator: ",") }
+        case .smsMFA(let delivery):
+            state = .smsMFA
+            details = delivery
+        case .softwareTokenMFA: state = .softwareTokenMFA
+        case .mfaSetup(let setup):
+            state = .setupMFA
+            parameters["secretCode"] = setup.secret
+        case .selectMFAType(let types):
+            state = .selectMFAType
+            parameters["MFAS_CAN_CHOOSE"] = types.map(\.rawValue).joined(separator: ",")
+        case .selectMFASetup(let types):
+            state = .setupMFA
+            parameters["MFAS_CAN_SETUP"] = types.map(\.rawValue).joined(separator: ",")
+        case .emailMFASetup: state = .setupMFA
+        case .customChallenge(let challenge):
+            state = .customChallenge
+            parameters = challenge
+        case .emailOTP(let delivery):
+            state = .emailOTP
+            details = delivery
+        case .smsOTP(let delivery):
+            state = .smsOTP
+            details = delivery
+        case .selectChallenge(let methods):
+            state = .selectChallenge
+            parameters["AvailableChallenges"] = methods.map { String(describing: $0) }.joined(separator: ",")
+        @unknown default: state = .unknown
+        }
+        signInState = state
+        self.parameters = parameters
+        codeDetails = details.map(UserCodeDeliveryDetails.init)
+    }
+}
+
+/// Whether a new account still needs its code, as AWSMobileClient's `SignUpConfirmationState`.
+public enum SignUpConfirmationState: Sendable, Hashable {
+    /// The account is confirmed.
+    case confirmed
+    /// A confirmation code was sent.
+    case unconfirmed
+    /// Not known.
+    case unknown
+}
+
+/// The outcome of `signUp` / `confirmSignUp`, as AWSMobileClient's `SignUpResult`.
+public struct SignUpResult: Sendable, Hashable {
+    /// Whether a code is still needed.
+    public let signUpConfirmationState: SignUpConfirmationState
+    /// Where the code went.
+    public let codeDeliveryDetails: UserCodeDeliveryDetails?
+
+    init(_ step: SignUpStep) {
+        switch step {
+        case .done:
+            signUpConfirmationState = .confirmed
+            codeDeliveryDetails = nil
+        case .confirmSignUp(let delivery):
+            signUpConfirmationState = .unconfirmed
+            codeDeliveryDetails = UserCodeDeliveryDetails(delivery)
+        @unknown default:
+            signUpConfirmationState = .unknown
+            codeDeliveryDetails = nil
+        }
+    }
+
+    init(delivery: CodeDeliveryDetails) {
+        signUpConfirmationState = .unconfirmed
+        codeDeliveryDetails = UserCodeDeliveryDetails(delivery)
+    }
+}
+
+/// Whether a reset code went out, as AWSMobileClient's `ForgotPasswordState`.
+public enum ForgotPasswordState: Sendable, Hashable {
+    /// The new password is set.
+    case done
+    /// A code was sent.
+    case confirmationCodeSent
+}
+
+/// The outcome of `forgotPassword` / `confirmForgotPassword`, as AWSMobileClient's `ForgotPasswordResult`.
+public struct ForgotPasswordResult: Sendable, Hashable {
+    /// Where the reset stands.
+    public let forgotPasswordState: ForgotPasswordState
+    /// Where the code went.
+    public let codeDeliveryDetails: UserCodeDeliveryDetails?
+}
+
+/// How to sign out, as AWSMobileClient's `SignOutOptions`.
+public struct SignOutOptions: Sendable, Hashable {
+    /// Also sign out every device (GlobalSignOut).
+    public let signOutGlobally: Bool
+    /// Revoke the refresh token at the service (Latchkey always does; kept for source compatibility).
+    public let invalidateTokens: Bool
+
+    /// Options for a sign-out.
+    public init(signOutGlobally: Bool = false, invalidateTokens: Bool = true) {
+        self.signOutGlobally = signOutGlobally
+        self.invalidateTokens = invalidateTokens
+    }
+}
+
+/// Options for `federatedSignIn`, as AWSMobileClient's `FederatedSignInOptions`.
+public struct FederatedSignInOptions: Sendable, Hashable {
+    /// The identity id, for developer-authenticated identities.
+    public let cognitoIdentityId: String?
+    /// The IAM role to assume, for this sign-in only.
+    public let customRoleARN: String?
+
+    /// Options for a federated sign-in.
+    public init(cognitoIdentityId: String? = nil, customRoleARN: String? = nil) {
+        self.cognitoIdentityId = cognitoIdentityId
+        self.customRoleARN = customRoleARN
+    }
+}
+
+/// Errors only the compatibility layer raises; everything else is the core's ``CognitoAuth/AuthError``.
+public enum AWSMobileClientError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// `default()` found no usable configuration; the message says what to fix.
+    case invalidConfiguration(message: String)
+    /// A call came before `initialize(_:)`.
+    case notInitialized
+
+    /// The message.
+    public var description: String {
+        switch self {
+        case .invalidConfiguration(let message): return message
+        case .notInitialized: return "Call initialize(_:) before other AWSMobileClient methods."
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import AWSMobileClientCompat
+import CognitoAuth
+import CognitoAuthTesting
+import Foundation
+import Testing
+
+/// Completion-handler calls as async values, for the tests.
+private func awaiting<T: Sendable>(_ call: (@escaping @Sendable (T?, (any Error)?) -> Void) -> Void) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        call { value, error in
+            if let value {
+                continuation.resume(returning: value)
+            } else {
+                continuation.resume(throwing: error ?? AWSMobileClientError.notInitialized)
+            }
+        }
+    }
+}
+
+/// Collects what a user-state listener hears.
+private final class ListenerOwner: @unchecked Sendable {
+    // Safe: `heard` is only touched under `lock`.
+    private let lock = NSLock()
+    private var heard: [(UserState, [String: String])] = []
+
+    func record(_ state: UserState, _ info: [String: String]) {
+        lock.withLock { heard.append((state, info)) }
+    }
+
+    var states: [UserState] { lock.withLock { heard.map(\.0) } }
+    var usernames: [String?] { lock.withLock { heard.map { $0.1["username"] } } }
+}
+
+extension BackendTests {
+    @Suite("AWSMobileClientCompat: an AWSMobileClient call site on Latchkey")
+    struct AWSMobileClientCompatTests {
+        @Test("initialize, listeners (held weakly), signIn, getTokens' claims, the synchronous properties, signOut")
+        func callSite() async throws {
+            let backend = try await LocalBackend.shared()
+            let username = await backend.uniqueName("compat")
+            try await backend.createUser(username, password: Integration.password)
+            let mobileClient = AWSMobileClient(
+                client: AuthClient(
+                    configuration: backend.configuration, store: InMemorySessionStore()))
+
+            let state: UserState = try await awaiting { mobileClient.initialize($0) }
+            #expect(state == .signedOut)
+            #expect(mobileClient.currentUserState == .signedOut && !mobileClient.isSignedIn)
+
+            let kept = ListenerOwner()
+            var dropped: ListenerOwner? = ListenerOwner()
+            mobileClient.addUserStateListener(kept) { state, info in kept.record(state, info) }
+            if let dropped {
+                mobileClient.addUserStateListener(dropped) { [weak dropped] state, info in dropped?.record(state, info)
+                }
+            }
+
+            let result: SignInResult = try await awaiting {
+                mobileClient.signIn(username: username, password: Integration.password, completionHandler: $0)
+            }
+            #expect(result.signInState == .signedIn)
+            #expect(mobileClient.isSignedIn)
+            #expect(mobileClient.username == username)
+            #expect(kept.states.last == .signedIn)
+            #expect(kept.usernames.last == username)
+            #expect(dropped?.states.last == .signedIn)
+
+            let tokens: Tokens = try await awaiting { mobileClient.getTokens($0) }
+            let claims = try #require(tokens.idToken?.claims)
+            #expect(claims["cognito:username"]?.stringValue == username)
+            #expect(claims["token_use"]?.stringValue == "id")
+            #expect(tokens.accessToken?.claims?["token_use"]?.stringValue == "access")
+            #expect(tokens.refreshToken?.tokenString != nil && tokens.refreshToken?.claims == nil)
+            #expect(mobileClient.userSub == claims["sub"]?.stringValue)
+            #expect(mobileClient.userSub != nil)
+
+            let wrong: (any Error)? = await withCheckedContinuation { continuation in
+                mobileClient.changePassword(currentPassword: "Wrong-Pass-1", proposedPassword: "Next-Pass-2!") {
+                    continuation.resume(returning: $0)
+                }
+            }
+            #expect(wrong is AuthError)
+
+            // A listener whose owner is gone hears nothing more.
+            dropped = nil
+            let heardBefore = kept.states.count
+            let signOutError: (any Error)? = await withCheckedContinuation { continuation in
+                mobileClient.signOut(options: SignOutOptions(signOutGlobally: false)) {
+                    continuation.resume(returning: $0)
+                }
+            }
+            #expect(signOutError == nil)
+            #expect(mobileClient.currentUserState == .signedOut)
+            #expect(mobileClient.username == nil && mobileClient.userSub == nil)
+            #expect(kept.states.count == heardBefore + 1 && kept.states.last == .signedOut)
+
+            // Calls that need a user fail through the completion handler, with the core's error.
+            let noTokens: (any Error)? = await withCheckedContinuation { continuation in
+                mobileClient.getTokens { _, error in continuation.resume(returning: error) }
+            }
+            #expect(noTokens is AuthError)
+        }
+
+        @Test("A configuration that cannot be read is reported by every call, with the file named")
+        func badConfiguration() async throws {
+            let directory = try Integration.temporaryDirectory("compat-bad")
+            let mobileClient = AWSMobileClient(environment: [
+                "LATCHKEY_CONFIG": directory + "/missing.json", "LATCHKEY_STORE_DIR": directory, "HOME": directory,
+            ])
+            #expect(mobileClient.client == nil)
+            let error: (any Error)? = await withCheckedContinuation { continuation in
+                mobileClient.initialize { _, error in continuation.resume(returning: error) }
+            }
+            let message = String(describing: try #require(error))
+            #expect(message.contains("missing.json"))
+            #expect(mobileClient.currentUserState == .unknown)
+        }
+    }
+}
+
+@Suite("JWTClaimSet: every claim, with typed reads")
+struct JWTClaimSetTests {
+    static func jwt(_ payload: String) -> String {
+        func encode(_ text: String) -> String {
+            Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        }
+        return encode(#"{"alg":"RS256","kid":"k"}"#) + "." + encode(payload) + ".c2ln"
+    }
+
+    @Test("Groups, custom attributes, string booleans, scopes and times")
+    func typedReads() throws {
+        let claims = try JWTClaimSet(
+            token: Self.jwt(
+                #"{"sub":"abc","cognito:username":"José","cognito:groups":["admins","staff"],"#
+                    + #""custom:tier":"gold","custom:seats":12,"email":"j@example.com","email_verified":"true","#
+                    + #""phone_number_verified":false,"scope":"openid profile aws.cognito.signin.user.admin","#
+                    + #""auth_time":1700000000,"iat":1700000100,"exp":1700003700,"token_use":"id"}"#))
+        #expect(claims.subject == "abc")
+        #expect(claims.username == "José")
+        #expect(claims.groups == ["admins", "staff"])
+        #expect(claims.customAttributes == ["tier": "gold", "seats": "12"])
+        #expect(claims.emailVerified == true)
+        #expect(claims.phoneNumberVerified == false)
+        #expect(claims.scopes == ["openid", "profile", "aws.cognito.signin.user.admin"])
+        #expect(claims.authTime == Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(claims.expiration == Date(timeIntervalSince1970: 1_700_003_700))
+        #expect(claims.phoneNumber == nil)
+        #expect(claims["cognito:groups"]?.arrayValue?.count == 2)
+    }
+
+    @Test("Not a JWT, or a payload that is not a JSON object, is an invalid token")
+    func malformed() {
+        for token in ["", "a.b", "a.%%%.c", Self.jwt("[1,2]"), Self.jwt("not json"), "a.b.c.d"] {
+            #expect(throws: AuthError.self) { try JWTClaimSet(token: token) }
+        }
+    }
+}
