@@ -149,9 +149,14 @@ struct UserCommand: AsyncParsableCommand {
                 }
             }
             let username = await client.username
+            let accountID = try global.accountID()
             try await client.deleteUser()
             try CLIOutput.emit(
                 "✔ Deleted the account\(username.map { " " + TerminalText.sanitized($0) } ?? "") and signed out.\n")
+            // As after a sign-out: the emptied account goes, and another signed-in one becomes active.
+            if let next = AccountResolution.afterSignOut(id: accountID, global: global) {
+                try CLIOutput.emit("✔ Switched to \(TerminalText.sanitized(next)), who is still signed in here.\n")
+            }
         }
     }
 
