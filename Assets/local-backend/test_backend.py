@@ -300,7 +300,9 @@ def test_token_lifetimes_and_expiry(backend, idp):
     short = idp.create_user_pool_client(
         UserPoolId=pool, ClientName="short-lived",
         ExplicitAuthFlows=["ALLOW_USER_SRP_AUTH", "ALLOW_REFRESH_TOKEN_AUTH"],
-        AccessTokenValidity=3, IdTokenValidity=3, RefreshTokenValidity=6,
+        # Lifetimes leave room for a loaded 2-core machine: every step before the refresh token's
+        # expiry must run within its window (it failed with 3 s / 6 s under load).
+        AccessTokenValidity=4, IdTokenValidity=4, RefreshTokenValidity=12,
         TokenValidityUnits={"AccessToken": "seconds", "IdToken": "seconds",
                             "RefreshToken": "seconds"})["UserPoolClient"]["ClientId"]
     username = make_user(idp, backend)
@@ -308,7 +310,7 @@ def test_token_lifetimes_and_expiry(backend, idp):
     t0 = time.time()
     c.authenticate(PASSWORD)
     access, idt = claims(c.access_token), claims(c.id_token)
-    assert access["exp"] - access["iat"] == 3 and idt["exp"] - idt["iat"] == 3
+    assert access["exp"] - access["iat"] == 4 and idt["exp"] - idt["iat"] == 4
     assert idp.get_user(AccessToken=c.access_token)["Username"] == username
     refresh_token = c.refresh_token
 
@@ -335,10 +337,10 @@ def test_token_lifetimes_and_expiry(backend, idp):
     fresh = idp.initiate_auth(AuthFlow="REFRESH_TOKEN_AUTH", ClientId=short,
                               AuthParameters={"REFRESH_TOKEN": refresh_token})
     result = fresh["AuthenticationResult"]
-    assert result["ExpiresIn"] == 3
+    assert result["ExpiresIn"] == 4
     assert idp.get_user(AccessToken=result["AccessToken"])["Username"] == username
 
-    time.sleep(max(0.0, t0 + 6.3 - time.time()))
+    time.sleep(max(0.0, t0 + 12.3 - time.time()))
     with pytest.raises(ClientError) as ei:
         idp.initiate_auth(AuthFlow="REFRESH_TOKEN_AUTH", ClientId=short,
                           AuthParameters={"REFRESH_TOKEN": refresh_token})
