@@ -40,7 +40,7 @@ import Testing
             $0.append("Signing out everywhere…")
         }
         store.press(.character("s"))  // only when the session expired
-        store.press(.character("x"))
+        store.press(.character("z"))  // not a key here
     }
 
     @Test func sampleCallResultsAreLogged() {

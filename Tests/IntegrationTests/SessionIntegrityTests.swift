@@ -15,7 +15,9 @@ import Testing
 extension BackendTests {
     @Suite("Sessions that never lie: store failures, cross-process races, honest sign-out, a safe store")
     struct SessionIntegrityTests {
-        static let file = ["LATCHKEY_STORE": "file"]
+        /// The file store, and one account: these tests are about processes sharing one session, so a
+        /// second user replaces the first instead of getting an account of their own.
+        static let file = ["LATCHKEY_STORE": "file", "LATCHKEY_ACCOUNT": AccountDirectory.defaultID]
 
         /// A config file like `path` whose user-pool endpoint is `endpoint` (a fault proxy).
         static func config(_ path: String, endpoint: URL, in directory: String) throws -> String {

@@ -116,7 +116,8 @@ extension BackendTests {
                     case .token: arguments = ["token", "--retry-seconds", "1"] + common
                     }
                     let child = try LatchkeyBinary.spawn(
-                        arguments, stdin: stdin, environment: ["LATCHKEY_STORE": "file"], timeout: .seconds(60))
+                        arguments, stdin: stdin, environment: ["LATCHKEY_STORE": "file", "LATCHKEY_ACCOUNT": AccountDirectory.defaultID],
+                        timeout: .seconds(60))
                     launched.append(Launched(operation: operation, child: child, proxied: throughProxy))
                 }
                 if rng.next() % 5 == 0 { await client.forceRefresh() }
