@@ -60,9 +60,14 @@ public protocol AuthService: Sendable {
     func setDeviceRemembered(_ remembered: Bool, deviceKey: String?) async throws
     /// Forgets a device (ForgetDevice); nil means this machine's device, then also dropped locally.
     func forgetDevice(_ deviceKey: String?) async throws
+    /// Checks whether the backend answers (while offline); a `connectivityChanged` event follows when it does.
+    func probeConnectivity() async
 }
 
 extension AuthService {
+    /// Services without a network have nothing to probe.
+    public func probeConnectivity() async {}
+
     /// Services without a shared store have nothing to adopt.
     public func syncWithStore() async {}
 

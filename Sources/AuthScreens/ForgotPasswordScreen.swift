@@ -153,7 +153,10 @@ extension ForgotPasswordState: FormScreen {
         switch action {
         case .keyPressed(let key):
             switch handleFormKey(key) {
-            case .handled, .edited: return []
+            case .handled: return []
+            case .edited:
+                banner = nil
+                return []
             case .submitted: return submit()
             case .activated(.resendCode): return sendCode(resend: true)
             case .activated(.back), .escaped: return back()

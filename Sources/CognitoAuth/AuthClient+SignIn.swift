@@ -17,7 +17,7 @@ extension AuthClient {
     public func signIn(
         username: String, password: String?, flow: AuthenticationFlow?, method: SignInMethod? = nil
     ) async throws -> SignInStep {
-        let trimmed = username.trimmingCharacters(in: .whitespaces)
+        let trimmed = Self.normalizedUsername(username)
         guard !trimmed.isEmpty else { throw AuthError.invalidParameter("The username is empty. Enter a username.") }
         // A device this store remembers for the user is named in every request (DEVICE_SRP_AUTH follows).
         let deviceKey = trackedDevice(for: trimmed)?.deviceKey

@@ -57,7 +57,12 @@ struct GlobalOptions: ParsableArguments {
     /// Chooses the session store (system keyring, else a plain-text file; `LATCHKEY_STORE` overrides) and,
     /// the first time a store directory falls back to the file, prints the plain-text warning to stderr.
     /// Commands call this before any prompt or network request, so the warning comes first.
-    func selectStore(lockTimeout: Duration = FileSessionStore.defaultLockTimeout) throws -> (
+    ///
+    /// `storeWarning` receives the warning instead (the full-screen UI shows it inside the screen,
+    /// where printing it would be hidden behind the alternate screen).
+    func selectStore(
+        lockTimeout: Duration = FileSessionStore.defaultLockTimeout, storeWarning: ((String) -> Void)? = nil
+    ) throws -> (
         store: any SessionStore, backend: SessionStoreSelection.Backend
     ) {
         let directory = storeDirectory
@@ -75,13 +80,19 @@ struct GlobalOptions: ParsableArguments {
             throw CLIFailure(code: 2, message: error.description)
         }
         if let warning = SessionStoreSelection.firstTimeWarning(selection.warning, directory: directory) {
-            FileHandle.standardError.write(Data((warning + "\n").utf8))
+            if let storeWarning {
+                storeWarning(warning)
+            } else {
+                FileHandle.standardError.write(Data((warning + "\n").utf8))
+            }
         }
         return (selection.store, selection.backend)
     }
 
-    func makeStore(lockTimeout: Duration = FileSessionStore.defaultLockTimeout) throws -> any SessionStore {
-        try selectStore(lockTimeout: lockTimeout).store
+    func makeStore(
+        lockTimeout: Duration = FileSessionStore.defaultLockTimeout, storeWarning: ((String) -> Void)? = nil
+    ) throws -> any SessionStore {
+        try selectStore(lockTimeout: lockTimeout, storeWarning: storeWarning).store
     }
 
     func makeLogger() -> Logger? {
@@ -105,14 +116,15 @@ struct GlobalOptions: ParsableArguments {
     ///
     /// `deadline` is the command's own (`--retry-seconds`): the store's lock waits no longer than it
     /// (at least half a second, at most the store's default), so a held lock cannot outlast it.
-    func makeClient(options: AuthClientOptions = AuthClientOptions(), deadline: Duration? = nil) async throws
-        -> AuthClient
-    {
+    func makeClient(
+        options: AuthClientOptions = AuthClientOptions(), deadline: Duration? = nil,
+        storeWarning: ((String) -> Void)? = nil
+    ) async throws -> AuthClient {
         let configuration = try loadConfiguration()
         var lockTimeout = FileSessionStore.defaultLockTimeout
         if let deadline { lockTimeout = min(lockTimeout, max(deadline, .milliseconds(500))) }
         let client = AuthClient(
-            configuration: configuration, store: try makeStore(lockTimeout: lockTimeout),
+            configuration: configuration, store: try makeStore(lockTimeout: lockTimeout, storeWarning: storeWarning),
             transport: try makeTransport(), logger: makeLogger(), options: options)
         await client.initialize()
         try await Self.check(client)

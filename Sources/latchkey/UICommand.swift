@@ -16,8 +16,10 @@ struct UICommand: AsyncParsableCommand {
     @OptionGroup var ui: UIOptions
 
     func run() async throws {
-        let client = try await global.makeClient()
-        try await InteractiveEntry.run(client: client, global: global, ui: ui, prefilledUsername: nil)
+        let notice = StoreNotice()
+        let client = try await global.makeClient(storeWarning: notice.keep)
+        try await InteractiveEntry.run(
+            client: client, global: global, ui: ui, prefilledUsername: nil, storeNotice: notice.text)
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import AuthScreens
 import CognitoAuth
 import Testing
@@ -71,7 +72,8 @@ import Testing
                         username: "alice", password: "Abcdef1!",
                         attributes: ["email": "alice@example.com", "phone_number": "+14155550100"]))
             ])
-        #expect(store.state.password.text.isEmpty)
+        // Kept while in flight: a taken username is no reason to type it again (issue 14, C12).
+        #expect(store.state.password.text == "Abcdef1!")
         #expect(store.state.rememberedPassword == "Abcdef1!")
         #expect(store.state.isInFlight)
         #expect(!dumped(store.state).contains("Abcdef1!"))
@@ -114,7 +116,7 @@ import Testing
         store.send(.signUpFinished(.failure(.usernameExists("User already exists")))) {
             $0.isInFlight = false
             $0.rememberedPassword = nil
-            $0.banner = "User already exists. Choose another username, or press Esc to sign in."
+            $0.banner = "That username is taken. Choose another username, or press Esc to sign in."
             $0.focus = .username
         }
         store.press(.escape, [.route(.signIn(username: "alice", notice: nil))])
@@ -141,8 +143,12 @@ import Testing
             $0.request = nil
             $0.delivery = smsDelivery
             $0.notice = "A new code was sent in a text message to +*******0100."
+            $0.resendAvailableAt = $0.now.addingTimeInterval(30)
             $0.focus = .code
         }
+        // A code was just sent: Resend waits (issue 14, Missing 12).
+        store.send(.resendPressed) { $0.notice = "A code was just sent. You can ask for another in 30 s." }
+        store.state.now = store.state.now.addingTimeInterval(30)
         store.send(.resendPressed, [.run(.resendSignUpCode(username: "alice"))]) {
             $0.request = .resend
             $0.notice = nil
@@ -186,7 +192,7 @@ import Testing
             $0.request = nil
             $0.code.clear()
             $0.banner =
-                "Invalid verification code provided, please try again. Check the code, or press Tab to reach Resend code."
+                "The code is wrong. Check the code, or choose Resend code below."
         }
     }
 }
@@ -260,7 +266,7 @@ import Testing
             $0.request = nil
             $0.code.clear()
             $0.focus = .code
-            $0.banner = "The code is wrong. Check the code, or press Tab to reach Resend code."
+            $0.banner = "The code is wrong. Check the code, or choose Resend code below."
         }
     }
 }
