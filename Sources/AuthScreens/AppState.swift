@@ -171,12 +171,13 @@ public struct AppState: Equatable, Sendable {
         }
         if !hasTextField { return ScreenText.choiceHints }
         var hints = [ScreenText.hintNext, ScreenText.hintEnter, ScreenText.hintCtrlCQuit]
-        if let revealHint { hints.append(revealHint) }
         if relogin != nil {
             hints.append(ScreenText.hintEscCancel)
         } else if escapeGoesBack {
             hints.append(ScreenText.hintEscBack)
         }
+        // Last: the field itself shows the Ctrl-T hint too.
+        if let revealHint { hints.append(revealHint) }
         return hints
     }
 
