@@ -93,6 +93,7 @@ extension BackendTests {
                 ["sign-in", "--config", backend.info.configPath, "--store", store], stdin: "")
             #expect(output.status == 2)
             #expect(output.stderr.contains("pass --username U"), "\(output.stderr)")
+            #expect(output.stderr.contains("on a terminal, `latchkey sign-in` alone prompts"), "\(output.stderr)")
         }
     }
 }

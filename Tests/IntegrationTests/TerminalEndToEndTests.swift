@@ -232,7 +232,9 @@ extension BackendTests {
             let (session, username) = try await Self.openReloginPrompt(backend, name: "relogesc")
             defer { session.kill() }
             let prompt = session.screen()
-            #expect(Self.flattened(prompt).contains("Your session expired"), "\(prompt)")
+            // The tokens were revoked (a global sign-out), and the prompt says so (issue 14, C4).
+            #expect(Self.flattened(prompt).contains("Your session was revoked"), "\(prompt)")
+            #expect(prompt.contains("✖ Session revoked: sign in again"), "\(prompt)")
             // The modal's fields (the dashboard's own "Username" row is behind it).
             #expect(prompt.contains("│   Username  \(username)"), "username not prefilled:\n\(prompt)")
             #expect(prompt.contains("│ › Password"), "focus is not on the password:\n\(prompt)")

@@ -76,10 +76,10 @@ extension BackendTests {
                 [binary.path, "sign-in"] + common, environment: TerminalApp.baseEnvironment, columns: 80, rows: 24,
                 name: "prompt")
             defer { signIn.kill() }
-            try await signIn.waitFor("Username: ")
+            try await signIn.waitFor("Username:")
             signIn.type(username)
             signIn.press("Enter")
-            try await signIn.waitFor("Password for \(username): ")
+            try await signIn.waitFor("Password for \(username):")
             signIn.type(Integration.password)
             signIn.press("Enter")
             #expect(try await signIn.waitForExit() == 0)
@@ -97,7 +97,7 @@ extension BackendTests {
             try await plain.waitFor("Username")
             plain.type(username)
             plain.press("Enter")
-            try await plain.waitFor("Password: ")
+            try await plain.waitFor("Password:")
             plain.type("Wr0ng-Password!")
             plain.press("Enter")
             try await plain.waitFor("The username or password is incorrect.", "2 tries left")
