@@ -86,7 +86,8 @@ extension BackendTests {
                 ], input: .bytes(Array((Integration.password + "\n").utf8)), environment: Self.file,
                 timeout: .seconds(60))
             #expect(failed.exitCode == 5, "\(failed.stderr)")
-            #expect(!failed.stdout.contains("Signed in"), "\(failed.stdout)")
+            // Messages go to stderr: neither stream claims success.
+            #expect(!(failed.stdout + failed.stderr).contains("✔ Signed in"), "\(failed.stdout)\(failed.stderr)")
             #expect(failed.stderr.contains(store), "the message names the store path: \(failed.stderr)")
             #expect(try Self.storedUser(store) == alice)
             let status = try await LatchkeyBinary.run(
@@ -111,7 +112,7 @@ extension BackendTests {
                     "--store", store,
                 ], environment: Self.file, timeout: .seconds(60))
             #expect(failed.exitCode == 5, "\(failed.stderr)")
-            #expect(!failed.stdout.contains("Signed out"), "\(failed.stdout)")
+            #expect(!(failed.stdout + failed.stderr).contains("✔ Signed out"), "\(failed.stdout)\(failed.stderr)")
             // Nothing pretends: the store still holds the session, and status says so.
             #expect(try FileSessionStore(directory: store).load()?.state == .signedIn)
         }
