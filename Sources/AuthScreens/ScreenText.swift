@@ -340,17 +340,20 @@ public enum ScreenText {
         where [.incorrectCredentials, .other].contains(NotAuthorizedVariant(message)):
             // At sign-in, an unexplained NotAuthorized is the wrong password too.
             let next =
-                showsForgotPassword ? "Try again, or choose Forgot password below." : "Check the password and try again."
+                showsForgotPassword
+                ? "Try again, or choose Forgot password below." : "Check the password and try again."
             let detail = error.serverDetail.map { " Details: \(sentence($0, or: ""))" } ?? ""
             return banner(.notAuthorized("Incorrect username or password."), next) + detail
         case .userNotFound:
-            let next = showsCreateAccount ? "Check the username, or choose Create account below." : "Check the username."
+            let next =
+                showsCreateAccount ? "Check the username, or choose Create account below." : "Check the username."
             return banner(error, next)
         case .passwordResetRequired:
             let next = showsForgotPassword ? "Choose Forgot password below to reset it." : "Reset it, then sign in."
             return banner(error, next)
         case .notAuthorized(let message) where NotAuthorizedVariant(message) == .attemptsExceeded:
-            let next = showsForgotPassword ? "Wait a few minutes, or choose Forgot password below." : "Wait a few minutes."
+            let next =
+                showsForgotPassword ? "Wait a few minutes, or choose Forgot password below." : "Wait a few minutes."
             return banner(error, next)
         default:
             return fallbackBanner(error)

@@ -133,7 +133,8 @@ extension ScreenText {
         case .reused:
             return
                 "Your session was used by another copy of it (the refresh token was already used). Sign in again to continue."
-        case .accountGone: return "Your account could not be found (it may have been deleted). Sign in, or create an account."
+        case .accountGone:
+            return "Your account could not be found (it may have been deleted). Sign in, or create an account."
         case .disabled: return "Your account was disabled. Ask the pool's administrator, then sign in again."
         case .passwordReset: return "Your account needs a password reset before you can sign in again."
         case .unknown: return "Your session ended and cannot be renewed. Sign in again to continue."

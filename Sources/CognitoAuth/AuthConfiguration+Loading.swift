@@ -41,7 +41,9 @@ extension AuthConfiguration {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw ConfigurationError(
                 file: path, problem: "this is a directory, not a configuration file.",
-                fix: "Pass the file itself, such as --config \(path.hasSuffix("/") ? path : path + "/")awsconfiguration.json.")
+                fix:
+                    "Pass the file itself, such as --config \(path.hasSuffix("/") ? path : path + "/")awsconfiguration.json."
+            )
         }
         let data: Data
         do {

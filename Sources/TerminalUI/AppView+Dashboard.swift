@@ -25,7 +25,8 @@ extension AppView {
         let providers = dashboard.session?.activeProviders ?? []
         var rows: [PanelRow] = [
             .text(
-                label: ScreenText.stateLabel, value: ScreenText.stateRow(dashboard.userState), style: stateStyle(dashboard)),
+                label: ScreenText.stateLabel, value: ScreenText.stateRow(dashboard.userState),
+                style: stateStyle(dashboard)),
             .text(
                 label: ScreenText.usernameLabel, value: dashboard.username ?? dashboard.session?.username ?? none,
                 style: .plain),

@@ -47,7 +47,8 @@ struct SignUpCommand: AsyncParsableCommand {
             username: username, password: password, attributes: attributes, validationData: validation)
         {
         case .done:
-            CLIOutput.info("✔ Account \(username) created and confirmed. Sign in: latchkey sign-in --username \(username)")
+            CLIOutput.info(
+                "✔ Account \(username) created and confirmed. Sign in: latchkey sign-in --username \(username)")
         case .confirmSignUp(let delivery):
             CLIOutput.info(
                 "✔ Account \(username) created. A confirmation code was sent in \(TerminalText.sanitized(delivery?.phrase ?? "a message"))."
@@ -176,7 +177,8 @@ struct SignOutCommand: AsyncParsableCommand {
             return
         }
         if result.signedOutEverywhere {
-            CLIOutput.info("✔ Signed out\(who) everywhere: every device's refresh token is revoked (GlobalSignOut and RevokeToken "
+            CLIOutput.info(
+                "✔ Signed out\(who) everywhere: every device's refresh token is revoked (GlobalSignOut and RevokeToken "
                     + "succeeded). Access tokens already issued stay valid until they expire (at most an hour).")
         } else {
             CLIOutput.info("✔ Signed out\(who) on this machine; its refresh token is revoked at the service.")

@@ -42,7 +42,8 @@ import Testing
         #expect(app.badge == "✔ Signed in · alice")
         #expect(app.headline.tone == .good)
         _ = app.reduce(
-            .sessionEvent(.connectivityChanged(.offline(since: t0, lastError: .network(kind: .timedOut, message: "x")))))
+            .sessionEvent(.connectivityChanged(.offline(since: t0, lastError: .network(kind: .timedOut, message: "x"))))
+        )
         #expect(app.badge == "⚠ Offline · alice")
         #expect(app.headline.tone == .warning)
         _ = app.reduce(.sessionEvent(.stateChanged(.signedOutUserPoolsTokenInvalid, username: "alice", provider: nil)))
@@ -157,7 +158,9 @@ import Testing
         _ = app.reduce(.keyPressed(.enter))
         _ = app.reduce(.signInFinished(.failure(.userNotFound("User does not exist."))))
         guard case .signIn(let failed) = app.screen else { return #expect(Bool(false)) }
-        #expect(failed.banner == "There is no account with that username. Check the username, or choose Create account below.")
+        #expect(
+            failed.banner
+                == "There is no account with that username. Check the username, or choose Create account below.")
         // Shift-Tab from the empty password back to the username does not flag the password.
         _ = app.reduce(.keyPressed(.backTab))
         guard case .signIn(let moved) = app.screen else { return #expect(Bool(false)) }
@@ -194,7 +197,8 @@ import Testing
         #expect(resend == [.resendSignUpCode(username: "carol")])
         guard case .confirmSignUp(let confirm) = app.screen else { return #expect(Bool(false)) }
         #expect(confirm.rememberedPassword == SecretText("Secret-1"))
-        _ = app.reduce(.resendSignUpCodeFinished(.success(CodeDeliveryDetails(destination: "c***", deliveryMedium: "EMAIL"))))
+        _ = app.reduce(
+            .resendSignUpCodeFinished(.success(CodeDeliveryDetails(destination: "c***", deliveryMedium: "EMAIL"))))
         for character in "123456" { _ = app.reduce(.keyPressed(.character(character))) }
         _ = app.reduce(.keyPressed(.enter))
         let signIn = app.reduce(.confirmSignUpFinished(.success(.done)))
@@ -207,7 +211,8 @@ import Testing
         form.isInFlight = true
         signUp.screen = .signUp(form)
         _ = signUp.reduce(
-            .signUpFinished(.success(.confirmSignUp(CodeDeliveryDetails(destination: "a***", deliveryMedium: "EMAIL")))))
+            .signUpFinished(.success(.confirmSignUp(CodeDeliveryDetails(destination: "a***", deliveryMedium: "EMAIL"))))
+        )
         guard case .confirmSignUp(let confirm) = signUp.screen else { return #expect(Bool(false)) }
         #expect(confirm.label(for: .resend) == "Resend code (30 s)")
         _ = signUp.reduce(.tick(now: t0.addingTimeInterval(2)))

@@ -1,6 +1,6 @@
-import Foundation
 import AuthScreens
 import CognitoAuth
+import Foundation
 import Testing
 
 @Suite struct SignUpTests {

@@ -36,7 +36,8 @@ import Testing
     @Test func notAuthorizedVariantsAreToldApart() {
         #expect(
             AuthError.notAuthorized("Incorrect username or password.").description
-                == "The username or password is incorrect. Check them and try again, or reset the password (latchkey forgot-password).")
+                == "The username or password is incorrect. Check them and try again, or reset the password (latchkey forgot-password)."
+        )
         #expect(AuthError.notAuthorized("Refresh Token has been revoked").summary == "The session was revoked.")
         #expect(AuthError.notAuthorized("User is disabled.").summary == "This account is disabled.")
         #expect(AuthError.notAuthorized("Password attempts exceeded").summary == "Too many wrong passwords for now.")
@@ -60,10 +61,12 @@ import Testing
     }
 
     @Test func invalidParameterKeepsItsSentenceWithAFullStop() {
-        #expect(AuthError.invalidParameter("The username is empty. Enter a username.").description
-            == "Invalid request: The username is empty. Enter a username.")
-        #expect(AuthError.invalidParameter("1 validation error detected").description
-            == "Invalid request: 1 validation error detected.")
+        #expect(
+            AuthError.invalidParameter("The username is empty. Enter a username.").description
+                == "Invalid request: The username is empty. Enter a username.")
+        #expect(
+            AuthError.invalidParameter("1 validation error detected").description
+                == "Invalid request: 1 validation error detected.")
     }
 
     @Test func usernamesAreSentComposed() {

@@ -64,8 +64,10 @@ extension BackendTests {
             #expect(Array(decomposed.utf8) != Array(composed.utf8))
             let store = try Integration.temporaryDirectory("nfd")
             let signIn = try await LatchkeyBinary.run(
-                ["sign-in", "--username", decomposed, "--password-stdin", "--config", backend.info.configPath,
-                 "--store", store], stdin: Integration.password + "\n")
+                [
+                    "sign-in", "--username", decomposed, "--password-stdin", "--config", backend.info.configPath,
+                    "--store", store,
+                ], stdin: Integration.password + "\n")
             #expect(signIn.status == 0, "\(signIn.stderr)")
         }
 
@@ -74,7 +76,8 @@ extension BackendTests {
             let directory = try Integration.temporaryDirectory("cfgdir")
             let asDirectory = try await LatchkeyBinary.run(["status", "--config", directory, "--store", directory])
             #expect(asDirectory.status == 2)
-            #expect(asDirectory.stderr.contains("this is a directory, not a configuration file"), "\(asDirectory.stderr)")
+            #expect(
+                asDirectory.stderr.contains("this is a directory, not a configuration file"), "\(asDirectory.stderr)")
             #expect(asDirectory.stderr.contains(directory))
             let path = directory + "/bad.json"
             try "{\n  \"CognitoUserPool\": {\n    \"Default\": { \"PoolId\": \"x\" \"Region\": \"y\" }\n  }\n}\n".write(

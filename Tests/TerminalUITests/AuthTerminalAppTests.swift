@@ -129,7 +129,10 @@ struct AuthTerminalAppTests {
         let recorder = FrameRecorder(keys: keys)
         let app = makeApp(recorder, service: StubAuthService())
         let run = Task { await app.run() }
-        #expect(await waitUntil { recorder.lastFrame?.joined().contains("✖ The username or password is incorrect.") == true })
+        #expect(
+            await waitUntil {
+                recorder.lastFrame?.joined().contains("✖ The username or password is incorrect.") == true
+            })
         recorder.enqueue(.ctrl("c"))
         _ = await run.value
     }

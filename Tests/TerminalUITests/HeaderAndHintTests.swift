@@ -41,7 +41,8 @@ import Testing
         #expect(line.hasSuffix("? more"))
         #expect(!line.contains("…"))
         // Wide enough for everything: the help hint instead of "more".
-        let wide = AppView.fittedHints(dashboard.keyHints, help: dashboard.helpHint, more: dashboard.moreHint, width: 200)
+        let wide = AppView.fittedHints(
+            dashboard.keyHints, help: dashboard.helpHint, more: dashboard.moreHint, width: 200)
         #expect(wide == dashboard.keyHints + ["? help"])
         // Forms: "F1 more" when cut, and Ctrl-C quit is kept before the less important hints.
         var form = ScreenFixtures.base()

@@ -1144,7 +1144,6 @@ enum Snapshots {
 
         """#
 
-
     static let signUpFromPool_80x24 = #"""
          … Starting · local                                                    Latchkey
 
