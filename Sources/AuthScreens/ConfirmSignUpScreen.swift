@@ -190,9 +190,8 @@ extension ConfirmSignUpState: FormScreen {
 
     private mutating func resend() -> [ScreenEffect] {
         guard canSubmit else { return [] }
-        let wait = resendCooldownSeconds
-        guard wait == 0 else {
-            notice = ScreenText.resendCodeWait(wait)
+        guard resendCooldownSeconds == 0 else {
+            notice = ScreenText.resendCodeWait
             return []
         }
         banner = nil

@@ -171,10 +171,8 @@ extension ScreenText {
 
     /// Resend code while cooling down: "Resend code (28 s)".
     public static func resendCodeCooldown(_ seconds: Int) -> String { "\(resendCodeLink) (\(seconds) s)" }
-    /// Resend chosen during the cooldown.
-    public static func resendCodeWait(_ seconds: Int) -> String {
-        "A code was just sent. You can ask for another in \(seconds) s."
-    }
+    /// Resend chosen during the cooldown (the button counts down beside it).
+    public static let resendCodeWait = "A code was just sent. Resend code works again when its countdown ends."
 
     /// The "more keys" hint that replaces hints that do not fit.
     public static let hintF1More = "F1 more"

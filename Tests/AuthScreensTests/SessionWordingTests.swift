@@ -219,7 +219,7 @@ import Testing
         guard case .confirmSignUp(var cooling) = signUp.screen else { return #expect(Bool(false)) }
         #expect(cooling.label(for: .resend) == "Resend code (28 s)")
         #expect(cooling.reduce(.resendPressed).isEmpty)
-        #expect(cooling.notice == ScreenText.resendCodeWait(28))
+        #expect(cooling.notice == ScreenText.resendCodeWait)
         _ = signUp.reduce(.tick(now: t0.addingTimeInterval(30)))
         guard case .confirmSignUp(var ready) = signUp.screen else { return #expect(Bool(false)) }
         #expect(ready.label(for: .resend) == "Resend code")

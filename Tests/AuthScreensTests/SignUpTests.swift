@@ -147,7 +147,9 @@ import Testing
             $0.focus = .code
         }
         // A code was just sent: Resend waits (issue 14, Missing 12).
-        store.send(.resendPressed) { $0.notice = "A code was just sent. You can ask for another in 30 s." }
+        store.send(.resendPressed) {
+            $0.notice = "A code was just sent. Resend code works again when its countdown ends."
+        }
         store.state.now = store.state.now.addingTimeInterval(30)
         store.send(.resendPressed, [.run(.resendSignUpCode(username: "alice"))]) {
             $0.request = .resend
