@@ -301,6 +301,9 @@ extension AppState {
             if case .confirmSignUp(var state) = screen {
                 state.now = time
                 screen = .confirmSignUp(state)
+            } else if case .forgotPassword(var state) = screen {
+                state.now = time
+                screen = .forgotPassword(state)
             }
             return perform(dashboard.reduce(.tick(now: time)))
         case .terminalSizeChanged(let tooSmall):
@@ -516,7 +519,9 @@ extension AppState {
             screen = .confirmSignUp(state)
             return perform(effects)
         case .forgotPassword(let username):
-            screen = .forgotPassword(ForgotPasswordState(username: username, policy: options.passwordPolicy))
+            var state = ForgotPasswordState(username: username, policy: options.passwordPolicy)
+            state.now = now
+            screen = .forgotPassword(state)
         case .challenge(let step, let username):
             guard let challenge = ChallengeState(step: step, username: username, policy: options.passwordPolicy) else {
                 screen = .dashboard

@@ -78,7 +78,9 @@ extension ForgotPasswordState: FormViewModel {
         case .code: return ScreenText.codeLabel
         case .newPassword: return ScreenText.newPasswordLabel
         case .resetPassword: return ScreenText.resetPasswordButton
-        case .resendCode: return ScreenText.resendCodeLink
+        case .resendCode:
+            let wait = resendCooldownSeconds
+            return wait > 0 ? ScreenText.resendCodeCooldown(wait) : ScreenText.resendCodeLink
         case .back: return ScreenText.backLink
         }
     }

@@ -181,7 +181,9 @@ import Testing
         guard case .signIn(let signIn) = app.screen else { return #expect(Bool(false)) }
         #expect(signIn.focus == .forgotPassword)
         _ = app.reduce(.keyPressed(.enter))
-        #expect(app.screen == .forgotPassword(ForgotPasswordState(username: "alice")))
+        var expected = ForgotPasswordState(username: "alice")
+        expected.now = t0
+        #expect(app.screen == .forgotPassword(expected))
         #expect(app.reduce(.keyPressed(.enter)) == [.forgotPassword(username: "alice")])
         #expect(app.statusLine == "Sending code…")
         _ = app.reduce(.forgotPasswordFinished(.success(emailDelivery)))

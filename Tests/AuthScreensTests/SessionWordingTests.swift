@@ -226,6 +226,20 @@ import Testing
         #expect(ready.reduce(.resendPressed) == [.run(.resendSignUpCode(username: ""))])
     }
 
+    @Test func forgotPasswordResendCoolsDownToo() {
+        var state = ForgotPasswordState(username: "alice")
+        state.now = t0
+        _ = state.reduce(.submitPressed)
+        _ = state.reduce(
+            .forgotPasswordFinished(.success(CodeDeliveryDetails(destination: "a***", deliveryMedium: "EMAIL"))))
+        #expect(state.label(for: .resendCode) == "Resend code (30 s)")
+        #expect(state.reduce(.resendCodePressed).isEmpty)
+        #expect(state.notice == ScreenText.resendCodeWait)
+        state.now = t0.addingTimeInterval(31)
+        #expect(state.label(for: .resendCode) == "Resend code")
+        #expect(state.reduce(.resendCodePressed) == [.run(.forgotPassword(username: "alice"))])
+    }
+
     // MARK: C3, C10, C13
 
     @Test func keyHintsAreTrueAndHelpIsF1OnForms() {

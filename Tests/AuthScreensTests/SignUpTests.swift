@@ -210,6 +210,7 @@ import Testing
             $0.step = .resetPassword
             $0.focus = .code
             $0.notice = "We sent a reset code in an email to a***@e***. Enter it with a new password."
+            $0.resendAvailableAt = $0.now.addingTimeInterval(30)
         }
         #expect(store.state.focusOrder == [.code, .newPassword, .resetPassword, .resendCode, .back])
         store.type("123456")
@@ -238,6 +239,7 @@ import Testing
         var state = ForgotPasswordState(username: "alice")
         _ = state.reduce(.submitPressed)
         _ = state.reduce(.forgotPasswordFinished(.success(emailDelivery)))
+        state.now = state.now.addingTimeInterval(30)  // past the resend cooldown
         var store = forgotStore(state)
         store.send(.resendCodePressed, [.run(.forgotPassword(username: "alice"))]) {
             $0.request = .sendCode
@@ -247,6 +249,7 @@ import Testing
             $0.request = nil
             $0.delivery = smsDelivery
             $0.notice = "A new code was sent in a text message to +*******0100."
+            $0.resendAvailableAt = $0.now.addingTimeInterval(30)
         }
         store.press(.escape) {
             $0.step = .requestCode

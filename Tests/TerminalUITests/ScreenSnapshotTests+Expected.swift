@@ -438,7 +438,7 @@ enum Snapshots {
                   │   ✔ A lowercase letter      ✔ A number                   │
                   │   ✖ A symbol, such as ! @ # $                            │
                   │                                                          │
-                  │   [ Reset password ]  Resend code  Back                  │
+                  │   [ Reset password ]  Resend code (30 s)  Back           │
                   │                                                          │
                   └──────────────────────────────────────────────────────────┘
 
@@ -473,7 +473,7 @@ enum Snapshots {
                             │   ✔ A lowercase letter                ✔ A number                             │
                             │   ✖ A symbol, such as ! @ # $                                                │
                             │                                                                              │
-                            │   [ Reset password ]  Resend code  Back                                      │
+                            │   [ Reset password ]  Resend code (30 s)  Back                               │
                             │                                                                              │
                             └──────────────────────────────────────────────────────────────────────────────┘
 
