@@ -24,7 +24,8 @@ public struct ExpiryGauge: Hashable, Sendable {
 /// The dashboard: session details updated by auth events and a 1-second tick, sample calls and an event log.
 ///
 /// Keys: `c` one GetUser call, `C` five at once, `r` force refresh, `o` sign out, `O` global sign
-/// out, `s` sign in again (when the session expired), ↑/↓/PgUp/PgDn/Home/End scroll the log.
+/// out (after "Sign out of every device? y/N"), `s` sign in again (when the session expired),
+/// ↑/↓/PgUp/PgDn/Home/End scroll the log. While offline, the tick probes the backend with backoff.
 /// `?` and `q` are handled by ``AppState``.
 public struct DashboardState: Equatable, Sendable {
     /// The refresh token's recent history.
