@@ -46,6 +46,11 @@ public struct AppState: Equatable, Sendable {
     public var rememberDevicePrompt: RememberDevicePromptState?
     /// The device keys the remember prompt was offered for (once each).
     public var rememberDeviceAsked: Set<String> = []
+    /// What a finished global sign-out said, for the sign-in screen that follows it.
+    public var globalSignOutNotice: String?
+    /// The password of the Sign in screen's request in flight, kept only until it finishes: an
+    /// unconfirmed account is confirmed and then signed in with it, as after Create account.
+    var signInPassword: SecretText?
 
     /// Creates the state on Sign in (or Create account with ``AuthUIOptions/startOnSignUp``).
     public init(options: AuthUIOptions = AuthUIOptions(), now: Date = Date(), timeZone: TimeZone = .current) {
@@ -61,6 +66,11 @@ public struct AppState: Equatable, Sendable {
             self.screen = .signUp(makeSignUp(username: ""))
         } else {
             self.screen = .signIn(makeSignIn(username: options.prefilledUsername ?? "", notice: nil))
+        }
+        if let notice = options.storeNotice {
+            // Shown inside the UI (the status line and the log), not printed behind the full screen.
+            self.statusMessage = TerminalText.sanitized(notice)
+            self.dashboard.append(ScreenText.storeWarning(notice))
         }
     }
 
@@ -94,10 +104,14 @@ public struct AppState: Equatable, Sendable {
     /// The status line: the activity, else the status message.
     public var statusLine: String { activity ?? statusMessage ?? "" }
 
-    /// The session badge for the top line: "signedIn · alice".
+    /// The session badge for the top line: "✔ Signed in · alice" (the API's state name is on the dashboard).
     public var badge: String {
-        "\(dashboard.userState.rawValue) · \(dashboard.username ?? dashboard.session?.username ?? ScreenText.none)"
+        let name = dashboard.username ?? dashboard.session?.username
+        return ([headline.text] + (name.map { [$0] } ?? [])).joined(separator: " · ")
     }
+
+    /// The header's symbol, words and tone.
+    public var headline: SessionHeadline { dashboard.headline }
 
     /// The title of what has focus (the prompt's when it is open).
     public var title: String {
@@ -142,12 +156,16 @@ public struct AppState: Equatable, Sendable {
         }
     }
 
-    /// The key hints for the bottom line, most important first (the renderer truncates with "…").
+    /// The key hints for the bottom line, most important first. The renderer shows as many as fit,
+    /// then ``helpHint`` when all fit or ``moreHint`` when some were left out.
     public var keyHints: [String] {
         if isTerminalTooSmall { return [ScreenText.hintQuit] }
         if isHelpVisible { return [ScreenText.closeHelpHint] }
         if isInFlight && !(screen == .dashboard && relogin == nil) {
             return [ScreenText.hintCancelRequest, ScreenText.hintCtrlCQuit]
+        }
+        if relogin == nil && screen == .dashboard && dashboard.isConfirmingGlobalSignOut {
+            return ScreenText.globalSignOutHints
         }
         if relogin == nil && screen == .dashboard && devices != nil && rememberDevicePrompt == nil {
             return ScreenText.devicesHints
@@ -167,15 +185,39 @@ public struct AppState: Equatable, Sendable {
             return hints
         }
         if !hasTextField { return ScreenText.choiceHints }
-        var hints = [ScreenText.hintNext, ScreenText.hintEnter]
+        var hints = [ScreenText.hintNext, ScreenText.hintEnter, ScreenText.hintCtrlCQuit]
+        if relogin != nil {
+            hints.append(ScreenText.hintEscCancel)
+        } else if escapeGoesBack {
+            hints.append(ScreenText.hintEscBack)
+        }
+        // Last: the field itself shows the Ctrl-T hint too.
         if let revealHint { hints.append(revealHint) }
-        hints.append(relogin != nil ? ScreenText.hintEscCancel : ScreenText.hintEscBack)
-        hints += [ScreenText.hintF1Help, ScreenText.hintCtrlCQuit]
         return hints
     }
 
+    /// The help key's hint, shown last when every hint fits: "F1 help" on forms (`?` is typed there), "? help" elsewhere.
+    public var helpHint: String? {
+        if isTerminalTooSmall || isHelpVisible || dashboard.isConfirmingGlobalSignOut && screen == .dashboard {
+            return nil
+        }
+        if isInFlight && !(screen == .dashboard && relogin == nil) { return nil }
+        return hasTextField ? ScreenText.hintF1Help : ScreenText.hintHelp
+    }
+
+    /// What replaces the hints that do not fit: "F1 more" on forms, "? more" elsewhere.
+    public var moreHint: String { hasTextField ? ScreenText.hintF1More : ScreenText.hintHelpMore }
+
+    /// Whether Esc leaves the current form (on Sign in it does only when cancelling is allowed).
+    var escapeGoesBack: Bool {
+        if case .signIn(let state) = screen { return state.canCancel }
+        return true
+    }
+
     /// The key hints joined for one line.
-    public var keyHintLine: String { keyHints.joined(separator: ScreenText.hintSeparator) }
+    public var keyHintLine: String {
+        (keyHints + (helpHint.map { [$0] } ?? [])).joined(separator: ScreenText.hintSeparator)
+    }
 
     /// The help overlay's lines for the active view.
     public var helpLines: [String] {
@@ -277,13 +319,27 @@ extension AppState {
             offerRememberDevice(summary)
             return effects
         case .tick(let time):
+            if case .confirmSignUp(var state) = screen {
+                state.now = time
+                screen = .confirmSignUp(state)
+            } else if case .forgotPassword(var state) = screen {
+                state.now = time
+                screen = .forgotPassword(state)
+            }
             return perform(dashboard.reduce(.tick(now: time)))
         case .terminalSizeChanged(let tooSmall):
             isTerminalTooSmall = tooSmall
             return []
         case .signInFinished(let result):
             if relogin != nil { return reduceRelogin(.signIn(.signInFinished(result))) }
-            return withSignIn { $0.reduce(.signInFinished(result)) }
+            let typed = signInPassword
+            signInPassword = nil
+            let effects = withSignIn { $0.reduce(.signInFinished(result)) }
+            if case .confirmSignUp(var confirm) = screen, confirm.rememberedPassword == nil, typed != nil {
+                confirm.rememberedPassword = typed
+                screen = .confirmSignUp(confirm)
+            }
+            return effects
         case .confirmSignInFinished(let result):
             if relogin?.challenge != nil { return reduceRelogin(.challenge(.confirmSignInFinished(result))) }
             return withChallenge { $0.reduce(.confirmSignInFinished(result)) }
@@ -300,6 +356,20 @@ extension AppState {
         case .sampleCallFinished(let number, let result):
             return perform(dashboard.reduce(.sampleCallFinished(number: number, result: result)))
         case .signOutFinished(let global, let result):
+            if global {
+                let notice: String
+                switch result {
+                case .success: notice = ScreenText.signedOutEverywhereNotice
+                case .failure(let error):
+                    notice = ScreenText.signOutFailed(global: true, ScreenText.shortError(error)) + "."
+                }
+                if case .signIn(var state) = screen, !state.isInFlight {
+                    state.notice = notice
+                    screen = .signIn(state)
+                } else {
+                    globalSignOutNotice = notice
+                }
+            }
             return perform(dashboard.reduce(.signOutFinished(global: global, result: result)))
         case .mfaSettingsLoaded(let result):
             return perform(dashboard.reduce(.mfaSettingsLoaded(result)))
@@ -371,6 +441,9 @@ extension AppState {
             isHelpVisible = true
             return []
         }
+        if screen == .dashboard && relogin == nil && dashboard.isConfirmingGlobalSignOut {
+            return perform(dashboard.reduce(.keyPressed(key)))
+        }
         if !hasTextField {
             if key.isCharacter("?") {
                 isHelpVisible = true
@@ -401,6 +474,7 @@ extension AppState {
     private mutating func sessionEvent(_ event: SessionEvent) -> [AuthEffect] {
         let previousUsername = dashboard.username ?? dashboard.session?.username
         let previousWaiting = dashboard.callsWaitingForSignIn
+        let wasSigningOutGlobally = dashboard.isSigningOutGlobally
         var effects = perform(dashboard.reduce(.sessionEvent(event)))
         switch event {
         case .stateChanged(let state, let username, _):
@@ -416,6 +490,7 @@ extension AppState {
                 if case .signIn(let state) = screen, !state.isInFlight { screen = .dashboard }
                 if screen == .dashboard && relogin == nil { effects += openRelogin() }
                 relogin?.reason = state
+                relogin?.cause = dashboard.reloginCause
             case .signedOut, .guest:
                 relogin = nil
                 // The next sign-in may be another user: the Security row is read again with `m`.
@@ -424,7 +499,11 @@ extension AppState {
                 profile = nil
                 rememberDevicePrompt = nil
                 if screen == .dashboard {
-                    screen = .signIn(makeSignIn(username: previousUsername ?? "", notice: ScreenText.signedOutNotice))
+                    let notice =
+                        globalSignOutNotice
+                        ?? (wasSigningOutGlobally ? ScreenText.signingOutEverywhere : ScreenText.signedOutNotice)
+                    globalSignOutNotice = nil
+                    screen = .signIn(makeSignIn(username: previousUsername ?? "", notice: notice))
                 }
             case .unknown:
                 break
@@ -465,6 +544,8 @@ extension AppState {
             screen = .signUp(makeSignUp(username: username))
         case .confirmSignUp(let username, let delivery, let password, let sendNewCode):
             var state = ConfirmSignUpState(username: username, delivery: delivery, rememberedPassword: password)
+            state.now = now
+            if delivery != nil { state.resendAvailableAt = now.addingTimeInterval(ConfirmSignUpState.resendCooldown) }
             var effects: [ScreenEffect] = []
             if sendNewCode {
                 effects = state.reduce(.resendPressed)
@@ -473,7 +554,9 @@ extension AppState {
             screen = .confirmSignUp(state)
             return perform(effects)
         case .forgotPassword(let username):
-            screen = .forgotPassword(ForgotPasswordState(username: username, policy: options.passwordPolicy))
+            var state = ForgotPasswordState(username: username, policy: options.passwordPolicy)
+            state.now = now
+            screen = .forgotPassword(state)
         case .challenge(let step, let username):
             guard let challenge = ChallengeState(step: step, username: username, policy: options.passwordPolicy) else {
                 screen = .dashboard
@@ -531,6 +614,7 @@ extension AppState {
             waitingCount: dashboard.callsWaitingForSignIn, policy: options.passwordPolicy,
             choosesMethod: options.choosesSignInMethod, usernameKind: options.usernameKind,
             asksForPassword: options.asksForPassword)
+        relogin?.cause = dashboard.reloginCause
         isHelpVisible = false
         statusMessage = nil
         return []
@@ -616,6 +700,10 @@ extension AppState {
         guard case .signIn(var state) = screen else { return [] }
         let effects = body(&state)
         screen = .signIn(state)
+        for case .run(.signIn(_, let password)) in effects where state.showsCreateAccount {
+            signInPassword = password
+        }
+        if !state.isInFlight { signInPassword = nil }
         return perform(effects)
     }
 

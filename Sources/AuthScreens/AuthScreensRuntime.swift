@@ -222,6 +222,8 @@ public final class AuthScreensRuntime {
             spawn { await service.releaseSignInWait() }
         case .forceRefresh:
             spawn { await service.forceRefresh() }
+        case .probeConnectivity:
+            spawn { await service.probeConnectivity() }
         case .loadMFASettings:
             spawn { [weak self] in
                 let result = await Self.result { try await service.mfaSettings() }

@@ -76,9 +76,14 @@ public protocol AuthService: Sendable {
     func deleteUser() async throws
     /// The current tokens (refreshed if needed), for copying one to the clipboard.
     func currentTokens() async throws -> CognitoTokens
+    /// Checks whether the backend answers (while offline); a `connectivityChanged` event follows when it does.
+    func probeConnectivity() async
 }
 
 extension AuthService {
+    /// Services without a network have nothing to probe.
+    public func probeConnectivity() async {}
+
     /// Services without a shared store have nothing to adopt.
     public func syncWithStore() async {}
 

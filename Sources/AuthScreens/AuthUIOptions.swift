@@ -32,6 +32,8 @@ public struct AuthUIOptions: Hashable, Sendable {
     public var mfaMethods: [String] = []
     /// Configuration keys Latchkey read but does not act on yet, named once on the dashboard.
     public var ignoredKeys: [String] = []
+    /// A notice about the session store (the plain-text warning), shown once inside the UI.
+    public var storeNotice: String?
     /// Whether sign-in uses the USER_AUTH flow: the username first, then a choice of the methods the
     /// pool offers (password, a code by email or text message).
     public var choosesSignInMethod: Bool = false

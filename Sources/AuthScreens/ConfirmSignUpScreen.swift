@@ -42,6 +42,19 @@ public struct ConfirmSignUpState: Equatable, Sendable {
     public var notice: String?
     /// The password to sign in with automatically after confirmation.
     public var rememberedPassword: SecretText?
+    /// The current time (advanced by the app's tick), for the resend cooldown.
+    public var now: Date = Date()
+    /// When Resend code may be used again (a code was just sent), or nil.
+    public var resendAvailableAt: Date?
+    /// How long Resend code waits after a code was sent.
+    public static let resendCooldown: TimeInterval = 30
+
+    /// The whole seconds left before Resend code works again; 0 when it works now.
+    public var resendCooldownSeconds: Int {
+        guard let resendAvailableAt else { return 0 }
+        let left = resendAvailableAt.timeIntervalSince(now)
+        return left > 0 ? Int(left.rounded(.up)) : 0
+    }
 
     /// Creates the screen.
     public init(
@@ -115,7 +128,10 @@ extension ConfirmSignUpState: FormScreen {
         switch action {
         case .keyPressed(let key):
             switch handleFormKey(key) {
-            case .handled, .edited: return []
+            case .handled: return []
+            case .edited:
+                banner = nil
+                return []
             case .submitted, .activated(.code), .activated(.confirm): return submit()
             case .activated(.resend): return resend()
             case .activated(.signIn), .escaped: return back()
@@ -154,6 +170,7 @@ extension ConfirmSignUpState: FormScreen {
             case .success(let details):
                 delivery = details
                 notice = ScreenText.newCodeSent(details)
+                resendAvailableAt = now.addingTimeInterval(Self.resendCooldown)
                 focus = .code
             case .failure(let error):
                 banner = ScreenText.codeBanner(for: error)
@@ -173,6 +190,10 @@ extension ConfirmSignUpState: FormScreen {
 
     private mutating func resend() -> [ScreenEffect] {
         guard canSubmit else { return [] }
+        guard resendCooldownSeconds == 0 else {
+            notice = ScreenText.resendCodeWait
+            return []
+        }
         banner = nil
         notice = nil
         request = .resend

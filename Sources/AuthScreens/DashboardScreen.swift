@@ -24,7 +24,8 @@ public struct ExpiryGauge: Hashable, Sendable {
 /// The dashboard: session details updated by auth events and a 1-second tick, sample calls and an event log.
 ///
 /// Keys: `c` one GetUser call, `C` five at once, `r` force refresh, `o` sign out, `O` global sign
-/// out, `s` sign in again (when the session expired), ↑/↓/PgUp/PgDn/Home/End scroll the log.
+/// out (after "Sign out of every device? y/N"), `s` sign in again (when the session expired),
+/// ↑/↓/PgUp/PgDn/Home/End scroll the log. While offline, the tick probes the backend with backoff.
 /// `?` and `q` are handled by ``AppState``.
 public struct DashboardState: Equatable, Sendable {
     /// The refresh token's recent history.
@@ -72,6 +73,22 @@ public struct DashboardState: Equatable, Sendable {
     public var mfa: MFASettings?
     /// Whether an MFA load or change is running.
     public var isChangingMFA = false
+    /// Whether `O` asked "Sign out of every device? y/N" and waits for the answer.
+    public var isConfirmingGlobalSignOut = false
+    /// Whether the running sign-out is the global one.
+    public var isSigningOutGlobally = false
+    /// The last refresh failure of this session (why a re-login is needed), reset with the session.
+    public var lastRefreshError: AuthError?
+    /// When the dashboard saw the AWS credentials arrive (their real lifetime starts there).
+    public var awsCredentialsIssuedAt: Date?
+    /// When to probe the backend next while offline (nil while online).
+    public private(set) var probeAt: Date?
+    /// The wait after the next probe: it doubles after each probe, up to ``maximumProbeDelay``.
+    public private(set) var probeBackoff: TimeInterval = DashboardState.firstProbeDelay
+    /// The first wait before probing an unreachable backend; each probe doubles it up to ``maximumProbeDelay``.
+    public static let firstProbeDelay: TimeInterval = 2
+    /// The longest wait between probes.
+    public static let maximumProbeDelay: TimeInterval = 60
 
     /// Creates an empty dashboard.
     public init(now: Date = Date(), timeZone: TimeZone = .current, logCapacity: Int = 500) {
@@ -110,11 +127,22 @@ public struct DashboardState: Equatable, Sendable {
         gauge(ScreenText.accessTokenLabel, session?.accessTokenExpiration, issuedAt: session?.tokensIssuedAt)
     }
 
-    /// The AWS credentials' expiry gauge (a one-hour lifetime is assumed for the bar).
+    /// The AWS credentials' expiry gauge, over their real lifetime: from when this dashboard saw
+    /// them arrive, else from the session's last write (at or after the fetch).
     public var awsCredentials: ExpiryGauge? {
-        gauge(
-            ScreenText.awsCredentialsLabel, session?.awsCredentialsExpiration,
-            issuedAt: session?.awsCredentialsExpiration?.addingTimeInterval(-3600))
+        let expiration = session?.awsCredentialsExpiration
+        let issued = [awsCredentialsIssuedAt, session?.updatedAt].compactMap { $0 }.first { start in
+            expiration.map { start < $0 } ?? false
+        }
+        return gauge(ScreenText.awsCredentialsLabel, expiration, issuedAt: issued)
+    }
+
+    /// Why the user has to sign in again, from the state and the last refresh failure.
+    public var reloginCause: ReloginCause { ReloginCause(state: userState, lastError: lastRefreshError) }
+
+    /// The header's words, symbol and tone for the session.
+    public var headline: SessionHeadline {
+        SessionHeadline(state: userState, isOnline: connectivity.isOnline, cause: reloginCause)
     }
 
     /// The labelled lines, top to bottom.
@@ -122,7 +150,7 @@ public struct DashboardState: Equatable, Sendable {
         let none = ScreenText.none
         let providers = session?.activeProviders ?? []
         return [
-            DashboardRow(label: ScreenText.stateLabel, value: userState.rawValue),
+            DashboardRow(label: ScreenText.stateLabel, value: ScreenText.stateRow(userState)),
             DashboardRow(label: ScreenText.usernameLabel, value: username ?? session?.username ?? none),
             DashboardRow(label: ScreenText.providerLabel, value: provider ?? session?.provider ?? none),
             DashboardRow(label: ScreenText.authenticatedByLabel, value: authenticatedBy),
@@ -234,7 +262,7 @@ extension DashboardState {
             return []
         case .tick(let time):
             now = time
-            return []
+            return probeIfDue()
         case .sampleCallFinished(let number, let result):
             runningSampleCalls.removeAll { $0 == number }
             switch result {
@@ -245,6 +273,7 @@ extension DashboardState {
             return []
         case .signOutFinished(let global, let result):
             isSigningOut = false
+            isSigningOutGlobally = false
             switch result {
             case .success: append(global ? ScreenText.signedOutEverywhere : ScreenText.signedOutHere)
             case .failure(let error): append(ScreenText.signOutFailed(global: global, ScreenText.shortError(error)))
@@ -261,6 +290,14 @@ extension DashboardState {
     public mutating func append(_ text: String) { log.append(text, at: now) }
 
     private mutating func keyPressed(_ key: InputKey) -> [ScreenEffect] {
+        if isConfirmingGlobalSignOut {
+            isConfirmingGlobalSignOut = false
+            guard key == .character("y") || key == .character("Y") else {
+                append(ScreenText.globalSignOutDeclined)
+                return []
+            }
+            return isSigningOut ? [] : startSignOut(global: true)
+        }
         switch key {
         case .character("c"): return startSampleCalls(1)
         case .character("C"): return startSampleCalls(5)
@@ -268,12 +305,13 @@ extension DashboardState {
             refresh = .requested(at: now)
             append(ScreenText.refreshRequested)
             return [.run(.forceRefresh)]
-        case .character("o"), .character("O"):
+        case .character("O"):
+            guard !isSigningOut, userState != .signedOut else { return [] }
+            isConfirmingGlobalSignOut = true
+            return []
+        case .character("o"):
             guard !isSigningOut else { return [] }
-            let global = key == .character("O")
-            isSigningOut = true
-            append(global ? ScreenText.signingOutEverywhere : ScreenText.signingOut)
-            return [.run(.signOut(global: global))]
+            return startSignOut(global: false)
         case .character("s"):
             return userState.needsRelogin ? [.route(.reloginPrompt)] : []
         case .character("v"): return userState == .signedIn ? [.route(.devices)] : []
@@ -292,6 +330,39 @@ extension DashboardState {
         return []
     }
 
+    private mutating func startSignOut(global: Bool) -> [ScreenEffect] {
+        isSigningOut = true
+        isSigningOutGlobally = global
+        append(global ? ScreenText.signingOutEverywhere : ScreenText.signingOut)
+        return [.run(.signOut(global: global))]
+    }
+
+    /// Probes the backend when offline and the backoff has passed; the wait doubles after each probe.
+    private mutating func probeIfDue() -> [ScreenEffect] {
+        guard case .offline = connectivity else {
+            probeAt = nil
+            return []
+        }
+        guard let at = probeAt else {
+            probeAt = now.addingTimeInterval(Self.firstProbeDelay)
+            probeBackoff = Self.firstProbeDelay
+            return []
+        }
+        guard now >= at else { return [] }
+        probeBackoff = min(probeBackoff * 2, Self.maximumProbeDelay)
+        probeAt = now.addingTimeInterval(probeBackoff)
+        return [.run(.probeConnectivity)]
+    }
+
+    /// Forgets what belonged to the previous session: its refresh history, MFA settings and re-login cause.
+    private mutating func resetSessionHistory() {
+        refresh = .idle
+        lastRefreshError = nil
+        mfa = nil
+        awsCredentialsIssuedAt = nil
+        isConfirmingGlobalSignOut = false
+    }
+
     private mutating func startSampleCalls(_ count: Int) -> [ScreenEffect] {
         let first = nextSampleCall
         nextSampleCall += count
@@ -308,6 +379,8 @@ extension DashboardState {
             // The username is the token's claim, from the network: sanitised before it is shown.
             let name = claimedName.map { TerminalText.sanitized($0) }
             let changed = state != userState || name != username
+            // A new session (any sign-in, a re-login, a sign-out) starts with no history of the old one.
+            if (state == .signedIn && changed) || state == .signedOut || state == .guest { resetSessionHistory() }
             userState = state
             if let name {
                 username = name
@@ -323,6 +396,10 @@ extension DashboardState {
             let flipped = new.isOnline != connectivity.isOnline
             connectivity = new
             if flipped {
+                probeAt = new.isOnline ? nil : now.addingTimeInterval(Self.firstProbeDelay)
+                probeBackoff = Self.firstProbeDelay
+            }
+            if flipped {
                 switch new {
                 case .online: append(ScreenText.backOnline)
                 case .offline(_, let error): append(ScreenText.wentOffline(ScreenText.shortError(error)))
@@ -334,6 +411,7 @@ extension DashboardState {
         case .refreshFailed(let error):
             let message = ScreenText.shortError(error)
             refresh = .failed(at: now, message: message)
+            lastRefreshError = error
             append(ScreenText.refreshFailed(message))
         case .signInWaitReleased(let count):
             append(ScreenText.signInWaitReleased(count))
@@ -342,6 +420,7 @@ extension DashboardState {
             append(ScreenText.identityChanged(old: old, new: new))
         case .credentialsRefreshed(let expiration):
             session?.awsCredentialsExpiration = expiration
+            awsCredentialsIssuedAt = now
             append(ScreenText.credentialsRefreshed(clock(expiration)))
         case .storeWarning(let message):
             append(ScreenText.storeWarning(message))

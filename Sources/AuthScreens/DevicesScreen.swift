@@ -217,7 +217,7 @@ extension ScreenText {
     public static let forgetCancelled = "Kept this machine's device."
     /// The Devices view's key hints.
     public static let devicesHints = [
-        "↑/↓ select", "f forget", "r remember on/off", "l reload", "Esc back", "? help", "q quit",
+        "↑/↓ select", "f forget", "r remember on/off", "Esc back", "q quit", "l reload",
     ]
     /// The Devices view's help.
     public static let devicesHelp = [

@@ -37,6 +37,8 @@ public enum AuthEffect: Hashable, Sendable {
     case sampleCalls(first: Int, count: Int)
     /// `forceRefresh()`.
     case forceRefresh
+    /// `probeConnectivity()`: while offline, whether the backend answers again.
+    case probeConnectivity
     /// `mfaSettings()`; `mfaSettingsLoaded`.
     case loadMFASettings
     /// `setMFAPreference(_:)`; `mfaPreferenceFinished`.

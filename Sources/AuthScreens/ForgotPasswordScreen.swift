@@ -51,6 +51,17 @@ public struct ForgotPasswordState: Equatable, Sendable {
     public var policy: PasswordPolicy
     /// Where the code was sent.
     public var delivery: CodeDeliveryDetails?
+    /// The current time (advanced by the app's tick), for the resend cooldown.
+    public var now: Date = Date()
+    /// When Resend code may be used again (a code was just sent), or nil.
+    public var resendAvailableAt: Date?
+
+    /// The whole seconds left before Resend code works again; 0 when it works now.
+    public var resendCooldownSeconds: Int {
+        guard let resendAvailableAt else { return 0 }
+        let left = resendAvailableAt.timeIntervalSince(now)
+        return left > 0 ? Int(left.rounded(.up)) : 0
+    }
     /// The focused item.
     public var focus: Focus
     /// The request in flight, if any.
@@ -153,7 +164,10 @@ extension ForgotPasswordState: FormScreen {
         switch action {
         case .keyPressed(let key):
             switch handleFormKey(key) {
-            case .handled, .edited: return []
+            case .handled: return []
+            case .edited:
+                banner = nil
+                return []
             case .submitted: return submit()
             case .activated(.resendCode): return sendCode(resend: true)
             case .activated(.back), .escaped: return back()
@@ -183,6 +197,7 @@ extension ForgotPasswordState: FormScreen {
                 let resent = step == .resetPassword
                 delivery = details
                 notice = resent ? ScreenText.newCodeSent(details) : ScreenText.resetCodeSent(details)
+                resendAvailableAt = now.addingTimeInterval(ConfirmSignUpState.resendCooldown)
                 step = .resetPassword
                 focus = .code
             case .failure(let error):
@@ -235,6 +250,9 @@ extension ForgotPasswordState: FormScreen {
         banner = nil
         if !resend {
             guard validateAll() else { return [] }
+        } else if resendCooldownSeconds > 0 {
+            notice = ScreenText.resendCodeWait
+            return []
         }
         notice = nil
         request = .sendCode

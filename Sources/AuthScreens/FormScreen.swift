@@ -60,13 +60,16 @@ extension FormScreen {
         moveFocus(to: order[((index + offset) % count + count) % count])
     }
 
-    /// Hides a revealed password and validates the field, unless it is empty and untouched.
+    /// Hides a revealed password and validates the field once it has content: an empty field is
+    /// flagged only by submitting (leaving it is not an error), and an error that no longer holds clears.
     mutating func blur(_ item: Focus) {
         guard let path = fieldPath(item) else { return }
         self[keyPath: path].isRevealed = false
         let field = self[keyPath: path]
-        if field.isEdited || !field.isEmpty {
+        if !field.isEmpty {
             self[keyPath: path].error = validationError(for: item)
+        } else if field.error != nil && validationError(for: item) == nil {
+            self[keyPath: path].error = nil
         }
     }
 

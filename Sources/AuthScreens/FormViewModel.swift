@@ -58,7 +58,9 @@ extension ConfirmSignUpState: FormViewModel {
         switch item {
         case .code: return ScreenText.codeLabel
         case .confirm: return ScreenText.confirmButton
-        case .resend: return ScreenText.resendCodeLink
+        case .resend:
+            let wait = resendCooldownSeconds
+            return wait > 0 ? ScreenText.resendCodeCooldown(wait) : ScreenText.resendCodeLink
         case .signIn: return ScreenText.backToSignInLink
         }
     }
@@ -76,7 +78,9 @@ extension ForgotPasswordState: FormViewModel {
         case .code: return ScreenText.codeLabel
         case .newPassword: return ScreenText.newPasswordLabel
         case .resetPassword: return ScreenText.resetPasswordButton
-        case .resendCode: return ScreenText.resendCodeLink
+        case .resendCode:
+            let wait = resendCooldownSeconds
+            return wait > 0 ? ScreenText.resendCodeCooldown(wait) : ScreenText.resendCodeLink
         case .back: return ScreenText.backLink
         }
     }

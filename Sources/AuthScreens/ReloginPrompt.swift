@@ -12,6 +12,8 @@ import Foundation
 public struct ReloginPromptState: Equatable, Sendable {
     /// The state that opened the prompt.
     public var reason: UserState
+    /// Why: expired, revoked, … (from the refresh failure the core reported).
+    public var cause: ReloginCause = .unknown
     /// How many calls wait for the sign-in.
     public var waitingCount: Int
     /// The sign-in form (no links; Cancel always allowed).
@@ -59,8 +61,8 @@ public struct ReloginPromptState: Equatable, Sendable {
     /// The prompt's title.
     public var title: String { ScreenText.reloginTitle }
 
-    /// Why the prompt opened: "Your session expired. Sign in again to continue."
-    public var message: String { ScreenText.reloginReason(reason) }
+    /// Why the prompt opened: "Your session was revoked: … Sign in again to continue."
+    public var message: String { ScreenText.reloginReason(reason, cause: cause) }
 
     /// "2 calls are waiting for you to sign in."
     public var waitingText: String { ScreenText.waitingCalls(waitingCount) }

@@ -343,79 +343,87 @@ public enum ScreenText {
 
     // MARK: Banners (server errors with the next step)
 
-    /// A failed sign-in.
+    /// A failed sign-in: our sentence for the error, then the next step on this screen.
     public static func signInBanner(
         for error: AuthError, showsCreateAccount: Bool = true, showsForgotPassword: Bool = true
     ) -> String {
         switch error {
-        case .notAuthorized(let message):
-            let next = showsForgotPassword ? "Press Tab to reach Forgot password." : "Check the password and try again."
-            return "\(sentence(message, or: "Incorrect username or password.")) \(next)"
-        case .userNotFound(let message):
+        case .notAuthorized(let message)
+        where [.incorrectCredentials, .other].contains(NotAuthorizedVariant(message)):
+            // At sign-in, an unexplained NotAuthorized is the wrong password too.
             let next =
-                showsCreateAccount ? "Check the username, or press Tab to reach Create account." : "Check the username."
-            return "\(sentence(message, or: "User does not exist.")) \(next)"
-        case .passwordResetRequired(let message):
-            let next = showsForgotPassword ? "Press Tab to reach Forgot password." : "Reset it, then sign in."
-            return "\(sentence(message, or: "A password reset is required.")) \(next)"
+                showsForgotPassword
+                ? "Try again, or choose Forgot password below." : "Check the password and try again."
+            let detail = error.serverDetail.map { " Details: \(sentence($0, or: ""))" } ?? ""
+            return banner(.notAuthorized("Incorrect username or password."), next) + detail
+        case .userNotFound:
+            let next =
+                showsCreateAccount ? "Check the username, or choose Create account below." : "Check the username."
+            return banner(error, next)
+        case .passwordResetRequired:
+            let next = showsForgotPassword ? "Choose Forgot password below to reset it." : "Reset it, then sign in."
+            return banner(error, next)
+        case .notAuthorized(let message) where NotAuthorizedVariant(message) == .attemptsExceeded:
+            let next =
+                showsForgotPassword ? "Wait a few minutes, or choose Forgot password below." : "Wait a few minutes."
+            return banner(error, next)
         default:
-            return TerminalText.sanitized(error.description)
+            return fallbackBanner(error)
         }
     }
 
     /// A failed Create account.
     public static func signUpBanner(for error: AuthError) -> String {
         switch error {
-        case .usernameExists(let message):
-            return
-                "\(sentence(message, or: "That username is taken.")) Choose another username, or press Esc to sign in."
-        case .invalidPassword(let message):
-            return
-                "\(sentence(message, or: "The password does not meet the policy.")) Choose one that meets the policy shown."
-        default:
-            return TerminalText.sanitized(error.description)
+        case .usernameExists: return banner(error, "Choose another username, or press Esc to sign in.")
+        case .aliasExists: return banner(error, "Use another one, or press Esc to sign in to that account.")
+        case .invalidPassword: return banner(error, "Choose one that meets the policy shown.")
+        default: return fallbackBanner(error)
         }
     }
 
     /// A failed confirmation or resend.
     public static func codeBanner(for error: AuthError) -> String {
         switch error {
-        case .codeMismatch(let message):
-            return "\(sentence(message, or: "The code is wrong.")) Check the code, or press Tab to reach Resend code."
-        case .expiredCode(let message):
-            return "\(sentence(message, or: "The code has expired.")) Press Tab to reach Resend code for a new one."
-        default:
-            return TerminalText.sanitized(error.description)
+        case .codeMismatch: return banner(error, "Check the code, or choose Resend code below.")
+        case .expiredCode: return banner(error, "Choose Resend code below for a new one.")
+        default: return fallbackBanner(error)
         }
     }
 
     /// A failed Forgot password step.
     public static func forgotPasswordBanner(for error: AuthError) -> String {
         switch error {
-        case .userNotFound(let message): return "\(sentence(message, or: "User does not exist.")) Check the username."
-        case .invalidPassword(let message):
-            return
-                "\(sentence(message, or: "The password does not meet the policy.")) Choose one that meets the policy shown."
+        case .userNotFound: return banner(error, "Check the username.")
+        case .invalidPassword: return banner(error, "Choose one that meets the policy shown.")
         case .codeMismatch, .expiredCode: return codeBanner(for: error)
-        default: return TerminalText.sanitized(error.description)
+        default: return fallbackBanner(error)
         }
     }
 
     /// A failed challenge answer.
     public static func challengeBanner(for error: AuthError) -> String {
         switch error {
-        case .codeMismatch(let message):
-            return "\(sentence(message, or: "The code is wrong.")) Enter the current code."
-        case .enableSoftwareTokenMFA(let message):
-            return "\(sentence(message, or: "The code was not accepted.")) Enter the current code from the app."
-        case .notAuthorized(let message):
-            return "\(sentence(message, or: "The sign-in session expired.")) Press Esc to start over."
-        case .invalidPassword(let message):
-            return
-                "\(sentence(message, or: "The password does not meet the policy.")) Choose one that meets the policy shown."
-        default:
-            return TerminalText.sanitized(error.description)
+        case .codeMismatch: return banner(error, "Enter the current code.")
+        case .enableSoftwareTokenMFA: return "The code was not accepted. Enter the current code from the app."
+        case .notAuthorized(let message) where NotAuthorizedVariant(message) == .incorrectCredentials:
+            return banner(error, "Enter the password again, or press Esc to start over.")
+        case .notAuthorized: return "The sign-in attempt expired. Press Esc to start over."
+        case .invalidPassword: return banner(error, "Choose one that meets the policy shown.")
+        default: return fallbackBanner(error)
         }
+    }
+
+    /// Our summary of `error`, the screen's next step, and the server's text as a detail when it adds something.
+    static func banner(_ error: AuthError, _ next: String) -> String {
+        var parts = [error.summary ?? firstSentence(TerminalText.sanitized(error.description)) + ".", next]
+        if let detail = error.serverDetail { parts.append("Details: \(sentence(detail, or: ""))") }
+        return parts.joined(separator: " ")
+    }
+
+    /// Any other error: our wording (summary, next step, detail) where there is one, else the description.
+    static func fallbackBanner(_ error: AuthError) -> String {
+        TerminalText.sanitized(error.worded ?? error.description)
     }
 
     /// An error in a few words, for the log and the dashboard: the server's message, else the first sentence.
@@ -427,7 +435,7 @@ public enum ScreenText {
             .expiredCode(let message), .invalidPassword(let message), .passwordResetRequired(let message),
             .tooManyRequests(let message), .limitExceeded(let message), .tooManyFailedAttempts(let message),
             .forbidden(let message):
-            short = message.isEmpty ? firstSentence(error.description) : message
+            short = error.summary ?? (message.isEmpty ? firstSentence(error.description) : message)
         case .internalError(let message):
             short = "internal error: \(message)"
         case .service(let type, let message):
@@ -448,13 +456,8 @@ public enum ScreenText {
 
     // MARK: Re-login prompt
 
-    /// Why the prompt opened.
-    public static func reloginReason(_ state: UserState) -> String {
-        if state == .signedOutFederatedTokensInvalid {
-            return "Your sign-in with the identity provider expired. Sign in again to continue."
-        }
-        return "Your session expired. Sign in again to continue."
-    }
+    /// Why the prompt opened, when nothing more than the state is known.
+    public static func reloginReason(_ state: UserState) -> String { reloginReason(state, cause: .unknown) }
 
     /// How many calls wait for the sign-in.
     public static func waitingCalls(_ count: Int) -> String {
@@ -562,7 +565,8 @@ public enum ScreenText {
     /// Local sign-out done.
     public static let signedOutHere = "Signed out"
     /// Global sign-out done.
-    public static let signedOutEverywhere = "Signed out everywhere; the tokens were revoked"
+    public static let signedOutEverywhere =
+        "Signed out everywhere: refresh tokens revoked on every device; access tokens stay valid until they expire"
     /// Connectivity came back.
     public static let backOnline = "Back online"
     /// The re-login prompt opened.
@@ -615,7 +619,7 @@ public enum ScreenText {
         "Enter   next field; on the last field, submit",
         "Ctrl-T   show or hide the focused password",
         "Esc   back, or cancel a request in flight",
-        "F1   this help",
+        "F1   this help (? is typed into the field)",
         "Ctrl-C   quit",
     ]
 
@@ -625,7 +629,7 @@ public enum ScreenText {
         "C   five GetUser calls at once",
         "r   refresh the tokens now",
         "o   sign out on this device",
-        "O   sign out everywhere (revokes the tokens)",
+        "O   sign out everywhere (asks first; revokes every device's refresh token)",
         "s   sign in again (when the session expired)",
         "m   Security: read the MFA settings",
         "e   Security: email MFA on/off (E: prefer email)",
@@ -670,11 +674,11 @@ public enum ScreenText {
     public static let hintSignInAgain = "s sign in again"
     /// Key hints on the dashboard.
     public static let dashboardHints = [
-        "c call", "C 5 calls", "r refresh", "v devices", "p profile", "o sign out", "O sign out everywhere",
-        "y copy token", "? help", "q quit",
+        "c call", "r refresh", "o sign out", "q quit", "p profile", "v devices", "y copy token",
+        "O sign out everywhere", "C 5 calls",
     ]
     /// Key hints on a screen of choices.
-    public static let choiceHints = ["↑/↓ choose", "Enter select", "Esc back", "? help", "q quit"]
+    public static let choiceHints = ["↑/↓ choose", "Enter select", "q quit", "Esc back"]
     /// The hint that closes the help overlay.
     public static let closeHelpHint = "Esc or ? close help"
 
@@ -700,7 +704,7 @@ public enum ScreenText {
         let bounded = seconds.isNaN ? 0 : min(max(seconds, 0), limit)
         let total = Int(bounded.rounded(.down))
         switch total {
-        case ..<60: return "\(total) s"
+        case ..<120: return "\(total) s"
         case ..<3600: return "\(total / 60) min"
         case ..<86_400: return "\(total / 3600) h \(total % 3600 / 60) min"
         default: return "\(total / 86_400) d \(total % 86_400 / 3600) h"

@@ -139,7 +139,11 @@ extension SignInState: FormScreen {
         switch action {
         case .keyPressed(let key):
             switch handleFormKey(key) {
-            case .handled, .edited: return []
+            case .handled: return []
+            case .edited:
+                // The server's complaint was about what was typed before; it is stale now.
+                banner = nil
+                return []
             case .submitted: return submit()
             case .activated(let item): return activate(item)
             case .escaped: return canCancel ? [.route(.cancelled)] : []
@@ -176,7 +180,8 @@ extension SignInState: FormScreen {
                 return [.route(.challenge(step, username: trimmedUsername))]
             case .failure(.userNotConfirmed) where showsCreateAccount:
                 return [
-                    .route(.confirmSignUp(username: trimmedUsername, delivery: nil, password: nil, sendNewCode: true))
+                    .route(
+                        .confirmSignUp(username: trimmedUsername, delivery: nil, password: nil, sendNewCode: true))
                 ]
             case .failure(let error):
                 banner = ScreenText.signInBanner(

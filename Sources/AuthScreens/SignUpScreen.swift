@@ -250,7 +250,10 @@ extension SignUpState: FormScreen {
         case .keyPressed(let key):
             if refuses(key) { return [] }
             switch handleFormKey(key) {
-            case .handled, .edited: return []
+            case .handled: return []
+            case .edited:
+                banner = nil
+                return []
             case .submitted: return submit()
             case .activated(.signIn), .escaped: return back()
             case .activated: return submit()
@@ -292,9 +295,12 @@ extension SignUpState: FormScreen {
                 return [.route(.signIn(username: name, notice: ScreenText.accountCreated))]
             case .failure(let error):
                 banner = ScreenText.signUpBanner(for: error)
+                // The password stays typed unless it was the problem (a taken username is no reason to retype it).
                 switch error {
                 case .usernameExists, .aliasExists: focus = .username
-                case .invalidPassword: focus = .password
+                case .invalidPassword, .passwordHistoryPolicyViolation:
+                    password.clear()
+                    focus = .password
                 default: break
                 }
                 return []
@@ -311,7 +317,6 @@ extension SignUpState: FormScreen {
         banner = nil
         guard validateAll() else { return [] }
         let secret = SecretText(password.text)
-        password.clear()
         rememberedPassword = signsInAfterSignUp ? secret : nil
         isInFlight = true
         return [

@@ -13,6 +13,7 @@ extension AuthClient {
     public func signUp(
         username: String, password: String, attributes: [String: String], validationData: [String: String]
     ) async throws -> SignUpStep {
+        let username = Self.normalizedUsername(username)
         let api = try userPoolAPI()
         let result = try await reachingBackend {
             try await api.signUp(
@@ -23,6 +24,7 @@ extension AuthClient {
 
     /// Confirms an account with the code that was sent.
     public func confirmSignUp(username: String, code: String) async throws -> SignUpStep {
+        let username = Self.normalizedUsername(username)
         let api = try userPoolAPI()
         try await reachingBackend { try await api.confirmSignUp(username: username, code: code) }
         return .done
@@ -30,12 +32,14 @@ extension AuthClient {
 
     /// Sends a new sign-up confirmation code.
     public func resendSignUpCode(username: String) async throws -> CodeDeliveryDetails {
+        let username = Self.normalizedUsername(username)
         let api = try userPoolAPI()
         return try await reachingBackend { try await api.resendConfirmationCode(username: username) }
     }
 
     /// Starts a password reset: a code is sent to the user.
     public func forgotPassword(username: String) async throws -> ForgotPasswordResult {
+        let username = Self.normalizedUsername(username)
         let api = try userPoolAPI()
         return ForgotPasswordResult(
             delivery: try await reachingBackend { try await api.forgotPassword(username: username) })
@@ -43,6 +47,7 @@ extension AuthClient {
 
     /// Completes a password reset with the code and a new password.
     public func confirmForgotPassword(username: String, newPassword: String, code: String) async throws {
+        let username = Self.normalizedUsername(username)
         let api = try userPoolAPI()
         try await reachingBackend {
             try await api.confirmForgotPassword(username: username, code: code, newPassword: newPassword)

@@ -37,7 +37,7 @@ extension AuthClient {
         username: String, password: String?, flow: AuthenticationFlow?, method: SignInMethod?,
         validationData: [String: String]
     ) async throws -> SignInStep {
-        let trimmed = username.trimmingCharacters(in: .whitespaces)
+        let trimmed = Self.normalizedUsername(username)
         guard !trimmed.isEmpty else { throw AuthError.invalidParameter("The username is empty. Enter a username.") }
         let attempt = SignInAttempt(
             username: trimmed, password: password, flow: flow, method: method, validationData: validationData)

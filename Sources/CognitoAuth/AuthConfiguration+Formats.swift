@@ -41,7 +41,9 @@ extension AuthConfiguration {
             case .json:
                 throw ConfigurationError(
                     file: path, problem: "the file is not valid JSON\(place).",
-                    fix: "Fix the JSON at that place; a configuration looks like Assets/awsconfiguration.sample.json.")
+                    fix:
+                        "Fix the JSON at that place. A configuration is one object, such as "
+                        + #"{"CognitoUserPool": {"Default": {"PoolId": "…", "AppClientId": "…", "Region": "…"}}}."#)
             case .javaScript:
                 throw ConfigurationError(
                     file: path,

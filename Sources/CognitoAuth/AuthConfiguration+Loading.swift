@@ -37,6 +37,14 @@ extension AuthConfiguration {
         {
             throw tooLarge
         }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ConfigurationError(
+                file: path, problem: "this is a directory, not a configuration file.",
+                fix:
+                    "Pass the file itself, such as --config \(path.hasSuffix("/") ? path : path + "/")awsconfiguration.json."
+            )
+        }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -207,36 +207,17 @@ extension AuthError: LocalizedError, CustomStringConvertible {
     public var description: String { errorDescription ?? "Authentication failed." }
 
     public var errorDescription: String? {
+        if let worded { return worded }
         switch self {
-        case .notAuthorized(let message):
-            return "\(message.isEmpty ? "Not authorized." : message) Check the username and password, or sign in again."
-        case .userNotFound(let message):
-            return "\(message.isEmpty ? "User does not exist." : message) Check the username, or create an account."
-        case .userNotConfirmed(let message):
-            return
-                "\(message.isEmpty ? "User is not confirmed." : message) Confirm the account with the code that was sent (latchkey confirm-sign-up)."
-        case .usernameExists(let message):
-            return "\(message.isEmpty ? "That username is taken." : message) Choose another username, or sign in."
-        case .aliasExists(let message): return "\(message) Use another email or phone number."
-        case .codeMismatch(let message):
-            return "\(message.isEmpty ? "The code is wrong." : message) Check the code, or ask for a new one."
-        case .expiredCode(let message):
-            return "\(message.isEmpty ? "The code has expired." : message) Ask for a new code."
-        case .invalidPassword(let message):
-            return
-                "\(message.isEmpty ? "The password does not meet the policy." : message) Choose a password that meets the pool's policy."
-        case .passwordHistoryPolicyViolation(let message):
-            return "\(message) Choose a password you have not used before."
-        case .invalidParameter(let message): return "Invalid request: \(message)"
-        case .passwordResetRequired(let message):
-            return "\(message.isEmpty ? "A password reset is required." : message) Reset it with forgot-password."
-        case .tooManyRequests(let message): return "Too many requests: \(message) Wait a moment and try again."
-        case .limitExceeded(let message): return "Limit exceeded: \(message) Wait a while and try again."
-        case .tooManyFailedAttempts(let message):
-            return "Too many failed attempts: \(message) Wait before trying again."
+        case .notAuthorized, .userNotFound, .userNotConfirmed, .usernameExists, .aliasExists, .codeMismatch,
+            .expiredCode, .invalidPassword, .passwordHistoryPolicyViolation,
+            .passwordResetRequired, .tooManyRequests, .limitExceeded, .tooManyFailedAttempts, .codeDeliveryFailure:
+            return worded
+        case .invalidParameter(let message):
+            // Often our own sentence (an empty username, a flow the client does not allow), else Cognito's.
+            return "Invalid request: \(Self.sentence(TerminalText.sanitized(message)))"
         case .resourceNotFound(let message):
             return "\(message) Check PoolId and AppClientId in the configuration."
-        case .codeDeliveryFailure(let message): return "The code could not be delivered: \(message)"
         case .mfaMethodNotFound(let message): return "No MFA method is set up: \(message)"
         case .softwareTokenMFANotFound(let message): return "No authenticator app is set up: \(message)"
         case .enableSoftwareTokenMFA(let message):

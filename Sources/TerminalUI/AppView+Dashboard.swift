@@ -24,7 +24,9 @@ extension AppView {
         let none = ScreenText.none
         let providers = dashboard.session?.activeProviders ?? []
         var rows: [PanelRow] = [
-            .text(label: ScreenText.stateLabel, value: dashboard.userState.rawValue, style: stateStyle(dashboard)),
+            .text(
+                label: ScreenText.stateLabel, value: ScreenText.stateRow(dashboard.userState),
+                style: stateStyle(dashboard)),
             .text(
                 label: ScreenText.usernameLabel, value: dashboard.username ?? dashboard.session?.username ?? none,
                 style: .plain),

@@ -72,6 +72,13 @@ public struct AppView: Hashable, Sendable {
             cursor = drawProfile(profile, into: &grid, in: body)
         }
         if state.rememberDevicePrompt != nil { drawRememberDevicePrompt(into: &grid, in: body) }
+        if state.screen == .dashboard && state.relogin == nil && state.dashboard.isConfirmingGlobalSignOut {
+            let modal = Modal(
+                title: ScreenText.globalSignOutTitle, message: ScreenText.globalSignOutExplanation,
+                footer: ScreenText.globalSignOutQuestion)
+            clearMargin(around: modal.frame(in: body), in: &grid)
+            modal.draw(into: &grid, in: body)
+        }
         if let relogin = state.relogin {
             cursor = drawRelogin(relogin, into: &grid, in: body)
         }
@@ -81,13 +88,16 @@ public struct AppView: Hashable, Sendable {
             grid.mouseMap = MouseMap()
         }
         drawStatusLine(state, spinnerTick: spinnerTick, into: &grid, row: size.rows - 2)
-        drawKeyHints(state.keyHints, into: &grid, row: size.rows - 1)
+        drawKeyHints(
+            Self.fittedHints(
+                state.keyHints, help: state.helpHint, more: state.moreHint, width: max(0, size.columns - 2)),
+            into: &grid, row: size.rows - 1)
         return Frame(grid: grid, cursor: cursor)
     }
 
     // MARK: Chrome
 
-    /// The badge text: "signedIn · alice · local".
+    /// The badge text: "✔ Signed in · alice · local".
     public func badgeText(_ state: AppState) -> String {
         [state.badge, backend].compactMap { $0 }.joined(separator: " · ")
     }
@@ -97,8 +107,18 @@ public struct AppView: Hashable, Sendable {
         let name = ScreenText.appName
         let nameWidth = TextWidth.width(of: name)
         let badge = " " + TextWidth.truncate(badgeText(state), toWidth: max(1, width - nameWidth - 5)) + " "
-        grid.write(badge, row: 0, column: 0, style: CellStyle(.badge))
+        grid.write(badge, row: 0, column: 0, style: CellStyle(Self.badgeRole(state.headline.tone)))
         grid.write(name, row: 0, column: width - nameWidth - 1, style: CellStyle(.title, .bold))
+    }
+
+    /// The header's colour for a tone: green when signed in, yellow offline, red when a sign-in is needed.
+    static func badgeRole(_ tone: SessionHeadline.Tone) -> ThemeRole {
+        switch tone {
+        case .good: return .badge
+        case .neutral: return .badgeNeutral
+        case .warning: return .badgeWarning
+        case .error: return .badgeError
+        }
     }
 
     private func drawStatusLine(_ state: AppState, spinnerTick: Int, into grid: inout CellGrid, row: Int) {
@@ -125,6 +145,23 @@ public struct AppView: Hashable, Sendable {
             }
             column += width
         }
+    }
+
+    /// The hints that fit in `width` columns: every hint and then `help` when they all fit, else
+    /// as many of the first (most important) hints as fit beside `more` ("F1 more").
+    public static func fittedHints(_ hints: [String], help: String?, more: String, width: Int) -> [String] {
+        let separator = TextWidth.width(of: ScreenText.hintSeparator)
+        func lineWidth(_ line: [String]) -> Int {
+            line.map { TextWidth.width(of: $0) }.reduce(0, +) + separator * max(0, line.count - 1)
+        }
+        let all = hints + (help.map { [$0] } ?? [])
+        if lineWidth(all) <= width { return all }
+        var kept: [String] = []
+        for hint in hints {
+            guard lineWidth(kept + [hint, more]) <= width else { break }
+            kept.append(hint)
+        }
+        return kept + [more]
     }
 
     /// Splits "Tab next" into key and action; "Esc or ? close help" keeps "Esc or ?" as the key.

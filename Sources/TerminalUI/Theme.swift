@@ -80,6 +80,9 @@ public struct Theme: Hashable, Sendable {
             .hintKey: Style(foreground: .cyan, attributes: .bold),
             .selection: Style(attributes: .reverse),
             .qrCode: Style(foreground: .white, background: .black),
+            .badgeNeutral: Style(foreground: .black, background: .white, attributes: .bold),
+            .badgeWarning: Style(foreground: .black, background: .yellow, attributes: .bold),
+            .badgeError: Style(foreground: .white, background: .red, attributes: .bold),
         ])
 
     /// The theme for `NO_COLOR` and monochrome terminals: attributes only.
@@ -106,6 +109,9 @@ public struct Theme: Hashable, Sendable {
             .hintKey: Style(attributes: .bold),
             .selection: Style(attributes: .reverse),
             .qrCode: Style(),
+            .badgeNeutral: Style(attributes: [.reverse, .bold]),
+            .badgeWarning: Style(attributes: [.reverse, .bold]),
+            .badgeError: Style(attributes: [.reverse, .bold]),
         ])
 
     /// ``noColor`` when `NO_COLOR` is set to a non-empty value (see no-color.org) or `TERM` is

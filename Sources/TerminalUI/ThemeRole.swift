@@ -31,7 +31,7 @@ public enum ThemeRole: Int, CaseIterable, Hashable, Sendable {
     case barFilled
     /// The empty part of a progress or expiry bar.
     case barEmpty
-    /// The session badge on the top line.
+    /// The session badge on the top line while signed in and online.
     case badge
     /// Key-hint descriptions.
     case hint
@@ -41,6 +41,12 @@ public enum ThemeRole: Int, CaseIterable, Hashable, Sendable {
     case selection
     /// The modules of a QR code.
     case qrCode
+    /// The session badge when signed out or a guest.
+    case badgeNeutral
+    /// The session badge when offline.
+    case badgeWarning
+    /// The session badge when the user must sign in again.
+    case badgeError
 
     /// The curses colour pair number this role uses (1-based; 0 is the terminal's default).
     public var colorPair: Int16 { Int16(rawValue + 1) }

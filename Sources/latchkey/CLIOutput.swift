@@ -156,7 +156,7 @@ enum CLIOutput {
     }
 
     static func duration(_ seconds: Int) -> String {
-        if seconds < 60 { return "\(seconds) s" }
+        if seconds < 120 { return "\(seconds) s" }
         if seconds < 3600 { return "\(seconds / 60) min" }
         if seconds < 86_400 { return "\(seconds / 3600) h \(seconds % 3600 / 60) min" }
         return "\(seconds / 86_400) d"

@@ -34,15 +34,18 @@ struct DemoCommand: AsyncParsableCommand {
         print("Configuration: \(configPath)")
         print("Demo user:     \(Self.demoUser) / \(Self.demoPassword)")
         let configuration = try AuthConfiguration.load(path: configPath)
+        let notice = StoreNotice()
         let client = AuthClient(
-            configuration: configuration, store: try global.makeStore(), logger: global.makeLogger())
+            configuration: configuration, store: try global.makeStore(storeWarning: notice.keep),
+            logger: global.makeLogger())
         await client.initialize()
         guard CLIOutput.stdinIsTerminal else {
             print("No terminal on standard input, so no sign-in prompt. Sign in with:")
             print("  latchkey sign-in --config \(configPath) --username \(Self.demoUser) --password-stdin")
             return
         }
-        try await InteractiveEntry.run(client: client, global: global, ui: ui, prefilledUsername: Self.demoUser)
+        try await InteractiveEntry.run(
+            client: client, global: global, ui: ui, prefilledUsername: Self.demoUser, storeNotice: notice.text)
     }
 
     /// Copies the backend's configuration to the default location unless a non-demo one is there.

@@ -104,9 +104,13 @@ struct GlobalOptions: ParsableArguments {
     /// Chooses the session store (system keyring, else a plain-text file; `LATCHKEY_STORE` overrides) and,
     /// the first time a store directory falls back to the file, prints the plain-text warning to stderr.
     /// Commands call this before any prompt or network request, so the warning comes first.
-    func selectStore(lockTimeout: Duration = FileSessionStore.defaultLockTimeout, accountID: String? = nil) throws
-        -> (store: any SessionStore, backend: SessionStoreSelection.Backend)
-    {
+    ///
+    /// `storeWarning` receives the warning instead (the full-screen UI shows it inside the screen,
+    /// where printing it would be hidden behind the alternate screen).
+    func selectStore(
+        lockTimeout: Duration = FileSessionStore.defaultLockTimeout, accountID: String? = nil,
+        storeWarning: ((String) -> Void)? = nil
+    ) throws -> (store: any SessionStore, backend: SessionStoreSelection.Backend) {
         let directory = try storeDirectory(accountID: accountID)
         // A directory another user owns or can write is refused before anything reads or writes it.
         do {
@@ -122,15 +126,20 @@ struct GlobalOptions: ParsableArguments {
             throw CLIFailure(code: 2, message: error.description)
         }
         if let warning = SessionStoreSelection.firstTimeWarning(selection.warning, directory: directory) {
-            FileHandle.standardError.write(Data((warning + "\n").utf8))
+            if let storeWarning {
+                storeWarning(warning)
+            } else {
+                FileHandle.standardError.write(Data((warning + "\n").utf8))
+            }
         }
         return (selection.store, selection.backend)
     }
 
-    func makeStore(lockTimeout: Duration = FileSessionStore.defaultLockTimeout, accountID: String? = nil) throws
-        -> any SessionStore
-    {
-        try selectStore(lockTimeout: lockTimeout, accountID: accountID).store
+    func makeStore(
+        lockTimeout: Duration = FileSessionStore.defaultLockTimeout, accountID: String? = nil,
+        storeWarning: ((String) -> Void)? = nil
+    ) throws -> any SessionStore {
+        try selectStore(lockTimeout: lockTimeout, accountID: accountID, storeWarning: storeWarning).store
     }
 
     func makeLogger() -> Logger? {
@@ -156,13 +165,15 @@ struct GlobalOptions: ParsableArguments {
     /// (at least half a second, at most the store's default), so a held lock cannot outlast it.
     /// `accountID` picks another account than the active one (sign-in adding an account).
     func makeClient(
-        options: AuthClientOptions = AuthClientOptions(), deadline: Duration? = nil, accountID: String? = nil
+        options: AuthClientOptions = AuthClientOptions(), deadline: Duration? = nil, accountID: String? = nil,
+        storeWarning: ((String) -> Void)? = nil
     ) async throws -> AuthClient {
         let configuration = try loadConfiguration()
         var lockTimeout = FileSessionStore.defaultLockTimeout
         if let deadline { lockTimeout = min(lockTimeout, max(deadline, .milliseconds(500))) }
         let client = AuthClient(
-            configuration: configuration, store: try makeStore(lockTimeout: lockTimeout, accountID: accountID),
+            configuration: configuration,
+            store: try makeStore(lockTimeout: lockTimeout, accountID: accountID, storeWarning: storeWarning),
             transport: try makeTransport(), logger: makeLogger(), options: options)
         await client.initialize()
         try await Self.check(client)

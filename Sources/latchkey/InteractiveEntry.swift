@@ -5,14 +5,19 @@ import TerminalUI
 
 /// What `latchkey` does with a terminal: the full-screen UI, or line prompts with `--plain`.
 enum InteractiveEntry {
-    static func run(client: AuthClient, global: GlobalOptions, ui: UIOptions, prefilledUsername: String?) async throws {
+    static func run(
+        client: AuthClient, global: GlobalOptions, ui: UIOptions, prefilledUsername: String?, storeNotice: String? = nil
+    ) async throws {
         let environment = ProcessInfo.processInfo.environment
         let plain = ui.plain || environment["ACCESSIBLE"] == "1" || environment["TERM"] == "dumb"
         if plain {
+            // Line prompts: the warning is printed first, as the other commands do.
+            if let storeNotice { FileHandle.standardError.write(Data((storeNotice + "\n").utf8)) }
             try await runPlain(client: client, prefilledUsername: prefilledUsername)
             return
         }
         var options = try ui.resolve(configuration: client.configuration)
+        options.storeNotice = storeNotice.map(StoreNotice.withoutPrefix)
         if let prefilledUsername, await client.username == nil { options.prefilledUsername = prefilledUsername }
         let flow = client.options.authenticationFlow ?? client.configuration.userPool?.authenticationFlow
         options.choosesSignInMethod = flow == .userAuth
@@ -33,6 +38,7 @@ enum InteractiveEntry {
                     latchkey status, latchkey token, latchkey credentials (or --plain for line prompts).
                     """)
         } catch {
+            if let storeNotice { FileHandle.standardError.write(Data((storeNotice + "\n").utf8)) }
             throw CLIFailure(code: 2, message: "the terminal could not be started (\(error)). Try --plain.")
         }
         let state = await client.userState
@@ -40,19 +46,39 @@ enum InteractiveEntry {
         case .cancelled:
             throw CLIFailure(code: 1, message: "sign-in was cancelled.")
         default:
-            print("latchkey: \(state.rawValue)\(await client.username.map { " as \($0)" } ?? "")")
+            // Words, not the API's state name; a message, so on stderr like every other one.
+            let cause = ReloginCause(state: state, lastError: nil)
+            CLIOutput.info("latchkey: " + ScreenText.exitLine(state, username: await client.username, cause: cause))
         }
     }
 
+    /// How many passwords `--plain` accepts before it gives up.
+    static let plainPasswordAttempts = 3
+
     static func runPlain(client: AuthClient, prefilledUsername: String?) async throws {
         if await client.userState == .signedIn {
-            print("Already signed in as \(await client.username ?? "?"). See `latchkey status`.")
+            CLIOutput.info("Already signed in as \(await client.username ?? "?"). See `latchkey status`.")
             return
         }
         let suggested = await client.username ?? prefilledUsername
         let typed = try CLIOutput.ask("Username\(suggested.map { " [\($0)]" } ?? ""): ")
         let username = typed.isEmpty ? (suggested ?? "") : typed
-        let password = try CLIOutput.secret(prompt: "Password: ")
-        try await PlainSignIn.run(client: client, username: username, password: password)
+        var attempt = 1
+        while true {
+            let password = try CLIOutput.secret(prompt: "Password: ")
+            do {
+                try await PlainSignIn.run(client: client, username: username, password: password)
+                return
+            } catch let error as AuthError where attempt < plainPasswordAttempts && CLIOutput.stdinIsTerminal {
+                // A wrong password is asked again, as `sudo` does; other errors end the sign-in.
+                guard case .notAuthorized(let message) = error, NotAuthorizedVariant(message) == .incorrectCredentials
+                else { throw error }
+                let left = plainPasswordAttempts - attempt
+                CLIOutput.info(
+                    "✖ \(error.summary ?? "Sign-in failed.") Try again (\(left) \(left == 1 ? "try" : "tries") left), "
+                        + "or press Ctrl-C and reset it with latchkey forgot-password --username \(username).")
+                attempt += 1
+            }
+        }
     }
 }

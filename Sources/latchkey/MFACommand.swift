@@ -75,7 +75,7 @@ struct MFAEnableCommand: AsyncParsableCommand {
             let answer = try code ?? CLIOutput.ask("Code from the app: ")
             // Verifying turns TOTP on and makes it the preferred factor, as AWSMobileClient's enrolment does.
             try await client.verifyTOTPSetup(code: answer)
-            print("✔ totp MFA is on and preferred.")
+            CLIOutput.info("✔ totp MFA is on and preferred.")
             return
         }
         if factor == .sms, try await client.mfaSettings().phoneNumber == nil {
@@ -85,7 +85,7 @@ struct MFAEnableCommand: AsyncParsableCommand {
                     + "attribute (with the country code, e.g. +15555550123) first, then run this again.")
         }
         try await client.setMFAPreference([factor.type: preferred ? .preferred : .enabled])
-        print("✔ \(factor.rawValue) MFA is on\(preferred ? " and preferred" : "").")
+        CLIOutput.info("✔ \(factor.rawValue) MFA is on\(preferred ? " and preferred" : "").")
     }
 }
 
@@ -98,7 +98,7 @@ struct MFADisableCommand: AsyncParsableCommand {
     func run() async throws {
         let client = try await global.makeClient()
         try await client.setMFAPreference([factor.type: .disabled])
-        print("✔ \(factor.rawValue) MFA is off.")
+        CLIOutput.info("✔ \(factor.rawValue) MFA is off.")
     }
 }
 
@@ -117,7 +117,7 @@ struct MFAPreferCommand: AsyncParsableCommand {
             var changes: [MFAType: MFAPreference] = [:]
             for type in settings.enabled { changes[type] = .enabled }
             try await client.setMFAPreference(changes)
-            print("✔ No MFA factor is preferred; sign-in asks which one to use.")
+            CLIOutput.info("✔ No MFA factor is preferred; sign-in asks which one to use.")
             return
         }
         guard let factor = FactorOption(rawValue: choice.lowercased()) else {
@@ -129,6 +129,6 @@ struct MFAPreferCommand: AsyncParsableCommand {
                 message: "\(factor.rawValue) MFA is off. Turn it on first: latchkey mfa enable \(factor.rawValue)")
         }
         try await client.setMFAPreference([factor.type: .preferred])
-        print("✔ \(factor.rawValue) is the preferred MFA factor.")
+        CLIOutput.info("✔ \(factor.rawValue) is the preferred MFA factor.")
     }
 }

@@ -83,7 +83,7 @@ struct SignInCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var metadata: ClientMetadataOptions
 
-    @Option(name: .long, help: "The username (or an alias such as the email).")
+    @Option(name: .long, help: "The username (or an alias such as the email); prompted for on a terminal.")
     var username: String?
 
     @Flag(name: .long, help: "Read the password from the first line of standard input.")
@@ -126,10 +126,19 @@ struct SignInCommand: AsyncParsableCommand {
         let name: String
         if let username {
             name = username
-        } else if CLIOutput.stdinIsTerminal {
-            name = try CLIOutput.ask("Username: ")
+        } else if CLIOutput.stdinIsTerminal && !passwordStdin {
+            // As the messages suggest ("Sign in again: latchkey sign-in"): the stored user is offered.
+            let suggested = await client.username.map { TerminalText.sanitized($0) }
+            let typed = try CLIOutput.ask("Username\(suggested.map { " [\($0)]" } ?? ""): ")
+            guard let chosen = typed.isEmpty ? suggested : typed, !chosen.isEmpty else {
+                throw CLIFailure(code: 2, message: "no username was entered. Type one, or pass --username U.")
+            }
+            name = chosen
         } else {
-            throw CLIFailure(code: 2, message: "pass --username U (and --password-stdin to pipe the password).")
+            throw CLIFailure(
+                code: 2,
+                message: "pass --username U (and --password-stdin to pipe the password); "
+                    + "on a terminal, `latchkey sign-in` alone prompts for both.")
         }
         // Someone else signed in here stays signed in: this user gets an account of their own.
         let others = AccountResolution.summaries(of: global.accounts, environment: global.environment)

@@ -47,12 +47,13 @@ struct SignUpCommand: AsyncParsableCommand {
             username: username, password: password, attributes: attributes, validationData: validation)
         {
         case .done:
-            print("✔ Account \(username) created and confirmed. Sign in: latchkey sign-in --username \(username)")
+            CLIOutput.info(
+                "✔ Account \(username) created and confirmed. Sign in: latchkey sign-in --username \(username)")
         case .confirmSignUp(let delivery):
-            print(
+            CLIOutput.info(
                 "✔ Account \(username) created. A confirmation code was sent in \(TerminalText.sanitized(delivery?.phrase ?? "a message"))."
             )
-            print("  Confirm it: latchkey confirm-sign-up --username \(username) --code CODE")
+            CLIOutput.info("  Confirm it: latchkey confirm-sign-up --username \(username) --code CODE")
         }
     }
 }
@@ -68,7 +69,7 @@ struct ConfirmSignUpCommand: AsyncParsableCommand {
     func run() async throws {
         let client = try await global.makeClient()
         _ = try await client.confirmSignUp(username: username, code: code)
-        print("✔ Account \(username) confirmed. Sign in: latchkey sign-in --username \(username)")
+        CLIOutput.info("✔ Account \(username) confirmed. Sign in: latchkey sign-in --username \(username)")
     }
 }
 
@@ -82,7 +83,7 @@ struct ResendCodeCommand: AsyncParsableCommand {
     func run() async throws {
         let client = try await global.makeClient()
         let delivery = try await client.resendSignUpCode(username: username)
-        print("✔ A new code was sent in \(TerminalText.sanitized(delivery.phrase)).")
+        CLIOutput.info("✔ A new code was sent in \(TerminalText.sanitized(delivery.phrase)).")
     }
 }
 
@@ -96,8 +97,8 @@ struct ForgotPasswordCommand: AsyncParsableCommand {
     func run() async throws {
         let client = try await global.makeClient()
         let result = try await client.forgotPassword(username: username)
-        print("✔ A reset code was sent in \(TerminalText.sanitized(result.delivery.phrase)).")
-        print("  Then: latchkey confirm-forgot-password --username \(username) --code CODE")
+        CLIOutput.info("✔ A reset code was sent in \(TerminalText.sanitized(result.delivery.phrase)).")
+        CLIOutput.info("  Then: latchkey confirm-forgot-password --username \(username) --code CODE")
     }
 }
 
@@ -115,7 +116,7 @@ struct ConfirmForgotPasswordCommand: AsyncParsableCommand {
         let client = try await global.makeClient()
         let password = try PasswordInput.read(fromStdin: passwordStdin, prompt: "New password: ")
         try await client.confirmForgotPassword(username: username, newPassword: password, code: code)
-        print("✔ Password changed. Sign in: latchkey sign-in --username \(username)")
+        CLIOutput.info("✔ Password changed. Sign in: latchkey sign-in --username \(username)")
     }
 }
 
@@ -132,7 +133,7 @@ struct ChangePasswordCommand: AsyncParsableCommand {
         let current = try PasswordInput.read(fromStdin: passwordStdin, prompt: "Current password: ")
         let proposed = try PasswordInput.read(fromStdin: passwordStdin, prompt: "New password: ")
         try await client.changePassword(current: current, proposed: proposed)
-        print("✔ Password changed.")
+        CLIOutput.info("✔ Password changed.")
     }
 }
 
@@ -158,7 +159,7 @@ struct SignOutCommand: AsyncParsableCommand {
         let result = try await client.signOut(everywhere ? .global : .local)
         let who = name.map { " \(TerminalText.sanitized($0))" } ?? ""
         if !result.hadSession {
-            print("Nobody is signed in here, and no revocation is owed: nothing to sign out.")
+            CLIOutput.info("Nobody is signed in here, and no revocation is owed: nothing to sign out.")
             return
         }
         if let pending = result.revocationPending {
@@ -171,22 +172,24 @@ struct SignOutCommand: AsyncParsableCommand {
                         + "Other devices are NOT signed out, and this session's refresh token still works at the service "
                         + "until it is revoked; run `latchkey sign-out --global` again once the service is reachable.")
             }
-            print(
+            CLIOutput.info(
                 "✔ Signed out\(who) on this machine. The refresh token could not be revoked at the service yet (\(why)); "
                     + "it is kept and revoked by the next `latchkey sign-out` or sign-in. Other devices are not signed out."
             )
             return
         }
         if result.globalSignOutImpossible {
-            print(
+            CLIOutput.info(
                 "✔ Signed out\(who) on this machine; this session's tokens were already revoked at the service, "
                     + "so GlobalSignOut could not be sent: other devices may still be signed in.")
             return
         }
         if result.signedOutEverywhere {
-            print("✔ Signed out\(who) everywhere: GlobalSignOut and RevokeToken succeeded.")
+            CLIOutput.info(
+                "✔ Signed out\(who) everywhere: every device's refresh token is revoked (GlobalSignOut and RevokeToken "
+                    + "succeeded). Access tokens already issued stay valid until they expire (at most an hour).")
         } else {
-            print("✔ Signed out\(who) on this machine; its refresh token is revoked at the service.")
+            CLIOutput.info("✔ Signed out\(who) on this machine; its refresh token is revoked at the service.")
         }
     }
 }

@@ -4,7 +4,26 @@ import Foundation
 
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "status", abstract: "Show the session: state, user, provider, token expiry (tokens masked).")
+        commandName: "status", abstract: "Show the session: state, user, provider, token expiry (tokens masked).",
+        discussion: """
+            Exit status: 0 signed in; 1 nobody is signed in (signed out or guest); 4 a sign-in is needed again             (the session expired or was revoked). The tokens are read from the store and not checked with the             server: a token revoked elsewhere still shows until a call is refused.
+            """)
+
+    /// The exit status for `state`: 0 signed in, 4 sign in again, 1 otherwise (as `gh auth status`).
+    static func exitStatus(_ state: UserState) -> Int32 {
+        switch state {
+        case .signedIn: return 0
+        case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid: return 4
+        default: return 1
+        }
+    }
+
+    /// Who authenticated the session, as the text output says it: the provider's name, "Guest", or nil.
+    static func authenticatedBy(state: UserState, provider: String?) -> String? {
+        if state == .guest { return "Guest" }
+        guard let provider, state == .signedIn || state.needsRelogin else { return nil }
+        return FederatedProvider.displayName(for: provider)
+    }
 
     @OptionGroup var global: GlobalOptions
 
@@ -42,8 +61,8 @@ struct StatusCommand: AsyncParsableCommand {
             ]
             let active = await client.activeProviderKeys
             object["activeProviders"] = .array(active.map { .string($0) })
-            object["authenticatedBy"] = .string(
-                state == .signedIn ? FederatedProvider.displayName(for: session?.provider ?? "") : "Guest")
+            object["authenticatedBy"] =
+                Self.authenticatedBy(state: state, provider: session?.provider).map(JSONValue.string) ?? .null
             if let credentials = session?.awsCredentials {
                 object["awsCredentialsExpiration"] = .string(CLIOutput.iso8601(credentials.expiration))
             }
@@ -59,6 +78,8 @@ struct StatusCommand: AsyncParsableCommand {
             object["ignoredConfigKeys"] = .array(configuration.poolSettings.ignoredKeys.map(JSONValue.string))
             print(String(decoding: JSONValue.object(object).encoded(), as: UTF8.self))
             try CLIOutput.flushStandardOutput()
+            let status = Self.exitStatus(state)
+            if status != 0 { throw ExitCode(status) }
             return
         }
         let pool = configuration.userPool
@@ -74,7 +95,7 @@ struct StatusCommand: AsyncParsableCommand {
         case .signedIn: print("  ✔ Signed in as \(username ?? "?") (state: signedIn)")
         case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid:
             print(
-                "  ! Session expired for \(username ?? "?") (state: \(state.rawValue)). Sign in again: latchkey sign-in"
+                "  ! Sign-in needed again for \(username ?? "?") (state: \(state.rawValue)). Sign in again: latchkey sign-in"
             )
         case .guest: print("  • Guest (state: guest)")
         default:
@@ -91,10 +112,10 @@ struct StatusCommand: AsyncParsableCommand {
                         + "add CognitoUserPool.Default (or auth.user_pool_id); `latchkey config` shows what was read.")
             }
         }
-        if let provider = session?.provider, state == .signedIn || state.needsRelogin {
-            print(
-                TerminalText.sanitized(
-                    "  - Authenticated by: \(FederatedProvider.displayName(for: provider)) (\(provider))"))
+        if let provider = session?.provider, let name = Self.authenticatedBy(state: state, provider: provider),
+            state != .guest
+        {
+            print(TerminalText.sanitized("  - Authenticated by: \(name) (\(provider))"))
         }
         let active = await client.activeProviderKeys
         if !active.isEmpty { print(TerminalText.sanitized("  - Active providers: \(active.joined(separator: ", "))")) }
@@ -148,5 +169,7 @@ struct StatusCommand: AsyncParsableCommand {
         }
         print("  - Store backend: \(backend.rawValue)")
         try CLIOutput.flushStandardOutput()
+        let status = Self.exitStatus(state)
+        if status != 0 { throw ExitCode(status) }
     }
 }

@@ -6,8 +6,12 @@ struct TokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token",
         abstract: "Print a valid token for scripts, refreshing first if needed.",
-        discussion:
-            "Exits 4 when re-login is required and 3 when the backend cannot be reached and the cached token has expired."
+        discussion: """
+            Exits 4 when re-login is required and 3 when the backend cannot be reached and the cached token has expired. \
+            The token is checked locally (signature and expiry), not with the server: one revoked by a global \
+            sign-out elsewhere is still printed until it expires (at most an hour); the next refresh then fails \
+            and exits 4.
+            """
     )
 
     @OptionGroup var global: GlobalOptions

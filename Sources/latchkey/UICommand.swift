@@ -17,8 +17,10 @@ struct UICommand: AsyncParsableCommand {
 
     func run() async throws {
         let accountID = try global.accountID()
-        let client = try await global.makeClient()
-        try await InteractiveEntry.run(client: client, global: global, ui: ui, prefilledUsername: nil)
+        let notice = StoreNotice()
+        let client = try await global.makeClient(storeWarning: notice.keep)
+        try await InteractiveEntry.run(
+            client: client, global: global, ui: ui, prefilledUsername: nil, storeNotice: notice.text)
         if await client.userState == .signedIn, let name = await client.username {
             // So `latchkey accounts` and `switch` know this account's pool (best effort: the session is saved).
             try? AccountResolution.recordSignIn(

@@ -72,7 +72,7 @@ import Testing
         }
         store.send(.confirmSignInFinished(.failure(.codeMismatch("Invalid code received for user")))) {
             $0.isInFlight = false
-            $0.banner = "Invalid code received for user. Enter the current code."
+            $0.banner = "The code is wrong. Enter the current code."
         }
         store.press(.escape, [.route(.signIn(username: "alice", notice: nil))])
     }

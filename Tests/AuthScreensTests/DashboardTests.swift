@@ -35,8 +35,11 @@ import Testing
             $0.isSigningOut = false
             $0.append("Signed out")
         }
-        store.press(.character("O"), [.run(.signOut(global: true))]) {
+        store.press(.character("O")) { $0.isConfirmingGlobalSignOut = true }
+        store.press(.character("y"), [.run(.signOut(global: true))]) {
+            $0.isConfirmingGlobalSignOut = false
             $0.isSigningOut = true
+            $0.isSigningOutGlobally = true
             $0.append("Signing out everywhere…")
         }
         store.press(.character("s"))  // only when the session expired
@@ -60,7 +63,7 @@ import Testing
         }
         store.send(.sampleCallFinished(number: 3, result: .failure(.notAuthorized("Access Token has been revoked")))) {
             $0.runningSampleCalls = [4, 5]
-            $0.append("GetUser #3 failed: Access Token has been revoked")
+            $0.append("GetUser #3 failed: The session was revoked")
         }
         store.send(.sampleCallFinished(number: 4, result: .failure(.network(kind: .timedOut, message: "15 s")))) {
             $0.runningSampleCalls = [5]
@@ -81,7 +84,7 @@ import Testing
         #expect(state.idToken?.text == "23:13:20 (in 30 min)")
         #expect(
             state.rows.map { "\($0.label): \($0.value)" } == [
-                "User state: signedIn",
+                "User state: Signed in (signedIn)",
                 "Username: alice",
                 "Provider: \(poolProvider)",
                 "Authenticated by: Cognito user pool",
@@ -108,7 +111,7 @@ import Testing
         _ = state.reduce(.sessionEvent(.connectivityChanged(offline)))
         _ = state.reduce(.tick(now: t0 + 65))
         #expect(
-            state.connectivityText == "offline since 22:13:20 (1 min ago): The connection was refused (connect failed)")
+            state.connectivityText == "offline since 22:13:20 (65 s ago): The connection was refused (connect failed)")
         _ = state.reduce(.sessionEvent(.connectivityChanged(.online)))
         _ = state.reduce(.sessionEvent(.refreshFailed(.internalError("boom"))))
         _ = state.reduce(.sessionEvent(.tokensRefreshed(expiration: t0 + 3665)))
@@ -145,7 +148,7 @@ import Testing
         _ = state.reduce(.tick(now: t0 + 75))
         #expect(
             state.pendingCallLines == [
-                "GetUser #1 — waiting for sign-in, 1 min", "GetUser #2 — waiting for a refresh, 1 min",
+                "GetUser #1 — waiting for sign-in, 75 s", "GetUser #2 — waiting for a refresh, 65 s",
             ])
         _ = state.reduce(.tick(now: t0 + 12))
         #expect(state.pendingCallLines.first == "GetUser #1 — waiting for sign-in, 12 s")

@@ -96,7 +96,7 @@ struct DevicesScreenTests {
         _ = app.reduce(
             .deviceChangeFinished(
                 .remember(deviceKey: otherKey, remembered: true), .failure(.notAuthorized("Access Token has expired"))))
-        #expect(app.devices?.error == "Access Token has expired")
+        #expect(app.devices?.error == "The session expired")
         _ = app.reduce(.devicesLoaded(.success(twoDevices)))
         #expect(app.reduce(.keyPressed(.character("f"))) == [.changeDevice(.forget(deviceKey: otherKey))])
         _ = app.reduce(.devicesLoaded(.success(twoDevices)))

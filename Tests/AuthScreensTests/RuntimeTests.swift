@@ -27,7 +27,7 @@ import Testing
         await runtime.settle()
         #expect(await fake.calls == [.signIn("alice", "pw")])
         guard case .signIn(let signIn) = runtime.state.screen else { return #expect(Bool(false)) }
-        #expect(signIn.banner == "Incorrect username or password. Press Tab to reach Forgot password.")
+        #expect(signIn.banner == "The username or password is incorrect. Try again, or choose Forgot password below.")
         #expect(signIn.username.text == "alice" && signIn.password.text.isEmpty && signIn.focus == .password)
         #expect(changes == 10)
     }

@@ -56,10 +56,8 @@ import Testing
         store.press(.backTab) { $0.focus = .username }
         store.press(.character("a")) { $0.username.insert("a") }
         store.press(.backspace) { $0.username.backspace() }
-        store.press(.tab) {
-            $0.focus = .password
-            $0.username.error = "Enter a username."
-        }
+        // Emptied again: leaving it is not an error until Sign in is pressed (issue 14, C12).
+        store.press(.tab) { $0.focus = .password }
         store.press(.backTab) { $0.focus = .username }
         store.press(.character("b")) {
             $0.username.insert("b")
@@ -118,7 +116,7 @@ import Testing
         }
         store.send(.signInFinished(.failure(.notAuthorized("Incorrect username or password.")))) {
             $0.isInFlight = false
-            $0.banner = "Incorrect username or password. Press Tab to reach Forgot password."
+            $0.banner = "The username or password is incorrect. Try again, or choose Forgot password below."
             $0.focus = .password
         }
         #expect(store.state.username.text == "alice")
@@ -134,10 +132,10 @@ import Testing
     @Test func bannersNameTheNextStep() {
         #expect(
             ScreenText.signInBanner(for: .userNotFound("User does not exist."))
-                == "User does not exist. Check the username, or press Tab to reach Create account.")
+                == "There is no account with that username. Check the username, or choose Create account below.")
         #expect(
             ScreenText.signInBanner(for: .notAuthorized(""), showsForgotPassword: false)
-                == "Incorrect username or password. Check the password and try again.")
+                == "The username or password is incorrect. Check the password and try again.")
         let network = AuthError.network(kind: .connectionRefused, message: "connect failed")
         #expect(ScreenText.signInBanner(for: network) == network.description)
         #expect(ScreenText.signInBanner(for: network).contains("Check the network"))

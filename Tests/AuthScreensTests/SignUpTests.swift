@@ -1,5 +1,6 @@
 import AuthScreens
 import CognitoAuth
+import Foundation
 import Testing
 
 @Suite struct SignUpTests {
@@ -71,7 +72,8 @@ import Testing
                         username: "alice", password: "Abcdef1!",
                         attributes: ["email": "alice@example.com", "phone_number": "+14155550100"]))
             ])
-        #expect(store.state.password.text.isEmpty)
+        // Kept while in flight: a taken username is no reason to type it again (issue 14, C12).
+        #expect(store.state.password.text == "Abcdef1!")
         #expect(store.state.rememberedPassword == "Abcdef1!")
         #expect(store.state.isInFlight)
         #expect(!dumped(store.state).contains("Abcdef1!"))
@@ -114,7 +116,7 @@ import Testing
         store.send(.signUpFinished(.failure(.usernameExists("User already exists")))) {
             $0.isInFlight = false
             $0.rememberedPassword = nil
-            $0.banner = "User already exists. Choose another username, or press Esc to sign in."
+            $0.banner = "That username is taken. Choose another username, or press Esc to sign in."
             $0.focus = .username
         }
         store.press(.escape, [.route(.signIn(username: "alice", notice: nil))])
@@ -141,8 +143,14 @@ import Testing
             $0.request = nil
             $0.delivery = smsDelivery
             $0.notice = "A new code was sent in a text message to +*******0100."
+            $0.resendAvailableAt = $0.now.addingTimeInterval(30)
             $0.focus = .code
         }
+        // A code was just sent: Resend waits (issue 14, Missing 12).
+        store.send(.resendPressed) {
+            $0.notice = "A code was just sent. Resend code works again when its countdown ends."
+        }
+        store.state.now = store.state.now.addingTimeInterval(30)
         store.send(.resendPressed, [.run(.resendSignUpCode(username: "alice"))]) {
             $0.request = .resend
             $0.notice = nil
@@ -186,7 +194,7 @@ import Testing
             $0.request = nil
             $0.code.clear()
             $0.banner =
-                "Invalid verification code provided, please try again. Check the code, or press Tab to reach Resend code."
+                "The code is wrong. Check the code, or choose Resend code below."
         }
     }
 }
@@ -202,6 +210,7 @@ import Testing
             $0.step = .resetPassword
             $0.focus = .code
             $0.notice = "We sent a reset code in an email to a***@e***. Enter it with a new password."
+            $0.resendAvailableAt = $0.now.addingTimeInterval(30)
         }
         #expect(store.state.focusOrder == [.code, .newPassword, .resetPassword, .resendCode, .back])
         store.type("123456")
@@ -230,6 +239,7 @@ import Testing
         var state = ForgotPasswordState(username: "alice")
         _ = state.reduce(.submitPressed)
         _ = state.reduce(.forgotPasswordFinished(.success(emailDelivery)))
+        state.now = state.now.addingTimeInterval(30)  // past the resend cooldown
         var store = forgotStore(state)
         store.send(.resendCodePressed, [.run(.forgotPassword(username: "alice"))]) {
             $0.request = .sendCode
@@ -239,6 +249,7 @@ import Testing
             $0.request = nil
             $0.delivery = smsDelivery
             $0.notice = "A new code was sent in a text message to +*******0100."
+            $0.resendAvailableAt = $0.now.addingTimeInterval(30)
         }
         store.press(.escape) {
             $0.step = .requestCode
@@ -260,7 +271,7 @@ import Testing
             $0.request = nil
             $0.code.clear()
             $0.focus = .code
-            $0.banner = "The code is wrong. Check the code, or press Tab to reach Resend code."
+            $0.banner = "The code is wrong. Check the code, or choose Resend code below."
         }
     }
 }

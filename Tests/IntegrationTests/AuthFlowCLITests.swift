@@ -134,7 +134,7 @@ extension BackendTests {
             #expect(custom.stderr.contains("question: Favourite colour?"))
             let wrong = try await LatchkeyBinary.run(["sign-in", "--flow", "custom"] + common, stdin: "red\n")
             #expect(wrong.status != 0)
-            #expect(wrong.stderr.contains("Incorrect username or password"))
+            #expect(wrong.stderr.contains("The username or password is incorrect."))
 
             let srp = try await LatchkeyBinary.run(
                 ["sign-in", "--flow", "custom-srp", "--password-stdin"] + common,
@@ -226,7 +226,7 @@ extension BackendTests {
             #expect(!preferred.stderr.contains("Sign in with"))
             let wrong = try await LatchkeyBinary.run(common + ["--method", "password"], stdin: "Wr0ng-pass\n")
             #expect(wrong.status == 1)
-            #expect(wrong.stderr.contains("Incorrect username or password"))
+            #expect(wrong.stderr.contains("The username or password is incorrect."))
         }
 
         @Test("--client-metadata reaches InitiateAuth; sign-up sends --validation-data and --client-metadata")

@@ -27,7 +27,7 @@ extension BackendTests {
             let wrong = try await LatchkeyBinary.run(
                 ["sign-in", "--username", username, "--password-stdin"] + common, stdin: "nope\n")
             #expect(wrong.status == 1)
-            #expect(wrong.stderr.contains("Incorrect username or password"))
+            #expect(wrong.stderr.contains("The username or password is incorrect."))
             #expect(!wrong.stderr.contains("nope"))
 
             let signIn = try await LatchkeyBinary.run(
@@ -147,7 +147,7 @@ extension BackendTests {
                 ["sign-up", "--username", username, "--email", "\(username)@example.com", "--password-stdin"] + common,
                 stdin: Integration.password + "\n")
             #expect(signUp.status == 0, "\(signUp.stderr)")
-            #expect(signUp.stdout.contains("confirmation code was sent"))
+            #expect(signUp.stderr.contains("confirmation code was sent"), "messages go to stderr")
             let code = try #require(try await backend.codes(for: username).signUp)
             let confirm = try await LatchkeyBinary.run(
                 ["confirm-sign-up", "--username", username, "--code", code] + common)

@@ -364,7 +364,8 @@ extension BackendTests {
             // The temporary files killed writers left behind do not get in the way of the binary either.
             let status = try await LatchkeyBinary.run(
                 ["status", "--json", "--config", config, "--store", storeDirectory], environment: Self.fileEnvironment)
-            #expect(status.exitCode == 0, "\(status.stderr)")
+            // 0 signed in or 1 signed out, depending on where the last writer was killed; never an error.
+            #expect([0, 1].contains(status.exitCode), "\(status.stderr)")
             #expect(JSONValue.parse(Array(status.stdout.utf8))?["storeBackend"]?.stringValue == "file")
             print(report.summary)
         }

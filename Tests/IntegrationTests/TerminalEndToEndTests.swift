@@ -70,7 +70,7 @@ extension BackendTests {
         @discardableResult
         static func waitForDashboard(_ session: TmuxSession, username: String) async throws -> String {
             try await session.waitUntil("the dashboard of \(username)") { screen in
-                screen.contains("signedIn · \(username)") && screen.contains("Connectivity")
+                screen.contains("Signed in · \(username)") && screen.contains("Connectivity")
                     && (line(containing: "User state", in: screen)?.contains("signedIn") ?? false)
             }
         }
@@ -116,7 +116,7 @@ extension BackendTests {
 
             // Automatic sign-in after confirming; fall back to signing in by hand if it is turned off.
             let screen = try await session.waitUntil("the dashboard or the sign-in screen after confirming") {
-                $0.contains("signedIn · \(username)") || $0.contains(UIText.accountConfirmed)
+                $0.contains("Signed in · \(username)") || $0.contains(UIText.accountConfirmed)
             }
             if screen.contains(UIText.accountConfirmed) {
                 session.type(Integration.password)
@@ -124,7 +124,7 @@ extension BackendTests {
             }
             try await Self.waitForDashboard(session, username: username)
             #expect(try await Self.quit(session) == 0)
-            #expect(session.screen().contains("latchkey: signedIn as \(username)"))
+            #expect(session.screen().contains("latchkey: Signed in as \(username)."))
         }
 
         // MARK: 2. Wrong password
@@ -139,10 +139,12 @@ extension BackendTests {
 
             Self.signIn(session, username: username, password: "Wr0ng-Password!")
             let screen = try await session.waitUntil("the sign-in error banner") {
-                Self.flattened($0).contains("Press Tab to reach Forgot password.")
+                Self.flattened($0).contains("choose Forgot password below.")
             }
             let flat = Self.flattened(screen)
-            #expect(flat.contains("Incorrect username or password. Press Tab to reach Forgot password."), "\(screen)")
+            #expect(
+                flat.contains("The username or password is incorrect. Try again, or choose Forgot password below."),
+                "\(screen)")
             #expect(Self.field("Username", in: screen)?.contains(username) == true, "\(screen)")
             let passwordLine = try #require(Self.field("Password", in: screen), "\(screen)")
             #expect(!passwordLine.contains(UIText.maskCharacter), "the password field was not cleared:\n\(screen)")
@@ -230,7 +232,9 @@ extension BackendTests {
             let (session, username) = try await Self.openReloginPrompt(backend, name: "relogesc")
             defer { session.kill() }
             let prompt = session.screen()
-            #expect(Self.flattened(prompt).contains("Your session expired"), "\(prompt)")
+            // The tokens were revoked (a global sign-out), and the prompt says so (issue 14, C4).
+            #expect(Self.flattened(prompt).contains("Your session was revoked"), "\(prompt)")
+            #expect(prompt.contains("✖ Session revoked: sign in again"), "\(prompt)")
             // The modal's fields (the dashboard's own "Username" row is behind it).
             #expect(prompt.contains("│   Username  \(username)"), "username not prefilled:\n\(prompt)")
             #expect(prompt.contains("│ › Password"), "focus is not on the password:\n\(prompt)")
@@ -284,15 +288,15 @@ extension BackendTests {
 
             session.press("o")
             let screen = try await session.waitUntil("the sign-in screen after sign-out") {
-                $0.contains("Forgot password") && $0.contains(" signedOut ·")
+                $0.contains("Forgot password") && $0.contains("Signed out ·")
             }
             #expect(!screen.contains("Connectivity"), "\(screen)")
             let status = try await LatchkeyBinary.run(
                 ["status", "--json"] + common, environment: TerminalApp.baseEnvironment)
-            #expect(status.status == 0, "\(status)")
+            #expect(status.status == 1, "nobody is signed in: \(status)")
             #expect(JSONValue.parse(Array(status.stdout.utf8))?["state"]?.stringValue == "signedOut", "\(status)")
             #expect(try await Self.quit(session) == 0)
-            #expect(session.screen().contains("latchkey: signedOut"))
+            #expect(session.screen().contains("latchkey: Signed out."))
         }
 
         @Test("A sign-out by `latchkey sign-out` in another terminal shows on the open dashboard within two seconds")
@@ -310,7 +314,7 @@ extension BackendTests {
             #expect(signOut.status == 0, "\(signOut)")
             let started = ContinuousClock.now
             _ = try await session.waitUntil("the sign-in screen after the other process's sign-out") {
-                $0.contains("Forgot password") && $0.contains(" signedOut ·")
+                $0.contains("Forgot password") && $0.contains("Signed out ·")
             }
             // The dashboard checks the store's stamp every second; allow one tick plus rendering.
             #expect(ContinuousClock.now - started < .seconds(3))
@@ -473,7 +477,7 @@ extension BackendTests {
             let after = session.screen()
             #expect(after.contains("EXIT=0"))
             #expect(!after.contains { Self.boxCharacters.contains($0) }, "the UI is still on screen:\n\(after)")
-            #expect(after.contains("latchkey: signedOut"))
+            #expect(after.contains("latchkey: Signed out."))
             let stty = try await Self.sttyAfterExit(session)
             #expect(Self.isCookedTerminal(stty), "\(stty)")
             session.kill()

@@ -74,11 +74,11 @@ struct AuthTerminalAppTests {
         #expect(
             await waitUntil {
                 guard let frame = recorder.lastFrame else { return false }
-                return frame.contains { $0.contains("─ Session ─") } && frame[0].contains("signedIn · alice · test")
+                return frame.contains { $0.contains("─ Session ─") } && frame[0].contains("✔ Signed in · alice · test")
                     && frame.joined().contains("State: signedIn (alice)")
             })
         let dashboard = try #require(recorder.lastFrame)
-        #expect(dashboard[0].contains("signedIn · alice · test"))
+        #expect(dashboard[0].contains("✔ Signed in · alice · test"))
         #expect(dashboard.joined().contains("State: signedIn (alice)"))
         #expect(!recorder.frames.joined().joined().contains("Secret#123"))
         #expect(await service.signIns == ["alice"])
@@ -129,7 +129,10 @@ struct AuthTerminalAppTests {
         let recorder = FrameRecorder(keys: keys)
         let app = makeApp(recorder, service: StubAuthService())
         let run = Task { await app.run() }
-        #expect(await waitUntil { recorder.lastFrame?.joined().contains("✖ Incorrect username or password.") == true })
+        #expect(
+            await waitUntil {
+                recorder.lastFrame?.joined().contains("✖ The username or password is incorrect.") == true
+            })
         recorder.enqueue(.ctrl("c"))
         _ = await run.value
     }

@@ -243,6 +243,13 @@ enum ScreenFixtures {
         return state
     }
 
+    /// `O` on the dashboard: "Sign out of every device? y/N".
+    static var globalSignOutConfirm: AppState {
+        var state = dashboard
+        press(&state, [.character("O")])
+        return state
+    }
+
     /// Every screen by name.
     static var all: [(String, AppState)] {
         [
@@ -254,6 +261,7 @@ enum ScreenFixtures {
             ("dashboardOffline", dashboardOffline), ("dashboardPending", dashboardPending), ("relogin", relogin),
             ("help", help), ("signInUserAuth", signInUserAuth), ("selectSignInMethod", selectSignInMethod),
             ("emailCodeResent", emailCodeResent), ("totpEnrolment", totpEnrolment),
+            ("globalSignOutConfirm", globalSignOutConfirm),
         ]
     }
 

@@ -97,7 +97,7 @@ let deviceSnapshotCases: [SnapshotCase] = [
 /// The expected renders, checked by eye.
 enum DeviceSnapshots {
     static let devices_80x24 = #"""
-         signedIn · alice · local                                              Latchkey
+         ✔ Signed in · alice · local                                           Latchkey
         ┌─ Devices ────────────────────────────────────────────────────────────────────┐
         │   Name                     Key        Status         Last used               │
         │   latchkey ← this machine  11111111…  remembered     2023-11-14 22:12        │
@@ -120,11 +120,11 @@ enum DeviceSnapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         ↑/↓ select · f forget · r remember on/off · l reload · Esc back · ? help · …
+         ↑/↓ select · f forget · r remember on/off · Esc back · q quit · ? more
         """#
 
     static let devices_120x40 = #"""
-         signedIn · alice · local                                                                                      Latchkey
+         ✔ Signed in · alice · local                                                                                   Latchkey
         ┌─ Devices ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
         │   Name                     Key        Status         Last used                                                       │
         │   latchkey ← this machine  11111111…  remembered     2023-11-14 22:12                                                │
@@ -163,11 +163,11 @@ enum DeviceSnapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         ↑/↓ select · f forget · r remember on/off · l reload · Esc back · ? help · q quit
+         ↑/↓ select · f forget · r remember on/off · Esc back · q quit · l reload · ? help
         """#
 
     static let devicesConfirmForget_80x24 = #"""
-         signedIn · alice · local                                              Latchkey
+         ✔ Signed in · alice · local                                           Latchkey
         ┌─ Devices ────────────────────────────────────────────────────────────────────┐
         │   Name                     Key        Status         Last used               │
         │ ▸ latchkey ← this machine  11111111…  remembered     2023-11-14 22:12        │
@@ -190,11 +190,11 @@ enum DeviceSnapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         ↑/↓ select · f forget · r remember on/off · l reload · Esc back · ? help · …
+         ↑/↓ select · f forget · r remember on/off · Esc back · q quit · ? more
         """#
 
     static let devicesConfirmForget_120x40 = #"""
-         signedIn · alice · local                                                                                      Latchkey
+         ✔ Signed in · alice · local                                                                                   Latchkey
         ┌─ Devices ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
         │   Name                     Key        Status         Last used                                                       │
         │ ▸ latchkey ← this machine  11111111…  remembered     2023-11-14 22:12                                                │
@@ -233,11 +233,11 @@ enum DeviceSnapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         ↑/↓ select · f forget · r remember on/off · l reload · Esc back · ? help · q quit
+         ↑/↓ select · f forget · r remember on/off · Esc back · q quit · l reload · ? help
         """#
 
     static let devicesEmpty_80x24 = #"""
-         signedIn · alice · local                                              Latchkey
+         ✔ Signed in · alice · local                                           Latchkey
         ┌─ Devices ────────────────────────────────────────────────────────────────────┐
         │   Name                     Key        Status         Last used               │
         │                                                                              │
@@ -260,11 +260,11 @@ enum DeviceSnapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         ↑/↓ select · f forget · r remember on/off · l reload · Esc back · ? help · …
+         ↑/↓ select · f forget · r remember on/off · Esc back · q quit · ? more
         """#
 
     static let devicesEmpty_120x40 = #"""
-         signedIn · alice · local                                                                                      Latchkey
+         ✔ Signed in · alice · local                                                                                   Latchkey
         ┌─ Devices ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
         │   Name                     Key        Status         Last used                                                       │
         │                                                                                                                      │
@@ -303,13 +303,13 @@ enum DeviceSnapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         ↑/↓ select · f forget · r remember on/off · l reload · Esc back · ? help · q quit
+         ↑/↓ select · f forget · r remember on/off · Esc back · q quit · l reload · ? help
         """#
 
     static let rememberPrompt_80x24 = #"""
-         signedIn · alice · local                                              Latchkey
+         ✔ Signed in · alice · local                                           Latchkey
         ┌─ Session ────────────────────────────────────────────────────────────────────┐
-        │ User state        signedIn                                                   │
+        │ User state        Signed in (signedIn)                                       │
         │ Username          alice                                                      │
         │ Authenticated by  Cognito user pool                                          │
         │ Active providers  none                                                       │
@@ -330,13 +330,13 @@ enum DeviceSnapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · v devices · p profile · o sign out · …
+         c call · r refresh · o sign out · q quit · v devices · ? more
         """#
 
     static let rememberPrompt_120x40 = #"""
-         signedIn · alice · local                                                                                      Latchkey
+         ✔ Signed in · alice · local                                                                                   Latchkey
         ┌─ Session ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
-        │ User state        signedIn                                                                                           │
+        │ User state        Signed in (signedIn)                                                                               │
         │ Username          alice                                                                                              │
         │ Authenticated by  Cognito user pool                                                                                  │
         │ Active providers  none                                                                                               │
@@ -373,6 +373,6 @@ enum DeviceSnapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · v devices · p profile · o sign out · O sign out everywhere · y copy token · …
+         c call · r refresh · o sign out · q quit · v devices · O sign out everywhere · C 5 calls · ? help
         """#
 }

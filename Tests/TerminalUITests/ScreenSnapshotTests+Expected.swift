@@ -2,7 +2,7 @@
 
 enum Snapshots {
     static let signInEmpty_80x24 = #"""
-         unknown · none · local                                                Latchkey
+         … Starting · local                                                    Latchkey
 
 
 
@@ -25,11 +25,11 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · F1 help
         """#
 
     static let signInEmpty_120x40 = #"""
-         unknown · none · local                                                                                        Latchkey
+         … Starting · local                                                                                            Latchkey
 
 
 
@@ -68,11 +68,11 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · F1 help
         """#
 
     static let signInWithError_80x24 = #"""
-         unknown · none · local                                                Latchkey
+         … Starting · local                                                    Latchkey
 
 
 
@@ -83,8 +83,8 @@ enum Snapshots {
                   │ › Password                                               │
                   │             Ctrl-T show password                         │
                   │                                                          │
-                  │   ✖ Incorrect username or password. Press Tab to reach   │
-                  │     Forgot password.                                     │
+                  │   ✖ The username or password is incorrect. Try again,    │
+                  │     or choose Forgot password below.                     │
                   │                                                          │
                   │   [ Sign in ]  Create account  Forgot password           │
                   │                                                          │
@@ -95,12 +95,11 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · …
+         Tab next · Enter continue · Ctrl-C quit · Ctrl-T show password · F1 help
         """#
 
     static let signInWithError_120x40 = #"""
-         unknown · none · local                                                                                        Latchkey
-
+         … Starting · local                                                                                            Latchkey
 
 
 
@@ -119,7 +118,8 @@ enum Snapshots {
                             │ › Password                                                                   │
                             │             Ctrl-T show password                                             │
                             │                                                                              │
-                            │   ✖ Incorrect username or password. Press Tab to reach Forgot password.      │
+                            │   ✖ The username or password is incorrect. Try again, or choose Forgot       │
+                            │     password below.                                                          │
                             │                                                                              │
                             │   [ Sign in ]  Create account  Forgot password                               │
                             │                                                                              │
@@ -138,11 +138,11 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Ctrl-T show password · F1 help
         """#
 
     static let signInInFlight_80x24 = #"""
-         unknown · none · local                                                Latchkey
+         … Starting · local                                                    Latchkey
 
 
 
@@ -169,7 +169,7 @@ enum Snapshots {
         """#
 
     static let signInInFlight_120x40 = #"""
-         unknown · none · local                                                                                        Latchkey
+         … Starting · local                                                                                            Latchkey
 
 
 
@@ -212,7 +212,7 @@ enum Snapshots {
         """#
 
     static let signUpWithPolicy_80x24 = #"""
-         unknown · none · local                                                Latchkey
+         … Starting · local                                                    Latchkey
 
 
 
@@ -235,11 +235,11 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · …
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 more
         """#
 
     static let signUpWithPolicy_120x40 = #"""
-         unknown · none · local                                                                                        Latchkey
+         … Starting · local                                                                                            Latchkey
 
 
 
@@ -278,11 +278,11 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · Ctrl-T show password · F1 help
         """#
 
     static let confirmCode_80x24 = #"""
-         unknown · none · local                                                Latchkey
+         … Starting · local                                                    Latchkey
 
 
 
@@ -295,7 +295,7 @@ enum Snapshots {
                   │                                                          │
                   │ › Code  1234                                             │
                   │                                                          │
-                  │   [ Confirm ]  Resend code  Back to sign in              │
+                  │   [ Confirm ]  Resend code (30 s)  Back to sign in       │
                   │                                                          │
                   └──────────────────────────────────────────────────────────┘
 
@@ -305,11 +305,11 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let confirmCode_120x40 = #"""
-         unknown · none · local                                                                                        Latchkey
+         … Starting · local                                                                                            Latchkey
 
 
 
@@ -330,7 +330,7 @@ enum Snapshots {
                             │                                                                              │
                             │ › Code  1234                                                                 │
                             │                                                                              │
-                            │   [ Confirm ]  Resend code  Back to sign in                                  │
+                            │   [ Confirm ]  Resend code (30 s)  Back to sign in                           │
                             │                                                                              │
                             └──────────────────────────────────────────────────────────────────────────────┘
 
@@ -348,11 +348,11 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let forgotRequest_80x24 = #"""
-         unknown · none · local                                                Latchkey
+         … Starting · local                                                    Latchkey
 
 
 
@@ -375,11 +375,11 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let forgotRequest_120x40 = #"""
-         unknown · none · local                                                                                        Latchkey
+         … Starting · local                                                                                            Latchkey
 
 
 
@@ -418,11 +418,11 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let forgotReset_80x24 = #"""
-         unknown · none · local                                                Latchkey
+         … Starting · local                                                    Latchkey
 
 
 
@@ -438,18 +438,18 @@ enum Snapshots {
                   │   ✔ A lowercase letter      ✔ A number                   │
                   │   ✖ A symbol, such as ! @ # $                            │
                   │                                                          │
-                  │   [ Reset password ]  Resend code  Back                  │
+                  │   [ Reset password ]  Resend code (30 s)  Back           │
                   │                                                          │
                   └──────────────────────────────────────────────────────────┘
 
 
 
 
-         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · …
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 more
         """#
 
     static let forgotReset_120x40 = #"""
-         unknown · none · local                                                                                        Latchkey
+         … Starting · local                                                                                            Latchkey
 
 
 
@@ -473,7 +473,7 @@ enum Snapshots {
                             │   ✔ A lowercase letter                ✔ A number                             │
                             │   ✖ A symbol, such as ! @ # $                                                │
                             │                                                                              │
-                            │   [ Reset password ]  Resend code  Back                                      │
+                            │   [ Reset password ]  Resend code (30 s)  Back                               │
                             │                                                                              │
                             └──────────────────────────────────────────────────────────────────────────────┘
 
@@ -488,11 +488,11 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · Ctrl-T show password · F1 help
         """#
 
     static let newPassword_80x24 = #"""
-         unknown · none · local                                                Latchkey
+         … Starting · local                                                    Latchkey
 
 
 
@@ -515,11 +515,11 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · …
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 more
         """#
 
     static let newPassword_120x40 = #"""
-         unknown · none · local                                                                                        Latchkey
+         … Starting · local                                                                                            Latchkey
 
 
 
@@ -558,11 +558,11 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · Ctrl-T show password · F1 help
         """#
 
     static let totpCode_80x24 = #"""
-         unknown · none · local                                                Latchkey
+         … Starting · local                                                    Latchkey
 
 
 
@@ -585,11 +585,11 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let totpCode_120x40 = #"""
-         unknown · none · local                                                                                        Latchkey
+         … Starting · local                                                                                            Latchkey
 
 
 
@@ -628,11 +628,11 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let totpSetup_80x24 = #"""
-         unknown · none · local                                                Latchkey
+         … Starting · local                                                    Latchkey
 
 
                   ┌─ Set up an authenticator app ────────────────────────────┐
@@ -655,11 +655,11 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let totpSetup_120x40 = #"""
-         unknown · none · local                                                                                        Latchkey
+         … Starting · local                                                                                            Latchkey
                             ┌─ Set up an authenticator app ────────────────────────────────────────────────┐
                             │                                                                              │
                             │   Scan the QR code with your authenticator app, or type the secret. Then     │
@@ -698,11 +698,11 @@ enum Snapshots {
                             └──────────────────────────────────────────────────────────────────────────────┘
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let selectMFA_80x24 = #"""
-         unknown · none · local                                                Latchkey
+         … Starting · local                                                    Latchkey
 
 
 
@@ -725,11 +725,11 @@ enum Snapshots {
 
 
 
-         ↑/↓ choose · Enter select · Esc back · ? help · q quit
+         ↑/↓ choose · Enter select · q quit · Esc back · ? help
         """#
 
     static let selectMFA_120x40 = #"""
-         unknown · none · local                                                                                        Latchkey
+         … Starting · local                                                                                            Latchkey
 
 
 
@@ -768,13 +768,13 @@ enum Snapshots {
 
 
 
-         ↑/↓ choose · Enter select · Esc back · ? help · q quit
+         ↑/↓ choose · Enter select · q quit · Esc back · ? help
         """#
 
     static let dashboard_80x24 = #"""
-         signedIn · alice · local                                              Latchkey
+         ✔ Signed in · alice · local                                           Latchkey
         ┌─ Session ────────────────────────────────────────────────────────────────────┐
-        │ User state        signedIn                                                   │
+        │ User state        Signed in (signedIn)                                       │
         │ Username          alice                                                      │
         │ Authenticated by  Cognito user pool                                          │
         │ Active providers  Cognito user pool                                          │
@@ -782,7 +782,7 @@ enum Snapshots {
         │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%         │
         │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%         │
         │ Refresh token     stored                                                     │
-        │ AWS credentials   expires 23:05:20, in 52 min      [████████░░]  86%         │
+        │ AWS credentials   expires 23:05:20, in 52 min      [███████░░░]  75%         │
         │ Connectivity      ✔ online                                                   │
         └──────────────────────────────────────────────────────────────────────────────┘
          No calls waiting
@@ -795,13 +795,13 @@ enum Snapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · v devices · p profile · o sign out · …
+         c call · r refresh · o sign out · q quit · v devices · ? more
         """#
 
     static let dashboard_120x40 = #"""
-         signedIn · alice · local                                                                                      Latchkey
+         ✔ Signed in · alice · local                                                                                   Latchkey
         ┌─ Session ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
-        │ User state        signedIn                                                                                           │
+        │ User state        Signed in (signedIn)                                                                               │
         │ Username          alice                                                                                              │
         │ Authenticated by  Cognito user pool                                                                                  │
         │ Active providers  Cognito user pool                                                                                  │
@@ -809,7 +809,7 @@ enum Snapshots {
         │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
         │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
         │ Refresh token     stored                                                                                             │
-        │ AWS credentials   expires 23:05:20, in 52 min      [████████░░]  86%                                                 │
+        │ AWS credentials   expires 23:05:20, in 52 min      [███████░░░]  75%                                                 │
         │ Connectivity      ✔ online                                                                                           │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
          No calls waiting
@@ -838,13 +838,13 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · v devices · p profile · o sign out · O sign out everywhere · y copy token · …
+         c call · r refresh · o sign out · q quit · v devices · O sign out everywhere · C 5 calls · ? help
         """#
 
     static let dashboardOffline_80x24 = #"""
-         signedIn · alice · local                                              Latchkey
+         ⚠ Offline · alice · local                                             Latchkey
         ┌─ Session ────────────────────────────────────────────────────────────────────┐
-        │ User state        signedIn                                                   │
+        │ User state        Signed in (signedIn)                                       │
         │ Username          alice                                                      │
         │ Authenticated by  Cognito user pool                                          │
         │ Active providers  Cognito user pool                                          │
@@ -852,7 +852,7 @@ enum Snapshots {
         │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%         │
         │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%         │
         │ Refresh token     stored                                                     │
-        │ AWS credentials   expires 23:05:20, in 52 min      [████████░░]  86%         │
+        │ AWS credentials   expires 23:05:20, in 52 min      [███████░░░]  75%         │
         │ Connectivity      ✖ offline since 22:10:10 (3 min ago) — The connection was… │
         └──────────────────────────────────────────────────────────────────────────────┘
          No calls waiting
@@ -865,13 +865,13 @@ enum Snapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · v devices · p profile · o sign out · …
+         c call · r refresh · o sign out · q quit · v devices · ? more
         """#
 
     static let dashboardOffline_120x40 = #"""
-         signedIn · alice · local                                                                                      Latchkey
+         ⚠ Offline · alice · local                                                                                     Latchkey
         ┌─ Session ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
-        │ User state        signedIn                                                                                           │
+        │ User state        Signed in (signedIn)                                                                               │
         │ Username          alice                                                                                              │
         │ Authenticated by  Cognito user pool                                                                                  │
         │ Active providers  Cognito user pool                                                                                  │
@@ -879,7 +879,7 @@ enum Snapshots {
         │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
         │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
         │ Refresh token     stored                                                                                             │
-        │ AWS credentials   expires 23:05:20, in 52 min      [████████░░]  86%                                                 │
+        │ AWS credentials   expires 23:05:20, in 52 min      [███████░░░]  75%                                                 │
         │ Connectivity      ✖ offline since 22:10:10 (3 min ago) — The connection was refused (localhost:9229)                 │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
          No calls waiting
@@ -908,13 +908,13 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · v devices · p profile · o sign out · O sign out everywhere · y copy token · …
+         c call · r refresh · o sign out · q quit · v devices · O sign out everywhere · C 5 calls · ? help
         """#
 
     static let dashboardPending_80x24 = #"""
-         signedOutUserPoolsTokenInvalid · alice · local                        Latchkey
+         ✖ Session expired: sign in again · alice · local                      Latchkey
         ┌─ Session ────────────────────────────────────────────────────────────────────┐
-        │ User state        signedOutUserPoolsTokenInvalid                             │
+        │ User state        Sign-in needed (signedOutUserPoolsTokenInvalid)            │
         │ Username          alice                                                      │
         │ Authenticated by  Cognito user pool                                          │
         │ Active providers  Cognito user pool                                          │
@@ -922,7 +922,7 @@ enum Snapshots {
         │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%         │
         │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%         │
         │ Refresh token     rejected; sign in again                                    │
-        │ AWS credentials   expires 23:05:20, in 52 min      [████████░░]  86%         │
+        │ AWS credentials   expires 23:05:20, in 52 min      [███████░░░]  75%         │
         │ Connectivity      ✔ online                                                   │
         └──────────────────────────────────────────────────────────────────────────────┘
          ⚠ 2 calls waiting for sign-in
@@ -935,13 +935,13 @@ enum Snapshots {
         │ 22:13:20  State: signedOutUserPoolsTokenInvalid (alice)                      │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         s sign in again · c call · C 5 calls · r refresh · v devices · p profile · …
+         s sign in again · c call · r refresh · o sign out · q quit · ? more
         """#
 
     static let dashboardPending_120x40 = #"""
-         signedOutUserPoolsTokenInvalid · alice · local                                                                Latchkey
+         ✖ Session expired: sign in again · alice · local                                                              Latchkey
         ┌─ Session ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
-        │ User state        signedOutUserPoolsTokenInvalid                                                                     │
+        │ User state        Sign-in needed (signedOutUserPoolsTokenInvalid)                                                    │
         │ Username          alice                                                                                              │
         │ Authenticated by  Cognito user pool                                                                                  │
         │ Active providers  Cognito user pool                                                                                  │
@@ -949,7 +949,7 @@ enum Snapshots {
         │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
         │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
         │ Refresh token     rejected; sign in again                                                                            │
-        │ AWS credentials   expires 23:05:20, in 52 min      [████████░░]  86%                                                 │
+        │ AWS credentials   expires 23:05:20, in 52 min      [███████░░░]  75%                                                 │
         │ Connectivity      ✔ online                                                                                           │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
          ⚠ 2 calls waiting for sign-in
@@ -978,40 +978,40 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         s sign in again · c call · C 5 calls · r refresh · v devices · p profile · o sign out · O sign out everywhere · …
+         s sign in again · c call · r refresh · o sign out · q quit · v devices · O sign out everywhere · C 5 calls · ? help
         """#
 
     static let relogin_80x24 = #"""
-         signedOutUserPoolsTokenInvalid · alice · local                        Latchkey
+         ✖ Session expired: sign in again · alice · local                      Latchkey
         ┌─ Session ────────────────────────────────────────────────────────────────────┐
-        │ User state        signedOutUserPoolsTokenInvalid                             │
+        │ User state        Sign-in needed (signedOutUserPoolsTokenInvalid)            │
         │ Username          alice                                                      │
         │ Authenticated by  Cognito user pool                                          │
         │ Active  ┌─ Sign in again ──────────────────────────────────────────┐         │
         │ Identit │                                                          │         │
-        │ ID toke │   Your session expired. Sign in again to continue.       │         │
-        │ Access  │   ⚠ 2 calls are waiting for you to sign in.              │         │
-        │ Refresh │                                                          │         │
-        │ AWS cre │   Username  alice                                        │         │
-        │ Connect │ › Password                                               │         │
-        └──────── │             Ctrl-T show password                         │ ────────┘
-         ⚠ 2 call │                                                          │
-           GetUse │   [ Sign in ]  Forgot password  Cancel                   │
+        │ ID toke │   Your session ended and cannot be renewed. Sign in      │         │
+        │ Access  │   again to continue.                                     │         │
+        │ Refresh │   ⚠ 2 calls are waiting for you to sign in.              │         │
+        │ AWS cre │                                                          │         │
+        │ Connect │   Username  alice                                        │         │
+        └──────── │ › Password                                               │ ────────┘
+         ⚠ 2 call │             Ctrl-T show password                         │
            GetUse │                                                          │
-        ┌─ Events └──────────────────────────────────────────────────────────┘ ────────┐
-        │ 22:12:20  State: signedIn (alice)                                            │
+           GetUse │   [ Sign in ]  [ Cancel ]                                │
+        ┌─ Events │                                                          │ ────────┐
+        │ 22:12:2 └──────────────────────────────────────────────────────────┘         │
         │ 22:12:50  GetUser #1 started                                                 │
         │ 22:12:50  GetUser #1 ok                                                      │
         │ 22:13:20  State: signedOutUserPoolsTokenInvalid (alice)                      │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         Tab next · Enter continue · Ctrl-T show password · Esc cancel · F1 help · …
+         Tab next · Enter continue · Ctrl-C quit · Esc cancel · F1 more
         """#
 
     static let relogin_120x40 = #"""
-         signedOutUserPoolsTokenInvalid · alice · local                                                                Latchkey
+         ✖ Session expired: sign in again · alice · local                                                              Latchkey
         ┌─ Session ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
-        │ User state        signedOutUserPoolsTokenInvalid                                                                     │
+        │ User state        Sign-in needed (signedOutUserPoolsTokenInvalid)                                                    │
         │ Username          alice                                                                                              │
         │ Authenticated by  Cognito user pool                                                                                  │
         │ Active providers  Cognito user pool                                                                                  │
@@ -1019,12 +1019,12 @@ enum Snapshots {
         │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
         │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
         │ Refresh token     rejected; sign in again                                                                            │
-        │ AWS credentials   expires 23:05:20, in 52 min      [████████░░]  86%                                                 │
+        │ AWS credentials   expires 23:05:20, in 52 min      [███████░░░]  75%                                                 │
         │ Connectivity      ✔ online                                                                                           │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
          ⚠ 2 calls waiting  ┌─ Sign in again ──────────────────────────────────────────────────────────────┐
            GetUser #3  wait │                                                                              │
-           GetUser #4  wait │   Your session expired. Sign in again to continue.                           │
+           GetUser #4  wait │   Your session ended and cannot be renewed. Sign in again to continue.       │
         ┌─ Events ───────── │   ⚠ 2 calls are waiting for you to sign in.                                  │ ──────────────────┐
         │ 22:12:20  State:  │                                                                              │                   │
         │ 22:12:50  GetUser │   Username  alice                                                            │                   │
@@ -1048,67 +1048,66 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         Tab next · Enter continue · Ctrl-T show password · Esc cancel · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc cancel · Ctrl-T show password · F1 help
         """#
 
     static let help_80x24 = #"""
-         signedIn · alice · local                                              Latchkey
-        ┌─ Session ─ ┌─ Keys ─────────────────────────────────────────────┐ ───────────┐
-        │ User state │                                                    │            │
-        │ Username   │  c   one GetUser call                              │            │
-        │ Authentica │  C   five GetUser calls at once                    │            │
-        │ Active pro │  r   refresh the tokens now                        │            │
-        │ Identity i │  o   sign out on this device                       │            │
-        │ ID token   │  O   sign out everywhere (revokes the tokens)      │ 1%         │
-        │ Access tok │  s   sign in again (when the session expired)      │ 1%         │
-        │ Refresh to │  m   Security: read the MFA settings               │            │
-        │ AWS creden │  e   Security: email MFA on/off (E: prefer email)  │ 6%         │
-        │ Connectivi │  t   Security: set up an authenticator app (TOTP)  │            │
-        └─────────── │  T   Security: authenticator app (TOTP) off        │ ───────────┘
-         No calls wa │  p   Security: SMS MFA on/off (P: prefer SMS)      │
-        ┌─ Events ── │  v   devices: list, forget, remember               │ ───────────┐
-        │ 22:12:20   │  ↑ ↓ PgUp PgDn Home End   scroll the event log     │            │
-        │ 22:12:50   │  ?   this help                                     │            │
-        │ 22:12:50   │  q   quit                                          │            │
-        │            │                                                    │            │
-        │            │                               Esc or ? close help  │            │
-        │            │                                                    │            │
-        └─────────── └────────────────────────────────────────────────────┘ ───────────┘
+         ✔ Signed in · alice · local                                           Latchkey
+         ┌─ Keys ─────────────────────────────────────────────────────────────────────┐
+         │                                                                            │
+         │  c   one GetUser call                                                      │
+         │  C   five GetUser calls at once                                            │
+         │  r   refresh the tokens now                                                │
+         │  o   sign out on this device                                               │
+         │  O   sign out everywhere (asks first; revokes every device's refresh tok…  │
+         │  s   sign in again (when the session expired)                              │
+         │  m   Security: read the MFA settings                                       │
+         │  e   Security: email MFA on/off (E: prefer email)                          │
+         │  t   Security: set up an authenticator app (TOTP)                          │
+         │  T   Security: authenticator app (TOTP) off                                │
+         │  v   devices: list, forget, remember                                       │
+         │  ↑ ↓ PgUp PgDn Home End   scroll the event log                             │
+         │  ?   this help                                                             │
+         │  q   quit                                                                  │
+         │                                                                            │
+         │                                                       Esc or ? close help  │
+         │                                                                            │
+         └────────────────────────────────────────────────────────────────────────────┘
+        └──────────────────────────────────────────────────────────────────────────────┘
 
          Esc or ? close help
         """#
 
     static let help_120x40 = #"""
-         signedIn · alice · local                                                                                      Latchkey
+         ✔ Signed in · alice · local                                                                                   Latchkey
         ┌─ Session ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
-        │ User state        signedIn                                                                                           │
+        │ User state        Signed in (signedIn)                                                                               │
         │ Username          alice                                                                                              │
         │ Authenticated by  Cognito user pool                                                                                  │
         │ Active providers  Cognito user pool                                                                                  │
         │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                     │
         │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
         │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
-        │ Refresh token     stored       ┌─ Keys ─────────────────────────────────────────────┐                                │
-        │ AWS credentials   expires 23:0 │                                                    │                                │
-        │ Connectivity      ✔ online     │  c   one GetUser call                              │                                │
-        └─────────────────────────────── │  C   five GetUser calls at once                    │ ───────────────────────────────┘
-         No calls waiting                │  r   refresh the tokens now                        │
-        ┌─ Events ────────────────────── │  o   sign out on this device                       │ ───────────────────────────────┐
-        │ 22:12:20  State: signedIn (ali │  O   sign out everywhere (revokes the tokens)      │                                │
-        │ 22:12:50  GetUser #1 started   │  s   sign in again (when the session expired)      │                                │
-        │ 22:12:50  GetUser #1 ok        │  m   Security: read the MFA settings               │                                │
-        │                                │  e   Security: email MFA on/off (E: prefer email)  │                                │
-        │                                │  t   Security: set up an authenticator app (TOTP)  │                                │
-        │                                │  T   Security: authenticator app (TOTP) off        │                                │
-        │                                │  p   Security: SMS MFA on/off (P: prefer SMS)      │                                │
-        │                                │  v   devices: list, forget, remember               │                                │
-        │                                │  ↑ ↓ PgUp PgDn Home End   scroll the event log     │                                │
-        │                                │  ?   this help                                     │                                │
-        │                                │  q   quit                                          │                                │
-        │                                │                                                    │                                │
-        │                                │                               Esc or ? close help  │                                │
-        │                                │                                                    │                                │
-        │                                └────────────────────────────────────────────────────┘                                │
+        │ Refresh token     ┌─ Keys ───────────────────────────────────────────────────────────────────────┐                   │
+        │ AWS credentials   │                                                                              │                   │
+        │ Connectivity      │  c   one GetUser call                                                        │                   │
+        └────────────────── │  C   five GetUser calls at once                                              │ ──────────────────┘
+         No calls waiting   │  r   refresh the tokens now                                                  │
+        ┌─ Events ───────── │  o   sign out on this device                                                 │ ──────────────────┐
+        │ 22:12:20  State:  │  O   sign out everywhere (asks first; revokes every device's refresh token)  │                   │
+        │ 22:12:50  GetUser │  s   sign in again (when the session expired)                                │                   │
+        │ 22:12:50  GetUser │  m   Security: read the MFA settings                                         │                   │
+        │                   │  e   Security: email MFA on/off (E: prefer email)                            │                   │
+        │                   │  t   Security: set up an authenticator app (TOTP)                            │                   │
+        │                   │  T   Security: authenticator app (TOTP) off                                  │                   │
+        │                   │  v   devices: list, forget, remember                                         │                   │
+        │                   │  ↑ ↓ PgUp PgDn Home End   scroll the event log                               │                   │
+        │                   │  ?   this help                                                               │                   │
+        │                   │  q   quit                                                                    │                   │
+        │                   │                                                                              │                   │
+        │                   │                                                         Esc or ? close help  │                   │
+        │                   │                                                                              │                   │
+        │                   └──────────────────────────────────────────────────────────────────────────────┘                   │
         │                                                                                                                      │
         │                                                                                                                      │
         │                                                                                                                      │
@@ -1145,7 +1144,7 @@ enum Snapshots {
         """#
 
     static let signUpFromPool_80x24 = #"""
-         unknown · none · local                                                Latchkey
+         … Starting · local                                                    Latchkey
 
 
                   ┌─ Create account ─────────────────────────────────────────┐
@@ -1168,11 +1167,11 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let signUpFromPool_120x40 = #"""
-         unknown · none · local                                                                                        Latchkey
+         … Starting · local                                                                                            Latchkey
 
 
 
@@ -1211,13 +1210,13 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let dashboardWithPool_80x24 = #"""
-         signedIn · alice · local                                              Latchkey
+         ✔ Signed in · alice · local                                           Latchkey
         ┌─ Session ────────────────────────────────────────────────────────────────────┐
-        │ User state        signedIn                                                   │
+        │ User state        Signed in (signedIn)                                       │
         │ Username          alice                                                      │
         │ Authenticated by  Cognito user pool                                          │
         │ Active providers  Cognito user pool                                          │
@@ -1225,7 +1224,7 @@ enum Snapshots {
         │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%         │
         │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%         │
         │ Refresh token     stored                                                     │
-        │ AWS credentials   expires 23:05:20, in 52 min      [████████░░]  86%         │
+        │ AWS credentials   expires 23:05:20, in 52 min      [███████░░░]  75%         │
         │ Connectivity      ✔ online                                                   │
         │ Pool              MFA: optional (TOTP, SMS)                                  │
         │ Not used yet      auth.oauth                                                 │
@@ -1238,13 +1237,13 @@ enum Snapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · v devices · p profile · o sign out · …
+         c call · r refresh · o sign out · q quit · v devices · ? more
         """#
 
     static let dashboardWithPool_120x40 = #"""
-         signedIn · alice · local                                                                                      Latchkey
+         ✔ Signed in · alice · local                                                                                   Latchkey
         ┌─ Session ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
-        │ User state        signedIn                                                                                           │
+        │ User state        Signed in (signedIn)                                                                               │
         │ Username          alice                                                                                              │
         │ Authenticated by  Cognito user pool                                                                                  │
         │ Active providers  Cognito user pool                                                                                  │
@@ -1252,7 +1251,7 @@ enum Snapshots {
         │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
         │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
         │ Refresh token     stored                                                                                             │
-        │ AWS credentials   expires 23:05:20, in 52 min      [████████░░]  86%                                                 │
+        │ AWS credentials   expires 23:05:20, in 52 min      [███████░░░]  75%                                                 │
         │ Connectivity      ✔ online                                                                                           │
         │ Pool              MFA: optional (TOTP, SMS)                                                                          │
         │ Not used yet      auth.oauth                                                                                         │
@@ -1281,11 +1280,11 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · v devices · p profile · o sign out · O sign out everywhere · y copy token · …
+         c call · r refresh · o sign out · q quit · v devices · O sign out everywhere · C 5 calls · ? help
         """#
 
     static let signInUserAuth_80x24 = #"""
-         unknown · none · local                                                Latchkey
+         … Starting · local                                                    Latchkey
 
 
 
@@ -1308,11 +1307,11 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · F1 help
         """#
 
     static let signInUserAuth_120x40 = #"""
-         unknown · none · local                                                                                        Latchkey
+         … Starting · local                                                                                            Latchkey
 
 
 
@@ -1351,11 +1350,11 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · F1 help
         """#
 
     static let selectSignInMethod_80x24 = #"""
-         unknown · none · local                                                Latchkey
+         … Starting · local                                                    Latchkey
 
 
 
@@ -1378,11 +1377,11 @@ enum Snapshots {
 
 
 
-         ↑/↓ choose · Enter select · Esc back · ? help · q quit
+         ↑/↓ choose · Enter select · q quit · Esc back · ? help
         """#
 
     static let selectSignInMethod_120x40 = #"""
-         unknown · none · local                                                                                        Latchkey
+         … Starting · local                                                                                            Latchkey
 
 
 
@@ -1421,11 +1420,11 @@ enum Snapshots {
 
 
 
-         ↑/↓ choose · Enter select · Esc back · ? help · q quit
+         ↑/↓ choose · Enter select · q quit · Esc back · ? help
         """#
 
     static let emailCodeResent_80x24 = #"""
-         unknown · none · local                                                Latchkey
+         … Starting · local                                                    Latchkey
 
 
 
@@ -1448,11 +1447,11 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let emailCodeResent_120x40 = #"""
-         unknown · none · local                                                                                        Latchkey
+         … Starting · local                                                                                            Latchkey
 
 
 
@@ -1491,11 +1490,11 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let totpEnrolment_80x24 = #"""
-         signedIn · alice · local                                              Latchkey
+         ✔ Signed in · alice · local                                           Latchkey
 
 
                   ┌─ Set up an authenticator app ────────────────────────────┐
@@ -1518,11 +1517,11 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let totpEnrolment_120x40 = #"""
-         signedIn · alice · local                                                                                      Latchkey
+         ✔ Signed in · alice · local                                                                                   Latchkey
                             ┌─ Set up an authenticator app ────────────────────────────────────────────────┐
                             │                                                                              │
                             │   Scan the QR code with your authenticator app, or type the secret. Then     │
@@ -1561,11 +1560,83 @@ enum Snapshots {
                             └──────────────────────────────────────────────────────────────────────────────┘
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
+        """#
+
+    static let globalSignOutConfirm_80x24 = #"""
+         ✔ Signed in · alice · local                                           Latchkey
+        ┌─ Session ────────────────────────────────────────────────────────────────────┐
+        │ User state        Signed in (signedIn)                                       │
+        │ Username          alice                                                      │
+        │ Authenticated by  Cognito user pool                                          │
+        │ Active providers  Cognito user pool                                          │
+        │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc             │
+        │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%         │
+        │ Access ┌─ Sign out everywhere ──────────────────────────────────────┐        │
+        │ Refres │ Every device's refresh token is revoked, so no device can  │        │
+        │ AWS cr │ renew its session. Access tokens already issued stay valid │        │
+        │ Connec │ until they expire (at most an hour).                       │        │
+        └─────── │                                                            │ ───────┘
+         No call │                              Sign out of every device? y/N │
+        ┌─ Event └────────────────────────────────────────────────────────────┘ ───────┐
+        │ 22:12:20  State: signedIn (alice)                                            │
+        │ 22:12:50  GetUser #1 started                                                 │
+        │ 22:12:50  GetUser #1 ok                                                      │
+        │                                                                              │
+        │                                                                              │
+        │                                                                              │
+        └──────────────────────────────────────────────────────────────────────────────┘
+
+         y sign out everywhere · any other key cancel
+        """#
+
+    static let globalSignOutConfirm_120x40 = #"""
+         ✔ Signed in · alice · local                                                                                   Latchkey
+        ┌─ Session ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
+        │ User state        Signed in (signedIn)                                                                               │
+        │ Username          alice                                                                                              │
+        │ Authenticated by  Cognito user pool                                                                                  │
+        │ Active providers  Cognito user pool                                                                                  │
+        │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                     │
+        │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
+        │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
+        │ Refresh token     stored                                                                                             │
+        │ AWS credentials   expires 23:05:20, in 52 min      [███████░░░]  75%                                                 │
+        │ Connectivity      ✔ online                                                                                           │
+        └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
+         No calls waiting
+        ┌─ Events ─────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
+        │ 22:12:20  State: signedIn (alice)                                                                                    │
+        │ 22:12:50  GetUser #1 start ┌─ Sign out everywhere ──────────────────────────────────────┐                            │
+        │ 22:12:50  GetUser #1 ok    │ Every device's refresh token is revoked, so no device can  │                            │
+        │                            │ renew its session. Access tokens already issued stay valid │                            │
+        │                            │ until they expire (at most an hour).                       │                            │
+        │                            │                                                            │                            │
+        │                            │                              Sign out of every device? y/N │                            │
+        │                            └────────────────────────────────────────────────────────────┘                            │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
+
+         y sign out everywhere · any other key cancel
         """#
 }
 
 let snapshotCases: [SnapshotCase] = [
+    SnapshotCase("globalSignOutConfirm", 80, 24, Snapshots.globalSignOutConfirm_80x24),
+    SnapshotCase("globalSignOutConfirm", 120, 40, Snapshots.globalSignOutConfirm_120x40),
     SnapshotCase("signInEmpty", 80, 24, Snapshots.signInEmpty_80x24),
     SnapshotCase("signInEmpty", 120, 40, Snapshots.signInEmpty_120x40),
     SnapshotCase("signInWithError", 80, 24, Snapshots.signInWithError_80x24),

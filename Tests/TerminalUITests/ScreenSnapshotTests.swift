@@ -161,9 +161,10 @@ struct AppViewTests {
         #expect(large.contains("████"))
     }
 
-    @Test func keyHintsAreCutWithAnEllipsis() {
+    @Test func keyHintsThatDoNotFitEndWithMore() {
         let lines = view.render(ScreenFixtures.dashboard, size: standard).grid.textLines()
-        #expect(lines[23].hasSuffix("…"))
+        #expect(lines[23].hasSuffix("? more"))
+        #expect(lines[23].contains("q quit"))
         #expect(TextWidth.width(of: lines[23]) <= 80)
     }
 

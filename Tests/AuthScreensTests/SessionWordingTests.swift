@@ -1,0 +1,271 @@
+import AuthScreens
+import CognitoAuth
+import Foundation
+import Testing
+
+/// Issue 14's wording and state-presentation items: the refresh history per session, the header's
+/// words, the re-login reason, probing while offline, times, the credentials bar, `O`'s
+/// confirmation, stale errors, the resend cooldown and the store notice.
+@Suite struct SessionWordingTests {
+    // MARK: B2
+
+    @Test func refreshHistoryResetsOnSignOutSignInAndReLogin() {
+        var app = signedInApp()
+        _ = app.reduce(.sessionEvent(.refreshFailed(.notAuthorized("Refresh Token has been revoked"))))
+        #expect(app.dashboard.refresh != .idle)
+        // The re-login needed, then a successful re-login: the old failure is gone.
+        _ = app.reduce(.sessionEvent(.stateChanged(.signedOutUserPoolsTokenInvalid, username: "alice", provider: nil)))
+        #expect(app.dashboard.reloginCause == .revoked)
+        _ = app.reduce(.sessionEvent(.stateChanged(.signedIn, username: "alice", provider: poolProvider)))
+        #expect(app.dashboard.refresh == .idle)
+        #expect(app.dashboard.lastRefreshError == nil)
+        // Another refresh, then sign-out and another user's sign-in: nothing of alice's shows.
+        _ = app.reduce(.sessionEvent(.tokensRefreshed(expiration: t0.addingTimeInterval(3600))))
+        #expect(app.dashboard.refresh == .refreshed(at: t0))
+        _ = app.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
+        #expect(app.dashboard.refresh == .idle)
+        _ = app.reduce(.sessionEvent(.refreshFailed(.network(kind: .timedOut, message: "no answer"))))
+        _ = app.reduce(.sessionEvent(.stateChanged(.signedIn, username: "bob", provider: poolProvider)))
+        #expect(app.dashboard.refresh == .idle)
+        _ = app.reduce(.sessionLoaded(SessionSummary(username: "bob", hasRefreshToken: true)))
+        #expect(app.dashboard.refreshTokenText == "stored")
+    }
+
+    // MARK: C2
+
+    @Test func headerSaysTheStateInWordsWithAToneEach() {
+        var app = AppState(now: t0, timeZone: utc)
+        _ = app.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
+        #expect(app.badge == "○ Signed out")
+        #expect(app.headline.tone == .neutral)
+        app = signedInApp()
+        #expect(app.badge == "✔ Signed in · alice")
+        #expect(app.headline.tone == .good)
+        _ = app.reduce(
+            .sessionEvent(.connectivityChanged(.offline(since: t0, lastError: .network(kind: .timedOut, message: "x"))))
+        )
+        #expect(app.badge == "⚠ Offline · alice")
+        #expect(app.headline.tone == .warning)
+        _ = app.reduce(.sessionEvent(.stateChanged(.signedOutUserPoolsTokenInvalid, username: "alice", provider: nil)))
+        #expect(app.badge == "✖ Session expired: sign in again · alice")
+        #expect(app.headline.tone == .error)
+        // The API's name stays on the dashboard's state row.
+        #expect(app.dashboard.rows[0].value == "Sign-in needed (signedOutUserPoolsTokenInvalid)")
+        #expect(!app.badge.contains("signedOut"))
+        #expect(ScreenText.exitLine(.signedIn, username: "alice") == "Signed in as alice.")
+        #expect(ScreenText.exitLine(.signedOut, username: nil) == "Signed out.")
+        #expect(
+            ScreenText.exitLine(.signedOutUserPoolsTokenInvalid, username: "José", cause: .revoked)
+                == "Session revoked: sign in again (José): latchkey sign-in.")
+    }
+
+    // MARK: C4
+
+    @Test func reloginPromptSaysWhy() {
+        func prompt(after error: AuthError?) -> String? {
+            var app = signedInApp()
+            if let error { _ = app.reduce(.sessionEvent(.refreshFailed(error))) }
+            _ = app.reduce(
+                .sessionEvent(.stateChanged(.signedOutUserPoolsTokenInvalid, username: "alice", provider: nil)))
+            return app.relogin?.message
+        }
+        #expect(prompt(after: .notAuthorized("Refresh Token has been revoked"))?.contains("revoked") == true)
+        #expect(prompt(after: .notAuthorized("Refresh Token has expired"))?.hasPrefix("Your session expired.") == true)
+        #expect(prompt(after: .notAuthorized("User is disabled."))?.contains("disabled") == true)
+        #expect(prompt(after: .userNotFound("User does not exist."))?.contains("could not be found") == true)
+        #expect(
+            prompt(after: .service(type: "RefreshTokenReuseException", message: "reused"))?.contains("another copy")
+                == true)
+        #expect(prompt(after: nil)?.contains("ended") == true)
+        #expect(
+            ScreenText.reloginReason(.signedOutFederatedTokensInvalid, cause: .revoked).contains("identity provider"))
+    }
+
+    // MARK: C5, C6, C7
+
+    @Test func offlineDashboardProbesWithBackoffUntilOnline() {
+        var dashboard = DashboardState(now: t0, timeZone: utc)
+        let offline = Connectivity.offline(since: t0, lastError: .network(kind: .connectionRefused, message: "x"))
+        _ = dashboard.reduce(.sessionEvent(.connectivityChanged(offline)))
+        var probes: [TimeInterval] = []
+        for second in 1...70 {
+            let effects = dashboard.reduce(.tick(now: t0.addingTimeInterval(TimeInterval(second))))
+            if effects == [.run(.probeConnectivity)] { probes.append(TimeInterval(second)) }
+        }
+        // 2 s, then the wait doubles: 4, 8, 16, 32 (capped at 60).
+        #expect(probes == [2, 6, 14, 30, 62])
+        _ = dashboard.reduce(.sessionEvent(.connectivityChanged(.online)))
+        #expect(dashboard.connectivityText == "online")
+        #expect(dashboard.reduce(.tick(now: t0.addingTimeInterval(200))).isEmpty)
+        #expect(dashboard.probeAt == nil)
+    }
+
+    @Test func relativeTimesShowSecondsUnderTwoMinutes() {
+        #expect(ScreenText.duration(119) == "119 s")
+        #expect(ScreenText.duration(60) == "60 s")
+        #expect(ScreenText.duration(120) == "2 min")
+        #expect(ScreenText.relative(t0.addingTimeInterval(90), now: t0) == "in 90 s")
+    }
+
+    @Test func awsCredentialsBarUsesTheRealLifetime() {
+        var dashboard = DashboardState(now: t0, timeZone: utc)
+        _ = dashboard.reduce(.sessionEvent(.stateChanged(.signedIn, username: "alice", provider: poolProvider)))
+        _ = dashboard.reduce(.sessionLoaded(SessionSummary(username: "alice", hasRefreshToken: true)))
+        _ = dashboard.reduce(.sessionEvent(.credentialsRefreshed(expiration: t0.addingTimeInterval(90))))
+        _ = dashboard.reduce(.tick(now: t0.addingTimeInterval(1)))
+        let fraction = dashboard.awsCredentials?.remainingFraction ?? 0
+        // 89 of 90 seconds left: about 99 %, not the 2 % a one-hour lifetime gave.
+        #expect(fraction > 0.98 && fraction < 1)
+        _ = dashboard.reduce(.tick(now: t0.addingTimeInterval(45)))
+        #expect(abs((dashboard.awsCredentials?.remainingFraction ?? 0) - 0.5) < 0.001)
+    }
+
+    // MARK: C11
+
+    @Test func signOutEverywhereAsksFirstAndSaysWhatItDid() {
+        var app = signedInApp()
+        #expect(app.reduce(.keyPressed(.character("O"))).isEmpty)
+        #expect(app.dashboard.isConfirmingGlobalSignOut)
+        #expect(app.keyHints == ScreenText.globalSignOutHints)
+        // Any key but y cancels (q too: it does not quit while the question shows).
+        #expect(app.reduce(.keyPressed(.character("q"))).isEmpty)
+        #expect(!app.dashboard.isConfirmingGlobalSignOut)
+        #expect(app.dashboard.log.entries.last?.text == ScreenText.globalSignOutDeclined)
+        _ = app.reduce(.keyPressed(.character("O")))
+        #expect(app.reduce(.keyPressed(.character("y"))) == [.signOut(global: true)])
+        _ = app.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
+        _ = app.reduce(.signOutFinished(global: true, result: .success(())))
+        guard case .signIn(let signIn) = app.screen else { return #expect(Bool(false)) }
+        #expect(signIn.notice == ScreenText.signedOutEverywhereNotice)
+        #expect(signIn.notice?.contains("access tokens stay valid until they expire") == true)
+        // The result arriving before the state change is kept for the sign-in screen.
+        var early = signedInApp()
+        _ = early.reduce(.keyPressed(.character("O")))
+        _ = early.reduce(.keyPressed(.character("Y")))
+        _ = early.reduce(.signOutFinished(global: true, result: .success(())))
+        _ = early.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
+        guard case .signIn(let later) = early.screen else { return #expect(Bool(false)) }
+        #expect(later.notice == ScreenText.signedOutEverywhereNotice)
+    }
+
+    // MARK: C12
+
+    @Test func staleErrorsClearAndEmptyFieldsAreNotFlaggedOnBlur() {
+        var app = AppState(now: t0, timeZone: utc)
+        for character in "ghost" { _ = app.reduce(.keyPressed(.character(character))) }
+        _ = app.reduce(.keyPressed(.tab))
+        for character in "pw" { _ = app.reduce(.keyPressed(.character(character))) }
+        _ = app.reduce(.keyPressed(.enter))
+        _ = app.reduce(.signInFinished(.failure(.userNotFound("User does not exist."))))
+        guard case .signIn(let failed) = app.screen else { return #expect(Bool(false)) }
+        #expect(
+            failed.banner
+                == "There is no account with that username. Check the username, or choose Create account below.")
+        // Shift-Tab from the empty password back to the username does not flag the password.
+        _ = app.reduce(.keyPressed(.backTab))
+        guard case .signIn(let moved) = app.screen else { return #expect(Bool(false)) }
+        #expect(moved.password.error == nil)
+        // Typing a new username removes the stale banner.
+        _ = app.reduce(.keyPressed(.character("x")))
+        guard case .signIn(let edited) = app.screen else { return #expect(Bool(false)) }
+        #expect(edited.banner == nil)
+    }
+
+    @Test func aTakenUsernameKeepsThePassword() {
+        var signUp = SignUpState(username: "demo", policy: PasswordPolicy(requiresSymbol: false), attributes: [])
+        _ = signUp.reduce(.passwordChanged("Abcdefg1"))
+        let effects = signUp.reduce(.submitPressed)
+        #expect(effects.count == 1)
+        _ = signUp.reduce(.signUpFinished(.failure(.usernameExists("demo"))))
+        #expect(signUp.password.text == "Abcdefg1")
+        #expect(signUp.focus == .username)
+        #expect(signUp.banner == "That username is taken. Choose another username, or press Esc to sign in.")
+        _ = signUp.reduce(.submitPressed)
+        _ = signUp.reduce(.signUpFinished(.failure(.invalidPassword("Password did not conform with policy"))))
+        #expect(signUp.password.isEmpty)
+    }
+
+    // MARK: Missing 9 and 12
+
+    @Test func confirmingFromSignInSignsInAutomatically() {
+        var app = AppState(now: t0, timeZone: utc)
+        for character in "carol" { _ = app.reduce(.keyPressed(.character(character))) }
+        _ = app.reduce(.keyPressed(.tab))
+        for character in "Secret-1" { _ = app.reduce(.keyPressed(.character(character))) }
+        _ = app.reduce(.keyPressed(.enter))
+        let resend = app.reduce(.signInFinished(.failure(.userNotConfirmed("User is not confirmed."))))
+        #expect(resend == [.resendSignUpCode(username: "carol")])
+        guard case .confirmSignUp(let confirm) = app.screen else { return #expect(Bool(false)) }
+        #expect(confirm.rememberedPassword == SecretText("Secret-1"))
+        _ = app.reduce(
+            .resendSignUpCodeFinished(.success(CodeDeliveryDetails(destination: "c***", deliveryMedium: "EMAIL"))))
+        for character in "123456" { _ = app.reduce(.keyPressed(.character(character))) }
+        _ = app.reduce(.keyPressed(.enter))
+        let signIn = app.reduce(.confirmSignUpFinished(.success(.done)))
+        #expect(signIn == [.signIn(username: "carol", password: SecretText("Secret-1"))])
+    }
+
+    @Test func resendCodeCoolsDownWithACountdown() {
+        var signUp = AppState(options: AuthUIOptions(startOnSignUp: true), now: t0, timeZone: utc)
+        guard case .signUp(var form) = signUp.screen else { return #expect(Bool(false)) }
+        form.isInFlight = true
+        signUp.screen = .signUp(form)
+        _ = signUp.reduce(
+            .signUpFinished(.success(.confirmSignUp(CodeDeliveryDetails(destination: "a***", deliveryMedium: "EMAIL"))))
+        )
+        guard case .confirmSignUp(let confirm) = signUp.screen else { return #expect(Bool(false)) }
+        #expect(confirm.label(for: .resend) == "Resend code (30 s)")
+        _ = signUp.reduce(.tick(now: t0.addingTimeInterval(2)))
+        guard case .confirmSignUp(var cooling) = signUp.screen else { return #expect(Bool(false)) }
+        #expect(cooling.label(for: .resend) == "Resend code (28 s)")
+        #expect(cooling.reduce(.resendPressed).isEmpty)
+        #expect(cooling.notice == ScreenText.resendCodeWait)
+        _ = signUp.reduce(.tick(now: t0.addingTimeInterval(30)))
+        guard case .confirmSignUp(var ready) = signUp.screen else { return #expect(Bool(false)) }
+        #expect(ready.label(for: .resend) == "Resend code")
+        #expect(ready.reduce(.resendPressed) == [.run(.resendSignUpCode(username: ""))])
+    }
+
+    @Test func forgotPasswordResendCoolsDownToo() {
+        var state = ForgotPasswordState(username: "alice")
+        state.now = t0
+        _ = state.reduce(.submitPressed)
+        _ = state.reduce(
+            .forgotPasswordFinished(.success(CodeDeliveryDetails(destination: "a***", deliveryMedium: "EMAIL"))))
+        #expect(state.label(for: .resendCode) == "Resend code (30 s)")
+        #expect(state.reduce(.resendCodePressed).isEmpty)
+        #expect(state.notice == ScreenText.resendCodeWait)
+        state.now = t0.addingTimeInterval(31)
+        #expect(state.label(for: .resendCode) == "Resend code")
+        #expect(state.reduce(.resendCodePressed) == [.run(.forgotPassword(username: "alice"))])
+    }
+
+    // MARK: C3, C10, C13
+
+    @Test func keyHintsAreTrueAndHelpIsF1OnForms() {
+        let app = AppState(now: t0, timeZone: utc)
+        #expect(!app.keyHints.contains(ScreenText.hintEscBack))  // Esc does nothing on Sign in
+        #expect(app.helpHint == "F1 help")
+        #expect(app.moreHint == "F1 more")
+        let cancellable = AppState(options: AuthUIOptions(canCancel: true), now: t0, timeZone: utc)
+        #expect(cancellable.keyHints.contains(ScreenText.hintEscBack))
+        let dashboard = signedInApp()
+        #expect(dashboard.helpHint == "? help")
+        #expect(dashboard.keyHints.prefix(4) == ["c call", "r refresh", "o sign out", "q quit"])
+        for error: AuthError in [
+            .notAuthorized("Incorrect username or password."), .userNotFound(""), .codeMismatch(""),
+            .expiredCode(""),
+        ] {
+            #expect(!ScreenText.signInBanner(for: error).contains("Press Tab"))
+            #expect(!ScreenText.codeBanner(for: error).contains("Press Tab"))
+        }
+    }
+
+    @Test func theStoreWarningIsShownInsideTheUI() {
+        var options = AuthUIOptions()
+        options.storeNotice = "storing the session in plain text at /tmp/s/session.json (mode 0600)."
+        let app = AppState(options: options, now: t0, timeZone: utc)
+        #expect(app.statusLine == "storing the session in plain text at /tmp/s/session.json (mode 0600).")
+        #expect(app.dashboard.log.entries.last?.text.contains("plain text") == true)
+    }
+}
