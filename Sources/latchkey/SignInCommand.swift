@@ -118,7 +118,7 @@ struct SignInCommand: AsyncParsableCommand {
         let validation = try ClientMetadataOptions.parse(validationData, option: "--validation-data")
         let configuration = try global.loadConfiguration()
         // The active account's store first: its plain-text warning comes before any prompt or error.
-        _ = try global.selectStore()
+        let activeStore = try global.selectStore().store
         GlobalOptions.noteIgnoredKeys(configuration)
         if method != nil, let flow, flow != .userAuth {
             throw CLIFailure(code: 2, message: "--method goes with --flow user-auth. Drop --method or use that flow.")
@@ -128,7 +128,8 @@ struct SignInCommand: AsyncParsableCommand {
             name = username
         } else if CLIOutput.stdinIsTerminal && !passwordStdin {
             // As the messages suggest ("Sign in again: latchkey sign-in"): the stored user is offered.
-            let suggested = await client.username.map { TerminalText.sanitized($0) }
+            let stored = (try? activeStore.load())?.flatMap { $0.username }
+            let suggested = stored.map { TerminalText.sanitized($0) }
             let typed = try CLIOutput.ask("Username\(suggested.map { " [\($0)]" } ?? ""): ")
             guard let chosen = typed.isEmpty ? suggested : typed, !chosen.isEmpty else {
                 throw CLIFailure(code: 2, message: "no username was entered. Type one, or pass --username U.")

@@ -330,7 +330,7 @@ enum DeviceSnapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         c call · r refresh · o sign out · q quit · v devices · ? more
+         c call · r refresh · o sign out · q quit · p profile · v devices · ? more
         """#
 
     static let rememberPrompt_120x40 = #"""
@@ -373,6 +373,6 @@ enum DeviceSnapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         c call · r refresh · o sign out · q quit · v devices · O sign out everywhere · C 5 calls · ? help
+         c call · r refresh · o sign out · q quit · p profile · v devices · y copy token · O sign out everywhere · ? more
         """#
 }

@@ -795,7 +795,7 @@ enum Snapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         c call · r refresh · o sign out · q quit · v devices · ? more
+         c call · r refresh · o sign out · q quit · p profile · v devices · ? more
         """#
 
     static let dashboard_120x40 = #"""
@@ -838,7 +838,7 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         c call · r refresh · o sign out · q quit · v devices · O sign out everywhere · C 5 calls · ? help
+         c call · r refresh · o sign out · q quit · p profile · v devices · y copy token · O sign out everywhere · ? more
         """#
 
     static let dashboardOffline_80x24 = #"""
@@ -865,7 +865,7 @@ enum Snapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         c call · r refresh · o sign out · q quit · v devices · ? more
+         c call · r refresh · o sign out · q quit · p profile · v devices · ? more
         """#
 
     static let dashboardOffline_120x40 = #"""
@@ -908,7 +908,7 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         c call · r refresh · o sign out · q quit · v devices · O sign out everywhere · C 5 calls · ? help
+         c call · r refresh · o sign out · q quit · p profile · v devices · y copy token · O sign out everywhere · ? more
         """#
 
     static let dashboardPending_80x24 = #"""
@@ -978,7 +978,7 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         s sign in again · c call · r refresh · o sign out · q quit · v devices · O sign out everywhere · C 5 calls · ? help
+         s sign in again · c call · r refresh · o sign out · q quit · p profile · v devices · y copy token · ? more
         """#
 
     static let relogin_80x24 = #"""
@@ -997,7 +997,7 @@ enum Snapshots {
         └──────── │ › Password                                               │ ────────┘
          ⚠ 2 call │             Ctrl-T show password                         │
            GetUse │                                                          │
-           GetUse │   [ Sign in ]  [ Cancel ]                                │
+           GetUse │   [ Sign in ]  Forgot password  Cancel                   │
         ┌─ Events │                                                          │ ────────┐
         │ 22:12:2 └──────────────────────────────────────────────────────────┘         │
         │ 22:12:50  GetUser #1 started                                                 │
@@ -1055,25 +1055,25 @@ enum Snapshots {
          ✔ Signed in · alice · local                                           Latchkey
          ┌─ Keys ─────────────────────────────────────────────────────────────────────┐
          │                                                                            │
-         │  c   one GetUser call                                                      │
-         │  C   five GetUser calls at once                                            │
-         │  r   refresh the tokens now                                                │
-         │  o   sign out on this device                                               │
-         │  O   sign out everywhere (asks first; revokes every device's refresh tok…  │
-         │  s   sign in again (when the session expired)                              │
-         │  m   Security: read the MFA settings                                       │
-         │  e   Security: email MFA on/off (E: prefer email)                          │
-         │  t   Security: set up an authenticator app (TOTP)                          │
-         │  T   Security: authenticator app (TOTP) off                                │
-         │  v   devices: list, forget, remember                                       │
+         │  c       one GetUser call                                                  │
+         │  C       five GetUser calls at once                                        │
+         │  r       refresh the tokens now                                            │
+         │  o       sign out on this device                                           │
+         │  O       sign out everywhere (asks first; revokes every device's refresh…  │
+         │  s       sign in again (when the session expired)                          │
+         │  m       Security: read the MFA settings                                   │
+         │  e       Security: email MFA on/off (E: prefer email)                      │
+         │  t       Security: set up an authenticator app (TOTP)                      │
+         │  T       Security: authenticator app (TOTP) off                            │
+         │  x       Security: SMS MFA on/off (X: prefer SMS)                          │
+         │  v       devices: list, forget, remember                                   │
+         │  p / y   profile / copy a token to the clipboard (then i: ID, a: access)   │
          │  ↑ ↓ PgUp PgDn Home End   scroll the event log                             │
-         │  ?   this help                                                             │
-         │  q   quit                                                                  │
+         │  ?       this help                                                         │
          │                                                                            │
          │                                                       Esc or ? close help  │
          │                                                                            │
          └────────────────────────────────────────────────────────────────────────────┘
-        └──────────────────────────────────────────────────────────────────────────────┘
 
          Esc or ? close help
         """#
@@ -1087,27 +1087,28 @@ enum Snapshots {
         │ Active providers  Cognito user pool                                                                                  │
         │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                     │
         │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
-        │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
-        │ Refresh token     ┌─ Keys ───────────────────────────────────────────────────────────────────────┐                   │
-        │ AWS credentials   │                                                                              │                   │
-        │ Connectivity      │  c   one GetUser call                                                        │                   │
-        └────────────────── │  C   five GetUser calls at once                                              │ ──────────────────┘
-         No calls waiting   │  r   refresh the tokens now                                                  │
-        ┌─ Events ───────── │  o   sign out on this device                                                 │ ──────────────────┐
-        │ 22:12:20  State:  │  O   sign out everywhere (asks first; revokes every device's refresh token)  │                   │
-        │ 22:12:50  GetUser │  s   sign in again (when the session expired)                                │                   │
-        │ 22:12:50  GetUser │  m   Security: read the MFA settings                                         │                   │
-        │                   │  e   Security: email MFA on/off (E: prefer email)                            │                   │
-        │                   │  t   Security: set up an authenticator app (TOTP)                            │                   │
-        │                   │  T   Security: authenticator app (TOTP) off                                  │                   │
-        │                   │  v   devices: list, forget, remember                                         │                   │
-        │                   │  ↑ ↓ PgUp PgDn Home End   scroll the event log                               │                   │
-        │                   │  ?   this help                                                               │                   │
-        │                   │  q   quit                                                                    │                   │
-        │                   │                                                                              │                   │
-        │                   │                                                         Esc or ? close help  │                   │
-        │                   │                                                                              │                   │
-        │                   └──────────────────────────────────────────────────────────────────────────────┘                   │
+        │ Access token    ┌─ Keys ───────────────────────────────────────────────────────────────────────────┐                 │
+        │ Refresh token   │                                                                                  │                 │
+        │ AWS credentials │  c       one GetUser call                                                        │                 │
+        │ Connectivity    │  C       five GetUser calls at once                                              │                 │
+        └──────────────── │  r       refresh the tokens now                                                  │ ────────────────┘
+         No calls waiting │  o       sign out on this device                                                 │
+        ┌─ Events ─────── │  O       sign out everywhere (asks first; revokes every device's refresh token)  │ ────────────────┐
+        │ 22:12:20  State │  s       sign in again (when the session expired)                                │                 │
+        │ 22:12:50  GetUs │  m       Security: read the MFA settings                                         │                 │
+        │ 22:12:50  GetUs │  e       Security: email MFA on/off (E: prefer email)                            │                 │
+        │                 │  t       Security: set up an authenticator app (TOTP)                            │                 │
+        │                 │  T       Security: authenticator app (TOTP) off                                  │                 │
+        │                 │  x       Security: SMS MFA on/off (X: prefer SMS)                                │                 │
+        │                 │  v       devices: list, forget, remember                                         │                 │
+        │                 │  p / y   profile / copy a token to the clipboard (then i: ID, a: access)         │                 │
+        │                 │  ↑ ↓ PgUp PgDn Home End   scroll the event log                                   │                 │
+        │                 │  ?       this help                                                               │                 │
+        │                 │  q       quit                                                                    │                 │
+        │                 │                                                                                  │                 │
+        │                 │                                                             Esc or ? close help  │                 │
+        │                 │                                                                                  │                 │
+        │                 └──────────────────────────────────────────────────────────────────────────────────┘                 │
         │                                                                                                                      │
         │                                                                                                                      │
         │                                                                                                                      │
@@ -1237,7 +1238,7 @@ enum Snapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         c call · r refresh · o sign out · q quit · v devices · ? more
+         c call · r refresh · o sign out · q quit · p profile · v devices · ? more
         """#
 
     static let dashboardWithPool_120x40 = #"""
@@ -1280,7 +1281,7 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         c call · r refresh · o sign out · q quit · v devices · O sign out everywhere · C 5 calls · ? help
+         c call · r refresh · o sign out · q quit · p profile · v devices · y copy token · O sign out everywhere · ? more
         """#
 
     static let signInUserAuth_80x24 = #"""

@@ -111,7 +111,7 @@ let profileSnapshotCases: [SnapshotCase] = [
 /// The expected renders, checked by eye.
 enum ProfileSnapshots {
     static let profile_80x24 = #"""
-         signedIn · alice · local                                              Latchkey
+         ✔ Signed in · alice · local                                           Latchkey
         ┌─ Profile ────────────────────────────────────────────────────────────────────┐
         │   Username         alice                                                     │
         │ ▸ Email            alice@example.com                        ✖ not verified   │
@@ -134,10 +134,10 @@ enum ProfileSnapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         ↑/↓ select · e edit · v verify · w password · D delete account · Esc back · …
+         ↑/↓ select · e edit · v verify · w password · D delete account · ? more
         """#
     static let profile_120x40 = #"""
-         signedIn · alice · local                                                                                      Latchkey
+         ✔ Signed in · alice · local                                                                                   Latchkey
         ┌─ Profile ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
         │   Username         alice                                                                                             │
         │ ▸ Email            alice@example.com                                                                ✖ not verified   │
@@ -176,10 +176,10 @@ enum ProfileSnapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         ↑/↓ select · e edit · v verify · w password · D delete account · Esc back · ? help · q quit
+         ↑/↓ select · e edit · v verify · w password · D delete account · Esc back · ? help · q quit · ? help
         """#
     static let profileEdit_80x24 = #"""
-         signedIn · alice · local                                              Latchkey
+         ✔ Signed in · alice · local                                           Latchkey
         ┌─ Profile ────────────────────────────────────────────────────────────────────┐
         │   Username         alice                                                     │
         │   Email            alice@example.com                        ✖ not verified   │
@@ -202,10 +202,10 @@ enum ProfileSnapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         Enter save · Esc back · Ctrl-C quit
+         Enter save · Esc back · Ctrl-C quit · F1 help
         """#
     static let profileEdit_120x40 = #"""
-         signedIn · alice · local                                                                                      Latchkey
+         ✔ Signed in · alice · local                                                                                   Latchkey
         ┌─ Profile ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
         │   Username         alice                                                                                             │
         │   Email            alice@example.com                                                                ✖ not verified   │
@@ -244,10 +244,10 @@ enum ProfileSnapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         Enter save · Esc back · Ctrl-C quit
+         Enter save · Esc back · Ctrl-C quit · F1 help
         """#
     static let profileVerify_80x24 = #"""
-         signedIn · alice · local                                              Latchkey
+         ✔ Signed in · alice · local                                           Latchkey
         ┌─ Profile ────────────────────────────────────────────────────────────────────┐
         │   Username         alice                                                     │
         │   Email            alice@example.com                        ✖ not verified   │
@@ -270,10 +270,10 @@ enum ProfileSnapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         Enter verify · Ctrl-R new code · Esc later · Ctrl-C quit
+         Enter verify · Ctrl-R new code · Esc later · Ctrl-C quit · F1 help
         """#
     static let profileVerify_120x40 = #"""
-         signedIn · alice · local                                                                                      Latchkey
+         ✔ Signed in · alice · local                                                                                   Latchkey
         ┌─ Profile ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
         │   Username         alice                                                                                             │
         │   Email            alice@example.com                                                                ✖ not verified   │
@@ -312,10 +312,10 @@ enum ProfileSnapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         Enter verify · Ctrl-R new code · Esc later · Ctrl-C quit
+         Enter verify · Ctrl-R new code · Esc later · Ctrl-C quit · F1 help
         """#
     static let profilePassword_80x24 = #"""
-         signedIn · alice · local                                              Latchkey
+         ✔ Signed in · alice · local                                           Latchkey
         ┌─ Profile ────────────────────────────────────────────────────────────────────┐
         │   Username         alice                                                     │
         │   Email            alice@example.com                        ✖ not verified   │
@@ -338,10 +338,10 @@ enum ProfileSnapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         Tab next · Enter change · Ctrl-T show · Esc back · Ctrl-C quit
+         Tab next · Enter change · Ctrl-T show · Esc back · Ctrl-C quit · F1 help
         """#
     static let profilePassword_120x40 = #"""
-         signedIn · alice · local                                                                                      Latchkey
+         ✔ Signed in · alice · local                                                                                   Latchkey
         ┌─ Profile ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
         │   Username         alice                                                                                             │
         │   Email            alice@example.com                                                                ✖ not verified   │
@@ -380,10 +380,10 @@ enum ProfileSnapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         Tab next · Enter change · Ctrl-T show · Esc back · Ctrl-C quit
+         Tab next · Enter change · Ctrl-T show · Esc back · Ctrl-C quit · F1 help
         """#
     static let profileDelete_80x24 = #"""
-         signedIn · alice · local                                              Latchkey
+         ✔ Signed in · alice · local                                           Latchkey
         ┌─ Profile ────────────────────────────────────────────────────────────────────┐
         │   Username         alice                                                     │
         │   Email            alice@example.com                        ✖ not verified   │
@@ -406,10 +406,10 @@ enum ProfileSnapshots {
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         Enter delete · Esc keep the account · Ctrl-C quit
+         Enter delete · Esc keep the account · Ctrl-C quit · F1 help
         """#
     static let profileDelete_120x40 = #"""
-         signedIn · alice · local                                                                                      Latchkey
+         ✔ Signed in · alice · local                                                                                   Latchkey
         ┌─ Profile ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
         │   Username         alice                                                                                             │
         │   Email            alice@example.com                                                                ✖ not verified   │
@@ -448,6 +448,6 @@ enum ProfileSnapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         Enter delete · Esc keep the account · Ctrl-C quit
+         Enter delete · Esc keep the account · Ctrl-C quit · F1 help
         """#
 }
