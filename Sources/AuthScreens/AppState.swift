@@ -107,7 +107,8 @@ public struct AppState: Equatable, Sendable {
     /// The session badge for the top line: "✔ Signed in · alice" (the API's state name is on the dashboard).
     public var badge: String {
         let name = dashboard.username ?? dashboard.session?.username
-        return ([headline.text] + (name.map { [$0] } ?? [])).joined(separator: " · ")
+        return ([headline.text] + (name.map { [ScreenText.activeAccount($0, others: options.otherAccounts)] } ?? []))
+            .joined(separator: " · ")
     }
 
     /// The header's symbol, words and tone.

@@ -34,6 +34,9 @@ public struct AuthUIOptions: Hashable, Sendable {
     public var ignoredKeys: [String] = []
     /// A notice about the session store (the plain-text warning), shown once inside the UI.
     public var storeNotice: String?
+    /// The other accounts signed in under the same store root (`latchkey accounts`), named in the
+    /// header beside the active one.
+    public var otherAccounts: [String] = []
     /// Whether sign-in uses the USER_AUTH flow: the username first, then a choice of the methods the
     /// pool offers (password, a code by email or text message).
     public var choosesSignInMethod: Bool = false

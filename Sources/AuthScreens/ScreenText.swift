@@ -672,6 +672,15 @@ public enum ScreenText {
     public static let hintCancelRequest = "Esc cancel request"
     /// Key hint when the session expired and the prompt is closed.
     public static let hintSignInAgain = "s sign in again"
+    /// The active account's name in the header, with how many others are signed in here:
+    /// "alice (+1 account)".
+    public static func activeAccount(_ name: String, others: [String]) -> String {
+        switch others.count {
+        case 0: return name
+        case 1: return "\(name) (+1 account)"
+        default: return "\(name) (+\(others.count) accounts)"
+        }
+    }
     /// Key hints on the dashboard.
     public static let dashboardHints = [
         "c call", "r refresh", "o sign out", "q quit", "p profile", "v devices", "y copy token",

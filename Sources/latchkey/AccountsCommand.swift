@@ -235,7 +235,7 @@ struct SwitchCommand: AsyncParsableCommand {
                     : "name the account: \(names.joined(separator: ", ")).")
         }
         if target.isActive {
-            print("\(TerminalText.sanitized(target.name)) is already the active account.")
+            CLIOutput.info("\(TerminalText.sanitized(target.name)) is already the active account.")
             return
         }
         do {
@@ -244,7 +244,7 @@ struct SwitchCommand: AsyncParsableCommand {
             throw AuthError(storeError: error)
         }
         let pool = target.userPoolId.map { " on \(TerminalText.sanitized($0))" } ?? ""
-        print("✔ Switched to \(TerminalText.sanitized(target.name))\(pool).")
+        CLIOutput.info("✔ Switched to \(TerminalText.sanitized(target.name))\(pool).")
     }
 }
 

@@ -17,6 +17,10 @@ enum InteractiveEntry {
             return
         }
         var options = try ui.resolve(configuration: client.configuration)
+        // The header names the other signed-in accounts (`latchkey switch` changes the active one).
+        let activeID = global.accounts.activeID()
+        options.otherAccounts = AccountResolution.summaries(of: global.accounts, environment: global.environment)
+            .filter { $0.isLive && $0.id != ((try? global.accountID()) ?? activeID) }.map(\.name)
         options.storeNotice = storeNotice.map(StoreNotice.withoutPrefix)
         if let prefilledUsername, await client.username == nil { options.prefilledUsername = prefilledUsername }
         let flow = client.options.authenticationFlow ?? client.configuration.userPool?.authenticationFlow

@@ -153,7 +153,7 @@ struct SignOutCommand: AsyncParsableCommand {
         // another signed-in account, if any, becomes the active one.
         defer {
             if let next = AccountResolution.afterSignOut(id: accountID, global: global) {
-                print("✔ Switched to \(TerminalText.sanitized(next)), who is still signed in here.")
+                CLIOutput.info("✔ Switched to \(TerminalText.sanitized(next)), who is still signed in here.")
             }
         }
         let result = try await client.signOut(everywhere ? .global : .local)

@@ -71,7 +71,8 @@ struct UserCommand: AsyncParsableCommand {
                 text += "  A code for \(name) was sent in \(TerminalText.sanitized(delivery.phrase)).\n"
                 text += "  Then: latchkey user verify \(name) --code CODE\n"
             }
-            try CLIOutput.emit(text)
+            // A message, not data: stderr, like every command's ✔ lines.
+            CLIOutput.info(String(text.dropLast()))
         }
     }
 
@@ -116,7 +117,7 @@ struct UserCommand: AsyncParsableCommand {
                 throw CLIFailure(code: 2, message: "no code was entered. Pass --code CODE, or type the code.")
             }
             try await client.verifyUserAttribute(name, code: value)
-            try CLIOutput.emit("✔ \(name) verified.\n")
+            CLIOutput.info("✔ \(name) verified.")
         }
     }
 
@@ -151,11 +152,11 @@ struct UserCommand: AsyncParsableCommand {
             let username = await client.username
             let accountID = try global.accountID()
             try await client.deleteUser()
-            try CLIOutput.emit(
-                "✔ Deleted the account\(username.map { " " + TerminalText.sanitized($0) } ?? "") and signed out.\n")
+            CLIOutput.info(
+                "✔ Deleted the account\(username.map { " " + TerminalText.sanitized($0) } ?? "") and signed out.")
             // As after a sign-out: the emptied account goes, and another signed-in one becomes active.
             if let next = AccountResolution.afterSignOut(id: accountID, global: global) {
-                try CLIOutput.emit("✔ Switched to \(TerminalText.sanitized(next)), who is still signed in here.\n")
+                CLIOutput.info("✔ Switched to \(TerminalText.sanitized(next)), who is still signed in here.")
             }
         }
     }

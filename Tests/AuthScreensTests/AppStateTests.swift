@@ -237,4 +237,17 @@ import Testing
                     signUpAttributes: [.email, .phoneNumber], signsInAfterSignUp: false))
         #expect(AuthUIOptions(ui: nil) == AuthUIOptions())
     }
+
+    @Test("The header names the active account and counts the others signed in here")
+    func headerCountsOtherAccounts() {
+        var options = AuthUIOptions()
+        options.otherAccounts = ["bob"]
+        var state = AppState(options: options)
+        _ = state.reduce(.sessionLoaded(SessionSummary(username: "alice")))
+        #expect(state.badge.hasSuffix("alice (+1 account)"))
+        state.options.otherAccounts = ["bob", "carol"]
+        #expect(state.badge.hasSuffix("alice (+2 accounts)"))
+        state.options.otherAccounts = []
+        #expect(state.badge.hasSuffix("· alice"))
+    }
 }

@@ -127,7 +127,8 @@ import Testing
         #expect(app.reduce(.keyPressed(.enter)) == [.signIn(username: "alice", password: "wrong")])
         _ = app.reduce(.signInFinished(.failure(.notAuthorized("Incorrect username or password."))))
         #expect(
-            app.relogin?.signIn.banner == "The username or password is incorrect. Check the password and try again.")
+            app.relogin?.signIn.banner
+                == "The username or password is incorrect. Try again, or choose Forgot password below.")
         #expect(app.relogin?.signIn.focus == .password)
         #expect(app.relogin?.signIn.username.text == "alice")
         #expect(app.relogin?.waitingCount == 2)

@@ -65,10 +65,21 @@ extension BackendTests {
             #expect(unknown.stderr.contains(alice))
             let switched = try await LatchkeyBinary.run(["switch"] + common)
             #expect(switched.status == 0, "\(switched.stderr)")
-            #expect(switched.stdout.contains("Switched to \(alice)"))
+            #expect(switched.stderr.contains("Switched to \(alice)"))
             #expect(try await Self.statusUsername(common) == alice)
             let human = try await LatchkeyBinary.run(["status"] + common)
             #expect(human.stdout.contains("Other accounts signed in here: \(bob)"))
+
+            // The full-screen UI opens on the active account and its header counts the others.
+            if TmuxSession.canRunApp {
+                let session = try TerminalApp.start(
+                    config: backend.info.configPath, store: store, columns: 80, rows: 24, name: "accounts")
+                defer { session.kill() }
+                let screen = try await session.waitFor("Signed in · \(alice) (+1 account)")
+                #expect(!screen.contains(bob))
+                session.press("q")
+                _ = try await session.waitForExit()
+            }
 
             // Signing in again as the active user re-uses their account.
             let again = try await LatchkeyBinary.run(
@@ -79,11 +90,11 @@ extension BackendTests {
             // Signing out of the active account hands over to the other; the last sign-out leaves none.
             let out = try await LatchkeyBinary.run(["sign-out"] + common)
             #expect(out.status == 0, "\(out.stderr)")
-            #expect(out.stdout.contains("Switched to \(bob)"))
+            #expect(out.stderr.contains("Switched to \(bob)"))
             #expect(try await Self.statusUsername(common) == bob)
             let last = try await LatchkeyBinary.run(["sign-out"] + common)
             #expect(last.status == 0)
-            #expect(!last.stdout.contains("Switched"))
+            #expect(!last.stderr.contains("Switched"))
             let none = try await LatchkeyBinary.run(["accounts"] + common)
             #expect(none.status == 1)
             #expect(none.stdout.contains("No account is signed in"))

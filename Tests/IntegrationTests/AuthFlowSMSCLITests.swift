@@ -83,7 +83,7 @@ extension BackendTests {
             #expect(try await LatchkeyBinary.run(signIn, stdin: Integration.password + "\n").status == 0)
             let enable = try await LatchkeyBinary.run(["mfa", "enable", "sms", "--preferred"] + common)
             #expect(enable.status == 0, "\(enable.stderr)")
-            #expect(enable.stdout.contains("sms MFA is on and preferred"))
+            #expect(enable.stderr.contains("sms MFA is on and preferred"))
             let status = try await LatchkeyBinary.run(["mfa"] + common)
             #expect(status.stdout.contains("sms    on (preferred)"), "\(status.stdout)")
 

@@ -38,7 +38,7 @@ extension BackendTests {
             #expect(codeForm.contains("Ctrl-R new code"), "\(codeForm)")
             session.type("000000")
             session.press("Enter")
-            try await session.waitFor("Invalid verification code")
+            try await session.waitFor("The code is wrong")
             let code = try #require(try await backend.attributeCode(for: username, attribute: "email"))
             session.type(code)
             session.press("Enter")

@@ -43,8 +43,8 @@ extension BackendTests {
             let set = try await LatchkeyBinary.run(
                 ["user", "set", "name=Ada Lovelace", "email=new-\(username)@example.com"] + common)
             #expect(set.status == 0, "\(set.stderr)")
-            #expect(set.stdout.contains("A code for email was sent"))
-            #expect(set.stdout.contains("latchkey user verify email --code CODE"))
+            #expect(set.stderr.contains("A code for email was sent"))
+            #expect(set.stderr.contains("latchkey user verify email --code CODE"))
             let wrong = try await LatchkeyBinary.run(["user", "verify", "email", "--code", "000000x"] + common)
             #expect(wrong.status == 1)
             let code = try #require(try await backend.attributeCode(for: username, attribute: "email"))
@@ -72,7 +72,7 @@ extension BackendTests {
             child.closeInput()
             let outcome = try await child.wait()
             #expect(outcome.status == 0, "\(outcome.stderr)")
-            #expect(outcome.stdout.contains("email verified"))
+            #expect(outcome.stderr.contains("email verified"))
         }
 
         @Test("user delete needs --yes without a terminal; with it the account is gone and the store signed out")
@@ -84,7 +84,7 @@ extension BackendTests {
             #expect(refused.stderr.contains("--yes"))
             let deleted = try await LatchkeyBinary.run(["user", "delete", "--yes"] + common)
             #expect(deleted.status == 0, "\(deleted.stderr)")
-            #expect(deleted.stdout.contains("Deleted the account \(username)"))
+            #expect(deleted.stderr.contains("Deleted the account \(username)"))
             let status = try await LatchkeyBinary.run(["status", "--json"] + common)
             #expect(JSONValue.parse(Array(status.stdout.utf8))?["state"]?.stringValue == "signedOut")
             let signIn = try await LatchkeyBinary.run(
