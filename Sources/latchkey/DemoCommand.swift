@@ -35,9 +35,11 @@ struct DemoCommand: AsyncParsableCommand {
         print("Demo user:     \(Self.demoUser) / \(Self.demoPassword)")
         let configuration = try AuthConfiguration.load(path: configPath)
         let notice = StoreNotice()
+        var clientOptions = AuthClientOptions()
+        clientOptions.authenticationFlow = ui.flow?.flow
         let client = AuthClient(
             configuration: configuration, store: try global.makeStore(storeWarning: notice.keep),
-            logger: global.makeLogger())
+            logger: global.makeLogger(), options: clientOptions)
         await client.initialize()
         guard CLIOutput.stdinIsTerminal else {
             print("No terminal on standard input, so no sign-in prompt. Sign in with:")

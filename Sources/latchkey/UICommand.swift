@@ -18,7 +18,9 @@ struct UICommand: AsyncParsableCommand {
     func run() async throws {
         let accountID = try global.accountID()
         let notice = StoreNotice()
-        let client = try await global.makeClient(storeWarning: notice.keep)
+        var clientOptions = AuthClientOptions()
+        clientOptions.authenticationFlow = ui.flow?.flow
+        let client = try await global.makeClient(options: clientOptions, storeWarning: notice.keep)
         try await InteractiveEntry.run(
             client: client, global: global, ui: ui, prefilledUsername: nil, storeNotice: notice.text)
         if await client.userState == .signedIn, let name = await client.username {
@@ -31,6 +33,11 @@ struct UICommand: AsyncParsableCommand {
 
 /// The drop-in UI's options, like AWSAuthUI's; they override the configuration's `Latchkey.UI` section.
 struct UIOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: "The sign-in flow: srp, password, custom, custom-srp or user-auth (else the configuration's, else srp).")
+    var flow: FlowOption?
+
     @Flag(name: .long, help: "Line prompts instead of full-screen (screen readers, dumb terminals); also ACCESSIBLE=1.")
     var plain = false
 

@@ -53,15 +53,19 @@ extension BackendTests {
             #expect(try await TerminalEndToEndTests.quit(session) == 0)
         }
 
-        @Test("CUSTOM_AUTH with SRP first: the password, then the question; the right answer signs in")
+        @Test(
+            "CUSTOM_AUTH with SRP first, chosen with the UI's --flow custom-srp: the password, then the question; the right answer signs in"
+        )
         func customChallengeWithSRP() async throws {
             let backend = try await LocalBackend.shared()
             try await Self.scriptChallenge(backend)
             let username = try await AuthFlowCLITests.newUser(backend)
             let directory = try Integration.temporaryDirectory("tui-custom-srp")
-            let config = try AuthFlowCLITests.config(backend, flowType: "CUSTOM_AUTH_WITH_SRP", in: directory)
+            // No flow in the configuration: the UI's --flow chooses it.
+            let config = try AuthFlowCLITests.config(backend, in: directory)
             let store = try TerminalApp.temporaryDirectory("tui-custom-srp-store")
-            let session = try TerminalApp.start(config: config, store: store, columns: 80, rows: 24, name: "customsrp")
+            let session = try TerminalApp.start(
+                config: config, store: store, extra: ["--flow", "custom-srp"], columns: 80, rows: 24, name: "customsrp")
             defer { session.kill() }
             try await session.waitFor("Sign in", "Username", "Password")
             TerminalEndToEndTests.signIn(session, username: username, password: Integration.password)
