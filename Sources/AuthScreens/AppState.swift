@@ -138,7 +138,8 @@ public struct AppState: Equatable, Sendable {
 
     /// The key hints for the bottom line, most important first (the renderer truncates with "…").
     public var keyHints: [String] {
-        if isTerminalTooSmall { return [ScreenText.hintQuit] }
+        // On a form, q is a letter of the field: only Ctrl-C quits (a brief resize must not lose it).
+        if isTerminalTooSmall { return [hasTextField ? ScreenText.hintCtrlCQuit : ScreenText.hintQuit] }
         if isHelpVisible { return [ScreenText.closeHelpHint] }
         if isInFlight && !(screen == .dashboard && relogin == nil) {
             return [ScreenText.hintCancelRequest, ScreenText.hintCtrlCQuit]
@@ -328,7 +329,7 @@ extension AppState {
 
     private mutating func keyPressed(_ key: InputKey) -> [AuthEffect] {
         if key.isCtrl("c") { return [.quit] }
-        if isTerminalTooSmall { return key.isCharacter("q") ? [.quit] : [] }
+        if isTerminalTooSmall { return key.isCharacter("q") && !hasTextField ? [.quit] : [] }
         if isHelpVisible {
             if key == .escape || key.isCharacter("?") || key == .function(1) {
                 isHelpVisible = false

@@ -32,8 +32,10 @@ public struct AppView: Hashable, Sendable {
         }
     }
 
-    /// The smallest terminal the UI draws in: 80×24.
-    public static let minimumSize = TerminalSize(columns: 80, rows: 24)
+    /// The smallest terminal the UI draws in: 60×20 (below 80×24 the layout is compact).
+    public static let minimumSize = TerminalSize(columns: 60, rows: 20)
+    /// The size from which forms get their full padding and the logo: 80×24.
+    public static let comfortableSize = TerminalSize(columns: 80, rows: 24)
 
     /// The backend named in the badge ("local", a region or a pool id), if any.
     public var backend: String?
@@ -53,7 +55,7 @@ public struct AppView: Hashable, Sendable {
     public func render(_ state: AppState, size: TerminalSize, spinnerTick: Int = 0) -> Frame {
         var grid = CellGrid(size: size)
         if state.isTerminalTooSmall || isTooSmall(size) {
-            drawTooSmall(into: &grid)
+            drawTooSmall(quitKey: state.hasTextField ? "Ctrl-C" : "q", into: &grid)
             return Frame(grid: grid, cursor: nil)
         }
         drawTopLine(state, into: &grid)
@@ -69,7 +71,9 @@ public struct AppView: Hashable, Sendable {
             drawDevices(devices, timeZone: state.dashboard.timeZone, into: &grid, in: body)
         }
         if state.rememberDevicePrompt != nil { drawRememberDevicePrompt(into: &grid, in: body) }
-        if let relogin = state.relogin {
+        // One modal at a time: the help overlay replaces the re-login prompt while it is open, so
+        // their borders never cross.
+        if let relogin = state.relogin, !state.isHelpVisible {
             cursor = drawRelogin(relogin, into: &grid, in: body)
         }
         if state.isHelpVisible {
@@ -121,10 +125,10 @@ public struct AppView: Hashable, Sendable {
             words[..<keyWords].joined(separator: " "), words[keyWords...].joined(separator: " "))
     }
 
-    private func drawTooSmall(into grid: inout CellGrid) {
+    private func drawTooSmall(quitKey: String, into grid: inout CellGrid) {
         let lines = [
             "Terminal too small: need \(minimum.columns)x\(minimum.rows), have \(grid.width)x\(grid.height)",
-            "Enlarge the window, or press q to quit.",
+            "Enlarge the window, or press \(quitKey) to quit.",
         ]
         let width = max(1, grid.width)
         let wrapped = lines.flatMap { TextWidth.wrap($0, toWidth: width) }
@@ -181,18 +185,51 @@ public struct AppView: Hashable, Sendable {
         min(columns - 2, max(60, min(90, columns * 2 / 3)))
     }
 
-    /// Draws `form` in a box centred in `area` and returns the cursor.
+    /// The padding inside a form's box: a blank row and three blank columns inside the border,
+    /// or (compact, when that does not fit) none above and below and one column either side.
+    struct BoxPadding: Hashable {
+        var vertical: Int
+        var horizontal: Int
+
+        static let roomy = BoxPadding(vertical: 2, horizontal: 4)
+        static let compact = BoxPadding(vertical: 1, horizontal: 2)
+    }
+
+    /// The padding for `form` in a box `width` wide within `area`: roomy when the form fits
+    /// with it and the area is at least 64 columns wide, else compact.
+    func padding(for form: FormLayout, width: Int, in area: Rect) -> BoxPadding {
+        let roomy = BoxPadding.roomy
+        let fits = form.height(width: width - 2 * roomy.horizontal) + 2 * roomy.vertical <= area.height
+        return fits && area.width >= 64 ? roomy : .compact
+    }
+
+    /// Rows kept free under a form so that an error or a notice can appear without moving it.
+    static let growthReserve = 4
+
+    /// The top row of content `height` rows tall in `area`: centred as if it were
+    /// ``growthReserve`` rows taller, so that it grows downwards and its top stays put (the
+    /// logo and the focused field do not jump when an error appears).
+    func anchoredTop(height: Int, in area: Rect) -> Int {
+        let reserved = min(area.height, height + Self.growthReserve)
+        return area.row + max(0, (area.height - max(height, reserved)) / 2)
+    }
+
+    /// Draws `form` in a box centred across `area`, anchored as ``anchoredTop(height:in:)`` says,
+    /// and returns the cursor.
     func drawBoxed(
         _ form: FormLayout, title: String, into grid: inout CellGrid, in area: Rect, minimumWidth: Int = 0,
         clears: Bool = false
     ) -> Position? {
         let width = min(area.width, max(boxWidth(for: area.width), minimumWidth))
-        let innerWidth = width - 8
-        let height = min(area.height, form.height(width: innerWidth) + 4)
-        let box = area.centered(width: width, height: height)
+        let pad = padding(for: form, width: width, in: area)
+        let innerWidth = width - 2 * pad.horizontal
+        let height = min(area.height, form.height(width: innerWidth) + 2 * pad.vertical)
+        let centred = area.centered(width: width, height: height)
+        let box = Rect(row: anchoredTop(height: height, in: area), column: centred.column, width: centred.width, height: height)
         if clears { clearMargin(around: box, in: &grid) }
         Box(title: title, clearsInterior: clears).draw(into: &grid, in: box)
-        let inner = box.inset(top: 2, left: 4, bottom: 2, right: 4)
+        let inner = box.inset(
+            top: pad.vertical, left: pad.horizontal, bottom: pad.vertical, right: pad.horizontal)
         return form.draw(into: &grid, in: inner)
     }
 }
