@@ -15,6 +15,18 @@ public struct LogEntry: Hashable, Sendable {
         self.text = text
         self.orderKey = orderKey
     }
+
+    /// Entries are equal when they say the same thing at the same time; the order key only
+    /// places an entry and is not part of what it says.
+    public static func == (lhs: LogEntry, rhs: LogEntry) -> Bool {
+        lhs.time == rhs.time && lhs.text == rhs.text
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(time)
+        hasher.combine(text)
+    }
 }
 
 /// The dashboard's scrolling event log: capped, oldest dropped first.

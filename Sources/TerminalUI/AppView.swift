@@ -185,33 +185,32 @@ public struct AppView: Hashable, Sendable {
         min(columns - 2, max(60, min(90, columns * 2 / 3)))
     }
 
-    /// The padding inside a form's box: a blank row and three blank columns inside the border,
-    /// or (compact, when that does not fit) none above and below and one column either side.
+    /// The padding inside a form's box, border included: a blank row above and below and the
+    /// focus marker's column with a blank either side, or (compact) no blank rows when the form
+    /// would not fit with them, and no blank before the marker below 64 columns.
     struct BoxPadding: Hashable {
         var vertical: Int
         var horizontal: Int
-
-        static let roomy = BoxPadding(vertical: 2, horizontal: 4)
-        static let compact = BoxPadding(vertical: 1, horizontal: 2)
     }
 
-    /// The padding for `form` in a box `width` wide within `area`: roomy when the form fits
-    /// with it and the area is at least 64 columns wide, else compact.
+    /// The padding for `form` in a box `width` wide within `area`.
     func padding(for form: FormLayout, width: Int, in area: Rect) -> BoxPadding {
-        let roomy = BoxPadding.roomy
-        let fits = form.height(width: width - 2 * roomy.horizontal) + 2 * roomy.vertical <= area.height
-        return fits && area.width >= 64 ? roomy : .compact
+        let horizontal = area.width >= 64 ? 4 : 3
+        let fits = form.height(width: width - 2 * horizontal) + 4 <= area.height
+        return BoxPadding(vertical: fits ? 2 : 1, horizontal: horizontal)
     }
 
-    /// Rows kept free under a form so that an error or a notice can appear without moving it.
-    static let growthReserve = 4
+    /// The height of content the form screens are placed for: a form of this height or less
+    /// starts on the same row whatever its height, so it grows downwards as errors appear.
+    static let designHeight = 14
 
-    /// The top row of content `height` rows tall in `area`: centred as if it were
-    /// ``growthReserve`` rows taller, so that it grows downwards and its top stays put (the
-    /// logo and the focused field do not jump when an error appears).
+    /// The top row of content `height` rows tall in `area`: the row where content of
+    /// ``designHeight`` rows would be centred, moved up only as far as the content needs to fit.
+    /// The top does not depend on the height otherwise, so the logo and the focused field stay
+    /// put when an error or a notice appears.
     func anchoredTop(height: Int, in area: Rect) -> Int {
-        let reserved = min(area.height, height + Self.growthReserve)
-        return area.row + max(0, (area.height - max(height, reserved)) / 2)
+        let preferred = max(0, (area.height - Self.designHeight) / 2)
+        return area.row + max(0, min(preferred, area.height - height))
     }
 
     /// Draws `form` in a box centred across `area`, anchored as ``anchoredTop(height:in:)`` says,

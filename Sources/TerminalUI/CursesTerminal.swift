@@ -173,10 +173,11 @@ public final class CursesTerminal: TerminalSurface {
         noecho()
         nonl()
         keypad(window, true)
-        _ = cnc_set_escdelay(options.escapeDelayMilliseconds)
-        // Curses never waits: everything it reads is already in the pipe.
+        // Curses never waits: everything it reads is already in the pipe, and an unfinished escape
+        // sequence is held back here until it completes or the Esc delay passes (a poll timeout).
+        _ = cnc_set_escdelay(0)
         wtimeout(window, 0)
-        _ = cnc_notimeout(window, true)
+        _ = cnc_notimeout(window, false)
         _ = cnc_typeahead(-1)
         cnc_install_winch_wake(wakeWrite)
 
@@ -476,7 +477,9 @@ public final class CursesTerminal: TerminalSurface {
     /// `escapeComplete`; drains curses whenever the pipe is full.
     private func forwardToCurses(escapeComplete: Bool) {
         var end = heldBytes.count
-        if !escapeComplete, options.escapeDelayMilliseconds > 0, heldBytes.last == 0x1B { end -= 1 }
+        if !escapeComplete, options.escapeDelayMilliseconds > 0 {
+            end -= Self.unfinishedEscapeLength(heldBytes)
+        }
         var start = 0
         while start < end {
             let written = heldBytes[start..<end].withUnsafeBufferPointer { pointer in
@@ -490,6 +493,17 @@ public final class CursesTerminal: TerminalSurface {
             }
         }
         heldBytes.removeFirst(start)
+    }
+
+    /// How many bytes at the end of `bytes` are an escape sequence that has not ended: a lone
+    /// ESC, or ESC `[` / ESC `O` followed only by parameter and intermediate bytes (0x20-0x3F).
+    static func unfinishedEscapeLength(_ bytes: [UInt8]) -> Int {
+        guard let escape = bytes.lastIndex(of: 0x1B), bytes.count - escape <= 16 else { return 0 }
+        let tail = bytes[(escape + 1)...]
+        guard let introducer = tail.first else { return 1 }
+        guard introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O") else { return 0 }
+        let unfinished = tail.dropFirst().allSatisfy { (0x20...0x3F).contains($0) }
+        return unfinished ? bytes.count - escape : 0
     }
 
     /// Decodes everything curses can return without waiting into the key queue.

@@ -54,10 +54,13 @@ public struct LogView: Widget, Hashable, Sendable {
             var rows: [(String, CellStyle)] = []
             for entry in visibleEntries(height: rect.height) {
                 let line = entry.text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
-                let first = TextWidth.wrap(String(line), toWidth: rect.width)
-                guard let head = first.first else { continue }
+                let text = String(line)
+                guard let head = TextWidth.wrap(text, toWidth: rect.width).first else { continue }
                 rows.append((head, entry.style))
-                let rest = first.dropFirst().joined(separator: " ")
+                // The rest of the line (after the first row's text), wrapped two columns in.
+                let rest =
+                    text.hasPrefix(head)
+                    ? String(text.dropFirst(head.count).drop { $0 == " " }) : ""
                 if !rest.isEmpty, rect.width > 2 {
                     for part in TextWidth.wrap(rest, toWidth: rect.width - 2) { rows.append(("  " + part, entry.style)) }
                 }

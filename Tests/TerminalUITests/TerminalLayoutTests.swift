@@ -61,7 +61,7 @@ struct TerminalLayoutTests {
             #expect(text.contains("[ "), "its buttons: \(text)")
         }
         let dashboard = lines(ScreenFixtures.dashboard, 60, 20).joined(separator: "\n")
-        #expect(dashboard.contains("Access token") && dashboard.contains("Event log"), "\(dashboard)")
+        #expect(dashboard.contains("Access token") && dashboard.contains(ScreenText.eventLogTitle), "\(dashboard)")
     }
 
     @Test func qDoesNotQuitFromTheTooSmallStateWhileAFormIsFocused() {
