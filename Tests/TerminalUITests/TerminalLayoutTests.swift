@@ -152,7 +152,10 @@ struct TerminalLayoutTests {
         var grid = CellGrid(width: 40, height: 4)
         LogView(entries: [LogView.Entry("short"), LogView.Entry(long)], wrapsLongLines: true).draw(into: &grid, in: grid.bounds)
         let text = grid.textLines().joined(separator: "\n")
-        #expect(text.contains("b9c0123456789abcdef"), "\(text)")
+        // Every character of the long id is on screen, on continuation rows indented two columns.
+        let joined = grid.textLines().map { String($0.drop { $0 == " " }) }.joined()
+        #expect(joined.contains("us-east-1:d81a536c-776f-4f91-bc7f-b9c0123456789abcdef"), "\(text)")
+        #expect(grid.textLines().dropFirst(2).allSatisfy { $0.hasPrefix("  ") }, "\(text)")
         #expect(!text.contains("…"))
     }
 
