@@ -224,7 +224,8 @@ public struct AppView: Hashable, Sendable {
         let innerWidth = width - 2 * pad.horizontal
         let height = min(area.height, form.height(width: innerWidth) + 2 * pad.vertical)
         let centred = area.centered(width: width, height: height)
-        let box = Rect(row: anchoredTop(height: height, in: area), column: centred.column, width: centred.width, height: height)
+        let box = Rect(
+            row: anchoredTop(height: height, in: area), column: centred.column, width: centred.width, height: height)
         if clears { clearMargin(around: box, in: &grid) }
         Box(title: title, clearsInterior: clears).draw(into: &grid, in: box)
         let inner = box.inset(

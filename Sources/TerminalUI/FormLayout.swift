@@ -99,7 +99,8 @@ struct FormLayout {
             case .actions(let actions): return Self.actionRows(actions, width: width).count
             case .choices(let choices): return choices.count
             case .qrCode(let view): return view.size.rows
-            case .unboxed(let text, _): return Self.unboxedRows(text, width: screenWidth > 0 ? screenWidth : width).count
+            case .unboxed(let text, _):
+                return Self.unboxedRows(text, width: screenWidth > 0 ? screenWidth : width).count
             case .spacer: return 1
             }
         }

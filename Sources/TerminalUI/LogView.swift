@@ -62,7 +62,9 @@ public struct LogView: Widget, Hashable, Sendable {
                     text.hasPrefix(head)
                     ? String(text.dropFirst(head.count).drop { $0 == " " }) : ""
                 if !rest.isEmpty, rect.width > 2 {
-                    for part in TextWidth.wrap(rest, toWidth: rect.width - 2) { rows.append(("  " + part, entry.style)) }
+                    for part in TextWidth.wrap(rest, toWidth: rect.width - 2) {
+                        rows.append(("  " + part, entry.style))
+                    }
                 }
             }
             for (index, row) in rows.suffix(rect.height).enumerated() {

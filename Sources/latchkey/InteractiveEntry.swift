@@ -10,7 +10,8 @@ enum InteractiveEntry {
         let plain = ui.plain || environment["ACCESSIBLE"] == "1" || environment["TERM"] == "dumb"
         if plain {
             if !ui.plain, environment["ACCESSIBLE"] != "1" {
-                CLIOutput.info("latchkey: TERM=dumb cannot show the full-screen UI, so latchkey falls back to plain prompts.")
+                CLIOutput.info(
+                    "latchkey: TERM=dumb cannot show the full-screen UI, so latchkey falls back to plain prompts.")
             }
             try await runPlain(client: client, prefilledUsername: prefilledUsername)
             return

@@ -77,12 +77,12 @@ extension BackendTests {
             #expect(text.contains("TERM is not set"), "\(text)")
             #expect(!text.contains(".)."), "no nested parentheses: \(text)")
 
-            let dumb = try TmuxSession(base, environment: TerminalApp.baseEnvironment.merging(["TERM": "dumb"]) { $1 }, name: "dumb")
+            let dumb = try TmuxSession(
+                base, environment: TerminalApp.baseEnvironment.merging(["TERM": "dumb"]) { $1 }, name: "dumb")
             defer { dumb.kill() }
             let prompt = try await dumb.waitFor("Username")
             #expect(Screens.flattened(prompt).contains("falls back to plain prompts"), "\(prompt)")
-            dumb.press("C-c")
-            _ = try await dumb.waitForExit()
+            // Left at the prompt: kill() ends the session (Ctrl-C would end the wrapper shell too).
         }
 
         @Test("Ctrl-Z stops the UI under a job-control shell with the terminal restored; fg redraws it in full")
@@ -92,7 +92,8 @@ extension BackendTests {
             let store = try TerminalApp.temporaryDirectory("suspend")
             // An interactive shell, so that there is job control for Ctrl-Z and fg.
             let session = try TmuxSession(
-                ["bash", "--norc", "--noprofile", "-i"], environment: TerminalApp.baseEnvironment.merging(["PS1": "$ "]) {
+                ["bash", "--norc", "--noprofile", "-i"],
+                environment: TerminalApp.baseEnvironment.merging(["PS1": "$ "]) {
                     $1
                 }, columns: 80, rows: 24, name: "suspend")
             defer { session.kill() }

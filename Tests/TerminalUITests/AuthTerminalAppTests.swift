@@ -132,7 +132,11 @@ struct AuthTerminalAppTests {
         #expect(await waitUntil { recorder.suspendCount == 1 && recorder.pendingCount == 0 })
         let framesAfterSuspend = recorder.grids.count
         // The resume delivers a resize: the frame is drawn again, with the field as it was.
-        #expect(await waitUntil { recorder.grids.count > framesAfterSuspend || recorder.lastFrame?.joined().contains("Username  a") == true })
+        #expect(
+            await waitUntil {
+                recorder.grids.count > framesAfterSuspend
+                    || recorder.lastFrame?.joined().contains("Username  a") == true
+            })
         #expect(recorder.lastFrame?.joined().contains("Username  a") == true)
         #expect(app.exit == nil)
         recorder.enqueue(.ctrl("c"))

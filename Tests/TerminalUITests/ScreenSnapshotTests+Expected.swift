@@ -1341,7 +1341,6 @@ enum Snapshots {
 
         """#
 
-
     static let signUpFromPool_80x24 = #"""
          unknown · none · local                                                Latchkey
 

@@ -39,7 +39,8 @@ struct TerminalLayoutTests {
                 #expect(foreign.isEmpty, "\(name) row \(row): \(line)")
             }
         }
-        let dashboard = GlyphSet.ascii.map(view.render(ScreenFixtures.dashboard, size: .init(columns: 80, rows: 24)).grid)
+        let dashboard = GlyphSet.ascii.map(
+            view.render(ScreenFixtures.dashboard, size: .init(columns: 80, rows: 24)).grid)
         let text = dashboard.text()
         #expect(text.contains("+-"), "ASCII corners and borders")
         #expect(text.contains("[#"), "bars of #")
@@ -150,7 +151,8 @@ struct TerminalLayoutTests {
         #expect(Array(log.texts.dropFirst()) == ["8", "9", "10", "11", "12"].map { "GetUser #\($0) cancelled" })
         let long = "Identity id changed: none → us-east-1:d81a536c-776f-4f91-bc7f-b9c0123456789abcdef"
         var grid = CellGrid(width: 40, height: 4)
-        LogView(entries: [LogView.Entry("short"), LogView.Entry(long)], wrapsLongLines: true).draw(into: &grid, in: grid.bounds)
+        LogView(entries: [LogView.Entry("short"), LogView.Entry(long)], wrapsLongLines: true).draw(
+            into: &grid, in: grid.bounds)
         let text = grid.textLines().joined(separator: "\n")
         // Every character of the long id is on screen, on continuation rows indented two columns.
         let joined = grid.textLines().map { String($0.drop { $0 == " " }) }.joined()
