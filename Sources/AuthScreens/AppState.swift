@@ -160,7 +160,8 @@ public struct AppState: Equatable, Sendable {
     /// The key hints for the bottom line, most important first. The renderer shows as many as fit,
     /// then ``helpHint`` when all fit or ``moreHint`` when some were left out.
     public var keyHints: [String] {
-        if isTerminalTooSmall { return [ScreenText.hintQuit] }
+        // On a form, q is a letter of the field: only Ctrl-C quits (a brief resize must not lose it).
+        if isTerminalTooSmall { return [hasTextField ? ScreenText.hintCtrlCQuit : ScreenText.hintQuit] }
         if isHelpVisible { return [ScreenText.closeHelpHint] }
         if isInFlight && !(screen == .dashboard && relogin == nil) {
             return [ScreenText.hintCancelRequest, ScreenText.hintCtrlCQuit]
@@ -429,7 +430,7 @@ extension AppState {
 
     private mutating func keyPressed(_ key: InputKey) -> [AuthEffect] {
         if key.isCtrl("c") { return [.quit] }
-        if isTerminalTooSmall { return key.isCharacter("q") ? [.quit] : [] }
+        if isTerminalTooSmall { return key.isCharacter("q") && !hasTextField ? [.quit] : [] }
         if isHelpVisible {
             if key == .escape || key.isCharacter("?") || key == .function(1) {
                 isHelpVisible = false

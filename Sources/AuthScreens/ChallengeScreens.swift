@@ -207,7 +207,8 @@ public struct CodeChallengeState: Equatable, Sendable {
     public init(username: String, kind: Kind, resend: CodeResend? = nil) {
         self.username = username
         self.kind = kind
-        self.code = FieldState()
+        // A custom challenge's answer can be anything; every other code is digits.
+        if case .custom = kind { self.code = FieldState() } else { self.code = .digitsOnly }
         self.focus = .code
         self.isInFlight = false
         self.banner = nil
@@ -355,7 +356,7 @@ public struct TOTPSetupState: Equatable, Sendable {
     public init(username: String, details: TOTPSetupDetails, isEnrolment: Bool = false) {
         self.username = username
         self.details = details
-        self.code = FieldState()
+        self.code = .digitsOnly
         self.focus = .code
         self.isInFlight = false
         self.banner = nil

@@ -63,7 +63,7 @@ public struct ConfirmSignUpState: Equatable, Sendable {
     ) {
         self.username = username
         self.delivery = delivery
-        self.code = FieldState()
+        self.code = .digitsOnly
         self.focus = .code
         self.request = nil
         self.banner = nil

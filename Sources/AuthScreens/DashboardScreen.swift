@@ -266,9 +266,12 @@ extension DashboardState {
         case .sampleCallFinished(let number, let result):
             runningSampleCalls.removeAll { $0 == number }
             switch result {
-            case .success: append(ScreenText.sampleCallOK(number))
-            case .failure(.signInWaitCancelled): append(ScreenText.sampleCallCancelled(number))
-            case .failure(let error): append(ScreenText.sampleCallFailed(number, ScreenText.shortError(error)))
+            case .success: log.append(ScreenText.sampleCallOK(number), at: now, orderKey: number)
+            case .failure(.signInWaitCancelled):
+                log.append(ScreenText.sampleCallCancelled(number), at: now, orderKey: number)
+            case .failure(let error):
+                log.append(
+                    ScreenText.sampleCallFailed(number, ScreenText.shortError(error)), at: now, orderKey: number)
             }
             return []
         case .signOutFinished(let global, let result):

@@ -6,11 +6,26 @@ public struct LogEntry: Hashable, Sendable {
     public var time: Date
     /// What happened (never a password or a token).
     public var text: String
+    /// Orders entries of one kind that finish in the same second (a call's number), if any.
+    public var orderKey: Int?
 
     /// Creates an entry.
-    public init(time: Date, text: String) {
+    public init(time: Date, text: String, orderKey: Int? = nil) {
         self.time = time
         self.text = text
+        self.orderKey = orderKey
+    }
+
+    /// Entries are equal when they say the same thing at the same time; the order key only
+    /// places an entry and is not part of what it says.
+    public static func == (lhs: LogEntry, rhs: LogEntry) -> Bool {
+        lhs.time == rhs.time && lhs.text == rhs.text
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(time)
+        hasher.combine(text)
     }
 }
 
@@ -31,8 +46,21 @@ public struct EventLog: Hashable, Sendable {
     }
 
     /// Appends an entry, dropping the oldest beyond the capacity; a scrolled view keeps its place.
-    public mutating func append(_ text: String, at time: Date) {
-        entries.append(LogEntry(time: time, text: text))
+    ///
+    /// With an `orderKey` (a call's number), the entry goes before the entries at its end that
+    /// have a larger key and the same second: calls that end together (all cancelled at once)
+    /// are listed in their own order, not in the order their tasks happened to finish.
+    public mutating func append(_ text: String, at time: Date, orderKey: Int? = nil) {
+        var index = entries.count
+        if let orderKey {
+            let second = time.timeIntervalSinceReferenceDate.rounded(.down)
+            while index > 0, let previous = entries[index - 1].orderKey, previous > orderKey,
+                entries[index - 1].time.timeIntervalSinceReferenceDate.rounded(.down) == second
+            {
+                index -= 1
+            }
+        }
+        entries.insert(LogEntry(time: time, text: text, orderKey: orderKey), at: index)
         if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
         if scrollOffset > 0 { scrollOffset = min(scrollOffset + 1, maxOffset) }
     }

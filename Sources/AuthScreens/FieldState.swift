@@ -15,6 +15,16 @@ public struct FieldState: Equatable, Sendable {
     public var isRevealed: Bool
     /// Whether the user has edited the field since it was created (an untouched empty field is not validated on blur).
     public private(set) var isEdited: Bool
+    /// Whether only the digits 0-9 are taken (verification codes): other typed characters are
+    /// ignored, and a paste keeps its digits ("123 456" gives "123456").
+    public var acceptsDigitsOnly: Bool = false
+
+    /// An empty field for a verification code: digits only.
+    public static var digitsOnly: FieldState {
+        var field = FieldState()
+        field.acceptsDigitsOnly = true
+        return field
+    }
 
     /// Creates a field with `text` and the cursor at its end.
     public init(text: String = "", isSecure: Bool = false) {
@@ -50,7 +60,8 @@ public struct FieldState: Equatable, Sendable {
     /// Inserts text at the cursor; control characters (newlines, tabs, escapes) are dropped.
     @discardableResult
     public mutating func insert(_ string: String) -> Bool {
-        let clean = String(string.filter { !Self.isControl($0) })
+        let clean = String(
+            string.filter { acceptsDigitsOnly ? ("0"..."9").contains($0) : !Self.isControl($0) })
         guard !clean.isEmpty else { return false }
         let split = index(at: cursor)
         let before = String(text[..<split]) + clean

@@ -75,7 +75,7 @@ public struct ForgotPasswordState: Equatable, Sendable {
     public init(username: String = "", policy: PasswordPolicy = .cognitoDefault) {
         self.step = .requestCode
         self.username = FieldState(text: username)
-        self.code = FieldState()
+        self.code = .digitsOnly
         self.newPassword = FieldState(isSecure: true)
         self.policy = policy
         self.delivery = nil

@@ -7,6 +7,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -226,6 +228,149 @@ int cnc_open_pty(int *primary, int *secondary, int rows, int cols) {
     *primary = fd;
     *secondary = other;
     return 0;
+}
+
+/* MARK: Event-driven input */
+
+int cnc_make_pipe(int *read_end, int *write_end) {
+    if (read_end == NULL || write_end == NULL) return -1;
+    int fds[2];
+    if (pipe(fds) != 0) return -1;
+    for (int i = 0; i < 2; i++) {
+        int flags = fcntl(fds[i], F_GETFD);
+        if (flags >= 0) (void)fcntl(fds[i], F_SETFD, flags | FD_CLOEXEC);
+    }
+    int status = fcntl(fds[1], F_GETFL);
+    if (status >= 0) (void)fcntl(fds[1], F_SETFL, status | O_NONBLOCK);
+    *read_end = fds[0];
+    *write_end = fds[1];
+    return 0;
+}
+
+static void cnc_empty_pipe(int fd) {
+    unsigned char scratch[64];
+    for (;;) {
+        int available = 0;
+        if (ioctl(fd, FIONREAD, &available) != 0 || available <= 0) return;
+        long wanted = available < (int)sizeof(scratch) ? available : (long)sizeof(scratch);
+        ssize_t n = read(fd, scratch, (size_t)wanted);
+        if (n <= 0) return;
+    }
+}
+
+int cnc_wait_input(int input_fd, int wake_fd, int timeout_ms) {
+    struct pollfd fds[2];
+    nfds_t count = 0;
+    int input_slot = -1, wake_slot = -1;
+    if (input_fd >= 0) {
+        fds[count].fd = input_fd;
+        fds[count].events = POLLIN;
+        fds[count].revents = 0;
+        input_slot = (int)count++;
+    }
+    if (wake_fd >= 0) {
+        fds[count].fd = wake_fd;
+        fds[count].events = POLLIN;
+        fds[count].revents = 0;
+        wake_slot = (int)count++;
+    }
+    int ready = poll(fds, count, timeout_ms);
+    if (ready < 0) return errno == EINTR ? 2 : 0;
+    int result = 0;
+    if (input_slot >= 0 && (fds[input_slot].revents & (POLLIN | POLLHUP | POLLERR))) result |= 1;
+    if (wake_slot >= 0 && (fds[wake_slot].revents & POLLIN)) {
+        cnc_empty_pipe(wake_fd);
+        result |= 2;
+    }
+    return result;
+}
+
+void cnc_wake(int wake_fd) {
+    if (wake_fd < 0) return;
+    int saved_errno = errno;
+    unsigned char byte = 1;
+    ssize_t n;
+    do {
+        n = write(wake_fd, &byte, 1);
+    } while (n < 0 && errno == EINTR);
+    errno = saved_errno;
+}
+
+long cnc_read_available(int fd, unsigned char *buffer, long capacity) {
+    if (buffer == NULL || capacity <= 0) return -1;
+    int available = 0;
+    if (ioctl(fd, FIONREAD, &available) != 0) return -1;
+    /* Readable with nothing buffered: end of file (or hang-up); read(2) says which at once. */
+    long wanted = available > 0 ? (available < capacity ? available : capacity) : 1;
+    ssize_t n;
+    do {
+        n = read(fd, buffer, (size_t)wanted);
+    } while (n < 0 && errno == EINTR);
+    return (long)n;
+}
+
+long cnc_write_some(int fd, const unsigned char *buffer, long length) {
+    if (buffer == NULL || length <= 0) return 0;
+    ssize_t n;
+    do {
+        n = write(fd, buffer, (size_t)length);
+    } while (n < 0 && errno == EINTR);
+    return n < 0 ? 0 : (long)n;
+}
+
+int cnc_notimeout(WINDOW *win, bool on) { return notimeout(win, on); }
+int cnc_typeahead(int fd) { return typeahead(fd); }
+
+static volatile sig_atomic_t cnc_winch_wake_fd = -1;
+static struct sigaction cnc_previous_winch;
+static int cnc_winch_installed = 0;
+
+static void cnc_winch_handler(int sig, siginfo_t *info, void *context) {
+    int saved_errno = errno;
+    if (cnc_previous_winch.sa_flags & SA_SIGINFO) {
+        if (cnc_previous_winch.sa_sigaction != NULL) cnc_previous_winch.sa_sigaction(sig, info, context);
+    } else if (cnc_previous_winch.sa_handler != SIG_DFL && cnc_previous_winch.sa_handler != SIG_IGN
+               && cnc_previous_winch.sa_handler != NULL) {
+        cnc_previous_winch.sa_handler(sig);
+    }
+    cnc_wake(cnc_winch_wake_fd);
+    errno = saved_errno;
+}
+
+void cnc_install_winch_wake(int wake_fd) {
+    if (cnc_winch_installed) return;
+    cnc_winch_wake_fd = wake_fd;
+    struct sigaction action;
+    memset(&action, 0, sizeof(action));
+    action.sa_sigaction = cnc_winch_handler;
+    action.sa_flags = SA_SIGINFO | SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    if (sigaction(SIGWINCH, &action, &cnc_previous_winch) == 0) cnc_winch_installed = 1;
+}
+
+void cnc_remove_winch_wake(void) {
+    if (!cnc_winch_installed) return;
+    sigaction(SIGWINCH, &cnc_previous_winch, NULL);
+    cnc_winch_wake_fd = -1;
+    cnc_winch_installed = 0;
+}
+
+/* MARK: Suspend */
+
+void cnc_suspend_self(void) {
+    struct sigaction dfl, previous;
+    memset(&dfl, 0, sizeof(dfl));
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(SIGTSTP, &dfl, &previous);
+    sigset_t unblock, saved;
+    sigemptyset(&unblock);
+    sigaddset(&unblock, SIGTSTP);
+    pthread_sigmask(SIG_UNBLOCK, &unblock, &saved);
+    /* raise sends to this thread, so the stop happens before raise returns; after SIGCONT it does. */
+    raise(SIGTSTP);
+    pthread_sigmask(SIG_SETMASK, &saved, NULL);
+    sigaction(SIGTSTP, &previous, NULL);
 }
 
 /* MARK: Emergency restore */

@@ -48,7 +48,7 @@ public struct AWSJSONClient: Sendable {
                 ("Content-Type", "application/x-amz-json-1.1"),
                 ("X-Amz-Target", "\(targetPrefix).\(operation)"),
                 ("Accept", "application/json"),
-                ("User-Agent", "latchkey/0.1"),
+                ("User-Agent", LatchkeyVersion.userAgent),
             ],
             body: Array(body.encoded())
         )

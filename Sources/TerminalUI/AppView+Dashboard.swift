@@ -7,8 +7,18 @@ extension AppView {
     static let dashboardLabelWidth = 18
     /// The width of the expiry text before the bar.
     static let expiryTextWidth = 33
-    /// The width of an expiry bar, brackets left out.
+    /// The width of an expiry bar, brackets left out, at 80 columns (it grows with the panel).
     static let expiryBarWidth = 10
+    /// The widest an expiry bar gets.
+    static let maximumExpiryBarWidth = 50
+    /// The value of the session's rows between a sign-in and the session being read.
+    static let sessionLoading = "reading the session…"
+
+    /// The width of the expiry bars in a panel whose values have `valueWidth` columns: 10 at
+    /// 80 columns, growing with the room right of the expiry text, up to ``maximumExpiryBarWidth``.
+    static func expiryBarWidth(valueWidth: Int) -> Int {
+        min(maximumExpiryBarWidth, max(expiryBarWidth, valueWidth - expiryTextWidth - 8 - 15))
+    }
 
     /// One row of the session panel.
     enum PanelRow {
@@ -21,7 +31,10 @@ extension AppView {
     /// The session panel's rows: identity, expiries, refresh token, connectivity. No token is
     /// ever shown.
     func panelRows(_ dashboard: DashboardState) -> [PanelRow] {
-        let none = ScreenText.none
+        // Signed in, with the session not read yet (the moment after a sign-in): the rows say so
+        // rather than "none" beside "signedIn".
+        let isLoading = dashboard.userState == .signedIn && dashboard.session == nil
+        let none = isLoading ? Self.sessionLoading : ScreenText.none
         let providers = dashboard.session?.activeProviders ?? []
         var rows: [PanelRow] = [
             .text(
@@ -39,13 +52,16 @@ extension AppView {
                 style: .plain),
             .text(label: ScreenText.identityIdLabel, value: dashboard.session?.identityId ?? none, style: .plain),
         ]
-        rows.append(expiryRow(dashboard.idToken, dashboard: dashboard, label: ScreenText.idTokenLabel))
-        rows.append(expiryRow(dashboard.accessToken, dashboard: dashboard, label: ScreenText.accessTokenLabel))
+        rows.append(expiryRow(dashboard.idToken, dashboard: dashboard, label: ScreenText.idTokenLabel, none: none))
+        rows.append(
+            expiryRow(dashboard.accessToken, dashboard: dashboard, label: ScreenText.accessTokenLabel, none: none))
         rows.append(
             .text(
-                label: ScreenText.refreshTokenLabel, value: dashboard.refreshTokenText,
+                label: ScreenText.refreshTokenLabel, value: isLoading ? none : dashboard.refreshTokenText,
                 style: dashboard.userState.needsRelogin ? CellStyle(.error) : .plain))
-        rows.append(expiryRow(dashboard.awsCredentials, dashboard: dashboard, label: ScreenText.awsCredentialsLabel))
+        rows.append(
+            expiryRow(
+                dashboard.awsCredentials, dashboard: dashboard, label: ScreenText.awsCredentialsLabel, none: none))
         rows.append(connectivityRow(dashboard))
         for row in dashboard.poolRows {
             rows.append(.text(label: row.label, value: row.value, style: CellStyle(.dim)))
@@ -65,9 +81,11 @@ extension AppView {
         }
     }
 
-    private func expiryRow(_ gauge: ExpiryGauge?, dashboard: DashboardState, label: String? = nil) -> PanelRow {
+    private func expiryRow(
+        _ gauge: ExpiryGauge?, dashboard: DashboardState, label: String? = nil, none: String = ScreenText.none
+    ) -> PanelRow {
         guard let gauge else {
-            return .text(label: label ?? "", value: ScreenText.none, style: CellStyle(.dim))
+            return .text(label: label ?? "", value: none, style: CellStyle(.dim))
         }
         let remaining = gauge.expiration.timeIntervalSince(dashboard.now)
         let clock = dashboard.clock(gauge.expiration)
@@ -158,7 +176,7 @@ extension AppView {
         let entries = dashboard.log.visibleEntries(count: logInner.height).map {
             LogView.Entry(dashboard.logLine($0))
         }
-        LogView(entries: Array(entries)).draw(into: &grid, in: logInner)
+        LogView(entries: Array(entries), wrapsLongLines: true).draw(into: &grid, in: logInner)
     }
 
     private func drawPanelRow(_ row: PanelRow, into grid: inout CellGrid, row line: Int, in inner: Rect) {
@@ -175,13 +193,12 @@ extension AppView {
             grid.write(TextWidth.truncate(text, toWidth: valueWidth), row: line, column: valueColumn, style: style)
             let barColumn = valueColumn + Self.expiryTextWidth
             let bar = ProgressBar(ratio: fraction, showsPercent: false)
-            guard barColumn + Self.expiryBarWidth + 7 <= inner.right else { return }
+            let barWidth = Self.expiryBarWidth(valueWidth: valueWidth)
+            guard barColumn + barWidth + 7 <= inner.right else { return }
             grid.write("[", row: line, column: barColumn, style: CellStyle(.dim))
-            bar.draw(
-                into: &grid, in: Rect(row: line, column: barColumn + 1, width: Self.expiryBarWidth, height: 1))
-            grid.write("]", row: line, column: barColumn + 1 + Self.expiryBarWidth, style: CellStyle(.dim))
-            grid.write(
-                " " + bar.percentText, row: line, column: barColumn + 2 + Self.expiryBarWidth, style: style)
+            bar.draw(into: &grid, in: Rect(row: line, column: barColumn + 1, width: barWidth, height: 1))
+            grid.write("]", row: line, column: barColumn + 1 + barWidth, style: CellStyle(.dim))
+            grid.write(" " + bar.percentText, row: line, column: barColumn + 2 + barWidth, style: style)
         }
     }
 }

@@ -8,6 +8,8 @@ extension AppView {
     /// The question on the MFA choice.
     /// Shown instead of the QR code when the terminal is too small for it.
     static let enlargeForQRCode = "Enlarge the terminal to show a QR code."
+    /// The label above the full-width `otpauth://` URI.
+    static let uriBelow = "Or add this URI (one line, to copy):"
 
     /// Draws the non-dashboard screen in its box and returns the cursor.
     func drawFormScreen(_ state: AppState, into grid: inout CellGrid, in body: Rect) -> Position? {
@@ -27,7 +29,7 @@ extension AppView {
                 forgotForm(screen), title: ScreenText.forgotPasswordTitle, logo: state.options.logo, into: &grid,
                 in: body)
         case .challenge(let challenge):
-            return drawChallenge(challenge, into: &grid, in: body, clears: false)
+            return drawChallengeScreen(challenge, logo: state.options.logo, into: &grid, in: body)
         case .dashboard:
             return nil
         }
@@ -43,7 +45,7 @@ extension AppView {
         guard !logo.isEmpty, logoWidth <= body.width, logo.count + 1 + boxHeight <= body.height else {
             return drawBoxed(form, title: title, into: &grid, in: body)
         }
-        let top = body.row + (body.height - (logo.count + 1 + boxHeight)) / 2
+        let top = anchoredTop(height: logo.count + 1 + boxHeight, in: body)
         let left = body.column + (body.width - logoWidth) / 2
         for (index, line) in logo.enumerated() {
             grid.write(line, row: top + index, column: left, style: CellStyle(.accent))
@@ -59,17 +61,25 @@ extension AppView {
     {
         switch challenge {
         case .totpSetup(let screen):
-            let withCode = totpForm(screen, qrCode: qrCodeView(for: screen.uri))
+            let withCode = totpForm(screen, qrCode: qrCodeView(for: screen.uri), screenWidth: area.width)
             let width = min(area.width, max(boxWidth(for: area.width), withCode.qrWidth + 8))
             let fits =
                 withCode.qrWidth > 0 && withCode.qrWidth <= width - 8
                 && withCode.height(width: width - 8) + 4 <= area.height
-            let form = fits ? withCode : totpForm(screen, qrCode: nil)
+            let form = fits ? withCode : totpForm(screen, qrCode: nil, screenWidth: area.width)
             return drawBoxed(
                 form, title: challenge.title, into: &grid, in: area, minimumWidth: fits ? width : 0, clears: clears)
         default:
             return drawBoxed(challengeForm(challenge), title: challenge.title, into: &grid, in: area, clears: clears)
         }
+    }
+
+    /// Draws a sign-in challenge as a screen of its own: with the logo above, as the other forms.
+    func drawChallengeScreen(_ challenge: ChallengeState, logo: [String], into grid: inout CellGrid, in body: Rect)
+        -> Position?
+    {
+        if case .totpSetup = challenge { return drawChallenge(challenge, into: &grid, in: body, clears: false) }
+        return drawWithLogo(challengeForm(challenge), title: challenge.title, logo: logo, into: &grid, in: body)
     }
 
     // MARK: Forms
@@ -82,7 +92,7 @@ extension AppView {
         }
         form.add(field(screen, .username, placeholder: screen.usernameKind.placeholder))
         if screen.showsPassword {
-            form.add(field(screen, .password, hint: ScreenText.revealHint(isRevealed: screen.password.isRevealed)))
+            form.add(field(screen, .password))
         }
         addBanner(screen.banner, to: &form)
         form.addSpacer()
@@ -96,7 +106,7 @@ extension AppView {
             field(
                 screen, .username, placeholder: screen.usernameKind == .username ? "" : screen.usernameKind.placeholder)
         )
-        form.add(field(screen, .password, hint: ScreenText.revealHint(isRevealed: screen.password.isRevealed)))
+        form.add(field(screen, .password))
         form.add(.text(ScreenText.policyHeading, CellStyle(.dim)))
         form.add(.checklist(screen.passwordChecks))
         for (index, attribute) in screen.attributes.enumerated() {
@@ -138,8 +148,8 @@ extension AppView {
                 form.addSpacer()
             }
             form.add(field(screen, .code, placeholder: "from the message"))
-            form.add(
-                field(screen, .newPassword, hint: ScreenText.revealHint(isRevealed: screen.newPassword.isRevealed)))
+            form.add(field(screen, .newPassword))
+            form.add(.text(ScreenText.policyHeading, CellStyle(.dim)))
             form.add(.checklist(screen.passwordChecks))
             addBanner(screen.banner, to: &form)
             form.addSpacer()
@@ -155,11 +165,10 @@ extension AppView {
             form.add(.text(ScreenText.newPasswordExplanation, CellStyle(.normal)))
             form.addSpacer()
             form.add(
-                field(screen, .newPassword, hint: ScreenText.revealHint(isRevealed: screen.newPassword.isRevealed)))
+                field(screen, .newPassword))
             form.add(
                 field(
-                    screen, .confirmPassword,
-                    hint: ScreenText.revealHint(isRevealed: screen.confirmPassword.isRevealed)))
+                    screen, .confirmPassword))
             form.add(.checklist(screen.passwordChecks))
             for (index, attribute) in screen.attributes.enumerated() {
                 form.add(field(screen, .attribute(index), placeholder: Self.placeholder(forAttribute: attribute.name)))
@@ -192,7 +201,7 @@ extension AppView {
             if screen.passwordMethod != nil {
                 form.addSpacer()
                 form.add(
-                    field(screen, .password, hint: ScreenText.revealHint(isRevealed: screen.password.isRevealed)))
+                    field(screen, .password))
             }
             addBanner(screen.banner, to: &form)
             form.addSpacer()
@@ -216,7 +225,7 @@ extension AppView {
         return form
     }
 
-    func totpForm(_ screen: TOTPSetupState, qrCode: QRCodeView?) -> FormLayout {
+    func totpForm(_ screen: TOTPSetupState, qrCode: QRCodeView?, screenWidth: Int = 0) -> FormLayout {
         var form = FormLayout()
         form.add(.text(ScreenText.totpSetupInstructions, CellStyle(.normal)))
         form.addSpacer()
@@ -225,7 +234,10 @@ extension AppView {
             form.addSpacer()
         }
         form.add(.value(label: ScreenText.secretLabel, value: screen.groupedSecret, style: CellStyle(.accent, .bold)))
-        form.add(.value(label: "URI", value: screen.uri, style: CellStyle(.dim)))
+        // The URI goes on rows of its own across the whole screen, so that it copies as one line.
+        form.add(.text(Self.uriBelow, CellStyle(.dim)))
+        form.add(.unboxed(screen.uri, CellStyle(.normal)))
+        form.screenWidth = screenWidth
         if qrCode == nil { form.add(.text(Self.enlargeForQRCode, CellStyle(.hint))) }
         form.addSpacer()
         form.add(field(screen, .code, placeholder: "6 digits"))
@@ -254,13 +266,14 @@ extension AppView {
         form.add(.banner(Banner(.error, message)))
     }
 
+    /// A labelled field. Its Ctrl-T hint is in the footer only (one place on screen).
     func field<Model: FormViewModel>(
-        _ model: Model, _ item: Model.Focus, placeholder: String = "", hint: String? = nil
+        _ model: Model, _ item: Model.Focus, placeholder: String = ""
     ) -> FormLayout.Item {
         let state = model.field(for: item) ?? FieldState()
         return .field(
             label: model.label(for: item), field: state, isFocused: model.focus == item, placeholder: placeholder,
-            hint: state.isSecure ? hint : nil)
+            hint: nil)
     }
 
     /// The buttons, then the links, that are in the model's Tab order.
@@ -294,7 +307,7 @@ extension AppView {
         let screen = prompt.signIn
         form.add(field(screen, .username))
         if screen.showsPassword {
-            form.add(field(screen, .password, hint: ScreenText.revealHint(isRevealed: screen.password.isRevealed)))
+            form.add(field(screen, .password))
         }
         addBanner(screen.banner, to: &form)
         form.addSpacer()

@@ -32,8 +32,10 @@ public struct AppView: Hashable, Sendable {
         }
     }
 
-    /// The smallest terminal the UI draws in: 80×24.
-    public static let minimumSize = TerminalSize(columns: 80, rows: 24)
+    /// The smallest terminal the UI draws in: 60×20 (below 80×24 the layout is compact).
+    public static let minimumSize = TerminalSize(columns: 60, rows: 20)
+    /// The size from which forms get their full padding and the logo: 80×24.
+    public static let comfortableSize = TerminalSize(columns: 80, rows: 24)
 
     /// The backend named in the badge ("local", a region or a pool id), if any.
     public var backend: String?
@@ -53,7 +55,7 @@ public struct AppView: Hashable, Sendable {
     public func render(_ state: AppState, size: TerminalSize, spinnerTick: Int = 0) -> Frame {
         var grid = CellGrid(size: size)
         if state.isTerminalTooSmall || isTooSmall(size) {
-            drawTooSmall(into: &grid)
+            drawTooSmall(quitKey: state.hasTextField ? "Ctrl-C" : "q", into: &grid)
             return Frame(grid: grid, cursor: nil)
         }
         drawTopLine(state, into: &grid)
@@ -79,7 +81,9 @@ public struct AppView: Hashable, Sendable {
             clearMargin(around: modal.frame(in: body), in: &grid)
             modal.draw(into: &grid, in: body)
         }
-        if let relogin = state.relogin {
+        // One modal at a time: the help overlay replaces the re-login prompt while it is open, so
+        // their borders never cross.
+        if let relogin = state.relogin, !state.isHelpVisible {
             cursor = drawRelogin(relogin, into: &grid, in: body)
         }
         if state.isHelpVisible {
@@ -174,10 +178,10 @@ public struct AppView: Hashable, Sendable {
             words[..<keyWords].joined(separator: " "), words[keyWords...].joined(separator: " "))
     }
 
-    private func drawTooSmall(into grid: inout CellGrid) {
+    private func drawTooSmall(quitKey: String, into grid: inout CellGrid) {
         let lines = [
             "Terminal too small: need \(minimum.columns)x\(minimum.rows), have \(grid.width)x\(grid.height)",
-            "Enlarge the window, or press q to quit.",
+            "Enlarge the window, or press \(quitKey) to quit.",
         ]
         let width = max(1, grid.width)
         let wrapped = lines.flatMap { TextWidth.wrap($0, toWidth: width) }
@@ -234,18 +238,51 @@ public struct AppView: Hashable, Sendable {
         min(columns - 2, max(60, min(90, columns * 2 / 3)))
     }
 
-    /// Draws `form` in a box centred in `area` and returns the cursor.
+    /// The padding inside a form's box, border included: a blank row above and below and the
+    /// focus marker's column with a blank either side, or (compact) no blank rows when the form
+    /// would not fit with them, and no blank before the marker below 64 columns.
+    struct BoxPadding: Hashable {
+        var vertical: Int
+        var horizontal: Int
+    }
+
+    /// The padding for `form` in a box `width` wide within `area`.
+    func padding(for form: FormLayout, width: Int, in area: Rect) -> BoxPadding {
+        let horizontal = area.width >= 64 ? 4 : 3
+        let fits = form.height(width: width - 2 * horizontal) + 4 <= area.height
+        return BoxPadding(vertical: fits ? 2 : 1, horizontal: horizontal)
+    }
+
+    /// The height of content the form screens are placed for: a form of this height or less
+    /// starts on the same row whatever its height, so it grows downwards as errors appear.
+    static let designHeight = 14
+
+    /// The top row of content `height` rows tall in `area`: the row where content of
+    /// ``designHeight`` rows would be centred, moved up only as far as the content needs to fit.
+    /// The top does not depend on the height otherwise, so the logo and the focused field stay
+    /// put when an error or a notice appears.
+    func anchoredTop(height: Int, in area: Rect) -> Int {
+        let preferred = max(0, (area.height - Self.designHeight) / 2)
+        return area.row + max(0, min(preferred, area.height - height))
+    }
+
+    /// Draws `form` in a box centred across `area`, anchored as ``anchoredTop(height:in:)`` says,
+    /// and returns the cursor.
     func drawBoxed(
         _ form: FormLayout, title: String, into grid: inout CellGrid, in area: Rect, minimumWidth: Int = 0,
         clears: Bool = false
     ) -> Position? {
         let width = min(area.width, max(boxWidth(for: area.width), minimumWidth))
-        let innerWidth = width - 8
-        let height = min(area.height, form.height(width: innerWidth) + 4)
-        let box = area.centered(width: width, height: height)
+        let pad = padding(for: form, width: width, in: area)
+        let innerWidth = width - 2 * pad.horizontal
+        let height = min(area.height, form.height(width: innerWidth) + 2 * pad.vertical)
+        let centred = area.centered(width: width, height: height)
+        let box = Rect(
+            row: anchoredTop(height: height, in: area), column: centred.column, width: centred.width, height: height)
         if clears { clearMargin(around: box, in: &grid) }
         Box(title: title, clearsInterior: clears).draw(into: &grid, in: box)
-        let inner = box.inset(top: 2, left: 4, bottom: 2, right: 4)
+        let inner = box.inset(
+            top: pad.vertical, left: pad.horizontal, bottom: pad.vertical, right: pad.horizontal)
         grid.mouseMap = form.mouseMap(in: inner)
         return form.draw(into: &grid, in: inner)
     }

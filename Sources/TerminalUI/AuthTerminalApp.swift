@@ -5,9 +5,9 @@ import Foundation
 /// Runs the auth UI on a ``TerminalSurface``: draws ``AppView`` on every change of an
 /// ``AuthScreensRuntime``, reads keys and sends them to it, and keeps the dashboard ticking.
 ///
-/// The loop reads a key with a short timeout (``keyTimeout``, 40 ms by default), so a key, a
-/// resize, the 1-second tick and the spinner are all served within one poll. Ctrl-C quits from
-/// anywhere; a resize re-checks the minimum size and redraws at once. The loop ends when the
+/// The loop waits for input, a wake-up or its next deadline (the 1-second tick; the spinner
+/// while a request runs) and draws once per batch of keys. Ctrl-C quits from anywhere, Ctrl-Z
+/// suspends; a resize re-checks the minimum size and redraws. The loop ends when the
 /// runtime reports an exit, then stops the runtime and restores the surface.
 @MainActor
 public final class AuthTerminalApp {
@@ -65,6 +65,8 @@ public final class AuthTerminalApp {
     private let clock = ContinuousClock()
     private var startedAt: ContinuousClock.Instant?
     private var spinnerTick = 0
+    private var needsRender = false
+    private var isWaiting = false
 
     /// Creates an app around a runtime; ``run()`` starts it.
     public init(
@@ -82,37 +84,60 @@ public final class AuthTerminalApp {
 
     /// Runs the UI until the user quits or cancels, then stops the runtime and restores the
     /// surface.
+    ///
+    /// The loop is event-driven: it waits for a key, a wake-up (a state change from an auth
+    /// event) or its next deadline (the 1-second tick, the spinner while a request runs),
+    /// whichever comes first; then it handles every key already read and draws once.
     public func run() async -> Exit {
         let start = clock.now
         startedAt = start
-        runtime.onChange = { [weak self] _ in self?.render() }
-        runtime.onExit = { [weak self] reason in self?.exit = reason }
+        runtime.onChange = { [weak self] _ in self?.stateChanged() }
+        runtime.onExit = { [weak self] reason in
+            self?.exit = reason
+            if self?.isWaiting == true { self?.surface.wake() }
+        }
         runtime.onCopy = { [weak self] text in self?.surface.copyToClipboard(text) ?? false }
         checkSize()
         render()
         runtime.start()
-        var lastTick = clock.now
-        var lastSpinner = clock.now
+        var nextTick = clock.now.advanced(by: tickInterval)
+        var nextSpinner = clock.now.advanced(by: spinnerInterval)
         while exit == nil, !Task.isCancelled {
+            if needsRender { render() }
+            var deadline = nextTick
+            if runtime.state.isInFlight { deadline = min(deadline, nextSpinner) }
+            let timeout = max(.zero, clock.now.duration(to: deadline))
             let readStart = clock.now
-            if let key = await surface.nextKey(timeout: keyTimeout) {
-                handle(key)
-            } else {
-                // Surfaces that do not wait (a FrameRecorder with nothing queued) still poll at
+            isWaiting = true
+            let read = await surface.nextKey(timeout: timeout)
+            isWaiting = false
+            if var key = read {
+                while true {
+                    handle(key)
+                    guard exit == nil, let next = surface.bufferedKey() else { break }
+                    key = next
+                }
+            } else if !needsRender, exit == nil {
+                // Surfaces that do not wait (a FrameRecorder with nothing queued) still wait for
                 // the key timeout, not in a busy loop.
                 let waited = clock.now - readStart
-                if waited < keyTimeout { try? await Task.sleep(for: keyTimeout - waited) }
+                let pause = min(keyTimeout, timeout) - waited
+                if pause > .zero, clock.now < deadline { try? await Task.sleep(for: pause) }
             }
             guard exit == nil else { break }
             let now = clock.now
-            if now - lastTick >= tickInterval {
-                lastTick = now
+            if now >= nextTick {
+                nextTick = now.advanced(by: tickInterval)
                 runtime.tick()
             }
-            if runtime.state.isInFlight, now - lastSpinner >= spinnerInterval {
-                lastSpinner = now
-                spinnerTick &+= 1
-                render()
+            if runtime.state.isInFlight {
+                if now >= nextSpinner {
+                    nextSpinner = now.advanced(by: spinnerInterval)
+                    spinnerTick &+= 1
+                    needsRender = true
+                }
+            } else {
+                nextSpinner = now.advanced(by: spinnerInterval)
             }
         }
         runtime.stop()
@@ -123,26 +148,38 @@ public final class AuthTerminalApp {
         return exit ?? .quit
     }
 
-    /// Handles one key: resize and Ctrl-C here, everything else through the runtime.
+    /// Handles one key: resize, Ctrl-C and Ctrl-Z here, everything else through the runtime.
+    /// The frame is drawn by the loop once the batch of keys is handled.
     public func handle(_ key: Key) {
         switch key {
         case .resize:
             checkSize()
-            render()
+            needsRender = true
         case .mouse(let row, let column):
             guard let target = mouseMap.target(at: Position(row: row, column: column)) else { return }
             for input in mouseMap.keys(for: target) { runtime.send(.keyPressed(input)) }
         case .ctrl(let letter) where letter.lowercased() == "c":
             runtime.send(.keyPressed(.ctrl("c")))
             if exit == nil { exit = .quit }
+        case .ctrl(let letter) where letter.lowercased() == "z":
+            surface.suspend()
+            needsRender = true
         default:
             guard let input = InputKey(key) else { return }
             runtime.send(.keyPressed(input))
         }
     }
 
+    /// A state change: draw at the end of this batch, and wake the loop if it is waiting.
+    private func stateChanged() {
+        needsRender = true
+        // Only a waiting loop needs waking; while it handles keys it draws at the end anyway.
+        if isWaiting { surface.wake() }
+    }
+
     /// Draws the current state now.
     public func render() {
+        needsRender = false
         let frameStart = clock.now
         let size = surface.size
         let frame = view.render(runtime.state, size: size, spinnerTick: spinnerTick)

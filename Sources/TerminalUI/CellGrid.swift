@@ -116,3 +116,13 @@ public struct CellGrid: Hashable, Sendable {
         }
     }
 }
+
+extension CellGrid {
+    /// Replaces each cell's character by `transform`'s answer (which must be as wide).
+    mutating func mapCharacters(_ transform: (Cell) -> Character) {
+        for index in cells.indices {
+            let replacement = transform(cells[index])
+            if replacement != cells[index].character { cells[index].character = replacement }
+        }
+    }
+}

@@ -42,6 +42,9 @@ struct FormLayout {
         case choices([Action])
         /// A QR code, centred.
         case qrCode(QRCodeView)
+        /// Text drawn across the whole screen width, through the box's borders, cut into rows of
+        /// that width and never word-wrapped (an `otpauth://` URI that must copy as one line).
+        case unboxed(String, CellStyle)
         /// An empty row.
         case spacer
     }
@@ -55,6 +58,8 @@ struct FormLayout {
 
     /// The parts, top to bottom.
     var items: [Item] = []
+    /// The screen width that ``Item/unboxed(_:_:)`` parts use (0: the form's own width).
+    var screenWidth = 0
 
     /// Adds a part.
     mutating func add(_ item: Item) { items.append(item) }
@@ -94,6 +99,8 @@ struct FormLayout {
             case .actions(let actions): return Self.actionRows(actions, width: width).count
             case .choices(let choices): return choices.count
             case .qrCode(let view): return view.size.rows
+            case .unboxed(let text, _):
+                return Self.unboxedRows(text, width: screenWidth > 0 ? screenWidth : width).count
             case .spacer: return 1
             }
         }
@@ -101,6 +108,26 @@ struct FormLayout {
 
     /// The rows the whole form takes in `width` columns.
     func height(width: Int) -> Int { heights(width: width).reduce(0, +) }
+
+    /// `text` cut into rows of `width` columns (at grapheme boundaries, never at spaces).
+    static func unboxedRows(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [text] }
+        var rows: [String] = []
+        var current = ""
+        var used = 0
+        for character in text {
+            let columns = TextWidth.width(of: TextWidth.displayable(character))
+            if used + columns > width, !current.isEmpty {
+                rows.append(current)
+                current = ""
+                used = 0
+            }
+            current.append(character)
+            used += columns
+        }
+        if !current.isEmpty || rows.isEmpty { rows.append(current) }
+        return rows
+    }
 
     /// The widest a QR code item is, for choosing a box width.
     var qrWidth: Int {
@@ -234,6 +261,13 @@ struct FormLayout {
                 }
             case .qrCode(let view):
                 view.draw(into: &grid, in: Rect(row: row, column: rect.column, width: rect.width, height: height))
+            case .unboxed(let text, let style):
+                let width = screenWidth > 0 ? min(screenWidth, grid.width) : rect.width
+                let column = screenWidth > 0 ? 0 : rect.column
+                for (index, line) in Self.unboxedRows(text, width: width).enumerated() {
+                    grid.fill(Rect(row: row + index, column: 0, width: grid.width, height: 1))
+                    grid.write(line, row: row + index, column: column, style: style, maxWidth: width)
+                }
             case .spacer:
                 break
             }

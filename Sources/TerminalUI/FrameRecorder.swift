@@ -10,6 +10,10 @@ public final class FrameRecorder: TerminalSurface {
     /// How many cells each frame changed compared with the one before (all of them for the
     /// first frame and after a resize).
     public private(set) var changedCellCounts: [Int] = []
+    /// How many times ``suspend()`` was called.
+    public private(set) var suspendCount = 0
+    /// How many times ``wake()`` was called.
+    public private(set) var wakeCount = 0
     /// Whether ``restore()`` was called.
     public private(set) var isRestored = false
     /// What is still to be read: keys, and resizes that take effect when they are read.
@@ -75,6 +79,17 @@ public final class FrameRecorder: TerminalSurface {
     public func nextKey(timeout: Duration) async -> Key? {
         await Task.yield()
         return readKey(timeout: timeout)
+    }
+
+    /// Counts a suspend and delivers ``Key/resize`` next, as the terminal does on resume.
+    public func suspend() {
+        suspendCount += 1
+        script.insert(.key(.resize), at: 0)
+    }
+
+    /// Counts a wake-up.
+    public func wake() {
+        wakeCount += 1
     }
 
     /// Marks the recorder restored.

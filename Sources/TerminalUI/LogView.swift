@@ -18,11 +18,15 @@ public struct LogView: Widget, Hashable, Sendable {
     public var entries: [Entry]
     /// Lines scrolled back from the newest (0 follows the end).
     public var scrollOffset: Int
+    /// Whether a line wider than the view continues on the next rows (indented two columns)
+    /// instead of being cut with "…"; the newest rows are the ones kept.
+    public var wrapsLongLines: Bool
 
     /// Creates a log view.
-    public init(entries: [Entry], scrollOffset: Int = 0) {
+    public init(entries: [Entry], scrollOffset: Int = 0, wrapsLongLines: Bool = false) {
         self.entries = entries
         self.scrollOffset = scrollOffset
+        self.wrapsLongLines = wrapsLongLines
     }
 
     /// Creates a log view of plain lines.
@@ -46,6 +50,30 @@ public struct LogView: Widget, Hashable, Sendable {
     /// Draws the visible entries top to bottom.
     public func draw(into grid: inout CellGrid, in rect: Rect) {
         guard !rect.isEmpty else { return }
+        if wrapsLongLines {
+            var rows: [(String, CellStyle)] = []
+            for entry in visibleEntries(height: rect.height) {
+                let line = entry.text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+                let text = String(line)
+                guard let head = TextWidth.wrap(text, toWidth: rect.width).first else { continue }
+                rows.append((head, entry.style))
+                // The rest of the line (after the first row's text), wrapped two columns in.
+                let rest =
+                    text.hasPrefix(head)
+                    ? String(text.dropFirst(head.count).drop { $0 == " " }) : ""
+                if !rest.isEmpty, rect.width > 2 {
+                    for part in TextWidth.wrap(rest, toWidth: rect.width - 2) {
+                        rows.append(("  " + part, entry.style))
+                    }
+                }
+            }
+            for (index, row) in rows.suffix(rect.height).enumerated() {
+                grid.write(
+                    TextWidth.truncate(row.0, toWidth: rect.width), row: rect.row + index, column: rect.column,
+                    style: row.1, maxWidth: rect.width)
+            }
+            return
+        }
         for (index, entry) in visibleEntries(height: rect.height).enumerated() {
             let line = entry.text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
             grid.write(

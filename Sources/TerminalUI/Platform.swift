@@ -75,7 +75,7 @@ enum Platform {
     /// The variables the theme looks at, as a dictionary.
     static func themeEnvironment() -> [String: String] {
         var result: [String: String] = [:]
-        for name in ["NO_COLOR", "TERM"] {
+        for name in ["NO_COLOR", "TERM", "LC_ALL", "LC_CTYPE", "LANG"] {
             if let value = environmentValue(name) { result[name] = value }
         }
         return result

@@ -16,6 +16,18 @@ public protocol TerminalSurface: AnyObject {
     /// short polls, and returns it, or nil on timeout or cancellation.
     func nextKey(timeout: Duration) async -> Key?
 
+    /// A key already read but not returned yet, without waiting (nil when there is none): the
+    /// rest of a batch of input, so that a burst is handled before one redraw.
+    func bufferedKey() -> Key?
+
+    /// Ends a ``nextKey(timeout:)`` wait early (for example when an auth event changed the
+    /// state). Harmless when nothing waits.
+    func wake()
+
+    /// Suspends the process (Ctrl-Z): gives the terminal back, stops, and on resume takes it
+    /// again and delivers ``Key/resize`` so the next frame is a full redraw.
+    func suspend()
+
     /// Gives the terminal back in the state it was found. Calling it twice is harmless.
     func restore()
 
@@ -27,6 +39,15 @@ extension TerminalSurface {
     /// Puts `text` on the terminal's clipboard (OSC 52) without drawing it; false when this
     /// surface has no clipboard (the default).
     public func copyToClipboard(_ text: String) -> Bool { false }
+
+    /// No buffering: every key comes from ``nextKey(timeout:)``.
+    public func bufferedKey() -> Key? { nil }
+
+    /// Nothing to wake.
+    public func wake() {}
+
+    /// Suspending is not supported: nothing happens.
+    public func suspend() {}
 
     /// Shows a frame with the cursor hidden.
     public func present(_ grid: CellGrid) {

@@ -94,8 +94,22 @@ public struct TextFieldView: Widget, Hashable, Sendable {
         }
         let textStyle =
             isFocused ? fieldStyle : (isMasked ? CellStyle(.masked, .underline) : fieldStyle)
-        grid.write(
-            layout(width: rect.width).visibleText, row: rect.row, column: rect.column, style: textStyle,
-            maxWidth: rect.width)
+        let displayed = String(displayedCharacters)
+        guard isFocused else {
+            // Without focus the field shows its start, with "…" where the rest is cut off.
+            grid.write(
+                TextWidth.truncate(displayed, toWidth: rect.width), row: rect.row, column: rect.column,
+                style: textStyle, maxWidth: rect.width)
+            return
+        }
+        let shown = layout(width: rect.width)
+        grid.write(shown.visibleText, row: rect.row, column: rect.column, style: textStyle, maxWidth: rect.width)
+        if shown.firstVisibleIndex > 0, shown.cursorColumn > 1, let first = shown.visibleText.first {
+            // Scrolled: "…" over the first visible cell (and a space after it for a wide grapheme)
+            // says that the text goes on to the left.
+            let firstWidth = TextWidth.width(of: TextWidth.displayable(first))
+            grid.write(
+                firstWidth == 2 ? "… " : "…", row: rect.row, column: rect.column, style: textStyle)
+        }
     }
 }

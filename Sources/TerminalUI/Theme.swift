@@ -114,11 +114,24 @@ public struct Theme: Hashable, Sendable {
             .badgeError: Style(attributes: [.reverse, .bold]),
         ])
 
+    /// ``standard`` for the Linux console, which cannot combine colour with dim or underline
+    /// (terminfo `ncv`): placeholders are blue instead of dim, and fields, masked text and
+    /// placeholders sit on a blue background so that a field's extent shows.
+    public static let console: Theme = {
+        var theme = Theme.standard
+        theme.styles[.field] = Style(foreground: .white, background: .blue)
+        theme.styles[.placeholder] = Style(foreground: .cyan, background: .blue)
+        theme.styles[.masked] = Style(foreground: .cyan, background: .blue)
+        return theme
+    }()
+
     /// ``noColor`` when `NO_COLOR` is set to a non-empty value (see no-color.org) or `TERM` is
-    /// `dumb`; ``standard`` otherwise.
+    /// `dumb`; ``console`` for `TERM=linux`; ``standard`` otherwise.
     public static func automatic(environment: [String: String]) -> Theme {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .noColor }
-        if environment["TERM"] == "dumb" { return .noColor }
+        let term = environment["TERM"] ?? ""
+        if term == "dumb" { return .noColor }
+        if term == "linux" || term.hasPrefix("linux-") { return .console }
         return .standard
     }
 }

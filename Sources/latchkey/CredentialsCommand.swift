@@ -8,8 +8,10 @@ struct CredentialsCommand: AsyncParsableCommand {
         abstract: "Print AWS credentials from Cognito Identity (guest or signed in).",
         discussion: """
             The default format is the JSON the AWS CLI and SDKs read from credential_process:
+
               [profile latchkey]
               credential_process = latchkey credentials
+
             Exits 4 when re-login is required and 3 when the backend cannot be reached.
             """
     )
@@ -22,10 +24,14 @@ struct CredentialsCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(name: .long, help: "credential-process (default), env, or json.")
+    @Option(name: .long, help: "The output format.")
     var format: Format = .credentialProcess
 
-    @Option(name: .long, help: "Seconds to keep retrying an unreachable backend before exiting 3.")
+    // `.unconditional` takes the next word even when it starts with "-", so `--retry-seconds -5`
+    // reaches the range check instead of reading as a missing value.
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "Seconds to keep retrying an unreachable backend before exiting 3.")
     var retrySeconds: Double = 4
 
     func validate() throws {

@@ -11,6 +11,10 @@ enum InteractiveEntry {
         let environment = ProcessInfo.processInfo.environment
         let plain = ui.plain || environment["ACCESSIBLE"] == "1" || environment["TERM"] == "dumb"
         if plain {
+            if !ui.plain, environment["ACCESSIBLE"] != "1" {
+                CLIOutput.info(
+                    "latchkey: TERM=dumb cannot show the full-screen UI, so latchkey falls back to plain prompts.")
+            }
             // Line prompts: the warning is printed first, as the other commands do.
             if let storeNotice { FileHandle.standardError.write(Data((storeNotice + "\n").utf8)) }
             try await runPlain(client: client, prefilledUsername: prefilledUsername)
@@ -29,6 +33,12 @@ enum InteractiveEntry {
         let theme: Theme = options.themeName == "mono" ? .noColor : .automatic(environment: environment)
         let backend = client.configuration.userPool?.endpoint?.host ?? client.configuration.userPool?.region
         let exit: AuthScreensRuntime.Exit
+        if (environment["TERM"] ?? "").isEmpty, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+            throw CLIFailure(
+                code: 2,
+                message: "TERM is not set, so the full-screen UI cannot start. "
+                    + "Set it (for example TERM=xterm-256color) or pass --plain for line prompts.")
+        }
         do {
             exit = try await AuthTerminalApp.runInTerminal(
                 service: client, options: options, theme: theme, backend: backend,
@@ -41,9 +51,14 @@ enum InteractiveEntry {
                     Use the non-interactive commands instead: latchkey sign-in --username U --password-stdin, \
                     latchkey status, latchkey token, latchkey credentials (or --plain for line prompts).
                     """)
+        } catch TerminalError.unknownTerminalType(let name) {
+            throw CLIFailure(
+                code: 2,
+                message: "the terminal type \"\(TerminalText.sanitized(name))\" is unknown to ncurses, so the "
+                    + "full-screen UI cannot start. Set TERM to a known type such as xterm-256color, or pass --plain.")
         } catch {
             if let storeNotice { FileHandle.standardError.write(Data((storeNotice + "\n").utf8)) }
-            throw CLIFailure(code: 2, message: "the terminal could not be started (\(error)). Try --plain.")
+            throw CLIFailure(code: 2, message: "the terminal could not be started: \(error) Try --plain.")
         }
         let state = await client.userState
         switch exit {

@@ -9,22 +9,27 @@ struct LatchkeyCommand: AsyncParsableCommand {
         commandName: "latchkey",
         abstract: "Amazon Cognito sign-in for the terminal, AWSMobileClient-style.",
         discussion: """
-            Exit codes: 0 success, 1 auth error, 2 usage or configuration error (or a session store
-            that others can write), 3 network error, 4 re-login required, 5 local storage error (the
+            Exit codes: 0 success, 1 auth error, 2 usage or configuration error (or a session store \
+            that others can write), 3 network error, 4 re-login required, 5 local storage error (the \
             session could not be written or removed, or the output could not be written).
             """,
+        version: LatchkeyVersion.current,
         subcommands: [
             SignInCommand.self, StatusCommand.self, TokenCommand.self, SignUpCommand.self,
             ConfirmSignUpCommand.self, ResendCodeCommand.self, ForgotPasswordCommand.self,
             ConfirmForgotPasswordCommand.self, ChangePasswordCommand.self, SignOutCommand.self,
             CredentialsCommand.self, ConfigCommand.self, DemoCommand.self, UICommand.self, MFACommand.self,
-            DevicesCommand.self, UserCommand.self, AccountsCommand.self, SwitchCommand.self,
+            DevicesCommand.self, UserCommand.self, AccountsCommand.self, SwitchCommand.self, VersionCommand.self,
         ],
         defaultSubcommand: UICommand.self
     )
 
     static func main() async {
         ProcessHardening.disableCoreDumps()
+        if let failure = UnknownCommand.check(CommandLine.arguments.dropFirst()) {
+            FileHandle.standardError.write(Data((failure + "\n").utf8))
+            terminate(2)
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -22,7 +22,11 @@ struct TokenCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the access token.")
     var access = false
 
-    @Option(name: .long, help: "Seconds to keep retrying an unreachable backend before exiting 3.")
+    // `.unconditional` takes the next word even when it starts with "-", so `--retry-seconds -5`
+    // reaches the range check instead of reading as a missing value.
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "Seconds to keep retrying an unreachable backend before exiting 3.")
     var retrySeconds: Double = 4
 
     func validate() throws {

@@ -67,6 +67,16 @@ struct UIOptions: ParsableArguments {
         return true
     }
 
+    /// The values `--theme` accepts.
+    static let themeNames = ["default", "mono"]
+
+    func validate() throws {
+        if let theme, !Self.themeNames.contains(theme) {
+            throw ValidationError(
+                "--theme: unknown theme \"\(theme)\". Use one of: \(Self.themeNames.joined(separator: ", ")).")
+        }
+    }
+
     func resolve(configuration: AuthConfiguration) throws -> AuthUIOptions {
         // The pool's settings from the configuration file first, then its Latchkey.UI overrides, then flags.
         var options = AuthUIOptions(ui: configuration.latchkey.ui, poolSettings: configuration.poolSettings)

@@ -55,19 +55,22 @@ import Testing
         }
         store.send(.sampleCallFinished(number: 2, result: .success(()))) {
             $0.runningSampleCalls = [1, 3, 4, 5]
-            $0.append("GetUser #2 ok")
+            $0.log.append("GetUser #2 ok", at: $0.now, orderKey: 2)
         }
         store.send(.sampleCallFinished(number: 1, result: .failure(.signInWaitCancelled))) {
             $0.runningSampleCalls = [3, 4, 5]
-            $0.append("GetUser #1 cancelled (sign-in was cancelled)")
+            $0.log.append("GetUser #1 cancelled (sign-in was cancelled)", at: $0.now, orderKey: 1)
         }
+        // Ended in the same second as #2, so listed in call order, before it.
+        #expect(
+            Array(store.state.log.texts.suffix(2)) == ["GetUser #1 cancelled (sign-in was cancelled)", "GetUser #2 ok"])
         store.send(.sampleCallFinished(number: 3, result: .failure(.notAuthorized("Access Token has been revoked")))) {
             $0.runningSampleCalls = [4, 5]
-            $0.append("GetUser #3 failed: The session was revoked")
+            $0.log.append("GetUser #3 failed: The session was revoked", at: $0.now, orderKey: 3)
         }
         store.send(.sampleCallFinished(number: 4, result: .failure(.network(kind: .timedOut, message: "15 s")))) {
             $0.runningSampleCalls = [5]
-            $0.append("GetUser #4 failed: The request timed out (15 s)")
+            $0.log.append("GetUser #4 failed: The request timed out (15 s)", at: $0.now, orderKey: 4)
         }
     }
 

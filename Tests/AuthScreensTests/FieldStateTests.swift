@@ -84,4 +84,16 @@ import Testing
         #expect(!dumped(effect).contains("Hunter2"))
         #expect(String(describing: effect).contains("alice"))
     }
+
+    @Test func codeFieldsTakeDigitsOnly() {
+        var code = FieldState.digitsOnly
+        #expect(code.apply(.character("a")) == .moved)
+        #expect(code.apply(.character("1")) == .changed)
+        #expect(code.apply(.paste("23 4x56")) == .changed)
+        #expect(code.text == "123456")
+        // Every code screen's field is one; a custom challenge's answer is free text.
+        #expect(ConfirmSignUpState(username: "bob", delivery: nil).code.acceptsDigitsOnly)
+        #expect(CodeChallengeState(username: "bob", kind: .totp).code.acceptsDigitsOnly)
+        #expect(!CodeChallengeState(username: "bob", kind: .custom([:])).code.acceptsDigitsOnly)
+    }
 }

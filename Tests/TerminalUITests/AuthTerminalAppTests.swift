@@ -108,18 +108,37 @@ struct AuthTerminalAppTests {
 
     @Test func resizeBelowTheMinimumHidesTheFormAndBackRestoresIt() async {
         let recorder = FrameRecorder(keys: [.character("a")])
-        recorder.enqueueResize(to: TerminalSize(columns: 60, rows: 20))
+        recorder.enqueueResize(to: TerminalSize(columns: 50, rows: 16))
         let app = makeApp(recorder, service: StubAuthService())
         let run = Task { await app.run() }
-        #expect(await waitUntil { recorder.lastFrame?.joined().contains("have 60x20") == true })
+        #expect(await waitUntil { recorder.lastFrame?.joined().contains("have 50x16") == true })
         #expect(app.runtime.state.isTerminalTooSmall)
         #expect(recorder.cursors.last == .some(nil))
-        // Keys other than q and Ctrl-C do nothing while too small.
-        recorder.enqueue(.character("b"))
+        // Keys other than Ctrl-C do nothing while too small; q does not quit while a form is focused.
+        recorder.enqueue(.character("b"), .character("q"))
         recorder.enqueueResize(to: TerminalSize(columns: 80, rows: 24))
         #expect(await waitUntil { recorder.lastFrame?.joined().contains("Username  a") == true })
         #expect(!app.runtime.state.isTerminalTooSmall)
         #expect(recorder.lastFrame?.joined().contains("Username  ab") == false)
+        #expect(app.exit == nil)
+        recorder.enqueue(.ctrl("c"))
+        #expect(await run.value == .quit)
+    }
+
+    @Test func ctrlZSuspendsThroughTheSurfaceAndRedrawsOnResume() async {
+        let recorder = FrameRecorder(keys: [.character("a"), .ctrl("z")])
+        let app = makeApp(recorder, service: StubAuthService())
+        let run = Task { await app.run() }
+        #expect(await waitUntil { recorder.suspendCount == 1 && recorder.pendingCount == 0 })
+        let framesAfterSuspend = recorder.grids.count
+        // The resume delivers a resize: the frame is drawn again, with the field as it was.
+        #expect(
+            await waitUntil {
+                recorder.grids.count > framesAfterSuspend
+                    || recorder.lastFrame?.joined().contains("Username  a") == true
+            })
+        #expect(recorder.lastFrame?.joined().contains("Username  a") == true)
+        #expect(app.exit == nil)
         recorder.enqueue(.ctrl("c"))
         #expect(await run.value == .quit)
     }

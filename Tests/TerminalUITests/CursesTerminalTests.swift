@@ -175,6 +175,28 @@ final class PseudoTerminalReader: @unchecked Sendable {
         }
     }
 
+    @Test func aSplitEscapeSequenceIsHeldUntilItEndsAndAPasteIsOneKey() async throws {
+        try await withPseudoTerminal { terminal, reader, _ in
+            reader.type("\u{1B}[3")
+            try await Task.sleep(for: .milliseconds(5))
+            reader.type("~")
+            #expect(await terminal.nextKey(timeout: .seconds(2)) == .delete)
+            reader.type("\u{1B}O")
+            try await Task.sleep(for: .milliseconds(5))
+            reader.type("A")
+            #expect(await terminal.nextKey(timeout: .seconds(2)) == .up)
+            let text = String(repeating: "0123456789", count: 50)
+            reader.type("\u{1B}[200~" + text + "\u{1B}[201~x")
+            #expect(await terminal.nextKey(timeout: .seconds(2)) == .paste(text))
+            // The key after the paste was read in the same batch: it is buffered, not lost.
+            #expect(terminal.bufferedKey() == .character("x"))
+        }
+        #expect(CursesTerminal.unfinishedEscapeLength(Array("ab\u{1B}".utf8)) == 1)
+        #expect(CursesTerminal.unfinishedEscapeLength(Array("\u{1B}[1;".utf8)) == 4)
+        #expect(CursesTerminal.unfinishedEscapeLength(Array("\u{1B}[A".utf8)) == 0)
+        #expect(CursesTerminal.unfinishedEscapeLength(Array("\u{1B}[201~".utf8)) == 0)
+    }
+
     @Test func resizeUpdatesTheSize() async throws {
         try await withPseudoTerminal { terminal, _, secondary in
             terminal.present(CellGrid(size: terminal.size))

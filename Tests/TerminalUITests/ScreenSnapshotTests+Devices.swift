@@ -322,9 +322,9 @@ enum DeviceSnapshots {
         └────── │             y remember · n don't · any other key: ask later │ ───────┘
          No cal └─────────────────────────────────────────────────────────────┘
         ┌─ Events ─────────────────────────────────────────────────────────────────────┐
-        │ 22:12:20  State: signedIn (alice)                                            │
-        │ 22:12:50  GetUser #1 started                                                 │
-        │ 22:12:50  GetUser #1 ok                                                      │
+        │ 22:12:20 State: signedIn (alice)                                             │
+        │ 22:12:50 GetUser #1 started                                                  │
+        │ 22:12:50 GetUser #1 ok                                                       │
         │                                                                              │
         │                                                                              │
         │                                                                              │
@@ -349,9 +349,9 @@ enum DeviceSnapshots {
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
          No calls waiting
         ┌─ Events ─────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
-        │ 22:12:20  State: signedIn (alice)                                                                                    │
-        │ 22:12:50  GetUser #1 star ┌─ Remember this device? ─────────────────────────────────────┐                            │
-        │ 22:12:50  GetUser #1 ok   │ The user pool can remember this machine, so that signing in │                            │
+        │ 22:12:20 State: signedIn (alice)                                                                                     │
+        │ 22:12:50 GetUser #1 start ┌─ Remember this device? ─────────────────────────────────────┐                            │
+        │ 22:12:50 GetUser #1 ok    │ The user pool can remember this machine, so that signing in │                            │
         │                           │ here may skip MFA. Remember this device?                    │                            │
         │                           │                                                             │                            │
         │                           │             y remember · n don't · any other key: ask later │                            │

@@ -1,11 +1,209 @@
 // Snapshots generated once from AppView, checked by eye, then frozen. Regenerate only on purpose.
 
 enum Snapshots {
+    static let signInEmpty_60x20 = #"""
+         unknown · none · local                            Latchkey
+
+         ┌─ Sign in ──────────────────────────────────────────────┐
+         │                                                        │
+         │› Username  name or email                               │
+         │  Password                                              │
+         │                                                        │
+         │  [ Sign in ]  Create account  Forgot password          │
+         │                                                        │
+         └────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · …
+        """#
+
+    static let signInWithError_60x20 = #"""
+         unknown · none · local                            Latchkey
+
+         ┌─ Sign in ──────────────────────────────────────────────┐
+         │                                                        │
+         │  Username  alice                                       │
+         │› Password                                              │
+         │                                                        │
+         │  ✖ Incorrect username or password. Press Tab to reach  │
+         │    Forgot password.                                    │
+         │                                                        │
+         │  [ Sign in ]  Create account  Forgot password          │
+         │                                                        │
+         └────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+         Tab next · Enter continue · Ctrl-T show password · …
+        """#
+
+    static let signUpWithPolicy_60x20 = #"""
+         unknown · none · local                            Latchkey
+
+         ┌─ Create account ───────────────────────────────────────┐
+         │                                                        │
+         │  Username  bob                                         │
+         │› Password  •••••••                                     │
+         │  The password needs:                                   │
+         │  ✖ At least 8 characters   ✖ An uppercase letter       │
+         │  ✔ A lowercase letter      ✔ A number                  │
+         │  ✖ A symbol, such as ! @ # $                           │
+         │  Email     name@example.com                            │
+         │                                                        │
+         │  [ Create account ]  Back to sign in                   │
+         │                                                        │
+         └────────────────────────────────────────────────────────┘
+
+
+
+
+         Tab next · Enter continue · Ctrl-T show password · …
+        """#
+
+    static let totpCode_60x20 = #"""
+         unknown · none · local                            Latchkey
+
+         ┌─ Enter the authenticator code ─────────────────────────┐
+         │                                                        │
+         │  Enter the 6-digit code from your authenticator app.   │
+         │                                                        │
+         │› Code  6 digits                                        │
+         │                                                        │
+         │  [ Verify ]  [ Cancel ]                                │
+         │                                                        │
+         └────────────────────────────────────────────────────────┘
+
+
+
+
+
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · …
+        """#
+
+    static let totpSetup_60x20 = #"""
+         unknown · none · local                            Latchkey
+         ┌─ Set up an authenticator app ──────────────────────────┐
+         │                                                        │
+         │  Scan the QR code with your authenticator app, or      │
+         │  type the secret. Then enter the 6-digit code it       │
+         │  shows.                                                │
+         │                                                        │
+         │  Secret  JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP       │
+         │  Or add this URI (one line, to copy):                  │
+        otpauth://totp/Latchkey:alice?secret=JBSWY3DPEHPK3PXPJBSWY3D
+        PEHPK3PXP&issuer=Latchkey
+         │  Enlarge the terminal to show a QR code.               │
+         │                                                        │
+         │› Code    6 digits                                      │
+         │                                                        │
+         │  [ Verify ]  [ Cancel ]                                │
+         │                                                        │
+         └────────────────────────────────────────────────────────┘
+
+         Tab next · Enter continue · Esc back · F1 help · …
+        """#
+
+    static let dashboard_60x20 = #"""
+         signedIn · alice · local                          Latchkey
+        ┌─ Session ────────────────────────────────────────────────┐
+        │ User state        signedIn                               │
+        │ Username          alice                                  │
+        │ Authenticated by  Cognito user pool                      │
+        │ Active providers  Cognito user pool                      │
+        │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123… │
+        │ ID token          expires 22:56:20, in 43 min            │
+        │ Access token      expires 22:56:20, in 43 min            │
+        │ Refresh token     stored                                 │
+        │ AWS credentials   expires 23:05:20, in 52 min            │
+        │ Connectivity      ✔ online                               │
+        └──────────────────────────────────────────────────────────┘
+         No calls waiting
+        ┌─ Events ─────────────────────────────────────────────────┐
+        │ 22:12:50 GetUser #1 started                              │
+        │ 22:12:50 GetUser #1 ok                                   │
+        └──────────────────────────────────────────────────────────┘
+
+         c call · C 5 calls · r refresh · v devices · …
+        """#
+
+    static let dashboard_200x60 = #"""
+         signedIn · alice · local                                                                                                                                                                      Latchkey
+        ┌─ Session ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
+        │ User state        signedIn                                                                                                                                                                           │
+        │ Username          alice                                                                                                                                                                              │
+        │ Authenticated by  Cognito user pool                                                                                                                                                                  │
+        │ Active providers  Cognito user pool                                                                                                                                                                  │
+        │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                                                                                                     │
+        │ ID token          expires 22:56:20, in 43 min      [███████████████████████████████████░░░░░░░░░░░░░░░]  71%                                                                                         │
+        │ Access token      expires 22:56:20, in 43 min      [███████████████████████████████████░░░░░░░░░░░░░░░]  71%                                                                                         │
+        │ Refresh token     stored                                                                                                                                                                             │
+        │ AWS credentials   expires 23:05:20, in 52 min      [███████████████████████████████████████████░░░░░░░]  86%                                                                                         │
+        │ Connectivity      ✔ online                                                                                                                                                                           │
+        └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
+         No calls waiting
+        ┌─ Events ─────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
+        │ 22:12:20 State: signedIn (alice)                                                                                                                                                                     │
+        │ 22:12:50 GetUser #1 started                                                                                                                                                                          │
+        │ 22:12:50 GetUser #1 ok                                                                                                                                                                               │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        │                                                                                                                                                                                                      │
+        └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
+
+         c call · C 5 calls · r refresh · v devices · o sign out · O sign out everywhere · ? help · q quit
+        """#
+
     static let signInEmpty_80x24 = #"""
          … Starting · local                                                    Latchkey
-
-
-
 
 
 
@@ -25,14 +223,14 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-C quit · F1 help
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
         """#
 
     static let signInEmpty_120x40 = #"""
          … Starting · local                                                                                            Latchkey
-
-
-
 
 
 
@@ -68,7 +266,10 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-C quit · F1 help
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
         """#
 
     static let signInWithError_80x24 = #"""
@@ -76,12 +277,10 @@ enum Snapshots {
 
 
 
-
                   ┌─ Sign in ────────────────────────────────────────────────┐
                   │                                                          │
                   │   Username  alice                                        │
                   │ › Password                                               │
-                  │             Ctrl-T show password                         │
                   │                                                          │
                   │   ✖ The username or password is incorrect. Try again,    │
                   │     or choose Forgot password below.                     │
@@ -95,7 +294,9 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-C quit · Ctrl-T show password · F1 help
+
+
+         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · …
         """#
 
     static let signInWithError_120x40 = #"""
@@ -110,13 +311,10 @@ enum Snapshots {
 
 
 
-
-
                             ┌─ Sign in ────────────────────────────────────────────────────────────────────┐
                             │                                                                              │
                             │   Username  alice                                                            │
                             │ › Password                                                                   │
-                            │             Ctrl-T show password                                             │
                             │                                                                              │
                             │   ✖ The username or password is incorrect. Try again, or choose Forgot       │
                             │     password below.                                                          │
@@ -138,7 +336,10 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-C quit · Ctrl-T show password · F1 help
+
+
+
+         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · Ctrl-C quit
         """#
 
     static let signInInFlight_80x24 = #"""
@@ -146,18 +347,18 @@ enum Snapshots {
 
 
 
-
-
-
                   ┌─ Sign in ────────────────────────────────────────────────┐
                   │                                                          │
                   │   Username  alice                                        │
                   │ › Password                                               │
-                  │             Ctrl-T show password                         │
                   │                                                          │
                   │   [ Sign in ]  Create account  Forgot password           │
                   │                                                          │
                   └──────────────────────────────────────────────────────────┘
+
+
+
+
 
 
 
@@ -181,18 +382,18 @@ enum Snapshots {
 
 
 
-
-
-
                             ┌─ Sign in ────────────────────────────────────────────────────────────────────┐
                             │                                                                              │
                             │   Username  alice                                                            │
                             │ › Password                                                                   │
-                            │             Ctrl-T show password                                             │
                             │                                                                              │
                             │   [ Sign in ]  Create account  Forgot password                               │
                             │                                                                              │
                             └──────────────────────────────────────────────────────────────────────────────┘
+
+
+
+
 
 
 
@@ -220,7 +421,6 @@ enum Snapshots {
                   │                                                          │
                   │   Username  bob                                          │
                   │ › Password  •••••••                                      │
-                  │             Ctrl-T show password                         │
                   │   The password needs:                                    │
                   │   ✖ At least 8 characters   ✖ An uppercase letter        │
                   │   ✔ A lowercase letter      ✔ A number                   │
@@ -235,7 +435,8 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 more
+
+         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · …
         """#
 
     static let signUpWithPolicy_120x40 = #"""
@@ -255,7 +456,6 @@ enum Snapshots {
                             │                                                                              │
                             │   Username  bob                                                              │
                             │ › Password  •••••••                                                          │
-                            │             Ctrl-T show password                                             │
                             │   The password needs:                                                        │
                             │   ✖ At least 8 characters             ✖ An uppercase letter                  │
                             │   ✔ A lowercase letter                ✔ A number                             │
@@ -278,13 +478,12 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-C quit · Esc back · Ctrl-T show password · F1 help
+
+         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · Ctrl-C quit
         """#
 
     static let confirmCode_80x24 = #"""
          … Starting · local                                                    Latchkey
-
-
 
 
 
@@ -305,14 +504,13 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
         """#
 
     static let confirmCode_120x40 = #"""
          … Starting · local                                                                                            Latchkey
-
-
-
 
 
 
@@ -348,13 +546,14 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
         """#
 
     static let forgotRequest_80x24 = #"""
          … Starting · local                                                    Latchkey
-
-
 
 
 
@@ -375,14 +574,13 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
         """#
 
     static let forgotRequest_120x40 = #"""
          … Starting · local                                                                                            Latchkey
-
-
-
 
 
 
@@ -418,7 +616,10 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
         """#
 
     static let forgotReset_80x24 = #"""
@@ -433,7 +634,7 @@ enum Snapshots {
                   │                                                          │
                   │   Code          123456                                   │
                   │ › New password  ••••••••••                               │
-                  │                 Ctrl-T show password                     │
+                  │   The password needs:                                    │
                   │   ✔ At least 8 characters   ✔ An uppercase letter        │
                   │   ✔ A lowercase letter      ✔ A number                   │
                   │   ✖ A symbol, such as ! @ # $                            │
@@ -468,7 +669,7 @@ enum Snapshots {
                             │                                                                              │
                             │   Code          123456                                                       │
                             │ › New password  ••••••••••                                                   │
-                            │                 Ctrl-T show password                                         │
+                            │   The password needs:                                                        │
                             │   ✔ At least 8 characters             ✔ An uppercase letter                  │
                             │   ✔ A lowercase letter                ✔ A number                             │
                             │   ✖ A symbol, such as ! @ # $                                                │
@@ -502,7 +703,6 @@ enum Snapshots {
                   │   sign in.                                               │
                   │                                                          │
                   │ › New password      ••••                                 │
-                  │                     Ctrl-T show password                 │
                   │   Confirm password                                       │
                   │   ✖ At least 8 characters   ✔ An uppercase letter        │
                   │   ✔ A lowercase letter      ✖ A number                   │
@@ -515,7 +715,8 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 more
+
+         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · …
         """#
 
     static let newPassword_120x40 = #"""
@@ -536,7 +737,6 @@ enum Snapshots {
                             │   Your account needs a new password before you can sign in.                  │
                             │                                                                              │
                             │ › New password      ••••                                                     │
-                            │                     Ctrl-T show password                                     │
                             │   Confirm password                                                           │
                             │   ✖ At least 8 characters             ✔ An uppercase letter                  │
                             │   ✔ A lowercase letter                ✖ A number                             │
@@ -558,14 +758,12 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-C quit · Esc back · Ctrl-T show password · F1 help
+
+         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · Ctrl-C quit
         """#
 
     static let totpCode_80x24 = #"""
          … Starting · local                                                    Latchkey
-
-
-
 
 
 
@@ -585,14 +783,14 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
         """#
 
     static let totpCode_120x40 = #"""
          … Starting · local                                                                                            Latchkey
-
-
-
 
 
 
@@ -628,11 +826,15 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
         """#
 
     static let totpSetup_80x24 = #"""
          … Starting · local                                                    Latchkey
+
 
 
                   ┌─ Set up an authenticator app ────────────────────────────┐
@@ -642,8 +844,9 @@ enum Snapshots {
                   │   shows.                                                 │
                   │                                                          │
                   │   Secret  JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP        │
-                  │   URI     otpauth://totp/Latchkey:alice?secret=JBSWY3D   │
-                  │           PEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Latchkey      │
+                  │   Or add this URI (one line, to copy):                   │
+        otpauth://totp/Latchkey:alice?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Lat
+        chkey
                   │   Enlarge the terminal to show a QR code.                │
                   │                                                          │
                   │ › Code    6 digits                                       │
@@ -653,13 +856,12 @@ enum Snapshots {
                   └──────────────────────────────────────────────────────────┘
 
 
-
-
-         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
         """#
 
     static let totpSetup_120x40 = #"""
-         … Starting · local                                                                                            Latchkey
+         unknown · none · local                                                                                        Latchkey
+
                             ┌─ Set up an authenticator app ────────────────────────────────────────────────┐
                             │                                                                              │
                             │   Scan the QR code with your authenticator app, or type the secret. Then     │
@@ -688,8 +890,8 @@ enum Snapshots {
                             │                  ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀                   │
                             │                                                                              │
                             │   Secret  JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP                            │
-                            │   URI     otpauth://totp/Latchkey:alice?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHP   │
-                            │           K3PXP&issuer=Latchkey                                              │
+                            │   Or add this URI (one line, to copy):                                       │
+        otpauth://totp/Latchkey:alice?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Latchkey
                             │                                                                              │
                             │ › Code    6 digits                                                           │
                             │                                                                              │
@@ -697,14 +899,11 @@ enum Snapshots {
                             │                                                                              │
                             └──────────────────────────────────────────────────────────────────────────────┘
 
-
-         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
         """#
 
     static let selectMFA_80x24 = #"""
          … Starting · local                                                    Latchkey
-
-
 
 
 
@@ -725,13 +924,13 @@ enum Snapshots {
 
 
 
-         ↑/↓ choose · Enter select · q quit · Esc back · ? help
+
+
+         ↑/↓ choose · Enter select · Esc back · ? help · q quit
         """#
 
     static let selectMFA_120x40 = #"""
          … Starting · local                                                                                            Latchkey
-
-
 
 
 
@@ -768,7 +967,9 @@ enum Snapshots {
 
 
 
-         ↑/↓ choose · Enter select · q quit · Esc back · ? help
+
+
+         ↑/↓ choose · Enter select · Esc back · ? help · q quit
         """#
 
     static let dashboard_80x24 = #"""
@@ -787,9 +988,9 @@ enum Snapshots {
         └──────────────────────────────────────────────────────────────────────────────┘
          No calls waiting
         ┌─ Events ─────────────────────────────────────────────────────────────────────┐
-        │ 22:12:20  State: signedIn (alice)                                            │
-        │ 22:12:50  GetUser #1 started                                                 │
-        │ 22:12:50  GetUser #1 ok                                                      │
+        │ 22:12:20 State: signedIn (alice)                                             │
+        │ 22:12:50 GetUser #1 started                                                  │
+        │ 22:12:50 GetUser #1 ok                                                       │
         │                                                                              │
         │                                                                              │
         │                                                                              │
@@ -806,17 +1007,17 @@ enum Snapshots {
         │ Authenticated by  Cognito user pool                                                                                  │
         │ Active providers  Cognito user pool                                                                                  │
         │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                     │
-        │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
-        │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
+        │ ID token          expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
+        │ Access token      expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
         │ Refresh token     stored                                                                                             │
-        │ AWS credentials   expires 23:05:20, in 52 min      [███████░░░]  75%                                                 │
+        │ AWS credentials   expires 23:05:20, in 52 min      [████████████████████████████████████░░░░░░]  86%                 │
         │ Connectivity      ✔ online                                                                                           │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
          No calls waiting
         ┌─ Events ─────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
-        │ 22:12:20  State: signedIn (alice)                                                                                    │
-        │ 22:12:50  GetUser #1 started                                                                                         │
-        │ 22:12:50  GetUser #1 ok                                                                                              │
+        │ 22:12:20 State: signedIn (alice)                                                                                     │
+        │ 22:12:50 GetUser #1 started                                                                                          │
+        │ 22:12:50 GetUser #1 ok                                                                                               │
         │                                                                                                                      │
         │                                                                                                                      │
         │                                                                                                                      │
@@ -857,10 +1058,10 @@ enum Snapshots {
         └──────────────────────────────────────────────────────────────────────────────┘
          No calls waiting
         ┌─ Events ─────────────────────────────────────────────────────────────────────┐
-        │ 22:12:20  State: signedIn (alice)                                            │
-        │ 22:12:50  GetUser #1 started                                                 │
-        │ 22:12:50  GetUser #1 ok                                                      │
-        │ 22:13:20  Offline: The connection was refused (localhost:9229)               │
+        │ 22:12:20 State: signedIn (alice)                                             │
+        │ 22:12:50 GetUser #1 started                                                  │
+        │ 22:12:50 GetUser #1 ok                                                       │
+        │ 22:13:20 Offline: The connection was refused (localhost:9229)                │
         │                                                                              │
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
@@ -876,18 +1077,18 @@ enum Snapshots {
         │ Authenticated by  Cognito user pool                                                                                  │
         │ Active providers  Cognito user pool                                                                                  │
         │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                     │
-        │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
-        │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
+        │ ID token          expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
+        │ Access token      expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
         │ Refresh token     stored                                                                                             │
-        │ AWS credentials   expires 23:05:20, in 52 min      [███████░░░]  75%                                                 │
+        │ AWS credentials   expires 23:05:20, in 52 min      [████████████████████████████████████░░░░░░]  86%                 │
         │ Connectivity      ✖ offline since 22:10:10 (3 min ago) — The connection was refused (localhost:9229)                 │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
          No calls waiting
         ┌─ Events ─────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
-        │ 22:12:20  State: signedIn (alice)                                                                                    │
-        │ 22:12:50  GetUser #1 started                                                                                         │
-        │ 22:12:50  GetUser #1 ok                                                                                              │
-        │ 22:13:20  Offline: The connection was refused (localhost:9229)                                                       │
+        │ 22:12:20 State: signedIn (alice)                                                                                     │
+        │ 22:12:50 GetUser #1 started                                                                                          │
+        │ 22:12:50 GetUser #1 ok                                                                                               │
+        │ 22:13:20 Offline: The connection was refused (localhost:9229)                                                        │
         │                                                                                                                      │
         │                                                                                                                      │
         │                                                                                                                      │
@@ -929,10 +1130,10 @@ enum Snapshots {
            GetUser #3  waiting 12 s for sign-in
            GetUser #4  waiting 5 s for sign-in
         ┌─ Events ─────────────────────────────────────────────────────────────────────┐
-        │ 22:12:20  State: signedIn (alice)                                            │
-        │ 22:12:50  GetUser #1 started                                                 │
-        │ 22:12:50  GetUser #1 ok                                                      │
-        │ 22:13:20  State: signedOutUserPoolsTokenInvalid (alice)                      │
+        │ 22:12:20 State: signedIn (alice)                                             │
+        │ 22:12:50 GetUser #1 started                                                  │
+        │ 22:12:50 GetUser #1 ok                                                       │
+        │ 22:13:20 State: signedOutUserPoolsTokenInvalid (alice)                       │
         └──────────────────────────────────────────────────────────────────────────────┘
 
          s sign in again · c call · r refresh · o sign out · q quit · ? more
@@ -946,20 +1147,20 @@ enum Snapshots {
         │ Authenticated by  Cognito user pool                                                                                  │
         │ Active providers  Cognito user pool                                                                                  │
         │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                     │
-        │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
-        │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
+        │ ID token          expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
+        │ Access token      expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
         │ Refresh token     rejected; sign in again                                                                            │
-        │ AWS credentials   expires 23:05:20, in 52 min      [███████░░░]  75%                                                 │
+        │ AWS credentials   expires 23:05:20, in 52 min      [████████████████████████████████████░░░░░░]  86%                 │
         │ Connectivity      ✔ online                                                                                           │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
          ⚠ 2 calls waiting for sign-in
            GetUser #3  waiting 12 s for sign-in
            GetUser #4  waiting 5 s for sign-in
         ┌─ Events ─────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
-        │ 22:12:20  State: signedIn (alice)                                                                                    │
-        │ 22:12:50  GetUser #1 started                                                                                         │
-        │ 22:12:50  GetUser #1 ok                                                                                              │
-        │ 22:13:20  State: signedOutUserPoolsTokenInvalid (alice)                                                              │
+        │ 22:12:20 State: signedIn (alice)                                                                                     │
+        │ 22:12:50 GetUser #1 started                                                                                          │
+        │ 22:12:50 GetUser #1 ok                                                                                               │
+        │ 22:13:20 State: signedOutUserPoolsTokenInvalid (alice)                                                               │
         │                                                                                                                      │
         │                                                                                                                      │
         │                                                                                                                      │
@@ -986,23 +1187,23 @@ enum Snapshots {
         ┌─ Session ────────────────────────────────────────────────────────────────────┐
         │ User state        Sign-in needed (signedOutUserPoolsTokenInvalid)            │
         │ Username          alice                                                      │
-        │ Authenticated by  Cognito user pool                                          │
-        │ Active  ┌─ Sign in again ──────────────────────────────────────────┐         │
-        │ Identit │                                                          │         │
-        │ ID toke │   Your session ended and cannot be renewed. Sign in      │         │
-        │ Access  │   again to continue.                                     │         │
-        │ Refresh │   ⚠ 2 calls are waiting for you to sign in.              │         │
-        │ AWS cre │                                                          │         │
-        │ Connect │   Username  alice                                        │         │
-        └──────── │ › Password                                               │ ────────┘
-         ⚠ 2 call │             Ctrl-T show password                         │
-           GetUse │                                                          │
-           GetUse │   [ Sign in ]  Forgot password  Cancel                   │
-        ┌─ Events │                                                          │ ────────┐
-        │ 22:12:2 └──────────────────────────────────────────────────────────┘         │
-        │ 22:12:50  GetUser #1 started                                                 │
-        │ 22:12:50  GetUser #1 ok                                                      │
-        │ 22:13:20  State: signedOutUserPoolsTokenInvalid (alice)                      │
+        │ Authent ┌─ Sign in again ──────────────────────────────────────────┐         │
+        │ Active  │                                                          │         │
+        │ Identit │   Your session expired. Sign in again to continue.       │         │
+        │ ID toke │   ⚠ 2 calls are waiting for you to sign in.              │         │
+        │ Access  │                                                          │         │
+        │ Refresh │   Username  alice                                        │         │
+        │ AWS cre │ › Password                                               │         │
+        │ Connect │                                                          │         │
+        └──────── │   [ Sign in ]  [ Cancel ]                                │ ────────┘
+         ⚠ 2 call │                                                          │
+           GetUse └──────────────────────────────────────────────────────────┘
+           GetUser #4  waiting 5 s for sign-in
+        ┌─ Events ─────────────────────────────────────────────────────────────────────┐
+        │ 22:12:20 State: signedIn (alice)                                             │
+        │ 22:12:50 GetUser #1 started                                                  │
+        │ 22:12:50 GetUser #1 ok                                                       │
+        │ 22:13:20 State: signedOutUserPoolsTokenInvalid (alice)                       │
         └──────────────────────────────────────────────────────────────────────────────┘
 
          Tab next · Enter continue · Ctrl-C quit · Esc cancel · F1 more
@@ -1016,24 +1217,24 @@ enum Snapshots {
         │ Authenticated by  Cognito user pool                                                                                  │
         │ Active providers  Cognito user pool                                                                                  │
         │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                     │
-        │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
-        │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
+        │ ID token          expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
+        │ Access token      expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
         │ Refresh token     rejected; sign in again                                                                            │
-        │ AWS credentials   expires 23:05:20, in 52 min      [███████░░░]  75%                                                 │
+        │ AWS credentials   expires 23:05:20, in 52 min      [████████████████████████████████████░░░░░░]  86%                 │
         │ Connectivity      ✔ online                                                                                           │
-        └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
-         ⚠ 2 calls waiting  ┌─ Sign in again ──────────────────────────────────────────────────────────────┐
-           GetUser #3  wait │                                                                              │
-           GetUser #4  wait │   Your session ended and cannot be renewed. Sign in again to continue.       │
-        ┌─ Events ───────── │   ⚠ 2 calls are waiting for you to sign in.                                  │ ──────────────────┐
-        │ 22:12:20  State:  │                                                                              │                   │
-        │ 22:12:50  GetUser │   Username  alice                                                            │                   │
-        │ 22:12:50  GetUser │ › Password                                                                   │                   │
-        │ 22:13:20  State:  │             Ctrl-T show password                                             │                   │
-        │                   │                                                                              │                   │
-        │                   │   [ Sign in ]  Forgot password  Cancel                                       │                   │
+        └────────────────── ┌─ Sign in again ──────────────────────────────────────────────────────────────┐ ──────────────────┘
+         ⚠ 2 calls waiting  │                                                                              │
+           GetUser #3  wait │   Your session expired. Sign in again to continue.                           │
+           GetUser #4  wait │   ⚠ 2 calls are waiting for you to sign in.                                  │
+        ┌─ Events ───────── │                                                                              │ ──────────────────┐
+        │ 22:12:20 State: s │   Username  alice                                                            │                   │
+        │ 22:12:50 GetUser  │ › Password                                                                   │                   │
+        │ 22:12:50 GetUser  │                                                                              │                   │
+        │ 22:13:20 State: s │   [ Sign in ]  [ Cancel ]                                                    │                   │
         │                   │                                                                              │                   │
         │                   └──────────────────────────────────────────────────────────────────────────────┘                   │
+        │                                                                                                                      │
+        │                                                                                                                      │
         │                                                                                                                      │
         │                                                                                                                      │
         │                                                                                                                      │
@@ -1052,28 +1253,28 @@ enum Snapshots {
         """#
 
     static let help_80x24 = #"""
-         ✔ Signed in · alice · local                                           Latchkey
-         ┌─ Keys ─────────────────────────────────────────────────────────────────────┐
-         │                                                                            │
-         │  c       one GetUser call                                                  │
-         │  C       five GetUser calls at once                                        │
-         │  r       refresh the tokens now                                            │
-         │  o       sign out on this device                                           │
-         │  O       sign out everywhere (asks first; revokes every device's refresh…  │
-         │  s       sign in again (when the session expired)                          │
-         │  m       Security: read the MFA settings                                   │
-         │  e       Security: email MFA on/off (E: prefer email)                      │
-         │  t       Security: set up an authenticator app (TOTP)                      │
-         │  T       Security: authenticator app (TOTP) off                            │
-         │  x       Security: SMS MFA on/off (X: prefer SMS)                          │
-         │  v       devices: list, forget, remember                                   │
-         │  p / y   profile / copy a token to the clipboard (then i: ID, a: access)   │
-         │  ↑ ↓ PgUp PgDn Home End   scroll the event log                             │
-         │  ?       this help                                                         │
-         │                                                                            │
-         │                                                       Esc or ? close help  │
-         │                                                                            │
-         └────────────────────────────────────────────────────────────────────────────┘
+         signedIn · alice · local                                              Latchkey
+        ┌─ Session ─ ┌─ Keys ─────────────────────────────────────────────┐ ───────────┐
+        │ User state │                                                    │            │
+        │ Username   │  c   one GetUser call                              │            │
+        │ Authentica │  C   five GetUser calls at once                    │            │
+        │ Active pro │  r   refresh the tokens now                        │            │
+        │ Identity i │  o   sign out on this device                       │            │
+        │ ID token   │  O   sign out everywhere (revokes the tokens)      │ 1%         │
+        │ Access tok │  s   sign in again (when the session expired)      │ 1%         │
+        │ Refresh to │  m   Security: read the MFA settings               │            │
+        │ AWS creden │  e   Security: email MFA on/off (E: prefer email)  │ 6%         │
+        │ Connectivi │  t   Security: set up an authenticator app (TOTP)  │            │
+        └─────────── │  T   Security: authenticator app (TOTP) off        │ ───────────┘
+         No calls wa │  v   devices: list, forget, remember               │
+        ┌─ Events ── │  ↑ ↓ PgUp PgDn Home End   scroll the event log     │ ───────────┐
+        │ 22:12:20 S │  ?   this help                                     │            │
+        │ 22:12:50 G │  q   quit                                          │            │
+        │ 22:12:50 G │                                                    │            │
+        │            │                               Esc or ? close help  │            │
+        │            │                                                    │            │
+        │            └────────────────────────────────────────────────────┘            │
+        └──────────────────────────────────────────────────────────────────────────────┘
 
          Esc or ? close help
         """#
@@ -1086,29 +1287,29 @@ enum Snapshots {
         │ Authenticated by  Cognito user pool                                                                                  │
         │ Active providers  Cognito user pool                                                                                  │
         │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                     │
-        │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
-        │ Access token    ┌─ Keys ───────────────────────────────────────────────────────────────────────────┐                 │
-        │ Refresh token   │                                                                                  │                 │
-        │ AWS credentials │  c       one GetUser call                                                        │                 │
-        │ Connectivity    │  C       five GetUser calls at once                                              │                 │
-        └──────────────── │  r       refresh the tokens now                                                  │ ────────────────┘
-         No calls waiting │  o       sign out on this device                                                 │
-        ┌─ Events ─────── │  O       sign out everywhere (asks first; revokes every device's refresh token)  │ ────────────────┐
-        │ 22:12:20  State │  s       sign in again (when the session expired)                                │                 │
-        │ 22:12:50  GetUs │  m       Security: read the MFA settings                                         │                 │
-        │ 22:12:50  GetUs │  e       Security: email MFA on/off (E: prefer email)                            │                 │
-        │                 │  t       Security: set up an authenticator app (TOTP)                            │                 │
-        │                 │  T       Security: authenticator app (TOTP) off                                  │                 │
-        │                 │  x       Security: SMS MFA on/off (X: prefer SMS)                                │                 │
-        │                 │  v       devices: list, forget, remember                                         │                 │
-        │                 │  p / y   profile / copy a token to the clipboard (then i: ID, a: access)         │                 │
-        │                 │  ↑ ↓ PgUp PgDn Home End   scroll the event log                                   │                 │
-        │                 │  ?       this help                                                               │                 │
-        │                 │  q       quit                                                                    │                 │
-        │                 │                                                                                  │                 │
-        │                 │                                                             Esc or ? close help  │                 │
-        │                 │                                                                                  │                 │
-        │                 └──────────────────────────────────────────────────────────────────────────────────┘                 │
+        │ ID token          expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
+        │ Access token      expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
+        │ Refresh token     stored       ┌─ Keys ─────────────────────────────────────────────┐                                │
+        │ AWS credentials   expires 23:0 │                                                    │ ██░░░░░░]  86%                 │
+        │ Connectivity      ✔ online     │  c   one GetUser call                              │                                │
+        └─────────────────────────────── │  C   five GetUser calls at once                    │ ───────────────────────────────┘
+         No calls waiting                │  r   refresh the tokens now                        │
+        ┌─ Events ────────────────────── │  o   sign out on this device                       │ ───────────────────────────────┐
+        │ 22:12:20 State: signedIn (alic │  O   sign out everywhere (revokes the tokens)      │                                │
+        │ 22:12:50 GetUser #1 started    │  s   sign in again (when the session expired)      │                                │
+        │ 22:12:50 GetUser #1 ok         │  m   Security: read the MFA settings               │                                │
+        │                                │  e   Security: email MFA on/off (E: prefer email)  │                                │
+        │                                │  t   Security: set up an authenticator app (TOTP)  │                                │
+        │                                │  T   Security: authenticator app (TOTP) off        │                                │
+        │                                │  v   devices: list, forget, remember               │                                │
+        │                                │  ↑ ↓ PgUp PgDn Home End   scroll the event log     │                                │
+        │                                │  ?   this help                                     │                                │
+        │                                │  q   quit                                          │                                │
+        │                                │                                                    │                                │
+        │                                │                               Esc or ? close help  │                                │
+        │                                │                                                    │                                │
+        │                                └────────────────────────────────────────────────────┘                                │
+        │                                                                                                                      │
         │                                                                                                                      │
         │                                                                                                                      │
         │                                                                                                                      │
@@ -1121,7 +1322,7 @@ enum Snapshots {
          Esc or ? close help
         """#
 
-    static let terminalTooSmall_60x20 = #"""
+    static let terminalTooSmall_50x16 = #"""
 
 
 
@@ -1129,12 +1330,8 @@ enum Snapshots {
 
 
 
-
-
-                 Terminal too small: need 80x24, have 60x20
-                  Enlarge the window, or press q to quit.
-
-
+            Terminal too small: need 60x20, have 50x16
+           Enlarge the window, or press Ctrl-C to quit.
 
 
 
@@ -1146,6 +1343,7 @@ enum Snapshots {
 
     static let signUpFromPool_80x24 = #"""
          … Starting · local                                                    Latchkey
+
 
 
                   ┌─ Create account ─────────────────────────────────────────┐
@@ -1167,8 +1365,7 @@ enum Snapshots {
 
 
 
-
-         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
         """#
 
     static let signUpFromPool_120x40 = #"""
@@ -1232,9 +1429,9 @@ enum Snapshots {
         └──────────────────────────────────────────────────────────────────────────────┘
          No calls waiting
         ┌─ Events ─────────────────────────────────────────────────────────────────────┐
-        │ 22:12:20  State: signedIn (alice)                                            │
-        │ 22:12:50  GetUser #1 started                                                 │
-        │ 22:12:50  GetUser #1 ok                                                      │
+        │ 22:12:20 State: signedIn (alice)                                             │
+        │ 22:12:50 GetUser #1 started                                                  │
+        │ 22:12:50 GetUser #1 ok                                                       │
         │                                                                              │
         └──────────────────────────────────────────────────────────────────────────────┘
 
@@ -1249,19 +1446,19 @@ enum Snapshots {
         │ Authenticated by  Cognito user pool                                                                                  │
         │ Active providers  Cognito user pool                                                                                  │
         │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                     │
-        │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
-        │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
+        │ ID token          expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
+        │ Access token      expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
         │ Refresh token     stored                                                                                             │
-        │ AWS credentials   expires 23:05:20, in 52 min      [███████░░░]  75%                                                 │
+        │ AWS credentials   expires 23:05:20, in 52 min      [████████████████████████████████████░░░░░░]  86%                 │
         │ Connectivity      ✔ online                                                                                           │
         │ Pool              MFA: optional (TOTP, SMS)                                                                          │
         │ Not used yet      auth.oauth                                                                                         │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
          No calls waiting
         ┌─ Events ─────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
-        │ 22:12:20  State: signedIn (alice)                                                                                    │
-        │ 22:12:50  GetUser #1 started                                                                                         │
-        │ 22:12:50  GetUser #1 ok                                                                                              │
+        │ 22:12:20 State: signedIn (alice)                                                                                     │
+        │ 22:12:50 GetUser #1 started                                                                                          │
+        │ 22:12:50 GetUser #1 ok                                                                                               │
         │                                                                                                                      │
         │                                                                                                                      │
         │                                                                                                                      │
@@ -1289,10 +1486,6 @@ enum Snapshots {
 
 
 
-
-
-
-
                   ┌─ Sign in ────────────────────────────────────────────────┐
                   │                                                          │
                   │ › Username  alice                                        │
@@ -1308,15 +1501,15 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-C quit · F1 help
+
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
         """#
 
     static let signInUserAuth_120x40 = #"""
          … Starting · local                                                                                            Latchkey
-
-
-
-
 
 
 
@@ -1351,12 +1544,15 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-C quit · F1 help
+
+
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
         """#
 
     static let selectSignInMethod_80x24 = #"""
          … Starting · local                                                    Latchkey
-
 
 
 
@@ -1378,12 +1574,12 @@ enum Snapshots {
 
 
 
-         ↑/↓ choose · Enter select · q quit · Esc back · ? help
+
+         ↑/↓ choose · Enter select · Esc back · ? help · q quit
         """#
 
     static let selectSignInMethod_120x40 = #"""
          … Starting · local                                                                                            Latchkey
-
 
 
 
@@ -1421,13 +1617,12 @@ enum Snapshots {
 
 
 
-         ↑/↓ choose · Enter select · q quit · Esc back · ? help
+
+         ↑/↓ choose · Enter select · Esc back · ? help · q quit
         """#
 
     static let emailCodeResent_80x24 = #"""
          … Starting · local                                                    Latchkey
-
-
 
 
 
@@ -1448,13 +1643,13 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
         """#
 
     static let emailCodeResent_120x40 = #"""
          … Starting · local                                                                                            Latchkey
-
-
 
 
 
@@ -1491,11 +1686,14 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
+
+
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
         """#
 
     static let totpEnrolment_80x24 = #"""
          ✔ Signed in · alice · local                                           Latchkey
+
 
 
                   ┌─ Set up an authenticator app ────────────────────────────┐
@@ -1505,8 +1703,9 @@ enum Snapshots {
                   │   shows.                                                 │
                   │                                                          │
                   │   Secret  JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP        │
-                  │   URI     otpauth://totp/Latchkey:alice?secret=JBSWY3D   │
-                  │           PEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Latchkey      │
+                  │   Or add this URI (one line, to copy):                   │
+        otpauth://totp/Latchkey:alice?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Lat
+        chkey
                   │   Enlarge the terminal to show a QR code.                │
                   │                                                          │
                   │ › Code    6 digits                                       │
@@ -1516,13 +1715,12 @@ enum Snapshots {
                   └──────────────────────────────────────────────────────────┘
 
 
-
-
-         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
         """#
 
     static let totpEnrolment_120x40 = #"""
-         ✔ Signed in · alice · local                                                                                   Latchkey
+         signedIn · alice · local                                                                                      Latchkey
+
                             ┌─ Set up an authenticator app ────────────────────────────────────────────────┐
                             │                                                                              │
                             │   Scan the QR code with your authenticator app, or type the secret. Then     │
@@ -1551,8 +1749,8 @@ enum Snapshots {
                             │                  ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀                   │
                             │                                                                              │
                             │   Secret  JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP                            │
-                            │   URI     otpauth://totp/Latchkey:alice?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHP   │
-                            │           K3PXP&issuer=Latchkey                                              │
+                            │   Or add this URI (one line, to copy):                                       │
+        otpauth://totp/Latchkey:alice?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Latchkey
                             │                                                                              │
                             │ › Code    6 digits                                                           │
                             │                                                                              │
@@ -1560,78 +1758,7 @@ enum Snapshots {
                             │                                                                              │
                             └──────────────────────────────────────────────────────────────────────────────┘
 
-
-         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
-        """#
-
-    static let globalSignOutConfirm_80x24 = #"""
-         ✔ Signed in · alice · local                                           Latchkey
-        ┌─ Session ────────────────────────────────────────────────────────────────────┐
-        │ User state        Signed in (signedIn)                                       │
-        │ Username          alice                                                      │
-        │ Authenticated by  Cognito user pool                                          │
-        │ Active providers  Cognito user pool                                          │
-        │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc             │
-        │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%         │
-        │ Access ┌─ Sign out everywhere ──────────────────────────────────────┐        │
-        │ Refres │ Every device's refresh token is revoked, so no device can  │        │
-        │ AWS cr │ renew its session. Access tokens already issued stay valid │        │
-        │ Connec │ until they expire (at most an hour).                       │        │
-        └─────── │                                                            │ ───────┘
-         No call │                              Sign out of every device? y/N │
-        ┌─ Event └────────────────────────────────────────────────────────────┘ ───────┐
-        │ 22:12:20  State: signedIn (alice)                                            │
-        │ 22:12:50  GetUser #1 started                                                 │
-        │ 22:12:50  GetUser #1 ok                                                      │
-        │                                                                              │
-        │                                                                              │
-        │                                                                              │
-        └──────────────────────────────────────────────────────────────────────────────┘
-
-         y sign out everywhere · any other key cancel
-        """#
-
-    static let globalSignOutConfirm_120x40 = #"""
-         ✔ Signed in · alice · local                                                                                   Latchkey
-        ┌─ Session ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
-        │ User state        Signed in (signedIn)                                                                               │
-        │ Username          alice                                                                                              │
-        │ Authenticated by  Cognito user pool                                                                                  │
-        │ Active providers  Cognito user pool                                                                                  │
-        │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                     │
-        │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
-        │ Access token      expires 22:56:20, in 43 min      [███████░░░]  71%                                                 │
-        │ Refresh token     stored                                                                                             │
-        │ AWS credentials   expires 23:05:20, in 52 min      [███████░░░]  75%                                                 │
-        │ Connectivity      ✔ online                                                                                           │
-        └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
-         No calls waiting
-        ┌─ Events ─────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
-        │ 22:12:20  State: signedIn (alice)                                                                                    │
-        │ 22:12:50  GetUser #1 start ┌─ Sign out everywhere ──────────────────────────────────────┐                            │
-        │ 22:12:50  GetUser #1 ok    │ Every device's refresh token is revoked, so no device can  │                            │
-        │                            │ renew its session. Access tokens already issued stay valid │                            │
-        │                            │ until they expire (at most an hour).                       │                            │
-        │                            │                                                            │                            │
-        │                            │                              Sign out of every device? y/N │                            │
-        │                            └────────────────────────────────────────────────────────────┘                            │
-        │                                                                                                                      │
-        │                                                                                                                      │
-        │                                                                                                                      │
-        │                                                                                                                      │
-        │                                                                                                                      │
-        │                                                                                                                      │
-        │                                                                                                                      │
-        │                                                                                                                      │
-        │                                                                                                                      │
-        │                                                                                                                      │
-        │                                                                                                                      │
-        │                                                                                                                      │
-        │                                                                                                                      │
-        │                                                                                                                      │
-        └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
-
-         y sign out everywhere · any other key cancel
+         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
         """#
 }
 
@@ -1682,5 +1809,12 @@ let snapshotCases: [SnapshotCase] = [
     SnapshotCase("emailCodeResent", 120, 40, Snapshots.emailCodeResent_120x40),
     SnapshotCase("totpEnrolment", 80, 24, Snapshots.totpEnrolment_80x24),
     SnapshotCase("totpEnrolment", 120, 40, Snapshots.totpEnrolment_120x40),
-    SnapshotCase("signInEmpty", 60, 20, Snapshots.terminalTooSmall_60x20),
+    SnapshotCase("signInEmpty", 50, 16, Snapshots.terminalTooSmall_50x16),
+    SnapshotCase("signInEmpty", 60, 20, Snapshots.signInEmpty_60x20),
+    SnapshotCase("signInWithError", 60, 20, Snapshots.signInWithError_60x20),
+    SnapshotCase("signUpWithPolicy", 60, 20, Snapshots.signUpWithPolicy_60x20),
+    SnapshotCase("totpCode", 60, 20, Snapshots.totpCode_60x20),
+    SnapshotCase("totpSetup", 60, 20, Snapshots.totpSetup_60x20),
+    SnapshotCase("dashboard", 60, 20, Snapshots.dashboard_60x20),
+    SnapshotCase("dashboard", 200, 60, Snapshots.dashboard_200x60),
 ]

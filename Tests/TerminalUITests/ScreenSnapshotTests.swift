@@ -140,10 +140,12 @@ struct AppViewTests {
     }
 
     @Test func tooSmallShowsOnlyTheNoticeWithoutACursor() {
-        for size in [TerminalSize(columns: 79, rows: 24), TerminalSize(columns: 80, rows: 23)] {
+        for size in [TerminalSize(columns: 59, rows: 20), TerminalSize(columns: 60, rows: 19)] {
             let frame = view.render(ScreenFixtures.signInEmpty, size: size)
             let text = frame.grid.text()
-            #expect(text.contains("Terminal too small: need 80x24, have \(size.columns)x\(size.rows)"))
+            #expect(text.contains("Terminal too small: need 60x20, have \(size.columns)x\(size.rows)"))
+            // A form is focused: q is a letter there, so the notice names Ctrl-C.
+            #expect(text.contains("press Ctrl-C to quit"))
             #expect(!text.contains("Username"))
             #expect(frame.cursor == nil)
         }
@@ -170,10 +172,23 @@ struct AppViewTests {
 
     @Test func everyScreenFitsAtTheMinimumWithoutLosingItsActions() {
         for (name, state) in ScreenFixtures.all {
-            let text = ScreenFixtures.text(state, 80, 24)
-            #expect(text.contains("Latchkey"), "\(name)")
-            if case .dashboard = state.screen { continue }
-            #expect(text.contains("[ "), "\(name) shows its buttons")
+            for (columns, rows) in [(80, 24), (60, 20)] {
+                let text = ScreenFixtures.text(state, columns, rows)
+                #expect(text.contains("Latchkey"), "\(name) \(columns)x\(rows)")
+                #expect(!text.contains("Terminal too small"), "\(name) \(columns)x\(rows)")
+                if case .dashboard = state.screen { continue }
+                #expect(text.contains("[ "), "\(name) \(columns)x\(rows) shows its buttons")
+            }
+        }
+    }
+
+    @Test func theCompactLayoutKeepsTheFocusedFieldAndItsCursorOnScreenAt60x20() throws {
+        let compact = TerminalSize(columns: 60, rows: 20)
+        for state in [ScreenFixtures.signInEmpty, ScreenFixtures.signUpWithPolicy] {
+            let frame = view.render(state, size: compact)
+            let cursor = try #require(frame.cursor)
+            #expect(cursor.row < 20 && cursor.column < 60)
+            #expect(frame.grid.textLines()[cursor.row].contains("›"))
         }
     }
 

@@ -127,6 +127,47 @@ int cnc_open_pty(int *primary, int *secondary, int rows, int cols);
 /** Sets the window size of a terminal descriptor (TIOCSWINSZ). Returns 0, or -1. */
 int cnc_set_window_size(int fd, int rows, int cols);
 
+/* MARK: Event-driven input */
+
+/**
+ * Creates a pipe whose ends are close-on-exec; the write end is non-blocking (writers never
+ * stall), the read end blocking. Returns 0 and stores the ends, or -1 with errno set.
+ */
+int cnc_make_pipe(int *read_end, int *write_end);
+/**
+ * Waits with poll(2) until input_fd (when >= 0) is readable or hung up, or wake_fd has a byte,
+ * for at most timeout_ms (-1: no limit). Empties wake_fd. Returns a bit set: 1 input ready,
+ * 2 woken (the wake pipe had bytes, or a signal interrupted the wait); 0 on timeout.
+ */
+int cnc_wait_input(int input_fd, int wake_fd, int timeout_ms);
+/** Writes one byte to a wake pipe (async-signal-safe; a full pipe is already awake). */
+void cnc_wake(int wake_fd);
+/**
+ * Reads what the terminal has ready (FIONREAD, at most capacity bytes) without blocking when
+ * poll said it was readable. Returns the byte count, 0 at end of file, -1 on error.
+ */
+long cnc_read_available(int fd, unsigned char *buffer, long capacity);
+/** Writes as much of buffer as a non-blocking fd takes now. Returns the count (0 when full). */
+long cnc_write_some(int fd, const unsigned char *buffer, long length);
+/** notimeout(win, on): whether get_wch waits ESCDELAY for the rest of an escape sequence. */
+int cnc_notimeout(WINDOW *win, bool on);
+/** typeahead(fd): -1 stops doupdate from polling input (frames are never cut short). */
+int cnc_typeahead(int fd);
+/**
+ * Chains a SIGWINCH handler after the one ncurses installed that also writes one byte to
+ * wake_fd, so a resize ends a wait at once. cnc_remove_winch_wake puts the previous one back.
+ */
+void cnc_install_winch_wake(int wake_fd);
+void cnc_remove_winch_wake(void);
+
+/* MARK: Suspend (Ctrl-Z) */
+
+/**
+ * Stops the process as the shell's job control expects: SIGTSTP with the default action
+ * (restored afterwards), after the caller has ended curses. Returns when continued (SIGCONT).
+ */
+void cnc_suspend_self(void);
+
 /* MARK: Emergency restore (signals, atexit) */
 
 /**

@@ -1,0 +1,186 @@
+import AuthScreens
+import CognitoAuth
+import Foundation
+import Testing
+
+@testable import TerminalUI
+
+/// Issue 14's layout items: compact 60x20, wide 200x60, glyph fallbacks, a steady form, the URI on
+/// a line of its own, the log and the fields' truncation markers.
+@MainActor
+@Suite("Terminal layout (issue 14)")
+struct TerminalLayoutTests {
+    let view = ScreenFixtures.view
+
+    func lines(_ state: AppState, _ columns: Int, _ rows: Int) -> [String] {
+        view.render(state, size: TerminalSize(columns: columns, rows: rows)).grid.textLines()
+    }
+
+    // MARK: Glyphs (Missing 11, C14)
+
+    @Test func theGlyphSetFollowsTheLocaleAndTheTerminal() {
+        #expect(GlyphSet.automatic(environment: ["LANG": "C"]) == .ascii)
+        #expect(GlyphSet.automatic(environment: [:]) == .ascii)
+        #expect(GlyphSet.automatic(environment: ["LANG": "en_US.UTF-8"]) == .unicode)
+        #expect(GlyphSet.automatic(environment: ["LC_ALL": "C", "LANG": "en_US.UTF-8"]) == .ascii)
+        #expect(GlyphSet.automatic(environment: ["LC_CTYPE": "C.utf8", "LANG": "C"]) == .unicode)
+        #expect(GlyphSet.automatic(environment: ["LANG": "C.UTF-8", "TERM": "linux"]) == .console)
+        #expect(Theme.automatic(environment: ["TERM": "linux"]) == .console)
+        #expect(Theme.console.style(for: .placeholder).background == .blue)
+        #expect(Theme.console.style(for: .field).background == .blue)
+    }
+
+    @Test func asciiFramesHoldOnlyASCIIOutsideTheUsersOwnText() {
+        for (name, state) in ScreenFixtures.all {
+            let grid = GlyphSet.ascii.map(view.render(state, size: TerminalSize(columns: 80, rows: 24)).grid)
+            for (row, line) in grid.textLines().enumerated() {
+                // User text (José, the QR code) is left alone; everything the UI draws is ASCII.
+                let foreign = line.unicodeScalars.filter { !$0.isASCII }
+                #expect(foreign.isEmpty, "\(name) row \(row): \(line)")
+            }
+        }
+        let dashboard = GlyphSet.ascii.map(
+            view.render(ScreenFixtures.dashboard, size: .init(columns: 80, rows: 24)).grid)
+        let text = dashboard.text()
+        #expect(text.contains("+-"), "ASCII corners and borders")
+        #expect(text.contains("[#"), "bars of #")
+        let console = GlyphSet.console.map(
+            view.render(ScreenFixtures.signInWithError, size: .init(columns: 80, rows: 24)).grid
+        ).text()
+        #expect(console.contains("┌"), "the Linux console keeps box drawing")
+        #expect(console.contains("x Incorrect username or password."), "but marks are ASCII: \(console)")
+        #expect(GlyphSet.console.map("⠙") != "⠙")
+    }
+
+    // MARK: Compact (Missing 7)
+
+    @Test func compactScreensAt60x20KeepTheirFieldsAndButtons() {
+        for state in [ScreenFixtures.signInEmpty, ScreenFixtures.signUpWithPolicy, ScreenFixtures.totpCode] {
+            let text = lines(state, 60, 20).joined(separator: "\n")
+            #expect(!text.contains("Terminal too small"))
+            #expect(text.contains("›"), "a focused field: \(text)")
+            #expect(text.contains("[ "), "its buttons: \(text)")
+        }
+        let dashboard = lines(ScreenFixtures.dashboard, 60, 20).joined(separator: "\n")
+        #expect(dashboard.contains("Access token") && dashboard.contains(ScreenText.eventLogTitle), "\(dashboard)")
+    }
+
+    @Test func qDoesNotQuitFromTheTooSmallStateWhileAFormIsFocused() {
+        var form = ScreenFixtures.signInEmpty
+        _ = form.reduce(.terminalSizeChanged(tooSmall: true))
+        #expect(form.reduce(.keyPressed(.character("q"))).isEmpty)
+        #expect(form.keyHints == [ScreenText.hintCtrlCQuit])
+        var dashboard = ScreenFixtures.dashboard
+        _ = dashboard.reduce(.terminalSizeChanged(tooSmall: true))
+        #expect(!dashboard.reduce(.keyPressed(.character("q"))).isEmpty, "no field: q still quits")
+    }
+
+    // MARK: U1, U2, U3
+
+    @Test func theFormDoesNotMoveWhenAnErrorAppears() {
+        var options = AuthUIOptions()
+        options.logo = ["LATCHKEY", "========"]
+        var state = AppState(options: options, now: ScreenFixtures.t0, timeZone: ScreenFixtures.utc)
+        let before = lines(state, 80, 24)
+        ScreenFixtures.type(&state, "alice")
+        ScreenFixtures.press(&state, [.tab])
+        ScreenFixtures.type(&state, "x")
+        ScreenFixtures.press(&state, [.enter])
+        _ = state.reduce(.signInFinished(.failure(.notAuthorized("Incorrect username or password."))))
+        let after = lines(state, 80, 24)
+        func row(of text: String, in lines: [String]) -> Int? { lines.firstIndex { $0.contains(text) } }
+        #expect(row(of: "LATCHKEY", in: before) != nil)
+        #expect(row(of: "LATCHKEY", in: before) == row(of: "LATCHKEY", in: after), "\(after.joined(separator: "\n"))")
+        #expect(row(of: "Username", in: before) == row(of: "Username", in: after))
+        #expect(after.joined().contains("Incorrect username or password."))
+        // The MFA code screen has the same header.
+        var challenge = ScreenFixtures.totpCode
+        challenge.options.logo = options.logo
+        #expect(row(of: "LATCHKEY", in: lines(challenge, 80, 24)) != nil)
+    }
+
+    @Test func aSignedInDashboardWithoutItsSessionSaysItIsReadingIt() {
+        var state = ScreenFixtures.challenge(.done)
+        _ = state.reduce(
+            .sessionEvent(.stateChanged(.signedIn, username: "alice", provider: ScreenFixtures.poolProvider)))
+        let text = lines(state, 80, 24)
+        let idRow = text.first { $0.contains("ID token") } ?? ""
+        #expect(idRow.contains(AppView.sessionLoading), "\(idRow)")
+        #expect(!idRow.contains(" none"), "\(idRow)")
+    }
+
+    @Test func helpOverTheReloginPromptDrawsOneBox() {
+        var state = ScreenFixtures.relogin
+        ScreenFixtures.press(&state, [.function(1)])
+        let text = lines(state, 80, 24)
+        let topBorders = text.filter { $0.contains("┌") }
+        // The dashboard's two boxes and the help box: no second modal's corner on the help's rows.
+        #expect(text.allSatisfy { $0.components(separatedBy: "┌").count <= 2 }, "\(text.joined(separator: "\n"))")
+        #expect(topBorders.contains { $0.contains("Keys") || $0.contains("Help") })
+    }
+
+    // MARK: U4, U5, U6, U7
+
+    @Test func theTOTPURIIsOnRowsOfItsOwnAcrossTheScreen() {
+        guard case .challenge(.totpSetup(let screen)) = ScreenFixtures.totpSetup.screen else {
+            Issue.record("not the TOTP set-up screen")
+            return
+        }
+        let uri = screen.uri
+        for (columns, rows) in [(80, 24), (120, 40)] {
+            let text = lines(ScreenFixtures.totpSetup, columns, rows)
+            let row = text.first { $0.hasPrefix("otpauth://") }
+            #expect(row != nil, "\(columns)x\(rows): \(text.joined(separator: "\n"))")
+            if uri.count <= columns { #expect(row?.trimmingCharacters(in: .whitespaces) == uri) }
+        }
+    }
+
+    @Test func wideTerminalsScaleTheBars() {
+        #expect(AppView.expiryBarWidth(valueWidth: 58) == 10)
+        #expect(AppView.expiryBarWidth(valueWidth: 178) == AppView.maximumExpiryBarWidth)
+        let wide = lines(ScreenFixtures.dashboard, 200, 60)
+        let row = wide.first { $0.contains("Access token") } ?? ""
+        #expect(row.contains("[" + String(repeating: "█", count: 20)), "\(row)")
+    }
+
+    @Test func theLogWrapsLongLinesAndListsCallsInTheirOrder() {
+        var log = EventLog()
+        let time = ScreenFixtures.t0
+        log.append("GetUser #8 started", at: time)
+        for number in [9, 8, 10, 12, 11] { log.append("GetUser #\(number) cancelled", at: time, orderKey: number) }
+        #expect(Array(log.texts.dropFirst()) == ["8", "9", "10", "11", "12"].map { "GetUser #\($0) cancelled" })
+        let long = "Identity id changed: none → us-east-1:d81a536c-776f-4f91-bc7f-b9c0123456789abcdef"
+        var grid = CellGrid(width: 40, height: 4)
+        LogView(entries: [LogView.Entry("short"), LogView.Entry(long)], wrapsLongLines: true).draw(
+            into: &grid, in: grid.bounds)
+        let text = grid.textLines().joined(separator: "\n")
+        // Every character of the long id is on screen, on continuation rows indented two columns.
+        let joined = grid.textLines().map { String($0.drop { $0 == " " }) }.joined()
+        #expect(joined.contains("us-east-1:d81a536c-776f-4f91-bc7f-b9c0123456789abcdef"), "\(text)")
+        #expect(grid.textLines().dropFirst(2).allSatisfy { $0.hasPrefix("  ") }, "\(text)")
+        #expect(!text.contains("…"))
+    }
+
+    @Test func aLongUnfocusedFieldShowsItsStartAndAMarker() {
+        var field = TextEditing(String(repeating: "abcdefghij", count: 4), cursor: 40)
+        var grid = CellGrid(width: 20, height: 1)
+        TextFieldView(editing: field, isFocused: false).draw(into: &grid, in: grid.bounds)
+        #expect(grid.textLines()[0] == "abcdefghijabcdefghi…")
+        grid = CellGrid(width: 20, height: 1)
+        TextFieldView(editing: field, isFocused: true).draw(into: &grid, in: grid.bounds)
+        #expect(grid.textLines()[0].hasPrefix("…"), "\(grid.textLines()[0])")
+        field = TextEditing("short", cursor: 5)
+        grid = CellGrid(width: 20, height: 1)
+        TextFieldView(editing: field, isFocused: true).draw(into: &grid, in: grid.bounds)
+        #expect(grid.textLines()[0].hasPrefix("short"))
+    }
+
+    // MARK: U9
+
+    @Test func theResetFormHasThePolicyHeadingAndOneRevealHint() {
+        let text = lines(ScreenFixtures.forgotReset, 80, 24).joined(separator: "\n")
+        #expect(text.contains(ScreenText.policyHeading), "\(text)")
+        let signUp = lines(ScreenFixtures.signUpWithPolicy, 80, 24).joined(separator: "\n")
+        #expect(signUp.components(separatedBy: "Ctrl-T").count == 2, "one Ctrl-T hint: \(signUp)")
+    }
+}
