@@ -187,14 +187,15 @@ public struct AppState: Equatable, Sendable {
             return hints
         }
         if !hasTextField { return ScreenText.choiceHints }
-        var hints = [ScreenText.hintNext, ScreenText.hintEnter, ScreenText.hintCtrlCQuit]
+        var hints = [ScreenText.hintNext, ScreenText.hintEnter]
+        // Only the footer says Ctrl-T (the field does not), so it comes before what may be cut.
+        if let revealHint { hints.append(revealHint) }
+        hints.append(ScreenText.hintCtrlCQuit)
         if relogin != nil {
             hints.append(ScreenText.hintEscCancel)
         } else if escapeGoesBack {
             hints.append(ScreenText.hintEscBack)
         }
-        // Last: the field itself shows the Ctrl-T hint too.
-        if let revealHint { hints.append(revealHint) }
         return hints
     }
 

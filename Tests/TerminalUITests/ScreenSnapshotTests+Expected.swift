@@ -1,8 +1,76 @@
 // Snapshots generated once from AppView, checked by eye, then frozen. Regenerate only on purpose.
 
 enum Snapshots {
+    static let globalSignOutConfirm_120x40 = #"""
+         ✔ Signed in · alice · local                                                                                   Latchkey
+        ┌─ Session ────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
+        │ User state        Signed in (signedIn)                                                                               │
+        │ Username          alice                                                                                              │
+        │ Authenticated by  Cognito user pool                                                                                  │
+        │ Active providers  Cognito user pool                                                                                  │
+        │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                     │
+        │ ID token          expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
+        │ Access token      expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
+        │ Refresh token     stored                                                                                             │
+        │ AWS credentials   expires 23:05:20, in 52 min      [███████████████████████████████░░░░░░░░░░░]  75%                 │
+        │ Connectivity      ✔ online                                                                                           │
+        └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
+         No calls waiting
+        ┌─ Events ─────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
+        │ 22:12:20 State: signedIn (alice)                                                                                     │
+        │ 22:12:50 GetUser #1 starte ┌─ Sign out everywhere ──────────────────────────────────────┐                            │
+        │ 22:12:50 GetUser #1 ok     │ Every device's refresh token is revoked, so no device can  │                            │
+        │                            │ renew its session. Access tokens already issued stay valid │                            │
+        │                            │ until they expire (at most an hour).                       │                            │
+        │                            │                                                            │                            │
+        │                            │                              Sign out of every device? y/N │                            │
+        │                            └────────────────────────────────────────────────────────────┘                            │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        │                                                                                                                      │
+        └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
+
+         y sign out everywhere · any other key cancel
+        """#
+    static let globalSignOutConfirm_80x24 = #"""
+         ✔ Signed in · alice · local                                           Latchkey
+        ┌─ Session ────────────────────────────────────────────────────────────────────┐
+        │ User state        Signed in (signedIn)                                       │
+        │ Username          alice                                                      │
+        │ Authenticated by  Cognito user pool                                          │
+        │ Active providers  Cognito user pool                                          │
+        │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc             │
+        │ ID token          expires 22:56:20, in 43 min      [███████░░░]  71%         │
+        │ Access ┌─ Sign out everywhere ──────────────────────────────────────┐        │
+        │ Refres │ Every device's refresh token is revoked, so no device can  │        │
+        │ AWS cr │ renew its session. Access tokens already issued stay valid │        │
+        │ Connec │ until they expire (at most an hour).                       │        │
+        └─────── │                                                            │ ───────┘
+         No call │                              Sign out of every device? y/N │
+        ┌─ Event └────────────────────────────────────────────────────────────┘ ───────┐
+        │ 22:12:20 State: signedIn (alice)                                             │
+        │ 22:12:50 GetUser #1 started                                                  │
+        │ 22:12:50 GetUser #1 ok                                                       │
+        │                                                                              │
+        │                                                                              │
+        │                                                                              │
+        └──────────────────────────────────────────────────────────────────────────────┘
+
+         y sign out everywhere · any other key cancel
+        """#
     static let signInEmpty_60x20 = #"""
-         unknown · none · local                            Latchkey
+         … Starting · local                                Latchkey
 
          ┌─ Sign in ──────────────────────────────────────────────┐
          │                                                        │
@@ -21,19 +89,19 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · …
+         Tab next · Enter continue · Ctrl-C quit · F1 help
         """#
 
     static let signInWithError_60x20 = #"""
-         unknown · none · local                            Latchkey
+         … Starting · local                                Latchkey
 
          ┌─ Sign in ──────────────────────────────────────────────┐
          │                                                        │
          │  Username  alice                                       │
          │› Password                                              │
          │                                                        │
-         │  ✖ Incorrect username or password. Press Tab to reach  │
-         │    Forgot password.                                    │
+         │  ✖ The username or password is incorrect. Try again,   │
+         │    or choose Forgot password below.                    │
          │                                                        │
          │  [ Sign in ]  Create account  Forgot password          │
          │                                                        │
@@ -44,11 +112,11 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-T show password · …
+         Tab next · Enter continue · Ctrl-T show password · F1 more
         """#
 
     static let signUpWithPolicy_60x20 = #"""
-         unknown · none · local                            Latchkey
+         … Starting · local                                Latchkey
 
          ┌─ Create account ───────────────────────────────────────┐
          │                                                        │
@@ -67,11 +135,11 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-T show password · …
+         Tab next · Enter continue · Ctrl-T show password · F1 more
         """#
 
     static let totpCode_60x20 = #"""
-         unknown · none · local                            Latchkey
+         … Starting · local                                Latchkey
 
          ┌─ Enter the authenticator code ─────────────────────────┐
          │                                                        │
@@ -90,11 +158,11 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · …
+         Tab next · Enter continue · Ctrl-C quit · F1 more
         """#
 
     static let totpSetup_60x20 = #"""
-         unknown · none · local                            Latchkey
+         … Starting · local                                Latchkey
          ┌─ Set up an authenticator app ──────────────────────────┐
          │                                                        │
          │  Scan the QR code with your authenticator app, or      │
@@ -113,13 +181,13 @@ enum Snapshots {
          │                                                        │
          └────────────────────────────────────────────────────────┘
 
-         Tab next · Enter continue · Esc back · F1 help · …
+         Tab next · Enter continue · Ctrl-C quit · F1 more
         """#
 
     static let dashboard_60x20 = #"""
-         signedIn · alice · local                          Latchkey
+         ✔ Signed in · alice · local                       Latchkey
         ┌─ Session ────────────────────────────────────────────────┐
-        │ User state        signedIn                               │
+        │ User state        Signed in (signedIn)                   │
         │ Username          alice                                  │
         │ Authenticated by  Cognito user pool                      │
         │ Active providers  Cognito user pool                      │
@@ -136,13 +204,13 @@ enum Snapshots {
         │ 22:12:50 GetUser #1 ok                                   │
         └──────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · v devices · …
+         c call · r refresh · o sign out · q quit · ? more
         """#
 
     static let dashboard_200x60 = #"""
-         signedIn · alice · local                                                                                                                                                                      Latchkey
+         ✔ Signed in · alice · local                                                                                                                                                                   Latchkey
         ┌─ Session ────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┐
-        │ User state        signedIn                                                                                                                                                                           │
+        │ User state        Signed in (signedIn)                                                                                                                                                               │
         │ Username          alice                                                                                                                                                                              │
         │ Authenticated by  Cognito user pool                                                                                                                                                                  │
         │ Active providers  Cognito user pool                                                                                                                                                                  │
@@ -150,7 +218,7 @@ enum Snapshots {
         │ ID token          expires 22:56:20, in 43 min      [███████████████████████████████████░░░░░░░░░░░░░░░]  71%                                                                                         │
         │ Access token      expires 22:56:20, in 43 min      [███████████████████████████████████░░░░░░░░░░░░░░░]  71%                                                                                         │
         │ Refresh token     stored                                                                                                                                                                             │
-        │ AWS credentials   expires 23:05:20, in 52 min      [███████████████████████████████████████████░░░░░░░]  86%                                                                                         │
+        │ AWS credentials   expires 23:05:20, in 52 min      [█████████████████████████████████████░░░░░░░░░░░░░]  75%                                                                                         │
         │ Connectivity      ✔ online                                                                                                                                                                           │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
          No calls waiting
@@ -199,7 +267,7 @@ enum Snapshots {
         │                                                                                                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         c call · C 5 calls · r refresh · v devices · o sign out · O sign out everywhere · ? help · q quit
+         c call · r refresh · o sign out · q quit · p profile · v devices · y copy token · O sign out everywhere · C 5 calls · ? help
         """#
 
     static let signInEmpty_80x24 = #"""
@@ -226,7 +294,7 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · F1 help
         """#
 
     static let signInEmpty_120x40 = #"""
@@ -269,7 +337,7 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · F1 help
         """#
 
     static let signInWithError_80x24 = #"""
@@ -296,11 +364,12 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · …
+         Tab next · Enter continue · Ctrl-T show password · Ctrl-C quit · F1 help
         """#
 
     static let signInWithError_120x40 = #"""
          … Starting · local                                                                                            Latchkey
+
 
 
 
@@ -338,8 +407,7 @@ enum Snapshots {
 
 
 
-
-         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-T show password · Ctrl-C quit · F1 help
         """#
 
     static let signInInFlight_80x24 = #"""
@@ -436,7 +504,7 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · …
+         Tab next · Enter continue · Ctrl-T show password · Ctrl-C quit · F1 more
         """#
 
     static let signUpWithPolicy_120x40 = #"""
@@ -479,7 +547,7 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-T show password · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let confirmCode_80x24 = #"""
@@ -506,7 +574,7 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let confirmCode_120x40 = #"""
@@ -549,7 +617,7 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let forgotRequest_80x24 = #"""
@@ -576,7 +644,7 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let forgotRequest_120x40 = #"""
@@ -619,7 +687,7 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let forgotReset_80x24 = #"""
@@ -646,7 +714,7 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 more
+         Tab next · Enter continue · Ctrl-T show password · Ctrl-C quit · F1 more
         """#
 
     static let forgotReset_120x40 = #"""
@@ -689,7 +757,7 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-C quit · Esc back · Ctrl-T show password · F1 help
+         Tab next · Enter continue · Ctrl-T show password · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let newPassword_80x24 = #"""
@@ -716,7 +784,7 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · …
+         Tab next · Enter continue · Ctrl-T show password · Ctrl-C quit · F1 more
         """#
 
     static let newPassword_120x40 = #"""
@@ -759,7 +827,7 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Ctrl-T show password · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-T show password · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let totpCode_80x24 = #"""
@@ -786,7 +854,7 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let totpCode_120x40 = #"""
@@ -829,7 +897,7 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let totpSetup_80x24 = #"""
@@ -856,11 +924,11 @@ enum Snapshots {
                   └──────────────────────────────────────────────────────────┘
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let totpSetup_120x40 = #"""
-         unknown · none · local                                                                                        Latchkey
+         … Starting · local                                                                                            Latchkey
 
                             ┌─ Set up an authenticator app ────────────────────────────────────────────────┐
                             │                                                                              │
@@ -899,7 +967,7 @@ enum Snapshots {
                             │                                                                              │
                             └──────────────────────────────────────────────────────────────────────────────┘
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let selectMFA_80x24 = #"""
@@ -926,7 +994,7 @@ enum Snapshots {
 
 
 
-         ↑/↓ choose · Enter select · Esc back · ? help · q quit
+         ↑/↓ choose · Enter select · q quit · Esc back · ? help
         """#
 
     static let selectMFA_120x40 = #"""
@@ -969,7 +1037,7 @@ enum Snapshots {
 
 
 
-         ↑/↓ choose · Enter select · Esc back · ? help · q quit
+         ↑/↓ choose · Enter select · q quit · Esc back · ? help
         """#
 
     static let dashboard_80x24 = #"""
@@ -1010,7 +1078,7 @@ enum Snapshots {
         │ ID token          expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
         │ Access token      expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
         │ Refresh token     stored                                                                                             │
-        │ AWS credentials   expires 23:05:20, in 52 min      [████████████████████████████████████░░░░░░]  86%                 │
+        │ AWS credentials   expires 23:05:20, in 52 min      [███████████████████████████████░░░░░░░░░░░]  75%                 │
         │ Connectivity      ✔ online                                                                                           │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
          No calls waiting
@@ -1080,7 +1148,7 @@ enum Snapshots {
         │ ID token          expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
         │ Access token      expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
         │ Refresh token     stored                                                                                             │
-        │ AWS credentials   expires 23:05:20, in 52 min      [████████████████████████████████████░░░░░░]  86%                 │
+        │ AWS credentials   expires 23:05:20, in 52 min      [███████████████████████████████░░░░░░░░░░░]  75%                 │
         │ Connectivity      ✖ offline since 22:10:10 (3 min ago) — The connection was refused (localhost:9229)                 │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
          No calls waiting
@@ -1150,7 +1218,7 @@ enum Snapshots {
         │ ID token          expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
         │ Access token      expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
         │ Refresh token     rejected; sign in again                                                                            │
-        │ AWS credentials   expires 23:05:20, in 52 min      [████████████████████████████████████░░░░░░]  86%                 │
+        │ AWS credentials   expires 23:05:20, in 52 min      [███████████████████████████████░░░░░░░░░░░]  75%                 │
         │ Connectivity      ✔ online                                                                                           │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
          ⚠ 2 calls waiting for sign-in
@@ -1189,16 +1257,16 @@ enum Snapshots {
         │ Username          alice                                                      │
         │ Authent ┌─ Sign in again ──────────────────────────────────────────┐         │
         │ Active  │                                                          │         │
-        │ Identit │   Your session expired. Sign in again to continue.       │         │
-        │ ID toke │   ⚠ 2 calls are waiting for you to sign in.              │         │
-        │ Access  │                                                          │         │
-        │ Refresh │   Username  alice                                        │         │
-        │ AWS cre │ › Password                                               │         │
-        │ Connect │                                                          │         │
-        └──────── │   [ Sign in ]  [ Cancel ]                                │ ────────┘
-         ⚠ 2 call │                                                          │
+        │ Identit │   Your session ended and cannot be renewed. Sign in      │         │
+        │ ID toke │   again to continue.                                     │         │
+        │ Access  │   ⚠ 2 calls are waiting for you to sign in.              │         │
+        │ Refresh │                                                          │         │
+        │ AWS cre │   Username  alice                                        │         │
+        │ Connect │ › Password                                               │         │
+        └──────── │                                                          │ ────────┘
+         ⚠ 2 call │   [ Sign in ]  Forgot password  Cancel                   │
+           GetUse │                                                          │
            GetUse └──────────────────────────────────────────────────────────┘
-           GetUser #4  waiting 5 s for sign-in
         ┌─ Events ─────────────────────────────────────────────────────────────────────┐
         │ 22:12:20 State: signedIn (alice)                                             │
         │ 22:12:50 GetUser #1 started                                                  │
@@ -1206,7 +1274,7 @@ enum Snapshots {
         │ 22:13:20 State: signedOutUserPoolsTokenInvalid (alice)                       │
         └──────────────────────────────────────────────────────────────────────────────┘
 
-         Tab next · Enter continue · Ctrl-C quit · Esc cancel · F1 more
+         Tab next · Enter continue · Ctrl-T show password · Ctrl-C quit · F1 more
         """#
 
     static let relogin_120x40 = #"""
@@ -1220,17 +1288,17 @@ enum Snapshots {
         │ ID token          expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
         │ Access token      expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
         │ Refresh token     rejected; sign in again                                                                            │
-        │ AWS credentials   expires 23:05:20, in 52 min      [████████████████████████████████████░░░░░░]  86%                 │
+        │ AWS credentials   expires 23:05:20, in 52 min      [███████████████████████████████░░░░░░░░░░░]  75%                 │
         │ Connectivity      ✔ online                                                                                           │
         └────────────────── ┌─ Sign in again ──────────────────────────────────────────────────────────────┐ ──────────────────┘
          ⚠ 2 calls waiting  │                                                                              │
-           GetUser #3  wait │   Your session expired. Sign in again to continue.                           │
+           GetUser #3  wait │   Your session ended and cannot be renewed. Sign in again to continue.       │
            GetUser #4  wait │   ⚠ 2 calls are waiting for you to sign in.                                  │
         ┌─ Events ───────── │                                                                              │ ──────────────────┐
         │ 22:12:20 State: s │   Username  alice                                                            │                   │
         │ 22:12:50 GetUser  │ › Password                                                                   │                   │
         │ 22:12:50 GetUser  │                                                                              │                   │
-        │ 22:13:20 State: s │   [ Sign in ]  [ Cancel ]                                                    │                   │
+        │ 22:13:20 State: s │   [ Sign in ]  Forgot password  Cancel                                       │                   │
         │                   │                                                                              │                   │
         │                   └──────────────────────────────────────────────────────────────────────────────┘                   │
         │                                                                                                                      │
@@ -1249,32 +1317,32 @@ enum Snapshots {
         │                                                                                                                      │
         └──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘
 
-         Tab next · Enter continue · Ctrl-C quit · Esc cancel · Ctrl-T show password · F1 help
+         Tab next · Enter continue · Ctrl-T show password · Ctrl-C quit · Esc cancel · F1 help
         """#
 
     static let help_80x24 = #"""
-         signedIn · alice · local                                              Latchkey
-        ┌─ Session ─ ┌─ Keys ─────────────────────────────────────────────┐ ───────────┐
-        │ User state │                                                    │            │
-        │ Username   │  c   one GetUser call                              │            │
-        │ Authentica │  C   five GetUser calls at once                    │            │
-        │ Active pro │  r   refresh the tokens now                        │            │
-        │ Identity i │  o   sign out on this device                       │            │
-        │ ID token   │  O   sign out everywhere (revokes the tokens)      │ 1%         │
-        │ Access tok │  s   sign in again (when the session expired)      │ 1%         │
-        │ Refresh to │  m   Security: read the MFA settings               │            │
-        │ AWS creden │  e   Security: email MFA on/off (E: prefer email)  │ 6%         │
-        │ Connectivi │  t   Security: set up an authenticator app (TOTP)  │            │
-        └─────────── │  T   Security: authenticator app (TOTP) off        │ ───────────┘
-         No calls wa │  v   devices: list, forget, remember               │
-        ┌─ Events ── │  ↑ ↓ PgUp PgDn Home End   scroll the event log     │ ───────────┐
-        │ 22:12:20 S │  ?   this help                                     │            │
-        │ 22:12:50 G │  q   quit                                          │            │
-        │ 22:12:50 G │                                                    │            │
-        │            │                               Esc or ? close help  │            │
-        │            │                                                    │            │
-        │            └────────────────────────────────────────────────────┘            │
-        └──────────────────────────────────────────────────────────────────────────────┘
+         ✔ Signed in · alice · local                                           Latchkey
+         ┌─ Keys ─────────────────────────────────────────────────────────────────────┐
+         │                                                                            │
+         │  c       one GetUser call                                                  │
+         │  C       five GetUser calls at once                                        │
+         │  r       refresh the tokens now                                            │
+         │  o       sign out on this device                                           │
+         │  O       sign out everywhere (asks first; revokes every device's refresh…  │
+         │  s       sign in again (when the session expired)                          │
+         │  m       Security: read the MFA settings                                   │
+         │  e       Security: email MFA on/off (E: prefer email)                      │
+         │  t       Security: set up an authenticator app (TOTP)                      │
+         │  T       Security: authenticator app (TOTP) off                            │
+         │  x       Security: SMS MFA on/off (X: prefer SMS)                          │
+         │  v       devices: list, forget, remember                                   │
+         │  p / y   profile / copy a token to the clipboard (then i: ID, a: access)   │
+         │  ↑ ↓ PgUp PgDn Home End   scroll the event log                             │
+         │  ?       this help                                                         │
+         │                                                                            │
+         │                                                       Esc or ? close help  │
+         │                                                                            │
+         └────────────────────────────────────────────────────────────────────────────┘
 
          Esc or ? close help
         """#
@@ -1288,28 +1356,28 @@ enum Snapshots {
         │ Active providers  Cognito user pool                                                                                  │
         │ Identity id       us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc                                                     │
         │ ID token          expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
-        │ Access token      expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
-        │ Refresh token     stored       ┌─ Keys ─────────────────────────────────────────────┐                                │
-        │ AWS credentials   expires 23:0 │                                                    │ ██░░░░░░]  86%                 │
-        │ Connectivity      ✔ online     │  c   one GetUser call                              │                                │
-        └─────────────────────────────── │  C   five GetUser calls at once                    │ ───────────────────────────────┘
-         No calls waiting                │  r   refresh the tokens now                        │
-        ┌─ Events ────────────────────── │  o   sign out on this device                       │ ───────────────────────────────┐
-        │ 22:12:20 State: signedIn (alic │  O   sign out everywhere (revokes the tokens)      │                                │
-        │ 22:12:50 GetUser #1 started    │  s   sign in again (when the session expired)      │                                │
-        │ 22:12:50 GetUser #1 ok         │  m   Security: read the MFA settings               │                                │
-        │                                │  e   Security: email MFA on/off (E: prefer email)  │                                │
-        │                                │  t   Security: set up an authenticator app (TOTP)  │                                │
-        │                                │  T   Security: authenticator app (TOTP) off        │                                │
-        │                                │  v   devices: list, forget, remember               │                                │
-        │                                │  ↑ ↓ PgUp PgDn Home End   scroll the event log     │                                │
-        │                                │  ?   this help                                     │                                │
-        │                                │  q   quit                                          │                                │
-        │                                │                                                    │                                │
-        │                                │                               Esc or ? close help  │                                │
-        │                                │                                                    │                                │
-        │                                └────────────────────────────────────────────────────┘                                │
-        │                                                                                                                      │
+        │ Access token    ┌─ Keys ───────────────────────────────────────────────────────────────────────────┐                 │
+        │ Refresh token   │                                                                                  │                 │
+        │ AWS credentials │  c       one GetUser call                                                        │                 │
+        │ Connectivity    │  C       five GetUser calls at once                                              │                 │
+        └──────────────── │  r       refresh the tokens now                                                  │ ────────────────┘
+         No calls waiting │  o       sign out on this device                                                 │
+        ┌─ Events ─────── │  O       sign out everywhere (asks first; revokes every device's refresh token)  │ ────────────────┐
+        │ 22:12:20 State: │  s       sign in again (when the session expired)                                │                 │
+        │ 22:12:50 GetUse │  m       Security: read the MFA settings                                         │                 │
+        │ 22:12:50 GetUse │  e       Security: email MFA on/off (E: prefer email)                            │                 │
+        │                 │  t       Security: set up an authenticator app (TOTP)                            │                 │
+        │                 │  T       Security: authenticator app (TOTP) off                                  │                 │
+        │                 │  x       Security: SMS MFA on/off (X: prefer SMS)                                │                 │
+        │                 │  v       devices: list, forget, remember                                         │                 │
+        │                 │  p / y   profile / copy a token to the clipboard (then i: ID, a: access)         │                 │
+        │                 │  ↑ ↓ PgUp PgDn Home End   scroll the event log                                   │                 │
+        │                 │  ?       this help                                                               │                 │
+        │                 │  q       quit                                                                    │                 │
+        │                 │                                                                                  │                 │
+        │                 │                                                             Esc or ? close help  │                 │
+        │                 │                                                                                  │                 │
+        │                 └──────────────────────────────────────────────────────────────────────────────────┘                 │
         │                                                                                                                      │
         │                                                                                                                      │
         │                                                                                                                      │
@@ -1365,7 +1433,7 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let signUpFromPool_120x40 = #"""
@@ -1449,7 +1517,7 @@ enum Snapshots {
         │ ID token          expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
         │ Access token      expires 22:56:20, in 43 min      [██████████████████████████████░░░░░░░░░░░░]  71%                 │
         │ Refresh token     stored                                                                                             │
-        │ AWS credentials   expires 23:05:20, in 52 min      [████████████████████████████████████░░░░░░]  86%                 │
+        │ AWS credentials   expires 23:05:20, in 52 min      [███████████████████████████████░░░░░░░░░░░]  75%                 │
         │ Connectivity      ✔ online                                                                                           │
         │ Pool              MFA: optional (TOTP, SMS)                                                                          │
         │ Not used yet      auth.oauth                                                                                         │
@@ -1505,7 +1573,7 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · F1 help
         """#
 
     static let signInUserAuth_120x40 = #"""
@@ -1548,7 +1616,7 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · F1 help
         """#
 
     static let selectSignInMethod_80x24 = #"""
@@ -1575,7 +1643,7 @@ enum Snapshots {
 
 
 
-         ↑/↓ choose · Enter select · Esc back · ? help · q quit
+         ↑/↓ choose · Enter select · q quit · Esc back · ? help
         """#
 
     static let selectSignInMethod_120x40 = #"""
@@ -1618,7 +1686,7 @@ enum Snapshots {
 
 
 
-         ↑/↓ choose · Enter select · Esc back · ? help · q quit
+         ↑/↓ choose · Enter select · q quit · Esc back · ? help
         """#
 
     static let emailCodeResent_80x24 = #"""
@@ -1645,7 +1713,7 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let emailCodeResent_120x40 = #"""
@@ -1688,7 +1756,7 @@ enum Snapshots {
 
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let totpEnrolment_80x24 = #"""
@@ -1715,11 +1783,11 @@ enum Snapshots {
                   └──────────────────────────────────────────────────────────┘
 
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 
     static let totpEnrolment_120x40 = #"""
-         signedIn · alice · local                                                                                      Latchkey
+         ✔ Signed in · alice · local                                                                                   Latchkey
 
                             ┌─ Set up an authenticator app ────────────────────────────────────────────────┐
                             │                                                                              │
@@ -1758,7 +1826,7 @@ enum Snapshots {
                             │                                                                              │
                             └──────────────────────────────────────────────────────────────────────────────┘
 
-         Tab next · Enter continue · Esc back · F1 help · Ctrl-C quit
+         Tab next · Enter continue · Ctrl-C quit · Esc back · F1 help
         """#
 }
 
