@@ -207,8 +207,12 @@ public struct CodeChallengeState: Equatable, Sendable {
     public init(username: String, kind: Kind, resend: CodeResend? = nil) {
         self.username = username
         self.kind = kind
-        // A custom challenge's answer can be anything; every other code is digits.
-        if case .custom = kind { self.code = FieldState() } else { self.code = .digitsOnly }
+        // A custom challenge's answer and an email or phone number to set up can be anything; every
+        // other code is digits.
+        switch kind {
+        case .custom, .setUpDestination: self.code = FieldState()
+        default: self.code = .digitsOnly
+        }
         self.focus = .code
         self.isInFlight = false
         self.banner = nil

@@ -69,6 +69,8 @@ struct SMSMFAAndReloginTests {
         #expect(code.label(for: .code) == ScreenText.phoneForCodesLabel)
         #expect(phone.title == ScreenText.mfaSetupTitle)
         #expect(code.expectedDigits == nil)
+        // A phone number keeps its "+" (codes are digits only; this is not a code).
+        #expect(!code.code.acceptsDigitsOnly)
     }
 
     @Test("Resend code after a password re-initiates the sign-in and stays on the code screen with the new code")

@@ -48,7 +48,7 @@ struct TerminalLayoutTests {
             view.render(ScreenFixtures.signInWithError, size: .init(columns: 80, rows: 24)).grid
         ).text()
         #expect(console.contains("┌"), "the Linux console keeps box drawing")
-        #expect(console.contains("x Incorrect username or password."), "but marks are ASCII: \(console)")
+        #expect(console.contains("x The username or password is incorrect."), "but marks are ASCII: \(console)")
         #expect(GlyphSet.console.map("⠙") != "⠙")
     }
 
@@ -92,7 +92,7 @@ struct TerminalLayoutTests {
         #expect(row(of: "LATCHKEY", in: before) != nil)
         #expect(row(of: "LATCHKEY", in: before) == row(of: "LATCHKEY", in: after), "\(after.joined(separator: "\n"))")
         #expect(row(of: "Username", in: before) == row(of: "Username", in: after))
-        #expect(after.joined().contains("Incorrect username or password."))
+        #expect(after.joined().contains("The username or password is incorrect."))
         // The MFA code screen has the same header.
         var challenge = ScreenFixtures.totpCode
         challenge.options.logo = options.logo
