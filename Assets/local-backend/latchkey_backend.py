@@ -1230,7 +1230,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def unblock_signals() -> None:
+    """Takes no blocked signals over from the parent: a process that spawns us with SIGTERM blocked
+    (the signal mask is inherited across fork and exec; `latchkey demo` did so) would otherwise leave
+    `stop`'s SIGTERM pending until the SIGKILL five seconds later."""
+    signal.pthread_sigmask(signal.SIG_SETMASK, set())
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        if signal.getsignal(signum) == signal.SIG_IGN:
+            signal.signal(signum, signal.SIG_DFL)
+
+
 def main(argv: Optional[list[str]] = None) -> int:
+    unblock_signals()
     args = build_parser().parse_args(argv)
     for name in ("access_token_seconds", "id_token_seconds", "refresh_token_seconds"):
         if getattr(args, name, 1) is not None and getattr(args, name, 1) < 1:

@@ -10,6 +10,7 @@ import datetime
 import hashlib
 import hmac
 import json
+import signal
 import socket
 import os
 import subprocess
@@ -708,3 +709,25 @@ def test_start_status_stop(tmp_path):
     again = run("stop")
     assert again.returncode == 0 and "nothing running" in again.stdout
     assert "received signal" in open(out_dir / "backend.log").read()
+
+
+def test_stop_works_when_started_with_sigterm_blocked(tmp_path):
+    """A parent that spawns the backend with SIGTERM blocked (as the Swift CLI did) must not make
+    `stop` wait for the SIGKILL: the server unblocks what it inherited."""
+    out_dir = tmp_path / "state"
+    env = {**os.environ, "LATCHKEY_BACKEND_QUIET": "1", "LATCHKEY_VENV": sys.prefix}
+
+    def blocked():
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM, signal.SIGINT})
+
+    started = subprocess.run([SCRIPT, "start", "--no-guest", "--dir", str(out_dir)], cwd=str(tmp_path), env=env,
+                             capture_output=True, text=True, timeout=90, preexec_fn=blocked)
+    assert started.returncode == 0, started.stderr
+    pid = json.loads(started.stdout.strip().splitlines()[-1])["pid"]
+    with open(f"/proc/{pid}/status") as fh:
+        blocked_mask = next(l for l in fh if l.startswith("SigBlk:")).split()[1]
+    assert int(blocked_mask, 16) & (1 << (signal.SIGTERM - 1)) == 0, blocked_mask
+    stopped = subprocess.run([SCRIPT, "stop", "--dir", str(out_dir)], cwd=str(tmp_path), env=env,
+                             capture_output=True, text=True, timeout=30)
+    assert stopped.returncode == 0 and "stopped with SIGTERM" in stopped.stdout, stopped.stdout
+    assert not lb.pid_alive(pid)
