@@ -122,6 +122,18 @@ def initiate_request(ctx: Any, handler: Any) -> tuple[str, dict[str, Any], Any, 
     return client_id, params, backend, pool, client, username
 
 
+def pool_of_token(ctx: Any, token: str) -> Optional[Any]:
+    """The user pool that issued access token `token`, in any account and region; None when none did."""
+    for _account, per_region in list(ctx.idp_models.cognitoidp_backends.items()):
+        for region, backend in list(per_region.items()):
+            if region == "global":
+                continue
+            for pool in list(backend.user_pools.values()):
+                if token in pool.access_tokens:
+                    return pool
+    return None
+
+
 def json_body(body: bytes) -> dict[str, Any]:
     try:
         value = json.loads(body or b"{}")

@@ -111,14 +111,7 @@ def install(ctx: Any) -> None:
         return result
 
     def pool_of_token(token: str) -> Optional[Any]:
-        for _account, per_region in list(ctx.idp_models.cognitoidp_backends.items()):
-            for region, backend in list(per_region.items()):
-                if region == "global":
-                    continue
-                for pool in list(backend.user_pools.values()):
-                    if token in pool.access_tokens:
-                        return pool
-        return None
+        return common.pool_of_token(ctx, token)
 
     common.wrap(Response, "set_user_mfa_preference", lambda orig: lambda self: set_preference(self, orig))
 

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Optional
 
 from . import common
 
@@ -36,15 +36,8 @@ def install(ctx: Any) -> None:
                     "SMS MFA is not enabled for this user pool (no SmsMfaConfiguration).")
         return orig(self)
 
-    def pool_of_token(token: str) -> Any:
-        for _account, per_region in list(ctx.idp_models.cognitoidp_backends.items()):
-            for region, backend in list(per_region.items()):
-                if region == "global":
-                    continue
-                for pool in list(backend.user_pools.values()):
-                    if token in pool.access_tokens:
-                        return pool
-        return None
+    def pool_of_token(token: str) -> Optional[Any]:
+        return common.pool_of_token(ctx, token)
 
     def respond(self, orig):
         name = self._get_param("ChallengeName")
