@@ -124,6 +124,8 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI"],
+            // The frozen screens, read from (and recorded into) the source tree by the snapshot tests.
+            exclude: ["Snapshots"],
             swiftSettings: strictSettings
         ),
     ],

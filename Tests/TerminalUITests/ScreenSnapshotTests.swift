@@ -5,19 +5,25 @@ import Testing
 
 @testable import TerminalUI
 
-/// One frozen render: a screen from ``ScreenFixtures`` at a size, and the text expected.
+/// One frozen render: a screen from ``ScreenFixtures`` at a size; the text expected is the file
+/// `Snapshots/SCREEN_COLUMNSxROWS.txt` beside this file.
 struct SnapshotCase: Sendable, CustomTestStringConvertible {
     var screen: String
     var columns: Int
     var rows: Int
-    var expected: String
 
-    init(_ screen: String, _ columns: Int, _ rows: Int, _ expected: String) {
+    init(_ screen: String, _ columns: Int, _ rows: Int) {
         self.screen = screen
         self.columns = columns
         self.rows = rows
-        self.expected = expected
     }
+
+    /// The file holding the expected text.
+    var path: String { Self.directory + "/\(screen)_\(columns)x\(rows).txt" }
+
+    /// `Snapshots/` in the source tree (the tests read and, when recording, write it there).
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Snapshots").path
 
     var testDescription: String { "\(screen) \(columns)x\(rows)" }
 }
@@ -34,20 +40,39 @@ struct ScreenSnapshotTests {
         Self.expectBothSizes(ScreenFixtures.all, snapshotCases)
     }
 
+    @Test func everySnapshotFileBelongsToACase() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: SnapshotCase.directory).filter {
+            $0.hasSuffix(".txt")
+        }
+        let cases = (snapshotCases + deviceSnapshotCases + profileSnapshotCases).map {
+            URL(fileURLWithPath: $0.path).lastPathComponent
+        }
+        #expect(Set(files) == Set(cases), "orphaned: \(Set(files).subtracting(cases).sorted())")
+        #expect(cases.count == Set(cases).count, "a case is listed twice")
+    }
+
     /// Renders `snapshot`'s screen from `fixtures` and compares it with the expected text, row by row.
     static func expectMatch(
         _ snapshot: SnapshotCase, in fixtures: [(String, AppState)], sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let state = try #require(fixtures.first { $0.0 == snapshot.screen }?.1, sourceLocation: sourceLocation)
         let actual = ScreenFixtures.text(state, snapshot.columns, snapshot.rows)
-        // LATCHKEY_SNAPSHOT_DIR=DIR writes every render there, to review and update the expected text.
-        if let directory = ProcessInfo.processInfo.environment["LATCHKEY_SNAPSHOT_DIR"], !directory.isEmpty {
-            try actual.write(
-                toFile: directory + "/\(snapshot.screen)_\(snapshot.columns)x\(snapshot.rows).txt", atomically: true,
-                encoding: .utf8)
+        // LATCHKEY_SNAPSHOT_RECORD=1 writes every render to its file, to review as a diff.
+        if ProcessInfo.processInfo.environment["LATCHKEY_SNAPSHOT_RECORD"] == "1" {
+            try (actual + "\n").write(toFile: snapshot.path, atomically: true, encoding: .utf8)
+            Issue.record(
+                "recorded \(snapshot.path); run again without LATCHKEY_SNAPSHOT_RECORD", sourceLocation: sourceLocation)
+            return
         }
+        guard let stored = try? String(contentsOfFile: snapshot.path, encoding: .utf8) else {
+            Issue.record(
+                "no snapshot at \(snapshot.path): record it with LATCHKEY_SNAPSHOT_RECORD=1 swift test --filter Snapshot",
+                sourceLocation: sourceLocation)
+            return
+        }
+        let expected = stored.hasSuffix("\n") ? String(stored.dropLast()) : stored
         let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let expectedLines = snapshot.expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(actualLines.count == snapshot.rows, sourceLocation: sourceLocation)
         for (index, (got, want)) in zip(actualLines, expectedLines).enumerated() where got != want {
             Issue.record("row \(index):\n  got:  \(got)\n  want: \(want)", sourceLocation: sourceLocation)
