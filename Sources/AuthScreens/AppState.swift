@@ -44,6 +44,8 @@ public struct AppState: Equatable, Sendable {
     public var isChoosingTokenToCopy = false
     /// "Remember this device?" over the dashboard, when open.
     public var rememberDevicePrompt: RememberDevicePromptState?
+    /// The Accounts chooser over the dashboard (`a`), when open.
+    public var accountPicker: AccountPickerState?
     /// The device keys the remember prompt was offered for (once each).
     public var rememberDeviceAsked: Set<String> = []
     /// What a finished global sign-out said, for the sign-in screen that follows it.
@@ -160,6 +162,7 @@ public struct AppState: Equatable, Sendable {
     /// The key hints for the bottom line, most important first. The renderer shows as many as fit,
     /// then ``helpHint`` when all fit or ``moreHint`` when some were left out.
     public var keyHints: [String] {
+        if accountPicker != nil && relogin == nil && screen == .dashboard { return ScreenText.accountPickerHints }
         // On a form, q is a letter of the field: only Ctrl-C quits (a brief resize must not lose it).
         if isTerminalTooSmall { return [hasTextField ? ScreenText.hintCtrlCQuit : ScreenText.hintQuit] }
         if isHelpVisible { return [ScreenText.closeHelpHint] }
@@ -184,6 +187,9 @@ public struct AppState: Equatable, Sendable {
         if relogin == nil && screen == .dashboard {
             var hints = ScreenText.dashboardHints
             if dashboard.userState.needsRelogin { hints.insert(ScreenText.hintSignInAgain, at: 0) }
+            if options.canSwitchAccounts, let profileIndex = hints.firstIndex(of: "p profile") {
+                hints.insert(ScreenText.hintAccounts, at: profileIndex)
+            }
             return hints
         }
         if !hasTextField { return ScreenText.choiceHints }
@@ -458,10 +464,25 @@ extension AppState {
             rememberDevicePrompt = nil
             return prompt.answer(key).map { [.changeDevice($0)] } ?? []
         }
+        if var picker = accountPicker, relogin == nil {
+            switch picker.reduce(key) {
+            case nil: accountPicker = picker
+            case .close?: accountPicker = nil
+            case .switchTo(let name)?:
+                accountPicker = nil
+                return [.switchAccount(name)]
+            }
+            return []
+        }
         if relogin != nil { return reduceRelogin(.keyPressed(key)) }
         if devices != nil && screen == .dashboard { return withDevices { $0.reduce(.keyPressed(key)) } }
         if profile != nil && screen == .dashboard { return reduceProfile(.keyPressed(key)) }
         if screen == .dashboard, let copy = copyTokenKey(key) { return copy }
+        // After the token copy, whose second key may be `a` (the access token).
+        if screen == .dashboard, options.canSwitchAccounts, key.isCharacter("a") {
+            accountPicker = AccountPickerState(accounts: options.otherAccounts)
+            return []
+        }
         switch screen {
         case .signIn: return withSignIn { $0.reduce(.keyPressed(key)) }
         case .signUp: return withSignUp { $0.reduce(.keyPressed(key)) }

@@ -15,6 +15,8 @@ public final class AuthScreensRuntime {
         case quit
         /// The user cancelled sign-in (``AuthUIOptions/canCancel``).
         case cancelled
+        /// The user chose another account from the Accounts chooser (nil: sign in as someone else).
+        case switchAccount(String?)
     }
 
     /// The current state.
@@ -294,6 +296,8 @@ public final class AuthScreensRuntime {
             }
         case .quit:
             finish(.quit)
+        case .switchAccount(let name):
+            finish(.switchAccount(name))
         case .dismiss:
             finish(.cancelled)
         }

@@ -37,6 +37,8 @@ public struct AuthUIOptions: Hashable, Sendable {
     /// The other accounts signed in under the same store root (`latchkey accounts`), named in the
     /// header beside the active one.
     public var otherAccounts: [String] = []
+    /// Whether the host can start the UI again on another account (`a` opens the Accounts chooser).
+    public var canSwitchAccounts: Bool = false
     /// Whether sign-in uses the USER_AUTH flow: the username first, then a choice of the methods the
     /// pool offers (password, a code by email or text message).
     public var choosesSignInMethod: Bool = false

@@ -59,6 +59,9 @@ public enum AuthEffect: Hashable, Sendable {
     case loadSession
     /// The user quit (Ctrl-C, `q`).
     case quit
+    /// The user chose another account (nil: sign in as someone else); the UI ends so the host can
+    /// start it again on that account's store.
+    case switchAccount(String?)
     /// The user cancelled the sign-in UI (only when ``AuthUIOptions/canCancel``).
     case dismiss
 }

@@ -638,6 +638,7 @@ public enum ScreenText {
         "x   Security: SMS MFA on/off (X: prefer SMS)",
         "v   devices: list, forget, remember",
         "p / y   profile / copy a token to the clipboard (then i: ID, a: access)",
+        "a   accounts: switch to another signed-in account, or sign in as someone else",
         "↑ ↓ PgUp PgDn Home End   scroll the event log",
         "?   this help",
         "q   quit",
@@ -681,6 +682,14 @@ public enum ScreenText {
         default: return "\(name) (+\(others.count) accounts)"
         }
     }
+    /// The dashboard's hint for the Accounts chooser.
+    public static let hintAccounts = "a accounts"
+    /// The Accounts chooser's title.
+    public static let accountPickerTitle = "Accounts"
+    /// The Accounts chooser's last row.
+    public static let addAccountRow = "Sign in as someone else"
+    /// The Accounts chooser's key hints.
+    public static let accountPickerHints = ["↑/↓ choose", "Enter switch", "Esc back"]
     /// Key hints on the dashboard.
     public static let dashboardHints = [
         "c call", "r refresh", "o sign out", "q quit", "p profile", "v devices", "y copy token",

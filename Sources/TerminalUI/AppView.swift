@@ -74,6 +74,14 @@ public struct AppView: Hashable, Sendable {
             cursor = drawProfile(profile, into: &grid, in: body)
         }
         if state.rememberDevicePrompt != nil { drawRememberDevicePrompt(into: &grid, in: body) }
+        if let picker = state.accountPicker, state.screen == .dashboard, state.relogin == nil {
+            let rows = picker.rows.enumerated().map { index, name in
+                (index == picker.selected ? "▸ " : "· ") + TerminalText.sanitized(name)
+            }
+            let modal = Modal(title: ScreenText.accountPickerTitle, message: rows.joined(separator: "\n"))
+            clearMargin(around: modal.frame(in: body), in: &grid)
+            modal.draw(into: &grid, in: body)
+        }
         if state.screen == .dashboard && state.relogin == nil && state.dashboard.isConfirmingGlobalSignOut {
             let modal = Modal(
                 title: ScreenText.globalSignOutTitle, message: ScreenText.globalSignOutExplanation,

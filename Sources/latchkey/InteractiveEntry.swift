@@ -5,9 +5,14 @@ import TerminalUI
 
 /// What `latchkey` does with a terminal: the full-screen UI, or line prompts with `--plain`.
 enum InteractiveEntry {
+    /// Runs the UI (or line prompts) on `client`; returns the account the user chose to switch to
+    /// (`.some(nil)`: sign in as someone else), or nil when the UI ended otherwise.
+    @discardableResult
     static func run(
-        client: AuthClient, global: GlobalOptions, ui: UIOptions, prefilledUsername: String?, storeNotice: String? = nil
-    ) async throws {
+        client: AuthClient, global: GlobalOptions, ui: UIOptions, prefilledUsername: String?,
+        storeNotice: String? = nil,
+        canSwitchAccounts: Bool = false, accountID: String? = nil
+    ) async throws -> String?? {
         let environment = ProcessInfo.processInfo.environment
         let plain = ui.plain || environment["ACCESSIBLE"] == "1" || environment["TERM"] == "dumb"
         if plain {
@@ -18,13 +23,14 @@ enum InteractiveEntry {
             // Line prompts: the warning is printed first, as the other commands do.
             if let storeNotice { FileHandle.standardError.write(Data((storeNotice + "\n").utf8)) }
             try await runPlain(client: client, prefilledUsername: prefilledUsername)
-            return
+            return nil
         }
         var options = try ui.resolve(configuration: client.configuration)
         // The header names the other signed-in accounts (`latchkey switch` changes the active one).
-        let activeID = global.accounts.activeID()
+        let current = accountID ?? (try? global.accountID()) ?? global.accounts.activeID()
         options.otherAccounts = AccountResolution.summaries(of: global.accounts, environment: global.environment)
-            .filter { $0.isLive && $0.id != ((try? global.accountID()) ?? activeID) }.map(\.name)
+            .filter { $0.isLive && $0.id != current }.map(\.name)
+        options.canSwitchAccounts = canSwitchAccounts
         options.storeNotice = storeNotice.map(StoreNotice.withoutPrefix)
         if let prefilledUsername, await client.username == nil { options.prefilledUsername = prefilledUsername }
         let flow = client.options.authenticationFlow ?? client.configuration.userPool?.authenticationFlow
@@ -64,11 +70,14 @@ enum InteractiveEntry {
         switch exit {
         case .cancelled:
             throw CLIFailure(code: 1, message: "sign-in was cancelled.")
+        case .switchAccount(let name):
+            return .some(name)
         default:
             // Words, not the API's state name; a message, so on stderr like every other one.
             let cause = ReloginCause(state: state, lastError: nil)
             CLIOutput.info("latchkey: " + ScreenText.exitLine(state, username: await client.username, cause: cause))
         }
+        return nil
     }
 
     /// How many passwords `--plain` accepts before it gives up.

@@ -16,17 +16,48 @@ struct UICommand: AsyncParsableCommand {
     @OptionGroup var ui: UIOptions
 
     func run() async throws {
-        let accountID = try global.accountID()
-        let notice = StoreNotice()
-        var clientOptions = AuthClientOptions()
-        clientOptions.authenticationFlow = ui.flow?.flow
-        let client = try await global.makeClient(options: clientOptions, storeWarning: notice.keep)
-        try await InteractiveEntry.run(
-            client: client, global: global, ui: ui, prefilledUsername: nil, storeNotice: notice.text)
-        if await client.userState == .signedIn, let name = await client.username {
-            // So `latchkey accounts` and `switch` know this account's pool (best effort: the session is saved).
-            try? AccountResolution.recordSignIn(
-                id: accountID, username: name, configuration: client.configuration, global: global)
+        var accountID = try global.accountID()
+        // An account made for "Sign in as someone else"; removed again if nobody signs in to it.
+        var newAccount: String?
+        var previousAccount = accountID
+        while true {
+            let notice = StoreNotice()
+            var clientOptions = AuthClientOptions()
+            clientOptions.authenticationFlow = ui.flow?.flow
+            let client = try await global.makeClient(
+                options: clientOptions, accountID: accountID, storeWarning: notice.keep)
+            let choice = try await InteractiveEntry.run(
+                client: client, global: global, ui: ui, prefilledUsername: nil, storeNotice: notice.text,
+                canSwitchAccounts: true, accountID: accountID)
+            if await client.userState == .signedIn, let name = await client.username {
+                // So `latchkey accounts` and `switch` know this account's pool; a new account becomes the active one.
+                try? AccountResolution.recordSignIn(
+                    id: accountID, username: name, configuration: client.configuration, global: global)
+            } else if let made = newAccount, made == accountID {
+                try? global.accounts.removeAccount(made)
+                try? global.accounts.activate(previousAccount)
+            }
+            newAccount = nil
+            guard let choice else { return }
+            previousAccount = accountID
+            if let name = choice {
+                guard let id = AccountResolution.find(name, in: global.accounts, environment: global.environment) else {
+                    throw CLIFailure(code: 2, message: "the account \(TerminalText.sanitized(name)) is gone.")
+                }
+                do {
+                    try global.accounts.activate(id)
+                } catch {
+                    throw AuthError(storeError: error)
+                }
+                accountID = id
+            } else {
+                do {
+                    accountID = try global.accounts.createAccount()
+                } catch {
+                    throw AuthError(storeError: error)
+                }
+                newAccount = accountID
+            }
         }
     }
 }

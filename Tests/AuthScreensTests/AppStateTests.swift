@@ -251,4 +251,34 @@ import Testing
         state.options.otherAccounts = []
         #expect(state.badge.hasSuffix("· alice"))
     }
+
+    @Test("a opens the Accounts chooser when the host can switch; Enter switches, the last row adds, Esc closes")
+    func accountPicker() {
+        var options = AuthUIOptions()
+        options.otherAccounts = ["bob"]
+        var plain = AppState(options: options)
+        _ = plain.reduce(.sessionLoaded(SessionSummary(username: "alice")))
+        plain.screen = .dashboard
+        _ = plain.reduce(.keyPressed(.character("a")))
+        #expect(plain.accountPicker == nil, "no switching without a host that can")
+
+        options.canSwitchAccounts = true
+        var state = AppState(options: options)
+        _ = state.reduce(.sessionLoaded(SessionSummary(username: "alice")))
+        state.screen = .dashboard
+        #expect(state.keyHints.contains(ScreenText.hintAccounts))
+        #expect(state.reduce(.keyPressed(.character("a"))).isEmpty)
+        #expect(state.accountPicker?.rows == ["bob", ScreenText.addAccountRow])
+        #expect(state.keyHints == ScreenText.accountPickerHints)
+        #expect(state.reduce(.keyPressed(.enter)) == [.switchAccount("bob")])
+        #expect(state.accountPicker == nil)
+        _ = state.reduce(.keyPressed(.character("a")))
+        _ = state.reduce(.keyPressed(.down))
+        _ = state.reduce(.keyPressed(.down))
+        #expect(state.accountPicker?.selected == 1)
+        #expect(state.reduce(.keyPressed(.enter)) == [.switchAccount(nil)])
+        _ = state.reduce(.keyPressed(.character("a")))
+        #expect(state.reduce(.keyPressed(.escape)).isEmpty)
+        #expect(state.accountPicker == nil)
+    }
 }

@@ -77,8 +77,25 @@ extension BackendTests {
                 defer { session.kill() }
                 let screen = try await session.waitFor("Signed in · \(alice) (+1 account)")
                 #expect(!screen.contains(bob))
-                session.press("q")
+                // a: the Accounts chooser; Enter switches to bob, and the UI starts again on his account.
+                session.press("a")
+                let picker = try await session.waitFor("Accounts", "▸ \(bob)", "Sign in as someone else")
+                #expect(picker.contains("Enter switch"))
+                session.press("Enter")
+                try await session.waitFor("Signed in · \(bob) (+1 account)")
+                // "Sign in as someone else" opens Sign in on a new account; leaving it unused removes it.
+                session.press("a")
+                try await session.waitFor("Sign in as someone else")
+                session.press("Down", "Enter")
+                try await session.waitFor("Sign in", "Username")
+                session.press("C-c")
                 _ = try await session.waitForExit()
+                let after = try await LatchkeyBinary.run(["accounts", "--json"] + common)
+                let listed = try #require(JSONValue.parse(Array(after.stdout.utf8))?.arrayValue)
+                #expect(listed.count == 2, "\(after.stdout)")
+                #expect(listed.first { $0["active"] == .bool(true) }?["username"]?.stringValue == bob)
+                let back = try await LatchkeyBinary.run(["switch", alice] + common)
+                #expect(back.status == 0, "\(back.stderr)")
             }
 
             // Signing in again as the active user re-uses their account.
