@@ -340,6 +340,10 @@ extension AppState {
             isTerminalTooSmall = tooSmall
             return []
         case .signInFinished(let result):
+            // A failed sign-in (wrong password, a timeout) is in the event log too, not only on the form.
+            if case .failure(let error) = result {
+                dashboard.append(ScreenText.signInFailedLog(ScreenText.shortError(error)))
+            }
             if relogin != nil { return reduceRelogin(.signIn(.signInFinished(result))) }
             let typed = signInPassword
             signInPassword = nil

@@ -682,6 +682,8 @@ public enum ScreenText {
         default: return "\(name) (+\(others.count) accounts)"
         }
     }
+    /// The event log's line for a sign-in that failed.
+    public static func signInFailedLog(_ reason: String) -> String { "Sign-in failed: \(reason)" }
     /// The dashboard's hint for the Accounts chooser.
     public static let hintAccounts = "a accounts"
     /// The Accounts chooser's title.

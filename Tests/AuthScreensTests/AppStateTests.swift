@@ -281,4 +281,11 @@ import Testing
         #expect(state.reduce(.keyPressed(.escape)).isEmpty)
         #expect(state.accountPicker == nil)
     }
+
+    @Test("A failed sign-in is written to the event log as well as shown on the form")
+    func failedSignInIsLogged() {
+        var state = AppState()
+        _ = state.reduce(.signInFinished(.failure(.notAuthorized("Incorrect username or password."))))
+        #expect(state.dashboard.log.texts.last?.hasPrefix("Sign-in failed: ") == true, "\(state.dashboard.log.texts)")
+    }
 }
