@@ -16,7 +16,12 @@ extension DashboardState {
     }
 
     mutating func securityKey(_ key: InputKey) -> [ScreenEffect] {
-        guard userState == .signedIn, !isChangingMFA else { return [] }
+        guard userState == .signedIn else { return [] }
+        guard !isChangingMFA else {
+            // Never silently: the key is dropped, and the log says why.
+            append(ScreenText.mfaBusy)
+            return []
+        }
         switch key {
         case .character("m"):
             isChangingMFA = true
@@ -84,6 +89,8 @@ extension ScreenText {
     public static let mfaLoading = "reading…"
     /// Log: `m` pressed.
     public static let mfaReading = "MFA: reading the settings (GetUser)"
+    /// Log: a Security key while a change or read is still running.
+    public static let mfaBusy = "MFA: a change is still running; press the key again when it ends"
     /// Log: a change key before `m`.
     public static let mfaPressMFirst = "MFA: press m first to read the settings"
 

@@ -186,8 +186,9 @@ extension BackendTests {
                 TerminalEndToEndTests.line(containing: "sms off", in: $0) != nil
             }
             session.type("x")
+            // The row's "· sms on", not the log's "turning sms on": X before the change ends is dropped.
             try await session.waitUntil("SMS on") {
-                TerminalEndToEndTests.line(containing: "sms on", in: $0) != nil
+                TerminalEndToEndTests.line(containing: "· sms on", in: $0) != nil
             }
             session.type("X")
             let row = try await session.waitUntil("SMS preferred") {

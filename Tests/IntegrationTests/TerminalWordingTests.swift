@@ -25,7 +25,8 @@ extension BackendTests {
             let (session, store) = try Self.start(backend, name: "words")
             defer { session.kill() }
             // The plain-text store warning is on the first screen, not behind it.
-            let first = try await session.waitFor("Sign in", "Forgot password")
+            // The header's words come with the first state event, a moment after the first frame.
+            let first = try await session.waitFor("Sign in", "Forgot password", "○ Signed out")
             #expect(EndToEnd.flattened(first).contains("plain text"), "\(first)")
             #expect(first.contains("○ Signed out"), "\(first)")
             #expect(!first.contains("signedOut"), "\(first)")
