@@ -134,6 +134,16 @@ import Testing
         #expect(app.relogin?.waitingCount == 2)
     }
 
+    @Test func anotherUserInThePromptIsRefusedWithBothNamesAndTheWaitingCallsStay() {
+        var app = expiredApp()
+        _ = app.reduce(.signInFinished(.failure(.anotherUserSignedIn(signedIn: "alice", attempted: "bob"))))
+        #expect(
+            app.relogin?.signIn.banner
+                == "alice is signed in here, so bob cannot sign in over that session. Sign in as alice, or press "
+                + "Esc and sign out (o) first.")
+        #expect(app.relogin?.waitingCount == 2)
+    }
+
     @Test func aChallengeIsAnsweredInsideThePrompt() {
         var app = expiredApp()
         _ = app.reduce(.keyPressed(.paste("Secret1!")))

@@ -11,7 +11,9 @@ struct AuthClientSessionTests {
     let t0 = Fixtures.t0
 
     /// A client whose USER_PASSWORD_AUTH sign-in answers with tokens for whoever signs in.
-    func makeClient(stored: PersistedSession?, signUpAnswer: JSONValue? = nil) -> (AuthClient, InMemorySessionStore, ScriptedTransport) {
+    func makeClient(stored: PersistedSession?, signUpAnswer: JSONValue? = nil) -> (
+        AuthClient, InMemorySessionStore, ScriptedTransport
+    ) {
         let store = InMemorySessionStore(stored)
         let transport = ScriptedTransport { request in
             let body = JSONValue.parse(request.body)
@@ -51,7 +53,8 @@ struct AuthClientSessionTests {
             "CodeDeliveryDetails": ["Destination": "a***@e***", "DeliveryMedium": "EMAIL", "AttributeName": "email"],
         ]
         let (client, _, _) = makeClient(stored: nil, signUpAnswer: answer)
-        let outcome = try await client.register(username: "carol", password: "Passw0rd!", attributes: ["email": "c@e.x"])
+        let outcome = try await client.register(
+            username: "carol", password: "Passw0rd!", attributes: ["email": "c@e.x"])
         #expect(outcome.userSub == "5f1e-sub")
         #expect(!outcome.isConfirmed)
         #expect(outcome.delivery?.destination == "a***@e***")
@@ -160,7 +163,8 @@ struct AuthClientSessionTests {
         #expect(tokens.idClaims?.username == "alice")
     }
 
-    @Test("During re-login, replacing the session with another user fails the waiting call, never hands it bob's tokens")
+    @Test(
+        "During re-login, replacing the session with another user fails the waiting call, never hands it bob's tokens")
     func reloginWaiterFailsOnReplacement() async throws {
         let (client, _, _) = makeClient(stored: reloginSession())
         await client.initialize()

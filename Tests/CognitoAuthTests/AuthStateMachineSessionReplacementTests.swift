@@ -12,7 +12,8 @@ struct AuthStateMachineSessionReplacementTests {
 
     func bob() throws -> AuthStateMachine.UserPoolSignIn {
         AuthStateMachine.UserPoolSignIn(
-            tokens: try Fixtures.tokens(username: "bob", serial: 7), username: "bob", keySet: nil, settledRevocation: nil)
+            tokens: try Fixtures.tokens(username: "bob", serial: 7), username: "bob", keySet: nil,
+            settledRevocation: nil)
     }
 
     /// alice must sign in again and calls 1 and 2 wait for it.
@@ -51,7 +52,8 @@ struct AuthStateMachineSessionReplacementTests {
         #expect(machine.waiterCount == 0)
     }
 
-    @Test("Another user's sign-in during re-login fails the waiting calls, after persist and notify, never resumes them")
+    @Test(
+        "Another user's sign-in during re-login fails the waiting calls, after persist and notify, never resumes them")
     func otherUserFailsReloginWaiters() throws {
         var machine = reloginMachine()
         let signIn = try bob()
@@ -113,7 +115,9 @@ struct AuthStateMachineSessionReplacementTests {
         // alice's own tokens from another process: nothing to tell.
         var same = AuthStateMachine(policy: .test)
         _ = same.handle(.restored(Fixtures.signedInSession(try Fixtures.tokens())), now: t0)
-        #expect(same.handle(.storeChangedExternally(Fixtures.signedInSession(try Fixtures.tokens(serial: 2))), now: t0) == [])
+        #expect(
+            same.handle(.storeChangedExternally(Fixtures.signedInSession(try Fixtures.tokens(serial: 2))), now: t0)
+                == [])
     }
 
     @Test("sessionCleared removes the whole record (no revocation owed) and fails the waiters with signedOut")
