@@ -70,16 +70,20 @@ extension AuthClient {
         syncWithStore()
         let noWait = TokenRequestOptions(waitForSignIn: false, waitForConnectivity: false, label: "fetchSession")
         let userSub: Result<String, AuthError>
-        do { userSub = .success(try currentUser().userId) } catch { userSub = .failure(error) }
+        do throws(AuthError) {
+            userSub = .success(try currentUser().userId)
+        } catch {
+            userSub = .failure(error)
+        }
         let tokens: Result<CognitoTokens, AuthError>
         if configuration.userPool == nil {
             tokens = .failure(.configuration(Self.missingUserPool))
         } else if machine.userState == .signedIn, machine.session?.tokens == nil {
             tokens = .failure(userSub.failureValue ?? .notSignedIn)
         } else {
-            tokens = await Self.capture { try await self.getTokens(noWait) }
+            tokens = await capture { try await self.getTokens(noWait) }
         }
-        let credentials: Result<AWSCredentials, AuthError> = await Self.capture {
+        let credentials: Result<AWSCredentials, AuthError> = await capture {
             try await self.getAWSCredentials(noWait)
         }
         let identityId: Result<String, AuthError>
@@ -114,13 +118,13 @@ extension AuthClient {
     }
 
     /// Runs `body`, turning what it throws into an ``AuthError`` result.
-    private static func capture<T: Sendable>(_ body: () async throws -> T) async -> Result<T, AuthError> {
+    private func capture<T: Sendable>(_ body: () async throws -> T) async -> Result<T, AuthError> {
         do {
             return .success(try await body())
         } catch let error as AuthError {
             return .failure(error)
         } catch is CancellationError {
-            return .failure(.signInWaitCancelled)
+            return .failure(.invalidState("The session snapshot was cancelled."))
         } catch {
             return .failure(.internalError(String(describing: error)))
         }

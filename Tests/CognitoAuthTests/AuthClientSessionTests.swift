@@ -160,7 +160,7 @@ struct AuthClientSessionTests {
         #expect(await client.pendingCalls.count == 1)
         #expect(try await signIn(client, "alice") == .done)
         let tokens = try await waiting.value
-        #expect(tokens.idClaims?.username == "alice")
+        #expect(tokens.idClaims?.sub == "sub-alice")
     }
 
     @Test(
