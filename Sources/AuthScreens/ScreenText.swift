@@ -378,8 +378,8 @@ public enum ScreenText {
     /// lets the username be edited; its waiting calls belong to `signedIn`).
     public static func anotherUserBanner(signedIn: String, attempted: String) -> String {
         let current = TerminalText.sanitized(signedIn)
-        return "\(current) is signed in here, so \(TerminalText.sanitized(attempted)) cannot sign in over that "
-            + "session. Sign in as \(current), or press Esc and sign out (o) first."
+        return "This is \(current)'s session, so \(TerminalText.sanitized(attempted)) cannot sign in over it "
+            + "(\(current)'s waiting calls would fail). Sign in as \(current), or press Esc and sign out (o) first."
     }
 
     /// A failed Create account.

@@ -267,10 +267,10 @@ extension AuthError: LocalizedError, CustomStringConvertible {
         case .notSignedIn: return "Nobody is signed in. Sign in first: latchkey sign-in."
         case .anotherUserSignedIn(let signedIn, let attempted):
             let current = TerminalText.sanitized(signedIn)
-            return "\(current) is signed in here, so signing in as \(TerminalText.sanitized(attempted)) was refused "
-                + "(the session would replace \(current)'s, and \(current)'s waiting calls would fail). Sign \(current) "
-                + "out first (latchkey sign-out), sign in as \(current) again, or, in code, sign in with "
-                + "replacingSession: true."
+            return "\(current)'s session is here (signed in, or waiting to sign in again), so signing in as "
+                + "\(TerminalText.sanitized(attempted)) was refused: it would replace \(current)'s session and fail "
+                + "\(current)'s waiting calls. Sign \(current) out first (latchkey sign-out), or sign in as "
+                + "\(current); in code, signIn(…, replacingSession: true) replaces the session deliberately."
         case .sessionReplaced(let previous, let current):
             return "\(TerminalText.sanitized(current)) signed in in place of \(TerminalText.sanitized(previous)), so "
                 + "the call waiting for \(TerminalText.sanitized(previous))'s session failed. Try it again as "

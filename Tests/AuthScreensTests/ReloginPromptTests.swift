@@ -142,8 +142,8 @@ import Testing
         _ = app.reduce(.signInFinished(.failure(.anotherUserSignedIn(signedIn: "alice", attempted: "bob"))))
         #expect(
             app.relogin?.signIn.banner
-                == "alice is signed in here, so bob cannot sign in over that session. Sign in as alice, or press "
-                + "Esc and sign out (o) first.")
+                == "This is alice's session, so bob cannot sign in over it (alice's waiting calls would fail). "
+                + "Sign in as alice, or press Esc and sign out (o) first.")
         #expect(app.relogin?.waitingCount == 2)
     }
 
