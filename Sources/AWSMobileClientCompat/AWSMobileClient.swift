@@ -104,9 +104,18 @@ public final class AWSMobileClient: Sendable {
         username: String, password: String, completionHandler: @escaping @Sendable (SignInResult?, (any Error)?) -> Void
     ) {
         run(completionHandler) { client in
-            let step = try await client.signIn(username: username, password: password)
-            await self.refreshMirror(client)
-            return SignInResult(step)
+            do {
+                let step = try await client.signIn(username: username, password: password)
+                await self.refreshMirror(client)
+                return SignInResult(step)
+            } catch let error as AuthError {
+                // AWSMobileClient refuses a sign-in while a user is signed in with `invalidState`; the
+                // core refuses only another user's (a re-login as the same user goes ahead).
+                if case .anotherUserSignedIn = error {
+                    throw AWSMobileClientError.invalidState(message: error.description)
+                }
+                throw error
+            }
         }
     }
 
@@ -130,7 +139,7 @@ public final class AWSMobileClient: Sendable {
     ) {
         run(completionHandler) { client in
             SignUpResult(
-                try await client.signUp(
+                try await client.register(
                     username: username, password: password, attributes: userAttributes, validationData: validationData))
         }
     }
@@ -247,6 +256,24 @@ public final class AWSMobileClient: Sendable {
     ) {
         run(completionHandler) { client in
             try await client.updateUserAttributes(attributeMap).map(UserCodeDeliveryDetails.init)
+        }
+    }
+
+    /// Forgets everything stored for the session on this machine, without contacting the service
+    /// (AWSMobileClient's `clearKeychain()`; see ``CognitoAuth/AuthClient/clearLocalSession()``).
+    ///
+    /// Returns at once; the store is cleared on a background task. Use
+    /// ``clearKeychain(completionHandler:)`` to know when it is done or whether it failed.
+    public func clearKeychain() {
+        clearKeychain { _ in }
+    }
+
+    /// Forgets everything stored for the session on this machine, then calls `completionHandler`
+    /// (with the store's error when it could not be written).
+    public func clearKeychain(completionHandler: @escaping @Sendable ((any Error)?) -> Void) {
+        run({ _, error in completionHandler(error) }) { client in
+            try await client.clearLocalSession()
+            await self.refreshMirror(client)
         }
     }
 

@@ -172,8 +172,15 @@ public struct SignUpResult: Sendable, Hashable {
     public let signUpConfirmationState: SignUpConfirmationState
     /// Where the code went.
     public let codeDeliveryDetails: UserCodeDeliveryDetails?
+    /// The new user's id (`UserSub`); set by `signUp` only, nil for `confirmSignUp` and `resendSignUpCode`.
+    public let userSub: String?
 
-    init(_ step: SignUpStep) {
+    init(_ outcome: SignUpOutcome) {
+        self.init(outcome.step, userSub: outcome.userSub)
+    }
+
+    init(_ step: SignUpStep, userSub: String? = nil) {
+        self.userSub = userSub
         switch step {
         case .done:
             signUpConfirmationState = .confirmed
@@ -188,6 +195,7 @@ public struct SignUpResult: Sendable, Hashable {
     }
 
     init(delivery: CodeDeliveryDetails) {
+        userSub = nil
         signUpConfirmationState = .unconfirmed
         codeDeliveryDetails = UserCodeDeliveryDetails(delivery)
     }
@@ -243,11 +251,15 @@ public enum AWSMobileClientError: Error, Sendable, Hashable, CustomStringConvert
     case invalidConfiguration(message: String)
     /// A call came before `initialize(_:)`.
     case notInitialized
+    /// The call does not fit the current state, as AWSMobileClient's `invalidState`: `signIn` as
+    /// another user while a user is signed in (the message names both and the fix).
+    case invalidState(message: String)
 
     /// The message.
     public var description: String {
         switch self {
         case .invalidConfiguration(let message): return message
+        case .invalidState(let message): return message
         case .notInitialized: return "Call initialize(_:) before other AWSMobileClient methods."
         }
     }

@@ -367,9 +367,19 @@ public enum ScreenText {
             let next =
                 showsForgotPassword ? "Wait a few minutes, or choose Forgot password below." : "Wait a few minutes."
             return banner(error, next)
+        case .anotherUserSignedIn(let signedIn, let attempted):
+            return anotherUserBanner(signedIn: signedIn, attempted: attempted)
         default:
             return fallbackBanner(error)
         }
+    }
+
+    /// A sign-in as another user refused because `signedIn`'s session is here (the re-login prompt
+    /// lets the username be edited; its waiting calls belong to `signedIn`).
+    public static func anotherUserBanner(signedIn: String, attempted: String) -> String {
+        let current = TerminalText.sanitized(signedIn)
+        return "This is \(current)'s session, so \(TerminalText.sanitized(attempted)) cannot sign in over it "
+            + "(\(current)'s waiting calls would fail). Sign in as \(current), or press Esc and sign out (o) first."
     }
 
     /// A failed Create account.

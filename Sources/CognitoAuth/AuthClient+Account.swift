@@ -13,13 +13,28 @@ extension AuthClient {
     public func signUp(
         username: String, password: String, attributes: [String: String], validationData: [String: String]
     ) async throws -> SignUpStep {
+        try await register(
+            username: username, password: password, attributes: attributes, validationData: validationData
+        ).step
+    }
+
+    /// Creates an account and returns everything Cognito said: the next step and the new user's `sub`.
+    ///
+    /// The same call as ``signUp(username:password:attributes:validationData:)``; use this one when
+    /// the new account's user id (`UserSub`, the future tokens' `sub` claim) is needed before the
+    /// user signs in, for example to create the app's own record for the user.
+    public func register(
+        username: String, password: String, attributes: [String: String] = [:],
+        validationData: [String: String] = [:]
+    ) async throws -> SignUpOutcome {
         let username = Self.normalizedUsername(username)
         let api = try userPoolAPI()
         let result = try await reachingBackend {
             try await api.signUp(
                 username: username, password: password, attributes: attributes, validationData: validationData)
         }
-        return result.confirmed ? .done : .confirmSignUp(result.delivery)
+        return SignUpOutcome(
+            step: result.confirmed ? .done : .confirmSignUp(result.delivery), userSub: result.userSub)
     }
 
     /// Confirms an account with the code that was sent.
@@ -123,6 +138,25 @@ extension AuthClient {
         result.hadSession = machine.session?.tokens != nil || machine.session?.pendingRevocation != nil
         let actions = machine.handle(.signOutRequested(global: scope == .global), now: clock.now())
         return try await settleSignOut(actions, result: result)
+    }
+
+    /// Forgets everything stored for this session here (tokens, identity, credentials, the tracked
+    /// device, an owed revocation), without contacting the service: AWSMobileClient's `clearKeychain()`.
+    ///
+    /// Unlike ``signOut(_:)`` nothing is revoked, so the refresh token stays valid at the service
+    /// until it expires; prefer `signOut` unless the service cannot or must not be reached. Calls
+    /// waiting for tokens fail with ``AuthError/signedOut``. Throws ``AuthError/storage(_:)`` when the
+    /// store cannot be written, leaving the stored session (and this client) as they were.
+    public func clearLocalSession() throws {
+        if machine.userState == .unknown { initialize() }
+        pendingChallenge = nil
+        lastSignInAttempt = nil
+        identity.credentialsTask?.cancel()
+        identity.credentialsTask = nil
+        identity.customRoleARN = nil
+        if let failure = run(machine.handle(.sessionCleared, now: clock.now()), writes: .replace) {
+            throw AuthError(storeError: failure)
+        }
     }
 
     /// Runs a sign-out's actions: the signed-out record (carrying what it owes the service) is

@@ -37,10 +37,39 @@ extension AuthClient {
         username: String, password: String?, flow: AuthenticationFlow?, method: SignInMethod?,
         validationData: [String: String]
     ) async throws -> SignInStep {
+        try await signIn(
+            username: username, password: password, flow: flow, method: method, validationData: validationData,
+            replacingSession: false)
+    }
+
+    /// Signs in with the configured flow; with `replacingSession` the sign-in may replace another
+    /// user's session (see ``signIn(username:password:flow:method:validationData:replacingSession:)``).
+    public func signIn(username: String, password: String, replacingSession: Bool) async throws -> SignInStep {
+        try await signIn(
+            username: username, password: password, flow: nil, method: nil, validationData: [:],
+            replacingSession: replacingSession)
+    }
+
+    /// Signs in, saying whether the sign-in may replace another user's session.
+    ///
+    /// Every `signIn` refuses, by default, to replace the session of another user-pool user who is
+    /// signed in here or must sign in again: it throws ``AuthError/anotherUserSignedIn(signedIn:attempted:)``
+    /// and keeps that user's session and waiting calls, as AWSMobileClient refuses. Signing in again
+    /// as the same user (a re-login) is always allowed and resumes the calls waiting for it. Because
+    /// a username may be an alias (an email address), who signs in is known only from the tokens:
+    /// the refusal comes when the sign-in completes (after any challenge), and the tokens are dropped.
+    ///
+    /// With `replacingSession: true` the other user's session is replaced; the calls waiting for it
+    /// fail with ``AuthError/sessionReplaced(previous:current:)`` and never get the new user's tokens.
+    public func signIn(
+        username: String, password: String?, flow: AuthenticationFlow?, method: SignInMethod?,
+        validationData: [String: String], replacingSession: Bool
+    ) async throws -> SignInStep {
         let trimmed = Self.normalizedUsername(username)
         guard !trimmed.isEmpty else { throw AuthError.invalidParameter("The username is empty. Enter a username.") }
         let attempt = SignInAttempt(
-            username: trimmed, password: password, flow: flow, method: method, validationData: validationData)
+            username: trimmed, password: password, flow: flow, method: method, validationData: validationData,
+            replacingSession: replacingSession)
         // A device this store remembers for the user is named in every request (DEVICE_SRP_AUTH follows).
         let deviceKey = trackedDevice(for: trimmed)?.deviceKey
         do {
@@ -68,7 +97,7 @@ extension AuthClient {
         }
         return try await signIn(
             username: attempt.username, password: attempt.password, flow: attempt.flow, method: attempt.method,
-            validationData: attempt.validationData)
+            validationData: attempt.validationData, replacingSession: attempt.replacingSession)
     }
 
     private func startSignIn(_ attempt: SignInAttempt, deviceKey: String?) async throws -> SignInStep {
@@ -299,11 +328,16 @@ extension AuthClient {
     /// Turns an auth answer into the next step, completing the sign-in when tokens arrived.
     private func handle(_ answer: UserPoolAPI.AuthAnswer, username: String) async throws -> SignInStep {
         if let id = answer.idToken, let access = answer.accessToken {
+            let replacing = lastSignInAttempt?.replacingSession ?? false
             pendingChallenge = nil
             lastSignInAttempt = nil
             let tokens = try CognitoTokens(idToken: id, accessToken: access, refreshToken: answer.refreshToken)
             try await verify(tokens)
             let name = tokens.accessClaims?.username ?? tokens.idClaims?.preferredUsername ?? username
+            if !replacing, let current = machine.signedInUser(otherThan: name) {
+                logger?.info("sign-in refused: another user's session is here")
+                throw AuthError.anotherUserSignedIn(signedIn: current, attempted: name)
+            }
             try await completeSignIn(tokens: tokens, username: name)
             await registerNewDevice(answer, tokens: tokens, username: name)  // devices
             return .done

@@ -509,6 +509,8 @@ struct SignInAttempt: Sendable {
     var flow: AuthenticationFlow?
     var method: SignInMethod?
     var validationData: [String: String]
+    /// Whether the sign-in may replace another user's session (see `signIn(…replacingSession:)`).
+    var replacingSession: Bool = false
 }
 
 struct PendingChallenge: Sendable {

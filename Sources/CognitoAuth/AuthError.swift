@@ -99,6 +99,11 @@ public enum AuthError: Error, Sendable, Hashable {
     case signedOut
     /// The operation needs a signed-in user and there is none.
     case notSignedIn
+    /// A sign-in as `attempted` was refused because `signedIn` is signed in (or must sign in again)
+    /// here; sign out first, or sign in with `replacingSession: true`.
+    case anotherUserSignedIn(signedIn: String, attempted: String)
+    /// A call waiting for `previous`'s tokens failed because `current` replaced the session.
+    case sessionReplaced(previous: String, current: String)
     /// A waiting call passed its deadline.
     case deadlineExceeded
     /// The operation does not fit the current step, such as `confirmSignIn` with no challenge pending.
@@ -194,7 +199,7 @@ extension AuthError {
         switch self {
         case .network: return 3
         case .invalidResponse(let status, _) where status == 0 || status >= 500: return 3
-        case .reloginRequired, .signInWaitCancelled: return 4
+        case .reloginRequired, .signInWaitCancelled, .sessionReplaced: return 4
         case .configuration, .unsafeStore: return 2
         case .storage: return 5
         default: return 1
@@ -260,6 +265,16 @@ extension AuthError: LocalizedError, CustomStringConvertible {
             return "Sign-in was cancelled, so the call waiting for it failed. Sign in to try again."
         case .signedOut: return "The user signed out while the call was waiting."
         case .notSignedIn: return "Nobody is signed in. Sign in first: latchkey sign-in."
+        case .anotherUserSignedIn(let signedIn, let attempted):
+            let current = TerminalText.sanitized(signedIn)
+            return "\(current)'s session is here (signed in, or waiting to sign in again), so signing in as "
+                + "\(TerminalText.sanitized(attempted)) was refused: it would replace \(current)'s session and fail "
+                + "\(current)'s waiting calls. Sign \(current) out first (latchkey sign-out), or sign in as "
+                + "\(current); in code, signIn(…, replacingSession: true) replaces the session deliberately."
+        case .sessionReplaced(let previous, let current):
+            return "\(TerminalText.sanitized(current)) signed in in place of \(TerminalText.sanitized(previous)), so "
+                + "the call waiting for \(TerminalText.sanitized(previous))'s session failed. Try it again as "
+                + "\(TerminalText.sanitized(current)), or sign in as \(TerminalText.sanitized(previous))."
         case .deadlineExceeded: return "The call waited past its deadline for a usable session."
         case .invalidState(let message): return message
         case .srpFailure(let message): return "The secure password exchange failed: \(message)"

@@ -133,6 +133,8 @@ struct AuthStateMachine: Sendable {
         case providerSignedOut(key: String)
         /// The user signed out (globally: GlobalSignOut is owed too).
         case signOutRequested(global: Bool)
+        /// Everything stored for the session is forgotten here, without contacting the service.
+        case sessionCleared
         /// The service answered a `.revoke` (done, or the token was already invalid).
         case revocationSettled(PendingRevocation)
         /// The caller gave up waiting for sign-in.
@@ -242,6 +244,18 @@ struct AuthStateMachine: Sendable {
 
     var info: UserStateInfo { UserStateInfo(username: session?.username, provider: session?.provider) }
 
+    /// The user-pool user who is signed in, or must sign in again, when it is not `username`: a
+    /// sign-in as `username` would replace that user's session.
+    func signedInUser(otherThan username: String) -> String? {
+        switch state {
+        case .signedIn(let record, _), .reloginRequired(let record, _):
+            guard let current = record.username, current != username else { return nil }
+            return current
+        case .unknown, .signedOut, .guest:
+            return nil
+        }
+    }
+
     /// The logins-map keys of every provider with a live session in `session`, the current one first.
     func activeProviderKeys(in session: PersistedSession) -> [String] {
         var keys: [String] = []
@@ -271,6 +285,7 @@ struct AuthStateMachine: Sendable {
         case .providerSignedOut(let key): return providerSignedOut(key, now: now)
         case .signOutRequested(let global): return signOutRequested(global: global, now: now)
         case .revocationSettled(let revocation): return revocationSettled(revocation, now: now)
+        case .sessionCleared: return enterSignedOut(nil)
         case .releaseSignInWait: return releaseSignInWait()
         case .waiterCancelled(let id): return waiterLeft(id, .cancelled)
         case .deadlinePassed(let id): return waiterLeft(id, .error(.deadlineExceeded))
@@ -491,11 +506,18 @@ struct AuthStateMachine: Sendable {
             guard let tokens = record.tokens else { return [] }
             // A refresh of our own in flight answers for this session; it is adopted afterwards.
             if case .signedIn(_, let phase) = state, phase != .idle { return [] }
+            // A peer signed in as another user: this client's waiters wanted the previous user's.
+            let replaced = record.username.flatMap { signedInUser(otherThan: $0) }
             state = adopted
             let waiting = waiterIDs { _ in true }
             remove(waiting)
-            var actions: [Action] = wasSignedIn ? [] : [.notify(.signedIn, info)]
-            if !waiting.isEmpty { actions += [.resume(waiting, tokens), .pendingCallsChanged] }
+            var actions: [Action] = wasSignedIn && replaced == nil ? [] : [.notify(.signedIn, info)]
+            if let replaced, !waiting.isEmpty {
+                let error = AuthError.sessionReplaced(previous: replaced, current: record.username ?? "another user")
+                actions += [.fail(waiting, .error(error)), .pendingCallsChanged]
+            } else if !waiting.isEmpty {
+                actions += [.resume(waiting, tokens), .pendingCallsChanged]
+            }
             return actions
         }
     }
@@ -614,6 +636,23 @@ struct AuthStateMachine: Sendable {
 /// machine's state, like every other event.
 extension AuthStateMachine {
     mutating func userPoolSignedIn(_ signIn: UserPoolSignIn, now: Date) -> [Action] {
+        // The calls waiting for another user's session never get this user's tokens: they fail.
+        guard let previous = signedInUser(otherThan: signIn.username) else {
+            return userPoolSignedInKeepingWaiters(signIn, now: now)
+        }
+        let waiting = waiterIDs { _ in true }
+        remove(waiting)
+        var actions = userPoolSignedInKeepingWaiters(signIn, now: now)
+        if !waiting.isEmpty {
+            actions += [
+                .fail(waiting, .error(.sessionReplaced(previous: previous, current: signIn.username))),
+                .pendingCallsChanged,
+            ]
+        }
+        return actions
+    }
+
+    private mutating func userPoolSignedInKeepingWaiters(_ signIn: UserPoolSignIn, now: Date) -> [Action] {
         let rules = policy.identityManager
         var session = self.session ?? PersistedSession(state: .signedIn, updatedAt: now)
         let sameUser = session.username == signIn.username

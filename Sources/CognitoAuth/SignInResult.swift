@@ -141,6 +141,30 @@ public enum SignUpStep: Sendable, Hashable {
     case done
 }
 
+/// The full outcome of ``AuthClient/register(username:password:attributes:validationData:)``.
+public struct SignUpOutcome: Sendable, Hashable {
+    /// What comes next: a confirmation code, or nothing (the account is confirmed).
+    public var step: SignUpStep
+    /// The new user's id (Cognito's `UserSub`, the `sub` claim of the user's tokens); nil only when
+    /// the backend did not send it.
+    public var userSub: String?
+
+    /// Where the confirmation code went, when one was sent.
+    public var delivery: CodeDeliveryDetails? {
+        if case .confirmSignUp(let delivery) = step { return delivery }
+        return nil
+    }
+
+    /// Whether the account is confirmed already (no code is needed).
+    public var isConfirmed: Bool { step == .done }
+
+    /// Creates an outcome.
+    public init(step: SignUpStep, userSub: String?) {
+        self.step = step
+        self.userSub = userSub
+    }
+}
+
 /// The outcome of `forgotPassword`.
 public struct ForgotPasswordResult: Sendable, Hashable {
     /// Where the code went.

@@ -134,6 +134,19 @@ import Testing
         #expect(app.relogin?.waitingCount == 2)
     }
 
+    @Test func anotherUserInThePromptIsRefusedWithBothNamesAndTheWaitingCallsStay() {
+        var app = expiredApp()
+        _ = app.reduce(.keyPressed(.paste("Secret1!")))
+        #expect(app.reduce(.keyPressed(.enter)) == [.signIn(username: "alice", password: "Secret1!")])
+        // The core refuses when the tokens name another user (the username typed may be an alias).
+        _ = app.reduce(.signInFinished(.failure(.anotherUserSignedIn(signedIn: "alice", attempted: "bob"))))
+        #expect(
+            app.relogin?.signIn.banner
+                == "This is alice's session, so bob cannot sign in over it (alice's waiting calls would fail). "
+                + "Sign in as alice, or press Esc and sign out (o) first.")
+        #expect(app.relogin?.waitingCount == 2)
+    }
+
     @Test func aChallengeIsAnsweredInsideThePrompt() {
         var app = expiredApp()
         _ = app.reduce(.keyPressed(.paste("Secret1!")))

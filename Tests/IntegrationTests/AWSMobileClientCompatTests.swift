@@ -101,6 +101,59 @@ extension BackendTests {
             #expect(noTokens is AuthError)
         }
 
+        @Test("signUp's userSub; signIn as another user fails with invalidState; clearKeychain forgets the session")
+        func signUpRefusalAndClearKeychain() async throws {
+            let backend = try await LocalBackend.shared()
+            let alice = await backend.uniqueName("compat-a")
+            try await backend.createUser(alice, password: Integration.password)
+            let store = InMemorySessionStore()
+            let mobileClient = AWSMobileClient(
+                client: AuthClient(configuration: backend.configuration, store: store))
+            _ = try await awaiting { mobileClient.initialize($0) }
+
+            let bob = await backend.uniqueName("compat-b")
+            let signedUp: SignUpResult = try await awaiting {
+                mobileClient.signUp(
+                    username: bob, password: Integration.password, userAttributes: ["email": "\(bob)@example.com"],
+                    completionHandler: $0)
+            }
+            #expect(signedUp.signUpConfirmationState == .unconfirmed)
+            let sub = try #require(signedUp.userSub)
+            let code = try #require(try await backend.codes(for: bob).signUp)
+            let confirmed: SignUpResult = try await awaiting {
+                mobileClient.confirmSignUp(username: bob, confirmationCode: code, completionHandler: $0)
+            }
+            #expect(confirmed.signUpConfirmationState == .confirmed && confirmed.userSub == nil)
+
+            let signedIn: SignInResult = try await awaiting {
+                mobileClient.signIn(username: alice, password: Integration.password, completionHandler: $0)
+            }
+            #expect(signedIn.signInState == .signedIn)
+            let refused: (any Error)? = await withCheckedContinuation { continuation in
+                mobileClient.signIn(username: bob, password: Integration.password) { _, error in
+                    continuation.resume(returning: error)
+                }
+            }
+            guard case .invalidState(let message)? = refused as? AWSMobileClientError else {
+                Issue.record("expected invalidState, got \(String(describing: refused))")
+                return
+            }
+            #expect(message.contains(alice) && message.contains(bob) && message.contains("sign-out"))
+            #expect(mobileClient.username == alice)
+
+            let cleared: (any Error)? = await withCheckedContinuation { continuation in
+                mobileClient.clearKeychain { continuation.resume(returning: $0) }
+            }
+            #expect(cleared == nil)
+            #expect(try store.load() == nil)
+            #expect(mobileClient.currentUserState == .signedOut && mobileClient.username == nil)
+            let bobIn: SignInResult = try await awaiting {
+                mobileClient.signIn(username: bob, password: Integration.password, completionHandler: $0)
+            }
+            #expect(bobIn.signInState == .signedIn)
+            #expect(mobileClient.userSub == sub)
+        }
+
         @Test("A configuration that cannot be read is reported by every call, with the file named")
         func badConfiguration() async throws {
             let directory = try Integration.temporaryDirectory("compat-bad")
