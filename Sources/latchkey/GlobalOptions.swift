@@ -26,7 +26,7 @@ struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
         help:
-            "The account to use: a username or an id from `latchkey accounts` (else $LATCHKEY_ACCOUNT, else the active one)."
+            "The account to use: a username or an id from `latchkey accounts` (else $LATCHKEY_ACCOUNT, else the active one); a sign-in there replaces whoever is in it."
     )
     var account: String?
 
@@ -72,6 +72,12 @@ struct GlobalOptions: ParsableArguments {
         throw CLIFailure(
             code: 2,
             message: "there is no account \"\(TerminalText.sanitized(wanted))\" here. `latchkey accounts` lists them.")
+    }
+
+    /// Whether the command names its account (`--account` or `$LATCHKEY_ACCOUNT`): a sign-in then
+    /// goes to that account even when another user is in it, replacing their session, as asked.
+    var namesAccount: Bool {
+        account != nil || !(environment["LATCHKEY_ACCOUNT"] ?? "").isEmpty
     }
 
     /// The store directory of the account commands act on (`accountID` overrides the choice).

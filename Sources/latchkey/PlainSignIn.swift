@@ -13,7 +13,7 @@ enum PlainSignIn {
     /// Signs in with `flow` (and USER_AUTH's `method`), reading the password only when a step needs it.
     static func run(
         client: AuthClient, username: String, flow: AuthenticationFlow, method: SignInMethod?, passwordStdin: Bool,
-        validationData: [String: String] = [:]
+        validationData: [String: String] = [:], replacingSession: Bool = false
     ) async throws {
         var cached: String?
         let readPassword: () throws -> String = {
@@ -41,7 +41,8 @@ enum PlainSignIn {
         let start: () async throws -> SignInStep = {
             let password = needsPassword || chosen?.needsPassword == true ? try readPassword() : nil
             return try await client.signIn(
-                username: username, password: password, flow: flow, method: chosen, validationData: validationData)
+                username: username, password: password, flow: flow, method: chosen, validationData: validationData,
+                replacingSession: replacingSession)
         }
         let first = try await start()
         try await answer(

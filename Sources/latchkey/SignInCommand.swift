@@ -165,7 +165,7 @@ struct SignInCommand: AsyncParsableCommand {
         do {
             try await PlainSignIn.run(
                 client: client, username: name, flow: chosenFlow, method: method?.method, passwordStdin: passwordStdin,
-                validationData: validation)
+                validationData: validation, replacingSession: global.namesAccount)
         } catch {
             if account.isNew, await client.userState != .signedIn { try? global.accounts.removeAccount(account.id) }
             throw error
