@@ -113,7 +113,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["CognitoAuth", "CognitoAuthTesting", "AWSMobileClientCompat"],
+            dependencies: ["CognitoAuth", "CognitoAuthTesting", "AWSMobileClientCompat", "AWSSigV4"],
             swiftSettings: strictSettings
         ),
         .testTarget(

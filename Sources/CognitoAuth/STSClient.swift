@@ -30,6 +30,18 @@ public struct STSClient: Sendable {
         self.timeout = timeout
     }
 
+    /// Calls GetCallerIdentity with credentials from `provider`, signed at `date`.
+    public func getCallerIdentity(using provider: some AWSCredentialsProvider, date: Date = Date()) async throws
+        -> CallerIdentity
+    {
+        let signing = try await provider.signingCredentials()
+        return try await getCallerIdentity(
+            credentials: AWSCredentials(
+                accessKeyId: signing.accessKeyId, secretAccessKey: signing.secretAccessKey,
+                sessionToken: signing.sessionToken ?? "", expiration: .distantFuture),
+            date: date)
+    }
+
     /// Calls GetCallerIdentity with `credentials` at time `date`.
     public func getCallerIdentity(credentials: AWSCredentials, date: Date = Date()) async throws -> CallerIdentity {
         let body = Array("Action=GetCallerIdentity&Version=2011-06-15".utf8)
@@ -81,14 +93,17 @@ extension AuthClient {
     public func getCallerIdentity(_ options: TokenRequestOptions = TokenRequestOptions(label: "GetCallerIdentity"))
         async throws -> CallerIdentity
     {
-        let credentials = try await getAWSCredentials(options)
         let region = configuration.identityPool?.region ?? configuration.userPool?.region ?? "us-east-1"
         let endpoint = configuration.latchkey.stsEndpoint ?? URL(string: "https://sts.\(region).amazonaws.com/")
         guard let endpoint else { throw AuthError.invalidParameter("no STS endpoint for region \(region)") }
         let sts = STSClient(
             endpoint: endpoint, region: region, transport: transport, timeout: self.options.requestTimeout)
+        // The path any signing client takes: credentials from this client's provider (fetched, or
+        // waited for, before the STS request is counted as reaching the backend).
+        let signing = try await credentialsProvider(options).signingCredentials()
+        let now = clock.now()
         return try await reachingBackend {
-            try await sts.getCallerIdentity(credentials: credentials, date: clock.now())
+            try await sts.getCallerIdentity(using: StaticCredentialsProvider(signing), date: now)
         }
     }
 }

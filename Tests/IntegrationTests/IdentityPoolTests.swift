@@ -1,3 +1,4 @@
+import AWSSigV4
 import CognitoAuth
 import CognitoAuthTesting
 import Foundation
@@ -55,6 +56,29 @@ extension BackendTests {
             let caller = try await client.getCallerIdentity()
             #expect(!caller.account.isEmpty)
             #expect(caller.arn.hasPrefix("arn:aws:"))
+        }
+
+        @Test(
+            "The client as an AWSCredentialsProvider: a request signed with it is accepted by STS; signed out, guest credentials"
+        )
+        func credentialsProviderSignsRequests() async throws {
+            let backend = try await LocalBackend.shared()
+            let (client, _) = try await Integration.signedInClient(backend: backend)
+            let provider = client.credentialsProvider()
+            let signing = try await provider.signingCredentials()
+            let stored = try await client.getAWSCredentials()
+            #expect(signing.accessKeyId == stored.accessKeyId)
+            #expect(signing.sessionToken == stored.sessionToken)
+            // A client library's own request, signed through the provider, is accepted.
+            let endpoint = try #require(backend.configuration.latchkey.stsEndpoint)
+            let sts = STSClient(endpoint: endpoint, region: "us-east-1", transport: AsyncHTTPClientTransport())
+            let caller = try await sts.getCallerIdentity(using: provider)
+            #expect(caller.arn.hasPrefix("arn:aws:"))
+            // Not signed in and no re-login pending: the guest's credentials (the pool allows guests).
+            _ = try await client.signOut()
+            let guest = try await client.credentialsProvider().signingCredentials()
+            #expect(!guest.accessKeyId.isEmpty && !guest.secretAccessKey.isEmpty)
+            #expect(await client.userState == .guest)
         }
 
         @Test("Federated sign-in with an external token: signedIn, provider and active providers set")
