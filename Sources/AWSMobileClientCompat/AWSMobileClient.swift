@@ -32,6 +32,12 @@ public final class AWSMobileClient: Sendable {
         }
     }
 
+    /// Makes `client` the instance `default()` returns from now on, for apps that build their own
+    /// (another store, another configuration) and still call `AWSMobileClient.default()` everywhere.
+    public static func useAsDefault(_ client: AWSMobileClient) {
+        shared.withLock { $0 = client }
+    }
+
     /// A client over an existing core client (for apps that build their own, and for tests).
     public init(client: AuthClient) {
         self.client = client

@@ -264,3 +264,12 @@ public enum AWSMobileClientError: Error, Sendable, Hashable, CustomStringConvert
         }
     }
 }
+
+extension AWSCredentials {
+    /// The access key id, by AWSCore's `AWSCredentials` name.
+    public var accessKey: String { accessKeyId }
+    /// The secret access key, by AWSCore's name.
+    public var secretKey: String { secretAccessKey }
+    /// The session token, by AWSCore's name.
+    public var sessionKey: String { sessionToken }
+}
