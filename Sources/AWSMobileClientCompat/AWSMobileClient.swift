@@ -2,7 +2,7 @@ import CognitoAuth
 import Foundation
 
 /// AWSMobileClient's API on Latchkey: the shared instance, completion handlers and the anchor's
-/// names, each mapped onto one ``CognitoAuth/AuthClient`` call.
+/// names, each mapped onto one `AuthClient` call.
 ///
 /// Nothing here decides anything: states, waiting for re-login, refresh and storage are the core's.
 /// Completion handlers run on a background task, as AWSMobileClient runs them on a background queue.
@@ -97,7 +97,7 @@ public final class AWSMobileClient: Sendable {
         mirror.remove(object)
     }
 
-    /// Fails the calls waiting for a sign-in (they get ``CognitoAuth/AuthError``'s sign-in-wait error).
+    /// Fails the calls waiting for a sign-in (they get `AuthError`'s sign-in-wait error).
     public func releaseSignInWait() {
         guard let client else { return }
         Task { await client.releaseSignInWait() }
@@ -266,7 +266,7 @@ public final class AWSMobileClient: Sendable {
     }
 
     /// Forgets everything stored for the session on this machine, without contacting the service
-    /// (AWSMobileClient's `clearKeychain()`; see ``CognitoAuth/AuthClient/clearLocalSession()``).
+    /// (AWSMobileClient's `clearKeychain()`; see `AuthClient.clearLocalSession()`).
     ///
     /// Returns at once; the store is cleared on a background task. Use
     /// ``clearKeychain(completionHandler:)`` to know when it is done or whether it failed.

@@ -11,7 +11,7 @@ public typealias UserStateChangeCallback = @Sendable (UserState, [String: String
 public struct SessionToken: Sendable, Hashable {
     /// The token itself.
     public let tokenString: String?
-    /// Every claim of the token, as JSON values (see ``CognitoAuth/JWTClaimSet`` for typed reads).
+    /// Every claim of the token, as JSON values (see `JWTClaimSet` for typed reads).
     public let claims: [String: JSONValue]?
 
     /// A token and its claims, read from `tokenString` (nil claims when it is not a JWT, such as a
@@ -135,7 +135,7 @@ public struct SignInResult: Sendable, Hashable {
         case .selectMFASetup(let types):
             state = .setupMFA
             parameters["MFAS_CAN_SETUP"] = types.map(\.rawValue).joined(separator: ",")
-        case .emailMFASetup: state = .setupMFA
+        case .emailMFASetup, .smsMFASetup: state = .setupMFA
         case .customChallenge(let challenge):
             state = .customChallenge
             parameters = challenge
@@ -245,7 +245,7 @@ public struct FederatedSignInOptions: Sendable, Hashable {
     }
 }
 
-/// Errors only the compatibility layer raises; everything else is the core's ``CognitoAuth/AuthError``.
+/// Errors only the compatibility layer raises; everything else is the core's `AuthError`.
 public enum AWSMobileClientError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `default()` found no usable configuration; the message says what to fix.
     case invalidConfiguration(message: String)

@@ -266,7 +266,7 @@ public struct AppState: Equatable, Sendable {
 public enum AppAction: Sendable {
     /// A key was pressed.
     case keyPressed(InputKey)
-    /// The auth client published an event (see ``authEvent(_:)`` to pass an ``AuthEvent``).
+    /// The auth client published an event (see ``authEvent(_:)`` to pass an `AuthEvent`).
     case sessionEvent(SessionEvent)
     /// The runtime read the stored session (secrets left out).
     case sessionLoaded(SessionSummary?)

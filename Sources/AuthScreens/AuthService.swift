@@ -1,6 +1,6 @@
 import CognitoAuth
 
-/// The part of ``AuthClient`` the screens' runtime calls; tests substitute a fake.
+/// The part of `AuthClient` the screens' runtime calls; tests substitute a fake.
 public protocol AuthService: Sendable {
     /// Signs in with the password and returns the next step.
     func signIn(username: String, password: String) async throws -> SignInStep
@@ -45,18 +45,18 @@ public protocol AuthService: Sendable {
     /// check; the dashboard calls it every second, so a CLI sign-out shows within a second).
     func syncWithStore() async
     /// Starts a USER_AUTH sign-in: without `method` the pool answers with the methods it offers
-    /// (``SignInStep/selectChallenge(_:)``); with a code method it sends a new code.
+    /// (`SignInStep.selectChallenge(_:)`); with a code method it sends a new code.
     func signIn(username: String, password: String?, flow: AuthenticationFlow?, method: SignInMethod?) async throws
         -> SignInStep
     /// Answers SELECT_CHALLENGE with a first factor (`password` for the password methods).
     func selectSignInMethod(_ method: SignInMethod, password: String?) async throws -> SignInStep
-    /// Re-initiates the sign-in waiting for a code (a new code is sent); see ``AuthClient/restartSignIn()``.
+    /// Re-initiates the sign-in waiting for a code (a new code is sent); see `AuthClient.restartSignIn()`.
     func restartSignIn() async throws -> SignInStep
     /// Starts enrolling an authenticator app (AssociateSoftwareToken): the secret and `otpauth://` URI.
     func setUpTOTP() async throws -> TOTPSetupDetails
     /// Verifies the authenticator app's first code; TOTP is then on and preferred.
     func verifyTOTPSetup(code: String) async throws
-    /// The user's devices (ListDevices, every page), this machine's marked ``DeviceInfo/isCurrent``.
+    /// The user's devices (ListDevices, every page), this machine's marked `DeviceInfo.isCurrent`.
     func listUserDevices() async throws -> [DeviceInfo]
     /// Marks a device remembered or not (UpdateDeviceStatus); nil means this machine's device.
     func setDeviceRemembered(_ remembered: Bool, deviceKey: String?) async throws

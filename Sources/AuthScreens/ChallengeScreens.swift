@@ -256,7 +256,7 @@ public struct CodeChallengeState: Equatable, Sendable {
 public enum CodeResend: Hashable, Sendable {
     /// USER_AUTH again with this code method (EMAIL_OTP / SMS_OTP as the first factor): a new code is sent.
     case method(SignInMethod)
-    /// An MFA code after the password: the sign-in is initiated again (``AuthClient/restartSignIn()``,
+    /// An MFA code after the password: the sign-in is initiated again (`AuthClient.restartSignIn()`,
     /// which still holds the password while the sign-in is unfinished) and the screen stays.
     case signInAgain
 }

@@ -9,7 +9,7 @@ public enum AuthEffect: Hashable, Sendable {
     /// `confirmSignIn(_:attributes:)`: a code, a new password or an MFA type; the result comes back as `confirmSignInFinished`.
     case confirmSignIn(answer: SecretText, attributes: [String: String])
     /// USER_AUTH `signIn(username:password:flow:method:)` without a method: the pool's methods come
-    /// back as `signInFinished` (``SignInStep/selectChallenge(_:)``).
+    /// back as `signInFinished` (`SignInStep.selectChallenge(_:)`).
     case startUserAuth(username: String)
     /// `selectSignInMethod(_:password:)`; the result comes back as `confirmSignInFinished`.
     case selectSignInMethod(SignInMethod, password: SecretText?)

@@ -22,7 +22,7 @@ public struct LogEntry: Hashable, Sendable {
         lhs.time == rhs.time && lhs.text == rhs.text
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(time)
         hasher.combine(text)

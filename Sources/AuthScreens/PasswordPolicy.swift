@@ -69,7 +69,7 @@ public struct PasswordPolicy: Hashable, Sendable {
         }
     }
 
-    /// The characters Cognito counts as symbols: ``^ $ * . [ ] { } ( ) ? " ! @ # % & / \ , > < ' : ; | _ ~ ` = + -``
+    /// The characters Cognito counts as symbols: `^ $ * . [ ] { } ( ) ? " ! @ # % & / \ , > < ' : ; | _ ~` and the backquote, `= + -`
     /// and the space.
     public static let symbols: Set<Character> = Set("^$*.[]{}()?-\"!@#%&/\\,><':;|_~`+= ")
 

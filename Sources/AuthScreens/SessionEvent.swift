@@ -26,7 +26,7 @@ public struct WaitingCall: Hashable, Sendable, Identifiable {
     }
 }
 
-/// An auth event in the view models' own terms: ``AuthEvent`` with plain values, so tests can build every case.
+/// An auth event in the view models' own terms: `AuthEvent` with plain values, so tests can build every case.
 public enum SessionEvent: Hashable, Sendable {
     /// The user state changed (after persistence).
     case stateChanged(UserState, username: String?, provider: String?)

@@ -3,7 +3,7 @@ import Foundation
 
 /// What the dashboard shows about the stored session, with every secret left out.
 ///
-/// Built from ``PersistedSession`` by the runtime; the view-model state never holds a token.
+/// Built from `PersistedSession` by the runtime; the view-model state never holds a token.
 public struct SessionSummary: Hashable, Sendable {
     /// The username.
     public var username: String?

@@ -3,7 +3,7 @@ import Logging
 
 /// The auth core: AWSMobileClient's contract on Amazon Cognito, as one actor.
 ///
-/// Decisions are made by ``AuthStateMachine``; this actor feeds it events and runs its actions.
+/// Decisions are made by `AuthStateMachine` (internal, pure); this actor feeds it events and runs its actions.
 /// Calls that need tokens while re-login is required wait, resume after a successful sign-in, and
 /// fail on ``releaseSignInWait()``. Network failures never change the user state.
 public actor AuthClient {

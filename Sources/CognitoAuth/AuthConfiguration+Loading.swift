@@ -18,6 +18,7 @@ extension AuthConfiguration {
     /// Loads and validates the configuration file at `path`.
     ///
     /// - Parameters:
+    ///   - path: the file (``locate(explicitPath:environment:)`` finds the default one).
     ///   - section: the section to read (`CognitoUserPool.<section>`, ...); nil means
     ///     `$LATCHKEY_CONFIG_SECTION`, else `Default`.
     ///   - environment: the variables that may fill in what the file leaves out: `AWS_REGION`,

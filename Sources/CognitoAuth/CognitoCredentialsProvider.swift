@@ -1,10 +1,10 @@
 import AWSSigV4
 import Foundation
 
-/// An ``AWSCredentialsProvider`` over an ``AuthClient``: Cognito Identity credentials for the
+/// An `AWSCredentialsProvider` (module `AWSSigV4`) over an ``AuthClient``: Cognito Identity credentials for the
 /// signed-in user (or the guest), refreshed through the core and waiting like any call.
 ///
-/// Hand it to code that signs AWS requests (``SigV4Signer/signed(_:with:region:service:date:)``).
+/// Hand it to code that signs AWS requests (`SigV4Signer.signed(_:with:region:service:date:)`).
 /// With the default options a call made while a re-login is required waits for the sign-in and
 /// fails with ``AuthError/signInWaitCancelled`` on `releaseSignInWait()`; pass options with
 /// `waitForSignIn: false` (or a deadline) to fail at once instead.
@@ -30,7 +30,7 @@ public struct CognitoCredentialsProvider: AWSCredentialsProvider {
 }
 
 extension AuthClient {
-    /// This client's credentials as an ``AWSCredentialsProvider`` for code that signs AWS requests.
+    /// This client's credentials as an `AWSCredentialsProvider` for code that signs AWS requests.
     public nonisolated func credentialsProvider(
         _ options: TokenRequestOptions = TokenRequestOptions(label: "signingCredentials")
     ) -> CognitoCredentialsProvider {

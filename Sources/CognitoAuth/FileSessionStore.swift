@@ -37,7 +37,7 @@ public struct FileSessionStore: SessionStore {
     }
 
     /// Fails with ``SessionStoreError/unsafe(path:reason:)`` when `directory` exists but another user
-    /// owns it or others can write to it (see ``StoreDirectory``); a missing directory is fine.
+    /// owns it or others can write to it (as ssh refuses `~/.ssh`); a missing directory is fine.
     public static func checkDirectory(_ directory: String) throws(SessionStoreError) {
         try StoreDirectory.checkExisting(directory)
     }

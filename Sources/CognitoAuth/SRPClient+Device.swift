@@ -13,7 +13,11 @@ extension SRPClient {
     /// The device verifier as amplify-js `generateHashDevice` computes it:
     /// `x = SHA256(pad(salt) || SHA256(deviceGroupKey || deviceKey || ":" || password))`, `v = g^x mod N`.
     ///
-    /// - Parameter salt: 16 random bytes (as generated; padding is applied here).
+    /// - Parameters:
+    ///   - deviceGroupKey: the `DeviceGroupKey` Cognito returned with the new device.
+    ///   - deviceKey: the `DeviceKey` Cognito returned with the new device.
+    ///   - password: the device password (random; stored with the device, never sent).
+    ///   - salt: 16 random bytes (as generated; padding is applied here).
     public static func deviceVerifier(
         deviceGroupKey: String, deviceKey: String, password: String, salt: [UInt8]
     ) throws(AuthError) -> DeviceVerifier {

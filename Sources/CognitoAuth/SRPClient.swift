@@ -69,6 +69,7 @@ public struct SRPClient: Sendable {
     ///   - poolName: the part of the pool id after `_`.
     ///   - userIdForSrp: the challenge's USER_ID_FOR_SRP (never the alias the user typed).
     ///   - saltHex: SALT exactly as the server sent it.
+    ///   - password: the user's password.
     ///   - serverBHex: SRP_B.
     ///   - secretBlock: SECRET_BLOCK, base64 (other text is signed as its UTF-8 bytes).
     ///   - timestamp: the TIMESTAMP string that is also sent.

@@ -116,9 +116,17 @@ public final class ChildProcess: @unchecked Sendable {
     /// Starts `executable arguments…` (an absolute path) with the test process's environment changed
     /// by `environment` and without the variables in `removing`.
     ///
-    /// - Parameter timeout: the deadline for the whole life of the child, counted from now; when it
-    ///   passes the child's process group is killed. Nil for no deadline (a server that lives as long
-    ///   as the test process).
+    /// - Parameters:
+    ///   - executable: the program's absolute path.
+    ///   - arguments: its arguments.
+    ///   - input: what its standard input reads.
+    ///   - errorOutput: where its standard error goes.
+    ///   - directory: its working directory (nil: the test process's).
+    ///   - environment: variables set or changed for it.
+    ///   - removing: variables removed for it.
+    ///   - timeout: the deadline for the whole life of the child, counted from now; when it
+    ///     passes the child's process group is killed. Nil for no deadline (a server that lives as long
+    ///     as the test process).
     public static func spawn(
         _ executable: String, _ arguments: [String], input: Input = .none, errorOutput: ErrorOutput = .capture,
         environment: [String: String] = [:], removing: [String] = [], directory: String? = nil,

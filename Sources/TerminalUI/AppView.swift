@@ -2,7 +2,7 @@ import AuthScreens
 import CognitoAuth
 import Foundation
 
-/// Draws the whole auth UI: a pure function from an ``AppState`` and a terminal size (plus a
+/// Draws the whole auth UI: a pure function from an `AppState` and a terminal size (plus a
 /// spinner step) to a ``CellGrid`` and a cursor position.
 ///
 /// The layout, top to bottom:
@@ -13,7 +13,7 @@ import Foundation
 /// - the status line: a spinner and a verb while a request runs, else the status message;
 /// - the bottom line: the key hints, cut with "…".
 ///
-/// Below ``minimumSize`` (or when ``AppState/isTerminalTooSmall`` is set) only a centred
+/// Below ``minimumSize`` (or when `AppState.isTerminalTooSmall` is set) only a centred
 /// notice is drawn, so no field shows or takes the cursor. Colour comes from the roles of the
 /// cells, which the terminal's ``Theme`` maps (attributes only under `NO_COLOR`); every state
 /// also has a glyph or a word.

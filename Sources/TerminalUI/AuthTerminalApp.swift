@@ -3,7 +3,7 @@ import CognitoAuth
 import Foundation
 
 /// Runs the auth UI on a ``TerminalSurface``: draws ``AppView`` on every change of an
-/// ``AuthScreensRuntime``, reads keys and sends them to it, and keeps the dashboard ticking.
+/// `AuthScreensRuntime`, reads keys and sends them to it, and keeps the dashboard ticking.
 ///
 /// The loop waits for input, a wake-up or its next deadline (the 1-second tick; the spinner
 /// while a request runs) and draws once per batch of keys. Ctrl-C quits from anywhere, Ctrl-Z
@@ -210,7 +210,10 @@ public final class AuthTerminalApp {
     /// Runs the UI full screen on the process's terminal (ncurses), restoring it on every path.
     ///
     /// - Parameters:
+    ///   - service: The auth service the screens drive (an `AuthClient`).
+    ///   - options: The UI's options (AWSAuthUI's, and the pool's settings).
     ///   - theme: The theme; nil picks one from `NO_COLOR` and `TERM`.
+    ///   - backend: The backend's host, shown on the top line.
     ///   - mouse: Whether left clicks focus fields, press buttons and select rows (no motion tracking).
     /// - Throws: ``TerminalError/notATerminal`` when standard input or output is not a TTY, and
     ///   the other ``TerminalError``s when curses cannot start.

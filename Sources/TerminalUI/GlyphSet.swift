@@ -1,5 +1,5 @@
 /// Which glyphs the terminal can show: the UI draws with Unicode (box drawing, block bars, a
-/// braille spinner, ✔ ✖ ⚠ ℹ marks) and ``map(_:)`` replaces what a terminal lacks, one cell for
+/// braille spinner, ✔ ✖ ⚠ ℹ marks) and `map(_:)` replaces what a terminal lacks, one cell for
 /// one cell, just before the frame is written, so layouts never change.
 public enum GlyphSet: Hashable, Sendable {
     /// Everything as drawn (a UTF-8 locale on a capable terminal).

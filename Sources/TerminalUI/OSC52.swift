@@ -18,7 +18,9 @@ public enum OSC52 {
 
     /// Whether to wrap: inside tmux (`TMUX` set) unless its `set-clipboard` option is `on`.
     ///
-    /// - Parameter tmuxSetClipboard: `tmux show-options -gv set-clipboard`'s answer, or nil when it
+    /// - Parameters:
+    ///   - environment: the process environment (`TMUX`).
+    ///   - tmuxSetClipboard: `tmux show-options -gv set-clipboard`'s answer, or nil when it
     ///   could not be asked (then the sequence is wrapped, the form that reaches the outer terminal).
     public static func needsTmuxPassthrough(environment: [String: String], tmuxSetClipboard: String?) -> Bool {
         guard let tmux = environment["TMUX"], !tmux.isEmpty else { return false }

@@ -249,7 +249,7 @@ struct SwitchCommand: AsyncParsableCommand {
 }
 
 extension FileSessionStore {
-    /// ``checkDirectory(_:)`` as the CLI's error.
+    /// `checkDirectory(_:)` as the CLI's error.
     static func checkDirectoryOrThrow(_ directory: String) throws {
         do {
             try checkDirectory(directory)

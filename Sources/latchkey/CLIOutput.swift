@@ -10,7 +10,7 @@ import Foundation
 
 /// Terminal I/O for the non-interactive commands.
 ///
-/// Everything written to stderr here is passed through ``TerminalText/sanitized(_:keepingNewlines:)``:
+/// Everything written to stderr here is passed through `TerminalText.sanitized(_:keepingNewlines:)`:
 /// messages carry text from the server (error messages, the username claim, challenge parameter
 /// names, the TOTP secret), and control characters in it must not reach the terminal.
 enum CLIOutput {
