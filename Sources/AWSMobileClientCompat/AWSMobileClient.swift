@@ -106,12 +106,19 @@ public final class AWSMobileClient: Sendable {
     // MARK: Sign-in and sign-up
 
     /// Signs in with the configured flow (SRP unless configured otherwise).
+    ///
+    /// `validationData` and `clientMetaData` go to InitiateAuth's `ClientMetadata` (the Lambda
+    /// triggers of the sign-in), as AWSMobileClient sends them; `validationData` wins a shared key.
+    /// The challenge answers carry the client's `AuthClientOptions.clientMetadata`.
     public func signIn(
-        username: String, password: String, completionHandler: @escaping @Sendable (SignInResult?, (any Error)?) -> Void
+        username: String, password: String, validationData: [String: String]? = nil,
+        clientMetaData: [String: String] = [:],
+        completionHandler: @escaping @Sendable (SignInResult?, (any Error)?) -> Void
     ) {
+        let metadata = clientMetaData.merging(validationData ?? [:]) { $1 }
         run(completionHandler) { client in
             do {
-                let step = try await client.signIn(username: username, password: password)
+                let step = try await client.signIn(username: username, password: password, validationData: metadata)
                 await self.refreshMirror(client)
                 return SignInResult(step)
             } catch let error as AuthError {

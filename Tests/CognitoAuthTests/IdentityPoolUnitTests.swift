@@ -179,4 +179,30 @@ struct IdentityPoolUnitTests {
         let request = try #require(transport.sent.last)
         #expect(JSONValue.parse(request.body)?["CustomRoleArn"]?.stringValue == "arn:aws:iam::123456789012:role/Custom")
     }
+
+    @Test("federatedSignIn's per-call role is sent, kept for later fetches, and dropped at sign-out")
+    func perCallCustomRole() async throws {
+        let clock = ManualClock(start: Fixtures.t0)
+        let pool = ScriptedIdentityPool(clock: clock)
+        let transport = pool.transport
+        var options = Fixtures.clientOptions
+        options.customRoleArn = "arn:aws:iam::123456789012:role/Default"
+        let client = AuthClient(
+            configuration: AuthConfiguration(userPool: Fixtures.pool, identityPool: Self.identityPool),
+            store: InMemorySessionStore(), transport: transport, clock: clock, options: options)
+        await client.initialize()
+        func lastRole() -> String? {
+            transport.sent.last.flatMap { JSONValue.parse($0.body)?["CustomRoleArn"]?.stringValue }
+        }
+        _ = try await client.federatedSignIn(
+            providerName: FederatedProvider.facebook, token: "fb-good",
+            customRoleARN: "arn:aws:iam::123456789012:role/PerCall")
+        #expect(lastRole() == "arn:aws:iam::123456789012:role/PerCall")
+        await client.invalidateCachedTemporaryCredentials()
+        _ = try await client.getAWSCredentials()
+        #expect(lastRole() == "arn:aws:iam::123456789012:role/PerCall", "later fetches keep the sign-in's role")
+        _ = try await client.signOut()
+        _ = try await client.getAWSCredentials()
+        #expect(lastRole() == "arn:aws:iam::123456789012:role/Default", "after sign-out, the client's role again")
+    }
 }

@@ -104,7 +104,11 @@ extension BackendTests {
             let app = AWSMobileClientCallSites()
             let state: UserState = try await withCheckedThrowingContinuation { continuation in
                 AWSMobileClient.default().initialize { state, error in
-                    if let state { continuation.resume(returning: state) } else { continuation.resume(throwing: error!) }
+                    if let state {
+                        continuation.resume(returning: state)
+                    } else {
+                        continuation.resume(throwing: error!)
+                    }
                 }
             }
             #expect(state == .signedOut)
@@ -121,7 +125,9 @@ extension BackendTests {
             // Revoked elsewhere: the next call finds out, the state becomes "need to login again", and
             // the call waits until the app cancels the sign-in.
             try await backend.adminGlobalSignOut(username)
-            let waiting = Task { await withCheckedContinuation { done in app.attributes { done.resume(returning: $0) } } }
+            let waiting = Task {
+                await withCheckedContinuation { done in app.attributes { done.resume(returning: $0) } }
+            }
             try await Integration.eventually("the call waiting for a sign-in") {
                 let pending = await core.pendingCalls
                 return !pending.isEmpty && pending.allSatisfy { $0.reason == .signIn }
@@ -131,9 +137,16 @@ extension BackendTests {
             let error = await waiting.value
             #expect(error as? AuthError == .signInWaitCancelled)
 
-            // Signing in again works as before.
-            await withCheckedContinuation { done in app.signIn(username, Integration.password) { done.resume() } }
+            // Signing in again works as before; validationData and clientMetaData reach InitiateAuth.
+            await withCheckedContinuation { done in
+                AWSMobileClient.default().signIn(
+                    username: username, password: Integration.password, validationData: ["invite": "xyz"],
+                    clientMetaData: ["source": "app"]
+                ) { _, _ in done.resume() }
+            }
             #expect(AWSMobileClient.default().isSignedIn)
+            let initiate = try await backend.clientMetadata(of: "InitiateAuth", username: username)
+            #expect(initiate.clientMetadata == ["invite": "xyz", "source": "app"])
         }
     }
 }
