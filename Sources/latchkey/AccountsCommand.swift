@@ -67,13 +67,12 @@ enum AccountResolution {
     ///
     /// The active account, unless another user is in it: then the account already holding
     /// `username` on that pool, else a new one. `--account` is obeyed as given.
-    static func accountForSignIn(username: String, userPoolId: String?, global: GlobalOptions) throws -> (
-        id: String, isNew: Bool
-    ) {
-        let explicit = global.account ?? global.environment["LATCHKEY_ACCOUNT"].flatMap { $0.isEmpty ? nil : $0 }
-        if explicit != nil { return (try global.accountID(), false) }
+    /// `all` is ``summaries(of:environment:)``, read once by the caller.
+    static func accountForSignIn(
+        username: String, userPoolId: String?, all: [AccountSummary], global: GlobalOptions
+    ) throws -> (id: String, isNew: Bool) {
+        if global.namesAccount { return (try global.accountID(), false) }
         let accounts = global.accounts
-        let all = summaries(of: accounts, environment: global.environment)
         func holds(_ summary: AccountSummary) -> Bool {
             guard let name = summary.username else { return false }
             return AccountProfile(

@@ -35,27 +35,24 @@ struct GlobalOptions: ParsableArguments {
 
     var environment: [String: String] { ProcessInfo.processInfo.environment }
 
-    /// The configuration file: `--config`, else `$LATCHKEY_CONFIG`, else the one the account signed in
-    /// with (when it is still there), else `$XDG_CONFIG_HOME/latchkey/awsconfiguration.json`.
-    var configPath: String {
+    /// The configuration file and section, resolved once: `--config`, else `$LATCHKEY_CONFIG`, else the
+    /// file the account signed in with (when it is still there, with its section unless
+    /// `--config-section` says otherwise), else `$XDG_CONFIG_HOME/latchkey/awsconfiguration.json`.
+    private func configurationSource() -> (path: String, section: String?) {
         if (config ?? "").isEmpty, (environment["LATCHKEY_CONFIG"] ?? "").isEmpty,
-            let id = try? accountID(), let recorded = accounts.profile(of: id)?.configPath,
+            let id = try? accountID(), let profile = accounts.profile(of: id), let recorded = profile.configPath,
             FileManager.default.fileExists(atPath: recorded)
         {
-            return recorded
+            return (recorded, configSection ?? profile.configSection)
         }
-        return AuthConfiguration.locate(explicitPath: config, environment: environment)
+        return (AuthConfiguration.locate(explicitPath: config, environment: environment), configSection)
     }
 
-    /// The configuration section: `--config-section`, else the account's recorded one (when the
-    /// configuration file is the account's too), else the environment's or the default.
-    var resolvedConfigSection: String? {
-        if let configSection { return configSection }
-        guard (config ?? "").isEmpty, (environment["LATCHKEY_CONFIG"] ?? "").isEmpty,
-            let id = try? accountID(), let profile = accounts.profile(of: id), profile.configPath == configPath
-        else { return nil }
-        return profile.configSection
-    }
+    /// The configuration file (see `configurationSource()`).
+    var configPath: String { configurationSource().path }
+
+    /// The configuration section (see `configurationSource()`).
+    var resolvedConfigSection: String? { configurationSource().section }
 
     /// The store root: `--store`, else `$LATCHKEY_STORE_DIR`, else `$XDG_DATA_HOME/latchkey`.
     var storeRoot: String { store ?? FileSessionStore.defaultDirectory(environment: environment) }
@@ -87,7 +84,8 @@ struct GlobalOptions: ParsableArguments {
 
     /// Loads the configuration; the environment fills in what the file leaves out (region, endpoints).
     func loadConfiguration() throws -> AuthConfiguration {
-        try AuthConfiguration.load(path: configPath, section: resolvedConfigSection, environment: environment)
+        let source = configurationSource()
+        return try AuthConfiguration.load(path: source.path, section: source.section, environment: environment)
     }
 
     /// Says once, on stderr, what the configuration holds that Latchkey does not act on (sign-in calls it;

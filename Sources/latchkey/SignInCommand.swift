@@ -144,7 +144,7 @@ struct SignInCommand: AsyncParsableCommand {
         // Someone else signed in here stays signed in: this user gets an account of their own.
         let others = AccountResolution.summaries(of: global.accounts, environment: global.environment)
         let account = try AccountResolution.accountForSignIn(
-            username: name, userPoolId: configuration.userPool?.poolId, global: global)
+            username: name, userPoolId: configuration.userPool?.poolId, all: others, global: global)
         if account.id != global.accounts.activeID(), let current = others.first(where: \.isActive), current.isLive {
             let what = account.isNew ? "Adding an account for" : "Switching to the account of"
             CLIOutput.info(
