@@ -27,6 +27,7 @@ extension AuthError {
         case .limitExceeded: return "Too many attempts for now."
         case .tooManyFailedAttempts: return "Too many failed attempts."
         case .codeDeliveryFailure: return "The code could not be delivered."
+        case .hostedUI(let failure): return failure.summary
         default: return nil
         }
     }
@@ -49,6 +50,7 @@ extension AuthError {
         case .limitExceeded: return "Wait a while, then try again."
         case .tooManyFailedAttempts: return "Wait before trying again."
         case .codeDeliveryFailure: return "Check the email address or phone number, then ask for a new code."
+        case .hostedUI(let failure): return failure.nextStep
         default: return nil
         }
     }

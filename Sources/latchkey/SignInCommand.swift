@@ -78,6 +78,9 @@ struct SignInCommand: AsyncParsableCommand {
             USER_PASSWORD_AUTH when CognitoUserPool.Default.MigrationEnabled is true, else srp). \
             With --flow user-auth, --method picks the first factor; without it the pool's choices are offered. \
             At a code prompt, enter "resend" to have a new code sent.
+            --web signs in through the pool's hosted UI (managed login) in a browser: authorization code \
+            with PKCE. Without a display, or over SSH, or with --no-browser, the URL is printed; the \
+            redirect then comes back through an `ssh -L PORT:127.0.0.1:PORT` tunnel or is pasted.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -111,7 +114,25 @@ struct SignInCommand: AsyncParsableCommand {
             """)
     var rememberDevice: Bool?
 
+    @Flag(name: .long, help: "Sign in through the hosted UI in a browser (OAuth 2.0 authorization code with PKCE).")
+    var web = false
+
+    @Option(
+        name: .long,
+        help: "With --web: the identity provider, such as Google (COGNITO: the pool's own sign-in page).")
+    var provider: String?
+
+    @Flag(name: .long, help: "With --web: print the URL instead of opening a browser, and take a pasted redirect URL.")
+    var noBrowser = false
+
+    @Option(name: .long, help: "With --web: how many seconds to wait for the browser (default 300).")
+    var timeout: Int = 300
+
     func run() async throws {
+        if web || provider != nil || noBrowser {
+            try await runWeb()
+            return
+        }
         var options = AuthClientOptions()
         options.clientMetadata = try metadata.pairs()
         options.rememberDevice = rememberDevice
@@ -175,5 +196,32 @@ struct SignInCommand: AsyncParsableCommand {
                 id: account.id, username: await client.username ?? name, configuration: client.configuration,
                 global: global)
         }
+    }
+
+    /// `--web`: the hosted UI flow, on the active (or named) account.
+    func runWeb() async throws {
+        guard username == nil, !passwordStdin, flow == nil, method == nil else {
+            throw CLIFailure(
+                code: 2,
+                message: "--web signs in in a browser: drop --username, --password-stdin, --flow and --method.")
+        }
+        guard (1...3600).contains(timeout) else {
+            throw CLIFailure(code: 2, message: "--timeout takes 1 to 3600 seconds, got \(timeout).")
+        }
+        if let provider, provider.isEmpty || provider.count > 128 || provider.contains(where: \.isNewline) {
+            throw CLIFailure(code: 2, message: "--provider takes a provider name such as Google or COGNITO.")
+        }
+        var options = AuthClientOptions()
+        options.clientMetadata = try metadata.pairs()
+        let configuration = try global.loadConfiguration()
+        GlobalOptions.noteIgnoredKeys(configuration)
+        let accountID = try global.accountID()
+        let client = try await global.makeClient(options: options, accountID: accountID)
+        let name = try await WebSignIn.run(
+            client: client, provider: provider.map(HostedUIConfiguration.cognitoProviderName), noBrowser: noBrowser,
+            timeout: timeout, replacingSession: global.namesAccount, environment: global.environment)
+        CLIOutput.info("✔ Signed in as \(TerminalText.sanitized(name)) through the hosted UI.")
+        try AccountResolution.recordSignIn(
+            id: accountID, username: name, configuration: client.configuration, global: global)
     }
 }

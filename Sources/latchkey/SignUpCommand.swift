@@ -144,6 +144,8 @@ struct SignOutCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Flag(name: .customLong("global"), help: "Also invalidate every device's tokens (GlobalSignOut and RevokeToken).")
     var everywhere = false
+    @Flag(name: .long, help: "After a hosted-UI (--web) sign-in: print the hosted UI's logout URL instead of opening it.")
+    var noBrowser = false
 
     func run() async throws {
         let accountID = try global.accountID()
@@ -158,6 +160,8 @@ struct SignOutCommand: AsyncParsableCommand {
         }
         let result = try await client.signOut(everywhere ? .global : .local)
         let who = name.map { " \(TerminalText.sanitized($0))" } ?? ""
+        // A hosted-UI session: the hosted UI's own browser cookie goes too (after the revocation).
+        defer { if let logout = result.hostedUILogoutURL { endHostedUISession(logout) } }
         if !result.hadSession {
             CLIOutput.info("Nobody is signed in here, and no revocation is owed: nothing to sign out.")
             return
@@ -190,6 +194,24 @@ struct SignOutCommand: AsyncParsableCommand {
                     + "succeeded). Access tokens already issued stay valid until they expire (at most an hour).")
         } else {
             CLIOutput.info("✔ Signed out\(who) on this machine; its refresh token is revoked at the service.")
+        }
+    }
+}
+
+extension SignOutCommand {
+    /// Opens (or, without a browser, prints) the hosted UI's `/logout` URL.
+    func endHostedUISession(_ url: URL) {
+        switch WebSignIn.browserChoice(noBrowser: noBrowser, environment: global.environment) {
+        case .command(let words):
+            WebSignIn.open(words + [url.absoluteString])
+            CLIOutput.info("Signing out of the hosted UI in the browser too.")
+        case .system(let tool):
+            WebSignIn.open(["/usr/bin/env", tool, url.absoluteString])
+            CLIOutput.info("Signing out of the hosted UI in the browser too.")
+        case .none:
+            CLIOutput.info(
+                "To sign out of the hosted UI in your browser too (so it does not sign you straight back in), open:\n  "
+                    + url.absoluteString)
         }
     }
 }
