@@ -251,6 +251,7 @@ public struct AppState: Equatable, Sendable {
         state.usernameKind = options.usernameKind
         state.choosesMethod = options.choosesSignInMethod
         state.asksForPassword = options.asksForPassword
+        state.webProviders = options.webProviders
         return state
     }
 
@@ -276,6 +277,8 @@ public enum AppAction: Sendable {
     case terminalSizeChanged(tooSmall: Bool)
     /// `signIn` finished.
     case signInFinished(Result<SignInStep, AuthError>)
+    /// A browser sign-in's URL is ready (or it could not start).
+    case hostedUIStarted(Result<HostedUIWait, AuthError>)
     /// `confirmSignIn` finished.
     case confirmSignInFinished(Result<SignInStep, AuthError>)
     /// `signUp` finished.
@@ -339,6 +342,11 @@ extension AppState {
         case .terminalSizeChanged(let tooSmall):
             isTerminalTooSmall = tooSmall
             return []
+        case .hostedUIStarted(let result):
+            if case .failure(let error) = result {
+                dashboard.append(ScreenText.signInFailedLog(ScreenText.shortError(error)))
+            }
+            return withSignIn { $0.reduce(.hostedUIStarted(result)) }
         case .signInFinished(let result):
             // A failed sign-in (wrong password, a timeout) is in the event log too, not only on the form.
             if case .failure(let error) = result {

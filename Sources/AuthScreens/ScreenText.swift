@@ -102,6 +102,38 @@ public enum ScreenText {
     public static let policyHeading = "The password needs:"
     /// Sign in button.
     public static let signInButton = "Sign in"
+
+    // MARK: Browser sign-in (hosted UI)
+
+    /// A row on the sign-in screen: "Continue in browser" (the pool's own hosted page) or
+    /// "Continue with Google".
+    public static func continueWith(provider: String) -> String {
+        provider == HostedUIConfiguration.cognitoProvider
+            ? "Continue in browser"
+            : "Continue with \(TerminalText.sanitized(HostedUIConfiguration.displayName(ofProvider: provider)))"
+    }
+    /// The label of the field that takes the pasted redirect URL or code.
+    public static let pasteRedirectLabel = "Redirect URL or code"
+    /// The paste field is empty.
+    public static let pasteRequired = "Paste the URL the browser ended at, or the code."
+    /// Shown after Esc on a browser sign-in.
+    public static let browserSignInCancelled = "Browser sign-in cancelled."
+    /// The status-line verb while a browser sign-in waits.
+    public static let waitingForBrowser = "Waiting for the browser"
+    /// The first line of the browser panel, when a browser was opened.
+    public static let browserOpened = "A browser window opened with the sign-in page. Finish there; this screen continues by itself."
+    /// The first line of the browser panel, when no browser could be opened here.
+    public static let openURLElsewhere = "Open this URL in a browser (or scan the QR code) to sign in:"
+    /// The ssh tunnel hint.
+    public static func tunnelHint(_ line: String) -> String {
+        "From another machine, forward the redirect first: \(line)"
+    }
+    /// Under the paste field.
+    public static let pasteHint = "Or paste the URL the browser ends at (it has ?code=), then Enter. Esc cancels."
+    /// A browser sign-in failure that pasting again can put right.
+    public static func hostedUIBanner(_ failure: HostedUIFailure) -> String {
+        "\(failure.summary) \(failure.nextStep)"
+    }
     /// Create account link (on Sign in) and button (on Create account).
     public static let createAccountButton = "Create account"
     /// Forgot password link.

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// What came back from the hosted UI: the query of the redirect to the sign-in redirect URI.
 public enum HostedUICallback: Sendable, Hashable {

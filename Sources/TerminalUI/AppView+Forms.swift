@@ -14,6 +14,8 @@ extension AppView {
     /// Draws the non-dashboard screen in its box and returns the cursor.
     func drawFormScreen(_ state: AppState, into grid: inout CellGrid, in body: Rect) -> Position? {
         switch state.screen {
+        case .signIn(let screen) where screen.hostedUI != nil:
+            return drawBrowserSignIn(screen, into: &grid, in: body)
         case .signIn(let screen):
             return drawWithLogo(
                 signInForm(screen), title: ScreenText.signInTitle, logo: state.options.logo, into: &grid, in: body)
@@ -97,6 +99,53 @@ extension AppView {
         addBanner(screen.banner, to: &form)
         form.addSpacer()
         form.add(actions(screen, [.signIn], links: [.createAccount, .forgotPassword, .cancel]))
+        if !screen.webProviders.isEmpty {
+            form.addSpacer()
+            form.add(
+                .choices(
+                    screen.webProviders.indices.map { index in
+                        FormLayout.Action(
+                            title: screen.webLabel(index), isButton: false, isFocused: screen.focus == .web(index),
+                            isEnabled: !screen.isInFlight)
+                    }))
+        }
+        return form
+    }
+
+    /// Draws a browser sign-in that waits for its redirect: the URL (one line, to copy), its QR code
+    /// when the terminal has room, the `ssh -L` line and the paste field.
+    func drawBrowserSignIn(_ screen: SignInState, into grid: inout CellGrid, in body: Rect) -> Position? {
+        guard let wait = screen.hostedUI else { return nil }
+        let title = ScreenText.continueWith(provider: wait.provider)
+        let withCode = browserSignInForm(screen, wait, qrCode: qrCodeView(for: wait.url), screenWidth: body.width)
+        let width = min(body.width, max(boxWidth(for: body.width), withCode.qrWidth + 8))
+        let fits =
+            withCode.qrWidth > 0 && withCode.qrWidth <= width - 8 && withCode.height(width: width - 8) + 4 <= body.height
+        let form = fits ? withCode : browserSignInForm(screen, wait, qrCode: nil, screenWidth: body.width)
+        return drawBoxed(form, title: title, into: &grid, in: body, minimumWidth: fits ? width : 0, clears: false)
+    }
+
+    func browserSignInForm(_ screen: SignInState, _ wait: HostedUIWait, qrCode: QRCodeView?, screenWidth: Int)
+        -> FormLayout
+    {
+        var form = FormLayout()
+        form.add(.text(wait.browserOpened ? ScreenText.browserOpened : ScreenText.openURLElsewhere, CellStyle(.normal)))
+        form.add(.unboxed(wait.url, CellStyle(.accent)))
+        form.screenWidth = screenWidth
+        if let qrCode {
+            form.addSpacer()
+            form.add(.qrCode(qrCode))
+        } else if !wait.browserOpened {
+            form.add(.text(Self.enlargeForQRCode, CellStyle(.hint)))
+        }
+        if let tunnel = wait.tunnelLine {
+            form.addSpacer()
+            form.add(.text(ScreenText.tunnelHint(tunnel), CellStyle(.dim)))
+        }
+        form.addSpacer()
+        form.add(field(screen, .pasteRedirect, placeholder: "http://localhost:…/callback?code=…"))
+        form.add(.text(ScreenText.pasteHint, CellStyle(.dim)))
+        addBanner(screen.banner, to: &form)
         return form
     }
 

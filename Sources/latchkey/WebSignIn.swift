@@ -1,5 +1,6 @@
 import CognitoAuth
 import Foundation
+import TerminalUI
 
 /// `latchkey sign-in --web`: the hosted UI's authorization code flow with PKCE, from a terminal.
 ///
@@ -61,10 +62,12 @@ enum WebSignIn {
         let request = try await client.beginHostedUISignIn(provider: provider)
         var listener: LoopbackRedirectListener?
         if request.loopbackPort != nil {
-            do {
-                listener = try LoopbackRedirectListener(request: request)
-            } catch AuthError.hostedUI(let failure) where noBrowser || !CLIOutput.stdinIsTerminal {
-                CLIOutput.info("\(failure.summary) Paste the redirect URL instead.")
+            switch Result(catching: { try LoopbackRedirectListener(request: request) }) {
+            case .success(let opened): listener = opened
+            case .failure(let error):
+                // The port is taken: with a person at the terminal (or --no-browser) pasting still works.
+                guard noBrowser || CLIOutput.stdinIsTerminal else { throw error }
+                CLIOutput.info("\(error) Paste the redirect URL instead.")
             }
         }
         defer { listener?.stop() }
@@ -89,9 +92,10 @@ enum WebSignIn {
             CLIOutput.info("Or paste here the URL the browser ends at (it has ?code=), or just the code:")
         }
         let arrivals = AsyncStream.makeStream(of: Arrival.self, bufferingPolicy: .unbounded)
+        let openListener = listener
         let tasks = [
             Task {
-                if let callback = await listener?.callback() { arrivals.continuation.yield(.redirect(callback)) }
+                if let callback = await openListener?.callback() { arrivals.continuation.yield(.redirect(callback)) }
             },
             Task {
                 try? await Task.sleep(for: .seconds(timeout))
@@ -113,7 +117,8 @@ enum WebSignIn {
                 do {
                     try await client.completeHostedUISignIn(request, pasted: text, replacingSession: replacingSession)
                     return await client.username ?? "?"
-                } catch let AuthError.hostedUI(failure) where Self.mayPasteAgain(failure) {
+                } catch let error as AuthError {
+                    guard case .hostedUI(let failure) = error, Self.mayPasteAgain(failure) else { throw error }
                     CLIOutput.error("\(failure.summary) \(failure.nextStep)")
                     CLIOutput.info("Paste the redirect URL or the code again:")
                 }
@@ -138,9 +143,28 @@ enum WebSignIn {
         }
     }
 
+    /// The full-screen UI's hooks: the same browser choice as `sign-in --web`, quietly (the browser's
+    /// messages would draw over the screen).
+    static func hooks(environment: [String: String]) -> BrowserHooks {
+        BrowserHooks(
+            openURL: { url in
+                switch browserChoice(noBrowser: false, environment: environment) {
+                case .command(let words):
+                    open(words + [url.absoluteString], quiet: true)
+                    return true
+                case .system(let tool):
+                    open(["/usr/bin/env", tool, url.absoluteString], quiet: true)
+                    return true
+                case .none:
+                    return false
+                }
+            },
+            tunnelLine: { port in tunnelLine(port: port, environment: environment) })
+    }
+
     /// Starts `words` (a program and its arguments) without waiting; its standard output is discarded,
-    /// its errors go to ours.
-    static func open(_ words: [String]) {
+    /// its errors go to ours (discarded too when `quiet`).
+    static func open(_ words: [String], quiet: Bool = false) {
         guard let program = words.first else { return }
         let process = Process()
         if program.contains("/") {
@@ -152,8 +176,9 @@ enum WebSignIn {
         }
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
+        if quiet { process.standardError = FileHandle.nullDevice }
         process.terminationHandler = { finished in
-            if finished.terminationStatus != 0 {
+            if !quiet, finished.terminationStatus != 0 {
                 CLIOutput.error(
                     "the browser command exited with status \(finished.terminationStatus); open the URL yourself, "
                         + "or paste the redirect URL.")

@@ -57,4 +57,9 @@ let snapshotCases: [SnapshotCase] = [
     SnapshotCase("totpSetup", 60, 20),
     SnapshotCase("dashboard", 60, 20),
     SnapshotCase("dashboard", 200, 60),
+    SnapshotCase("signInWithBrowserRows", 80, 24),
+    SnapshotCase("signInWithBrowserRows", 120, 40),
+    SnapshotCase("browserSignInNoBrowser", 80, 24),
+    SnapshotCase("browserSignInNoBrowser", 120, 40),
+    SnapshotCase("browserSignInNoBrowser", 200, 60),
 ]
