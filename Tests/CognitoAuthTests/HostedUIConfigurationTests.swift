@@ -34,8 +34,10 @@ struct HostedUIConfigurationTests {
         let hostedUI = try #require(try Self.load("amplify_outputs-v1-clarify.json").hostedUI)
         #expect(hostedUI.identityProviders == ["Auth0"])
         #expect(hostedUI.signInRedirectURI?.absoluteString == "http://localhost:3000")
-        // No explicit port: listening is impossible, pasting still works.
-        #expect(hostedUI.loopbackRedirectURI == nil)
+        #expect(hostedUI.loopbackRedirectURI.flatMap(HostedUIConfiguration.loopbackPort(of:)) == 3000)
+        // Without an explicit port there is nothing to listen on; pasting still works.
+        #expect(HostedUIConfiguration.loopbackPort(of: URL(string: "http://localhost/callback")!) == nil)
+        #expect(HostedUIConfiguration.loopbackPort(of: URL(string: "https://localhost:3000/")!) == nil)
     }
 
     @Test("Flat aws-exports.js oauth (real file)")

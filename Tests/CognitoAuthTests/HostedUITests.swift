@@ -28,7 +28,7 @@ struct HostedUITests {
         116, 24, 223, 180, 151, 153, 224, 37, 79, 250, 96, 125, 216, 173, 187, 186, 22, 212, 37, 77, 105, 214, 191,
         240, 91, 88, 5, 88, 83, 132, 141, 121,
     ]
-    static let rfcVerifier = "dBjftJeZ4CVP-mJ0kOCQ7pdo0Lt9OjgAjSh3XVLfLsE"
+    static let rfcVerifier = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
     static let rfcChallenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
 
     static let hostedUI = HostedUIConfiguration(
