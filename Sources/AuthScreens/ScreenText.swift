@@ -124,10 +124,11 @@ public enum ScreenText {
     public static let browserOpened = "A browser window opened with the sign-in page. Finish there; this screen continues by itself."
     /// The first line of the browser panel, when no browser could be opened here.
     public static let openURLElsewhere = "Open this URL in a browser (or scan the QR code) to sign in:"
-    /// The ssh tunnel hint.
-    public static func tunnelHint(_ line: String) -> String {
-        "From another machine, forward the redirect first: \(line)"
-    }
+    /// The first line of the browser panel on a small terminal.
+    public static let openURLShort = "Open this URL in a browser to sign in:"
+    /// Above the `ssh -L` line.
+    public static let tunnelHint = "Browser on another machine? Forward the redirect first:"
+
     /// Under the paste field.
     public static let pasteHint = "Or paste the URL the browser ends at (it has ?code=), then Enter. Esc cancels."
     /// A browser sign-in failure that pasting again can put right.

@@ -89,12 +89,13 @@ public struct SignInState: Equatable, Sendable {
 
     /// The focusable items in Tab order.
     public var focusOrder: [Focus] {
-        if hostedUI != nil { return [.pasteRedirect] }
+        if hostedUI != nil { return [.pasteRedirect, .cancel] }
         var order: [Focus] = showsPassword ? [.username, .password, .signIn] : [.username, .signIn]
-        order += webProviders.indices.map { .web($0) }
         if showsCreateAccount { order.append(.createAccount) }
         if showsForgotPassword { order.append(.forgotPassword) }
         if canCancel { order.append(.cancel) }
+        // The browser rows sit under the form's buttons and links.
+        order += webProviders.indices.map { .web($0) }
         return order
     }
 
@@ -313,6 +314,7 @@ extension SignInState: FormScreen {
             webStarting = true
             return [.run(.startHostedUISignIn(provider: webProviders[index]))]
         case .pasteRedirect: return submit()
+        case .cancel where hostedUI != nil: return cancelHostedUI()
         case .username, .password, .signIn: return submit()
         case .createAccount: return showsCreateAccount ? [.route(.signUp(username: trimmedUsername))] : []
         case .forgotPassword: return showsForgotPassword ? [.route(.forgotPassword(username: trimmedUsername))] : []

@@ -95,7 +95,8 @@ extension ConfigurationReader {
                 RawHostedUI(
                     domain: try string(oauth["domain"], key: "auth.oauth.domain"), domainKey: "auth.oauth.domain",
                     appClientId: nil,
-                    signIn: Self.stringList(oauth["redirect_sign_in_uri"]), signInKey: "auth.oauth.redirect_sign_in_uri",
+                    signIn: Self.stringList(oauth["redirect_sign_in_uri"]),
+                    signInKey: "auth.oauth.redirect_sign_in_uri",
                     signOut: Self.stringList(oauth["redirect_sign_out_uri"]),
                     signOutKey: "auth.oauth.redirect_sign_out_uri",
                     scopes: Self.stringList(oauth["scopes"]), providers: Self.stringList(oauth["identity_providers"]),

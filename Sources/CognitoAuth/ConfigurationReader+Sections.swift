@@ -102,7 +102,8 @@ extension ConfigurationReader {
                         signOut: Self.stringList(oauth["SignOutRedirectURI"]), signOutKey: key + ".SignOutRedirectURI",
                         scopes: Self.stringList(oauth["Scopes"]),
                         providers: Self.stringList(auth["socialProviders"]),
-                        responseType: try string(oauth["responseType"] ?? oauth["ResponseType"], key: key + ".responseType"),
+                        responseType: try string(
+                            oauth["responseType"] ?? oauth["ResponseType"], key: key + ".responseType"),
                         responseTypeKey: key + ".responseType"),
                     into: &configuration)
             }

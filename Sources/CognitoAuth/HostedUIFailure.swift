@@ -54,12 +54,15 @@ public enum HostedUIFailure: Error, Sendable, Hashable {
             return "Paste the URL from the browser tab this sign-in opened, or start again (latchkey sign-in --web)."
         case .missingState: return "Paste the whole URL from the browser's address bar, or just the code."
         case .noCode:
-            return "Paste the whole URL the browser ended at (it starts with the redirect URI and has ?code=), or the code."
+            return
+                "Paste the whole URL the browser ended at (it starts with the redirect URI and has ?code=), or the code."
         case .authorizationDenied:
-            return "Try again (latchkey sign-in --web); if it persists, ask the pool's administrator to check the app client's OAuth settings."
+            return
+                "Try again (latchkey sign-in --web); if it persists, ask the pool's administrator to check the app client's OAuth settings."
         case .codeRejected: return "Start again (latchkey sign-in --web) and use the new code at once, only once."
         case .tokenRequestRefused:
-            return "Check AppClientId (and the client secret) in the configuration, and that the app client allows the authorization code grant."
+            return
+                "Check AppClientId (and the client secret) in the configuration, and that the app client allows the authorization code grant."
         case .timedOut: return "Start again (latchkey sign-in --web), or give more time with --timeout."
         case .cancelled: return "Start again when ready (latchkey sign-in --web)."
         case .listenerUnavailable:

@@ -133,12 +133,16 @@ extension AuthClient {
                 file: configuration.sourcePath, key: "Auth.Default.OAuth",
                 problem: "no hosted UI (OAuth) is configured, so there is no browser sign-in.",
                 fix: "Add Auth.Default.OAuth (WebDomain, SignInRedirectURI such as http://localhost:53682/callback, "
-                    + "Scopes) to awsconfiguration.json, or oauth to the Amplify configuration; or sign in with a password."))
+                    + "Scopes) to awsconfiguration.json, or oauth to the Amplify configuration; or sign in with a password."
+            ))
     }
 
     /// The app client the hosted UI signs in to: the user pool's (tokens are verified and refreshed for it).
     func hostedUIClientId(_ hostedUI: HostedUIConfiguration) throws(AuthError) -> String {
-        guard let pool = configuration.userPool else { _ = try userPoolAPI(); return "" }
+        guard let pool = configuration.userPool else {
+            _ = try userPoolAPI()
+            return ""
+        }
         if let own = hostedUI.appClientId, own != pool.appClientId {
             throw .configuration(
                 ConfigurationError(
@@ -162,7 +166,9 @@ extension AuthClient {
                 ConfigurationError(
                     file: configuration.sourcePath, key: "Auth.Default.OAuth.SignInRedirectURI",
                     problem: "no sign-in redirect URI is configured.",
-                    fix: "Add http://localhost:53682/callback to the app client's callback URLs and to the configuration."))
+                    fix:
+                        "Add http://localhost:53682/callback to the app client's callback URLs and to the configuration."
+                ))
         }
         let pkce = PKCE(random: random)
         let state = PKCE.base64URL(random.bytes(count: 32))

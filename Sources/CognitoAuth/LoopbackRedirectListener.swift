@@ -39,7 +39,8 @@ public final class LoopbackRedirectListener: Sendable {
         self.request = request
         let redirectPath = request.redirectURI.path
         self.path = redirectPath.isEmpty ? "/" : redirectPath
-        (results, continuation) = AsyncStream.makeStream(of: HostedUICallback.self, bufferingPolicy: .bufferingNewest(1))
+        (results, continuation) = AsyncStream.makeStream(
+            of: HostedUICallback.self, bufferingPolicy: .bufferingNewest(1))
         socket = try Self.bind(port: port)
         let thread = Thread { [self] in acceptLoop() }
         thread.name = "latchkey-redirect-listener"
@@ -115,15 +116,21 @@ public final class LoopbackRedirectListener: Sendable {
     private func serve(_ client: Int32) -> HostedUICallback? {
         defer { close(client) }
         guard let target = Self.readRequestTarget(client) else {
-            respond(client, status: "400 Bad Request", title: "Bad request", body: "This address only takes the sign-in redirect.")
+            respond(
+                client, status: "400 Bad Request", title: "Bad request",
+                body: "This address only takes the sign-in redirect.")
             return nil
         }
         guard let components = URLComponents(string: "http://127.0.0.1" + target), components.path == path else {
-            respond(client, status: "404 Not Found", title: "Not found", body: "This address only takes the sign-in redirect.")
+            respond(
+                client, status: "404 Not Found", title: "Not found",
+                body: "This address only takes the sign-in redirect.")
             return nil
         }
         guard let callback = HostedUICallback.fromQuery(components.queryItems ?? []) else {
-            respond(client, status: "400 Bad Request", title: "No code", body: "The redirect carries no code. Start the sign-in again.")
+            respond(
+                client, status: "400 Bad Request", title: "No code",
+                body: "The redirect carries no code. Start the sign-in again.")
             return nil
         }
         let hasState: Bool
@@ -140,7 +147,8 @@ public final class LoopbackRedirectListener: Sendable {
         if case .error(let error, let description, _) = callback {
             respond(
                 client, status: "200 OK", title: "Sign-in failed",
-                body: "The sign-in did not complete (\(Self.html(error))\(description.map { ": " + Self.html($0) } ?? "")). "
+                body:
+                    "The sign-in did not complete (\(Self.html(error))\(description.map { ": " + Self.html($0) } ?? "")). "
                     + "You can close this tab; the terminal says what to do next.")
         } else {
             respond(

@@ -181,7 +181,8 @@ public actor LocalBackend {
             "Version": "1.0",
             "CognitoUserPool": [
                 "Default": [
-                    "PoolId": .string(info.userPoolId), "AppClientId": .string(clientId), "Region": .string(info.region),
+                    "PoolId": .string(info.userPoolId), "AppClientId": .string(clientId),
+                    "Region": .string(info.region),
                     "Endpoint": .string(info.endpoint),
                 ]
             ],

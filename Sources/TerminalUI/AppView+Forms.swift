@@ -120,32 +120,51 @@ extension AppView {
         let withCode = browserSignInForm(screen, wait, qrCode: qrCodeView(for: wait.url), screenWidth: body.width)
         let width = min(body.width, max(boxWidth(for: body.width), withCode.qrWidth + 8))
         let fits =
-            withCode.qrWidth > 0 && withCode.qrWidth <= width - 8 && withCode.height(width: width - 8) + 4 <= body.height
-        let form = fits ? withCode : browserSignInForm(screen, wait, qrCode: nil, screenWidth: body.width)
-        return drawBoxed(form, title: title, into: &grid, in: body, minimumWidth: fits ? width : 0, clears: false)
+            withCode.qrWidth > 0 && withCode.qrWidth <= width - 8
+            && withCode.height(width: width - 8) + 4 <= body.height
+        if fits {
+            return drawBoxed(withCode, title: title, into: &grid, in: body, minimumWidth: width, clears: false)
+        }
+        // Without the QR code; on a small terminal, without the hints too, so the field, the
+        // server's answer and the buttons stay on screen.
+        let plain = browserSignInForm(screen, wait, qrCode: nil, screenWidth: body.width)
+        let inner = boxWidth(for: body.width) - 8
+        let form =
+            plain.height(width: inner) + 4 <= body.height
+            ? plain : browserSignInForm(screen, wait, qrCode: nil, screenWidth: body.width, compact: true)
+        return drawBoxed(form, title: title, into: &grid, in: body, clears: false)
     }
 
-    func browserSignInForm(_ screen: SignInState, _ wait: HostedUIWait, qrCode: QRCodeView?, screenWidth: Int)
-        -> FormLayout
-    {
+    func browserSignInForm(
+        _ screen: SignInState, _ wait: HostedUIWait, qrCode: QRCodeView?, screenWidth: Int, compact: Bool = false
+    ) -> FormLayout {
         var form = FormLayout()
-        form.add(.text(wait.browserOpened ? ScreenText.browserOpened : ScreenText.openURLElsewhere, CellStyle(.normal)))
+        let intro = wait.browserOpened ? ScreenText.browserOpened : ScreenText.openURLElsewhere
+        form.add(.text(compact ? ScreenText.openURLShort : intro, CellStyle(.normal)))
         form.add(.unboxed(wait.url, CellStyle(.accent)))
         form.screenWidth = screenWidth
         if let qrCode {
             form.addSpacer()
             form.add(.qrCode(qrCode))
-        } else if !wait.browserOpened {
+        } else if !wait.browserOpened && !compact {
             form.add(.text(Self.enlargeForQRCode, CellStyle(.hint)))
         }
         if let tunnel = wait.tunnelLine {
-            form.addSpacer()
-            form.add(.text(ScreenText.tunnelHint(tunnel), CellStyle(.dim)))
+            if !compact {
+                form.addSpacer()
+                form.add(.text(ScreenText.tunnelHint, CellStyle(.dim)))
+            }
+            form.add(.text(tunnel, CellStyle(.accent)))
         }
-        form.addSpacer()
+        if !compact { form.addSpacer() }
         form.add(field(screen, .pasteRedirect, placeholder: "http://localhost:…/callback?code=…"))
-        form.add(.text(ScreenText.pasteHint, CellStyle(.dim)))
-        addBanner(screen.banner, to: &form)
+        if !compact { form.add(.text(ScreenText.pasteHint, CellStyle(.dim))) }
+        if let banner = screen.banner, !banner.isEmpty {
+            if !compact { form.addSpacer() }
+            form.add(.banner(Banner(.error, banner)))
+        }
+        if !compact { form.addSpacer() }
+        form.add(actions(screen, [.cancel], links: []))
         return form
     }
 

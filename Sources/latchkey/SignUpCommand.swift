@@ -144,7 +144,8 @@ struct SignOutCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Flag(name: .customLong("global"), help: "Also invalidate every device's tokens (GlobalSignOut and RevokeToken).")
     var everywhere = false
-    @Flag(name: .long, help: "After a hosted-UI (--web) sign-in: print the hosted UI's logout URL instead of opening it.")
+    @Flag(
+        name: .long, help: "After a hosted-UI (--web) sign-in: print the hosted UI's logout URL instead of opening it.")
     var noBrowser = false
 
     func run() async throws {

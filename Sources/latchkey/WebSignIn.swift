@@ -83,7 +83,8 @@ enum WebSignIn {
             open(["/usr/bin/env", tool, url])
             CLIOutput.info("If no browser appears, open this URL:\n  \(url)")
         case .none(let reason):
-            CLIOutput.info("No browser is opened here (\(reason)). Open this URL in a browser to sign in:\n\n  \(url)\n")
+            CLIOutput.info(
+                "No browser is opened here (\(reason)). Open this URL in a browser to sign in:\n\n  \(url)\n")
             if let port = listener?.port {
                 CLIOutput.info(
                     "On another machine, forward the redirect port first, then the browser's redirect reaches this one:\n"
@@ -103,7 +104,9 @@ enum WebSignIn {
             },
         ]
         defer { for task in tasks { task.cancel() } }
-        if case .none = choice { readStdinLines(into: arrivals.continuation) } else if CLIOutput.stdinIsTerminal {
+        if case .none = choice {
+            readStdinLines(into: arrivals.continuation)
+        } else if CLIOutput.stdinIsTerminal {
             readStdinLines(into: arrivals.continuation)
         }
         var stdinOpen = true

@@ -17,7 +17,8 @@ struct HostedUIConfigurationTests {
     func gen2Google() throws {
         let configuration = try Self.load("amplify_outputs-v1-tinplus.dart")
         let hostedUI = try #require(configuration.hostedUI)
-        #expect(hostedUI.webDomain.absoluteString == "https://0e9ae3a5647d64c6d914.auth.ap-northeast-1.amazoncognito.com")
+        #expect(
+            hostedUI.webDomain.absoluteString == "https://0e9ae3a5647d64c6d914.auth.ap-northeast-1.amazoncognito.com")
         #expect(hostedUI.signInRedirectURI?.absoluteString == "http://localhost:52905/")
         #expect(HostedUIConfiguration.loopbackPort(of: try #require(hostedUI.loopbackRedirectURI)) == 52905)
         #expect(hostedUI.signOutRedirectURIs.count == 2)
@@ -48,7 +49,9 @@ struct HostedUIConfigurationTests {
         #expect(hostedUI.signInRedirectURIs.map(\.absoluteString) == ["http://localhost:3000/"])
     }
 
-    @Test("Gen 1 OAuth with a mobile app's myapp:// redirect (real file): loads, and says why the hosted UI cannot be used")
+    @Test(
+        "Gen 1 OAuth with a mobile app's myapp:// redirect (real file): loads, and says why the hosted UI cannot be used"
+    )
     func mobileRedirect() throws {
         let configuration = try Self.load("amplifyconfiguration-leaps.dart")
         #expect(configuration.userPool != nil)
@@ -66,12 +69,14 @@ struct HostedUIConfigurationTests {
            "Scopes":["openid","email"]%EXTRA%}}}}
         """#
 
-    static func aws(domain: String = "example.auth.us-east-1.amazoncognito.com",
-        redirect: String = "http://localhost:53682/callback", extra: String = "") throws -> AuthConfiguration
-    {
+    static func aws(
+        domain: String = "example.auth.us-east-1.amazoncognito.com",
+        redirect: String = "http://localhost:53682/callback", extra: String = ""
+    ) throws -> AuthConfiguration {
         try parse(
             awsConfiguration.replacingOccurrences(of: "%DOMAIN%", with: domain)
-                .replacingOccurrences(of: "%REDIRECT%", with: redirect).replacingOccurrences(of: "%EXTRA%", with: extra))
+                .replacingOccurrences(of: "%REDIRECT%", with: redirect).replacingOccurrences(of: "%EXTRA%", with: extra)
+        )
     }
 
     @Test("awsconfiguration.json Auth.Default.OAuth; a local backend's http://127.0.0.1 domain")
@@ -100,10 +105,12 @@ struct HostedUIConfigurationTests {
         // The rest of the file still loads: password sign-in is unaffected.
         #expect(custom.userPool?.poolId == "us-east-1_Abc")
         let gen2Implicit = try Self.parse(
-            #"{"version":"1.4","auth":{"user_pool_id":"us-east-1_Abc","aws_region":"us-east-1","user_pool_client_id":"c","oauth":{"domain":"d.auth.us-east-1.amazoncognito.com","scopes":["openid"],"redirect_sign_in_uri":["http://localhost:1234/"],"redirect_sign_out_uri":[],"response_type":"token","identity_providers":["GOOGLE","FACEBOOK","SIGN_IN_WITH_APPLE","LOGIN_WITH_AMAZON"]}}}"#)
+            #"{"version":"1.4","auth":{"user_pool_id":"us-east-1_Abc","aws_region":"us-east-1","user_pool_client_id":"c","oauth":{"domain":"d.auth.us-east-1.amazoncognito.com","scopes":["openid"],"redirect_sign_in_uri":["http://localhost:1234/"],"redirect_sign_out_uri":[],"response_type":"token","identity_providers":["GOOGLE","FACEBOOK","SIGN_IN_WITH_APPLE","LOGIN_WITH_AMAZON"]}}}"#
+        )
         #expect(gen2Implicit.hostedUIProblem?.key == "auth.oauth.response_type")
         let gen2 = try Self.parse(
-            #"{"version":"1.4","auth":{"user_pool_id":"us-east-1_Abc","aws_region":"us-east-1","user_pool_client_id":"c","oauth":{"domain":"d.auth.us-east-1.amazoncognito.com","scopes":["openid"],"redirect_sign_in_uri":["http://localhost:1234/"],"redirect_sign_out_uri":[],"response_type":"code","identity_providers":["GOOGLE","FACEBOOK","SIGN_IN_WITH_APPLE","LOGIN_WITH_AMAZON"]}}}"#)
+            #"{"version":"1.4","auth":{"user_pool_id":"us-east-1_Abc","aws_region":"us-east-1","user_pool_client_id":"c","oauth":{"domain":"d.auth.us-east-1.amazoncognito.com","scopes":["openid"],"redirect_sign_in_uri":["http://localhost:1234/"],"redirect_sign_out_uri":[],"response_type":"code","identity_providers":["GOOGLE","FACEBOOK","SIGN_IN_WITH_APPLE","LOGIN_WITH_AMAZON"]}}}"#
+        )
         #expect(gen2.hostedUI?.identityProviders == ["Google", "Facebook", "SignInWithApple", "LoginWithAmazon"])
     }
 }

@@ -2,11 +2,11 @@ import CognitoAuthTesting
 import Foundation
 import Testing
 
+@testable import CognitoAuth
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-
-@testable import CognitoAuth
 
 /// Bytes handed out in order (RFC 7636 Appendix B's verifier bytes, then the state's).
 private struct SequenceRandomSource: RandomSource {
@@ -122,7 +122,9 @@ struct HostedUITests {
         #expect(
             try HostedUICallback.parse(pasted: "  http://localhost:53682/callback?code=abc-123-def&state=s1 \n")
                 == .code("abc-123-def", state: "s1"))
-        #expect(try HostedUICallback.parse(pasted: "0f4e3b2a-1c2d-4e5f-8a9b-0c1d2e3f4a5b") == .code("0f4e3b2a-1c2d-4e5f-8a9b-0c1d2e3f4a5b", state: nil))
+        #expect(
+            try HostedUICallback.parse(pasted: "0f4e3b2a-1c2d-4e5f-8a9b-0c1d2e3f4a5b")
+                == .code("0f4e3b2a-1c2d-4e5f-8a9b-0c1d2e3f4a5b", state: nil))
         #expect(throws: AuthError.hostedUI(.missingState)) {
             try HostedUICallback.parse(pasted: "http://localhost:53682/callback?code=abc")
         }
@@ -146,8 +148,9 @@ struct HostedUITests {
         }
         #expect(error == "access_denied")
         #expect(description?.contains("\u{1B}") == false)
-        #expect(AuthError.hostedUI(.authorizationDenied(error: error, description: description)).description
-            .contains("access_denied"))
+        #expect(
+            AuthError.hostedUI(.authorizationDenied(error: error, description: description)).description
+                .contains("access_denied"))
     }
 
     @Test("A wrong state is refused before any request; the right one exchanges the code with the verifier")
@@ -283,7 +286,9 @@ struct LoopbackRedirectListenerTests {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
         _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {

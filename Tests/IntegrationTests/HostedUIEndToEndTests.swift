@@ -32,7 +32,9 @@ enum HostedUIDriver {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0 else { throw TestSupportError(description: "bind() failed") }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -144,7 +146,8 @@ extension BackendTests {
                 configuration: try AuthConfiguration.load(path: config), store: FileSessionStore(directory: store))
             _ = await client.initialize()
             let request = try await client.beginHostedUISignIn(provider: "COGNITO")
-            let redirect = try await HostedUIDriver.printRedirect(request.authorizeURL.absoluteString, username: username)
+            let redirect = try await HostedUIDriver.printRedirect(
+                request.authorizeURL.absoluteString, username: username)
             // A forged state is refused before any request; the real redirect signs in.
             let forged = redirect.replacingOccurrences(
                 of: #"state=[^&]*"#, with: "state=forged", options: .regularExpression)
@@ -182,7 +185,9 @@ extension BackendTests {
             }
             let result = try await client.signOut()
             #expect(result.refreshTokenRevoked)
-            #expect(result.hostedUILogoutURL?.absoluteString.contains("logout_uri=http%3A%2F%2Flocalhost%3A\(port)") == true)
+            #expect(
+                result.hostedUILogoutURL?.absoluteString.contains("logout_uri=http%3A%2F%2Flocalhost%3A\(port)") == true
+            )
         }
 
         @Test(
@@ -196,7 +201,10 @@ extension BackendTests {
             let (config, _) = try await backend.hostedUIConfigurationFile(callbackPort: port, in: store)
             let binary = try #require(LatchkeyBinary.url)
             let session = try TmuxSession(
-                [binary.path, "sign-in", "--web", "--no-browser", "--timeout", "120", "--config", config, "--store", store],
+                [
+                    binary.path, "sign-in", "--web", "--no-browser", "--timeout", "120", "--config", config, "--store",
+                    store,
+                ],
                 environment: TerminalApp.baseEnvironment, columns: 80, rows: 24, name: "hosted-paste")
             defer { session.kill() }
             _ = try await session.waitFor("paste here", timeout: 30)
