@@ -57,7 +57,7 @@ def log(msg: str) -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# SRP-6a server maths, exactly as in shared/vectors/srp-pycognito.json "conventions".
+# SRP-6a server maths, exactly as in Tests/Vectors/srp-pycognito.json "conventions".
 # --------------------------------------------------------------------------------------------
 N_HEX = (
     "FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74020BBEA63B139B22514A08798E3404DD"

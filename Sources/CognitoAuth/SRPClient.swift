@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Big-number arithmetic runs in the system's libcrypto (constant-time exponentiation for the
 /// secret exponents). The hashing and padding rules are Cognito's, bit-exact with pycognito and
-/// amplify: see `shared/vectors/srp-pycognito.json`.
+/// amplify: see `Tests/Vectors/srp-pycognito.json`.
 public struct SRPClient: Sendable {
     /// The group prime N (RFC 3526, 3072-bit), big-endian.
     public static let modulus: [UInt8] = hexBytes(
