@@ -125,7 +125,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI"],
+            dependencies: ["TerminalUI", "CognitoAuthTesting"],
             // The frozen screens, read from (and recorded into) the source tree by the snapshot tests.
             exclude: ["Snapshots"],
             swiftSettings: strictSettings
