@@ -193,18 +193,31 @@ extension AuthError {
         }
     }
 
-    /// The process exit code the CLI uses for this error: 1 auth, 2 configuration or unsafe store,
-    /// 3 network, 4 re-login, 5 local storage (the session could not be written or removed).
-    public var exitCode: Int32 {
+    /// What kind of failure this is, for callers that act on the kind (a CLI's exit code, a retry).
+    public var failureKind: AuthFailureKind {
         switch self {
-        case .network: return 3
-        case .invalidResponse(let status, _) where status == 0 || status >= 500: return 3
-        case .reloginRequired, .signInWaitCancelled, .sessionReplaced: return 4
-        case .configuration, .unsafeStore: return 2
-        case .storage: return 5
-        default: return 1
+        case .network: return .network
+        case .invalidResponse(let status, _) where status == 0 || status >= 500: return .network
+        case .reloginRequired, .signInWaitCancelled, .sessionReplaced: return .reloginRequired
+        case .configuration, .unsafeStore: return .configuration
+        case .storage: return .storage
+        default: return .authentication
         }
     }
+}
+
+/// The kinds of ``AuthError``, coarse enough for a caller to branch on.
+public enum AuthFailureKind: Sendable, Equatable {
+    /// Cognito refused the request: credentials, codes, policies, limits, bad parameters.
+    case authentication
+    /// The configuration is wrong, or the session store is unsafe to use.
+    case configuration
+    /// The service could not be reached, or answered with a server-side failure.
+    case network
+    /// The call needs a sign-in first: re-login required, the wait was released, or the session replaced.
+    case reloginRequired
+    /// The session could not be written to or removed from local storage.
+    case storage
 }
 
 extension AuthError: LocalizedError, CustomStringConvertible {
