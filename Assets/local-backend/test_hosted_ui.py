@@ -309,6 +309,7 @@ def test_google_stand_in_signs_in_the_federated_user(backend):
     assert status == 200 and info["email"] == "google-user@example.com" and info["username"] == "Google_111111111111"
     user = ok(backend, "AdminGetUser", {"UserPoolId": backend["userPoolId"], "Username": "Google_111111111111"})
     assert user["UserStatus"] == "EXTERNAL_PROVIDER"
+    assert ok(backend, "GetUser", {"AccessToken": tokens["access_token"]})["Username"] == "Google_111111111111"
 
 
 def test_userinfo_needs_a_valid_openid_access_token(backend):

@@ -99,6 +99,20 @@ def oauth_client_settings() -> dict[str, Any]:
 def install(ns: dict[str, Any]) -> None:
     _NS.update({k: ns[k] for k in ("find_client", "check_access_token", "check_refresh_token",
                                    "revoke_access_tokens", "idp_models", "jwt_payload", "STATE")})
+    Backend = ns["Backend"]
+    previous_get_user = Backend.get_user
+
+    def get_user(self, access_token):
+        # moto answers GetUser only for CONFIRMED users; Cognito answers federated (EXTERNAL_PROVIDER) ones too.
+        for pool in list(self.user_pools.values()):
+            entry = pool.access_tokens.get(access_token)
+            if entry is not None:
+                user = pool._get_user(entry[1])
+                if user is not None and user.enabled and user.status == "EXTERNAL_PROVIDER":
+                    return user
+        return previous_get_user(self, access_token)
+
+    Backend.get_user = get_user
 
 
 # --------------------------------------------------------------------------------------------
