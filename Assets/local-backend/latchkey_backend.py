@@ -990,6 +990,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
             if not os.environ.get("LATCHKEY_BACKEND_QUIET"):
                 log(f"{self.command} {what} -> {code}")
 
+    class HostedRequestHandler(WSGIRequestHandler):
+        def log_request(self, code: Any = "-", size: Any = "-") -> None:
+            # The path only: a query carries state, challenges and redirect URIs, none of it for the log.
+            code = getattr(code, "value", code)
+            if not os.environ.get("LATCHKEY_BACKEND_QUIET"):
+                log(f"hosted UI: {self.command} {self.path.split('?', 1)[0]} -> {code}")
+
     app = LatchkeyMiddleware(DomainDispatcherApplication(create_backend_app))
     server = make_server("127.0.0.1", args.port, app, threaded=True,
                          request_handler=RequestHandler)
@@ -1004,7 +1011,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from patches import hosted_ui
     try:
         hosted_server = make_server("127.0.0.1", args.hosted_ui_port, hosted_ui.create_app(),
-                                    threaded=True, request_handler=RequestHandler)
+                                    threaded=True, request_handler=HostedRequestHandler)
     except OSError as exc:
         log(f"the hosted UI cannot listen on 127.0.0.1:{args.hosted_ui_port}: {exc}")
         server.shutdown()
