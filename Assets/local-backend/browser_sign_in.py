@@ -203,8 +203,10 @@ def browser_sign_in(url: str, timeout: float) -> str:
         except TimeoutException:
             raise SignInFailed(f"the redirect target {driver.current_url} did not finish loading")
         final = driver.current_url
-        if final.startswith("chrome-error:"):
-            raise SignInFailed("the browser could not load the redirect target (nothing listens there?)")
+        # A failed navigation keeps the target in current_url; the document is Chrome's error page.
+        if str(driver.execute_script("return document.URL")).startswith("chrome-error:"):
+            raise SignInFailed(f"the browser could not load the redirect target {final.split('?', 1)[0]} "
+                               "(is the CLI listening there?)")
         return final
     finally:
         if driver is not None:

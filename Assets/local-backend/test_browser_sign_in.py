@@ -152,6 +152,18 @@ def test_chromium_reports_a_wrong_password(backend, chromium, callback):
     assert callback.requests == []
 
 
+def test_chromium_fails_when_nothing_listens_at_the_redirect_target(backend, chromium):
+    user = make_user(backend)
+    listener = Callback()  # a free port, then closed: nothing listens there any more
+    redirect_uri = listener.uri
+    listener.close()
+    client_id = client_for(backend, redirect_uri)
+    _v, challenge = pkce()
+    done = run_driver(authorize_url(backend, client_id, redirect_uri, challenge, "browser-n"),
+                      LATCHKEY_BROWSER_USERNAME=user, LATCHKEY_BROWSER_PASSWORD="Passw0rd!")
+    assert done.returncode == 1 and "could not load the redirect target" in done.stderr, done.stderr
+
+
 def test_print_redirect_signs_in_without_a_browser_or_a_visit(backend, callback):
     user = make_user(backend)
     client_id = client_for(backend, callback.uri)
