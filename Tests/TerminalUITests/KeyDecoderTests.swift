@@ -1,6 +1,7 @@
 import CognitoAuthTesting
 import Testing
 
+@testable import TerminalKit
 @testable import TerminalUI
 
 @Suite struct KeyDecoderTests {

@@ -1,10 +1,8 @@
-import AuthScreens
-
 /// What a left click at a cell means: the part of the frame under it, and the keys that act on it.
 ///
 /// The renderer records where focusable things were drawn; a click becomes the keys a keyboard
 /// user would press (Tabs to the clicked form item, then Enter for a button or link; ↑/↓ to a list
-/// row), so the view models need no mouse of their own.
+/// row), so the application needs no mouse handling of its own.
 public struct MouseMap: Hashable, Sendable {
     /// A clickable part of a frame.
     public enum Target: Hashable, Sendable {
@@ -13,7 +11,7 @@ public struct MouseMap: Hashable, Sendable {
         /// A row of the Devices or Profile list.
         case listRow(Int)
         /// A key hint on the bottom line ("p profile"): the click presses its key.
-        case key(InputKey)
+        case key(Key)
     }
 
     /// Where a target was drawn.
@@ -22,6 +20,12 @@ public struct MouseMap: Hashable, Sendable {
         public var rect: Rect
         /// What they are.
         public var target: Target
+
+        /// A region of `rect` that acts as `target`.
+        public init(rect: Rect, target: Target) {
+            self.rect = rect
+            self.target = target
+        }
     }
 
     /// The regions, in drawing order (a later one is on top).
@@ -38,7 +42,7 @@ public struct MouseMap: Hashable, Sendable {
 
     /// The key a hint names ("p", "Esc", "Tab", "Enter", "F1", "Ctrl-C"), or nil for a hint that names
     /// several keys ("↑/↓", "Esc or ?").
-    public static func key(named name: String) -> InputKey? {
+    public static func key(named name: String) -> Key? {
         switch name {
         case "Esc": return .escape
         case "Tab": return .tab
@@ -57,15 +61,15 @@ public struct MouseMap: Hashable, Sendable {
     }
 
     /// The keys that act on `target`: Tabs to a form item (then Enter for a button or link), or ↑/↓ to a row.
-    public func keys(for target: Target) -> [InputKey] {
+    public func keys(for target: Target) -> [Key] {
         switch target {
         case .formItem(let index, let isField):
             guard let focused = focusedFormItem, formItemCount > 0 else { return [] }
             let tabs = ((index - focused) % formItemCount + formItemCount) % formItemCount
-            return Array(repeating: InputKey.tab, count: tabs) + (isField ? [] : [.enter])
+            return Array(repeating: Key.tab, count: tabs) + (isField ? [] : [.enter])
         case .listRow(let row):
             guard let selected = listSelection else { return [] }
-            return Array(repeating: row > selected ? InputKey.down : .up, count: abs(row - selected))
+            return Array(repeating: row > selected ? Key.down : .up, count: abs(row - selected))
         case .key(let key):
             return [key]
         }
