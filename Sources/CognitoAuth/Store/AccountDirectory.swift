@@ -139,9 +139,11 @@ public struct AccountDirectory: Sendable, Hashable {
         id == Self.defaultID ? 1 : Int(id.dropFirst("account-".count)) ?? Int.max
     }
 
+    /// Whether `path` is a directory itself, not a symbolic link to one (`attributesOfItem` does not
+    /// follow links).
     private func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        return type == .typeDirectory
     }
 }
 
