@@ -198,6 +198,8 @@ public actor LocalBackend {
             } ?? .null,
             "Auth": [
                 "Default": [
+                    // Gen 1's Auth.Default.socialProviders names the providers for the UI's rows.
+                    "socialProviders": ["GOOGLE"],
                     "OAuth": [
                         "WebDomain": .string(webDomain), "AppClientId": .string(clientId),
                         "SignInRedirectURI": .string(callback), "SignOutRedirectURI": .string(signedOut),

@@ -211,8 +211,8 @@ extension SignOutCommand {
             CLIOutput.info("Signing out of the hosted UI in the browser too.")
         case .none:
             CLIOutput.info(
-                "To sign out of the hosted UI in your browser too (so it does not sign you straight back in), open:\n  "
-                    + url.absoluteString)
+                "To sign out of the hosted UI in your browser too (so it does not sign you straight back in), open:")
+            CLIOutput.info("  " + url.absoluteString)
         }
     }
 }

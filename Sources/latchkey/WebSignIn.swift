@@ -77,18 +77,21 @@ enum WebSignIn {
         case .command(let words):
             CLIOutput.info("Opening the sign-in page with $BROWSER (\(words.first ?? ""))…")
             open(words + [url])
-            CLIOutput.info("If no browser appears, open this URL:\n  \(url)")
+            CLIOutput.info("If no browser appears, open this URL:")
+            CLIOutput.info("  \(url)")
         case .system(let tool):
             CLIOutput.info("Opening the sign-in page in your browser…")
             open(["/usr/bin/env", tool, url])
-            CLIOutput.info("If no browser appears, open this URL:\n  \(url)")
+            CLIOutput.info("If no browser appears, open this URL:")
+            CLIOutput.info("  \(url)")
         case .none(let reason):
-            CLIOutput.info(
-                "No browser is opened here (\(reason)). Open this URL in a browser to sign in:\n\n  \(url)\n")
+            CLIOutput.info("No browser is opened here (\(reason)). Open this URL in a browser to sign in:")
+            CLIOutput.info("")
+            CLIOutput.info("  \(url)")
+            CLIOutput.info("")
             if let port = listener?.port {
-                CLIOutput.info(
-                    "On another machine, forward the redirect port first, then the browser's redirect reaches this one:\n"
-                        + "  \(tunnelLine(port: port, environment: environment))")
+                CLIOutput.info("Browser on another machine? Forward the redirect port first:")
+                CLIOutput.info("  \(tunnelLine(port: port, environment: environment))")
             }
             CLIOutput.info("Or paste here the URL the browser ends at (it has ?code=), or just the code:")
         }

@@ -107,8 +107,10 @@ extension BackendTests {
             #expect(await client.initialize() == .signedIn)
             let before = try await client.getTokens()
             await client.forceRefresh()
+            try await Integration.eventually("the hosted session's refresh", timeout: 20) {
+                (try? await client.getTokens().accessToken) != before.accessToken
+            }
             let after = try await client.getTokens()
-            #expect(after.accessToken != before.accessToken)
             #expect(after.idClaims?.sub == before.idClaims?.sub)
             let signOut = try await LatchkeyBinary.run(
                 ["sign-out", "--no-browser"] + common, environment: environment)
@@ -161,12 +163,15 @@ extension BackendTests {
             #expect(attributes["email"] == "\(username)@example.com")
             let before = try await client.getTokens()
             await client.forceRefresh()
-            let after = try await client.getTokens()
-            #expect(after.accessToken != before.accessToken)
-            if client.configuration.identityPool != nil {
-                let credentials = try await client.getAWSCredentials()
-                #expect(!credentials.accessKeyId.isEmpty)
+            try await Integration.eventually("the hosted session's refresh", timeout: 20) {
+                (try? await client.getTokens().accessToken) != before.accessToken
             }
+            // Identity-pool credentials for the hosted session: the user pool's id token as the login
+            // cognito-idp.REGION.amazonaws.com/POOL, as for a password session.
+            _ = try #require(client.configuration.identityPool)
+            let credentials = try await client.getAWSCredentials()
+            #expect(!credentials.accessKeyId.isEmpty)
+            #expect(await client.activeProviderKeys.contains(try #require(client.configuration.userPool?.providerKey)))
             // The same code again: refused by the token endpoint, with our wording.
             guard let code = URLComponents(string: redirect)?.queryItems?.first(where: { $0.name == "code" })?.value
             else {
@@ -270,7 +275,7 @@ extension BackendTests {
             let redirect = try await HostedUIDriver.printRedirect(url, username: username)
             session.type(redirect)
             session.press("Enter")
-            let signedIn = try await session.waitFor(username, "Sign out", timeout: 30)
+            let signedIn = try await session.waitFor("Signed in", username, timeout: 30)
             print("tmux capture (signed in):\n\(signedIn)")
         }
     }
