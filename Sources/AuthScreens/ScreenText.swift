@@ -121,7 +121,8 @@ public enum ScreenText {
     /// The status-line verb while a browser sign-in waits.
     public static let waitingForBrowser = "Waiting for the browser"
     /// The first line of the browser panel, when a browser was opened.
-    public static let browserOpened = "A browser window opened with the sign-in page. Finish there; this screen continues by itself."
+    public static let browserOpened =
+        "A browser window opened with the sign-in page. Finish there; this screen continues by itself."
     /// The first line of the browser panel, when no browser could be opened here.
     public static let openURLElsewhere = "Open this URL in a browser (or scan the QR code) to sign in:"
     /// The first line of the browser panel on a small terminal.

@@ -204,7 +204,7 @@ public actor LocalBackend {
                         "WebDomain": .string(webDomain), "AppClientId": .string(clientId),
                         "SignInRedirectURI": .string(callback), "SignOutRedirectURI": .string(signedOut),
                         "Scopes": ["openid", "email", "profile", "aws.cognito.signin.user.admin"],
-                    ]
+                    ],
                 ]
             ],
             "Latchkey": ["STSEndpoint": .string(info.endpoint)],

@@ -243,6 +243,25 @@ extension BackendTests {
             #expect(replay.stderr.contains("used already"))
         }
 
+        @Test("Over SSH no browser is opened; junk on stdin is explained; the wait ends at --timeout")
+        func sshSessionTimesOut() async throws {
+            let backend = try await LocalBackend.shared()
+            let store = try Integration.temporaryDirectory("hosted-ssh")
+            let port = try HostedUIDriver.freePort()
+            let (config, _) = try await backend.hostedUIConfigurationFile(callbackPort: port, in: store)
+            let outcome = try await LatchkeyBinary.run(
+                ["sign-in", "--web", "--timeout", "2", "--config", config, "--store", store], stdin: "hello\n",
+                environment: [
+                    "LATCHKEY_STORE": "file", "SSH_CONNECTION": "10.0.0.1 5000 10.0.0.2 22",
+                    "BROWSER": "",
+                ], timeout: .seconds(30))
+            #expect(outcome.status == 1, "\(outcome)")
+            #expect(outcome.stderr.contains("No browser is opened here (this is an SSH session)"), "\(outcome.stderr)")
+            #expect(outcome.stderr.contains("ssh -L \(port):127.0.0.1:\(port) "))
+            #expect(outcome.stderr.contains("That is neither the redirect URL nor an authorization code."))
+            #expect(outcome.stderr.contains("No redirect arrived within 2 seconds."))
+        }
+
         @Test(
             "tmux: the UI's Continue in browser row shows the URL, the ssh -L line and a paste field; pasting signs in",
             .enabled(if: TmuxSession.canRunApp))
