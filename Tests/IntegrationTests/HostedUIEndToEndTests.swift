@@ -260,6 +260,10 @@ extension BackendTests {
             #expect(outcome.stderr.contains("ssh -L \(port):127.0.0.1:\(port) "))
             #expect(outcome.stderr.contains("That is neither the redirect URL nor an authorization code."))
             #expect(outcome.stderr.contains("No redirect arrived within 2 seconds."))
+            // `latchkey config` names the hosted UI it read.
+            let shown = try await LatchkeyBinary.run(["config", "--config", config, "--store", store])
+            #expect(shown.stdout.contains("Hosted UI redirect       http://localhost:\(port)/callback"), "\(shown)")
+            #expect(shown.stdout.contains("Hosted UI providers      COGNITO, Google"))
         }
 
         @Test(
