@@ -279,6 +279,8 @@ public enum AppAction: Sendable {
     case signInFinished(Result<SignInStep, AuthError>)
     /// A browser sign-in's URL is ready (or it could not start).
     case hostedUIStarted(Result<HostedUIWait, AuthError>)
+    /// A hosted session signed out: the hosted UI's `/logout` URL was opened, or is to be opened.
+    case hostedUISignedOut(logoutURL: String, browserOpened: Bool)
     /// `confirmSignIn` finished.
     case confirmSignInFinished(Result<SignInStep, AuthError>)
     /// `signUp` finished.
@@ -392,6 +394,16 @@ extension AppState {
                 }
             }
             return perform(dashboard.reduce(.signOutFinished(global: global, result: result)))
+        case .hostedUISignedOut(let logoutURL, let browserOpened):
+            // A hosted session: the hosted UI's own cookie goes too, through its /logout page.
+            let notice =
+                browserOpened ? ScreenText.hostedUILogoutOpened : ScreenText.hostedUILogoutToOpen(logoutURL)
+            dashboard.append(notice)
+            if case .signIn(var state) = screen, !state.isInFlight {
+                state.notice = notice
+                screen = .signIn(state)
+            }
+            return []
         case .mfaSettingsLoaded(let result):
             return perform(dashboard.reduce(.mfaSettingsLoaded(result)))
         case .mfaPreferenceFinished(let result):

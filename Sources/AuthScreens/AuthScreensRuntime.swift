@@ -272,8 +272,12 @@ public final class AuthScreensRuntime {
             }
         case .signOut(let global):
             spawn { [weak self] in
-                let result = await Self.result { _ = try await service.signOut(global ? .global : .local) }
-                self?.send(.signOutFinished(global: global, result: result))
+                let result = await Self.result { try await service.signOut(global ? .global : .local) }
+                self?.send(.signOutFinished(global: global, result: result.map { _ in () }))
+                if case .success(let signedOut) = result, let logout = signedOut.hostedUILogoutURL, let self {
+                    let opened = self.openURL?(logout) ?? false
+                    self.send(.hostedUISignedOut(logoutURL: logout.absoluteString, browserOpened: opened))
+                }
             }
         case .sampleCalls(let first, let count):
             for number in first..<(first + count) {

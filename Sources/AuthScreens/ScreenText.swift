@@ -132,6 +132,12 @@ public enum ScreenText {
 
     /// Under the paste field.
     public static let pasteHint = "Or paste the URL the browser ends at (it has ?code=), then Enter. Esc cancels."
+    /// After signing out of a hosted session, with a browser here.
+    public static let hostedUILogoutOpened = "Signed out of the hosted UI in the browser too."
+    /// After signing out of a hosted session, without a browser here.
+    public static func hostedUILogoutToOpen(_ url: String) -> String {
+        "To sign out of the hosted UI in your browser too, open \(TerminalText.sanitized(url))"
+    }
     /// A browser sign-in failure that pasting again can put right.
     public static func hostedUIBanner(_ failure: HostedUIFailure) -> String {
         "\(failure.summary) \(failure.nextStep)"

@@ -300,6 +300,10 @@ extension BackendTests {
             session.press("Enter")
             let signedIn = try await session.waitFor("Signed in", username, timeout: 30)
             print("tmux capture (signed in):\n\(signedIn)")
+            // Signing out of the hosted session names the hosted UI's /logout page (no browser here).
+            session.type("o")
+            let signedOut = try await session.waitFor("To sign out of the hosted UI in your browser too", timeout: 30)
+            print("tmux capture (signed out):\n\(signedOut)")
         }
     }
 }
