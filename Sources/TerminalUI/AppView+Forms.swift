@@ -5,12 +5,12 @@ import TerminalKit
 
 extension AppView {
     /// The explanation on the first step of Forgot password.
-    static let forgotPasswordIntro = "Enter your username. We will send a code to reset the password."
+    static var forgotPasswordIntro: String { Localized.text("ui.forgotPasswordIntro") }
     /// The question on the MFA choice.
     /// Shown instead of the QR code when the terminal is too small for it.
-    static let enlargeForQRCode = "Enlarge the terminal to show a QR code."
+    static var enlargeForQRCode: String { Localized.text("ui.enlargeForQRCode") }
     /// The label above the full-width `otpauth://` URI.
-    static let uriBelow = "Or add this URI (one line, to copy):"
+    static var uriBelow: String { Localized.text("ui.uriBelow") }
 
     /// Draws the non-dashboard screen in its box and returns the cursor.
     func drawFormScreen(_ state: AppState, into grid: inout CellGrid, in body: Rect) -> Position? {
@@ -125,7 +125,7 @@ extension AppView {
         form.add(.text(screen.destinationText, CellStyle(.normal)))
         if let notice = screen.notice { form.add(.banner(Banner(.info, notice))) }
         form.addSpacer()
-        form.add(field(screen, .code, placeholder: "from the message"))
+        form.add(field(screen, .code, placeholder: Localized.text("ui.codePlaceholder")))
         addBanner(screen.banner, to: &form)
         form.addSpacer()
         form.add(actions(screen, [.confirm], links: [.resend, .signIn]))
@@ -139,7 +139,7 @@ extension AppView {
             form.add(.text(Self.forgotPasswordIntro, CellStyle(.normal)))
             if let notice = screen.notice { form.add(.banner(Banner(.info, notice))) }
             form.addSpacer()
-            form.add(field(screen, .username, placeholder: "name or email"))
+            form.add(field(screen, .username, placeholder: Localized.text("placeholder.nameOrEmail")))
             addBanner(screen.banner, to: &form)
             form.addSpacer()
             form.add(actions(screen, [.sendCode], links: [.back]))
@@ -148,7 +148,7 @@ extension AppView {
                 form.add(.banner(Banner(.info, notice)))
                 form.addSpacer()
             }
-            form.add(field(screen, .code, placeholder: "from the message"))
+            form.add(field(screen, .code, placeholder: Localized.text("ui.codePlaceholder")))
             form.add(field(screen, .newPassword))
             form.add(.text(ScreenText.policyHeading, CellStyle(.dim)))
             form.add(.checklist(screen.passwordChecks))

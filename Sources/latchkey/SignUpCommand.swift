@@ -1,28 +1,30 @@
 import ArgumentParser
+import AuthScreens
 import CognitoAuth
 import Foundation
 
 struct SignUpCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "sign-up", abstract: "Create an account.")
+    static let configuration = CommandConfiguration(
+        commandName: "sign-up", abstract: Localized.text("cli.SignUp.abstract"))
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(name: .long, help: "The new username.")
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignUp.username")))
     var username: String
 
-    @Option(name: .long, help: "The email address.")
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignUp.email")))
     var email: String?
 
-    @Option(name: .long, help: "The phone number, in E.164 form (+15555550100).")
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignUp.phone")))
     var phone: String?
 
-    @Option(name: .long, help: "Another attribute as name=value; repeatable.")
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignUp.attribute")))
     var attribute: [String] = []
 
-    @Flag(name: .long, help: "Read the password from the first line of standard input.")
+    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.SignUp.passwordStdin")))
     var passwordStdin = false
 
-    @Option(name: .long, help: "ValidationData for the pre-sign-up Lambda, as name=value; repeatable.")
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignUp.validationData")))
     var validationData: [String] = []
 
     @OptionGroup var metadata: ClientMetadataOptions
@@ -60,11 +62,11 @@ struct SignUpCommand: AsyncParsableCommand {
 
 struct ConfirmSignUpCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "confirm-sign-up", abstract: "Confirm an account with the code that was sent.")
+        commandName: "confirm-sign-up", abstract: Localized.text("cli.ConfirmSignUp.abstract"))
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, help: "The username.") var username: String
-    @Option(name: .long, help: "The confirmation code.") var code: String
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ConfirmSignUp.username"))) var username: String
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ConfirmSignUp.code"))) var code: String
 
     func run() async throws {
         let client = try await global.makeClient()
@@ -75,10 +77,10 @@ struct ConfirmSignUpCommand: AsyncParsableCommand {
 
 struct ResendCodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "resend-code", abstract: "Send a new sign-up confirmation code.")
+        commandName: "resend-code", abstract: Localized.text("cli.ResendCode.abstract"))
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, help: "The username.") var username: String
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ResendCode.username"))) var username: String
 
     func run() async throws {
         let client = try await global.makeClient()
@@ -89,10 +91,10 @@ struct ResendCodeCommand: AsyncParsableCommand {
 
 struct ForgotPasswordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "forgot-password", abstract: "Start a password reset: a code is sent.")
+        commandName: "forgot-password", abstract: Localized.text("cli.ForgotPassword.abstract"))
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, help: "The username.") var username: String
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ForgotPassword.username"))) var username: String
 
     func run() async throws {
         let client = try await global.makeClient()
@@ -104,12 +106,12 @@ struct ForgotPasswordCommand: AsyncParsableCommand {
 
 struct ConfirmForgotPasswordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "confirm-forgot-password", abstract: "Set a new password with the reset code.")
+        commandName: "confirm-forgot-password", abstract: Localized.text("cli.ConfirmForgotPassword.abstract"))
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, help: "The username.") var username: String
-    @Option(name: .long, help: "The reset code.") var code: String
-    @Flag(name: .long, help: "Read the new password from the first line of standard input.")
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ConfirmForgotPassword.username"))) var username: String
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ConfirmForgotPassword.code"))) var code: String
+    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.ConfirmForgotPassword.passwordStdin")))
     var passwordStdin = false
 
     func run() async throws {
@@ -122,10 +124,10 @@ struct ConfirmForgotPasswordCommand: AsyncParsableCommand {
 
 struct ChangePasswordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "change-password", abstract: "Change the signed-in user's password.")
+        commandName: "change-password", abstract: Localized.text("cli.ChangePassword.abstract"))
 
     @OptionGroup var global: GlobalOptions
-    @Flag(name: .long, help: "Read the current then the new password from two lines of standard input.")
+    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.ChangePassword.passwordStdin")))
     var passwordStdin = false
 
     func run() async throws {
@@ -139,10 +141,10 @@ struct ChangePasswordCommand: AsyncParsableCommand {
 
 struct SignOutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sign-out", abstract: "Sign out here, or everywhere with --global.")
+        commandName: "sign-out", abstract: Localized.text("cli.SignOut.abstract"))
 
     @OptionGroup var global: GlobalOptions
-    @Flag(name: .customLong("global"), help: "Also invalidate every device's tokens (GlobalSignOut and RevokeToken).")
+    @Flag(name: .customLong("global"), help: ArgumentHelp(Localized.text("cli.SignOut.everywhere")))
     var everywhere = false
 
     func run() async throws {
