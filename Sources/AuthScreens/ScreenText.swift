@@ -365,7 +365,7 @@ public enum ScreenText {
             let next =
                 showsForgotPassword
                 ? Localized.text("next.tryAgainOrForgot") : Localized.text("next.checkPassword")
-            let detail = error.serverDetail.map { " " + details($0) } ?? ""
+            let detail = error.serverDetail.map { Localized.text("error.separator") + details($0) } ?? ""
             return banner(.notAuthorized("Incorrect username or password."), next) + detail
         case .userNotFound:
             let next =
@@ -440,7 +440,7 @@ public enum ScreenText {
     static func banner(_ error: AuthError, _ next: String) -> String {
         var parts = [error.summary(.current) ?? firstSentence(TerminalText.sanitized(error.description)) + ".", next]
         if let detail = error.serverDetail { parts.append(details(detail)) }
-        return parts.joined(separator: " ")
+        return parts.joined(separator: Localized.text("error.separator"))
     }
 
     /// Any other error: our wording (summary, next step, detail) where there is one, else the description.

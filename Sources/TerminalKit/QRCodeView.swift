@@ -1,3 +1,5 @@
+import AuthScreens
+
 /// Draws a QR code with half-block characters (▀ ▄ █), two module rows per text row, with a
 /// quiet zone around it.
 ///
@@ -59,7 +61,8 @@ public struct QRCodeView: Widget, Hashable, Sendable {
     /// Draws the symbol centred in `rect`, or a short message when it does not fit.
     public func draw(into grid: inout CellGrid, in rect: Rect) {
         guard rect.width >= size.columns, rect.height >= size.rows else {
-            let message = "Enlarge the terminal to \(size.columns)×\(size.rows) to show the QR code."
+            let message = Localized.format(
+                "ui.enlargeForQRCodeTo", ["columns": String(size.columns), "rows": String(size.rows)])
             Label(message, style: CellStyle(.warning), wraps: true).draw(into: &grid, in: rect)
             return
         }

@@ -11,6 +11,10 @@ extension AppView {
     static var enlargeForQRCode: String { Localized.text("ui.enlargeForQRCode") }
     /// The label above the full-width `otpauth://` URI.
     static var uriBelow: String { Localized.text("ui.uriBelow") }
+    /// A code field's example: "6 digits".
+    static func digitsPlaceholder(_ digits: Int) -> String {
+        Localized.format("ui.digitsPlaceholder", ["digits": String(digits)])
+    }
 
     /// Draws the non-dashboard screen in its box and returns the cursor.
     func drawFormScreen(_ state: AppState, into grid: inout CellGrid, in body: Rect) -> Position? {
@@ -184,7 +188,7 @@ extension AppView {
             for line in screen.challengeLines { form.add(.text(line, CellStyle(.accent, .bold))) }
             if let notice = screen.notice { form.add(.banner(Banner(.info, notice))) }
             form.addSpacer()
-            form.add(field(screen, .code, placeholder: screen.expectedDigits.map { "\($0) digits" } ?? ""))
+            form.add(field(screen, .code, placeholder: screen.expectedDigits.map(Self.digitsPlaceholder) ?? ""))
             addBanner(screen.banner, to: &form)
             form.addSpacer()
             form.add(actions(screen, [.submit, .cancel], links: [.resend]))
@@ -241,7 +245,7 @@ extension AppView {
         form.screenWidth = screenWidth
         if qrCode == nil { form.add(.text(Self.enlargeForQRCode, CellStyle(.hint))) }
         form.addSpacer()
-        form.add(field(screen, .code, placeholder: "6 digits"))
+        form.add(field(screen, .code, placeholder: Self.digitsPlaceholder(6)))
         addBanner(screen.banner, to: &form)
         form.addSpacer()
         form.add(actions(screen, [.submit, .cancel], links: []))

@@ -124,7 +124,7 @@ import Testing
         Language.$override.withValue(.japanese) {
             #expect(
                 ScreenText.signInBanner(for: error)
-                    == "ユーザー名またはパスワードが違います。 もう一度入力するか、下の「パスワードをお忘れですか」を選んでください。")
+                    == "ユーザー名またはパスワードが違います。もう一度入力するか、下の「パスワードをお忘れですか」を選んでください。")
         }
         #expect(
             ScreenText.signInBanner(for: error)
@@ -152,7 +152,7 @@ import Testing
         #expect(pick([:]) == .english)
         #expect(pick(["LANG": "ja_JP.UTF-8"]) == .japanese)
         #expect(pick(["LANG": "ja_JP.UTF-8", "LC_MESSAGES": "C"]) == .english)
-        #expect(pick(["LANG": "C", "LC_MESSAGES": "ja_JP.UTF-8"]) == .japanese)
+        #expect(pick(["LANG": "C.UTF-8", "LC_MESSAGES": "ja_JP.UTF-8"]) == .japanese)
         #expect(pick(["LC_ALL": "C.UTF-8", "LC_MESSAGES": "ja_JP.UTF-8", "LANG": "ja_JP.UTF-8"]) == .english)
         #expect(pick(["LC_ALL": "ja_JP.UTF-8", "LANG": "C"]) == .japanese)
         #expect(pick(["LC_ALL": "", "LANG": "ja_JP.UTF-8"]) == .japanese)

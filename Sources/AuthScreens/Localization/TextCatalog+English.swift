@@ -472,6 +472,8 @@ extension TextCatalog {
         "ui.forgotPasswordIntro": "Enter your username. We will send a code to reset the password.",
         "ui.enlargeForQRCode": "Enlarge the terminal to show a QR code.",
         "ui.uriBelow": "Or add this URI (one line, to copy):",
+        "ui.digitsPlaceholder": "{digits} digits",
+        "ui.enlargeForQRCodeTo": "Enlarge the terminal to {columns}×{rows} to show the QR code.",
         "ui.codePlaceholder": "from the message",
         "ui.sessionLoading": "reading the session…",
         "ui.expires": "expires {clock}, in {duration}",

@@ -100,6 +100,8 @@ extension AuthError {
         "error.notAuthorized.guestNotAllowed.nextStep": "Sign in first.",
         "error.notAuthorized.other.nextStep": "Check the credentials, then try again.",
         "error.details": "Details: {detail}",
+        // Between the sentences of a worded error (Japanese joins them without a space).
+        "error.separator": " ",
     ]
 
     /// The server's message, sanitised, when it adds to ``summary``: nil when it is empty, a bare
@@ -132,7 +134,7 @@ extension AuthError {
             parts.append(
                 lookup.text("error.details").replacingOccurrences(of: "{detail}", with: Self.sentence(serverDetail)))
         }
-        return parts.joined(separator: " ")
+        return parts.joined(separator: lookup.text("error.separator"))
     }
 
     /// The message the server sent, for the Cognito exceptions.
