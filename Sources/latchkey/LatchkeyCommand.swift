@@ -57,8 +57,13 @@ struct LatchkeyCommand: AsyncParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success {
-                // --help and --version print through ArgumentParser.
-                exit(withError: error)
+                // --help and --version print through ArgumentParser; in another language than English
+                // the help is wrapped by display width (ArgumentParser counts characters).
+                guard Language.current != .english else { exit(withError: error) }
+                let width = HelpText.terminalWidth(environment: environment)
+                let text = HelpText.wrapped(fullMessage(for: error, columns: 10_000), width: width)
+                FileHandle.standardOutput.write(Data((text + "\n").utf8))
+                terminate(0)
             }
             let message = fullMessage(for: error)
             if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }

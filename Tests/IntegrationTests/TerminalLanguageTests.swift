@@ -13,6 +13,17 @@ extension BackendTests {
         /// The locale variables the tests set themselves (the inherited ones are removed).
         static let localeVariables = ["LC_ALL", "LC_MESSAGES", "LC_CTYPE", "LANG", "LANGUAGE"]
 
+        /// Columns `text` takes, counting kana, kanji and full-width forms as two.
+        static func displayWidth(_ text: some StringProtocol) -> Int {
+            text.unicodeScalars.reduce(0) { sum, scalar in
+                let wide =
+                    (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
+                    || (0xAC00...0xD7A3).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
+                    || (0xFF00...0xFF60).contains(scalar.value) || (0xFFE0...0xFFE6).contains(scalar.value)
+                return sum + (wide ? 2 : 1)
+            }
+        }
+
         @Test("--lang ja: the sign-in screen, the dashboard and the exit line in Japanese, nothing cut")
         func japaneseSignInAndDashboard() async throws {
             let backend = try await LocalBackend.shared()
@@ -53,6 +64,14 @@ extension BackendTests {
             #expect(japanese.status == 0, "\(japanese)")
             #expect(japanese.stdout.contains("端末のための Amazon Cognito サインイン"), "\(japanese.stdout)")
             #expect(japanese.stdout.contains("終了コード: 0 成功"), "\(japanese.stdout)")
+
+            // Wrapped by display width (a Japanese character takes two columns), not by characters.
+            let wrapped = try await LatchkeyBinary.run(
+                ["demo", "--help"], environment: ["LANG": "ja_JP.UTF-8", "COLUMNS": "80"],
+                removing: Self.localeVariables)
+            let wide = wrapped.stdout.split(separator: "\n").filter { Self.displayWidth($0) > 80 }
+            #expect(wide.isEmpty, "\(wide)")
+            #expect(wrapped.stdout.contains("  --lang <en|ja>          画面とメッセージの言語"), "\(wrapped.stdout)")
 
             let subcommand = try await LatchkeyBinary.run(
                 ["status", "--help"], environment: ["LANG": "ja_JP.UTF-8"], removing: Self.localeVariables)

@@ -168,6 +168,22 @@ import Testing
         #expect(TextWidth.width(of: lines[0]) >= 28, "the first line is filled: \(lines)")
     }
 
+    @Test func aLongLogLineContinuesOnTheNextRow() {
+        // The log's lines have two spaces after the time; the continuation used to be lost.
+        let english = "05:09:26  Identity id changed: none → us-east-1:88cf1edb-a320-4a47-a146-c7980e549050"
+        let japanese = "05:09:26  ID プール ID が変わりました: なし → us-east-1:88cf1edb-a320-4a47-a146-c7980e549050"
+        for text in [english, japanese] {
+            var grid = CellGrid(width: 60, height: 3)
+            LogView(entries: [LogView.Entry(text)], wrapsLongLines: true).draw(
+                into: &grid, in: Rect(row: 0, column: 0, width: 60, height: 3))
+            let lines = grid.textLines()
+            #expect(lines.contains { $0.contains("us-east-1:88cf1edb") }, "\(lines)")
+        }
+        #expect(LogView.remainder(of: "a  b c", after: "a b") == "c")
+        #expect(LogView.remainder(of: "サインイン済み", after: "サイン") == "イン済み")
+        #expect(LogView.remainder(of: "abc", after: "x") == "")
+    }
+
     @Test func englishWrappingIsUnchanged() {
         #expect(TextWidth.wrap("Enter the code we sent.", toWidth: 10) == ["Enter the", "code we", "sent."])
         #expect(TextWidth.wrap("abcdefghijkl", toWidth: 5) == ["abcde", "fghij", "kl"])
