@@ -120,7 +120,7 @@ struct SignInCommand: AsyncParsableCommand {
             // As the messages suggest ("Sign in again: latchkey sign-in"): the stored user is offered.
             let stored = (try? activeStore.load())?.flatMap { $0.username }
             let suggested = stored.map { TerminalText.sanitized($0) }
-            let typed = try CLIOutput.ask("Username\(suggested.map { " [\($0)]" } ?? ""): ")
+            let typed = try CLIOutput.ask(InteractiveEntry.usernamePrompt(suggested: suggested))
             guard let chosen = typed.isEmpty ? suggested : typed, !chosen.isEmpty else {
                 throw CLIFailure(code: 2, message: "no username was entered. Type one, or pass --username U.")
             }

@@ -44,18 +44,19 @@ struct SignUpCommand: AsyncParsableCommand {
             }
             attributes[String(parts[0])] = String(parts[1])
         }
-        let password = try PasswordInput.read(fromStdin: passwordStdin, prompt: "Choose a password: ")
+        let password = try PasswordInput.read(
+            fromStdin: passwordStdin, prompt: Localized.text("cli.prompt.choosePassword"))
         switch try await client.signUp(
             username: username, password: password, attributes: attributes, validationData: validation)
         {
         case .done:
-            CLIOutput.info(
-                "✔ Account \(username) created and confirmed. Sign in: latchkey sign-in --username \(username)")
+            CLIOutput.info(Localized.format("cli.accountCreatedConfirmed", ["username": username]))
         case .confirmSignUp(let delivery):
             CLIOutput.info(
-                "✔ Account \(username) created. A confirmation code was sent in \(TerminalText.sanitized(delivery?.phrase ?? "a message"))."
-            )
-            CLIOutput.info("  Confirm it: latchkey confirm-sign-up --username \(username) --code CODE")
+                Localized.format(
+                    "cli.accountCreated",
+                    ["username": username, "destination": TerminalText.sanitized(delivery?.phrase ?? "a message")]))
+            CLIOutput.info(Localized.format("cli.confirmIt", ["username": username]))
         }
     }
 }
@@ -85,7 +86,7 @@ struct ResendCodeCommand: AsyncParsableCommand {
     func run() async throws {
         let client = try await global.makeClient()
         let delivery = try await client.resendSignUpCode(username: username)
-        CLIOutput.info("✔ A new code was sent in \(TerminalText.sanitized(delivery.phrase)).")
+        CLIOutput.info("✔ " + Localized.format("newCodeSent", ["destination": TerminalText.sanitized(delivery.phrase)]))
     }
 }
 
@@ -99,7 +100,8 @@ struct ForgotPasswordCommand: AsyncParsableCommand {
     func run() async throws {
         let client = try await global.makeClient()
         let result = try await client.forgotPassword(username: username)
-        CLIOutput.info("✔ A reset code was sent in \(TerminalText.sanitized(result.delivery.phrase)).")
+        CLIOutput.info(
+            Localized.format("cli.resetCodeSent", ["destination": TerminalText.sanitized(result.delivery.phrase)]))
         CLIOutput.info("  Then: latchkey confirm-forgot-password --username \(username) --code CODE")
     }
 }
@@ -116,7 +118,8 @@ struct ConfirmForgotPasswordCommand: AsyncParsableCommand {
 
     func run() async throws {
         let client = try await global.makeClient()
-        let password = try PasswordInput.read(fromStdin: passwordStdin, prompt: "New password: ")
+        let password = try PasswordInput.read(
+            fromStdin: passwordStdin, prompt: Localized.text("cli.prompt.newPassword"))
         try await client.confirmForgotPassword(username: username, newPassword: password, code: code)
         CLIOutput.info("✔ Password changed. Sign in: latchkey sign-in --username \(username)")
     }
@@ -132,10 +135,12 @@ struct ChangePasswordCommand: AsyncParsableCommand {
 
     func run() async throws {
         let client = try await global.makeClient()
-        let current = try PasswordInput.read(fromStdin: passwordStdin, prompt: "Current password: ")
-        let proposed = try PasswordInput.read(fromStdin: passwordStdin, prompt: "New password: ")
+        let current = try PasswordInput.read(
+            fromStdin: passwordStdin, prompt: Localized.text("cli.prompt.currentPassword"))
+        let proposed = try PasswordInput.read(
+            fromStdin: passwordStdin, prompt: Localized.text("cli.prompt.newPassword"))
         try await client.changePassword(current: current, proposed: proposed)
-        CLIOutput.info("✔ Password changed.")
+        CLIOutput.info(Localized.text("cli.passwordChanged"))
     }
 }
 
@@ -155,13 +160,13 @@ struct SignOutCommand: AsyncParsableCommand {
         // another signed-in account, if any, becomes the active one.
         defer {
             if let next = AccountResolution.afterSignOut(id: accountID, global: global) {
-                CLIOutput.info("✔ Switched to \(TerminalText.sanitized(next)), who is still signed in here.")
+                CLIOutput.info(Localized.format("cli.switchedAfterSignOut", ["name": TerminalText.sanitized(next)]))
             }
         }
         let result = try await client.signOut(everywhere ? .global : .local)
         let who = name.map { " \(TerminalText.sanitized($0))" } ?? ""
         if !result.hadSession {
-            CLIOutput.info("Nobody is signed in here, and no revocation is owed: nothing to sign out.")
+            CLIOutput.info(Localized.text("cli.nothingToSignOut"))
             return
         }
         if let pending = result.revocationPending {
@@ -187,11 +192,9 @@ struct SignOutCommand: AsyncParsableCommand {
             return
         }
         if result.signedOutEverywhere {
-            CLIOutput.info(
-                "✔ Signed out\(who) everywhere: every device's refresh token is revoked (GlobalSignOut and RevokeToken "
-                    + "succeeded). Access tokens already issued stay valid until they expire (at most an hour).")
+            CLIOutput.info(Localized.format("cli.signedOutEverywhere", ["who": who]))
         } else {
-            CLIOutput.info("✔ Signed out\(who) on this machine; its refresh token is revoked at the service.")
+            CLIOutput.info(Localized.format("cli.signedOutHere", ["who": who]))
         }
     }
 }

@@ -113,6 +113,17 @@ extension BackendTests {
             #expect(status.status == 1, "\(status)")
             #expect(status.stdout.contains("✖ サインインしていません (状態: signedOut)"), "\(status.stdout)")
 
+            let username = await backend.uniqueName("ja-cli")
+            try await backend.createUser(username, password: Integration.password)
+            let signedIn = try await LatchkeyBinary.run(
+                ["sign-in", "--username", username, "--password-stdin"] + common, stdin: Integration.password + "\n",
+                environment: environment, removing: Self.localeVariables)
+            #expect(signedIn.status == 0, "\(signedIn)")
+            #expect(signedIn.stderr.contains("✔ \(username) としてサインインしました。"), "\(signedIn.stderr)")
+            let signedOut = try await LatchkeyBinary.run(
+                ["sign-out"] + common, environment: environment, removing: Self.localeVariables)
+            #expect(signedOut.stderr.contains("このマシンでサインアウトしました。"), "\(signedOut.stderr)")
+
             let missing = await backend.uniqueName("nobody")
             let signIn = try await LatchkeyBinary.run(
                 ["sign-in", "--username", missing, "--password-stdin"] + common, stdin: "Wr0ng-Password!\n",
