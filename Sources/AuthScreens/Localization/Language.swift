@@ -3,9 +3,8 @@ import Foundation
 /// A language the UI and the command line speak: one ``TextCatalog`` each, English the source.
 ///
 /// Chosen once at start-up from `--lang` (read by the command line before parsing), else the POSIX
-/// locale variables (`LC_ALL`, then
-/// `LC_MESSAGES`, then `LANG`); anything unknown is English. Adding a language is one catalog
-/// file (`TextCatalog+<Language>.swift`) and one case here.
+/// locale variables (`LC_ALL`, then `LC_MESSAGES`, then `LANG`); anything unknown is English.
+/// Adding a language is one catalog file (`TextCatalog+<Language>.swift`) and one case here.
 public enum Language: String, CaseIterable, Hashable, Sendable {
     /// English, the source catalog: every key has its English text.
     case english = "en"
