@@ -255,7 +255,7 @@ extension AppView {
     /// The QR code of an `otpauth://` URI, or nil when it cannot be encoded.
     func qrCodeView(for uri: String) -> QRCodeView? {
         guard let code = try? QRCode(text: uri, errorCorrection: .low) else { return nil }
-        return QRCodeView(code: code, quietZone: 2)
+        return QRCodeView(code: code, quietZone: 2, tooSmallMessage: Localized.text("ui.enlargeForQRCodeTo"))
     }
 
     // MARK: Parts

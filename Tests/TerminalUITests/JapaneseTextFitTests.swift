@@ -3,6 +3,7 @@ import CognitoAuth
 import Foundation
 import Testing
 
+@testable import TerminalKit
 @testable import TerminalUI
 
 /// Every Japanese text fits the slot it is drawn in at 80x24, measured in display columns

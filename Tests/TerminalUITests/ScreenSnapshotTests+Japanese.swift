@@ -3,6 +3,7 @@ import CognitoAuth
 import Foundation
 import Testing
 
+@testable import TerminalKit
 @testable import TerminalUI
 
 // Every screen rendered in Japanese at 80x24 and 60x20 (double-width text: wrapping, label
