@@ -47,6 +47,19 @@ public struct LogView: Widget, Hashable, Sendable {
         return entries[max(0, end - height)..<end]
     }
 
+    /// What is left of `text` after its first wrapped row `head`. Wrapping joins words with one
+    /// space (the log's "14:32:05  text" has two) and may break inside a Japanese run, so `head` is
+    /// matched character by character, skipping spaces; empty when `head` does not start `text`.
+    static func remainder(of text: String, after head: String) -> String {
+        var rest = Substring(text)
+        for character in head where character != " " {
+            rest = rest.drop { $0 == " " }
+            guard rest.first == character else { return "" }
+            rest = rest.dropFirst()
+        }
+        return String(rest.drop { $0 == " " })
+    }
+
     /// Draws the visible entries top to bottom.
     public func draw(into grid: inout CellGrid, in rect: Rect) {
         guard !rect.isEmpty else { return }
@@ -58,9 +71,7 @@ public struct LogView: Widget, Hashable, Sendable {
                 guard let head = TextWidth.wrap(text, toWidth: rect.width).first else { continue }
                 rows.append((head, entry.style))
                 // The rest of the line (after the first row's text), wrapped two columns in.
-                let rest =
-                    text.hasPrefix(head)
-                    ? String(text.dropFirst(head.count).drop { $0 == " " }) : ""
+                let rest = Self.remainder(of: text, after: head)
                 if !rest.isEmpty, rect.width > 2 {
                     for part in TextWidth.wrap(rest, toWidth: rect.width - 2) {
                         rows.append(("  " + part, entry.style))

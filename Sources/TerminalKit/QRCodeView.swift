@@ -1,3 +1,5 @@
+import Foundation
+
 /// Draws a QR code with half-block characters (▀ ▄ █), two module rows per text row, with a
 /// quiet zone around it.
 ///
@@ -15,12 +17,22 @@ public struct QRCodeView: Widget, Hashable, Sendable {
     public var quietZone: Int
     /// Whether light modules are drawn with ink (see the type's discussion).
     public var lightModulesInked: Bool
+    /// The message when the symbol does not fit, with `{columns}` and `{rows}` for the size it needs
+    /// (the application passes it in the user's language).
+    public var tooSmallMessage: String
+
+    /// The English ``tooSmallMessage``.
+    public static let englishTooSmallMessage = "Enlarge the terminal to {columns}×{rows} to show the QR code."
 
     /// Creates a view.
-    public init(code: QRCode, quietZone: Int = 4, lightModulesInked: Bool = true) {
+    public init(
+        code: QRCode, quietZone: Int = 4, lightModulesInked: Bool = true,
+        tooSmallMessage: String = QRCodeView.englishTooSmallMessage
+    ) {
         self.code = code
         self.quietZone = max(0, quietZone)
         self.lightModulesInked = lightModulesInked
+        self.tooSmallMessage = tooSmallMessage
     }
 
     /// The modules on a side, quiet zone included.
@@ -59,7 +71,8 @@ public struct QRCodeView: Widget, Hashable, Sendable {
     /// Draws the symbol centred in `rect`, or a short message when it does not fit.
     public func draw(into grid: inout CellGrid, in rect: Rect) {
         guard rect.width >= size.columns, rect.height >= size.rows else {
-            let message = "Enlarge the terminal to \(size.columns)×\(size.rows) to show the QR code."
+            let message = tooSmallMessage.replacingOccurrences(of: "{columns}", with: String(size.columns))
+                .replacingOccurrences(of: "{rows}", with: String(size.rows))
             Label(message, style: CellStyle(.warning), wraps: true).draw(into: &grid, in: rect)
             return
         }

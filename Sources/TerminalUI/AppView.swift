@@ -189,8 +189,13 @@ public struct AppView: Hashable, Sendable {
 
     private func drawTooSmall(quitKey: String, into grid: inout CellGrid) {
         let lines = [
-            "Terminal too small: need \(minimum.columns)x\(minimum.rows), have \(grid.width)x\(grid.height)",
-            "Enlarge the window, or press \(quitKey) to quit.",
+            Localized.format(
+                "ui.tooSmall",
+                [
+                    "columns": String(minimum.columns), "rows": String(minimum.rows), "width": String(grid.width),
+                    "height": String(grid.height),
+                ]),
+            Localized.format("ui.enlarge", ["key": quitKey]),
         ]
         let width = max(1, grid.width)
         let wrapped = lines.flatMap { TextWidth.wrap($0, toWidth: width) }
