@@ -110,34 +110,34 @@ public enum ScreenText {
     /// "Continue with Google".
     public static func continueWith(provider: String) -> String {
         provider == HostedUIConfiguration.cognitoProvider
-            ? "Continue in browser"
-            : "Continue with \(TerminalText.sanitized(HostedUIConfiguration.displayName(ofProvider: provider)))"
+            ? Localized.text("hostedUI.continueInBrowser")
+            : Localized.format(
+                "hostedUI.continueWith",
+                ["provider": TerminalText.sanitized(HostedUIConfiguration.displayName(ofProvider: provider))])
     }
     /// The label of the field that takes the pasted redirect URL or code.
-    public static let pasteRedirectLabel = "Redirect URL or code"
+    public static var pasteRedirectLabel: String { Localized.text("hostedUI.pasteRedirectLabel") }
     /// The paste field is empty.
-    public static let pasteRequired = "Paste the URL the browser ended at, or the code."
+    public static var pasteRequired: String { Localized.text("hostedUI.pasteRequired") }
     /// Shown after Esc on a browser sign-in.
-    public static let browserSignInCancelled = "Browser sign-in cancelled."
+    public static var browserSignInCancelled: String { Localized.text("hostedUI.cancelled") }
     /// The status-line verb while a browser sign-in waits.
-    public static let waitingForBrowser = "Waiting for the browser"
+    public static var waitingForBrowser: String { Localized.text("hostedUI.waiting") }
     /// The first line of the browser panel, when a browser was opened.
-    public static let browserOpened =
-        "A browser window opened with the sign-in page. Finish there; this screen continues by itself."
+    public static var browserOpened: String { Localized.text("hostedUI.browserOpened") }
     /// The first line of the browser panel, when no browser could be opened here.
-    public static let openURLElsewhere = "Open this URL in a browser (or scan the QR code) to sign in:"
+    public static var openURLElsewhere: String { Localized.text("hostedUI.openURLElsewhere") }
     /// The first line of the browser panel on a small terminal.
-    public static let openURLShort = "Open this URL in a browser to sign in:"
+    public static var openURLShort: String { Localized.text("hostedUI.openURLShort") }
     /// Above the `ssh -L` line.
-    public static let tunnelHint = "Browser on another machine? Forward the redirect first:"
-
+    public static var tunnelHint: String { Localized.text("hostedUI.tunnelHint") }
     /// Under the paste field.
-    public static let pasteHint = "Or paste the URL the browser ends at (it has ?code=), then Enter. Esc cancels."
+    public static var pasteHint: String { Localized.text("hostedUI.pasteHint") }
     /// After signing out of a hosted session, with a browser here.
-    public static let hostedUILogoutOpened = "Signed out of the hosted UI in the browser too."
+    public static var hostedUILogoutOpened: String { Localized.text("hostedUI.logoutOpened") }
     /// After signing out of a hosted session, without a browser here.
     public static func hostedUILogoutToOpen(_ url: String) -> String {
-        "To sign out of the hosted UI in your browser too, open \(TerminalText.sanitized(url))"
+        Localized.format("hostedUI.logoutToOpen", ["url": TerminalText.sanitized(url)])
     }
     /// A browser sign-in failure that pasting again can put right.
     public static func hostedUIBanner(_ failure: HostedUIFailure) -> String {

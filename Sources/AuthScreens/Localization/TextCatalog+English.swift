@@ -704,5 +704,18 @@ extension TextCatalog {
         "cli.signedOutEverywhere":
             "✔ Signed out{who} everywhere: every device's refresh token is revoked (GlobalSignOut and RevokeToken succeeded). Access tokens already issued stay valid until they expire (at most an hour).",
         "cli.signedOutHere": "✔ Signed out{who} on this machine; its refresh token is revoked at the service.",
+        "hostedUI.continueInBrowser": "Continue in browser",
+        "hostedUI.continueWith": "Continue with {provider}",
+        "hostedUI.pasteRedirectLabel": "Redirect URL or code",
+        "hostedUI.pasteRequired": "Paste the URL the browser ended at, or the code.",
+        "hostedUI.cancelled": "Browser sign-in cancelled.",
+        "hostedUI.waiting": "Waiting for the browser",
+        "hostedUI.browserOpened": "A browser window opened with the sign-in page. Finish there; this screen continues by itself.",
+        "hostedUI.openURLElsewhere": "Open this URL in a browser (or scan the QR code) to sign in:",
+        "hostedUI.openURLShort": "Open this URL in a browser to sign in:",
+        "hostedUI.tunnelHint": "Browser on another machine? Forward the redirect first:",
+        "hostedUI.pasteHint": "Or paste the URL the browser ends at (it has ?code=), then Enter. Esc cancels.",
+        "hostedUI.logoutOpened": "Signed out of the hosted UI in the browser too.",
+        "hostedUI.logoutToOpen": "To sign out of the hosted UI in your browser too, open {url}",
     ]
 }

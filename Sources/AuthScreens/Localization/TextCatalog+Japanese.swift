@@ -717,5 +717,18 @@ extension TextCatalog {
         "cli.signedOutEverywhere":
             "✔{who} すべてのデバイスからサインアウトしました: 全デバイスの更新トークンを無効にしました (GlobalSignOut と RevokeToken が成功)。発行済みのアクセストークンは期限 (最長 1 時間) まで有効です。",
         "cli.signedOutHere": "✔{who} このマシンでサインアウトしました。更新トークンはサービスで無効にしました。",
+        "hostedUI.continueInBrowser": "ブラウザで続ける",
+        "hostedUI.continueWith": "{provider} で続ける",
+        "hostedUI.pasteRedirectLabel": "リダイレクト URL かコード",
+        "hostedUI.pasteRequired": "ブラウザが最後に開いた URL か、コードを貼り付けてください。",
+        "hostedUI.cancelled": "ブラウザでのサインインを取り消しました。",
+        "hostedUI.waiting": "ブラウザを待っています",
+        "hostedUI.browserOpened": "ブラウザでサインインページを開きました。ブラウザで完了すると、この画面は自動で進みます。",
+        "hostedUI.openURLElsewhere": "ブラウザでこの URL を開いて (または QR コードを読み取って) サインインしてください:",
+        "hostedUI.openURLShort": "ブラウザでこの URL を開いてサインインしてください:",
+        "hostedUI.tunnelHint": "別のマシンのブラウザを使うときは、先にリダイレクトを転送してください:",
+        "hostedUI.pasteHint": "または、ブラウザが最後に開いた URL (?code= を含む) を貼り付けて Enter。Esc で取り消します。",
+        "hostedUI.logoutOpened": "ブラウザのホスト UI からもサインアウトしました。",
+        "hostedUI.logoutToOpen": "ブラウザのホスト UI からもサインアウトするには {url} を開いてください",
     ]
 }
