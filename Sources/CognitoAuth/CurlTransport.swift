@@ -15,9 +15,9 @@ import Foundation
 public struct CurlTransport: HTTPTransport {
     /// How this transport reaches the network.
     public let network: NetworkOptions
-    /// The trust roots handed to libcurl instead of its default store: the default bundle plus
-    /// ``NetworkOptions/caBundlePath``; nil when no extra CA is configured.
-    let trustRoots: [UInt8]?
+    /// The extra trust roots from ``NetworkOptions/caBundlePath``, if any; combined with libcurl's
+    /// default store on the first request that needs them.
+    let extraRoots: ExtraTrustRoots?
 
     /// How long connecting (to the server, or to the proxy) may take within the total deadline.
     static let connectTimeout: Duration = .seconds(5)
@@ -25,42 +25,22 @@ public struct CurlTransport: HTTPTransport {
     /// Creates a transport that connects directly and trusts the system's roots.
     public init() {
         self.network = .direct
-        self.trustRoots = nil
+        self.extraRoots = nil
     }
 
     /// Creates a transport that follows `network`: its proxies, `NO_PROXY` and extra CA bundle.
     ///
     /// The CA bundle is read now, so a missing or unreadable file is a configuration error (naming
-    /// `AWS_CA_BUNDLE`) before any request is made.
+    /// `AWS_CA_BUNDLE`) before any request is made; libcurl is not loaded until the first request.
     public init(network: NetworkOptions) throws(ConfigurationError) {
         self.network = network
-        if let path = network.caBundlePath {
-            self.trustRoots = try Self.trustRoots(adding: path)
-        } else {
-            self.trustRoots = nil
+        self.extraRoots = try network.caBundlePath.map { path throws(ConfigurationError) in
+            try ExtraTrustRoots(path: path)
         }
     }
 
-    /// libcurl's default trust store followed by the certificates of the PEM file at `path`.
-    static func trustRoots(adding path: String) throws(ConfigurationError) -> [UInt8] {
-        guard let extra = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError(
-                file: path, key: "AWS_CA_BUNDLE", problem: "no PEM certificate could be read from this file.",
-                fix: "Point AWS_CA_BUNDLE at a readable PEM file holding the CA certificate(s), or unset it.")
-        }
-        guard extra.range(of: Data("-----BEGIN CERTIFICATE-----".utf8)) != nil else {
-            throw ConfigurationError(
-                file: path, key: "AWS_CA_BUNDLE", problem: "the file holds no PEM certificate.",
-                fix: "Point AWS_CA_BUNDLE at a PEM file holding the CA certificate(s), or unset it.")
-        }
-        var roots: [UInt8] = []
-        if let systemPath = defaultCAFile(), let system = FileManager.default.contents(atPath: systemPath) {
-            roots.append(contentsOf: system)
-            roots.append(UInt8(ascii: "\n"))
-        }
-        roots.append(contentsOf: extra)
-        return roots
-    }
+    /// The trust roots handed to libcurl instead of its default store, or nil for the default.
+    var trustRoots: [UInt8]? { extraRoots?.combinedWithDefault }
 
     /// libcurl's default CA bundle, or the first of the usual files that exists.
     static func defaultCAFile() -> String? {
@@ -82,13 +62,57 @@ public struct CurlTransport: HTTPTransport {
         try Task.checkCancellation()
         let proxy = network.proxy(for: request.url)
         let call = CurlCall(
-            request: request, proxy: proxy, trustRoots: trustRoots, timeout: timeout,
+            request: request, proxy: proxy, extraRoots: extraRoots, timeout: timeout,
             connectTimeout: min(Self.connectTimeout, timeout))
         let outcome = try await call.run()
         switch outcome {
         case .response(let response): return response
         case .failure(let failure): throw Self.classify(failure, proxy: proxy)
         }
+    }
+}
+
+/// CA certificates trusted in addition to libcurl's default store (`AWS_CA_BUNDLE`).
+final class ExtraTrustRoots: @unchecked Sendable {
+    // @unchecked Sendable: `combined` is only read and written under `lock`; the rest is immutable.
+
+    /// The PEM file the certificates came from.
+    let path: String
+    /// Its contents, checked to hold at least one PEM certificate.
+    let pem: [UInt8]
+    private let lock = NSLock()
+    private var combined: [UInt8]?
+
+    /// Reads and checks the PEM file at `path`.
+    init(path: String) throws(ConfigurationError) {
+        guard let contents = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(
+                file: path, key: "AWS_CA_BUNDLE", problem: "no PEM certificate could be read from this file.",
+                fix: "Point AWS_CA_BUNDLE at a readable PEM file holding the CA certificate(s), or unset it.")
+        }
+        guard contents.range(of: Data("-----BEGIN CERTIFICATE-----".utf8)) != nil else {
+            throw ConfigurationError(
+                file: path, key: "AWS_CA_BUNDLE", problem: "the file holds no PEM certificate.",
+                fix: "Point AWS_CA_BUNDLE at a PEM file holding the CA certificate(s), or unset it.")
+        }
+        self.path = path
+        self.pem = Array(contents)
+    }
+
+    /// libcurl's default bundle followed by ``pem``, built (and libcurl loaded) on first use.
+    var combinedWithDefault: [UInt8] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let combined { return combined }
+        var roots: [UInt8] = []
+        if let systemPath = CurlTransport.defaultCAFile(), let system = FileManager.default.contents(atPath: systemPath)
+        {
+            roots.append(contentsOf: system)
+            roots.append(UInt8(ascii: "\n"))
+        }
+        roots.append(contentsOf: pem)
+        combined = roots
+        return roots
     }
 }
 
@@ -202,7 +226,9 @@ extension CurlTransport {
             return .network(kind: .other, message: String(failure.message.prefix(200)))
         default:
             return .network(
-                kind: .other, message: "libcurl error \(failure.code): \(TerminalText.sanitized(String(failure.message.prefix(160))))")
+                kind: .other,
+                message: "libcurl error \(failure.code): \(TerminalText.sanitized(String(failure.message.prefix(160))))"
+            )
         }
     }
 }
@@ -220,7 +246,7 @@ final class CurlCall: @unchecked Sendable {
 
     let request: HTTPRequestData
     let proxy: ProxyServer?
-    let trustRoots: [UInt8]?
+    let extraRoots: ExtraTrustRoots?
     let timeoutMilliseconds: Int
     let connectTimeoutMilliseconds: Int
     let cancelFlag: OpaquePointer?
@@ -228,10 +254,13 @@ final class CurlCall: @unchecked Sendable {
     private var continuation: CheckedContinuation<Outcome, any Error>?
     private var finished = false
 
-    init(request: HTTPRequestData, proxy: ProxyServer?, trustRoots: [UInt8]?, timeout: Duration, connectTimeout: Duration) {
+    init(
+        request: HTTPRequestData, proxy: ProxyServer?, extraRoots: ExtraTrustRoots?, timeout: Duration,
+        connectTimeout: Duration
+    ) {
         self.request = request
         self.proxy = proxy
-        self.trustRoots = trustRoots
+        self.extraRoots = extraRoots
         self.timeoutMilliseconds = Self.milliseconds(timeout)
         self.connectTimeoutMilliseconds = Self.milliseconds(connectTimeout)
         self.cancelFlag = lk_curl_cancel_create()
@@ -283,6 +312,7 @@ final class CurlCall: @unchecked Sendable {
     /// Runs the request on the calling thread (blocking).
     func perform() -> Outcome {
         let headerLines = request.headers.map { "\($0.name): \($0.value)" }
+        let trustRoots = extraRoots?.combinedWithDefault
         var response = lk_curl_response()
         defer { lk_curl_response_release(&response) }
         withCStrings(headerLines) { headerPointers in
