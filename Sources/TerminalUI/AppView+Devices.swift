@@ -1,6 +1,7 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKit
 
 extension AppView {
     /// Draws the Devices view over the dashboard: one line per device (name, short key, remembered,

@@ -1,6 +1,7 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKit
 
 /// Draws the whole auth UI: a pure function from an `AppState` and a terminal size (plus a
 /// spinner step) to a ``CellGrid`` and a cursor position.

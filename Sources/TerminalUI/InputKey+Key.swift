@@ -1,4 +1,5 @@
 import AuthScreens
+import TerminalKit
 
 extension InputKey {
     /// The view models' form of a terminal key, or nil for a resize or an unknown key (which

@@ -1,6 +1,7 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKit
 import TerminalUI
 
 /// What `latchkey` does with a terminal: the full-screen UI, or line prompts with `--plain`.

@@ -2,6 +2,7 @@ import ArgumentParser
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKit
 import TerminalUI
 
 /// `latchkey` with no subcommand: the full-screen sign-in screens and the live dashboard.

@@ -3,6 +3,7 @@ import CognitoAuth
 import Foundation
 import Testing
 
+@testable import TerminalKit
 @testable import TerminalUI
 
 /// One frozen render: a screen from ``ScreenFixtures`` at a size; the text expected is the file
