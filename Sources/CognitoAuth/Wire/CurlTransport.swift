@@ -387,7 +387,7 @@ private func withCStrings<Result>(
     _ strings: [String], _ body: (UnsafeBufferPointer<UnsafePointer<CChar>?>) -> Result
 ) -> Result {
     let copies = strings.map { strdup($0) }
-    defer { copies.forEach { free($0) } }
+    defer { for copy in copies { free(copy) } }
     let pointers = copies.map { $0.map { UnsafePointer($0) } }
     return pointers.withUnsafeBufferPointer(body)
 }
