@@ -61,9 +61,9 @@ public actor LocalBackend {
             throw AuthError.invalidResponse(status: 0, detail: "the backend printed a bad endpoint")
         }
         admin = AWSJSONClient(
-            targetPrefix: AWSJSONClient.userPoolsTarget, endpoint: endpoint, transport: AsyncHTTPClientTransport())
+            targetPrefix: AWSJSONClient.userPoolsTarget, endpoint: endpoint, transport: CurlTransport())
         identityAdmin = AWSJSONClient(
-            targetPrefix: AWSJSONClient.identityTarget, endpoint: endpoint, transport: AsyncHTTPClientTransport())
+            targetPrefix: AWSJSONClient.identityTarget, endpoint: endpoint, transport: CurlTransport())
     }
 
     /// The endpoint URL.
@@ -288,7 +288,7 @@ public actor LocalBackend {
         }
         var request = HTTPRequestData(url: url, method: method)
         if let body { request.body = Array(body.encoded()) }
-        let response = try await AsyncHTTPClientTransport().send(request, timeout: .seconds(10))
+        let response = try await CurlTransport().send(request, timeout: .seconds(10))
         guard response.status == 200, let json = JSONValue.parse(response.body) else {
             throw AuthError.invalidResponse(status: response.status, detail: "test aid \(path) failed")
         }
