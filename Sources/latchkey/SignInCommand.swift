@@ -101,18 +101,18 @@ struct SignInCommand: AsyncParsableCommand {
         help: ArgumentHelp(Localized.text("cli.SignIn.rememberDevice")))
     var rememberDevice: Bool?
 
-    @Flag(name: .long, help: "Sign in through the hosted UI in a browser (OAuth 2.0 authorization code with PKCE).")
+    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.SignIn.web")))
     var web = false
 
     @Option(
         name: .long,
-        help: "With --web: the identity provider, such as Google (COGNITO: the pool's own sign-in page).")
+        help: ArgumentHelp(Localized.text("cli.SignIn.provider")))
     var provider: String?
 
-    @Flag(name: .long, help: "With --web: print the URL instead of opening a browser, and take a pasted redirect URL.")
+    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.SignIn.noBrowser")))
     var noBrowser = false
 
-    @Option(name: .long, help: "With --web: how many seconds to wait for the browser (default 300).")
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignIn.timeout")))
     var timeout: Int = 300
 
     func run() async throws {

@@ -152,7 +152,7 @@ struct SignOutCommand: AsyncParsableCommand {
     @Flag(name: .customLong("global"), help: ArgumentHelp(Localized.text("cli.SignOut.everywhere")))
     var everywhere = false
     @Flag(
-        name: .long, help: "After a hosted-UI (--web) sign-in: print the hosted UI's logout URL instead of opening it.")
+        name: .long, help: ArgumentHelp(Localized.text("cli.SignOut.noBrowser")))
     var noBrowser = false
 
     func run() async throws {

@@ -717,5 +717,10 @@ extension TextCatalog {
         "hostedUI.pasteHint": "Or paste the URL the browser ends at (it has ?code=), then Enter. Esc cancels.",
         "hostedUI.logoutOpened": "Signed out of the hosted UI in the browser too.",
         "hostedUI.logoutToOpen": "To sign out of the hosted UI in your browser too, open {url}",
+        "cli.SignIn.web": "Sign in through the hosted UI in a browser (OAuth 2.0 authorization code with PKCE); over SSH or without a display, the URL and the ssh -L line are printed and the redirect URL can be pasted.",
+        "cli.SignIn.provider": "With --web: the identity provider, such as Google (COGNITO: the pool's own sign-in page).",
+        "cli.SignIn.noBrowser": "With --web: print the URL instead of opening a browser, and take a pasted redirect URL.",
+        "cli.SignIn.timeout": "With --web: how many seconds to wait for the browser.",
+        "cli.SignOut.noBrowser": "After a hosted-UI (--web) sign-in: print the hosted UI's logout URL instead of opening it.",
     ]
 }

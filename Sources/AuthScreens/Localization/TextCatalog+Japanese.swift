@@ -730,5 +730,10 @@ extension TextCatalog {
         "hostedUI.pasteHint": "または、ブラウザが最後に開いた URL (?code= を含む) を貼り付けて Enter。Esc で取り消します。",
         "hostedUI.logoutOpened": "ブラウザのホスト UI からもサインアウトしました。",
         "hostedUI.logoutToOpen": "ブラウザのホスト UI からもサインアウトするには {url} を開いてください",
+        "cli.SignIn.web": "ブラウザのホスト UI でサインインします (OAuth 2.0 認可コード + PKCE)。SSH 経由やディスプレイがないときは URL と ssh -L の行を表示し、リダイレクト URL を貼り付けられます。",
+        "cli.SignIn.provider": "--web と併用: Google などの ID プロバイダー (COGNITO: プール自身のサインインページ)。",
+        "cli.SignIn.noBrowser": "--web と併用: ブラウザを開かずに URL を表示し、貼り付けたリダイレクト URL を受け取ります。",
+        "cli.SignIn.timeout": "--web と併用: ブラウザを待つ秒数。",
+        "cli.SignOut.noBrowser": "ホスト UI (--web) でサインインした後: ホスト UI のログアウト URL を開かずに表示します。",
     ]
 }
