@@ -129,6 +129,7 @@ def browser_sign_in(url: str, timeout: float) -> str:
         from selenium.webdriver.chrome.service import Service
         from selenium.webdriver.common.by import By
         from selenium.webdriver.support.ui import WebDriverWait
+        from selenium.webdriver.support import expected_conditions
     except ImportError:
         raise SignInFailed("selenium is not installed: run Scripts/local-backend --ensure-only and use "
                            ".venv/bin/python.")
@@ -164,6 +165,17 @@ def browser_sign_in(url: str, timeout: float) -> str:
                 return "login"
             return None
 
+        def click_and_leave(element) -> None:
+            # A click starts a navigation but returns before it; until the old page is gone, `where`
+            # would still see it (and a second click, or a lookup on the next page, would race it).
+            page = driver.find_element(By.TAG_NAME, "html")
+            element.click()
+            try:
+                wait.until(expected_conditions.staleness_of(page))
+            except TimeoutException:
+                raise SignInFailed(f"timed out after {timeout:.0f} s waiting for the page to change "
+                                   f"(at {driver.current_url})")
+
         def step(what: str) -> str:
             try:
                 return wait.until(where)
@@ -186,15 +198,15 @@ def browser_sign_in(url: str, timeout: float) -> str:
                 if not buttons:
                     raise SignInFailed("the login page has no \"Sign in with Google\" button (the app client "
                                        "does not allow Google)")
-                buttons[0].click()
+                click_and_leave(buttons[0])
                 state = step("the Google page")
             elif state == "login":
                 driver.find_element(By.ID, "username").send_keys(username)
                 driver.find_element(By.ID, "password").send_keys(password)
-                driver.find_element(By.ID, "signin").click()
+                click_and_leave(driver.find_element(By.ID, "signin"))
                 state = step("the redirect after signing in")
             elif state == "google":
-                driver.find_element(By.ID, "continue").click()
+                click_and_leave(driver.find_element(By.ID, "continue"))
                 state = step("the redirect after the Google page")
         if state != "left":
             raise SignInFailed(f"the sign-in did not finish (still at {driver.current_url})")

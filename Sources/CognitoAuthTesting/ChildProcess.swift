@@ -127,11 +127,19 @@ public final class ChildProcess: @unchecked Sendable {
     ///   - timeout: the deadline for the whole life of the child, counted from now; when it
     ///     passes the child's process group is killed. Nil for no deadline (a server that lives as long
     ///     as the test process).
+    /// Ignores SIGPIPE in this (the test) process, once: feeding the stdin of a child that has just
+    /// been killed must be an `EPIPE` the runner handles, not a signal that ends the whole test run.
+    /// Children still start with every signal at its default (`POSIX_SPAWN_SETSIGDEF` with a full set).
+    private static let brokenPipesAreErrors: Void = {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }()
+
     public static func spawn(
         _ executable: String, _ arguments: [String], input: Input = .none, errorOutput: ErrorOutput = .capture,
         environment: [String: String] = [:], removing: [String] = [], directory: String? = nil,
         timeout: Duration?
     ) throws -> ChildProcess {
+        _ = Self.brokenPipesAreErrors
         let command = ([executable] + arguments).map(Self.quoted).joined(separator: " ")
         var env = ProcessInfo.processInfo.environment
         for key in removing { env.removeValue(forKey: key) }
