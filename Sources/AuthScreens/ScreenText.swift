@@ -755,3 +755,54 @@ public enum ScreenText {
         return trimmed + "."
     }
 }
+
+// MARK: Issue 14's remaining items (the TOTP QR code, wide layouts, dashboard row actions)
+
+extension ScreenText {
+    /// The TOTP set-up screen's key hint: the `otpauth://` URI goes to the clipboard (OSC 52).
+    public static let hintCopyTOTPURI = "Ctrl-Y copy URI"
+    /// Under the secret when the QR code is beside the form (the URI is wider than the screen).
+    public static let totpCopyURIHint = "Ctrl-Y copies the otpauth:// URI to the clipboard."
+    /// Instead of the QR code when even half-block rendering cannot fit it: what it needs, and what to do instead.
+    public static func totpQRCodeDoesNotFit(columns: Int, rows: Int) -> String {
+        "The QR code needs \(columns)×\(rows) cells and the terminal is smaller: type the secret, or press Ctrl-Y to copy the URI."
+    }
+    /// Instead of the QR code when the URI is too long for any QR code the screen could show.
+    public static let totpQRCodeUnavailable =
+        "No QR code for this URI: type the secret, or press Ctrl-Y to copy the URI."
+    /// The status line and log after Ctrl-Y on the TOTP set-up screen, or when it failed.
+    public static let totpURIName = "the otpauth:// URI"
+    /// Ctrl-Y where the terminal cannot take a clipboard.
+    public static let copyTOTPURIUnsupported =
+        "This terminal cannot receive the clipboard (OSC 52). Type the secret into the app instead."
+}
+
+extension ScreenText {
+    /// A dashboard row's hint: the state row when the session needs a sign-in.
+    public static let rowHintSignIn = "s sign in"
+    /// The username row's hint.
+    public static let rowHintProfile = "p profile"
+    /// A token row's hint (`y`, then the token's key).
+    public static let rowHintCopy = "y copy"
+    /// The refresh token row's hint.
+    public static let rowHintRefresh = "r refresh"
+    /// The connectivity row's hint while offline (a call tells whether the backend is back).
+    public static let rowHintTryNow = "c try now"
+    /// The pool's MFA row's hint, before the settings were read.
+    public static let rowHintReadMFA = "m your MFA"
+    /// The Security row's hint, once read.
+    public static let rowHintReloadMFA = "m reload"
+}
+
+extension ScreenText {
+    /// The wide dashboard's box of the identity id, the AWS credentials and the connectivity.
+    public static let wideCredentialsTitle = "AWS and network"
+    /// The wide dashboard's box of the pool's and the user's MFA.
+    public static let wideSecurityTitle = "Security"
+    /// The wide dashboard's box of the calls waiting for tokens.
+    public static let wideCallsTitle = "Waiting calls"
+    /// The wide dashboard's box of every key (each clickable).
+    public static let wideKeysTitle = "Keys"
+    /// The waiting calls when there are none.
+    public static let noCallsWaiting = "No calls waiting"
+}

@@ -26,6 +26,13 @@ extension AppView {
         case text(label: String, value: String, style: CellStyle)
         /// A label, an expiry text and a bar of the remaining lifetime.
         case expiry(label: String, text: String, fraction: Double, style: CellStyle)
+
+        /// The row's label.
+        var label: String {
+            switch self {
+            case .text(let label, _, _), .expiry(let label, _, _, _): return label
+            }
+        }
     }
 
     /// The session panel's rows: identity, expiries, refresh token, connectivity. No token is
@@ -135,15 +142,18 @@ extension AppView {
         return "\(call.label)  waiting \(waited) \(reason)"
     }
 
-    /// Draws the dashboard: the session panel, the waiting calls and the event log.
+    /// Draws the dashboard: the session panel, the waiting calls and the event log (in two columns
+    /// on a wide terminal, see ``drawWideDashboard(_:into:in:)``).
     func drawDashboard(_ dashboard: DashboardState, into grid: inout CellGrid, in body: Rect) {
+        if Self.usesWideDashboard(body) { return drawWideDashboard(dashboard, into: &grid, in: body) }
         let rows = panelRows(dashboard)
         let panel = Rect(
             row: body.row, column: body.column, width: body.width, height: min(body.height, rows.count + 2))
         Box(title: ScreenText.dashboardTitle).draw(into: &grid, in: panel)
         let inner = panel.inset(top: 1, left: 2, bottom: 1, right: 2)
         for (index, row) in rows.prefix(inner.height).enumerated() {
-            drawPanelRow(row, into: &grid, row: inner.row + index, in: inner)
+            drawPanelRow(
+                row, action: dashboard.rowAction(for: row.label), into: &grid, row: inner.row + index, in: inner)
         }
         var next = panel.bottom
         let logMinimum = 3
@@ -163,11 +173,17 @@ extension AppView {
             }
         } else {
             grid.write(
-                "No calls waiting", row: next, column: body.column + 1, style: CellStyle(.dim),
+                ScreenText.noCallsWaiting, row: next, column: body.column + 1, style: CellStyle(.dim),
                 maxWidth: body.width - 2)
             next += 1
         }
-        let logRect = Rect(row: next, column: body.column, width: body.width, height: body.bottom - next)
+        drawEventLog(
+            dashboard, into: &grid,
+            in: Rect(row: next, column: body.column, width: body.width, height: body.bottom - next))
+    }
+
+    /// Draws the event log in a box filling `logRect` (the newest entries, long lines wrapped).
+    func drawEventLog(_ dashboard: DashboardState, into grid: inout CellGrid, in logRect: Rect) {
         guard logRect.height >= 2 else { return }
         var title = ScreenText.eventLogTitle
         if dashboard.log.scrollOffset > 0 { title += " (scrolled back \(dashboard.log.scrollOffset); End follows)" }
@@ -179,7 +195,27 @@ extension AppView {
         LogView(entries: Array(entries), wrapsLongLines: true).draw(into: &grid, in: logInner)
     }
 
-    private func drawPanelRow(_ row: PanelRow, into grid: inout CellGrid, row line: Int, in inner: Rect) {
+    /// Draws a row and, at its right end, its action's hint (clickable: the click presses its keys).
+    func drawPanelRow(
+        _ row: PanelRow, action: DashboardRowAction?, into grid: inout CellGrid, row line: Int, in inner: Rect
+    ) {
+        let hintWidth = action.map { TextWidth.width(of: $0.hint) } ?? 0
+        if let action, hintWidth + Self.dashboardLabelWidth + 2 <= inner.width {
+            let hint = Self.keyHint(action.hint)
+            let column = inner.right - hintWidth
+            grid.write(hint.key, row: line, column: column, style: CellStyle(.hintKey))
+            grid.write(
+                " " + hint.action, row: line, column: column + TextWidth.width(of: hint.key), style: CellStyle(.hint))
+            grid.mouseMap.regions.append(
+                MouseMap.Region(
+                    rect: Rect(row: line, column: column, width: hintWidth, height: 1), target: .keys(action.keys)))
+            drawPanelRowValue(row, into: &grid, row: line, in: inner.inset(right: hintWidth + 2))
+        } else {
+            drawPanelRowValue(row, into: &grid, row: line, in: inner)
+        }
+    }
+
+    private func drawPanelRowValue(_ row: PanelRow, into grid: inout CellGrid, row line: Int, in inner: Rect) {
         let valueColumn = inner.column + Self.dashboardLabelWidth
         let valueWidth = max(0, inner.right - valueColumn)
         switch row {

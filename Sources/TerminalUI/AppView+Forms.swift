@@ -5,9 +5,6 @@ import Foundation
 extension AppView {
     /// The explanation on the first step of Forgot password.
     static let forgotPasswordIntro = "Enter your username. We will send a code to reset the password."
-    /// The question on the MFA choice.
-    /// Shown instead of the QR code when the terminal is too small for it.
-    static let enlargeForQRCode = "Enlarge the terminal to show a QR code."
     /// The label above the full-width `otpauth://` URI.
     static let uriBelow = "Or add this URI (one line, to copy):"
 
@@ -61,14 +58,7 @@ extension AppView {
     {
         switch challenge {
         case .totpSetup(let screen):
-            let withCode = totpForm(screen, qrCode: qrCodeView(for: screen.uri), screenWidth: area.width)
-            let width = min(area.width, max(boxWidth(for: area.width), withCode.qrWidth + 8))
-            let fits =
-                withCode.qrWidth > 0 && withCode.qrWidth <= width - 8
-                && withCode.height(width: width - 8) + 4 <= area.height
-            let form = fits ? withCode : totpForm(screen, qrCode: nil, screenWidth: area.width)
-            return drawBoxed(
-                form, title: challenge.title, into: &grid, in: area, minimumWidth: fits ? width : 0, clears: clears)
+            return drawTOTPSetup(screen, title: challenge.title, into: &grid, in: area, clears: clears)
         default:
             return drawBoxed(challengeForm(challenge), title: challenge.title, into: &grid, in: area, clears: clears)
         }
@@ -207,7 +197,7 @@ extension AppView {
             form.addSpacer()
             form.add(actions(screen, [.submit, .cancel], links: []))
         case .totpSetup(let screen):
-            form = totpForm(screen, qrCode: nil)
+            form = totpForm(screen, placement: .none(needed: nil))
         case .selectMFAType(let screen):
             form.add(.text(screen.prompt, CellStyle(.normal)))
             form.addSpacer()
@@ -223,34 +213,6 @@ extension AppView {
             form.add(actions(screen, [.cancel], links: []))
         }
         return form
-    }
-
-    func totpForm(_ screen: TOTPSetupState, qrCode: QRCodeView?, screenWidth: Int = 0) -> FormLayout {
-        var form = FormLayout()
-        form.add(.text(ScreenText.totpSetupInstructions, CellStyle(.normal)))
-        form.addSpacer()
-        if let qrCode {
-            form.add(.qrCode(qrCode))
-            form.addSpacer()
-        }
-        form.add(.value(label: ScreenText.secretLabel, value: screen.groupedSecret, style: CellStyle(.accent, .bold)))
-        // The URI goes on rows of its own across the whole screen, so that it copies as one line.
-        form.add(.text(Self.uriBelow, CellStyle(.dim)))
-        form.add(.unboxed(screen.uri, CellStyle(.normal)))
-        form.screenWidth = screenWidth
-        if qrCode == nil { form.add(.text(Self.enlargeForQRCode, CellStyle(.hint))) }
-        form.addSpacer()
-        form.add(field(screen, .code, placeholder: "6 digits"))
-        addBanner(screen.banner, to: &form)
-        form.addSpacer()
-        form.add(actions(screen, [.submit, .cancel], links: []))
-        return form
-    }
-
-    /// The QR code of an `otpauth://` URI, or nil when it cannot be encoded.
-    func qrCodeView(for uri: String) -> QRCodeView? {
-        guard let code = try? QRCode(text: uri, errorCorrection: .low) else { return nil }
-        return QRCodeView(code: code, quietZone: 2)
     }
 
     // MARK: Parts

@@ -14,6 +14,8 @@ public struct MouseMap: Hashable, Sendable {
         case listRow(Int)
         /// A key hint on the bottom line ("p profile"): the click presses its key.
         case key(InputKey)
+        /// A dashboard row's hint ("y copy" on the access token): the click presses its keys in order.
+        case keys([InputKey])
     }
 
     /// Where a target was drawn.
@@ -68,6 +70,8 @@ public struct MouseMap: Hashable, Sendable {
             return Array(repeating: row > selected ? InputKey.down : .up, count: abs(row - selected))
         case .key(let key):
             return [key]
+        case .keys(let keys):
+            return keys
         }
     }
 }
