@@ -11,6 +11,8 @@ extension AppView {
     static let expiryBarWidth = 10
     /// The widest an expiry bar gets.
     static let maximumExpiryBarWidth = 50
+    /// The columns an expiry row keeps at its right end for its hint ("y copy" and a gap).
+    static let expiryHintRoom = 8
     /// The value of the session's rows between a sign-in and the session being read.
     static let sessionLoading = "reading the session…"
 
@@ -200,6 +202,9 @@ extension AppView {
         _ row: PanelRow, action: DashboardRowAction?, into grid: inout CellGrid, row line: Int, in inner: Rect
     ) {
         let hintWidth = action.map { TextWidth.width(of: $0.hint) } ?? 0
+        // Expiry rows keep the same room at the right whether they have a hint or not, so their bars line up.
+        var reserved = action == nil ? 0 : hintWidth + 2
+        if case .expiry = row { reserved = max(reserved, Self.expiryHintRoom) }
         if let action, hintWidth + Self.dashboardLabelWidth + 2 <= inner.width {
             let hint = Self.keyHint(action.hint)
             let column = inner.right - hintWidth
@@ -209,10 +214,8 @@ extension AppView {
             grid.mouseMap.regions.append(
                 MouseMap.Region(
                     rect: Rect(row: line, column: column, width: hintWidth, height: 1), target: .keys(action.keys)))
-            drawPanelRowValue(row, into: &grid, row: line, in: inner.inset(right: hintWidth + 2))
-        } else {
-            drawPanelRowValue(row, into: &grid, row: line, in: inner)
         }
+        drawPanelRowValue(row, into: &grid, row: line, in: inner.inset(right: min(reserved, inner.width / 2)))
     }
 
     private func drawPanelRowValue(_ row: PanelRow, into grid: inout CellGrid, row line: Int, in inner: Rect) {

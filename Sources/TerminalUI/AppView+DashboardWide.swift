@@ -1,5 +1,6 @@
 import AuthScreens
 import CognitoAuth
+import Foundation
 
 /// The dashboard on a wide terminal (``wideDashboardMinimumColumns`` and more): two columns, so
 /// the values, bars and log lines use the width instead of sitting in the left 70 columns.
@@ -37,7 +38,8 @@ extension AppView {
         let security = rows.filter {
             !Self.sessionBoxLabels.contains($0.label) && !Self.credentialsBoxLabels.contains($0.label)
         }
-        let leftWidth = (body.width - 1) / 2
+        // The left column is the wider (its bars grow with it); the log's lines wrap in the right one.
+        let leftWidth = body.width * 11 / 20
         let left = Rect(row: body.row, column: body.column, width: leftWidth, height: body.height)
         let right = Rect(
             row: body.row, column: body.column + leftWidth + 1, width: body.width - leftWidth - 1,
@@ -100,7 +102,8 @@ extension AppView {
             if let key = MouseMap.key(named: pair.0) {
                 grid.mouseMap.regions.append(
                     MouseMap.Region(
-                        rect: Rect(row: row, column: inner.column, width: inner.width, height: 1), target: .key(key)))
+                        rect: Rect(row: row, column: inner.column, width: inner.width, height: 1), target: .keys([key]))
+                )
             }
         }
         return box.bottom
@@ -128,5 +131,13 @@ extension AppView {
             grid.write(
                 line, row: inner.row + 1 + index, column: inner.column + 2, style: .plain, maxWidth: inner.width - 2)
         }
+    }
+}
+
+extension MouseMap.Target {
+    /// Whether this is a dashboard row's hint (or a key of the wide dashboard's Keys box).
+    var isDashboardRow: Bool {
+        if case .keys = self { return true }
+        return false
     }
 }

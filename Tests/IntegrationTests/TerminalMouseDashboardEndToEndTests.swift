@@ -19,7 +19,9 @@ extension BackendTests.TerminalMouseEndToEndTests {
         #expect(!dashboard.contains("Refresh requested"), "\(dashboard)")
         // The footer has "r refresh" too: click the row's, on the Refresh token line.
         let rowIndex = try #require(
-            dashboard.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("Refresh token") })
+            dashboard.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+                $0.contains("Refresh token")
+            })
         let column = try #require(Self.position(of: "r refresh", in: row)).column
         Self.click(session, row: rowIndex, column: column + 3)
         let after = try await session.waitFor("Refresh requested", "Tokens refreshed")

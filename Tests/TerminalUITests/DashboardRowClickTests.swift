@@ -42,7 +42,8 @@ struct DashboardRowClickTests {
         let expired = ScreenFixtures.dashboardPending.dashboard
         #expect(expired.rowAction(for: ScreenText.stateLabel)?.keys == [.character("s")])
         #expect(expired.rowAction(for: ScreenText.accessTokenLabel) == nil)
-        #expect(ScreenFixtures.dashboardWithPool.dashboard.rowAction(for: ScreenText.poolLabel)?.keys == [.character("m")])
+        #expect(
+            ScreenFixtures.dashboardWithPool.dashboard.rowAction(for: ScreenText.poolLabel)?.keys == [.character("m")])
     }
 
     @Test(
@@ -56,9 +57,10 @@ struct DashboardRowClickTests {
         #expect(grid.mouseMap.target(at: refresh) == .keys([.character("r")]))
         #expect(click(&state, at: refresh, size: size) == [.forceRefresh])
         let copy = try #require(position(of: "y copy", onLineWith: "Access token", in: grid))
-        #expect(click(&state, at: Position(row: copy.row, column: copy.column + 3), size: size) == [.copyToken(.access)])
+        #expect(
+            click(&state, at: Position(row: copy.row, column: copy.column + 3), size: size) == [.copyToken(.access)])
         let profile = try #require(position(of: "p profile", onLineWith: "Username", in: grid))
-        #expect(click(&state, at: profile, size: size).isEmpty)
+        #expect(click(&state, at: profile, size: size) == [.profile(.load)])
         #expect(state.profile != nil)
         // The label and value are not targets (a click to select text does nothing).
         let label = try #require(position(of: "Refresh token", onLineWith: "Refresh token", in: grid))
@@ -78,15 +80,27 @@ struct DashboardRowClickTests {
         let lines = wide.textLines()
         let top = lines[1]
         #expect(top.contains("Session") && top.contains(ScreenText.wideCredentialsTitle))
-        #expect(lines.contains { $0.contains(ScreenText.wideKeysTitle) && $0.contains(ScreenText.eventLogTitle) })
+        #expect(lines.contains { $0.contains("─ " + ScreenText.wideKeysTitle + " ") })
+        #expect(lines.contains { $0.contains("─ " + ScreenText.wideCallsTitle + " ") })
         // The event log is on the right, taller than at 120x40.
         let logTitleRow = try #require(lines.firstIndex { $0.contains("─ " + ScreenText.eventLogTitle + " ") })
         #expect(60 - 3 - logTitleRow >= 40)
-        let keys = try #require(position(of: "c   one GetUser call", onLineWith: "one GetUser call", in: wide))
-        #expect(wide.mouseMap.target(at: keys) == .key(.character("c")))
+        let keys = try #require(position(of: "one GetUser call", onLineWith: "one GetUser call", in: wide))
+        #expect(wide.mouseMap.target(at: keys) == .keys([.character("c")]))
         let narrow = ScreenFixtures.text(ScreenFixtures.dashboard, 120, 40)
         #expect(!narrow.contains(ScreenText.wideCredentialsTitle))
         #expect(!ScreenFixtures.text(ScreenFixtures.dashboard, 139, 40).contains(ScreenText.wideCredentialsTitle))
         #expect(ScreenFixtures.text(ScreenFixtures.dashboard, 140, 40).contains(ScreenText.wideCredentialsTitle))
+    }
+}
+
+extension DashboardRowClickTests {
+    @Test("under a question (sign out everywhere?) the covered rows take no clicks")
+    func modalsCoverTheRows() throws {
+        let grid = ScreenFixtures.view.render(
+            ScreenFixtures.globalSignOutConfirm, size: TerminalSize(columns: 80, rows: 24)
+        )
+        .grid
+        #expect(!grid.mouseMap.regions.contains { $0.target.isDashboardRow })
     }
 }

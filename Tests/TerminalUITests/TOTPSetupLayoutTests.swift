@@ -84,7 +84,9 @@ struct TOTPSetupLayoutTests {
         #expect(matrix.prefix(expected.count).allSatisfy { !$0[0] && !$0[1] && !$0[$0.count - 1] && !$0[$0.count - 2] })
     }
 
-    @Test("at 80x24 the code sits beside the form, which keeps the secret (two rows of groups), the field and the buttons")
+    @Test(
+        "at 80x24 the code sits beside the form, which keeps the secret (two rows of groups), the field and the buttons"
+    )
     func besideTheFormAt80x24() throws {
         let state = ScreenFixtures.totpSetup
         let frame = ScreenFixtures.view.render(state, size: TerminalSize(columns: 80, rows: 24))
@@ -118,7 +120,8 @@ struct TOTPSetupLayoutTests {
         #expect(text.contains("The QR code needs \(side)×\((side + 1) / 2) cells"), "\(text)")
         // A bigger terminal shows it.
         let large = ScreenFixtures.view.render(long, size: TerminalSize(columns: 120, rows: 40)).grid
-        #expect(Self.readModules(large).map { Array($0.matrix.prefix(side)) } == Self.expectedModules(code, quietZone: 2))
+        #expect(
+            Self.readModules(large).map { Array($0.matrix.prefix(side)) } == Self.expectedModules(code, quietZone: 2))
     }
 
     @Test("the error correction is raised as far as the smallest version allows")
