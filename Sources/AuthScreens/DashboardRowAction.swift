@@ -21,7 +21,7 @@ public struct DashboardRowAction: Hashable, Sendable {
 extension DashboardState {
     /// The rows' actions, for the rows that have one in the current state: sign in again from the
     /// state row, the Profile from the username, copy a token, refresh, try the backend again while
-    /// offline, and read the MFA settings.
+    /// offline, and read the MFA settings (from the pool's MFA row, until they are read).
     public var rowActions: [DashboardRowAction] {
         var actions: [DashboardRowAction] = []
         if userState.needsRelogin {
@@ -55,10 +55,11 @@ extension DashboardState {
                 DashboardRowAction(
                     label: ScreenText.connectivityLabel, hint: ScreenText.rowHintTryNow, keys: [.character("c")]))
         }
-        if !isChangingMFA {
-            let label = mfa != nil ? ScreenText.mfaLabel : ScreenText.poolLabel
-            let hint = mfa != nil ? ScreenText.rowHintReloadMFA : ScreenText.rowHintReadMFA
-            actions.append(DashboardRowAction(label: label, hint: hint, keys: [.character("m")]))
+        // Once read, the Security row lists its own keys in its value (they need the room).
+        if !isChangingMFA && mfa == nil {
+            actions.append(
+                DashboardRowAction(
+                    label: ScreenText.poolLabel, hint: ScreenText.rowHintReadMFA, keys: [.character("m")]))
         }
         return actions
     }

@@ -790,8 +790,6 @@ extension ScreenText {
     public static let rowHintTryNow = "c try now"
     /// The pool's MFA row's hint, before the settings were read.
     public static let rowHintReadMFA = "m your MFA"
-    /// The Security row's hint, once read.
-    public static let rowHintReloadMFA = "m reload"
 }
 
 extension ScreenText {

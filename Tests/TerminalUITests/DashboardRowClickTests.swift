@@ -104,3 +104,16 @@ extension DashboardRowClickTests {
         #expect(!grid.mouseMap.regions.contains { $0.target.isDashboardRow })
     }
 }
+
+extension DashboardRowClickTests {
+    @Test("the pool's MFA row offers m until the settings are read; then the Security row keeps its room for its keys")
+    func mfaRow() {
+        var state = ScreenFixtures.dashboardWithPool
+        #expect(state.dashboard.rowAction(for: ScreenText.poolLabel)?.keys == [.character("m")])
+        _ = state.reduce(.keyPressed(.character("m")))
+        #expect(state.dashboard.rowAction(for: ScreenText.poolLabel) == nil)
+        _ = state.reduce(.mfaSettingsLoaded(.success(MFASettings(enabled: [], preferred: nil))))
+        #expect(state.dashboard.rowAction(for: ScreenText.poolLabel) == nil)
+        #expect(state.dashboard.rowAction(for: ScreenText.mfaLabel) == nil)
+    }
+}
