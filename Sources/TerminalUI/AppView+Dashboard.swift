@@ -202,10 +202,11 @@ extension AppView {
         _ row: PanelRow, action: DashboardRowAction?, into grid: inout CellGrid, row line: Int, in inner: Rect
     ) {
         let hintWidth = action.map { TextWidth.width(of: $0.hint) } ?? 0
+        let showsHint = action != nil && hintWidth + Self.dashboardLabelWidth + 2 <= inner.width
         // Expiry rows keep the same room at the right whether they have a hint or not, so their bars line up.
-        var reserved = action == nil ? 0 : hintWidth + 2
+        var reserved = showsHint ? hintWidth + 2 : 0
         if case .expiry = row { reserved = max(reserved, Self.expiryHintRoom) }
-        if let action, hintWidth + Self.dashboardLabelWidth + 2 <= inner.width {
+        if let action, showsHint {
             let hint = Self.keyHint(action.hint)
             let column = inner.right - hintWidth
             grid.write(hint.key, row: line, column: column, style: CellStyle(.hintKey))
