@@ -138,3 +138,23 @@ struct TOTPSetupLayoutTests {
         #expect(uri.utf8.count == 85 && fixture.code.version == 5 && fixture.code.errorCorrection == .low)
     }
 }
+
+extension TOTPSetupLayoutTests {
+    @Test(
+        "in the re-login prompt (MFA_SETUP after a re-login) the code is beside the form over the dashboard, and reads back"
+    )
+    func insideTheReloginPrompt() throws {
+        var state = ScreenFixtures.relogin
+        _ = state.reduce(.keyPressed(.paste("pw")))
+        _ = state.reduce(.keyPressed(.enter))
+        _ = state.reduce(.signInFinished(.success(.mfaSetup(ScreenFixtures.totpDetails))))
+        let setup = try #require(state.totpSetupShowing, "\(String(describing: state.relogin))")
+        let frame = ScreenFixtures.view.render(state, size: TerminalSize(columns: 80, rows: 24))
+        let (matrix, _) = try #require(Self.readModules(frame.grid), "\(frame.grid.text())")
+        let code = try QRCode(text: setup.uri, errorCorrection: .low, boostErrorCorrection: true)
+        let expected = Self.expectedModules(code, quietZone: AppView.totpQuietZone)
+        #expect(Array(matrix.prefix(expected.count)) == expected)
+        #expect(frame.cursor != nil)
+        #expect(state.reduce(.keyPressed(.ctrl("y"))) == [.copyTOTPURI(setup.uri)])
+    }
+}
