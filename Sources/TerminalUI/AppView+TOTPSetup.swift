@@ -60,7 +60,8 @@ extension AppView {
             if needed <= area.height {
                 let left = area.column + (area.width - qrSize.columns - 1 - besideWidth) / 2
                 let codeRect = Rect(row: area.row, column: left, width: qrSize.columns, height: qrSize.rows)
-                if clears { clearMargin(around: codeRect, in: &grid) }
+                // Over the dashboard (the re-login prompt) the pair takes the whole body: nothing peeks between.
+                if clears { grid.fill(area) }
                 qrCode.draw(into: &grid, in: codeRect)
                 let boxArea = Rect(
                     row: area.row, column: left + qrSize.columns + 1, width: besideWidth, height: area.height)
