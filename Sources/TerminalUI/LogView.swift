@@ -54,7 +54,9 @@ public struct LogView: Widget, Hashable, Sendable {
             var rows: [(String, CellStyle)] = []
             for entry in visibleEntries(height: rect.height) {
                 let line = entry.text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
-                let text = String(line)
+                // Spaces collapsed as the wrap collapses them ("12:00:00  text"), so the first row is a
+                // prefix of the text and the rest of a long line is not lost.
+                let text = line.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
                 guard let head = TextWidth.wrap(text, toWidth: rect.width).first else { continue }
                 rows.append((head, entry.style))
                 // The rest of the line (after the first row's text), wrapped two columns in.

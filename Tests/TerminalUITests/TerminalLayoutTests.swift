@@ -163,6 +163,12 @@ struct TerminalLayoutTests {
         #expect(joined.contains("us-east-1:d81a536c-776f-4f91-bc7f-b9c0123456789abcdef"), "\(text)")
         #expect(grid.textLines().dropFirst(2).allSatisfy { $0.hasPrefix("  ") }, "\(text)")
         #expect(!text.contains("…"))
+        // The dashboard's lines have two spaces after the time: the rest still wraps onto its own rows.
+        var spaced = CellGrid(width: 40, height: 4)
+        LogView(entries: [LogView.Entry("05:09:40  " + long)], wrapsLongLines: true).draw(
+            into: &spaced, in: spaced.bounds)
+        let spacedJoined = spaced.textLines().map { String($0.drop { $0 == " " }) }.joined()
+        #expect(spacedJoined.contains("b9c0123456789abcdef"), "\(spaced.text())")
     }
 
     @Test func aLongUnfocusedFieldShowsItsStartAndAMarker() {
