@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "AWSMobileClientCompat", targets: ["AWSMobileClientCompat"]),
         .library(name: "CognitoAuthTesting", targets: ["CognitoAuthTesting"]),
         .library(name: "AuthScreens", targets: ["AuthScreens"]),
+        .library(name: "TerminalKit", targets: ["TerminalKit"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .executable(name: "latchkey", targets: ["latchkey"]),
     ],
@@ -77,9 +78,16 @@ let package = Package(
             dependencies: ["CognitoAuth"],
             swiftSettings: strictSettings
         ),
+        // The terminal toolkit: cell grid, widgets, renderer, keys, QR codes. It knows nothing of auth.
+        .target(
+            name: "TerminalKit",
+            dependencies: ["CNCurses"],
+            swiftSettings: strictSettings
+        ),
+        // The application: the auth screens drawn with the toolkit, and the runtime that drives them.
         .target(
             name: "TerminalUI",
-            dependencies: ["AuthScreens", "CNCurses"],
+            dependencies: ["AuthScreens", "TerminalKit"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -89,6 +97,7 @@ let package = Package(
                 "AWSSigV4",
                 "AuthScreens",
                 "TerminalUI",
+                "TerminalKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -96,7 +105,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "latchkey-bench",
-            dependencies: ["CognitoAuth", "CognitoAuthTesting", "CBigNum", "AuthScreens", "TerminalUI"],
+            dependencies: ["CognitoAuth", "CognitoAuthTesting", "CBigNum", "AuthScreens", "TerminalUI", "TerminalKit"],
             path: "Benchmarks/latchkey-bench",
             swiftSettings: strictSettings
         ),
@@ -125,7 +134,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI"],
+            dependencies: ["TerminalUI", "TerminalKit", "CognitoAuthTesting"],
             // The frozen screens, read from (and recorded into) the source tree by the snapshot tests.
             exclude: ["Snapshots"],
             swiftSettings: strictSettings

@@ -48,7 +48,8 @@ SUPPORTED_LOGIN_PROVIDERS = {
 MOTO_TOTP_SECRET = "asdfasdfasdf"  # moto.cognitoidp.models.COGNITO_TOTP_MFA_SECRET
 LINE_KEYS = (
     "endpoint", "pid", "region", "userPoolId", "appClientId", "secretAppClientId",
-    "secretAppClientSecret", "identityPoolId", "configPath", "secretConfigPath",
+    "secretAppClientSecret", "identityPoolId", "configPath", "secretConfigPath", "webDomain",
+    "amplifyOutputsPath",
 )
 
 
@@ -57,7 +58,7 @@ def log(msg: str) -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# SRP-6a server maths, exactly as in shared/vectors/srp-pycognito.json "conventions".
+# SRP-6a server maths, exactly as in Tests/Vectors/srp-pycognito.json "conventions".
 # --------------------------------------------------------------------------------------------
 N_HEX = (
     "FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74020BBEA63B139B22514A08798E3404DD"
@@ -709,6 +710,7 @@ def install_patches() -> None:  # noqa: C901 (one place for every patch, on purp
     # ---- patch modules (Assets/local-backend/patches/<name>.py), one line each -----------------
     __import__("patches.rotation", fromlist=["install"]).install({**globals(), **locals()})
     __import__("patches.devices", fromlist=["install"]).install({**globals(), **locals()})
+    __import__("patches.hosted_ui", fromlist=["install"]).install({**globals(), **locals()})
 
 
 # --------------------------------------------------------------------------------------------
@@ -839,6 +841,7 @@ def write_json(path: str, obj: Any, mode: int = 0o644) -> None:
 
 def provision(endpoint: str, args: argparse.Namespace) -> dict[str, Any]:
     import boto3
+    from patches.hosted_ui import oauth_client_settings
     kw = dict(endpoint_url=endpoint, region_name=REGION, aws_access_key_id="local",
               aws_secret_access_key="local")
     idp = boto3.client("cognito-idp", **kw)
@@ -874,8 +877,15 @@ def provision(endpoint: str, args: argparse.Namespace) -> dict[str, Any]:
             TokenValidityUnits={"AccessToken": "seconds", "IdToken": "seconds",
                                 "RefreshToken": "seconds"},
             EnableTokenRevocation=True,
+            **oauth_client_settings(),  # the hosted UI (patches/hosted_ui.py)
         )["UserPoolClient"]
 
+    # The hosted UI's "Sign in with Google" stand-in (patches/hosted_ui.py) is this provider.
+    idp.create_identity_provider(
+        UserPoolId=pool_id, ProviderName="Google", ProviderType="Google",
+        ProviderDetails={"client_id": "latchkey-local-google", "client_secret": "unused",
+                         "authorize_scopes": "openid email profile"},
+        AttributeMapping={"email": "email", "username": "sub"})
     client_a = make_client("latchkey-app", False)
     client_b = make_client("latchkey-app-secret", True)
 
@@ -904,7 +914,11 @@ def provision(endpoint: str, args: argparse.Namespace) -> dict[str, Any]:
             "identityPoolId": identity_pool["IdentityPoolId"]}
 
 
-def aws_configuration(endpoint: str, ids: dict[str, Any], secret: bool) -> dict[str, Any]:
+OAUTH_CONFIG_SCOPES = ["openid", "email", "profile", "aws.cognito.signin.user.admin"]
+
+
+def aws_configuration(endpoint: str, ids: dict[str, Any], secret: bool,
+                      web_domain: Optional[str] = None) -> dict[str, Any]:
     user_pool = {"PoolId": ids["userPoolId"],
                  "AppClientId": ids["secretAppClientId" if secret else "appClientId"],
                  "Region": REGION, "Endpoint": endpoint}
@@ -916,11 +930,32 @@ def aws_configuration(endpoint: str, ids: dict[str, Any], secret: bool) -> dict[
         "CredentialsProvider": {"CognitoIdentity": {"Default": {
             "PoolId": ids["identityPoolId"], "Region": REGION, "Endpoint": endpoint}}},
         "IdentityManager": {"Default": {}},
+        **({"Auth": {"Default": {"OAuth": {
+            "WebDomain": web_domain, "AppClientId": user_pool["AppClientId"],
+            "SignInRedirectURI": "http://localhost:53682/callback",
+            "SignOutRedirectURI": "http://localhost:53682/signed-out",
+            "Scopes": list(OAUTH_CONFIG_SCOPES)}}}} if web_domain else {}),
         # The key set comes from the standard Endpoint (<Endpoint>/<pool>/.well-known/jwks.json);
         # awsconfiguration.json has no STS key, so Latchkey's own section names it, with the test aid.
         "Latchkey": {"STSEndpoint": endpoint,
                      "TestAidURL": f"{endpoint}/latchkey"},
     }
+
+
+def amplify_outputs(ids: dict[str, Any], web_domain: str, guest: bool) -> dict[str, Any]:
+    """Amplify Gen 2's amplify_outputs.json for client A (the keys `npx ampx generate outputs` writes)."""
+    return {"version": "1.4", "auth": {
+        "aws_region": REGION, "user_pool_id": ids["userPoolId"], "user_pool_client_id": ids["appClientId"],
+        "identity_pool_id": ids["identityPoolId"],
+        "password_policy": {"min_length": 8, "require_lowercase": True, "require_uppercase": True,
+                            "require_numbers": True, "require_symbols": False},
+        "standard_required_attributes": [], "username_attributes": [], "user_verification_types": ["email"],
+        "unauthenticated_identities_enabled": bool(guest), "mfa_configuration": "OPTIONAL",
+        "mfa_methods": ["TOTP", "SMS"],
+        "oauth": {"identity_providers": ["GOOGLE"], "domain": web_domain, "scopes": list(OAUTH_CONFIG_SCOPES),
+                  "redirect_sign_in_uri": ["http://localhost:53682/callback"],
+                  "redirect_sign_out_uri": ["http://localhost:53682/signed-out"],
+                  "response_type": "code"}}}
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -955,6 +990,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
             if not os.environ.get("LATCHKEY_BACKEND_QUIET"):
                 log(f"{self.command} {what} -> {code}")
 
+    class HostedRequestHandler(WSGIRequestHandler):
+        def log_request(self, code: Any = "-", size: Any = "-") -> None:
+            # The path only: a query carries state, challenges and redirect URIs, none of it for the log.
+            code = getattr(code, "value", code)
+            if not os.environ.get("LATCHKEY_BACKEND_QUIET"):
+                log(f"hosted UI: {self.command} {self.path.split('?', 1)[0]} -> {code}")
+
     app = LatchkeyMiddleware(DomainDispatcherApplication(create_backend_app))
     server = make_server("127.0.0.1", args.port, app, threaded=True,
                          request_handler=RequestHandler)
@@ -964,6 +1006,20 @@ def cmd_serve(args: argparse.Namespace) -> int:
                                name="latchkey-http", daemon=True)
     serving.start()
     log(f"moto listening on {endpoint}, waiting for /moto-api/data.json …")
+
+    # The pool's hosted UI ("domain"), patches/hosted_ui.py, on a port of its own.
+    from patches import hosted_ui
+    try:
+        hosted_server = make_server("127.0.0.1", args.hosted_ui_port, hosted_ui.create_app(),
+                                    threaded=True, request_handler=HostedRequestHandler)
+    except OSError as exc:
+        log(f"the hosted UI cannot listen on 127.0.0.1:{args.hosted_ui_port}: {exc}")
+        server.shutdown()
+        return 1
+    web_domain = f"http://127.0.0.1:{hosted_server.server_port}"
+    threading.Thread(target=hosted_server.serve_forever, kwargs={"poll_interval": 0.1},
+                     name="latchkey-hosted-ui", daemon=True).start()
+    log(f"hosted UI listening on {web_domain}")
 
     stop = threading.Event()
 
@@ -975,6 +1031,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGINT, on_signal)
 
     def shutdown() -> None:
+        hosted_server.shutdown()
         server.shutdown()
         try:
             with open(backend_json, encoding="utf-8") as fh:
@@ -1007,10 +1064,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     config_path = os.path.join(out_dir, "awsconfiguration.json")
     secret_config_path = os.path.join(out_dir, "awsconfiguration-secret.json")
-    write_json(config_path, aws_configuration(endpoint, ids, secret=False))
-    write_json(secret_config_path, aws_configuration(endpoint, ids, secret=True), mode=0o600)
+    amplify_outputs_path = os.path.join(out_dir, "amplify_outputs.json")
+    write_json(config_path, aws_configuration(endpoint, ids, secret=False, web_domain=web_domain))
+    write_json(secret_config_path, aws_configuration(endpoint, ids, secret=True, web_domain=web_domain),
+               mode=0o600)
+    write_json(amplify_outputs_path, amplify_outputs(ids, web_domain, bool(args.guest)))
     line = {"endpoint": endpoint, "pid": os.getpid(), "region": REGION, **ids,
-            "configPath": config_path, "secretConfigPath": secret_config_path}
+            "configPath": config_path, "secretConfigPath": secret_config_path, "webDomain": web_domain,
+            "amplifyOutputsPath": amplify_outputs_path}
     record = dict(line)
     record.update({
         "startedAt": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
@@ -1097,6 +1158,7 @@ def running_pid(out_dir: str) -> Optional[int]:
 
 def serve_arguments(args: argparse.Namespace) -> list[str]:
     argv = ["--dir", os.path.abspath(args.dir), "--port", str(args.port),
+            "--hosted-ui-port", str(args.hosted_ui_port),
             "--access-token-seconds", str(args.access_token_seconds),
             "--id-token-seconds", str(args.id_token_seconds),
             "--refresh-token-seconds", str(args.refresh_token_seconds),
@@ -1210,6 +1272,8 @@ def build_parser() -> argparse.ArgumentParser:
     def add_serve_options(p: argparse.ArgumentParser) -> None:
         add_dir(p)
         p.add_argument("--port", type=int, default=0, help="TCP port on 127.0.0.1 (0 = any free)")
+        p.add_argument("--hosted-ui-port", type=int, default=0,
+                       help="TCP port of the hosted UI (the pool's domain) on 127.0.0.1 (0 = any free)")
         p.add_argument("--access-token-seconds", type=int, default=3600)
         p.add_argument("--id-token-seconds", type=int, default=3600)
         p.add_argument("--refresh-token-seconds", type=int, default=30 * 86400)

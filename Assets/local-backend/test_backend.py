@@ -34,9 +34,7 @@ import latchkey_backend as lb  # noqa: E402  (SRP maths only; importing has no s
 
 LAUNCHER = os.path.join(HERE, "latchkey_backend.py")
 SCRIPT = os.path.join(REPO, "Scripts", "local-backend")
-VECTORS = os.path.join(os.path.dirname(REPO), "shared", "vectors", "srp-pycognito.json")
-if not os.path.exists(VECTORS):
-    VECTORS = "/work/shared/vectors/srp-pycognito.json"
+VECTORS = os.path.join(REPO, "Tests", "Vectors", "srp-pycognito.json")  # vendored; see Tests/Vectors/README.md
 PASSWORD = "Passw0rd!"
 
 

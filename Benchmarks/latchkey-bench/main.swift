@@ -5,6 +5,7 @@ import CBigNum
 import CognitoAuth
 import CognitoAuthTesting
 import Foundation
+import TerminalKit
 import TerminalUI
 
 #if canImport(Glibc)

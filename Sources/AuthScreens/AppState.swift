@@ -187,7 +187,9 @@ public struct AppState: Equatable, Sendable {
         if relogin == nil && screen == .dashboard {
             var hints = ScreenText.dashboardHints
             if dashboard.userState.needsRelogin { hints.insert(ScreenText.hintSignInAgain, at: 0) }
-            if options.canSwitchAccounts, let profileIndex = hints.firstIndex(of: "p profile") {
+            if options.canSwitchAccounts,
+                let profileIndex = hints.firstIndex(of: Localized.text("dashboardHints.profile"))
+            {
                 hints.insert(ScreenText.hintAccounts, at: profileIndex)
             }
             return hints

@@ -84,58 +84,64 @@ extension DashboardState {
 
 extension ScreenText {
     /// The Security row's label.
-    public static let mfaLabel = "MFA"
+    public static var mfaLabel: String { Localized.text("mfaLabel") }
     /// While the settings load.
-    public static let mfaLoading = "reading…"
+    public static var mfaLoading: String { Localized.text("mfaLoading") }
     /// Log: `m` pressed.
-    public static let mfaReading = "MFA: reading the settings (GetUser)"
+    public static var mfaReading: String { Localized.text("mfaReading") }
     /// Log: a Security key while a change or read is still running.
-    public static let mfaBusy = "MFA: a change is still running; press the key again when it ends"
+    public static var mfaBusy: String { Localized.text("mfaBusy") }
     /// Log: a change key before `m`.
-    public static let mfaPressMFirst = "MFA: press m first to read the settings"
+    public static var mfaPressMFirst: String { Localized.text("mfaPressMFirst") }
 
     /// "email on (preferred) · totp off · sms off" and the keys; `x`/`X` only with a phone number.
     public static func mfaSummary(_ settings: MFASettings) -> String {
         let factors = [MFAType.email, .totp, .sms].map { type in
             let on = settings.enabled.contains(type)
-            let preferred = settings.preferred == type ? " (preferred)" : ""
-            let noPhone = type == .sms && !on && !settings.canUseSMS ? " (no phone number)" : ""
-            return "\(type.shortName) \(on ? "on" : "off")\(preferred)\(noPhone)"
+            let preferred = settings.preferred == type ? Localized.text("mfaFactor.preferred") : ""
+            let noPhone = type == .sms && !on && !settings.canUseSMS ? Localized.text("mfaFactor.noPhone") : ""
+            let state = on ? Localized.text("mfaFactor.on") : Localized.text("mfaFactor.off")
+            return "\(type.shortName) \(state)\(preferred)\(noPhone)"
         }.joined(separator: " · ")
-        let sms = settings.canUseSMS ? " · x sms on/off · X prefer sms" : ""
-        return factors + " — e email on/off · E prefer email · t set up totp · T totp off" + sms
+        let sms = settings.canUseSMS ? Localized.text("mfaKeys.sms") : ""
+        return factors + Localized.text("mfaKeys") + sms
     }
 
     /// Log: `x` or `X` on an account without a phone number.
-    public static let smsNeedsPhoneNumber =
-        "MFA: SMS needs a phone number on the account (phone_number), and it has none; add one first"
+    public static var smsNeedsPhoneNumber: String { Localized.text("smsNeedsPhoneNumber") }
 
     /// Log: the settings arrived.
     static func mfaLoaded(_ settings: MFASettings) -> String {
         let on = settings.enabled.map(\.shortName)
-        return "MFA: " + (on.isEmpty ? "no factor on" : on.joined(separator: ", ") + " on")
-            + (settings.preferred.map { ", \($0.shortName) preferred" } ?? "")
+        let factors =
+            on.isEmpty
+            ? Localized.text("mfaLoaded.none")
+            : Localized.format("mfaLoaded.on", ["factors": on.joined(separator: ", ")])
+        let preferred = settings.preferred.map { Localized.format("mfaLoaded.preferred", ["factor": $0.shortName]) }
+        return Localized.format("mfaLog", ["message": factors + (preferred ?? "")])
     }
 
     /// Log: a change was sent.
     static func mfaChanging(_ change: [MFAType: MFAPreference]) -> String {
         let parts = change.sorted { $0.key.rawValue < $1.key.rawValue }.map { type, preference in
             switch preference {
-            case .disabled: return "turning \(type.shortName) off"
-            case .enabled: return "turning \(type.shortName) on"
-            case .preferred: return "making \(type.shortName) preferred"
+            case .disabled: return Localized.format("mfaChanging.off", ["factor": type.shortName])
+            case .enabled: return Localized.format("mfaChanging.on", ["factor": type.shortName])
+            case .preferred: return Localized.format("mfaChanging.preferred", ["factor": type.shortName])
             }
         }
-        return "MFA: " + parts.joined(separator: ", ")
+        return Localized.format("mfaLog", ["message": parts.joined(separator: ", ")])
     }
 
     /// Log: `t` pressed.
-    public static let totpStarting = "MFA: setting up an authenticator app (AssociateSoftwareToken)"
+    public static var totpStarting: String { Localized.text("totpStarting") }
     /// Log: the enrolment screen opened.
-    public static let totpEnrolling = "MFA: scan the QR code or type the secret, then enter the app's code"
+    public static var totpEnrolling: String { Localized.text("totpEnrolling") }
     /// Log: the authenticator app's code was accepted.
-    public static let totpEnrolled = "MFA: authenticator app verified; totp is on and preferred"
+    public static var totpEnrolled: String { Localized.text("totpEnrolled") }
 
     /// Log: a read or change failed.
-    static func mfaFailed(_ message: String) -> String { "MFA: failed: \(message)" }
+    static func mfaFailed(_ message: String) -> String {
+        Localized.format("mfaLog", ["message": Localized.format("mfaFailed", ["message": message])])
+    }
 }

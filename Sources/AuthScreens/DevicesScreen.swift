@@ -188,54 +188,60 @@ public struct RememberDevicePromptState: Equatable, Sendable {
 
 extension ScreenText {
     /// The Devices view's title.
-    public static let devicesTitle = "Devices"
+    public static var devicesTitle: String { Localized.text("devicesTitle") }
     /// The dashboard hint and help line.
-    public static let hintDevices = "v devices"
+    public static var hintDevices: String { Localized.text("hintDevices") }
     /// Status while listing.
-    public static let loadingDevices = "Loading devices…"
+    public static var loadingDevices: String { Localized.text("loadingDevices") }
     /// Status while forgetting.
-    public static let forgettingDevice = "Forgetting the device…"
+    public static var forgettingDevice: String { Localized.text("forgettingDevice") }
     /// Status while remembering.
-    public static let rememberingDevice = "Remembering the device…"
+    public static var rememberingDevice: String { Localized.text("rememberingDevice") }
     /// Status while un-remembering.
-    public static let unrememberingDevice = "Marking the device not remembered…"
+    public static var unrememberingDevice: String { Localized.text("unrememberingDevice") }
     /// Remembered.
-    public static let deviceRemembered = "remembered"
+    public static var deviceRemembered: String { Localized.text("deviceRemembered") }
     /// Not remembered.
-    public static let deviceNotRemembered = "not remembered"
+    public static var deviceNotRemembered: String { Localized.text("deviceNotRemembered") }
     /// A device without a name.
-    public static let deviceNoName = "(no name)"
+    public static var deviceNoName: String { Localized.text("deviceNoName") }
     /// The marker of this machine's device.
-    public static let thisMachine = "← this machine"
+    public static var thisMachine: String { Localized.text("thisMachine") }
     /// The empty list.
-    public static let noDevices =
-        "No devices. Either the user pool does not track devices, or none is registered for this user yet."
+    public static var noDevices: String { Localized.text("noDevices") }
     /// The forget confirmation for this machine.
-    public static let confirmForgetThisMachine =
-        "Forget this machine? The next sign-in registers a new device (and may ask for MFA again). y to forget, any other key to keep it."
+    public static var confirmForgetThisMachine: String { Localized.text("confirmForgetThisMachine") }
     /// Forgetting this machine was declined.
-    public static let forgetCancelled = "Kept this machine's device."
+    public static var forgetCancelled: String { Localized.text("forgetCancelled") }
     /// The Devices view's key hints.
-    public static let devicesHints = [
-        "↑/↓ select", "f forget", "r remember on/off", "Esc back", "q quit", "l reload",
-    ]
+    public static var devicesHints: [String] {
+        [
+            "devicesHints.select",
+            "devicesHints.forget",
+            "devicesHints.remember",
+            "devicesHints.back",
+            "devicesHints.quit",
+            "devicesHints.reload",
+        ].map(Localized.text)
+    }
     /// The Devices view's help.
-    public static let devicesHelp = [
-        "↑ ↓   select a device",
-        "f   forget the device (asks first for this machine)",
-        "r   remember the device, or stop remembering it",
-        "l   reload the list",
-        "Esc or v   back to the dashboard",
-        "?   this help",
-        "q   quit",
-    ]
+    public static var devicesHelp: [String] {
+        [
+            "devicesHelp.select",
+            "devicesHelp.forget",
+            "devicesHelp.remember",
+            "devicesHelp.reload",
+            "devicesHelp.back",
+            "devicesHelp.help",
+            "devicesHelp.quit",
+        ].map(Localized.text)
+    }
     /// The prompt's title.
-    public static let rememberDeviceTitle = "Remember this device?"
+    public static var rememberDeviceTitle: String { Localized.text("rememberDeviceTitle") }
     /// The prompt's message.
-    public static let rememberDeviceMessage =
-        "The user pool can remember this machine, so that signing in here may skip MFA. Remember this device?"
+    public static var rememberDeviceMessage: String { Localized.text("rememberDeviceMessage") }
     /// The prompt's footer.
-    public static let rememberDeviceFooter = "y remember · n don't · any other key: ask later"
+    public static var rememberDeviceFooter: String { Localized.text("rememberDeviceFooter") }
 
     /// "1a2b3c4d…": the first 8 characters of the id after the region (the same for every device).
     public static func shortDeviceKey(_ key: String) -> String {
@@ -256,17 +262,17 @@ extension ScreenText {
     /// The outcome of a change: "Device forgotten.".
     public static func deviceChanged(_ change: DeviceChange) -> String {
         switch change {
-        case .forget: return "Device forgotten."
-        case .remember(_, true): return "Device remembered."
-        case .remember(_, false): return "Device marked not remembered."
+        case .forget: return Localized.text("deviceChanged.forget")
+        case .remember(_, true): return Localized.text("deviceChanged.remembered")
+        case .remember(_, false): return Localized.text("deviceChanged.notRemembered")
         }
     }
 
     /// The dashboard log line of the remember prompt's answer.
     static func rememberAnswerLogged(_ change: DeviceChange, _ result: Result<Void, AuthError>) -> String {
         switch result {
-        case .success: return "Devices: " + deviceChanged(change)
-        case .failure(let error): return "Devices: failed: " + shortError(error)
+        case .success: return Localized.format("devicesLog", ["message": deviceChanged(change)])
+        case .failure(let error): return Localized.format("devicesLog.failed", ["message": shortError(error)])
         }
     }
 }

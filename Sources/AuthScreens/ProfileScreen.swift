@@ -352,106 +352,156 @@ extension ProfileState {
 
 extension ScreenText {
     /// The Profile view's title.
-    public static let profileTitle = "Profile"
+    public static var profileTitle: String { Localized.text("profileTitle") }
     /// The dashboard hint.
-    public static let hintProfile = "p profile"
+    public static var hintProfile: String { Localized.text("hintProfile") }
     /// The username line's label.
-    public static let profileUsername = "Username"
+    public static var profileUsername: String { Localized.text("profileUsername") }
     /// An attribute's status.
-    public static let profileVerified = "✔ verified"
+    public static var profileVerified: String { Localized.text("profileVerified") }
     /// An attribute's status.
-    public static let profileNotVerified = "✖ not verified"
+    public static var profileNotVerified: String { Localized.text("profileNotVerified") }
     /// A missing value.
-    public static let profileNotSet = "(not set)"
+    public static var profileNotSet: String { Localized.text("profileNotSet") }
     /// Status while reading.
-    public static let profileLoading = "Loading the profile…"
+    public static var profileLoading: String { Localized.text("profileLoading") }
     /// Status while sending a code.
-    public static let profileSendingCode = "Sending a code…"
+    public static var profileSendingCode: String { Localized.text("profileSendingCode") }
     /// Status while changing the password.
-    public static let profileChangingPassword = "Changing the password…"
+    public static var profileChangingPassword: String { Localized.text("profileChangingPassword") }
     /// Status while deleting.
-    public static let profileDeleting = "Deleting the account…"
+    public static var profileDeleting: String { Localized.text("profileDeleting") }
     /// The password change succeeded.
-    public static let profilePasswordChanged = "Password changed. Other devices keep their sessions until they expire."
+    public static var profilePasswordChanged: String { Localized.text("profilePasswordChanged") }
     /// An empty code.
-    public static let profileEnterCode = "Enter the code that was sent."
+    public static var profileEnterCode: String { Localized.text("profileEnterCode") }
     /// A password field left empty.
-    public static let profileEnterBothPasswords = "Enter the current password and the new one."
+    public static var profileEnterBothPasswords: String { Localized.text("profileEnterBothPasswords") }
     /// The typed username does not match.
-    public static let profileDeleteMismatch =
-        "That is not the username; nothing was deleted. Type it exactly, or press Esc."
+    public static var profileDeleteMismatch: String { Localized.text("profileDeleteMismatch") }
     /// Deleting was cancelled.
-    public static let profileDeleteCancelled = "Kept the account."
+    public static var profileDeleteCancelled: String { Localized.text("profileDeleteCancelled") }
     /// `v` on a row without a code.
-    public static let profileNotVerifiable = "Only the email address and the phone number are verified with a code."
+    public static var profileNotVerifiable: String { Localized.text("profileNotVerifiable") }
     /// The delete form's warning.
     public static func profileDeleteWarning(_ username: String) -> String {
-        "This deletes the account \(TerminalText.sanitized(username)) at the user pool, with its attributes, and signs you out. It cannot be undone. Type the username to confirm."
+        Localized.format("profileDeleteWarning", ["username": TerminalText.sanitized(username)])
     }
     /// The label of an attribute.
     public static func profileLabel(_ name: String) -> String {
         switch name {
-        case "email": return "Email"
-        case "phone_number": return "Phone"
-        case "name": return "Name"
-        case "sub": return "User id (sub)"
+        case "email": return Localized.text("attribute.email")
+        case "phone_number": return Localized.text("profileLabel.phone")
+        case "name": return Localized.text("attribute.name")
+        case "sub": return Localized.text("profileLabel.sub")
         default: return TerminalText.sanitized(name)
         }
     }
     /// Status while saving.
-    public static func profileSaving(_ name: String) -> String { "Saving \(profileLabel(name).lowercased())…" }
+    public static func profileSaving(_ name: String) -> String {
+        Localized.format("profileSaving", ["label": lowercasedLabel(profileLabel(name))])
+    }
     /// Status while verifying.
-    public static func profileVerifying(_ name: String) -> String { "Verifying \(profileLabel(name).lowercased())…" }
+    public static func profileVerifying(_ name: String) -> String {
+        Localized.format("profileVerifying", ["label": lowercasedLabel(profileLabel(name))])
+    }
     /// A save without a code.
-    public static func profileSaved(_ name: String) -> String { "\(profileLabel(name)) saved." }
+    public static func profileSaved(_ name: String) -> String {
+        Localized.format("profileSaved", ["label": profileLabel(name)])
+    }
     /// A verification succeeded.
-    public static func profileVerifiedNotice(_ name: String) -> String { "\(profileLabel(name)) verified." }
+    public static func profileVerifiedNotice(_ name: String) -> String {
+        Localized.format("profileVerifiedNotice", ["label": profileLabel(name)])
+    }
     /// A code went out.
     public static func profileCodeSent(_ name: String, _ delivery: CodeDeliveryDetails) -> String {
-        "A code for \(profileLabel(name).lowercased()) was sent in \(TerminalText.sanitized(delivery.phrase))."
+        Localized.format(
+            "profileCodeSent", ["label": lowercasedLabel(profileLabel(name)), "destination": deliveryPhrase(delivery)])
     }
     /// Esc on the code form.
     public static func profileVerifyLater(_ name: String) -> String {
-        "\(profileLabel(name)) is not verified yet: select it and press v for a new code."
+        Localized.format("profileVerifyLater", ["label": profileLabel(name)])
     }
     /// `e` on a read-only row.
-    public static func profileNotEditable(_ label: String) -> String { "\(label) cannot be changed here." }
+    public static func profileNotEditable(_ label: String) -> String {
+        Localized.format("profileNotEditable", ["label": label])
+    }
     /// The edit form's label.
-    public static func profileNewValue(_ name: String) -> String { "New \(profileLabel(name).lowercased())" }
+    public static func profileNewValue(_ name: String) -> String {
+        Localized.format("profileNewValue", ["label": lowercasedLabel(profileLabel(name))])
+    }
     /// The code form's label.
-    public static let profileCodeLabel = "Code"
+    public static var profileCodeLabel: String { Localized.text("profileCodeLabel") }
     /// The password form's labels.
-    public static let profileCurrentPassword = "Current password"
+    public static var profileCurrentPassword: String { Localized.text("profileCurrentPassword") }
     /// The password form's labels.
-    public static let profileNewPassword = "New password"
+    public static var profileNewPassword: String { Localized.text("profileNewPassword") }
     /// The delete form's label.
-    public static let profileTypeUsername = "Username"
+    public static var profileTypeUsername: String { Localized.text("profileTypeUsername") }
     /// The Profile view's key hints while browsing.
-    public static let profileHints = [
-        "↑/↓ select", "e edit", "v verify", "w password", "D delete account", "Esc back", "? help", "q quit",
-    ]
+    public static var profileHints: [String] {
+        [
+            "profileHints.select",
+            "profileHints.edit",
+            "profileHints.verify",
+            "profileHints.password",
+            "profileHints.delete",
+            "profileHints.back",
+            "profileHints.help",
+            "profileHints.quit",
+        ].map(Localized.text)
+    }
     /// The key hints in a Profile form.
-    public static let profileFormHints = ["Enter save", "Esc back", "Ctrl-C quit"]
+    public static var profileFormHints: [String] {
+        [
+            "profileFormHints.save",
+            "profileFormHints.back",
+            "profileFormHints.quit",
+        ].map(Localized.text)
+    }
     /// The key hints on the code form.
-    public static let profileCodeHints = ["Enter verify", "Ctrl-R new code", "Esc later", "Ctrl-C quit"]
+    public static var profileCodeHints: [String] {
+        [
+            "profileCodeHints.verify",
+            "profileCodeHints.newCode",
+            "profileCodeHints.later",
+            "profileCodeHints.quit",
+        ].map(Localized.text)
+    }
     /// The key hints on the password form.
-    public static let profilePasswordHints = ["Tab next", "Enter change", "Ctrl-T show", "Esc back", "Ctrl-C quit"]
+    public static var profilePasswordHints: [String] {
+        [
+            "profilePasswordHints.next",
+            "profilePasswordHints.change",
+            "profilePasswordHints.show",
+            "profilePasswordHints.back",
+            "profilePasswordHints.quit",
+        ].map(Localized.text)
+    }
     /// The key hints on the delete form.
-    public static let profileDeleteHints = ["Enter delete", "Esc keep the account", "Ctrl-C quit"]
+    public static var profileDeleteHints: [String] {
+        [
+            "profileDeleteHints.delete",
+            "profileDeleteHints.keep",
+            "profileDeleteHints.quit",
+        ].map(Localized.text)
+    }
     /// The Profile view's help.
-    public static let profileHelp = [
-        "↑ ↓   select an attribute",
-        "e or Enter   edit the attribute",
-        "v   verify the email address or phone number with a code",
-        "w   change the password",
-        "D   delete the account (asks you to type the username)",
-        "l   reload",
-        "Esc or p   back to the dashboard",
-        "?   this help",
-        "q   quit",
-    ]
+    public static var profileHelp: [String] {
+        [
+            "profileHelp.select",
+            "profileHelp.edit",
+            "profileHelp.verify",
+            "profileHelp.password",
+            "profileHelp.delete",
+            "profileHelp.reload",
+            "profileHelp.back",
+            "profileHelp.help",
+            "profileHelp.quit",
+        ].map(Localized.text)
+    }
     /// The dashboard's log line after a deletion.
     public static func accountDeleted(_ username: String) -> String {
-        "Account \(TerminalText.sanitized(username)) deleted."
+        Localized.format("accountDeleted", ["username": TerminalText.sanitized(username)])
     }
 }

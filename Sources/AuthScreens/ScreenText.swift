@@ -23,44 +23,43 @@ public enum ScreenText {
     /// The app's name.
     public static let appName = "Latchkey"
     /// Sign in.
-    public static let signInTitle = "Sign in"
+    public static var signInTitle: String { Localized.text("signInTitle") }
     /// Create account.
-    public static let signUpTitle = "Create account"
+    public static var signUpTitle: String { Localized.text("signUpTitle") }
     /// The confirmation-code screen.
-    public static let confirmSignUpTitle = "Confirm your account"
+    public static var confirmSignUpTitle: String { Localized.text("confirmSignUpTitle") }
     /// Forgot password.
-    public static let forgotPasswordTitle = "Reset your password"
+    public static var forgotPasswordTitle: String { Localized.text("forgotPasswordTitle") }
     /// NEW_PASSWORD_REQUIRED.
-    public static let newPasswordTitle = "Choose a new password"
+    public static var newPasswordTitle: String { Localized.text("newPasswordTitle") }
     /// NEW_PASSWORD_REQUIRED explanation.
-    public static let newPasswordExplanation = "Your account needs a new password before you can sign in."
+    public static var newPasswordExplanation: String { Localized.text("newPasswordExplanation") }
     /// MFA_SETUP.
-    public static let totpSetupTitle = "Set up an authenticator app"
+    public static var totpSetupTitle: String { Localized.text("totpSetupTitle") }
     /// MFA_SETUP instructions.
-    public static let totpSetupInstructions =
-        "Scan the QR code with your authenticator app, or type the secret. Then enter the 6-digit code it shows."
+    public static var totpSetupInstructions: String { Localized.text("totpSetupInstructions") }
     /// SELECT_MFA_TYPE.
-    public static let selectMFATitle = "Choose how to verify"
+    public static var selectMFATitle: String { Localized.text("selectMFATitle") }
     /// MFA_SETUP's choice of factor.
-    public static let mfaSetupTitle = "Set up MFA"
+    public static var mfaSetupTitle: String { Localized.text("mfaSetupTitle") }
     /// The dashboard.
-    public static let dashboardTitle = "Session"
+    public static var dashboardTitle: String { Localized.text("dashboardTitle") }
     /// The event log panel.
-    public static let eventLogTitle = "Events"
+    public static var eventLogTitle: String { Localized.text("eventLogTitle") }
     /// The pending calls panel.
-    public static let pendingCallsTitle = "Waiting calls"
+    public static var pendingCallsTitle: String { Localized.text("pendingCallsTitle") }
     /// The re-login prompt.
-    public static let reloginTitle = "Sign in again"
+    public static var reloginTitle: String { Localized.text("reloginTitle") }
     /// The help overlay.
-    public static let helpTitle = "Keys"
+    public static var helpTitle: String { Localized.text("helpTitle") }
 
     /// The title for a code challenge.
     public static func codeChallengeTitle(_ kind: CodeChallengeState.Kind) -> String {
         switch kind {
-        case .sms: return "Enter the text-message code"
-        case .email: return "Enter the emailed code"
-        case .totp: return "Enter the authenticator code"
-        case .custom: return "Answer the challenge"
+        case .sms: return Localized.text("codeChallengeTitle.sms")
+        case .email: return Localized.text("codeChallengeTitle.email")
+        case .totp: return Localized.text("codeChallengeTitle.totp")
+        case .custom: return Localized.text("codeChallengeTitle.custom")
         case .setUpDestination: return mfaSetupTitle
         }
     }
@@ -69,9 +68,9 @@ public enum ScreenText {
     public static func codeChallengePrompt(_ kind: CodeChallengeState.Kind) -> String {
         switch kind {
         case .sms(let details), .email(let details):
-            return "Enter the 6-digit code we sent in \(TerminalText.sanitized(details.phrase))."
-        case .totp: return "Enter the 6-digit code from your authenticator app."
-        case .custom: return "Enter the answer to the challenge."
+            return Localized.format("codeChallengePrompt.sent", ["destination": deliveryPhrase(details)])
+        case .totp: return Localized.text("codeChallengePrompt.totp")
+        case .custom: return Localized.text("codeChallengePrompt.custom")
         case .setUpDestination(let label, let hint): return "\(label), \(hint)."
         }
     }
@@ -79,51 +78,53 @@ public enum ScreenText {
     // MARK: Labels and buttons
 
     /// Username field.
-    public static let usernameLabel = "Username"
+    public static var usernameLabel: String { Localized.text("usernameLabel") }
     /// Password field.
-    public static let passwordLabel = "Password"
+    public static var passwordLabel: String { Localized.text("passwordLabel") }
     /// New password field.
-    public static let newPasswordLabel = "New password"
+    public static var newPasswordLabel: String { Localized.text("newPasswordLabel") }
     /// Confirm password field.
-    public static let confirmPasswordLabel = "Confirm password"
+    public static var confirmPasswordLabel: String { Localized.text("confirmPasswordLabel") }
     /// Code field.
-    public static let codeLabel = "Code"
+    public static var codeLabel: String { Localized.text("codeLabel") }
     /// A custom challenge's answer field.
-    public static let answerLabel = "Answer"
+    public static var answerLabel: String { Localized.text("answerLabel") }
 
     /// A custom challenge's answer was refused and the sign-in ended, with Cognito's words (sanitised).
     public static func customAnswerRefused(_ message: String) -> String {
         let server = TerminalText.sanitized(message).trimmingCharacters(in: .whitespaces)
-        return "The answer was not accepted" + (server.isEmpty ? "." : " (\(server)).") + " Press Esc to start over."
+        return server.isEmpty
+            ? Localized.text("customAnswerRefused")
+            : Localized.format("customAnswerRefused.withReason", ["reason": server])
     }
     /// TOTP secret label.
-    public static let secretLabel = "Secret"
+    public static var secretLabel: String { Localized.text("secretLabel") }
     /// Password policy heading.
-    public static let policyHeading = "The password needs:"
+    public static var policyHeading: String { Localized.text("policyHeading") }
     /// Sign in button.
-    public static let signInButton = "Sign in"
+    public static var signInButton: String { Localized.text("signInButton") }
     /// Create account link (on Sign in) and button (on Create account).
-    public static let createAccountButton = "Create account"
+    public static var createAccountButton: String { Localized.text("createAccountButton") }
     /// Forgot password link.
-    public static let forgotPasswordLink = "Forgot password"
+    public static var forgotPasswordLink: String { Localized.text("forgotPasswordLink") }
     /// Cancel button.
-    public static let cancelButton = "Cancel"
+    public static var cancelButton: String { Localized.text("cancelButton") }
     /// Back to sign in link.
-    public static let backToSignInLink = "Back to sign in"
+    public static var backToSignInLink: String { Localized.text("backToSignInLink") }
     /// Confirm button.
-    public static let confirmButton = "Confirm"
+    public static var confirmButton: String { Localized.text("confirmButton") }
     /// Resend code link.
-    public static let resendCodeLink = "Resend code"
+    public static var resendCodeLink: String { Localized.text("resendCodeLink") }
     /// Send code button.
-    public static let sendCodeButton = "Send code"
+    public static var sendCodeButton: String { Localized.text("sendCodeButton") }
     /// Reset password button.
-    public static let resetPasswordButton = "Reset password"
+    public static var resetPasswordButton: String { Localized.text("resetPasswordButton") }
     /// Back link.
-    public static let backLink = "Back"
+    public static var backLink: String { Localized.text("backLink") }
     /// Set password button.
-    public static let setPasswordButton = "Set password"
+    public static var setPasswordButton: String { Localized.text("setPasswordButton") }
     /// Verify button.
-    public static let verifyButton = "Verify"
+    public static var verifyButton: String { Localized.text("verifyButton") }
 
     /// The label of a sign-up attribute.
     public static func attributeLabel(_ attribute: SignUpAttribute) -> String {
@@ -133,11 +134,10 @@ public enum ScreenText {
     /// The label of any Cognito attribute name: `email` → "Email", `family_name` → "Family name".
     public static func attributeLabel(named name: String) -> String {
         switch name {
-        case "email": return "Email"
-        case "phone_number": return "Phone number"
-        case "birthdate": return "Birth date"
-        case "zoneinfo": return "Time zone"
-        case "updated_at": return "Updated at"
+        case "email", "phone_number", "birthdate", "zoneinfo", "updated_at", "name", "given_name", "family_name",
+            "middle_name", "nickname", "preferred_username", "profile", "picture", "website", "gender", "locale",
+            "address":
+            return Localized.text("attribute.\(name)")
         default:
             let words = TerminalText.sanitized(name).replacingOccurrences(of: "custom:", with: "")
                 .replacingOccurrences(of: "_", with: " ")
@@ -152,7 +152,7 @@ public enum ScreenText {
         case .phoneNumber: return "+14155550100"
         case .birthdate: return "YYYY-MM-DD"
         case .profile, .picture, .website: return "https://…"
-        case .updatedAt: return "seconds since 1970"
+        case .updatedAt: return Localized.text("placeholder.secondsSince1970")
         case .zoneinfo: return "Europe/Paris"
         case .locale: return "en-US"
         default: return ""
@@ -163,19 +163,19 @@ public enum ScreenText {
     public static func usernameLabel(_ kind: UsernameKind) -> String {
         switch kind {
         case .username: return usernameLabel
-        case .email: return "Email"
-        case .phoneNumber: return "Phone number"
-        case .emailOrPhoneNumber: return "Email or phone"
+        case .email: return Localized.text("attribute.email")
+        case .phoneNumber: return Localized.text("attribute.phone_number")
+        case .emailOrPhoneNumber: return Localized.text("usernameLabel.emailOrPhone")
         }
     }
 
     /// The username field's example.
     public static func usernamePlaceholder(_ kind: UsernameKind) -> String {
         switch kind {
-        case .username: return "name or email"
+        case .username: return Localized.text("placeholder.nameOrEmail")
         case .email: return "name@example.com"
         case .phoneNumber: return "+14155550100"
-        case .emailOrPhoneNumber: return "name@example.com or +1415…"
+        case .emailOrPhoneNumber: return Localized.text("placeholder.emailOrPhone")
         }
     }
 
@@ -183,162 +183,173 @@ public enum ScreenText {
     public static func verificationNotice(_ mechanisms: [String]) -> String? {
         let places = mechanisms.compactMap { mechanism -> String? in
             switch mechanism.lowercased() {
-            case "email": return "your email"
-            case "phone_number", "phone", "sms": return "your phone (SMS)"
+            case "email": return Localized.text("verification.email")
+            case "phone_number", "phone", "sms": return Localized.text("verification.phone")
             default: return nil
             }
         }
         guard !places.isEmpty else { return nil }
-        return "We will send a verification code to \(places.joined(separator: " or "))."
+        return Localized.format(
+            "verificationNotice", ["places": places.joined(separator: Localized.text("verification.or"))])
     }
 
     /// The dashboard's MFA line: "MFA: optional (TOTP, SMS)"; nil when the pool's setting is not stated.
     public static func mfaSummary(configuration: String?, methods: [String]) -> String? {
         guard configuration != nil || !methods.isEmpty else { return nil }
         let setting: String
+        var isOff = false
         switch configuration?.uppercased() {
         // Cognito says ON / OPTIONAL / OFF; Amplify Gen 2 files say REQUIRED / OPTIONAL / NONE.
-        case "ON"?, "REQUIRED"?: setting = "required"
-        case "OPTIONAL"?: setting = "optional"
-        case "OFF"?, "NONE"?: setting = "off"
+        case "ON"?, "REQUIRED"?: setting = Localized.text("mfa.required")
+        case "OPTIONAL"?: setting = Localized.text("mfa.optional")
+        case "OFF"?, "NONE"?:
+            setting = Localized.text("mfa.off")
+            isOff = true
         case let other?: setting = TerminalText.sanitized(other).lowercased()
-        case nil: setting = "not stated"
+        case nil: setting = Localized.text("mfa.notStated")
         }
         let shown = methods.map { TerminalText.sanitized($0).uppercased() }
-        return "MFA: \(setting)"
-            + (shown.isEmpty || setting == "off" ? "" : " (\(shown.joined(separator: ", ")))")
+        guard !shown.isEmpty, !isOff else { return Localized.format("mfaSummary", ["setting": setting]) }
+        return Localized.format(
+            "mfaSummary.withMethods", ["setting": setting, "methods": shown.joined(separator: ", ")])
     }
 
     /// The dashboard label of the pool's settings row.
-    public static let poolLabel = "Pool"
+    public static var poolLabel: String { Localized.text("poolLabel") }
     /// The dashboard label of the keys read but not acted on.
-    public static let notUsedYetLabel = "Not used yet"
+    public static var notUsedYetLabel: String { Localized.text("notUsedYetLabel") }
 
     /// The label of an MFA type choice.
     public static func mfaTypeLabel(_ type: MFAType) -> String {
         switch type {
-        case .sms: return "Text message (SMS)"
-        case .totp: return "Authenticator app"
-        case .email: return "Email"
+        case .sms: return Localized.text("mfaType.sms")
+        case .totp: return Localized.text("mfaType.totp")
+        case .email: return Localized.text("mfaType.email")
         }
     }
 
     /// The Ctrl-T hint shown while a password field has focus.
     public static func revealHint(isRevealed: Bool) -> String {
-        isRevealed ? "Ctrl-T hide password" : "Ctrl-T show password"
+        isRevealed ? Localized.text("hint.hidePassword") : Localized.text("hint.showPassword")
     }
 
     // MARK: Validation
 
     /// Empty username.
-    public static let usernameRequired = "Enter a username."
+    public static var usernameRequired: String { Localized.text("usernameRequired") }
     /// Username with spaces (Create account).
-    public static let usernameHasSpaces = "A username cannot contain spaces."
+    public static var usernameHasSpaces: String { Localized.text("usernameHasSpaces") }
     /// Empty password.
-    public static let passwordRequired = "Enter a password."
+    public static var passwordRequired: String { Localized.text("passwordRequired") }
     /// Empty confirm-password field.
-    public static let confirmPasswordRequired = "Repeat the new password."
+    public static var confirmPasswordRequired: String { Localized.text("confirmPasswordRequired") }
     /// Different passwords.
-    public static let passwordsDoNotMatch = "The passwords do not match."
+    public static var passwordsDoNotMatch: String { Localized.text("passwordsDoNotMatch") }
     /// Empty code.
-    public static let codeRequired = "Enter the code."
+    public static var codeRequired: String { Localized.text("codeRequired") }
     /// Malformed email.
-    public static let invalidEmail = "Enter an email address such as name@example.com."
+    public static var invalidEmail: String { Localized.text("invalidEmail") }
     /// Malformed phone number.
-    public static let invalidPhone = "Enter the phone number with its country code, such as +14155550100."
+    public static var invalidPhone: String { Localized.text("invalidPhone") }
     /// An invalid email-or-phone username.
-    public static let invalidEmailOrPhone = "Enter an email address or a phone number such as +14155550100."
+    public static var invalidEmailOrPhone: String { Localized.text("invalidEmailOrPhone") }
     /// An attribute longer than Cognito allows.
-    public static func attributeTooLong(_ label: String) -> String { "\(label) is too long (2048 characters at most)." }
+    public static func attributeTooLong(_ label: String) -> String {
+        Localized.format("attributeTooLong", ["label": label])
+    }
     /// An invalid date.
     public static func invalidDate(_ label: String) -> String {
-        "Enter \(label.lowercased()) as YYYY-MM-DD, such as 1990-04-23."
+        Localized.format("invalidDate", ["label": lowercasedLabel(label)])
     }
     /// An invalid URL.
     public static func invalidURL(_ label: String) -> String {
-        "Enter \(label.lowercased()) as a URL starting with https://."
+        Localized.format("invalidURL", ["label": lowercasedLabel(label)])
     }
     /// An invalid number of seconds.
     public static func invalidSeconds(_ label: String) -> String {
-        "Enter \(label.lowercased()) as seconds since 1970."
+        Localized.format("invalidSeconds", ["label": lowercasedLabel(label)])
     }
 
     /// A code of the wrong shape.
-    public static func codeMustBeDigits(_ digits: Int) -> String { "The code has \(digits) digits." }
+    public static func codeMustBeDigits(_ digits: Int) -> String {
+        Localized.format("codeMustBeDigits", ["digits": String(digits)])
+    }
 
     /// An empty required attribute.
-    public static func attributeRequired(_ label: String) -> String { "\(label) is required." }
+    public static func attributeRequired(_ label: String) -> String {
+        Localized.format("attributeRequired", ["label": label])
+    }
 
     /// A policy rule as listed beside the password.
     public static func policyRule(_ rule: PasswordPolicy.Rule) -> String {
         switch rule {
-        case .minimumLength(let length): return "At least \(length) characters"
-        case .uppercase: return "An uppercase letter"
-        case .lowercase: return "A lowercase letter"
-        case .number: return "A number"
-        case .symbol: return "A symbol, such as ! @ # $"
+        case .minimumLength(let length): return Localized.format("policyRule.length", ["length": String(length)])
+        case .uppercase: return Localized.text("policyRule.uppercase")
+        case .lowercase: return Localized.text("policyRule.lowercase")
+        case .number: return Localized.text("policyRule.number")
+        case .symbol: return Localized.text("policyRule.symbol")
         }
     }
 
     /// The error under a password that misses `rule`.
     public static func passwordNeeds(_ rule: PasswordPolicy.Rule) -> String {
         switch rule {
-        case .minimumLength(let length): return "The password needs at least \(length) characters."
-        case .uppercase: return "The password needs an uppercase letter."
-        case .lowercase: return "The password needs a lowercase letter."
-        case .number: return "The password needs a number."
-        case .symbol: return "The password needs a symbol."
+        case .minimumLength(let length): return Localized.format("passwordNeeds.length", ["length": String(length)])
+        case .uppercase: return Localized.text("passwordNeeds.uppercase")
+        case .lowercase: return Localized.text("passwordNeeds.lowercase")
+        case .number: return Localized.text("passwordNeeds.number")
+        case .symbol: return Localized.text("passwordNeeds.symbol")
         }
     }
 
     // MARK: Activity (status line while in flight)
 
     /// Sign in in flight.
-    public static let signingIn = "Signing in…"
+    public static var signingIn: String { Localized.text("signingIn") }
     /// Sign up in flight.
-    public static let creatingAccount = "Creating account…"
+    public static var creatingAccount: String { Localized.text("creatingAccount") }
     /// Confirm sign-up in flight.
-    public static let confirming = "Confirming…"
+    public static var confirming: String { Localized.text("confirming") }
     /// A code is being sent.
-    public static let sendingCode = "Sending code…"
+    public static var sendingCode: String { Localized.text("sendingCode") }
     /// Confirm forgot password in flight.
-    public static let resettingPassword = "Resetting password…"
+    public static var resettingPassword: String { Localized.text("resettingPassword") }
     /// New password challenge in flight.
-    public static let settingPassword = "Setting password…"
+    public static var settingPassword: String { Localized.text("settingPassword") }
     /// A challenge answer in flight.
-    public static let verifying = "Verifying…"
+    public static var verifying: String { Localized.text("verifying") }
 
     // MARK: Notices
 
     /// Esc during a request.
-    public static let requestCancelled = "Cancelled. Nothing was sent after that point; try again when ready."
+    public static var requestCancelled: String { Localized.text("requestCancelled") }
     /// After Create account when no confirmation is needed.
-    public static let accountCreated = "Account created. Sign in."
+    public static var accountCreated: String { Localized.text("accountCreated") }
     /// After confirming, without automatic sign-in.
-    public static let accountConfirmed = "Account confirmed. Sign in with your password."
+    public static var accountConfirmed: String { Localized.text("accountConfirmed") }
     /// After confirming, with automatic sign-in.
-    public static let accountConfirmedSigningIn = "Account confirmed. Signing in…"
+    public static var accountConfirmedSigningIn: String { Localized.text("accountConfirmedSigningIn") }
     /// After a password reset.
-    public static let passwordChanged = "Password changed. Sign in with the new password."
+    public static var passwordChanged: String { Localized.text("passwordChanged") }
     /// After signing out.
-    public static let signedOutNotice = "Signed out."
+    public static var signedOutNotice: String { Localized.text("signedOutNotice") }
     /// When the account turned out to be unconfirmed at sign-in.
-    public static let accountNotConfirmed = "Your account is not confirmed yet. We are sending a new code."
+    public static var accountNotConfirmed: String { Localized.text("accountNotConfirmed") }
 
     /// Where the sign-up code went.
     public static func signUpCodeSent(_ delivery: CodeDeliveryDetails?) -> String {
-        guard let delivery else { return "Enter the confirmation code that was sent to you." }
-        return "We sent a confirmation code in \(TerminalText.sanitized(delivery.phrase)). Enter it below."
+        guard let delivery else { return Localized.text("signUpCodeSent.unknown") }
+        return Localized.format("signUpCodeSent", ["destination": deliveryPhrase(delivery)])
     }
 
     /// After Resend code.
     public static func newCodeSent(_ delivery: CodeDeliveryDetails) -> String {
-        "A new code was sent in \(TerminalText.sanitized(delivery.phrase))."
+        Localized.format("newCodeSent", ["destination": deliveryPhrase(delivery)])
     }
 
     /// After Forgot password's first step.
     public static func resetCodeSent(_ delivery: CodeDeliveryDetails) -> String {
-        "We sent a reset code in \(TerminalText.sanitized(delivery.phrase)). Enter it with a new password."
+        Localized.format("resetCodeSent", ["destination": deliveryPhrase(delivery)])
     }
 
     // MARK: Banners (server errors with the next step)
@@ -353,19 +364,20 @@ public enum ScreenText {
             // At sign-in, an unexplained NotAuthorized is the wrong password too.
             let next =
                 showsForgotPassword
-                ? "Try again, or choose Forgot password below." : "Check the password and try again."
-            let detail = error.serverDetail.map { " Details: \(sentence($0, or: ""))" } ?? ""
+                ? Localized.text("next.tryAgainOrForgot") : Localized.text("next.checkPassword")
+            let detail = error.serverDetail.map { Localized.text("error.separator") + details($0) } ?? ""
             return banner(.notAuthorized("Incorrect username or password."), next) + detail
         case .userNotFound:
             let next =
-                showsCreateAccount ? "Check the username, or choose Create account below." : "Check the username."
+                showsCreateAccount ? Localized.text("next.checkUsernameOrCreate") : Localized.text("next.checkUsername")
             return banner(error, next)
         case .passwordResetRequired:
-            let next = showsForgotPassword ? "Choose Forgot password below to reset it." : "Reset it, then sign in."
+            let next =
+                showsForgotPassword ? Localized.text("next.chooseForgot") : Localized.text("next.resetThenSignIn")
             return banner(error, next)
         case .notAuthorized(let message) where NotAuthorizedVariant(message) == .attemptsExceeded:
             let next =
-                showsForgotPassword ? "Wait a few minutes, or choose Forgot password below." : "Wait a few minutes."
+                showsForgotPassword ? Localized.text("next.waitOrForgot") : Localized.text("next.wait")
             return banner(error, next)
         case .anotherUserSignedIn(let signedIn, let attempted):
             return anotherUserBanner(signedIn: signedIn, attempted: attempted)
@@ -378,16 +390,16 @@ public enum ScreenText {
     /// lets the username be edited; its waiting calls belong to `signedIn`).
     public static func anotherUserBanner(signedIn: String, attempted: String) -> String {
         let current = TerminalText.sanitized(signedIn)
-        return "This is \(current)'s session, so \(TerminalText.sanitized(attempted)) cannot sign in over it "
-            + "(\(current)'s waiting calls would fail). Sign in as \(current), or press Esc and sign out (o) first."
+        return Localized.format(
+            "anotherUserBanner", ["current": current, "attempted": TerminalText.sanitized(attempted)])
     }
 
     /// A failed Create account.
     public static func signUpBanner(for error: AuthError) -> String {
         switch error {
-        case .usernameExists: return banner(error, "Choose another username, or press Esc to sign in.")
-        case .aliasExists: return banner(error, "Use another one, or press Esc to sign in to that account.")
-        case .invalidPassword: return banner(error, "Choose one that meets the policy shown.")
+        case .usernameExists: return banner(error, Localized.text("next.otherUsername"))
+        case .aliasExists: return banner(error, Localized.text("next.otherAlias"))
+        case .invalidPassword: return banner(error, Localized.text("next.meetPolicy"))
         default: return fallbackBanner(error)
         }
     }
@@ -395,8 +407,8 @@ public enum ScreenText {
     /// A failed confirmation or resend.
     public static func codeBanner(for error: AuthError) -> String {
         switch error {
-        case .codeMismatch: return banner(error, "Check the code, or choose Resend code below.")
-        case .expiredCode: return banner(error, "Choose Resend code below for a new one.")
+        case .codeMismatch: return banner(error, Localized.text("next.checkCode"))
+        case .expiredCode: return banner(error, Localized.text("next.resend"))
         default: return fallbackBanner(error)
         }
     }
@@ -404,8 +416,8 @@ public enum ScreenText {
     /// A failed Forgot password step.
     public static func forgotPasswordBanner(for error: AuthError) -> String {
         switch error {
-        case .userNotFound: return banner(error, "Check the username.")
-        case .invalidPassword: return banner(error, "Choose one that meets the policy shown.")
+        case .userNotFound: return banner(error, Localized.text("next.checkUsername"))
+        case .invalidPassword: return banner(error, Localized.text("next.meetPolicy"))
         case .codeMismatch, .expiredCode: return codeBanner(for: error)
         default: return fallbackBanner(error)
         }
@@ -414,26 +426,26 @@ public enum ScreenText {
     /// A failed challenge answer.
     public static func challengeBanner(for error: AuthError) -> String {
         switch error {
-        case .codeMismatch: return banner(error, "Enter the current code.")
-        case .enableSoftwareTokenMFA: return "The code was not accepted. Enter the current code from the app."
+        case .codeMismatch: return banner(error, Localized.text("next.currentCode"))
+        case .enableSoftwareTokenMFA: return Localized.text("challenge.totpRefused")
         case .notAuthorized(let message) where NotAuthorizedVariant(message) == .incorrectCredentials:
-            return banner(error, "Enter the password again, or press Esc to start over.")
-        case .notAuthorized: return "The sign-in attempt expired. Press Esc to start over."
-        case .invalidPassword: return banner(error, "Choose one that meets the policy shown.")
+            return banner(error, Localized.text("next.passwordAgain"))
+        case .notAuthorized: return Localized.text("challenge.expired")
+        case .invalidPassword: return banner(error, Localized.text("next.meetPolicy"))
         default: return fallbackBanner(error)
         }
     }
 
     /// Our summary of `error`, the screen's next step, and the server's text as a detail when it adds something.
     static func banner(_ error: AuthError, _ next: String) -> String {
-        var parts = [error.summary ?? firstSentence(TerminalText.sanitized(error.description)) + ".", next]
-        if let detail = error.serverDetail { parts.append("Details: \(sentence(detail, or: ""))") }
-        return parts.joined(separator: " ")
+        var parts = [error.summary(.current) ?? firstSentence(TerminalText.sanitized(error.description)) + ".", next]
+        if let detail = error.serverDetail { parts.append(details(detail)) }
+        return parts.joined(separator: Localized.text("error.separator"))
     }
 
     /// Any other error: our wording (summary, next step, detail) where there is one, else the description.
     static func fallbackBanner(_ error: AuthError) -> String {
-        TerminalText.sanitized(error.worded ?? error.description)
+        TerminalText.sanitized(error.worded(.current) ?? error.description)
     }
 
     /// An error in a few words, for the log and the dashboard: the server's message, else the first sentence.
@@ -445,7 +457,7 @@ public enum ScreenText {
             .expiredCode(let message), .invalidPassword(let message), .passwordResetRequired(let message),
             .tooManyRequests(let message), .limitExceeded(let message), .tooManyFailedAttempts(let message),
             .forbidden(let message):
-            short = error.summary ?? (message.isEmpty ? firstSentence(error.description) : message)
+            short = error.summary(.current) ?? (message.isEmpty ? firstSentence(error.description) : message)
         case .internalError(let message):
             short = "internal error: \(message)"
         case .service(let type, let message):
@@ -472,80 +484,87 @@ public enum ScreenText {
     /// How many calls wait for the sign-in.
     public static func waitingCalls(_ count: Int) -> String {
         switch count {
-        case 0: return "No calls are waiting."
-        case 1: return "1 call is waiting for you to sign in."
-        default: return "\(count) calls are waiting for you to sign in."
+        case 0: return Localized.text("waitingCalls.none")
+        case 1: return Localized.text("waitingCalls.one")
+        default: return Localized.format("waitingCalls.other", ["count": String(count)])
         }
     }
 
     /// After Esc in the prompt.
-    public static let reloginCancelledStatus = "Sign-in cancelled. Press s to sign in again."
+    public static var reloginCancelledStatus: String { Localized.text("reloginCancelledStatus") }
 
     // MARK: Dashboard
 
     /// An absent value.
-    public static let none = "none"
+    public static var none: String { Localized.text("none") }
     /// The guest identity.
-    public static let guest = "Guest"
+    public static var guest: String { Localized.text("guest") }
     /// The logins key of a developer-authenticated identity.
     public static let developerProviderKey = "cognito-identity.amazonaws.com"
     /// Row label.
-    public static let stateLabel = "User state"
+    public static var stateLabel: String { Localized.text("stateLabel") }
     /// Row label.
-    public static let providerLabel = "Provider"
+    public static var providerLabel: String { Localized.text("providerLabel") }
     /// Row label.
-    public static let authenticatedByLabel = "Authenticated by"
+    public static var authenticatedByLabel: String { Localized.text("authenticatedByLabel") }
     /// Row label.
-    public static let activeProvidersLabel = "Active providers"
+    public static var activeProvidersLabel: String { Localized.text("activeProvidersLabel") }
     /// Row label.
-    public static let identityIdLabel = "Identity id"
+    public static var identityIdLabel: String { Localized.text("identityIdLabel") }
     /// Row label.
-    public static let idTokenLabel = "ID token"
+    public static var idTokenLabel: String { Localized.text("idTokenLabel") }
     /// Row label.
-    public static let accessTokenLabel = "Access token"
+    public static var accessTokenLabel: String { Localized.text("accessTokenLabel") }
     /// Row label.
-    public static let refreshTokenLabel = "Refresh token"
+    public static var refreshTokenLabel: String { Localized.text("refreshTokenLabel") }
     /// Row label.
-    public static let awsCredentialsLabel = "AWS credentials"
+    public static var awsCredentialsLabel: String { Localized.text("awsCredentialsLabel") }
     /// Row label.
-    public static let connectivityLabel = "Connectivity"
+    public static var connectivityLabel: String { Localized.text("connectivityLabel") }
     /// Row label.
-    public static let pendingCallsLabel = "Pending calls"
+    public static var pendingCallsLabel: String { Localized.text("pendingCallsLabel") }
     /// Connectivity value.
-    public static let online = "online"
+    public static var online: String { Localized.text("online") }
     /// Refresh token value.
-    public static let refreshTokenStored = "stored"
+    public static var refreshTokenStored: String { Localized.text("refreshTokenStored") }
     /// Refresh token value when the server rejected it.
-    public static let refreshTokenInvalid = "rejected; sign in again"
+    public static var refreshTokenInvalid: String { Localized.text("refreshTokenInvalid") }
 
     /// Refresh token value after `r`.
-    public static func refreshRequestedAt(_ time: String) -> String { "stored; refresh requested at \(time)" }
+    public static func refreshRequestedAt(_ time: String) -> String {
+        Localized.format("refreshRequestedAt", ["time": time])
+    }
     /// Refresh token value after a refresh.
-    public static func refreshedAt(_ time: String) -> String { "stored; refreshed at \(time)" }
+    public static func refreshedAt(_ time: String) -> String { Localized.format("refreshedAt", ["time": time]) }
     /// Refresh token value after a failed refresh.
     public static func refreshFailedAt(_ time: String, _ message: String) -> String {
-        "stored; refresh failed at \(time): \(TerminalText.sanitized(message))"
+        Localized.format("refreshFailedAt", ["time": time, "message": TerminalText.sanitized(message)])
     }
 
     /// Connectivity value while offline.
     public static func offlineSince(_ time: String, _ relative: String, _ message: String) -> String {
-        "offline since \(time) (\(relative)): \(TerminalText.sanitized(message))"
+        Localized.format(
+            "offlineSince", ["time": time, "relative": relative, "message": TerminalText.sanitized(message)])
     }
 
     /// Pending calls value.
-    public static func pendingSummary(_ count: Int) -> String { count == 0 ? none : "\(count) waiting" }
+    public static func pendingSummary(_ count: Int) -> String {
+        count == 0 ? none : Localized.format("pendingSummary", ["count": String(count)])
+    }
 
     /// One waiting call.
     public static func pendingCallLine(label: String, reason: PendingCall.Reason, waited: String) -> String {
         switch reason {
-        case .signIn: return "\(label) — waiting for sign-in, \(waited)"
-        case .refresh: return "\(label) — waiting for a refresh, \(waited)"
+        case .signIn: return Localized.format("pendingCall.signIn", ["label": label, "waited": waited])
+        case .refresh: return Localized.format("pendingCall.refresh", ["label": label, "waited": waited])
         }
     }
 
     /// An expiry as absolute and relative time: "14:32:05 (in 42 min)" or "14:00:00 (expired 3 min ago)".
     public static func expiry(_ clock: String, remaining: TimeInterval) -> String {
-        remaining > 0 ? "\(clock) (in \(duration(remaining)))" : "\(clock) (expired \(duration(-remaining)) ago)"
+        remaining > 0
+            ? Localized.format("expiry.future", ["clock": clock, "duration": duration(remaining)])
+            : Localized.format("expiry.past", ["clock": clock, "duration": duration(-remaining)])
     }
 
     // MARK: Event log
@@ -553,168 +572,202 @@ public enum ScreenText {
     /// The label of sample call `number`, also its pending-call label.
     public static func sampleCallLabel(_ number: Int) -> String { "GetUser #\(number)" }
     /// A sample call started.
-    public static func sampleCallStarted(_ number: Int) -> String { "\(sampleCallLabel(number)) started" }
+    public static func sampleCallStarted(_ number: Int) -> String {
+        Localized.format("sampleCall.started", ["call": sampleCallLabel(number)])
+    }
     /// A sample call succeeded.
-    public static func sampleCallOK(_ number: Int) -> String { "\(sampleCallLabel(number)) ok" }
+    public static func sampleCallOK(_ number: Int) -> String {
+        Localized.format("sampleCall.ok", ["call": sampleCallLabel(number)])
+    }
     /// A sample call failed.
     public static func sampleCallFailed(_ number: Int, _ message: String) -> String {
-        "\(sampleCallLabel(number)) failed: \(TerminalText.sanitized(message))"
+        Localized.format(
+            "sampleCall.failed", ["call": sampleCallLabel(number), "message": TerminalText.sanitized(message)])
     }
     /// A sample call failed because the re-login prompt was cancelled.
     public static func sampleCallCancelled(_ number: Int) -> String {
-        "\(sampleCallLabel(number)) cancelled (sign-in was cancelled)"
+        Localized.format("sampleCall.cancelled", ["call": sampleCallLabel(number)])
     }
     /// A call's task was cancelled.
-    public static let callCancelled = "The call was cancelled."
+    public static var callCancelled: String { Localized.text("callCancelled") }
     /// `r` pressed.
-    public static let refreshRequested = "Refresh requested"
+    public static var refreshRequested: String { Localized.text("refreshRequested") }
     /// `o` pressed.
-    public static let signingOut = "Signing out…"
+    public static var signingOut: String { Localized.text("signingOut") }
     /// `O` pressed.
-    public static let signingOutEverywhere = "Signing out everywhere…"
+    public static var signingOutEverywhere: String { Localized.text("signingOutEverywhere") }
     /// Local sign-out done.
-    public static let signedOutHere = "Signed out"
+    public static var signedOutHere: String { Localized.text("signedOutHere") }
     /// Global sign-out done.
-    public static let signedOutEverywhere =
-        "Signed out everywhere: refresh tokens revoked on every device; access tokens stay valid until they expire"
+    public static var signedOutEverywhere: String { Localized.text("signedOutEverywhere") }
     /// Connectivity came back.
-    public static let backOnline = "Back online"
+    public static var backOnline: String { Localized.text("backOnline") }
     /// The re-login prompt opened.
-    public static let reloginOpened = "Sign-in required; the re-login prompt is open"
+    public static var reloginOpened: String { Localized.text("reloginOpened") }
 
     /// A sign-out's network part failed.
     public static func signOutFailed(global: Bool, _ message: String) -> String {
         let message = TerminalText.sanitized(message)
         return global
-            ? "Global sign-out failed: \(message) (signed out on this device)" : "Sign-out failed: \(message)"
+            ? Localized.format("signOutFailed.global", ["message": message])
+            : Localized.format("signOutFailed", ["message": message])
     }
     /// The user state changed.
     public static func stateChanged(_ state: UserState, username: String?) -> String {
-        "State: \(state.rawValue)" + (username.map { " (\(TerminalText.sanitized($0)))" } ?? "")
+        guard let username else { return Localized.format("stateChanged", ["state": state.rawValue]) }
+        return Localized.format(
+            "stateChanged.withUser", ["state": state.rawValue, "username": TerminalText.sanitized(username)])
     }
     /// The backend became unreachable.
-    public static func wentOffline(_ message: String) -> String { "Offline: \(TerminalText.sanitized(message))" }
+    public static func wentOffline(_ message: String) -> String {
+        Localized.format("wentOffline", ["message": TerminalText.sanitized(message)])
+    }
     /// Tokens were refreshed.
-    public static func tokensRefreshed(_ expiry: String) -> String { "Tokens refreshed; they expire at \(expiry)" }
+    public static func tokensRefreshed(_ expiry: String) -> String {
+        Localized.format("tokensRefreshed", ["expiry": expiry])
+    }
     /// A refresh failed.
     public static func refreshFailed(_ message: String) -> String {
-        "Refresh failed: \(TerminalText.sanitized(message))"
+        Localized.format("refreshFailed", ["message": TerminalText.sanitized(message)])
     }
     /// `releaseSignInWait` released waiting calls.
     public static func signInWaitReleased(_ count: Int) -> String {
-        "Sign-in cancelled: \(count) waiting \(count == 1 ? "call" : "calls") released"
+        count == 1
+            ? Localized.text("signInWaitReleased.one")
+            : Localized.format("signInWaitReleased.other", ["count": String(count)])
     }
     /// The identity id changed.
     public static func identityChanged(old: String?, new: String) -> String {
-        TerminalText.sanitized("Identity id changed: \(old ?? none) → \(new)")
+        TerminalText.sanitized(Localized.format("identityChanged", ["old": old ?? none, "new": new]))
     }
     /// AWS credentials were fetched.
     public static func credentialsRefreshed(_ expiry: String) -> String {
-        "AWS credentials refreshed; they expire at \(expiry)"
+        Localized.format("credentialsRefreshed", ["expiry": expiry])
     }
     /// The store reported a problem.
     public static func storeWarning(_ message: String) -> String {
-        "Session store: \(TerminalText.sanitized(message))"
+        Localized.format("storeWarning", ["message": TerminalText.sanitized(message)])
     }
     /// The re-login prompt's sign-in succeeded.
     public static func signedInAgain(_ username: String) -> String {
-        "Signed in again as \(TerminalText.sanitized(username))"
+        Localized.format("signedInAgain", ["username": TerminalText.sanitized(username)])
     }
 
     // MARK: Help and key hints
 
     /// Help lines for forms.
-    public static let formHelp = [
-        "Tab / Shift-Tab, ↓ / ↑   move between fields",
-        "Enter   next field; on the last field, submit",
-        "Ctrl-T   show or hide the focused password",
-        "Esc   back, or cancel a request in flight",
-        "F1   this help (? is typed into the field)",
-        "Ctrl-C   quit",
-    ]
+    public static var formHelp: [String] {
+        [
+            "formHelp.tab",
+            "formHelp.enter",
+            "formHelp.ctrlT",
+            "formHelp.esc",
+            "formHelp.f1",
+            "formHelp.ctrlC",
+        ].map(Localized.text)
+    }
 
     /// Help lines for the dashboard.
-    public static let dashboardHelp = [
-        "c   one GetUser call",
-        "C   five GetUser calls at once",
-        "r   refresh the tokens now",
-        "o   sign out on this device",
-        "O   sign out everywhere (asks first; revokes every device's refresh token)",
-        "s   sign in again (when the session expired)",
-        "m   Security: read the MFA settings",
-        "e   Security: email MFA on/off (E: prefer email)",
-        "t   Security: set up an authenticator app (TOTP)",
-        "T   Security: authenticator app (TOTP) off",
-        "x   Security: SMS MFA on/off (X: prefer SMS)",
-        "v   devices: list, forget, remember",
-        "p / y   profile / copy a token to the clipboard (then i: ID, a: access)",
-        "a   accounts: switch to another signed-in account, or sign in as someone else",
-        "↑ ↓ PgUp PgDn Home End   scroll the event log",
-        "?   this help",
-        "q   quit",
-    ]
+    public static var dashboardHelp: [String] {
+        [
+            "dashboardHelp.call",
+            "dashboardHelp.fiveCalls",
+            "dashboardHelp.refresh",
+            "dashboardHelp.signOut",
+            "dashboardHelp.signOutEverywhere",
+            "dashboardHelp.signInAgain",
+            "dashboardHelp.mfaRead",
+            "dashboardHelp.mfaEmail",
+            "dashboardHelp.totpSetUp",
+            "dashboardHelp.totpOff",
+            "dashboardHelp.mfaSMS",
+            "dashboardHelp.devices",
+            "dashboardHelp.profileCopy",
+            "dashboardHelp.accounts",
+            "dashboardHelp.scroll",
+            "dashboardHelp.help",
+            "dashboardHelp.quit",
+        ].map(Localized.text)
+    }
 
     /// Help lines for the MFA choice.
-    public static let choiceHelp = [
-        "↓ / ↑, Tab   move between choices",
-        "Enter or Space   choose",
-        "Esc   back to sign in",
-        "? or F1   this help",
-        "q or Ctrl-C   quit",
-    ]
+    public static var choiceHelp: [String] {
+        [
+            "choiceHelp.move",
+            "choiceHelp.choose",
+            "choiceHelp.esc",
+            "choiceHelp.help",
+            "choiceHelp.quit",
+        ].map(Localized.text)
+    }
 
     /// Separates key hints on the bottom line.
     public static let hintSeparator = " · "
     /// Key hint.
-    public static let hintNext = "Tab next"
+    public static var hintNext: String { Localized.text("hintNext") }
     /// Key hint.
-    public static let hintEnter = "Enter continue"
+    public static var hintEnter: String { Localized.text("hintEnter") }
     /// Key hint.
-    public static let hintEscBack = "Esc back"
+    public static var hintEscBack: String { Localized.text("hintEscBack") }
     /// Key hint.
-    public static let hintEscCancel = "Esc cancel"
+    public static var hintEscCancel: String { Localized.text("hintEscCancel") }
     /// Key hint.
-    public static let hintF1Help = "F1 help"
+    public static var hintF1Help: String { Localized.text("hintF1Help") }
     /// Key hint.
-    public static let hintCtrlCQuit = "Ctrl-C quit"
+    public static var hintCtrlCQuit: String { Localized.text("hintCtrlCQuit") }
     /// Key hint.
-    public static let hintQuit = "q quit"
+    public static var hintQuit: String { Localized.text("hintQuit") }
     /// Key hint while a request is in flight.
-    public static let hintCancelRequest = "Esc cancel request"
+    public static var hintCancelRequest: String { Localized.text("hintCancelRequest") }
     /// Key hint when the session expired and the prompt is closed.
-    public static let hintSignInAgain = "s sign in again"
+    public static var hintSignInAgain: String { Localized.text("hintSignInAgain") }
     /// The active account's name in the header, with how many others are signed in here:
     /// "alice (+1 account)".
     public static func activeAccount(_ name: String, others: [String]) -> String {
         switch others.count {
         case 0: return name
-        case 1: return "\(name) (+1 account)"
-        default: return "\(name) (+\(others.count) accounts)"
+        case 1: return Localized.format("activeAccount.one", ["name": name])
+        default: return Localized.format("activeAccount.other", ["name": name, "count": String(others.count)])
         }
     }
     /// The event log's line for a sign-in that failed.
-    public static func signInFailedLog(_ reason: String) -> String { "Sign-in failed: \(reason)" }
+    public static func signInFailedLog(_ reason: String) -> String {
+        Localized.format("signInFailedLog", ["reason": reason])
+    }
     /// The dashboard's hint for the Accounts chooser.
-    public static let hintAccounts = "a accounts"
+    public static var hintAccounts: String { Localized.text("hintAccounts") }
     /// The Accounts chooser's title.
-    public static let accountPickerTitle = "Accounts"
+    public static var accountPickerTitle: String { Localized.text("accountPickerTitle") }
     /// The Accounts chooser's last row.
-    public static let addAccountRow = "Sign in as someone else"
+    public static var addAccountRow: String { Localized.text("addAccountRow") }
     /// The Accounts chooser's key hints.
-    public static let accountPickerHints = ["↑/↓ choose", "Enter switch", "Esc back"]
+    public static var accountPickerHints: [String] {
+        ["hint.choose", "hint.enterSwitch", "hintEscBack"].map(Localized.text)
+    }
     /// Key hints on the dashboard.
-    public static let dashboardHints = [
-        "c call", "r refresh", "o sign out", "q quit", "p profile", "v devices", "y copy token",
-        "O sign out everywhere", "C 5 calls",
-    ]
+    public static var dashboardHints: [String] {
+        [
+            "dashboardHints.call",
+            "dashboardHints.refresh",
+            "dashboardHints.signOut",
+            "dashboardHints.quit",
+            "dashboardHints.profile",
+            "dashboardHints.devices",
+            "dashboardHints.copyToken",
+            "dashboardHints.signOutEverywhere",
+            "dashboardHints.fiveCalls",
+        ].map(Localized.text)
+    }
     /// Key hints on a screen of choices.
-    public static let choiceHints = ["↑/↓ choose", "Enter select", "q quit", "Esc back"]
+    public static var choiceHints: [String] {
+        ["hint.choose", "hint.enterSelect", "hintQuit", "hintEscBack"].map(Localized.text)
+    }
     /// The hint that closes the help overlay.
-    public static let closeHelpHint = "Esc or ? close help"
+    public static var closeHelpHint: String { Localized.text("closeHelpHint") }
 
     /// Shown instead of the UI when the terminal is too small.
     public static func terminalTooSmall(minimumColumns: Int, minimumRows: Int) -> String {
-        "Terminal too small: enlarge it to at least \(minimumColumns)×\(minimumRows), or press q to quit."
+        Localized.format("terminalTooSmall", ["columns": String(minimumColumns), "rows": String(minimumRows)])
     }
 
     // MARK: Time
@@ -734,18 +787,37 @@ public enum ScreenText {
         let bounded = seconds.isNaN ? 0 : min(max(seconds, 0), limit)
         let total = Int(bounded.rounded(.down))
         switch total {
-        case ..<120: return "\(total) s"
-        case ..<3600: return "\(total / 60) min"
-        case ..<86_400: return "\(total / 3600) h \(total % 3600 / 60) min"
-        default: return "\(total / 86_400) d \(total % 86_400 / 3600) h"
+        case ..<120: return Localized.format("duration.seconds", ["s": String(total)])
+        case ..<3600: return Localized.format("duration.minutes", ["min": String(total / 60)])
+        case ..<86_400:
+            return Localized.format("duration.hours", ["h": String(total / 3600), "min": String(total % 3600 / 60)])
+        default:
+            return Localized.format("duration.days", ["d": String(total / 86_400), "h": String(total % 86_400 / 3600)])
         }
     }
 
     /// A time relative to `now`: "in 42 min", "3 min ago", "now".
     public static func relative(_ date: Date, now: Date) -> String {
         let delta = date.timeIntervalSince(now)
-        if abs(delta) < 1 { return "now" }
-        return delta > 0 ? "in \(duration(delta))" : "\(duration(-delta)) ago"
+        if abs(delta) < 1 { return Localized.text("relative.now") }
+        return delta > 0
+            ? Localized.format("relative.future", ["duration": duration(delta)])
+            : Localized.format("relative.past", ["duration": duration(-delta)])
+    }
+
+    /// "Details: …" after a banner, with the server's text as a sentence.
+    static func details(_ detail: String) -> String {
+        Localized.format("error.details", ["detail": sentence(detail, or: "")])
+    }
+
+    /// Where a code went ("email n***@e***"), sanitised; Cognito's words stay English in every language.
+    static func deliveryPhrase(_ delivery: CodeDeliveryDetails) -> String {
+        TerminalText.sanitized(delivery.phrase)
+    }
+
+    /// A field label inside a sentence: lowercased in English ("Enter birth date as …"), as is elsewhere.
+    static func lowercasedLabel(_ label: String) -> String {
+        Language.current == .english ? label.lowercased() : label
     }
 
     static func sentence(_ message: String, or fallback: String) -> String {
@@ -760,47 +832,45 @@ public enum ScreenText {
 
 extension ScreenText {
     /// The TOTP set-up screen's key hint: the `otpauth://` URI goes to the clipboard (OSC 52).
-    public static let hintCopyTOTPURI = "Ctrl-Y copy URI"
+    public static var hintCopyTOTPURI: String { Localized.text("hintCopyTOTPURI") }
     /// Under the secret when the QR code is beside the form (the URI is wider than the screen).
-    public static let totpCopyURIHint = "Ctrl-Y copies the otpauth:// URI to the clipboard."
+    public static var totpCopyURIHint: String { Localized.text("totpCopyURIHint") }
     /// Instead of the QR code when even half-block rendering cannot fit it: what it needs, and what to do instead.
     public static func totpQRCodeDoesNotFit(columns: Int, rows: Int) -> String {
-        "The QR code needs \(columns)×\(rows) cells and the terminal is smaller: type the secret, or press Ctrl-Y to copy the URI."
+        Localized.format("totpQRCodeDoesNotFit", ["columns": String(columns), "rows": String(rows)])
     }
     /// Instead of the QR code when the URI is too long for any QR code the screen could show.
-    public static let totpQRCodeUnavailable =
-        "No QR code for this URI: type the secret, or press Ctrl-Y to copy the URI."
+    public static var totpQRCodeUnavailable: String { Localized.text("totpQRCodeUnavailable") }
     /// The status line and log after Ctrl-Y on the TOTP set-up screen, or when it failed.
-    public static let totpURIName = "the otpauth:// URI"
+    public static var totpURIName: String { Localized.text("tokenName.totpURI") }
     /// Ctrl-Y where the terminal cannot take a clipboard.
-    public static let copyTOTPURIUnsupported =
-        "This terminal cannot receive the clipboard (OSC 52). Type the secret into the app instead."
+    public static var copyTOTPURIUnsupported: String { Localized.text("copyTOTPURIUnsupported") }
 }
 
 extension ScreenText {
     /// A dashboard row's hint: the state row when the session needs a sign-in.
-    public static let rowHintSignIn = "s sign in"
+    public static var rowHintSignIn: String { Localized.text("rowHints.signIn") }
     /// The username row's hint.
-    public static let rowHintProfile = "p profile"
+    public static var rowHintProfile: String { Localized.text("rowHints.profile") }
     /// A token row's hint (`y`, then the token's key).
-    public static let rowHintCopy = "y copy"
+    public static var rowHintCopy: String { Localized.text("rowHints.copy") }
     /// The refresh token row's hint.
-    public static let rowHintRefresh = "r refresh"
+    public static var rowHintRefresh: String { Localized.text("rowHints.refresh") }
     /// The connectivity row's hint while offline (a call tells whether the backend is back).
-    public static let rowHintTryNow = "c try now"
+    public static var rowHintTryNow: String { Localized.text("rowHints.tryNow") }
     /// The pool's MFA row's hint, before the settings were read.
-    public static let rowHintReadMFA = "m your MFA"
+    public static var rowHintReadMFA: String { Localized.text("rowHints.readMFA") }
 }
 
 extension ScreenText {
     /// The wide dashboard's box of the identity id, the AWS credentials and the connectivity.
-    public static let wideCredentialsTitle = "AWS and network"
+    public static var wideCredentialsTitle: String { Localized.text("wideCredentialsTitle") }
     /// The wide dashboard's box of the pool's and the user's MFA.
-    public static let wideSecurityTitle = "Security"
+    public static var wideSecurityTitle: String { Localized.text("wideSecurityTitle") }
     /// The wide dashboard's box of the calls waiting for tokens.
-    public static let wideCallsTitle = "Waiting calls"
+    public static var wideCallsTitle: String { Localized.text("wideCallsTitle") }
     /// The wide dashboard's box of every key (each clickable).
-    public static let wideKeysTitle = "Keys"
+    public static var wideKeysTitle: String { Localized.text("wideKeysTitle") }
     /// The waiting calls when there are none.
-    public static let noCallsWaiting = "No calls waiting"
+    public static var noCallsWaiting: String { Localized.text("ui.noCallsWaiting") }
 }

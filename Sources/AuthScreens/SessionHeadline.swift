@@ -87,23 +87,23 @@ public struct SessionHeadline: Hashable, Sendable {
 
 extension ScreenText {
     /// Header words.
-    public static let signedInHeadline = "Signed in"
+    public static var signedInHeadline: String { Localized.text("signedInHeadline") }
     /// Header words.
-    public static let signedOutHeadline = "Signed out"
+    public static var signedOutHeadline: String { Localized.text("signedOutHeadline") }
     /// Header words.
-    public static let offlineHeadline = "Offline"
+    public static var offlineHeadline: String { Localized.text("offlineHeadline") }
     /// Header words before the store was read.
-    public static let startingHeadline = "Starting"
+    public static var startingHeadline: String { Localized.text("startingHeadline") }
 
     /// Header words when a new sign-in is needed.
     public static func reloginHeadline(_ cause: ReloginCause) -> String {
         switch cause {
-        case .revoked: return "Session revoked: sign in again"
-        case .federated: return "Provider sign-in expired: sign in again"
-        case .disabled: return "Account disabled"
-        case .accountGone: return "Account not found"
-        case .passwordReset: return "Password reset required"
-        case .expired, .reused, .unknown: return "Session expired: sign in again"
+        case .revoked: return Localized.text("reloginHeadline.revoked")
+        case .federated: return Localized.text("reloginHeadline.federated")
+        case .disabled: return Localized.text("reloginHeadline.disabled")
+        case .accountGone: return Localized.text("reloginHeadline.accountGone")
+        case .passwordReset: return Localized.text("reloginHeadline.passwordReset")
+        case .expired, .reused, .unknown: return Localized.text("reloginHeadline.expired")
         }
     }
 
@@ -115,29 +115,24 @@ extension ScreenText {
         case .signedOut: words = signedOutHeadline
         case .guest: words = guest
         case .unknown: words = startingHeadline
-        case .signedOutUserPoolsTokenInvalid: words = "Sign-in needed"
-        case .signedOutFederatedTokensInvalid: words = "Provider sign-in needed"
+        case .signedOutUserPoolsTokenInvalid: words = Localized.text("stateRow.signedOutUserPoolsTokenInvalid")
+        case .signedOutFederatedTokensInvalid: words = Localized.text("stateRow.signedOutFederatedTokensInvalid")
         }
-        return "\(words) (\(state.rawValue))"
+        return Localized.format("stateRow", ["words": words, "state": state.rawValue])
     }
 
     /// Why the re-login prompt opened.
     public static func reloginReason(_ state: UserState, cause: ReloginCause) -> String {
         let effective: ReloginCause = state == .signedOutFederatedTokensInvalid ? .federated : cause
         switch effective {
-        case .federated: return "Your sign-in with the identity provider expired. Sign in again to continue."
-        case .expired: return "Your session expired. Sign in again to continue."
-        case .revoked:
-            return
-                "Your session was revoked: signed out everywhere, from another device or by an administrator. Sign in again to continue."
-        case .reused:
-            return
-                "Your session was used by another copy of it (the refresh token was already used). Sign in again to continue."
-        case .accountGone:
-            return "Your account could not be found (it may have been deleted). Sign in, or create an account."
-        case .disabled: return "Your account was disabled. Ask the pool's administrator, then sign in again."
-        case .passwordReset: return "Your account needs a password reset before you can sign in again."
-        case .unknown: return "Your session ended and cannot be renewed. Sign in again to continue."
+        case .federated: return Localized.text("reloginReason.federated")
+        case .expired: return Localized.text("reloginReason.expired")
+        case .revoked: return Localized.text("reloginReason.revoked")
+        case .reused: return Localized.text("reloginReason.reused")
+        case .accountGone: return Localized.text("reloginReason.accountGone")
+        case .disabled: return Localized.text("reloginReason.disabled")
+        case .passwordReset: return Localized.text("reloginReason.passwordReset")
+        case .unknown: return Localized.text("reloginReason.unknown")
         }
     }
 
@@ -145,39 +140,44 @@ extension ScreenText {
     public static func exitLine(_ state: UserState, username: String?, cause: ReloginCause = .unknown) -> String {
         let name = username.map { TerminalText.sanitized($0) }
         switch state {
-        case .signedIn: return "Signed in" + (name.map { " as \($0)" } ?? "") + "."
-        case .signedOut: return "Signed out."
-        case .guest: return "Guest (not signed in)."
-        case .unknown: return "Not signed in."
+        case .signedIn:
+            return name.map { Localized.format("exitLine.signedInAs", ["username": $0]) }
+                ?? Localized.text("exitLine.signedIn")
+        case .signedOut: return Localized.text("exitLine.signedOut")
+        case .guest: return Localized.text("exitLine.guest")
+        case .unknown: return Localized.text("exitLine.unknown")
         case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid:
-            return reloginHeadline(cause) + (name.map { " (\($0))" } ?? "") + ": latchkey sign-in."
+            guard let name else { return Localized.format("exitLine.relogin", ["headline": reloginHeadline(cause)]) }
+            return Localized.format("exitLine.reloginAs", ["headline": reloginHeadline(cause), "username": name])
         }
     }
 
     /// `O` pressed: the confirmation's title.
-    public static let globalSignOutTitle = "Sign out everywhere"
+    public static var globalSignOutTitle: String { Localized.text("globalSignOutTitle") }
     /// `O` pressed: the question.
-    public static let globalSignOutQuestion = "Sign out of every device? y/N"
+    public static var globalSignOutQuestion: String { Localized.text("globalSignOutQuestion") }
     /// `O` pressed: what it does.
-    public static let globalSignOutExplanation =
-        "Every device's refresh token is revoked, so no device can renew its session. Access tokens already issued stay valid until they expire (at most an hour)."
+    public static var globalSignOutExplanation: String { Localized.text("globalSignOutExplanation") }
     /// Hints while the question shows.
-    public static let globalSignOutHints = ["y sign out everywhere", "any other key cancel"]
+    public static var globalSignOutHints: [String] {
+        ["globalSignOutHints.yes", "globalSignOutHints.cancel"].map(Localized.text)
+    }
     /// The answer was not y.
-    public static let globalSignOutDeclined = "Sign out everywhere: cancelled"
+    public static var globalSignOutDeclined: String { Localized.text("globalSignOutDeclined") }
     /// The sign-in screen's notice after a global sign-out.
-    public static let signedOutEverywhereNotice =
-        "Signed out everywhere. Other devices cannot renew their sessions; their access tokens stay valid until they expire (at most an hour)."
+    public static var signedOutEverywhereNotice: String { Localized.text("signedOutEverywhereNotice") }
 
     /// Resend code while cooling down: "Resend code (28 s)".
-    public static func resendCodeCooldown(_ seconds: Int) -> String { "\(resendCodeLink) (\(seconds) s)" }
+    public static func resendCodeCooldown(_ seconds: Int) -> String {
+        Localized.format("resendCodeCooldown", ["button": resendCodeLink, "seconds": String(seconds)])
+    }
     /// Resend chosen during the cooldown (the button counts down beside it).
-    public static let resendCodeWait = "A code was just sent. Resend code works again when its countdown ends."
+    public static var resendCodeWait: String { Localized.text("resendCodeWait") }
 
     /// The "more keys" hint that replaces hints that do not fit.
-    public static let hintF1More = "F1 more"
+    public static var hintF1More: String { Localized.text("hintF1More") }
     /// The "more keys" hint on screens without a text field.
-    public static let hintHelpMore = "? more"
+    public static var hintHelpMore: String { Localized.text("hintHelpMore") }
     /// Key hint on screens without a text field.
-    public static let hintHelp = "? help"
+    public static var hintHelp: String { Localized.text("hintHelp") }
 }

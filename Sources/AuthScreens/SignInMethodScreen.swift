@@ -174,38 +174,37 @@ extension SelectSignInMethodState: FormScreen {
 
 extension ScreenText {
     /// The sign-in screen's button when the method is chosen next (USER_AUTH).
-    public static let continueButton = "Continue"
+    public static var continueButton: String { Localized.text("continueButton") }
     /// SELECT_CHALLENGE's title.
-    public static let selectSignInMethodTitle = "Choose how to sign in"
+    public static var selectSignInMethodTitle: String { Localized.text("selectSignInMethodTitle") }
     /// SELECT_CHALLENGE's prompt.
-    public static let selectSignInMethodPrompt = "How do you want to sign in?"
+    public static var selectSignInMethodPrompt: String { Localized.text("selectSignInMethodPrompt") }
     /// When the pool offers nothing a terminal can use.
-    public static let noSignInMethod =
-        "This account offers no sign-in method a terminal can use. Press Esc and ask the pool's administrator."
+    public static var noSignInMethod: String { Localized.text("noSignInMethod") }
     /// The code screen's Resend code link.
-    public static let resendSignInCodeButton = "Resend code"
+    public static var resendSignInCodeButton: String { Localized.text("resendSignInCodeButton") }
     /// Status line while the sign-in starts again for a new code.
-    public static let sendingNewCode = "Sending a new code…"
+    public static var sendingNewCode: String { Localized.text("sendingNewCode") }
     /// SELECT_MFA_TYPE's question.
-    public static let selectMFAPrompt = "How do you want to verify this sign-in?"
+    public static var selectMFAPrompt: String { Localized.text("selectMFAPrompt") }
     /// MFA_SETUP's question when the pool offers several factors.
-    public static let mfaSetupPrompt = "This account must set up MFA. Which method?"
+    public static var mfaSetupPrompt: String { Localized.text("mfaSetupPrompt") }
     /// MFA_SETUP for SMS: the field's label.
-    public static let phoneForCodesLabel = "Phone number for codes"
+    public static var phoneForCodesLabel: String { Localized.text("phoneForCodesLabel") }
     /// MFA_SETUP for email: the field's label.
-    public static let emailForCodesLabel = "Email address for codes"
+    public static var emailForCodesLabel: String { Localized.text("emailForCodesLabel") }
     /// MFA_SETUP for email: what to enter.
-    public static let emailForCodesHint = "where the sign-in codes will be sent"
+    public static var emailForCodesHint: String { Localized.text("emailForCodesHint") }
     /// MFA_SETUP for SMS: the format.
-    public static let phoneForCodesHint = "with the country code, e.g. +15555550123"
+    public static var phoneForCodesHint: String { Localized.text("phoneForCodesHint") }
 
     /// The menu label of a sign-in method.
     public static func signInMethodLabel(_ method: SignInMethod) -> String {
         switch method {
-        case .password, .passwordSRP: return "Password"
-        case .emailOTP: return "Code by email"
-        case .smsOTP: return "Code by text message"
-        case .webAuthn: return "Passkey — not available in a terminal"
+        case .password, .passwordSRP: return Localized.text("signInMethod.password")
+        case .emailOTP: return Localized.text("signInMethod.emailOTP")
+        case .smsOTP: return Localized.text("signInMethod.smsOTP")
+        case .webAuthn: return Localized.text("signInMethod.webAuthn")
         }
     }
 }

@@ -12,31 +12,31 @@ public enum CopiedToken: String, Hashable, Sendable {
 
 extension ScreenText {
     /// The dashboard hint.
-    public static let hintCopyToken = "y copy token"
+    public static var hintCopyToken: String { Localized.text("hintCopyToken") }
     /// The status line after `y`.
-    public static let copyTokenChoice = "Copy which token? i ID token · a access token · any other key: cancel"
+    public static var copyTokenChoice: String { Localized.text("copyTokenChoice") }
     /// `y` then another key.
-    public static let copyTokenCancelled = "Nothing copied."
+    public static var copyTokenCancelled: String { Localized.text("copyTokenCancelled") }
     /// The terminal cannot take a clipboard.
-    public static let copyTokenUnsupported = "This terminal cannot receive the clipboard (OSC 52). Run: latchkey token"
+    public static var copyTokenUnsupported: String { Localized.text("copyTokenUnsupported") }
 
     /// "the access token".
     public static func tokenName(_ token: CopiedToken) -> String {
         switch token {
-        case .id: "the ID token"
-        case .access: "the access token"
+        case .id: Localized.text("tokenName.id")
+        case .access: Localized.text("tokenName.access")
         case .totpURI: totpURIName
         }
     }
 
     /// "Copied the access token (1,234 characters) to the clipboard."
     public static func tokenCopied(_ token: CopiedToken, characters: Int) -> String {
-        "Copied \(tokenName(token)) (\(groupedThousands(characters)) characters) to the clipboard."
+        Localized.format("tokenCopied", ["token": tokenName(token), "characters": groupedThousands(characters)])
     }
 
     /// "Could not copy the access token: …".
     public static func tokenCopyFailed(_ token: CopiedToken, _ error: AuthError) -> String {
-        "Could not copy \(tokenName(token)): \(shortError(error))"
+        Localized.format("tokenCopyFailed", ["token": tokenName(token), "message": shortError(error)])
     }
 
     /// 1234 → "1,234".

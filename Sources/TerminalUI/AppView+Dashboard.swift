@@ -1,6 +1,7 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKit
 
 extension AppView {
     /// The width of the label column of the session panel.
@@ -11,10 +12,11 @@ extension AppView {
     static let expiryBarWidth = 10
     /// The widest an expiry bar gets.
     static let maximumExpiryBarWidth = 50
-    /// The columns an expiry row keeps at its right end for its hint ("y copy" and a gap).
-    static let expiryHintRoom = 8
+    /// The columns an expiry row keeps at its right end for its hint ("y copy" and a gap), in the
+    /// current language, so the bars line up whether a row has a hint or not.
+    static var expiryHintRoom: Int { TextWidth.width(of: ScreenText.rowHintCopy) + 2 }
     /// The value of the session's rows between a sign-in and the session being read.
-    static let sessionLoading = "reading the session…"
+    static var sessionLoading: String { Localized.text("ui.sessionLoading") }
 
     /// The width of the expiry bars in a panel whose values have `valueWidth` columns: 10 at
     /// 80 columns, growing with the room right of the expiry text, up to ``maximumExpiryBarWidth``.
@@ -100,8 +102,8 @@ extension AppView {
         let clock = dashboard.clock(gauge.expiration)
         let text =
             remaining > 0
-            ? "expires \(clock), in \(ScreenText.duration(remaining))"
-            : "expired \(clock), \(ScreenText.duration(-remaining)) ago"
+            ? Localized.format("ui.expires", ["clock": clock, "duration": ScreenText.duration(remaining)])
+            : Localized.format("ui.expired", ["clock": clock, "duration": ScreenText.duration(-remaining)])
         let style: CellStyle
         if remaining <= 0 {
             style = CellStyle(.error)
@@ -120,8 +122,13 @@ extension AppView {
                 label: ScreenText.connectivityLabel, value: "✔ " + ScreenText.online, style: CellStyle(.success))
         case .offline(let since, let error):
             let value =
-                "✖ offline since \(dashboard.clock(since)) (\(ScreenText.relative(since, now: dashboard.now)))"
-                + " — \(ScreenText.shortError(error))"
+                "✖ "
+                + Localized.format(
+                    "ui.offlineSince",
+                    [
+                        "time": dashboard.clock(since), "relative": ScreenText.relative(since, now: dashboard.now),
+                        "message": ScreenText.shortError(error),
+                    ])
             return .text(label: ScreenText.connectivityLabel, value: value, style: CellStyle(.error))
         }
     }
@@ -130,18 +137,20 @@ extension AppView {
     func pendingHeader(_ dashboard: DashboardState) -> String? {
         let signIn = dashboard.callsWaitingForSignIn
         let refresh = dashboard.pendingCalls.count - signIn
-        func calls(_ count: Int) -> String { count == 1 ? "1 call" : "\(count) calls" }
+        func calls(_ count: Int) -> String {
+            count == 1 ? Localized.text("ui.oneCall") : Localized.format("ui.calls", ["count": String(count)])
+        }
         var parts: [String] = []
-        if signIn > 0 { parts.append("\(calls(signIn)) waiting for sign-in") }
-        if refresh > 0 { parts.append("\(calls(refresh)) waiting for a refresh") }
+        if signIn > 0 { parts.append(Localized.format("ui.callsWaitingForSignIn", ["calls": calls(signIn)])) }
+        if refresh > 0 { parts.append(Localized.format("ui.callsWaitingForRefresh", ["calls": calls(refresh)])) }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
     /// One waiting call: "GetUser #3  waiting 12 s for sign-in".
     func pendingLine(_ call: WaitingCall, now: Date) -> String {
         let waited = ScreenText.duration(now.timeIntervalSince(call.since))
-        let reason = call.reason == .signIn ? "for sign-in" : "for a refresh"
-        return "\(call.label)  waiting \(waited) \(reason)"
+        let key = call.reason == .signIn ? "ui.pendingLine.signIn" : "ui.pendingLine.refresh"
+        return Localized.format(key, ["call": call.label, "waited": waited])
     }
 
     /// Draws the dashboard: the session panel, the waiting calls and the event log (in two columns
@@ -168,7 +177,9 @@ extension AppView {
             let lines = dashboard.pendingCalls.sorted { $0.id < $1.id }.map { pendingLine($0, now: dashboard.now) }
             let shown =
                 lines.count > room
-                ? Array(lines.prefix(max(0, room - 1))) + ["… \(lines.count - room + 1) more"] : lines
+                ? Array(lines.prefix(max(0, room - 1))) + [
+                    "… " + Localized.format("ui.more", ["count": String(lines.count - room + 1)])
+                ] : lines
             for line in shown where next < body.bottom {
                 grid.write(line, row: next, column: body.column + 3, style: .plain, maxWidth: body.width - 4)
                 next += 1
@@ -188,7 +199,9 @@ extension AppView {
     func drawEventLog(_ dashboard: DashboardState, into grid: inout CellGrid, in logRect: Rect) {
         guard logRect.height >= 2 else { return }
         var title = ScreenText.eventLogTitle
-        if dashboard.log.scrollOffset > 0 { title += " (scrolled back \(dashboard.log.scrollOffset); End follows)" }
+        if dashboard.log.scrollOffset > 0 {
+            title += Localized.format("ui.scrolledBack", ["lines": String(dashboard.log.scrollOffset)])
+        }
         Box(title: title).draw(into: &grid, in: logRect)
         let logInner = logRect.inset(top: 1, left: 2, bottom: 1, right: 2)
         let entries = dashboard.log.visibleEntries(count: logInner.height).map {
@@ -214,7 +227,7 @@ extension AppView {
                 " " + hint.action, row: line, column: column + TextWidth.width(of: hint.key), style: CellStyle(.hint))
             grid.mouseMap.regions.append(
                 MouseMap.Region(
-                    rect: Rect(row: line, column: column, width: hintWidth, height: 1), target: .keys(action.keys)))
+                    rect: Rect(row: line, column: column, width: hintWidth, height: 1), target: .keys(action.keys.map(Key.init))))
         }
         drawPanelRowValue(row, into: &grid, row: line, in: inner.inset(right: min(reserved, inner.width / 2)))
     }

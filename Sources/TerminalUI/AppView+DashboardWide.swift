@@ -1,6 +1,7 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKit
 
 /// The dashboard on a wide terminal (``wideDashboardMinimumColumns`` and more): two columns, so
 /// the values, bars and log lines use the width instead of sitting in the left 70 columns.
@@ -19,16 +20,18 @@ extension AppView {
         body.width >= wideDashboardMinimumColumns && body.height >= wideDashboardMinimumRows
     }
 
-    /// The rows of the left column's Session box (the others go right).
-    static let sessionBoxLabels: Set<String> = [
+    /// The rows of the left column's Session box (the others go right), in the current language.
+    static var sessionBoxLabels: Set<String> {
+        [
         ScreenText.stateLabel, ScreenText.usernameLabel, ScreenText.authenticatedByLabel,
         ScreenText.activeProvidersLabel, ScreenText.idTokenLabel, ScreenText.accessTokenLabel,
         ScreenText.refreshTokenLabel,
-    ]
-    /// The rows of the right column's first box.
-    static let credentialsBoxLabels: Set<String> = [
-        ScreenText.identityIdLabel, ScreenText.awsCredentialsLabel, ScreenText.connectivityLabel,
-    ]
+        ]
+    }
+    /// The rows of the right column's first box, in the current language.
+    static var credentialsBoxLabels: Set<String> {
+        [ScreenText.identityIdLabel, ScreenText.awsCredentialsLabel, ScreenText.connectivityLabel]
+    }
 
     /// Draws the two-column dashboard.
     func drawWideDashboard(_ dashboard: DashboardState, into grid: inout CellGrid, in body: Rect) {
@@ -126,7 +129,7 @@ extension AppView {
         let room = inner.height - 1
         let lines = dashboard.pendingCalls.sorted { $0.id < $1.id }.map { pendingLine($0, now: dashboard.now) }
         let shown =
-            lines.count > room ? Array(lines.prefix(max(0, room - 1))) + ["… \(lines.count - room + 1) more"] : lines
+            lines.count > room ? Array(lines.prefix(max(0, room - 1))) + ["… " + Localized.format("ui.more", ["count": String(lines.count - room + 1)])] : lines
         for (index, line) in shown.prefix(max(0, room)).enumerated() {
             grid.write(
                 line, row: inner.row + 1 + index, column: inner.column + 2, style: .plain, maxWidth: inner.width - 2)

@@ -1,6 +1,7 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKit
 
 extension AppView {
     /// Draws the Devices view over the dashboard: one line per device (name, short key, remembered,
@@ -27,10 +28,10 @@ extension AppView {
         let statusColumn = keyColumn + keyWidth + 1
         let usedColumn = statusColumn + statusWidth + 1
         let header = CellStyle(.dim, .bold)
-        cell("Name", nameColumn, nameWidth, header)
-        cell("Key", keyColumn, keyWidth, header)
-        cell("Status", statusColumn, statusWidth, header)
-        cell("Last used", usedColumn, inner.right - usedColumn, header)
+        cell(Localized.text("ui.devices.name"), nameColumn, nameWidth, header)
+        cell(Localized.text("ui.devices.key"), keyColumn, keyWidth, header)
+        cell(Localized.text("ui.devices.status"), statusColumn, statusWidth, header)
+        cell(Localized.text("ui.devices.lastUsed"), usedColumn, inner.right - usedColumn, header)
         row += 1
         let messageRows = 3
         let listRows = max(0, inner.bottom - row - messageRows)

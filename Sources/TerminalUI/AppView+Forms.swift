@@ -1,12 +1,17 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKit
 
 extension AppView {
     /// The explanation on the first step of Forgot password.
-    static let forgotPasswordIntro = "Enter your username. We will send a code to reset the password."
+    static var forgotPasswordIntro: String { Localized.text("ui.forgotPasswordIntro") }
     /// The label above the full-width `otpauth://` URI.
-    static let uriBelow = "Or add this URI (one line, to copy):"
+    static var uriBelow: String { Localized.text("ui.uriBelow") }
+    /// A code field's example: "6 digits".
+    static func digitsPlaceholder(_ digits: Int) -> String {
+        Localized.format("ui.digitsPlaceholder", ["digits": String(digits)])
+    }
 
     /// Draws the non-dashboard screen in its box and returns the cursor.
     func drawFormScreen(_ state: AppState, into grid: inout CellGrid, in body: Rect) -> Position? {
@@ -114,7 +119,7 @@ extension AppView {
         form.add(.text(screen.destinationText, CellStyle(.normal)))
         if let notice = screen.notice { form.add(.banner(Banner(.info, notice))) }
         form.addSpacer()
-        form.add(field(screen, .code, placeholder: "from the message"))
+        form.add(field(screen, .code, placeholder: Localized.text("ui.codePlaceholder")))
         addBanner(screen.banner, to: &form)
         form.addSpacer()
         form.add(actions(screen, [.confirm], links: [.resend, .signIn]))
@@ -128,7 +133,7 @@ extension AppView {
             form.add(.text(Self.forgotPasswordIntro, CellStyle(.normal)))
             if let notice = screen.notice { form.add(.banner(Banner(.info, notice))) }
             form.addSpacer()
-            form.add(field(screen, .username, placeholder: "name or email"))
+            form.add(field(screen, .username, placeholder: Localized.text("placeholder.nameOrEmail")))
             addBanner(screen.banner, to: &form)
             form.addSpacer()
             form.add(actions(screen, [.sendCode], links: [.back]))
@@ -137,7 +142,7 @@ extension AppView {
                 form.add(.banner(Banner(.info, notice)))
                 form.addSpacer()
             }
-            form.add(field(screen, .code, placeholder: "from the message"))
+            form.add(field(screen, .code, placeholder: Localized.text("ui.codePlaceholder")))
             form.add(field(screen, .newPassword))
             form.add(.text(ScreenText.policyHeading, CellStyle(.dim)))
             form.add(.checklist(screen.passwordChecks))
@@ -173,7 +178,7 @@ extension AppView {
             for line in screen.challengeLines { form.add(.text(line, CellStyle(.accent, .bold))) }
             if let notice = screen.notice { form.add(.banner(Banner(.info, notice))) }
             form.addSpacer()
-            form.add(field(screen, .code, placeholder: screen.expectedDigits.map { "\($0) digits" } ?? ""))
+            form.add(field(screen, .code, placeholder: screen.expectedDigits.map(Self.digitsPlaceholder) ?? ""))
             addBanner(screen.banner, to: &form)
             form.addSpacer()
             form.add(actions(screen, [.submit, .cancel], links: [.resend]))

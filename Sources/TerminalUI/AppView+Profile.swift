@@ -1,6 +1,7 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKit
 
 extension AppView {
     /// Draws the Profile view over the dashboard: one line per attribute (label, value, whether it is

@@ -1,5 +1,6 @@
 import AuthScreens
 import CognitoAuth
+import TerminalKit
 
 /// The authenticator-app set-up screen (MFA_SETUP at sign-in, or `t` on the dashboard): the QR
 /// code of the `otpauth://` URI, the secret to type, and the code field.
@@ -32,7 +33,8 @@ extension AppView {
     /// far as that version allows; nil when it cannot be encoded.
     func qrCodeView(for uri: String) -> QRCodeView? {
         guard let code = try? QRCode(text: uri, errorCorrection: .low, boostErrorCorrection: true) else { return nil }
-        return QRCodeView(code: code, quietZone: Self.totpQuietZone)
+        return QRCodeView(
+            code: code, quietZone: Self.totpQuietZone, tooSmallMessage: Localized.text("ui.enlargeForQRCodeTo"))
     }
 
     /// Draws the set-up screen in `area` with the QR code where it fits, and returns the cursor.
@@ -106,7 +108,7 @@ extension AppView {
             form.add(.text(message, CellStyle(.hint)))
         }
         form.addSpacer()
-        form.add(field(screen, .code, placeholder: "6 digits"))
+        form.add(field(screen, .code, placeholder: Self.digitsPlaceholder(6)))
         addBanner(screen.banner, to: &form)
         form.addSpacer()
         form.add(actions(screen, [.submit, .cancel], links: []))

@@ -1,6 +1,7 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKit
 
 /// Draws the whole auth UI: a pure function from an `AppState` and a terminal size (plus a
 /// spinner step) to a ``CellGrid`` and a cursor position.
@@ -194,8 +195,13 @@ public struct AppView: Hashable, Sendable {
 
     private func drawTooSmall(quitKey: String, into grid: inout CellGrid) {
         let lines = [
-            "Terminal too small: need \(minimum.columns)x\(minimum.rows), have \(grid.width)x\(grid.height)",
-            "Enlarge the window, or press \(quitKey) to quit.",
+            Localized.format(
+                "ui.tooSmall",
+                [
+                    "columns": String(minimum.columns), "rows": String(minimum.rows), "width": String(grid.width),
+                    "height": String(grid.height),
+                ]),
+            Localized.format("ui.enlarge", ["key": quitKey]),
         ]
         let width = max(1, grid.width)
         let wrapped = lines.flatMap { TextWidth.wrap($0, toWidth: width) }

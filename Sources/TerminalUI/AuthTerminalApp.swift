@@ -1,6 +1,7 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKit
 
 /// Runs the auth UI on a ``TerminalSurface``: draws ``AppView`` on every change of an
 /// `AuthScreensRuntime`, reads keys and sends them to it, and keeps the dashboard ticking.
@@ -157,7 +158,7 @@ public final class AuthTerminalApp {
             needsRender = true
         case .mouse(let row, let column):
             guard let target = mouseMap.target(at: Position(row: row, column: column)) else { return }
-            for input in mouseMap.keys(for: target) { runtime.send(.keyPressed(input)) }
+            for key in mouseMap.keys(for: target) { if let input = InputKey(key) { runtime.send(.keyPressed(input)) } }
         case .ctrl(let letter) where letter.lowercased() == "c":
             runtime.send(.keyPressed(.ctrl("c")))
             if exit == nil { exit = .quit }

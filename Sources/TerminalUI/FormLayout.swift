@@ -1,4 +1,5 @@
 import AuthScreens
+import TerminalKit
 
 /// A vertical stack of form parts (text, fields, checklists, banners, buttons) measured and
 /// drawn in a given width; the screens of ``AppView`` are built from it.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthScreens
 import CognitoAuth
 import Foundation
 
@@ -136,16 +137,12 @@ enum AccountResolution {
 struct AccountsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "accounts",
-        abstract: "List the accounts kept here (several users or pools, as `gh auth status`), marking the active one.",
-        discussion: """
-            Signing in as another user while someone is signed in adds an account instead of replacing \
-            the session. `latchkey switch NAME` changes the active account; `--account NAME` (or \
-            $LATCHKEY_ACCOUNT) makes one command use another account.
-            """)
+        abstract: Localized.text("cli.Accounts.abstract"),
+        discussion: Localized.text("cli.Accounts.discussion"))
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag(name: .long, help: "Print JSON for scripts.")
+    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.Accounts.json")))
     var json = false
 
     func run() async throws {
@@ -198,12 +195,12 @@ struct AccountsCommand: AsyncParsableCommand {
 struct SwitchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "switch",
-        abstract: "Make another account the active one (a username, username@pool, or an id from `latchkey accounts`).",
-        discussion: "With two accounts, the name may be left out: the other one becomes active.")
+        abstract: Localized.text("cli.Switch.abstract"),
+        discussion: Localized.text("cli.Switch.discussion"))
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The account to switch to.")
+    @Argument(help: ArgumentHelp(Localized.text("cli.Switch.name")))
     var name: String?
 
     func run() async throws {

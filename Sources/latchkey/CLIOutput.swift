@@ -1,4 +1,5 @@
 import AWSSigV4
+import AuthScreens
 import CognitoAuth
 import Foundation
 
@@ -144,7 +145,9 @@ enum CLIOutput {
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
         let absolute = formatter.string(from: date)
         let seconds = wholeSeconds(date.timeIntervalSince(now))
-        return seconds >= 0 ? "\(absolute), in \(duration(seconds))" : "\(absolute), expired \(duration(-seconds)) ago"
+        return seconds >= 0
+            ? Localized.format("cli.relative.future", ["time": absolute, "duration": duration(seconds)])
+            : Localized.format("cli.relative.past", ["time": absolute, "duration": duration(-seconds)])
     }
 
     /// `interval` rounded to whole seconds and clamped to ±100 years (NaN reads as 0), so the
@@ -156,10 +159,13 @@ enum CLIOutput {
     }
 
     static func duration(_ seconds: Int) -> String {
-        if seconds < 120 { return "\(seconds) s" }
-        if seconds < 3600 { return "\(seconds / 60) min" }
-        if seconds < 86_400 { return "\(seconds / 3600) h \(seconds % 3600 / 60) min" }
-        return "\(seconds / 86_400) d"
+        if seconds < 120 { return Localized.format("duration.seconds", ["s": String(seconds)]) }
+        if seconds < 3600 { return Localized.format("duration.minutes", ["min": String(seconds / 60)]) }
+        if seconds < 86_400 {
+            return Localized.format(
+                "duration.hours", ["h": String(seconds / 3600), "min": String(seconds % 3600 / 60)])
+        }
+        return Localized.format("cli.duration.days", ["d": String(seconds / 86_400)])
     }
 
     /// `2015-08-30T12:36:00Z`, computed without Foundation's ICU-backed formatters (they cost start-up time).

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthScreens
 import CognitoAuth
 import Foundation
 
@@ -6,11 +7,11 @@ import Foundation
 struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
-        abstract: "Show the configuration read: file, format, section, pool ids, endpoints and their origins.")
+        abstract: Localized.text("cli.Config.abstract"))
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag(name: .long, help: "Print JSON for scripts.")
+    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.Config.json")))
     var json = false
 
     func run() async throws {

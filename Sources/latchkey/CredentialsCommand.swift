@@ -1,19 +1,13 @@
 import ArgumentParser
+import AuthScreens
 import CognitoAuth
 import Foundation
 
 struct CredentialsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "credentials",
-        abstract: "Print AWS credentials from Cognito Identity (guest or signed in).",
-        discussion: """
-            The default format is the JSON the AWS CLI and SDKs read from credential_process:
-
-              [profile latchkey]
-              credential_process = latchkey credentials
-
-            Exits 4 when re-login is required and 3 when the backend cannot be reached.
-            """
+        abstract: Localized.text("cli.Credentials.abstract"),
+        discussion: Localized.text("cli.Credentials.discussion")
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -24,14 +18,14 @@ struct CredentialsCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(name: .long, help: "The output format.")
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.Format.format")))
     var format: Format = .credentialProcess
 
     // `.unconditional` takes the next word even when it starts with "-", so `--retry-seconds -5`
     // reaches the range check instead of reading as a missing value.
     @Option(
         name: .long, parsing: .unconditional,
-        help: "Seconds to keep retrying an unreachable backend before exiting 3.")
+        help: ArgumentHelp(Localized.text("cli.Format.retrySeconds")))
     var retrySeconds: Double = 4
 
     func validate() throws {

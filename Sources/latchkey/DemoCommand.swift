@@ -1,21 +1,22 @@
 import ArgumentParser
+import AuthScreens
 import CognitoAuth
 import Foundation
 
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Start the local Cognito backend (moto), provision a demo user, and sign in.",
-        discussion: "The backend keeps running for later commands; stop it with `latchkey demo --stop`."
+        abstract: Localized.text("cli.Demo.abstract"),
+        discussion: Localized.text("cli.Demo.discussion")
     )
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var ui: UIOptions
 
-    @Flag(name: .long, help: "Stop the local backend and exit.")
+    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.Demo.stop")))
     var stop = false
 
-    @Option(name: .long, help: "Access and id token lifetime in seconds for a new backend.")
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.Demo.tokenSeconds")))
     var tokenSeconds: Int = 3600
 
     static let demoUser = "demo"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthScreens
 import CognitoAuth
 import Foundation
 
@@ -6,22 +7,18 @@ import Foundation
 struct DevicesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
-        abstract: "List, remember, forget the devices the user pool tracks for the signed-in user.",
-        discussion: """
-            Needs a pool with device tracking (DeviceConfiguration). A remembered device skips MFA on \
-            later sign-ins where the pool allows it. Without a device key the commands act on this \
-            machine's device.
-            """,
+        abstract: Localized.text("cli.Devices.abstract"),
+        discussion: Localized.text("cli.Devices.discussion"),
         subcommands: [List.self, Show.self, Remember.self, Forget.self],
         defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "list", abstract: "List the devices (all pages); this machine's is marked.")
+            commandName: "list", abstract: Localized.text("cli.DevicesList.abstract"))
 
         @OptionGroup var global: GlobalOptions
 
-        @Flag(name: .long, help: "Print JSON for scripts.")
+        @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.DevicesList.json")))
         var json = false
 
         func run() async throws {
@@ -43,14 +40,14 @@ struct DevicesCommand: AsyncParsableCommand {
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "show", abstract: "Show one device (default: this machine's).")
+            commandName: "show", abstract: Localized.text("cli.DevicesShow.abstract"))
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The device key (default: this machine's device).")
+        @Argument(help: ArgumentHelp(Localized.text("cli.DevicesShow.deviceKey")))
         var deviceKey: String?
 
-        @Flag(name: .long, help: "Print JSON for scripts.")
+        @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.DevicesShow.json")))
         var json = false
 
         func run() async throws {
@@ -62,17 +59,17 @@ struct DevicesCommand: AsyncParsableCommand {
 
     struct Remember: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "remember", abstract: "Mark a device remembered, or with --not, not remembered.")
+            commandName: "remember", abstract: Localized.text("cli.DevicesRemember.abstract"))
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The device key (default: this machine's device).")
+        @Argument(help: ArgumentHelp(Localized.text("cli.DevicesRemember.deviceKey")))
         var deviceKey: String?
 
-        @Flag(name: .customLong("not"), help: "Mark it not remembered (MFA is asked again).")
+        @Flag(name: .customLong("not"), help: ArgumentHelp(Localized.text("cli.DevicesRemember.notRemembered")))
         var notRemembered = false
 
-        @Flag(name: .long, help: "Print JSON for scripts.")
+        @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.DevicesRemember.json")))
         var json = false
 
         func run() async throws {
@@ -95,16 +92,15 @@ struct DevicesCommand: AsyncParsableCommand {
     struct Forget: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "forget",
-            abstract:
-                "Forget a device at the user pool (default: this machine's; a new one is registered at the next sign-in)."
+            abstract: Localized.text("cli.DevicesForget.abstract")
         )
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The device key (default: this machine's device).")
+        @Argument(help: ArgumentHelp(Localized.text("cli.DevicesForget.deviceKey")))
         var deviceKey: String?
 
-        @Flag(name: .long, help: "Print JSON for scripts.")
+        @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.DevicesForget.json")))
         var json = false
 
         func run() async throws {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthScreens
 import CognitoAuth
 import Foundation
 import Logging
@@ -7,31 +8,31 @@ import Logging
 struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
-        help: """
-            Path to the configuration: awsconfiguration.json, amplifyconfiguration.json, amplify_outputs.json, \
-            aws-exports.js or amplifyconfiguration.dart (else $LATCHKEY_CONFIG, else \
-            $XDG_CONFIG_HOME/latchkey/awsconfiguration.json).
-            """)
+        help: ArgumentHelp(Localized.text("cli.GlobalOptions.config")))
     var config: String?
 
     @Option(
         name: .long,
-        help: "The section to read (CognitoUserPool.<NAME>, ...; else $LATCHKEY_CONFIG_SECTION, else Default).")
+        help: ArgumentHelp(Localized.text("cli.GlobalOptions.configSection")))
     var configSection: String?
 
     @Option(
-        name: .long, help: "Directory of the session store (else $LATCHKEY_STORE_DIR, else $XDG_DATA_HOME/latchkey).")
+        name: .long, help: ArgumentHelp(Localized.text("cli.GlobalOptions.store")))
     var store: String?
 
     @Option(
         name: .long,
-        help:
-            "The account to use: a username or an id from `latchkey accounts` (else $LATCHKEY_ACCOUNT, else the active one); a sign-in there replaces whoever is in it."
+        help: ArgumentHelp(Localized.text("cli.GlobalOptions.account"))
     )
     var account: String?
 
-    @Flag(name: .long, help: "Log requests to stderr (secrets are never logged).")
+    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.GlobalOptions.debug")))
     var debug = false
+
+    /// Read (and removed from the arguments) before parsing, by `LanguageArgument`; declared here
+    /// so that `--help` lists it.
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.GlobalOptions.lang"), valueName: "en|ja"))
+    var lang: String?
 
     var environment: [String: String] { ProcessInfo.processInfo.environment }
 

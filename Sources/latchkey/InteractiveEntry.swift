@@ -1,6 +1,7 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKit
 import TerminalUI
 
 /// What `latchkey` does with a terminal: the full-screen UI, or line prompts with `--plain`.
@@ -85,15 +86,15 @@ enum InteractiveEntry {
 
     static func runPlain(client: AuthClient, prefilledUsername: String?) async throws {
         if await client.userState == .signedIn {
-            CLIOutput.info("Already signed in as \(await client.username ?? "?"). See `latchkey status`.")
+            CLIOutput.info(Localized.format("cli.alreadySignedIn", ["username": await client.username ?? "?"]))
             return
         }
         let suggested = await client.username ?? prefilledUsername
-        let typed = try CLIOutput.ask("Username\(suggested.map { " [\($0)]" } ?? ""): ")
+        let typed = try CLIOutput.ask(Self.usernamePrompt(suggested: suggested))
         let username = typed.isEmpty ? (suggested ?? "") : typed
         var attempt = 1
         while true {
-            let password = try CLIOutput.secret(prompt: "Password: ")
+            let password = try CLIOutput.secret(prompt: Localized.text("cli.prompt.password"))
             do {
                 try await PlainSignIn.run(client: client, username: username, password: password)
                 return
@@ -102,11 +103,19 @@ enum InteractiveEntry {
                 guard case .notAuthorized(let message) = error, NotAuthorizedVariant(message) == .incorrectCredentials
                 else { throw error }
                 let left = plainPasswordAttempts - attempt
+                let summary = error.summary(.current) ?? Localized.text("cli.signInFailed")
+                let key = left == 1 ? "cli.tryAgain.one" : "cli.tryAgain.other"
                 CLIOutput.info(
-                    "✖ \(error.summary ?? "Sign-in failed.") Try again (\(left) \(left == 1 ? "try" : "tries") left), "
-                        + "or press Ctrl-C and reset it with latchkey forgot-password --username \(username).")
+                    "✖ " + summary + Localized.text("error.separator")
+                        + Localized.format(key, ["left": String(left), "username": username]))
                 attempt += 1
             }
         }
+    }
+
+    /// "Username [alice]: " (the stored user offered), in the current language.
+    static func usernamePrompt(suggested: String?) -> String {
+        guard let suggested else { return Localized.text("cli.prompt.username") }
+        return Localized.format("cli.prompt.usernameSuggested", ["suggested": suggested])
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthScreens
 import CognitoAuth
 import Foundation
 
@@ -7,12 +8,8 @@ import Foundation
 struct LatchkeyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "latchkey",
-        abstract: "Amazon Cognito sign-in for the terminal, AWSMobileClient-style.",
-        discussion: """
-            Exit codes: 0 success, 1 auth error, 2 usage or configuration error (or a session store \
-            that others can write), 3 network error, 4 re-login required, 5 local storage error (the \
-            session could not be written or removed, or the output could not be written).
-            """,
+        abstract: Localized.text("cli.Latchkey.abstract"),
+        discussion: Localized.text("cli.Latchkey.discussion"),
         version: LatchkeyVersion.current,
         subcommands: [
             SignInCommand.self, StatusCommand.self, TokenCommand.self, SignUpCommand.self,
@@ -26,19 +23,30 @@ struct LatchkeyCommand: AsyncParsableCommand {
 
     static func main() async {
         ProcessHardening.disableCoreDumps()
-        if let failure = UnknownCommand.check(CommandLine.arguments.dropFirst()) {
+        // The language first: the help text and every message are built in it.
+        let environment = ProcessInfo.processInfo.environment
+        Language.processDefault = Language.fromLocale(environment: environment)
+        let arguments: [String]
+        do {
+            (Language.processDefault, arguments) = try LanguageArgument.extract(
+                from: Array(CommandLine.arguments.dropFirst()), environment: environment)
+        } catch {
+            CLIOutput.error(error.message)
+            terminate(error.code)
+        }
+        if let failure = UnknownCommand.check(arguments) {
             FileHandle.standardError.write(Data((failure + "\n").utf8))
             terminate(2)
         }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
         } catch let error as AuthError {
-            CLIOutput.error(error.description)
+            CLIOutput.error(error.worded(.current) ?? error.description)
             terminate(error.exitCode)
         } catch let error as ConfigurationError {
             CLIOutput.error(error.description)
@@ -49,8 +57,13 @@ struct LatchkeyCommand: AsyncParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success {
-                // --help and --version print through ArgumentParser.
-                exit(withError: error)
+                // --help and --version print through ArgumentParser; in another language than English
+                // the help is wrapped by display width (ArgumentParser counts characters).
+                guard Language.current != .english else { exit(withError: error) }
+                let width = HelpText.terminalWidth(environment: environment)
+                let text = HelpText.wrapped(fullMessage(for: error, columns: 10_000), width: width)
+                FileHandle.standardOutput.write(Data((text + "\n").utf8))
+                terminate(0)
             }
             let message = fullMessage(for: error)
             if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthScreens
 import CognitoAuth
 import Foundation
 
@@ -17,17 +18,17 @@ enum FactorOption: String, ExpressibleByArgument, CaseIterable {
 
 struct MFACommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "mfa", abstract: "Show or change the signed-in user's MFA factors.",
+        commandName: "mfa", abstract: Localized.text("cli.MFA.abstract"),
         subcommands: [MFAStatusCommand.self, MFAEnableCommand.self, MFADisableCommand.self, MFAPreferCommand.self],
         defaultSubcommand: MFAStatusCommand.self)
 }
 
 struct MFAStatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "status", abstract: "List the MFA factors turned on and the preferred one (GetUser).")
+        commandName: "status", abstract: Localized.text("cli.MFAStatus.abstract"))
 
     @OptionGroup var global: GlobalOptions
-    @Flag(name: .long, help: "Print JSON for scripts.") var json = false
+    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.MFAStatus.json"))) var json = false
 
     func run() async throws {
         let client = try await global.makeClient()
@@ -57,12 +58,12 @@ struct MFAStatusCommand: AsyncParsableCommand {
 struct MFAEnableCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "enable",
-        abstract: "Turn a factor on; totp first enrols an authenticator app (secret and otpauth URI printed).")
+        abstract: Localized.text("cli.MFAEnable.abstract"))
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "totp, email or sms.") var factor: FactorOption
-    @Flag(name: .long, help: "Also make it the preferred factor.") var preferred = false
-    @Option(name: .long, help: "totp: the authenticator code (otherwise it is asked for on stdin).")
+    @Argument(help: ArgumentHelp(Localized.text("cli.MFAEnable.factor"))) var factor: FactorOption
+    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.MFAEnable.preferred"))) var preferred = false
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.MFAEnable.code")))
     var code: String?
 
     func run() async throws {
@@ -90,10 +91,11 @@ struct MFAEnableCommand: AsyncParsableCommand {
 }
 
 struct MFADisableCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "disable", abstract: "Turn a factor off.")
+    static let configuration = CommandConfiguration(
+        commandName: "disable", abstract: Localized.text("cli.MFADisable.abstract"))
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "totp, email or sms.") var factor: FactorOption
+    @Argument(help: ArgumentHelp(Localized.text("cli.MFADisable.factor"))) var factor: FactorOption
 
     func run() async throws {
         let client = try await global.makeClient()
@@ -105,10 +107,10 @@ struct MFADisableCommand: AsyncParsableCommand {
 struct MFAPreferCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prefer",
-        abstract: "Make a factor that is on the preferred one; `none` clears the preference (sign-in then asks).")
+        abstract: Localized.text("cli.MFAPrefer.abstract"))
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "totp, email, sms or none.") var choice: String
+    @Argument(help: ArgumentHelp(Localized.text("cli.MFAPrefer.choice"))) var choice: String
 
     func run() async throws {
         let client = try await global.makeClient()

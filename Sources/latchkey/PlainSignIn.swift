@@ -1,3 +1,4 @@
+import AuthScreens
 import CognitoAuth
 import Foundation
 
@@ -26,7 +27,7 @@ enum PlainSignIn {
                 }
                 value = line
             } else {
-                value = try CLIOutput.secret(prompt: "Password for \(username): ")
+                value = try CLIOutput.secret(prompt: Localized.format("cli.prompt.passwordFor", ["username": username]))
             }
             cached = value
             return value
@@ -60,62 +61,64 @@ enum PlainSignIn {
             switch step {
             case .done:
                 let name = await client.username ?? username
-                CLIOutput.info("✔ Signed in as \(name).")
+                CLIOutput.info(Localized.format("cli.signedInAs", ["username": name]))
                 return
             case .newPasswordRequired(let required):
-                CLIOutput.info("A new password is required for this account.")
-                let newPassword = try CLIOutput.secret(prompt: "New password: ")
+                CLIOutput.info(Localized.text("cli.newPasswordRequired"))
+                let newPassword = try CLIOutput.secret(prompt: Localized.text("cli.prompt.newPassword"))
                 var attributes: [String: String] = [:]
                 for name in required { attributes[name] = try CLIOutput.ask("\(name): ") }
                 step = try await client.confirmSignIn(newPassword, attributes: attributes)
             case .smsMFA(let delivery):
-                let code = try CLIOutput.ask("Code sent in \(delivery.phrase) (or \"resend\"): ")
+                let code = try CLIOutput.ask(Localized.format("cli.prompt.codeSent", ["destination": delivery.phrase]))
                 if code.lowercased() == "resend" {
-                    CLIOutput.info("Sending a new code …")
+                    CLIOutput.info(Localized.text("cli.sendingNewCode"))
                     step = try await client.restartSignIn()
                 } else {
                     step = try await client.confirmSignIn(code)
                 }
             case .emailOTP(let delivery), .smsOTP(let delivery):
-                let code = try CLIOutput.ask("Code sent in \(delivery.phrase) (or \"resend\"): ")
+                let code = try CLIOutput.ask(Localized.format("cli.prompt.codeSent", ["destination": delivery.phrase]))
                 if code.lowercased() == "resend" {
-                    CLIOutput.info("Sending a new code …")
+                    CLIOutput.info(Localized.text("cli.sendingNewCode"))
                     step = try await restart()
                 } else {
                     do {
                         step = try await client.confirmSignIn(code)
                     } catch AuthError.codeMismatch(let message) {
                         // The session stays usable for a few more tries (Cognito allows three).
-                        CLIOutput.info("✘ \(message) Enter the code again, or \"resend\" for a new one.")
+                        CLIOutput.info(Localized.format("cli.codeRefused", ["message": message]))
                     }
                 }
             case .softwareTokenMFA:
-                step = try await client.confirmSignIn(try CLIOutput.ask("Authenticator app code: "))
+                step = try await client.confirmSignIn(try CLIOutput.ask(Localized.text("cli.prompt.totpCode")))
             case .mfaSetup(let setup):
-                CLIOutput.info("Set up an authenticator app with this secret: \(setup.secret)")
-                CLIOutput.info("or this URI: \(setup.uri)")
-                step = try await client.confirmSignIn(try CLIOutput.ask("Code from the app: "))
+                CLIOutput.info(Localized.format("cli.totpSecret", ["secret": setup.secret]))
+                CLIOutput.info(Localized.format("cli.totpURI", ["uri": setup.uri]))
+                step = try await client.confirmSignIn(try CLIOutput.ask(Localized.text("cli.prompt.appCode")))
             case .selectMFAType(let choices):
                 let names = choices.map(\.shortName).joined(separator: " or ")
-                step = try await client.confirmSignIn(try CLIOutput.ask("Choose an MFA method (\(names)): "))
+                step = try await client.confirmSignIn(
+                    try CLIOutput.ask(Localized.format("cli.prompt.chooseMFA", ["methods": names])))
             case .selectMFASetup(let choices):
                 let names = choices.map(\.shortName).joined(separator: " or ")
-                CLIOutput.info("This account must set up MFA.")
-                step = try await client.confirmSignIn(try CLIOutput.ask("Set up (\(names)): "))
+                CLIOutput.info(Localized.text("cli.mfaSetupRequired"))
+                step = try await client.confirmSignIn(
+                    try CLIOutput.ask(Localized.format("cli.prompt.setUp", ["methods": names])))
             case .emailMFASetup:
-                step = try await client.confirmSignIn(try CLIOutput.ask("Email address for sign-in codes: "))
+                step = try await client.confirmSignIn(try CLIOutput.ask(Localized.text("cli.prompt.emailForCodes")))
             case .smsMFASetup:
                 step = try await client.confirmSignIn(
-                    try CLIOutput.ask("Phone number for sign-in codes (with the country code, e.g. +15555550123): "))
+                    try CLIOutput.ask(Localized.text("cli.prompt.phoneForCodes")))
             case .selectChallenge(let methods):
                 let usable = methods.compactMap(MethodOption.init(method:))
                 if methods.contains(.webAuthn) {
-                    CLIOutput.info("Passkeys are offered too, but are not available in a terminal.")
+                    CLIOutput.info(Localized.text("cli.passkeysUnavailable"))
                 }
                 let names = usable.map(\.rawValue).joined(separator: ", ")
-                let typed = try CLIOutput.ask("Sign in with (\(names)): ")
+                let typed = try CLIOutput.ask(Localized.format("cli.prompt.signInWith", ["methods": names]))
                 guard let option = MethodOption(rawValue: typed.lowercased()), usable.contains(option) else {
-                    CLIOutput.info("Choose one of: \(names).")
+                    CLIOutput.info(Localized.format("cli.chooseOneOf", ["methods": names]))
                     continue
                 }
                 choose(option.method)
@@ -124,11 +127,11 @@ enum PlainSignIn {
             case .customChallenge(let parameters):
                 let shown = parameters.filter { $0.key != "USERNAME" }.sorted { $0.key < $1.key }
                 if shown.isEmpty {
-                    CLIOutput.info("Custom challenge.")
+                    CLIOutput.info(Localized.text("cli.customChallenge"))
                 } else {
                     for (key, value) in shown { CLIOutput.info("\(key): \(value)") }
                 }
-                step = try await client.confirmSignIn(try CLIOutput.ask("Answer: "))
+                step = try await client.confirmSignIn(try CLIOutput.ask(Localized.text("cli.prompt.answer")))
             }
         }
     }

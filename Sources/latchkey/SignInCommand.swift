@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthScreens
 import CognitoAuth
 import Foundation
 
@@ -48,7 +49,7 @@ enum MethodOption: String, ExpressibleByArgument, CaseIterable {
 
 /// `--client-metadata key=value` (repeatable): sent as ClientMetadata to the pool's Lambda triggers.
 struct ClientMetadataOptions: ParsableArguments {
-    @Option(name: .long, help: "ClientMetadata for the pool's Lambda triggers, as key=value; repeatable.")
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ClientMetadataOptions.clientMetadata")))
     var clientMetadata: [String] = []
 
     /// The pairs, or exit 2 naming the malformed one.
@@ -72,43 +73,32 @@ struct ClientMetadataOptions: ParsableArguments {
 struct SignInCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign-in",
-        abstract: "Sign in (SRP unless configured otherwise); codes and challenges are answered on stdin.",
-        discussion: """
-            --flow picks the InitiateAuth flow (default: Auth.Default.authenticationFlowType, \
-            USER_PASSWORD_AUTH when CognitoUserPool.Default.MigrationEnabled is true, else srp). \
-            With --flow user-auth, --method picks the first factor; without it the pool's choices are offered. \
-            At a code prompt, enter "resend" to have a new code sent.
-            """)
+        abstract: Localized.text("cli.SignIn.abstract"),
+        discussion: Localized.text("cli.SignIn.discussion"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var metadata: ClientMetadataOptions
 
-    @Option(name: .long, help: "The username (or an alias such as the email); prompted for on a terminal.")
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignIn.username")))
     var username: String?
 
-    @Flag(name: .long, help: "Read the password from the first line of standard input.")
+    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.SignIn.passwordStdin")))
     var passwordStdin = false
 
-    @Option(name: .long, help: "The flow: srp, password, custom, custom-srp or user-auth.")
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignIn.flow")))
     var flow: FlowOption?
 
-    @Option(name: .long, help: "With --flow user-auth: password, password-srp, email-otp or sms-otp.")
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignIn.method")))
     var method: MethodOption?
 
     @Option(
         name: .long,
-        help: """
-            Validation data for the pool's Lambda triggers, as key=value; repeatable. Sent with InitiateAuth's \
-            ClientMetadata, as AWSMobileClient's signIn(username:password:validationData:) does.
-            """)
+        help: ArgumentHelp(Localized.text("cli.SignIn.validationData")))
     var validationData: [String] = []
 
     @Flag(
         inversion: .prefixedNo,
-        help: """
-            On a pool that tracks devices: remember this machine (a remembered device skips MFA where the \
-            pool allows it). Without either flag the pool decides.
-            """)
+        help: ArgumentHelp(Localized.text("cli.SignIn.rememberDevice")))
     var rememberDevice: Bool?
 
     func run() async throws {
@@ -130,7 +120,7 @@ struct SignInCommand: AsyncParsableCommand {
             // As the messages suggest ("Sign in again: latchkey sign-in"): the stored user is offered.
             let stored = (try? activeStore.load())?.flatMap { $0.username }
             let suggested = stored.map { TerminalText.sanitized($0) }
-            let typed = try CLIOutput.ask("Username\(suggested.map { " [\($0)]" } ?? ""): ")
+            let typed = try CLIOutput.ask(InteractiveEntry.usernamePrompt(suggested: suggested))
             guard let chosen = typed.isEmpty ? suggested : typed, !chosen.isEmpty else {
                 throw CLIFailure(code: 2, message: "no username was entered. Type one, or pass --username U.")
             }

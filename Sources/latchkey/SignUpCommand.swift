@@ -1,28 +1,30 @@
 import ArgumentParser
+import AuthScreens
 import CognitoAuth
 import Foundation
 
 struct SignUpCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "sign-up", abstract: "Create an account.")
+    static let configuration = CommandConfiguration(
+        commandName: "sign-up", abstract: Localized.text("cli.SignUp.abstract"))
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(name: .long, help: "The new username.")
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignUp.username")))
     var username: String
 
-    @Option(name: .long, help: "The email address.")
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignUp.email")))
     var email: String?
 
-    @Option(name: .long, help: "The phone number, in E.164 form (+15555550100).")
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignUp.phone")))
     var phone: String?
 
-    @Option(name: .long, help: "Another attribute as name=value; repeatable.")
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignUp.attribute")))
     var attribute: [String] = []
 
-    @Flag(name: .long, help: "Read the password from the first line of standard input.")
+    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.SignUp.passwordStdin")))
     var passwordStdin = false
 
-    @Option(name: .long, help: "ValidationData for the pre-sign-up Lambda, as name=value; repeatable.")
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignUp.validationData")))
     var validationData: [String] = []
 
     @OptionGroup var metadata: ClientMetadataOptions
@@ -42,29 +44,30 @@ struct SignUpCommand: AsyncParsableCommand {
             }
             attributes[String(parts[0])] = String(parts[1])
         }
-        let password = try PasswordInput.read(fromStdin: passwordStdin, prompt: "Choose a password: ")
+        let password = try PasswordInput.read(
+            fromStdin: passwordStdin, prompt: Localized.text("cli.prompt.choosePassword"))
         switch try await client.signUp(
             username: username, password: password, attributes: attributes, validationData: validation)
         {
         case .done:
-            CLIOutput.info(
-                "✔ Account \(username) created and confirmed. Sign in: latchkey sign-in --username \(username)")
+            CLIOutput.info(Localized.format("cli.accountCreatedConfirmed", ["username": username]))
         case .confirmSignUp(let delivery):
             CLIOutput.info(
-                "✔ Account \(username) created. A confirmation code was sent in \(TerminalText.sanitized(delivery?.phrase ?? "a message"))."
-            )
-            CLIOutput.info("  Confirm it: latchkey confirm-sign-up --username \(username) --code CODE")
+                Localized.format(
+                    "cli.accountCreated",
+                    ["username": username, "destination": TerminalText.sanitized(delivery?.phrase ?? "a message")]))
+            CLIOutput.info(Localized.format("cli.confirmIt", ["username": username]))
         }
     }
 }
 
 struct ConfirmSignUpCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "confirm-sign-up", abstract: "Confirm an account with the code that was sent.")
+        commandName: "confirm-sign-up", abstract: Localized.text("cli.ConfirmSignUp.abstract"))
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, help: "The username.") var username: String
-    @Option(name: .long, help: "The confirmation code.") var code: String
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ConfirmSignUp.username"))) var username: String
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ConfirmSignUp.code"))) var code: String
 
     func run() async throws {
         let client = try await global.makeClient()
@@ -75,46 +78,48 @@ struct ConfirmSignUpCommand: AsyncParsableCommand {
 
 struct ResendCodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "resend-code", abstract: "Send a new sign-up confirmation code.")
+        commandName: "resend-code", abstract: Localized.text("cli.ResendCode.abstract"))
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, help: "The username.") var username: String
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ResendCode.username"))) var username: String
 
     func run() async throws {
         let client = try await global.makeClient()
         let delivery = try await client.resendSignUpCode(username: username)
-        CLIOutput.info("✔ A new code was sent in \(TerminalText.sanitized(delivery.phrase)).")
+        CLIOutput.info("✔ " + Localized.format("newCodeSent", ["destination": TerminalText.sanitized(delivery.phrase)]))
     }
 }
 
 struct ForgotPasswordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "forgot-password", abstract: "Start a password reset: a code is sent.")
+        commandName: "forgot-password", abstract: Localized.text("cli.ForgotPassword.abstract"))
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, help: "The username.") var username: String
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ForgotPassword.username"))) var username: String
 
     func run() async throws {
         let client = try await global.makeClient()
         let result = try await client.forgotPassword(username: username)
-        CLIOutput.info("✔ A reset code was sent in \(TerminalText.sanitized(result.delivery.phrase)).")
+        CLIOutput.info(
+            Localized.format("cli.resetCodeSent", ["destination": TerminalText.sanitized(result.delivery.phrase)]))
         CLIOutput.info("  Then: latchkey confirm-forgot-password --username \(username) --code CODE")
     }
 }
 
 struct ConfirmForgotPasswordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "confirm-forgot-password", abstract: "Set a new password with the reset code.")
+        commandName: "confirm-forgot-password", abstract: Localized.text("cli.ConfirmForgotPassword.abstract"))
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, help: "The username.") var username: String
-    @Option(name: .long, help: "The reset code.") var code: String
-    @Flag(name: .long, help: "Read the new password from the first line of standard input.")
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ConfirmForgotPassword.username"))) var username: String
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ConfirmForgotPassword.code"))) var code: String
+    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.ConfirmForgotPassword.passwordStdin")))
     var passwordStdin = false
 
     func run() async throws {
         let client = try await global.makeClient()
-        let password = try PasswordInput.read(fromStdin: passwordStdin, prompt: "New password: ")
+        let password = try PasswordInput.read(
+            fromStdin: passwordStdin, prompt: Localized.text("cli.prompt.newPassword"))
         try await client.confirmForgotPassword(username: username, newPassword: password, code: code)
         CLIOutput.info("✔ Password changed. Sign in: latchkey sign-in --username \(username)")
     }
@@ -122,27 +127,29 @@ struct ConfirmForgotPasswordCommand: AsyncParsableCommand {
 
 struct ChangePasswordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "change-password", abstract: "Change the signed-in user's password.")
+        commandName: "change-password", abstract: Localized.text("cli.ChangePassword.abstract"))
 
     @OptionGroup var global: GlobalOptions
-    @Flag(name: .long, help: "Read the current then the new password from two lines of standard input.")
+    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.ChangePassword.passwordStdin")))
     var passwordStdin = false
 
     func run() async throws {
         let client = try await global.makeClient()
-        let current = try PasswordInput.read(fromStdin: passwordStdin, prompt: "Current password: ")
-        let proposed = try PasswordInput.read(fromStdin: passwordStdin, prompt: "New password: ")
+        let current = try PasswordInput.read(
+            fromStdin: passwordStdin, prompt: Localized.text("cli.prompt.currentPassword"))
+        let proposed = try PasswordInput.read(
+            fromStdin: passwordStdin, prompt: Localized.text("cli.prompt.newPassword"))
         try await client.changePassword(current: current, proposed: proposed)
-        CLIOutput.info("✔ Password changed.")
+        CLIOutput.info(Localized.text("cli.passwordChanged"))
     }
 }
 
 struct SignOutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sign-out", abstract: "Sign out here, or everywhere with --global.")
+        commandName: "sign-out", abstract: Localized.text("cli.SignOut.abstract"))
 
     @OptionGroup var global: GlobalOptions
-    @Flag(name: .customLong("global"), help: "Also invalidate every device's tokens (GlobalSignOut and RevokeToken).")
+    @Flag(name: .customLong("global"), help: ArgumentHelp(Localized.text("cli.SignOut.everywhere")))
     var everywhere = false
 
     func run() async throws {
@@ -153,13 +160,13 @@ struct SignOutCommand: AsyncParsableCommand {
         // another signed-in account, if any, becomes the active one.
         defer {
             if let next = AccountResolution.afterSignOut(id: accountID, global: global) {
-                CLIOutput.info("✔ Switched to \(TerminalText.sanitized(next)), who is still signed in here.")
+                CLIOutput.info(Localized.format("cli.switchedAfterSignOut", ["name": TerminalText.sanitized(next)]))
             }
         }
         let result = try await client.signOut(everywhere ? .global : .local)
         let who = name.map { " \(TerminalText.sanitized($0))" } ?? ""
         if !result.hadSession {
-            CLIOutput.info("Nobody is signed in here, and no revocation is owed: nothing to sign out.")
+            CLIOutput.info(Localized.text("cli.nothingToSignOut"))
             return
         }
         if let pending = result.revocationPending {
@@ -185,11 +192,9 @@ struct SignOutCommand: AsyncParsableCommand {
             return
         }
         if result.signedOutEverywhere {
-            CLIOutput.info(
-                "✔ Signed out\(who) everywhere: every device's refresh token is revoked (GlobalSignOut and RevokeToken "
-                    + "succeeded). Access tokens already issued stay valid until they expire (at most an hour).")
+            CLIOutput.info(Localized.format("cli.signedOutEverywhere", ["who": who]))
         } else {
-            CLIOutput.info("✔ Signed out\(who) on this machine; its refresh token is revoked at the service.")
+            CLIOutput.info(Localized.format("cli.signedOutHere", ["who": who]))
         }
     }
 }

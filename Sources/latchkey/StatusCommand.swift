@@ -1,13 +1,12 @@
 import ArgumentParser
+import AuthScreens
 import CognitoAuth
 import Foundation
 
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "status", abstract: "Show the session: state, user, provider, token expiry (tokens masked).",
-        discussion: """
-            Exit status: 0 signed in; 1 nobody is signed in (signed out or guest); 4 a sign-in is needed again             (the session expired or was revoked). The tokens are read from the store and not checked with the             server: a token revoked elsewhere still shows until a call is refused.
-            """)
+        commandName: "status", abstract: Localized.text("cli.Status.abstract"),
+        discussion: Localized.text("cli.Status.discussion"))
 
     /// The exit status for `state`: 0 signed in, 4 sign in again, 1 otherwise (as `gh auth status`).
     static func exitStatus(_ state: UserState) -> Int32 {
@@ -27,7 +26,7 @@ struct StatusCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag(name: .long, help: "Print JSON for scripts.")
+    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.Status.json")))
     var json = false
 
     func run() async throws {
@@ -85,50 +84,64 @@ struct StatusCommand: AsyncParsableCommand {
         let pool = configuration.userPool
         if let pool {
             let endpoint = pool.endpoint?.absoluteString ?? "cognito-idp.\(pool.region).amazonaws.com"
-            print("latchkey: \(pool.poolId) via \(endpoint)")
+            print(Localized.format("cli.status.pool", ["pool": pool.poolId, "endpoint": endpoint]))
         } else if let identityPool = configuration.identityPool {
-            print("latchkey: identity pool \(identityPool.poolId) (no user pool)")
+            print(Localized.format("cli.status.identityPoolOnly", ["pool": identityPool.poolId]))
         } else {
-            print("latchkey: no user pool and no identity pool configured")
+            print(Localized.text("cli.status.noPool"))
         }
+        let user = username ?? "?"
         switch state {
-        case .signedIn: print("  ✔ Signed in as \(username ?? "?") (state: signedIn)")
+        case .signedIn: print(Localized.format("cli.status.signedIn", ["username": user]))
         case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid:
-            print(
-                "  ! Sign-in needed again for \(username ?? "?") (state: \(state.rawValue)). Sign in again: latchkey sign-in"
-            )
-        case .guest: print("  • Guest (state: guest)")
+            print(Localized.format("cli.status.signInAgain", ["username": user, "state": state.rawValue]))
+        case .guest: print(Localized.text("cli.status.guest"))
         default:
             if pool != nil {
-                print("  ✖ Not signed in (state: \(state.rawValue)). Sign in: latchkey sign-in")
+                print(Localized.format("cli.status.notSignedIn", ["state": state.rawValue]))
             } else if configuration.identityPool != nil {
-                print(
-                    "  ✖ Not signed in (state: \(state.rawValue)). This configuration has only an identity pool: "
-                        + "get guest AWS credentials with `latchkey credentials` (when the pool allows guests), "
-                        + "or add a user pool (CognitoUserPool.Default, or auth.user_pool_id) to sign in.")
+                print(Localized.format("cli.status.notSignedInIdentityPoolOnly", ["state": state.rawValue]))
             } else {
-                print(
-                    "  ✖ Not signed in (state: \(state.rawValue)). The configuration names no pool: "
-                        + "add CognitoUserPool.Default (or auth.user_pool_id); `latchkey config` shows what was read.")
+                print(Localized.format("cli.status.notSignedInNoPool", ["state": state.rawValue]))
             }
         }
         if let provider = session?.provider, let name = Self.authenticatedBy(state: state, provider: provider),
             state != .guest
         {
-            print(TerminalText.sanitized("  - Authenticated by: \(name) (\(provider))"))
+            print(
+                TerminalText.sanitized(
+                    Localized.format("cli.status.authenticatedBy", ["name": name, "provider": provider])))
         }
         let active = await client.activeProviderKeys
-        if !active.isEmpty { print(TerminalText.sanitized("  - Active providers: \(active.joined(separator: ", "))")) }
+        if !active.isEmpty {
+            print(
+                TerminalText.sanitized(
+                    Localized.format("cli.status.activeProviders", ["providers": active.joined(separator: ", ")])))
+        }
         if let tokens {
             print(
-                "  - Id token:      \(CognitoTokens.mask(tokens.idToken)), expires \(CLIOutput.relative(tokens.idTokenExpiration))"
-            )
+                Localized.format(
+                    "cli.status.idToken",
+                    [
+                        "token": CognitoTokens.mask(tokens.idToken),
+                        "expiry": CLIOutput.relative(tokens.idTokenExpiration),
+                    ]
+                ))
             print(
-                "  - Access token:  \(CognitoTokens.mask(tokens.accessToken)), expires \(CLIOutput.relative(tokens.accessTokenExpiration))"
-            )
-            print("  - Refresh token: \(tokens.refreshToken == nil ? "none" : "stored")")
+                Localized.format(
+                    "cli.status.accessToken",
+                    [
+                        "token": CognitoTokens.mask(tokens.accessToken),
+                        "expiry": CLIOutput.relative(tokens.accessTokenExpiration),
+                    ]))
+            print(
+                Localized.format(
+                    "cli.status.refreshToken",
+                    ["value": tokens.refreshToken == nil ? ScreenText.none : ScreenText.refreshTokenStored]))
         }
-        if let identityId = session?.identityId { print("  - Identity id:   \(TerminalText.sanitized(identityId))") }
+        if let identityId = session?.identityId {
+            print(Localized.format("cli.status.identityId", ["id": TerminalText.sanitized(identityId)]))
+        }
         if let device = session?.device, device.username == session?.username {
             let remembered = device.remembered.map { $0 ? "remembered" : "not remembered" } ?? "tracked"
             print(TerminalText.sanitized("  - Device:        \(device.deviceKey) (\(remembered); latchkey devices)"))
@@ -160,14 +173,14 @@ struct StatusCommand: AsyncParsableCommand {
                     "  - Not acted on: \(configuration.poolSettings.ignoredKeys.joined(separator: ", ")) (latchkey config)"
                 ))
         }
-        print("  - Session stored in: \(store.location)")
+        print(Localized.format("cli.status.store", ["location": store.location]))
         let others = AccountResolution.summaries(of: global.accounts, environment: global.environment)
             .filter { $0.isLive && $0.id != accountID }
         if !others.isEmpty {
             let names = others.map { TerminalText.sanitized($0.name) }.joined(separator: ", ")
-            print("  - Other accounts signed in here: \(names) (latchkey switch NAME; latchkey accounts)")
+            print(Localized.format("cli.status.otherAccounts", ["names": names]))
         }
-        print("  - Store backend: \(backend.rawValue)")
+        print(Localized.format("cli.status.backend", ["backend": backend.rawValue]))
         try CLIOutput.flushStandardOutput()
         let status = Self.exitStatus(state)
         if status != 0 { throw ExitCode(status) }

@@ -1,32 +1,28 @@
 import ArgumentParser
+import AuthScreens
 import CognitoAuth
 import Foundation
 
 struct TokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token",
-        abstract: "Print a valid token for scripts, refreshing first if needed.",
-        discussion: """
-            Exits 4 when re-login is required and 3 when the backend cannot be reached and the cached token has expired. \
-            The token is checked locally (signature and expiry), not with the server: one revoked by a global \
-            sign-out elsewhere is still printed until it expires (at most an hour); the next refresh then fails \
-            and exits 4.
-            """
+        abstract: Localized.text("cli.Token.abstract"),
+        discussion: Localized.text("cli.Token.discussion")
     )
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag(name: .long, help: "Print the id token (the default).")
+    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.Token.id")))
     var id = false
 
-    @Flag(name: .long, help: "Print the access token.")
+    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.Token.access")))
     var access = false
 
     // `.unconditional` takes the next word even when it starts with "-", so `--retry-seconds -5`
     // reaches the range check instead of reading as a missing value.
     @Option(
         name: .long, parsing: .unconditional,
-        help: "Seconds to keep retrying an unreachable backend before exiting 3.")
+        help: ArgumentHelp(Localized.text("cli.Token.retrySeconds")))
     var retrySeconds: Double = 4
 
     func validate() throws {

@@ -2,14 +2,15 @@ import ArgumentParser
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKit
 import TerminalUI
 
 /// `latchkey` with no subcommand: the full-screen sign-in screens and the live dashboard.
 struct UICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ui",
-        abstract: "Open the full-screen sign-in and dashboard (the default when no command is given).",
-        discussion: "Without a terminal, use the non-interactive commands: sign-in, status, token, credentials."
+        abstract: Localized.text("cli.UI.abstract"),
+        discussion: Localized.text("cli.UI.discussion")
     )
 
     @OptionGroup var global: GlobalOptions
@@ -66,29 +67,29 @@ struct UICommand: AsyncParsableCommand {
 struct UIOptions: ParsableArguments {
     @Option(
         name: .long,
-        help: "The sign-in flow: srp, password, custom, custom-srp or user-auth (else the configuration's, else srp).")
+        help: ArgumentHelp(Localized.text("cli.UIOptions.flow")))
     var flow: FlowOption?
 
-    @Flag(name: .long, help: "Line prompts instead of full-screen (screen readers, dumb terminals); also ACCESSIBLE=1.")
+    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.UIOptions.plain")))
     var plain = false
 
-    @Flag(name: .long, help: "Offer a Cancel action on the sign-in screen.")
+    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.UIOptions.canCancel")))
     var canCancel = false
 
-    @Flag(name: .long, help: "Hide the Create account link.")
+    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.UIOptions.disableSignUp")))
     var disableSignUp = false
 
-    @Flag(name: .long, help: "Open on the Create account screen.")
+    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.UIOptions.startOnSignUp")))
     var startOnSignUp = false
 
-    @Option(name: .long, help: "A text file with the logo (ASCII art) to show above the forms.")
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.UIOptions.logo")))
     var logo: String?
 
-    @Option(name: .long, help: "The colour theme: default or mono. NO_COLOR is always honoured.")
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.UIOptions.theme")))
     var theme: String?
 
     @Flag(
-        name: .long, help: "Do not take mouse clicks (the terminal keeps its own selection); also LATCHKEY_NO_MOUSE=1.")
+        name: .long, help: ArgumentHelp(Localized.text("cli.UIOptions.noMouse")))
     var noMouse = false
 
     /// Whether the full-screen UI takes left clicks: not with --no-mouse or LATCHKEY_NO_MOUSE set (to anything but 0).

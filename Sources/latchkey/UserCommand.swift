@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthScreens
 import CognitoAuth
 import Foundation
 
@@ -6,17 +7,17 @@ import Foundation
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user",
-        abstract: "Show and change the signed-in user's attributes; verify them; delete the account.",
+        abstract: Localized.text("cli.User.abstract"),
         subcommands: [Show.self, SetAttributes.self, Verify.self, Delete.self],
         defaultSubcommand: Show.self)
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "show", abstract: "Show the username and every attribute (GetUser).")
+            commandName: "show", abstract: Localized.text("cli.UserShow.abstract"))
 
         @OptionGroup var global: GlobalOptions
 
-        @Flag(name: .long, help: "Print JSON for scripts: {\"username\": …, \"attributes\": {…}}.")
+        @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.UserShow.json")))
         var json = false
 
         func run() async throws {
@@ -29,15 +30,15 @@ struct UserCommand: AsyncParsableCommand {
     struct SetAttributes: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
-            abstract: "Change attributes (UpdateUserAttributes); a changed email or phone number needs its code.",
-            discussion: "Example: latchkey user set name='Alice Smith' email=alice@example.com")
+            abstract: Localized.text("cli.UserSet.abstract"),
+            discussion: Localized.text("cli.UserSet.discussion"))
 
         @OptionGroup var global: GlobalOptions
 
         @Argument(help: ArgumentHelp("NAME=VALUE pairs.", valueName: "name=value"))
         var assignments: [String]
 
-        @Flag(name: .long, help: "Print JSON for scripts: the code deliveries.")
+        @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.UserSet.json")))
         var json = false
 
         func validate() throws {
@@ -79,18 +80,15 @@ struct UserCommand: AsyncParsableCommand {
     struct Verify: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "verify",
-            abstract: "Verify email or phone_number with the code that was sent.",
-            discussion: """
-                Without --code a new code is sent (GetUserAttributeVerificationCode) and read from the \
-                terminal, or from the first line of standard input when it is not a terminal.
-                """)
+            abstract: Localized.text("cli.UserVerify.abstract"),
+            discussion: Localized.text("cli.UserVerify.discussion"))
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The attribute: email or phone_number.")
+        @Argument(help: ArgumentHelp(Localized.text("cli.UserVerify.name")))
         var name: String
 
-        @Option(name: .long, help: "The code that was sent (else a new one is sent and asked for).")
+        @Option(name: .long, help: ArgumentHelp(Localized.text("cli.UserVerify.code")))
         var code: String?
 
         func validate() throws {
@@ -124,12 +122,12 @@ struct UserCommand: AsyncParsableCommand {
     struct Delete: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "delete",
-            abstract: "Delete the signed-in user's account (DeleteUser) and sign out here. This cannot be undone.",
-            discussion: "Asks you to type the username on a terminal; scripts pass --yes.")
+            abstract: Localized.text("cli.UserDelete.abstract"),
+            discussion: Localized.text("cli.UserDelete.discussion"))
 
         @OptionGroup var global: GlobalOptions
 
-        @Flag(name: .long, help: "Do not ask: delete at once.")
+        @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.UserDelete.yes")))
         var yes = false
 
         func run() async throws {

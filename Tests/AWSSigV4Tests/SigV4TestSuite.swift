@@ -3,13 +3,13 @@ import Foundation
 
 /// Finds, lists and reads the AWS SigV4 test suite (awslabs/aws-c-auth `v4` cases).
 ///
-/// The suite is not copied into this package: it is read from `LATCHKEY_SIGV4_VECTORS` when that
-/// is set, or else from `../shared/vectors/sigv4` beside the package root.
+/// The suite is vendored under `Tests/Vectors/sigv4` (see `Tests/Vectors/README.md`); `LATCHKEY_SIGV4_VECTORS`
+/// points elsewhere when set.
 enum SigV4TestSuite {
     /// The number of `v4` cases in the suite.
     static let expectedCaseCount = 38
 
-    /// The suite folder, or `nil` when it is absent (then the suite tests are skipped).
+    /// The suite folder, or `nil` when it is absent (then `caseCount` fails).
     ///
     /// An explicit `LATCHKEY_SIGV4_VECTORS` is used even when it does not exist, so that a
     /// mistyped path fails the case-count test instead of skipping silently.
@@ -37,7 +37,7 @@ enum SigV4TestSuite {
             .deletingLastPathComponent()  // Tests/AWSSigV4Tests
             .deletingLastPathComponent()  // Tests
             .deletingLastPathComponent()  // package root
-        let suite = packageRoot.appendingPathComponent("../shared/vectors/sigv4").standardizedFileURL
+        let suite = packageRoot.appendingPathComponent("Tests/Vectors/sigv4").standardizedFileURL
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: suite.path, isDirectory: &isDirectory),
             isDirectory.boolValue

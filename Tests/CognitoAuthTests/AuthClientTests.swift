@@ -452,7 +452,6 @@ struct AuthClientSharedStoreTests {
 struct AuthClientSignInTests {
     @Test(
         "signIn sends exactly the pycognito challenge answer (alias → USER_ID_FOR_SRP, SECRET_HASH, TIMESTAMP)",
-        .enabled(if: SRPVectors.available, "srp-pycognito.json not found; set LATCHKEY_VECTORS_DIR"),
         arguments: SRPVectors.caseNames)
     func signInMatchesVector(_ name: String) async throws {
         let vector = try #require(SRPVectors.case(named: name))

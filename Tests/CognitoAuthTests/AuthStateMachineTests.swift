@@ -722,7 +722,7 @@ struct AuthStateMachineTests {
         "Randomised event sequences: every waiter leaves exactly once; single flight; no stranded waiter",
         arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func randomisedInvariants(seed: UInt64) throws {
-        var rng = SplitMix64(seed: seed)
+        var rng = SeededRandomGenerator(seed: seed)
         var harness = Harness(seed: seed)
         harness.send(.restored(Fixtures.signedInSession(try Fixtures.tokens())))
         var sessionOnly = TokenRequestOptions(label: "session")

@@ -65,7 +65,7 @@ struct ConfigurationTests {
         #expect(!error.fix.isEmpty, sourceLocation: sourceLocation)
         // As an AuthError the description is the same.
         #expect(AuthError.configuration(error).description == error.description, sourceLocation: sourceLocation)
-        #expect(AuthError.configuration(error).exitCode == 2, sourceLocation: sourceLocation)
+        #expect(AuthError.configuration(error).failureKind == .configuration, sourceLocation: sourceLocation)
     }
 
     @Test("A full awsconfiguration.json parses every section")

@@ -142,7 +142,7 @@ struct ErrorMappingTests {
         #expect(status == 502)
         #expect(detail.contains("HTML"))
         #expect(error?.isTransient == true)
-        #expect(error?.exitCode == 3)
+        #expect(error?.failureKind == .network)
         #expect(error?.isNetworkFailure == false)
     }
 
@@ -155,7 +155,7 @@ struct ErrorMappingTests {
             return
         }
         #expect(error?.isTransient == false)
-        #expect(error?.exitCode == 1)
+        #expect(error?.failureKind == .authentication)
     }
 
     @Test(
@@ -227,18 +227,20 @@ struct ErrorMappingTests {
         #expect(!AuthError.signedOut.isTransient)
     }
 
-    @Test("exitCode: 1 auth, 2 configuration, 3 network, 4 re-login")
-    func exitCodes() {
-        #expect(AuthError.notAuthorized("x").exitCode == 1)
-        #expect(AuthError.userNotFound("x").exitCode == 1)
-        #expect(AuthError.configuration(ConfigurationError(problem: "p", fix: "f")).exitCode == 2)
-        #expect(AuthError.network(kind: .dnsFailure, message: "x").exitCode == 3)
-        #expect(AuthError.invalidResponse(status: 502, detail: "x").exitCode == 3)
-        #expect(AuthError.invalidResponse(status: 0, detail: "x").exitCode == 3)
-        #expect(AuthError.invalidResponse(status: 200, detail: "x").exitCode == 1)
-        #expect(AuthError.reloginRequired(.signedOutUserPoolsTokenInvalid).exitCode == 4)
-        #expect(AuthError.signInWaitCancelled.exitCode == 4)
-        #expect(AuthError.deadlineExceeded.exitCode == 1)
+    @Test("failureKind: authentication, configuration, network, re-login, storage")
+    func failureKinds() {
+        #expect(AuthError.notAuthorized("x").failureKind == .authentication)
+        #expect(AuthError.userNotFound("x").failureKind == .authentication)
+        #expect(AuthError.configuration(ConfigurationError(problem: "p", fix: "f")).failureKind == .configuration)
+        #expect(AuthError.network(kind: .dnsFailure, message: "x").failureKind == .network)
+        #expect(AuthError.invalidResponse(status: 502, detail: "x").failureKind == .network)
+        #expect(AuthError.invalidResponse(status: 0, detail: "x").failureKind == .network)
+        #expect(AuthError.invalidResponse(status: 200, detail: "x").failureKind == .authentication)
+        #expect(AuthError.reloginRequired(.signedOutUserPoolsTokenInvalid).failureKind == .reloginRequired)
+        #expect(AuthError.signInWaitCancelled.failureKind == .reloginRequired)
+        #expect(AuthError.deadlineExceeded.failureKind == .authentication)
+        #expect(AuthError.storage("disk full").failureKind == .storage)
+        #expect(AuthError.unsafeStore("world-readable").failureKind == .configuration)
     }
 
     @Test("Requests are POSTed with the JSON 1.1 headers and target")

@@ -48,7 +48,7 @@ struct InputValidationTests {
             } catch {
                 #expect(error.key == key, "\(url): \(error.description)")
                 #expect(error.description.contains("/c.json"))
-                #expect(AuthError.configuration(error).exitCode == 2)
+                #expect(AuthError.configuration(error).failureKind == .configuration)
                 #expect(!error.fix.isEmpty)
             }
         }

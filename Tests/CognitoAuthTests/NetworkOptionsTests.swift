@@ -71,7 +71,7 @@ struct NetworkOptionsTests {
         #expect(error.description.contains("http://proxy.corp:3128 (from HTTPS_PROXY)"))
         #expect(error.description.contains("HTTPS_PROXY"))
         #expect(!error.description.contains("cret"))
-        #expect(error.exitCode == 3)
+        #expect(error.failureKind == .network)
     }
 
     @Test("A proxy URL that cannot be used is a configuration error naming the variable, without the password")
@@ -109,6 +109,6 @@ struct NetworkOptionsTests {
     func certificateErrorNamesTheVariable() {
         let error = AuthError.network(kind: .tlsFailure, message: "the server's certificate is not trusted")
         #expect(error.description.contains("AWS_CA_BUNDLE"))
-        #expect(error.exitCode == 3)
+        #expect(error.failureKind == .network)
     }
 }

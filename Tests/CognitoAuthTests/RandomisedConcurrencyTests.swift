@@ -59,8 +59,8 @@ struct RandomisedConcurrencyTests {
     func randomisedSchedule(seed: UInt64) async throws {
         let started = ContinuousClock.now
         let context: Comment = "seed 0x\(String(seed, radix: 16)) (rerun with this seed to reproduce)"
-        var driverRNG = SplitMix64(seed: seed)
-        let transportRNG = Locked(SplitMix64(seed: seed ^ 0x7472_616E_7370_6F72))
+        var driverRNG = SeededRandomGenerator(seed: seed)
+        let transportRNG = Locked(SeededRandomGenerator(seed: seed ^ 0x7472_616E_7370_6F72))
         let clock = ManualClock(start: Fixtures.t0)
         let serial = Locked(0)
         let pool = Fixtures.pool

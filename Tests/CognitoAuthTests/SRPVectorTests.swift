@@ -4,16 +4,15 @@ import Testing
 
 @testable import CognitoAuth
 
-/// Where the shared SRP vectors live: `$LATCHKEY_VECTORS_DIR`, else `<repo>/../shared/vectors`.
+/// Where the SRP vectors live: `$LATCHKEY_VECTORS_DIR`, else the vendored `<repo>/Tests/Vectors`.
 enum SRPVectors {
     static let directory: URL = {
         if let explicit = ProcessInfo.processInfo.environment["LATCHKEY_VECTORS_DIR"], !explicit.isEmpty {
             return URL(fileURLWithPath: explicit)
         }
         // #filePath = <repo>/Tests/CognitoAuthTests/SRPVectorTests.swift
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        return repository.deletingLastPathComponent().appendingPathComponent("shared/vectors")
+        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        return tests.appendingPathComponent("Vectors")
     }()
 
     static var pycognitoPath: String { directory.appendingPathComponent("srp-pycognito.json").path }
@@ -27,7 +26,7 @@ enum SRPVectors {
 
     static var cases: [JSONValue] { document?["cases"]?.arrayValue ?? [] }
 
-    /// The case names, used as test arguments (empty when the file is absent; the test is then skipped).
+    /// The case names, used as test arguments (empty when the file is absent; `vectorFileHasCases` then fails).
     static var caseNames: [String] { cases.compactMap { $0["name"]?.stringValue } }
 
     static func `case`(named name: String) -> JSONValue? {
@@ -57,8 +56,7 @@ struct SRPVectorTests {
     // MARK: pycognito
 
     @Test(
-        "The pycognito vector file has its six cases",
-        .enabled(if: SRPVectors.available, "srp-pycognito.json not found; set LATCHKEY_VECTORS_DIR"))
+        "The pycognito vector file has its six cases (fails, never skips, when the file is missing)")
     func vectorFileHasCases() throws {
         #expect(SRPVectors.cases.count == 6)
         let conventions = SRPVectors.document?["conventions"]
@@ -68,7 +66,6 @@ struct SRPVectorTests {
 
     @Test(
         "A pycognito case: A, u, x, S, the HKDF key, the signature, SECRET_HASH and TIMESTAMP",
-        .enabled(if: SRPVectors.available, "srp-pycognito.json not found; set LATCHKEY_VECTORS_DIR"),
         arguments: SRPVectors.caseNames)
     func pycognitoCase(_ name: String) throws {
         let vector = try #require(SRPVectors.case(named: name))
@@ -141,8 +138,7 @@ struct SRPVectorTests {
     }
 
     @Test(
-        "SRPClient(random:) uses the random bytes as a",
-        .enabled(if: SRPVectors.available, "srp-pycognito.json not found; set LATCHKEY_VECTORS_DIR"))
+        "SRPClient(random:) uses the random bytes as a")
     func randomInitialiserUsesTheRandomBytes() throws {
         let vector = try #require(SRPVectors.cases.first)
         let a = try bytes(try field(vector["inputs"], "small_a_hex"))

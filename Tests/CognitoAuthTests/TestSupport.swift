@@ -50,21 +50,6 @@ enum Fixtures {
     }
 }
 
-/// A small deterministic generator (SplitMix64) for randomised tests; the seed goes into failure messages.
-struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A `RandomSource` that hands out fixed bytes (then zeros), for SRP and jitter.
 struct FixedRandomSource: RandomSource {
     var fixed: [UInt8]

@@ -38,7 +38,7 @@ extension BackendTests {
                 ProcessInfo.processInfo.environment["LATCHKEY_FAULT_SEED"].flatMap(UInt64.init)
                 ?? UInt64.random(in: 0...UInt64.max)
             print("FaultInjection seed: \(seed) (rerun with LATCHKEY_FAULT_SEED=\(seed))")
-            var rng = SplitMix64(seed: seed)
+            var rng = SeededRandomGenerator(seed: seed)
             let began = ContinuousClock.now
 
             let proxy = try FaultProxy(upstream: backend.endpoint)
@@ -236,20 +236,4 @@ private actor FaultRecorder {
         if !connectivity.isOnline { offlineCount += 1 }
         lastConnectivityOnline = connectivity.isOnline
     }
-}
-
-/// A seeded generator, so a failing run can be replayed with `LATCHKEY_FAULT_SEED`.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(in range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
 }

@@ -7,18 +7,6 @@ extension BackendTests {
     /// Random keys into the running binary at the sign-in screen, through tmux, against the local backend.
     @Suite("Key storm into the full-screen UI", .enabled(if: TmuxSession.canRunApp))
     struct KeyStormTests {
-        /// A small deterministic generator (SplitMix64), so a failing storm can be replayed from its seed.
-        struct SplitMix64: RandomNumberGenerator {
-            var state: UInt64
-            mutating func next() -> UInt64 {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                return z ^ (z >> 31)
-            }
-        }
-
         /// Printable keys: no `q` (it may quit) and no `;` (tmux's command separator).
         static let printable: [String] =
             "abcdefghijklmnoprstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!@#$%^&*()-_=+[]{}<>,./|:'\"~` ?c"
@@ -28,7 +16,7 @@ extension BackendTests {
             "Tab", "BTab", "Enter", "Escape", "Up", "Down", "Left", "Right", "BSpace", "C-t", "F1", "Home", "End", "DC",
         ]
 
-        static func randomKey(_ rng: inout SplitMix64) -> String {
+        static func randomKey(_ rng: inout SeededRandomGenerator) -> String {
             // About 60 % printable, 40 % named keys.
             if Int.random(in: 0..<10, using: &rng) < 6 { return printable.randomElement(using: &rng)! }
             return named.randomElement(using: &rng)!
@@ -50,7 +38,7 @@ extension BackendTests {
             let pid = try #require(session.appPID)
 
             let seed = UInt64.random(in: 0...UInt64.max)
-            var rng = SplitMix64(state: seed)
+            var rng = SeededRandomGenerator(seed: seed)
             let total = 20_000
             let batch = 200
             let resizes: [Int: (Int, Int)] = [20: (80, 24), 40: (60, 20), 45: (120, 40), 70: (90, 26), 90: (100, 30)]

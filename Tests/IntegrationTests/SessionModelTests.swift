@@ -76,7 +76,7 @@ extension BackendTests {
         )
         func randomisedRounds() async throws {
             let seed = Self.seed
-            var rng = KeyStormTests.SplitMix64(state: seed)
+            var rng = SeededRandomGenerator(seed: seed)
             let backend = try await LocalBackend.shared()
             let directory = try Integration.temporaryDirectory("model")
             let store = directory + "/store"

@@ -5,12 +5,16 @@ import Testing
 
 extension BackendTests {
     /// The authenticator set-up's QR code read by a real decoder: the tmux pane at 80x24 is drawn as an
-    /// image (`Scripts/decode-qr-pane`: Pillow) and decoded by `zbarimg`. Runs where both are installed
-    /// (`apt-get install zbar-tools`, `.venv/bin/pip install pillow`); TOTPSetupLayoutTests reads the
-    /// cells back without them.
+    /// image (`Scripts/decode-qr-pane`: Pillow) and decoded by `zbarimg`. `Scripts/setup test` installs
+    /// zbar-tools and `Scripts/local-backend --ensure-only` puts Pillow in the virtualenv, so it runs on
+    /// a set-up machine and in CI; it is skipped, saying why, only where they cannot be installed.
+    /// TOTPSetupLayoutTests reads the cells back without them.
     @Suite(
         "The TOTP QR code at 80x24 decodes with zbarimg, in tmux",
-        .enabled(if: TmuxSession.canRunApp && QRPaneDecoder.isInstalled))
+        .enabled(
+            if: TmuxSession.canRunApp && QRPaneDecoder.isInstalled,
+            "needs zbarimg (Scripts/setup test installs zbar-tools) and Pillow in .venv (Scripts/local-backend --ensure-only)"
+        ))
     struct TerminalQRCodeEndToEndTests {
         @Test("t on the dashboard at 80x24: the pane's half blocks decode to the otpauth:// URI of the secret shown")
         func qrCodeDecodes() async throws {

@@ -3,6 +3,7 @@ import CognitoAuth
 import Foundation
 import Testing
 
+@testable import TerminalKit
 @testable import TerminalUI
 
 /// A minimal ``AuthService``: sign-in succeeds for one password and publishes the state change.

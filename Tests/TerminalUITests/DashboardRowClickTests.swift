@@ -3,6 +3,7 @@ import CognitoAuth
 import Foundation
 import Testing
 
+@testable import TerminalKit
 @testable import TerminalUI
 
 /// Dashboard rows that act: each row's hint is drawn at its right end and a click on it presses its
@@ -24,7 +25,7 @@ struct DashboardRowClickTests {
     func click(_ state: inout AppState, at position: Position, size: TerminalSize) -> [AuthEffect] {
         let map = ScreenFixtures.view.render(state, size: size).grid.mouseMap
         guard let target = map.target(at: position) else { return [] }
-        return map.keys(for: target).flatMap { state.reduce(.keyPressed($0)) }
+        return map.keys(for: target).compactMap(InputKey.init).flatMap { state.reduce(.keyPressed($0)) }
     }
 
     @Test("the view model gives each row its key: profile, copy each token, refresh, and the MFA read")

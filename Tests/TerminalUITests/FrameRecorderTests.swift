@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TerminalKit
 @testable import TerminalUI
 
 /// A two-field form driven through a ``TerminalSurface``, as a screen would be.

@@ -3,6 +3,7 @@ import CognitoAuth
 import Foundation
 import Testing
 
+@testable import TerminalKit
 @testable import TerminalUI
 
 /// The top line's colour per state and the footer's fitting at 80 columns (issue 14, C2 and C10).

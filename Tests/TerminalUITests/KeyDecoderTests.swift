@@ -1,5 +1,7 @@
+import CognitoAuthTesting
 import Testing
 
+@testable import TerminalKit
 @testable import TerminalUI
 
 @Suite struct KeyDecoderTests {
@@ -94,7 +96,7 @@ import Testing
     }
 
     @Test func fuzzedInputNeverTrapsAndStaysBounded() {
-        var generator = SplitMix64(seed: 0x5EED)
+        var generator = SeededRandomGenerator(seed: 0x5EED)
         var decoder = KeyDecoder()
         for _ in 0..<50_000 {
             let status: Int32 = [Self.ok, Self.keyCodeYes, -1, Int32.min, Int32.max][
@@ -117,23 +119,6 @@ import Testing
 
     @Test func tableMatchesTheLinkedNCurses() {
         #expect(CursesTerminal.nativeKeyCodes() == KeyDecoder.KeyCodes())
-    }
-}
-
-/// A small deterministic random generator for fuzzing (SplitMix64).
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

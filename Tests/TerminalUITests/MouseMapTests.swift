@@ -3,6 +3,7 @@ import CognitoAuth
 import Foundation
 import Testing
 
+@testable import TerminalKit
 @testable import TerminalUI
 
 @MainActor
@@ -55,7 +56,9 @@ struct MouseMapTests {
         #expect(map.target(at: Position(row: 0, column: 0)) == nil)
         // Clicking Forgot password from the username field presses it.
         var app = state
-        for key in map.keys(for: .formItem(index: index, isField: false)) { _ = app.reduce(.keyPressed(key)) }
+        for key in map.keys(for: .formItem(index: index, isField: false)) {
+            _ = app.reduce(.keyPressed(try #require(InputKey(key))))
+        }
         guard case .forgotPassword = app.screen else {
             Issue.record("expected the reset form, got \(app.screen)")
             return
@@ -89,7 +92,7 @@ struct MouseMapTests {
         let target = try #require(grid.mouseMap.target(at: Position(row: hint.row, column: hint.column + 4)))
         #expect(target == .key(.character("p")))
         var app = ScreenFixtures.dashboard
-        for key in grid.mouseMap.keys(for: target) { _ = app.reduce(.keyPressed(key)) }
+        for key in grid.mouseMap.keys(for: target) { _ = app.reduce(.keyPressed(try #require(InputKey(key)))) }
         #expect(app.profile != nil)
     }
 

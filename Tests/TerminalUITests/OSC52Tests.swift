@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TerminalKit
 @testable import TerminalUI
 
 @Suite("OSC 52 clipboard sequence")

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TerminalKit
 @testable import TerminalUI
 
 @Suite struct QRCodeTests {

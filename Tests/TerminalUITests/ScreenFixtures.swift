@@ -2,6 +2,7 @@ import AuthScreens
 import CognitoAuth
 import Foundation
 
+@testable import TerminalKit
 @testable import TerminalUI
 
 /// Fixed states of every screen for the snapshot tests, at a fixed time in UTC.

@@ -3,6 +3,7 @@ import CognitoAuth
 import Foundation
 import Testing
 
+@testable import TerminalKit
 @testable import TerminalUI
 
 /// One frozen render: a screen from ``ScreenFixtures`` at a size; the text expected is the file
@@ -11,21 +12,30 @@ struct SnapshotCase: Sendable, CustomTestStringConvertible {
     var screen: String
     var columns: Int
     var rows: Int
+    /// The language the screen is rendered in; other than English, its code follows the name in
+    /// the file's name (`signInEmpty-ja_80x24.txt`).
+    var language: Language
 
-    init(_ screen: String, _ columns: Int, _ rows: Int) {
+    init(_ screen: String, _ columns: Int, _ rows: Int, language: Language = .english) {
         self.screen = screen
         self.columns = columns
         self.rows = rows
+        self.language = language
     }
 
     /// The file holding the expected text.
-    var path: String { Self.directory + "/\(screen)_\(columns)x\(rows).txt" }
+    var path: String {
+        let name = language == .english ? screen : "\(screen)-\(language.rawValue)"
+        return Self.directory + "/\(name)_\(columns)x\(rows).txt"
+    }
 
     /// `Snapshots/` in the source tree (the tests read and, when recording, write it there).
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Snapshots").path
 
-    var testDescription: String { "\(screen) \(columns)x\(rows)" }
+    var testDescription: String {
+        "\(screen) \(columns)x\(rows)" + (language == .english ? "" : " \(language.rawValue)")
+    }
 }
 
 @MainActor
@@ -44,7 +54,7 @@ struct ScreenSnapshotTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: SnapshotCase.directory).filter {
             $0.hasSuffix(".txt")
         }
-        let cases = (snapshotCases + deviceSnapshotCases + profileSnapshotCases).map {
+        let cases = (snapshotCases + deviceSnapshotCases + profileSnapshotCases + japaneseSnapshotCases).map {
             URL(fileURLWithPath: $0.path).lastPathComponent
         }
         #expect(Set(files) == Set(cases), "orphaned: \(Set(files).subtracting(cases).sorted())")

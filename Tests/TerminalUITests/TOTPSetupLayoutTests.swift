@@ -3,6 +3,7 @@ import CognitoAuth
 import Foundation
 import Testing
 
+@testable import TerminalKit
 @testable import TerminalUI
 
 /// The authenticator set-up screen's QR code: where it goes at each size, and that the half-block

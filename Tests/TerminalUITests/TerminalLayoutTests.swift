@@ -3,6 +3,7 @@ import CognitoAuth
 import Foundation
 import Testing
 
+@testable import TerminalKit
 @testable import TerminalUI
 
 /// Issue 14's layout items: compact 60x20, wide 200x60, glyph fallbacks, a steady form, the URI on

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TerminalKit
 @testable import TerminalUI
 
 /// Draws a widget into a fresh grid and returns its text lines (trailing spaces trimmed).

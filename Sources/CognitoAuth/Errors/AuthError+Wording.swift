@@ -1,0 +1,251 @@
+import Foundation
+
+/// Our own words for the Cognito errors, in one place: what went wrong, the next step, and the
+/// server's text kept only as a detail.
+///
+/// Cognito's (and moto's) messages are written for developers and vary: `UsernameExistsException`
+/// may carry just the username, `NotAuthorizedException` covers a wrong password, a revoked token
+/// and a disabled user. The summary is chosen from the error code (and, for the few codes whose
+/// variants matter, from the message); the message itself is shown only when it says more.
+extension AuthError {
+    /// What went wrong, in one sentence of our own (ends with a full stop).
+    ///
+    /// Nil for the client-side and transport errors, whose descriptions are already ours.
+    public var summary: String? { summary(.english) }
+
+    /// ``summary`` in the words `lookup` gives (English when it has none for the key).
+    public func summary(_ lookup: AuthTextLookup) -> String? {
+        switch self {
+        case .notAuthorized(let message): return NotAuthorizedVariant(message).summary(lookup)
+        default: return wordingName.flatMap { lookup.text("error.\($0).summary") }
+        }
+    }
+
+    /// The error's name in the wording keys (`error.<name>.summary`); nil for errors without our wording.
+    var wordingName: String? {
+        switch self {
+        case .notAuthorized: return "notAuthorized"
+        case .userNotFound: return "userNotFound"
+        case .userNotConfirmed: return "userNotConfirmed"
+        case .usernameExists: return "usernameExists"
+        case .aliasExists: return "aliasExists"
+        case .codeMismatch: return "codeMismatch"
+        case .expiredCode: return "expiredCode"
+        case .invalidPassword: return "invalidPassword"
+        case .passwordHistoryPolicyViolation: return "passwordHistoryPolicyViolation"
+        case .passwordResetRequired: return "passwordResetRequired"
+        case .tooManyRequests: return "tooManyRequests"
+        case .limitExceeded: return "limitExceeded"
+        case .tooManyFailedAttempts: return "tooManyFailedAttempts"
+        case .codeDeliveryFailure: return "codeDeliveryFailure"
+        default: return nil
+        }
+    }
+
+    /// The next step for someone at a command line, one sentence; nil when ``summary`` is nil.
+    public var nextStep: String? { nextStep(.english) }
+
+    /// ``nextStep`` in the words `lookup` gives (English when it has none for the key).
+    public func nextStep(_ lookup: AuthTextLookup) -> String? {
+        switch self {
+        case .notAuthorized(let message): return NotAuthorizedVariant(message).nextStep(lookup)
+        default: return wordingName.flatMap { lookup.text("error.\($0).nextStep") }
+        }
+    }
+
+    /// Every wording key with its English text: what a translation of the errors covers.
+    public static let englishWording: [String: String] = [
+        "error.userNotFound.summary": "There is no account with that username.",
+        "error.userNotConfirmed.summary": "This account is not confirmed yet.",
+        "error.usernameExists.summary": "That username is taken.",
+        "error.aliasExists.summary": "Another account already uses that email address or phone number.",
+        "error.codeMismatch.summary": "The code is wrong.",
+        "error.expiredCode.summary": "The code has expired.",
+        "error.invalidPassword.summary": "The password does not meet the pool's password policy.",
+        "error.passwordHistoryPolicyViolation.summary": "That password was used before.",
+        "error.passwordResetRequired.summary": "This account needs a password reset.",
+        "error.tooManyRequests.summary": "Too many requests were made in a short time.",
+        "error.limitExceeded.summary": "Too many attempts for now.",
+        "error.tooManyFailedAttempts.summary": "Too many failed attempts.",
+        "error.codeDeliveryFailure.summary": "The code could not be delivered.",
+        "error.userNotFound.nextStep": "Check the username, or create an account (latchkey sign-up).",
+        "error.userNotConfirmed.nextStep": "Confirm it with the code that was sent (latchkey confirm-sign-up).",
+        "error.usernameExists.nextStep": "Choose another username, or sign in with it.",
+        "error.aliasExists.nextStep": "Use another email address or phone number, or sign in to that account.",
+        "error.codeMismatch.nextStep": "Check the code, or ask for a new one.",
+        "error.expiredCode.nextStep": "Ask for a new code.",
+        "error.invalidPassword.nextStep": "Choose a password that meets the policy.",
+        "error.passwordHistoryPolicyViolation.nextStep": "Choose a password you have not used before.",
+        "error.passwordResetRequired.nextStep": "Reset the password (latchkey forgot-password), then sign in.",
+        "error.tooManyRequests.nextStep": "Wait a moment, then try again.",
+        "error.limitExceeded.nextStep": "Wait a while, then try again.",
+        "error.tooManyFailedAttempts.nextStep": "Wait before trying again.",
+        "error.codeDeliveryFailure.nextStep": "Check the email address or phone number, then ask for a new code.",
+        "error.notAuthorized.incorrectCredentials.summary": "The username or password is incorrect.",
+        "error.notAuthorized.attemptsExceeded.summary": "Too many wrong passwords for now.",
+        "error.notAuthorized.userDisabled.summary": "This account is disabled.",
+        "error.notAuthorized.revoked.summary": "The session was revoked.",
+        "error.notAuthorized.expired.summary": "The session expired.",
+        "error.notAuthorized.invalidToken.summary": "The session is no longer valid.",
+        "error.notAuthorized.guestNotAllowed.summary": "The identity pool does not allow guest access.",
+        "error.notAuthorized.other.summary": "The request was not authorised.",
+        "error.notAuthorized.incorrectCredentials.nextStep":
+            "Check them and try again, or reset the password (latchkey forgot-password).",
+        "error.notAuthorized.attemptsExceeded.nextStep":
+            "Wait a few minutes, or reset the password (latchkey forgot-password).",
+        "error.notAuthorized.userDisabled.nextStep": "Ask the pool's administrator to enable it.",
+        "error.notAuthorized.revoked.nextStep": "Sign in again (latchkey sign-in).",
+        "error.notAuthorized.expired.nextStep": "Sign in again (latchkey sign-in).",
+        "error.notAuthorized.invalidToken.nextStep": "Sign in again (latchkey sign-in).",
+        "error.notAuthorized.guestNotAllowed.nextStep": "Sign in first.",
+        "error.notAuthorized.other.nextStep": "Check the credentials, then try again.",
+        "error.details": "Details: {detail}",
+        // Between the sentences of a worded error (Japanese joins them without a space).
+        "error.separator": " ",
+    ]
+
+    /// The server's message, sanitised, when it adds to ``summary``: nil when it is empty, a bare
+    /// word (moto's `UsernameExistsException` carries only the username) or a phrasing we map.
+    public var serverDetail: String? {
+        guard summary != nil, let message = serviceMessage else { return nil }
+        let text = TerminalText.sanitized(message).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.contains(" ") else { return nil }
+        if case .notAuthorized = self, NotAuthorizedVariant(message) != .other { return nil }
+        let known = [
+            "user does not exist", "user already exists", "invalid verification code provided",
+            "invalid code provided", "invalid code received", "user is not confirmed", "password reset required",
+            "attempt limit exceeded", "username/client id combination not found",
+        ]
+        let lowered = text.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+        if known.contains(where: { lowered.hasPrefix($0) }) { return nil }
+        return text
+    }
+
+    /// The summary, the next step and the detail joined as sentences: "That username is taken.
+    /// Choose another username, or sign in with it."; nil when ``summary`` is nil.
+    public var worded: String? { worded(.english) }
+
+    /// ``worded`` in the words `lookup` gives (English when it has none for a key).
+    public func worded(_ lookup: AuthTextLookup) -> String? {
+        guard let summary = summary(lookup) else { return nil }
+        var parts = [summary]
+        if let nextStep = nextStep(lookup) { parts.append(nextStep) }
+        if let serverDetail {
+            parts.append(
+                lookup.text("error.details").replacingOccurrences(of: "{detail}", with: Self.sentence(serverDetail)))
+        }
+        return parts.joined(separator: lookup.text("error.separator"))
+    }
+
+    /// The message the server sent, for the Cognito exceptions.
+    var serviceMessage: String? {
+        switch self {
+        case .notAuthorized(let message), .userNotFound(let message), .userNotConfirmed(let message),
+            .usernameExists(let message), .aliasExists(let message), .codeMismatch(let message),
+            .expiredCode(let message), .invalidPassword(let message), .passwordHistoryPolicyViolation(let message),
+            .invalidParameter(let message), .passwordResetRequired(let message), .tooManyRequests(let message),
+            .limitExceeded(let message), .tooManyFailedAttempts(let message), .codeDeliveryFailure(let message):
+            return message
+        default: return nil
+        }
+    }
+
+    /// `text` ending with a full stop (or the ! or ? it already has).
+    static func sentence(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let last = trimmed.last else { return trimmed }
+        return ".!?".contains(last) ? trimmed : trimmed + "."
+    }
+}
+
+/// The kinds of `NotAuthorizedException`, told apart by Cognito's message.
+public enum NotAuthorizedVariant: Hashable, Sendable {
+    /// "Incorrect username or password."
+    case incorrectCredentials
+    /// "Password attempts exceeded".
+    case attemptsExceeded
+    /// "User is disabled."
+    case userDisabled
+    /// "Refresh Token has been revoked" / "Access Token has been revoked".
+    case revoked
+    /// "Refresh Token has expired" / "Access Token has expired" / "Invalid session for the user".
+    case expired
+    /// "Invalid Refresh Token" / "Invalid Access Token".
+    case invalidToken
+    /// "Unauthenticated access is not supported for this identity pool."
+    case guestNotAllowed
+    /// Anything else.
+    case other
+
+    /// Classifies Cognito's message.
+    public init(_ message: String) {
+        let lowered = message.lowercased()
+        if lowered.contains("incorrect username or password") {
+            self = .incorrectCredentials
+        } else if lowered.contains("attempts exceeded") {
+            self = .attemptsExceeded
+        } else if lowered.contains("disabled") {
+            self = .userDisabled
+        } else if lowered.contains("revoked") {
+            self = .revoked
+        } else if lowered.contains("expired") || lowered.contains("invalid session") {
+            self = .expired
+        } else if lowered.contains("invalid refresh token") || lowered.contains("invalid access token") {
+            self = .invalidToken
+        } else if lowered.contains("unauthenticated access") {
+            self = .guestNotAllowed
+        } else {
+            self = .other
+        }
+    }
+
+    /// What went wrong.
+    public var summary: String { summary(.english) }
+
+    /// ``summary`` in the words `lookup` gives.
+    public func summary(_ lookup: AuthTextLookup) -> String {
+        lookup.text("error.notAuthorized.\(wordingName).summary")
+    }
+
+    /// The next step.
+    public var nextStep: String { nextStep(.english) }
+
+    /// ``nextStep`` in the words `lookup` gives.
+    public func nextStep(_ lookup: AuthTextLookup) -> String {
+        lookup.text("error.notAuthorized.\(wordingName).nextStep")
+    }
+
+    /// The variant's name in the wording keys.
+    var wordingName: String {
+        switch self {
+        case .incorrectCredentials: return "incorrectCredentials"
+        case .attemptsExceeded: return "attemptsExceeded"
+        case .userDisabled: return "userDisabled"
+        case .revoked: return "revoked"
+        case .expired: return "expired"
+        case .invalidToken: return "invalidToken"
+        case .guestNotAllowed: return "guestNotAllowed"
+        case .other: return "other"
+        }
+    }
+}
+
+/// The words of the core's error sentences, looked up by stable key (`error.codeMismatch.summary`):
+/// the core writes English, and a UI in another language passes a lookup that returns its own
+/// words (nil for a key it lacks, which then stays English). The core knows no language beyond this.
+public struct AuthTextLookup: Sendable {
+    private let lookup: @Sendable (_ key: String) -> String?
+
+    /// A lookup that returns the text for a key, or nil to keep the English.
+    public init(_ lookup: @escaping @Sendable (_ key: String) -> String?) {
+        self.lookup = lookup
+    }
+
+    /// The core's own English.
+    public static let english = AuthTextLookup { _ in nil }
+
+    /// The text for `key`: the lookup's, else the English of ``AuthError/englishWording``.
+    func text(_ key: String) -> String {
+        lookup(key) ?? AuthError.englishWording[key] ?? key
+    }
+}

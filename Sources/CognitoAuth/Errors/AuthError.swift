@@ -1,0 +1,324 @@
+import Foundation
+
+/// Why a network request failed before any answer arrived.
+public enum NetworkFailureKind: String, Sendable, Hashable, Codable {
+    /// The connection was refused: nothing listens at the endpoint.
+    case connectionRefused
+    /// The connection was reset or closed mid-request.
+    case connectionReset
+    /// No answer arrived before the deadline.
+    case timedOut
+    /// The host name could not be resolved.
+    case dnsFailure
+    /// The TLS handshake failed.
+    case tlsFailure
+    /// The HTTP proxy refused the connection or the tunnel, or cannot be reached.
+    case proxyFailure
+    /// Any other transport failure.
+    case other
+}
+
+/// Every failure the auth core reports, each with a message that names the problem and the next step.
+///
+/// Service exceptions keep the server's message. Messages never contain passwords, tokens or secret keys.
+public enum AuthError: Error, Sendable, Hashable {
+    // MARK: Cognito exceptions (user pools and identity pools)
+    /// NotAuthorizedException: wrong credentials, a revoked or expired token, or a disallowed flow.
+    case notAuthorized(String)
+    /// UserNotFoundException.
+    case userNotFound(String)
+    /// UserNotConfirmedException: the account exists but its sign-up was not confirmed.
+    case userNotConfirmed(String)
+    /// UsernameExistsException.
+    case usernameExists(String)
+    /// AliasExistsException.
+    case aliasExists(String)
+    /// CodeMismatchException: the confirmation or MFA code is wrong.
+    case codeMismatch(String)
+    /// ExpiredCodeException.
+    case expiredCode(String)
+    /// InvalidPasswordException: the password does not meet the pool's policy.
+    case invalidPassword(String)
+    /// PasswordHistoryPolicyViolationException.
+    case passwordHistoryPolicyViolation(String)
+    /// InvalidParameterException.
+    case invalidParameter(String)
+    /// PasswordResetRequiredException.
+    case passwordResetRequired(String)
+    /// TooManyRequestsException (throttling).
+    case tooManyRequests(String)
+    /// LimitExceededException.
+    case limitExceeded(String)
+    /// TooManyFailedAttemptsException.
+    case tooManyFailedAttempts(String)
+    /// ResourceNotFoundException: the pool or client id does not exist.
+    case resourceNotFound(String)
+    /// CodeDeliveryFailureException.
+    case codeDeliveryFailure(String)
+    /// MFAMethodNotFoundException.
+    case mfaMethodNotFound(String)
+    /// SoftwareTokenMFANotFoundException.
+    case softwareTokenMFANotFound(String)
+    /// EnableSoftwareTokenMFAException.
+    case enableSoftwareTokenMFA(String)
+    /// InvalidUserPoolConfigurationException.
+    case invalidUserPoolConfiguration(String)
+    /// InvalidLambdaResponseException, UnexpectedLambdaException or UserLambdaValidationException.
+    case lambdaFailure(type: String, message: String)
+    /// UnsupportedOperationException, UnsupportedTokenTypeException or UnsupportedIdentityProviderException.
+    case unsupported(type: String, message: String)
+    /// ForbiddenException (blocked by AWS WAF) or UnauthorizedException.
+    case forbidden(String)
+    /// ConcurrentModificationException.
+    case concurrentModification(String)
+    /// ResourceConflictException (identity pools).
+    case resourceConflict(String)
+    /// ExternalServiceException (identity pools: the external provider failed).
+    case externalService(String)
+    /// InvalidIdentityPoolConfigurationException.
+    case invalidIdentityPoolConfiguration(String)
+    /// DeveloperUserAlreadyRegisteredException.
+    case developerUserAlreadyRegistered(String)
+    /// InternalErrorException, or a 5xx answer carrying a JSON error.
+    case internalError(String)
+    /// An exception type this client does not know, kept verbatim.
+    case service(type: String, message: String)
+
+    // MARK: Transport and protocol
+    /// The backend could not be reached: refused, reset, timed out, DNS.
+    case network(kind: NetworkFailureKind, message: String)
+    /// The answer was not the JSON the operation expects (an HTML error page, a truncated body, a missing field).
+    case invalidResponse(status: Int, detail: String)
+
+    // MARK: Client-side conditions
+    /// The session needs the user to sign in again and the caller asked not to wait.
+    case reloginRequired(UserState)
+    /// A call waiting for sign-in was released by `releaseSignInWait()`.
+    case signInWaitCancelled
+    /// A call waiting for sign-in failed because the user signed out.
+    case signedOut
+    /// The operation needs a signed-in user and there is none.
+    case notSignedIn
+    /// A sign-in as `attempted` was refused because `signedIn` is signed in (or must sign in again)
+    /// here; sign out first, or sign in with `replacingSession: true`.
+    case anotherUserSignedIn(signedIn: String, attempted: String)
+    /// A call waiting for `previous`'s tokens failed because `current` replaced the session.
+    case sessionReplaced(previous: String, current: String)
+    /// A waiting call passed its deadline.
+    case deadlineExceeded
+    /// The operation does not fit the current step, such as `confirmSignIn` with no challenge pending.
+    case invalidState(String)
+    /// The SRP exchange could not be computed (for example the server sent B ≡ 0 mod N).
+    case srpFailure(String)
+    /// A token could not be decoded or failed verification.
+    case invalidToken(String)
+    /// The session store could not be read or written (CLI exit code 5).
+    case storage(String)
+    /// The session store is not safe to use: another user owns it or can write to it (CLI exit code 2).
+    case unsafeStore(String)
+    /// The configuration is missing or wrong.
+    case configuration(ConfigurationError)
+    /// The identity pool does not allow guests and nobody is signed in.
+    case guestAccessNotAllowed
+    /// The client has no identity pool configured.
+    case identityPoolNotConfigured
+}
+
+extension AuthError {
+    /// Maps a Cognito exception type (with any `namespace#` prefix already removed) to its case.
+    public static func fromService(type: String, message: String) -> AuthError {
+        switch type {
+        case "NotAuthorizedException": return .notAuthorized(message)
+        case "UserNotFoundException": return .userNotFound(message)
+        case "UserNotConfirmedException": return .userNotConfirmed(message)
+        case "UsernameExistsException": return .usernameExists(message)
+        case "AliasExistsException": return .aliasExists(message)
+        case "CodeMismatchException": return .codeMismatch(message)
+        case "ExpiredCodeException": return .expiredCode(message)
+        case "InvalidPasswordException": return .invalidPassword(message)
+        case "PasswordHistoryPolicyViolationException": return .passwordHistoryPolicyViolation(message)
+        case "InvalidParameterException", "InvalidParameterCombinationException", "ValidationException":
+            return .invalidParameter(message)
+        case "PasswordResetRequiredException": return .passwordResetRequired(message)
+        case "TooManyRequestsException", "ThrottlingException", "Throttling": return .tooManyRequests(message)
+        case "LimitExceededException": return .limitExceeded(message)
+        case "TooManyFailedAttemptsException": return .tooManyFailedAttempts(message)
+        case "ResourceNotFoundException": return .resourceNotFound(message)
+        case "CodeDeliveryFailureException": return .codeDeliveryFailure(message)
+        case "MFAMethodNotFoundException": return .mfaMethodNotFound(message)
+        case "SoftwareTokenMFANotFoundException": return .softwareTokenMFANotFound(message)
+        case "EnableSoftwareTokenMFAException": return .enableSoftwareTokenMFA(message)
+        case "InvalidUserPoolConfigurationException", "InvalidSmsRoleAccessPolicyException",
+            "InvalidSmsRoleTrustRelationshipException", "InvalidEmailRoleAccessPolicyException",
+            "InvalidOAuthFlowException", "UserPoolAddOnNotEnabledException":
+            return .invalidUserPoolConfiguration(message)
+        case "InvalidLambdaResponseException", "UnexpectedLambdaException", "UserLambdaValidationException":
+            return .lambdaFailure(type: type, message: message)
+        case "UnsupportedOperationException", "UnsupportedTokenTypeException",
+            "UnsupportedIdentityProviderException", "UnsupportedUserStateException":
+            return .unsupported(type: type, message: message)
+        case "ForbiddenException", "UnauthorizedException", "AccessDeniedException": return .forbidden(message)
+        case "ConcurrentModificationException": return .concurrentModification(message)
+        case "ResourceConflictException": return .resourceConflict(message)
+        case "ExternalServiceException": return .externalService(message)
+        case "InvalidIdentityPoolConfigurationException": return .invalidIdentityPoolConfiguration(message)
+        case "DeveloperUserAlreadyRegisteredException": return .developerUserAlreadyRegistered(message)
+        case "InternalErrorException", "InternalFailure", "InternalServerError", "ServiceUnavailable":
+            return .internalError(message)
+        default: return .service(type: type, message: message)
+        }
+    }
+
+    /// Whether retrying the same request later may succeed: network failures, throttling and server errors.
+    public var isTransient: Bool {
+        switch self {
+        case .network, .tooManyRequests, .limitExceeded, .internalError: return true
+        case .invalidResponse(let status, _): return status >= 500 || status == 0 || status == 429
+        default: return false
+        }
+    }
+
+    /// Whether the backend could not be reached at all.
+    public var isNetworkFailure: Bool {
+        if case .network = self { return true }
+        return false
+    }
+
+    /// The error a failed session-store read or write surfaces as.
+    public init(storeError: SessionStoreError) {
+        if case .unsafe = storeError {
+            self = .unsafeStore(storeError.description)
+        } else {
+            self = .storage(storeError.description)
+        }
+    }
+
+    /// What kind of failure this is, for callers that act on the kind (a CLI's exit code, a retry).
+    public var failureKind: AuthFailureKind {
+        switch self {
+        case .network: return .network
+        case .invalidResponse(let status, _) where status == 0 || status >= 500: return .network
+        case .reloginRequired, .signInWaitCancelled, .sessionReplaced: return .reloginRequired
+        case .configuration, .unsafeStore: return .configuration
+        case .storage: return .storage
+        default: return .authentication
+        }
+    }
+}
+
+/// The kinds of ``AuthError``, coarse enough for a caller to branch on.
+public enum AuthFailureKind: Sendable, Equatable {
+    /// Cognito refused the request: credentials, codes, policies, limits, bad parameters.
+    case authentication
+    /// The configuration is wrong, or the session store is unsafe to use.
+    case configuration
+    /// The service could not be reached, or answered with a server-side failure.
+    case network
+    /// The call needs a sign-in first: re-login required, the wait was released, or the session replaced.
+    case reloginRequired
+    /// The session could not be written to or removed from local storage.
+    case storage
+}
+
+extension AuthError: LocalizedError, CustomStringConvertible {
+    /// A one-paragraph explanation with the next step.
+    public var description: String { errorDescription ?? "Authentication failed." }
+
+    public var errorDescription: String? {
+        if let worded { return worded }
+        switch self {
+        case .notAuthorized, .userNotFound, .userNotConfirmed, .usernameExists, .aliasExists, .codeMismatch,
+            .expiredCode, .invalidPassword, .passwordHistoryPolicyViolation,
+            .passwordResetRequired, .tooManyRequests, .limitExceeded, .tooManyFailedAttempts, .codeDeliveryFailure:
+            return worded
+        case .invalidParameter(let message):
+            // Often our own sentence (an empty username, a flow the client does not allow), else Cognito's.
+            return "Invalid request: \(Self.sentence(TerminalText.sanitized(message)))"
+        case .resourceNotFound(let message):
+            return "\(message) Check PoolId and AppClientId in the configuration."
+        case .mfaMethodNotFound(let message): return "No MFA method is set up: \(message)"
+        case .softwareTokenMFANotFound(let message): return "No authenticator app is set up: \(message)"
+        case .enableSoftwareTokenMFA(let message):
+            return "The authenticator code was not accepted: \(message) Try the current code."
+        case .invalidUserPoolConfiguration(let message): return "The user pool is misconfigured: \(message)"
+        case .lambdaFailure(let type, let message): return "A user pool trigger failed (\(type)): \(message)"
+        case .unsupported(let type, let message): return "Not supported (\(type)): \(message)"
+        case .forbidden(let message): return "Forbidden: \(message)"
+        case .concurrentModification(let message): return "Concurrent modification: \(message) Try again."
+        case .resourceConflict(let message): return "Conflict: \(message)"
+        case .externalService(let message): return "The identity provider failed: \(message)"
+        case .invalidIdentityPoolConfiguration(let message): return "The identity pool is misconfigured: \(message)"
+        case .developerUserAlreadyRegistered(let message): return "Developer user already registered: \(message)"
+        case .internalError(let message): return "The service had an internal error: \(message) Try again later."
+        case .service(let type, let message): return "\(type): \(message)"
+        case .network(let kind, let message):
+            let what: String
+            switch kind {
+            case .connectionRefused: what = "The connection was refused"
+            case .connectionReset: what = "The connection was reset"
+            case .timedOut: what = "The request timed out"
+            case .dnsFailure: what = "The host name could not be resolved"
+            case .tlsFailure: what = "The secure connection failed"
+            case .other: what = "The network request failed"
+            case .proxyFailure:
+                return
+                    "The proxy failed (\(message)). Check HTTPS_PROXY / HTTP_PROXY and NO_PROXY, and that the proxy is running, then try again."
+            }
+            if kind == .tlsFailure {
+                return
+                    "\(what) (\(message)). If a corporate proxy or a private CA signs the server's certificate, set AWS_CA_BUNDLE to a PEM file with that CA; otherwise check the Endpoint in the configuration."
+            }
+            return "\(what) (\(message)). Check the network and the Endpoint in the configuration, then try again."
+        case .invalidResponse(let status, let detail):
+            return
+                "The server sent an unexpected answer (HTTP \(status)): \(detail). Check the Endpoint in the configuration."
+        case .reloginRequired(let state):
+            return "Re-login required (state \(state.rawValue)). Sign in again: latchkey sign-in."
+        case .signInWaitCancelled:
+            return "Sign-in was cancelled, so the call waiting for it failed. Sign in to try again."
+        case .signedOut: return "The user signed out while the call was waiting."
+        case .notSignedIn: return "Nobody is signed in. Sign in first: latchkey sign-in."
+        case .anotherUserSignedIn(let signedIn, let attempted):
+            let current = TerminalText.sanitized(signedIn)
+            return "\(current)'s session is here (signed in, or waiting to sign in again), so signing in as "
+                + "\(TerminalText.sanitized(attempted)) was refused: it would replace \(current)'s session and fail "
+                + "\(current)'s waiting calls. Sign \(current) out first (latchkey sign-out), or sign in as "
+                + "\(current); in code, signIn(…, replacingSession: true) replaces the session deliberately."
+        case .sessionReplaced(let previous, let current):
+            return "\(TerminalText.sanitized(current)) signed in in place of \(TerminalText.sanitized(previous)), so "
+                + "the call waiting for \(TerminalText.sanitized(previous))'s session failed. Try it again as "
+                + "\(TerminalText.sanitized(current)), or sign in as \(TerminalText.sanitized(previous))."
+        case .deadlineExceeded: return "The call waited past its deadline for a usable session."
+        case .invalidState(let message): return message
+        case .srpFailure(let message): return "The secure password exchange failed: \(message)"
+        case .invalidToken(let message): return "A token was rejected: \(message)"
+        case .storage(let message): return message
+        case .unsafeStore(let message): return message
+        case .configuration(let error): return error.description
+        case .guestAccessNotAllowed:
+            return "The identity pool does not allow guest access. Sign in first, or allow unauthenticated identities."
+        case .identityPoolNotConfigured:
+            return
+                "No identity pool is configured. Add CredentialsProvider.CognitoIdentity.Default to awsconfiguration.json."
+        }
+    }
+}
+
+extension AuthError {
+    /// Whether this is Cognito's RefreshTokenReuseException (a refresh token retired by rotation).
+    var isRefreshTokenReuse: Bool {
+        if case .service(let type, _) = self { return type == "RefreshTokenReuseException" }
+        return false
+    }
+
+    /// Whether the endpoint does not know the operation: AWS's `UnknownOperationException`, or a
+    /// 500/501 answer that is not JSON (how moto answers an operation it does not implement).
+    var isUnknownOperation: Bool {
+        switch self {
+        case .service(let type, _): return type == "UnknownOperationException" || type == "InvalidAction"
+        case .internalError(let message): return message.hasPrefix("UnknownOperationException")
+        case .invalidResponse(let status, _): return status == 500 || status == 501
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import CognitoAuth
+import Foundation
+import Testing
+
+@testable import AuthScreens
+
+/// The catalogs: every English key translated, the same placeholders in every language, every key
+/// the sources look up present in English, and the language chosen as POSIX says.
+@Suite struct TextCatalogTests {
+    /// Every key a translation must cover: the UI's and the command line's, and the core's errors.
+    static var sourceKeys: Set<String> {
+        Set(TextCatalog.english.entries.keys).union(AuthError.englishWording.keys)
+    }
+
+    /// The English text of `key` (the UI's catalog, else the core's wording).
+    static func english(_ key: String) -> String? {
+        TextCatalog.english.entries[key] ?? AuthError.englishWording[key]
+    }
+
+    @Test(arguments: Language.allCases.filter { $0 != .english })
+    func everyEnglishKeyIsTranslated(_ language: Language) {
+        let missing = Self.sourceKeys.subtracting(language.catalog.entries.keys).sorted()
+        #expect(missing.isEmpty, "\(language.rawValue) lacks \(missing.count) keys: \(missing.joined(separator: ", "))")
+    }
+
+    @Test(arguments: Language.allCases.filter { $0 != .english })
+    func translationsHaveNoKeysEnglishLacks(_ language: Language) {
+        let extra = Set(language.catalog.entries.keys).subtracting(Self.sourceKeys).sorted()
+        #expect(extra.isEmpty, "\(language.rawValue) has keys English does not: \(extra.joined(separator: ", "))")
+    }
+
+    @Test(arguments: Language.allCases.filter { $0 != .english })
+    func translationsUseTheEnglishPlaceholders(_ language: Language) throws {
+        for (key, text) in language.catalog.entries {
+            let english = try #require(Self.english(key), "\(key)")
+            #expect(
+                TextCatalog.placeholders(in: text) == TextCatalog.placeholders(in: english),
+                "\(language.rawValue) \(key): \(text)")
+        }
+    }
+
+    @Test func theCoreWordingKeysAreNotDuplicatedInTheUICatalog() {
+        let both = Set(TextCatalog.english.entries.keys).intersection(AuthError.englishWording.keys)
+        #expect(both.isEmpty, "\(both.sorted())")
+    }
+
+    /// Every literal key in `Localized.text("…")`, `Localized.format("…", …)` and the key lists
+    /// mapped through `Localized.text` in Sources/, which the English catalog must hold.
+    @Test func everyKeyTheSourcesLookUpIsInEnglish() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") }
+        var keys: Set<String> = []
+        let call = try Regex(#"Localized\.(?:text|format)\(\s*"([^"\\]+)""#)
+        let list = try Regex(#"\[([^\[\]]*)\]\.map\(Localized\.text\)"#)
+        let quoted = try Regex(#""([^"\\]+)""#)
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for match in text.matches(of: call) {
+                if let key = match.output[1].substring { keys.insert(String(key)) }
+            }
+            for match in text.matches(of: list) {
+                guard let inner = match.output[1].substring else { continue }
+                for item in inner.matches(of: quoted) {
+                    if let key = item.output[1].substring { keys.insert(String(key)) }
+                }
+            }
+        }
+        #expect(keys.count > 300, "the scan found \(keys.count) keys")
+        let unknown = keys.filter { Self.english($0) == nil }.sorted()
+        #expect(unknown.isEmpty, "looked up but not in the English catalog: \(unknown)")
+    }
+
+    @Test func aMissingTranslationFallsBackToEnglish() {
+        let partial = TextCatalog(language: .japanese, entries: ["signInTitle": "サインイン"])
+        #expect(partial.text("signInTitle") == "サインイン")
+        #expect(partial.text("signUpTitle") == "Create account")
+        #expect(partial.text("error.codeMismatch.summary") == "The code is wrong.")
+        #expect(partial.text("no.such.key") == "no.such.key")
+    }
+
+    @Test func placeholdersAreFilledInOnePass() {
+        #expect(Localized.fill("{a} and {b}", ["a": "{b}", "b": "2"]) == "{b} and 2")
+        #expect(Localized.fill("{unknown} {a}", ["a": "1"]) == "{unknown} 1")
+        #expect(Localized.fill("no braces", ["a": "1"]) == "no braces")
+        #expect(Localized.fill("{a", ["a": "1"]) == "{a")
+        #expect(TextCatalog.placeholders(in: "{count} calls ({name}) {}") == ["count", "name"])
+    }
+
+    @Test func theOverrideSetsTheLanguageForThisTaskOnly() async {
+        #expect(Language.current == .english)
+        Language.$override.withValue(.japanese) {
+            #expect(ScreenText.signInTitle == "サインイン")
+            #expect(ScreenText.forgotPasswordLink == "パスワードをお忘れですか")
+            #expect(ScreenText.waitingCalls(3) == "3 件の呼び出しがサインインを待っています。")
+        }
+        #expect(ScreenText.signInTitle == "Sign in")
+        #expect(ScreenText.waitingCalls(3) == "3 calls are waiting for you to sign in.")
+    }
+
+    // MARK: The core's error wording, injected
+
+    @Test func theCoreWordsErrorsInEnglishUnlessALookupIsGiven() {
+        let error = AuthError.codeMismatch("Invalid verification code provided, please try again.")
+        #expect(error.worded == "The code is wrong. Check the code, or ask for a new one.")
+        #expect(error.description == error.worded)
+        let japanese = AuthTextLookup { TextCatalog.japanese.entries[$0] }
+        #expect(error.worded(japanese) == "コードが違います。コードを確かめるか、新しいコードを要求してください。")
+        let partial = AuthTextLookup { $0 == "error.codeMismatch.summary" ? "コードが違います。" : nil }
+        #expect(error.worded(partial) == "コードが違います。 Check the code, or ask for a new one.")
+    }
+
+    @Test func serverDetailsAreLabelledInTheLanguage() {
+        let error = AuthError.invalidPassword("Password did not conform with policy: Password not long enough")
+        let japanese = AuthTextLookup { TextCatalog.japanese.entries[$0] }
+        let worded = error.worded(japanese) ?? ""
+        #expect(worded.hasPrefix("パスワードがプールのパスワードポリシーを満たしていません。"))
+        #expect(worded.hasSuffix("詳細: Password did not conform with policy: Password not long enough."))
+    }
+
+    @Test func bannersUseTheCurrentLanguage() {
+        let error = AuthError.notAuthorized("Incorrect username or password.")
+        Language.$override.withValue(.japanese) {
+            #expect(
+                ScreenText.signInBanner(for: error)
+                    == "ユーザー名またはパスワードが違います。もう一度入力するか、下の「パスワードをお忘れですか」を選んでください。")
+        }
+        #expect(
+            ScreenText.signInBanner(for: error)
+                == "The username or password is incorrect. Try again, or choose Forgot password below.")
+    }
+
+    // MARK: Choosing the language
+
+    @Test(arguments: [
+        ("ja", Language.japanese), ("ja_JP.UTF-8", .japanese), ("ja-JP", .japanese), ("JA", .japanese),
+        ("en", .english), ("en_GB.UTF-8", .english), ("C", .english), ("POSIX", .english), ("C.UTF-8", .english),
+    ])
+    func codesNameTheirLanguage(_ code: String, _ language: Language) {
+        #expect(Language(code: code) == language)
+    }
+
+    @Test func unknownCodesAreNil() {
+        #expect(Language(code: "fr_FR.UTF-8") == nil)
+        #expect(Language(code: "") == nil)
+        #expect(Language(code: "jav") == nil)
+    }
+
+    @Test func theLocaleVariablesDecideInPOSIXOrder() {
+        func pick(_ environment: [String: String]) -> Language { Language.fromLocale(environment: environment) }
+        #expect(pick([:]) == .english)
+        #expect(pick(["LANG": "ja_JP.UTF-8"]) == .japanese)
+        #expect(pick(["LANG": "ja_JP.UTF-8", "LC_MESSAGES": "C"]) == .english)
+        #expect(pick(["LANG": "C.UTF-8", "LC_MESSAGES": "ja_JP.UTF-8"]) == .japanese)
+        #expect(pick(["LC_ALL": "C.UTF-8", "LC_MESSAGES": "ja_JP.UTF-8", "LANG": "ja_JP.UTF-8"]) == .english)
+        #expect(pick(["LC_ALL": "ja_JP.UTF-8", "LANG": "C"]) == .japanese)
+        #expect(pick(["LC_ALL": "", "LANG": "ja_JP.UTF-8"]) == .japanese)
+        #expect(pick(["LANG": "fr_FR.UTF-8"]) == .english)
+    }
+
+    @Test func aLocaleThatIsNotUTF8StaysEnglish() {
+        #expect(Language.fromLocale(environment: ["LANG": "ja_JP.eucJP"]) == .english)
+        #expect(Language.fromLocale(environment: ["LANG": "ja_JP"]) == .english)
+        #expect(Language.fromLocale(environment: ["LC_MESSAGES": "ja_JP.UTF-8", "LC_CTYPE": "C"]) == .english)
+        #expect(Language.fromLocale(environment: ["LC_MESSAGES": "ja_JP.UTF-8", "LANG": "en_US.UTF-8"]) == .japanese)
+    }
+}
