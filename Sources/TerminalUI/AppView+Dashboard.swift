@@ -10,6 +10,8 @@ extension AppView {
     static let expiryTextWidth = 33
     /// The width of an expiry bar, brackets left out, at 80 columns (it grows with the panel).
     static let expiryBarWidth = 10
+    /// The narrowest expiry bar drawn (below it the row shows the expiry text alone).
+    static let minimumExpiryBarWidth = 6
     /// The widest an expiry bar gets.
     static let maximumExpiryBarWidth = 50
     /// The columns an expiry row keeps at its right end for its hint ("y copy" and a gap), in the
@@ -246,8 +248,9 @@ extension AppView {
             grid.write(TextWidth.truncate(text, toWidth: valueWidth), row: line, column: valueColumn, style: style)
             let barColumn = valueColumn + Self.expiryTextWidth
             let bar = ProgressBar(ratio: fraction, showsPercent: false)
-            let barWidth = Self.expiryBarWidth(valueWidth: valueWidth)
-            guard barColumn + barWidth + 7 <= inner.right else { return }
+            // Narrower than usual where a longer hint (in Japanese, "y コピー") takes the room, down to a minimum.
+            let barWidth = min(Self.expiryBarWidth(valueWidth: valueWidth), inner.right - barColumn - 7)
+            guard barWidth >= Self.minimumExpiryBarWidth else { return }
             grid.write("[", row: line, column: barColumn, style: CellStyle(.dim))
             bar.draw(into: &grid, in: Rect(row: line, column: barColumn + 1, width: barWidth, height: 1))
             grid.write("]", row: line, column: barColumn + 1 + barWidth, style: CellStyle(.dim))

@@ -125,6 +125,27 @@ struct TOTPSetupLayoutTests {
             Self.readModules(large).map { Array($0.matrix.prefix(side)) } == Self.expectedModules(code, quietZone: 2))
     }
 
+    @Test(
+        "in Japanese the set-up keeps its code field and buttons at 80x24 (code beside) and 60x20 (the size message)",
+        arguments: [(80, 24), (60, 20)])
+    func japaneseKeepsTheFormWhole(columns: Int, rows: Int) throws {
+        try Language.$override.withValue(.japanese) {
+            let frame = ScreenFixtures.view.render(
+                ScreenFixtures.totpSetup, size: TerminalSize(columns: columns, rows: rows))
+            let text = frame.grid.text()
+            #expect(text.contains(ScreenText.verifyButton) && text.contains(ScreenText.cancelButton), "\(text)")
+            #expect(text.contains(ScreenText.codeLabel) && text.contains("JBSW Y3DP"), "\(text)")
+            #expect(frame.grid.textLines()[rows - 1].contains(ScreenText.hintCopyTOTPURI), "\(text)")
+            if columns == 80 {
+                #expect(Self.readModules(frame.grid) != nil, "\(text)")
+                #expect(text.contains("Ctrl-Y で otpauth:// URI"), "\(text)")
+            } else {
+                #expect(text.contains("QR コードの表示には 41×21 セル必要です"), "\(text)")
+            }
+            _ = try #require(frame.cursor)
+        }
+    }
+
     @Test("the error correction is raised as far as the smallest version allows")
     func errorCorrectionFollowsTheURILength() throws {
         // Version 1 holds 17 bytes at L and 14 at M: 13 bytes get version 1 at M.

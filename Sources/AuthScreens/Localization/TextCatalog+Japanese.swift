@@ -477,7 +477,7 @@ extension TextCatalog {
         "hintCopyTOTPURI": "Ctrl-Y URI をコピー",
         "totpCopyURIHint": "Ctrl-Y で otpauth:// URI をクリップボードにコピーします。",
         "totpQRCodeDoesNotFit":
-            "QR コードには {columns}×{rows} セルが必要ですが、端末がそれより小さいため表示できません。シークレットを入力するか、Ctrl-Y で URI をコピーしてください。",
+            "QR コードの表示には {columns}×{rows} セル必要です。シークレットを入力するか、Ctrl-Y で URI をコピーしてください。",
         "totpQRCodeUnavailable": "この URI は QR コードにできません。シークレットを入力するか、Ctrl-Y で URI をコピーしてください。",
         "tokenName.totpURI": "otpauth:// URI",
         "copyTOTPURIUnsupported":
