@@ -229,7 +229,8 @@ extension AppView {
                 " " + hint.action, row: line, column: column + TextWidth.width(of: hint.key), style: CellStyle(.hint))
             grid.mouseMap.regions.append(
                 MouseMap.Region(
-                    rect: Rect(row: line, column: column, width: hintWidth, height: 1), target: .keys(action.keys.map(Key.init))))
+                    rect: Rect(row: line, column: column, width: hintWidth, height: 1),
+                    target: .keys(action.keys.map(Key.init))))
         }
         drawPanelRowValue(row, into: &grid, row: line, in: inner.inset(right: min(reserved, inner.width / 2)))
     }

@@ -23,9 +23,9 @@ extension AppView {
     /// The rows of the left column's Session box (the others go right), in the current language.
     static var sessionBoxLabels: Set<String> {
         [
-        ScreenText.stateLabel, ScreenText.usernameLabel, ScreenText.authenticatedByLabel,
-        ScreenText.activeProvidersLabel, ScreenText.idTokenLabel, ScreenText.accessTokenLabel,
-        ScreenText.refreshTokenLabel,
+            ScreenText.stateLabel, ScreenText.usernameLabel, ScreenText.authenticatedByLabel,
+            ScreenText.activeProvidersLabel, ScreenText.idTokenLabel, ScreenText.accessTokenLabel,
+            ScreenText.refreshTokenLabel,
         ]
     }
     /// The rows of the right column's first box, in the current language.
@@ -129,7 +129,10 @@ extension AppView {
         let room = inner.height - 1
         let lines = dashboard.pendingCalls.sorted { $0.id < $1.id }.map { pendingLine($0, now: dashboard.now) }
         let shown =
-            lines.count > room ? Array(lines.prefix(max(0, room - 1))) + ["… " + Localized.format("ui.more", ["count": String(lines.count - room + 1)])] : lines
+            lines.count > room
+            ? Array(lines.prefix(max(0, room - 1))) + [
+                "… " + Localized.format("ui.more", ["count": String(lines.count - room + 1)])
+            ] : lines
         for (index, line) in shown.prefix(max(0, room)).enumerated() {
             grid.write(
                 line, row: inner.row + 1 + index, column: inner.column + 2, style: .plain, maxWidth: inner.width - 2)
