@@ -6,6 +6,12 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// The version `Scripts/release` stamps into the binary (from `git describe`); unset in plain builds.
+let buildVersion = Context.environment["LATCHKEY_BUILD_VERSION"].flatMap { version in
+    // Only characters that need no quoting inside a C string literal.
+    version.allSatisfy { $0.isLetter || $0.isNumber || "+-._~".contains($0) } ? version : nil
+}
+
 let package = Package(
     name: "Latchkey",
     platforms: [.macOS(.v14)],
@@ -24,13 +30,19 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "4.1.0"..<"5.0.0"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
-        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.24.0"),
         // `swift package generate-documentation` for the DocC catalogs; a plugin, nothing is linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
+        // The system's libcrypto, through pkg-config: not part of a stock macOS (Homebrew's openssl@3).
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+        ),
         .target(
             name: "CBigNum",
+            dependencies: ["COpenSSL"],
             linkerSettings: [.linkedLibrary("crypto")]
         ),
         .target(
@@ -40,6 +52,14 @@ let package = Package(
                 // macOS ships the wide-character library under the plain name.
                 .linkedLibrary("ncurses", .when(platforms: [.macOS])),
             ]
+        ),
+        .target(
+            name: "CBuildInfo",
+            cSettings: buildVersion.map { [.define("LK_BUILD_VERSION", to: "\"\($0)\"")] } ?? []
+        ),
+        .target(
+            name: "CCurl",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
         .target(
             name: "CKeyring",
@@ -54,12 +74,13 @@ let package = Package(
             name: "CognitoAuth",
             dependencies: [
                 "CBigNum",
+                "CBuildInfo",
+                "CCurl",
                 "CKeyring",
                 "AWSSigV4",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: strictSettings
         ),

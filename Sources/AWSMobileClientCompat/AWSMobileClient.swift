@@ -56,7 +56,7 @@ public final class AWSMobileClient: Sendable {
             let store = try SessionStoreSelection.make(
                 directory: FileSessionStore.defaultDirectory(environment: environment), environment: environment
             ).store
-            let transport = try AsyncHTTPClientTransport(network: NetworkOptions(environment: environment))
+            let transport = try CurlTransport(network: NetworkOptions(environment: environment))
             client = AuthClient(configuration: configuration, store: store, transport: transport)
             setupError = nil
         } catch {

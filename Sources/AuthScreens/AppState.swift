@@ -254,6 +254,7 @@ public struct AppState: Equatable, Sendable {
         state.usernameKind = options.usernameKind
         state.choosesMethod = options.choosesSignInMethod
         state.asksForPassword = options.asksForPassword
+        state.webProviders = options.webProviders
         return state
     }
 
@@ -279,6 +280,10 @@ public enum AppAction: Sendable {
     case terminalSizeChanged(tooSmall: Bool)
     /// `signIn` finished.
     case signInFinished(Result<SignInStep, AuthError>)
+    /// A browser sign-in's URL is ready (or it could not start).
+    case hostedUIStarted(Result<HostedUIWait, AuthError>)
+    /// A hosted session signed out: the hosted UI's `/logout` URL was opened, or is to be opened.
+    case hostedUISignedOut(logoutURL: String, browserOpened: Bool)
     /// `confirmSignIn` finished.
     case confirmSignInFinished(Result<SignInStep, AuthError>)
     /// `signUp` finished.
@@ -350,6 +355,11 @@ extension AppState {
         case .terminalSizeChanged(let tooSmall):
             isTerminalTooSmall = tooSmall
             return []
+        case .hostedUIStarted(let result):
+            if case .failure(let error) = result {
+                dashboard.append(ScreenText.signInFailedLog(ScreenText.shortError(error)))
+            }
+            return withSignIn { $0.reduce(.hostedUIStarted(result)) }
         case .signInFinished(let result):
             // A failed sign-in (wrong password, a timeout) is in the event log too, not only on the form.
             if case .failure(let error) = result {
@@ -395,6 +405,16 @@ extension AppState {
                 }
             }
             return perform(dashboard.reduce(.signOutFinished(global: global, result: result)))
+        case .hostedUISignedOut(let logoutURL, let browserOpened):
+            // A hosted session: the hosted UI's own cookie goes too, through its /logout page.
+            let notice =
+                browserOpened ? ScreenText.hostedUILogoutOpened : ScreenText.hostedUILogoutToOpen(logoutURL)
+            dashboard.append(notice)
+            if case .signIn(var state) = screen, !state.isInFlight {
+                state.notice = notice
+                screen = .signIn(state)
+            }
+            return []
         case .mfaSettingsLoaded(let result):
             return perform(dashboard.reduce(.mfaSettingsLoaded(result)))
         case .mfaPreferenceFinished(let result):

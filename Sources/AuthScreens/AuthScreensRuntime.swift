@@ -30,6 +30,16 @@ public final class AuthScreensRuntime {
     public var onCopy: (@MainActor (String) -> Bool)?
     /// How the UI ended, once it has.
     public private(set) var exit: Exit?
+    /// Opens a URL in a browser; returns false when there is none here (no display, an SSH session).
+    /// The terminal app sets it; without it, a browser sign-in shows the URL to open elsewhere.
+    public var openURL: (@MainActor (URL) -> Bool)?
+    /// The `ssh -L` line for a loopback port (the terminal app sets it from the user and host name).
+    public var tunnelLine: (@MainActor (Int) -> String)?
+
+    /// The browser sign-in under way: its request and its loopback listener.
+    private var hostedUIRequest: HostedUISignInRequest?
+    private var hostedUIListener: LoopbackRedirectListener?
+    private var hostedUISerial = 0
 
     private let service: any AuthService
     private let clock: @Sendable () -> Date
@@ -94,6 +104,7 @@ public final class AuthScreensRuntime {
 
     /// Stops listening and ticking, and cancels every running task.
     public func stop() {
+        endHostedUI()
         eventTask?.cancel()
         eventTask = nil
         tickTask?.cancel()
@@ -217,6 +228,29 @@ public final class AuthScreensRuntime {
                             username: username, newPassword: newPassword.value, code: code)
                     })
             }
+        case .startHostedUISignIn(let provider):
+            endHostedUI()
+            hostedUISerial += 1
+            let serial = hostedUISerial
+            spawn { [weak self] in
+                let result = await Self.result { try await service.beginHostedUISignIn(provider: provider) }
+                guard let self, self.hostedUISerial == serial else { return }
+                switch result {
+                case .success(let request): self.hostedUIBegan(request, provider: provider, serial: serial)
+                case .failure(let error): self.send(.hostedUIStarted(.failure(error)))
+                }
+            }
+        case .completeHostedUISignIn(let pasted):
+            guard let hostedUIRequest else { return }
+            let serial = hostedUISerial
+            spawn { [weak self] in
+                let result = await Self.result {
+                    try await service.completeHostedUISignIn(hostedUIRequest, pasted: pasted.value)
+                }
+                self?.hostedUIFinished(result, serial: serial)
+            }
+        case .cancelHostedUISignIn:
+            endHostedUI()
         case .cancelRequest:
             requestTask?.cancel()
             requestTask = nil
@@ -238,8 +272,12 @@ public final class AuthScreensRuntime {
             }
         case .signOut(let global):
             spawn { [weak self] in
-                let result = await Self.result { _ = try await service.signOut(global ? .global : .local) }
-                self?.send(.signOutFinished(global: global, result: result))
+                let result = await Self.result { try await service.signOut(global ? .global : .local) }
+                self?.send(.signOutFinished(global: global, result: result.map { _ in () }))
+                if case .success(let signedOut) = result, let logout = signedOut.hostedUILogoutURL, let self {
+                    let opened = self.openURL?(logout) ?? false
+                    self.send(.hostedUISignedOut(logoutURL: logout.absoluteString, browserOpened: opened))
+                }
             }
         case .sampleCalls(let first, let count):
             for number in first..<(first + count) {
@@ -332,6 +370,50 @@ public final class AuthScreensRuntime {
             if self.requestSerial == serial { self.requestTask = nil }
             self.send(action)
         }
+    }
+
+    /// The URL is ready: a browser opened where there is one, the listener started, the screen told.
+    private func hostedUIBegan(_ request: HostedUISignInRequest, provider: String, serial: Int) {
+        hostedUIRequest = request
+        var tunnel: String?
+        if request.loopbackPort != nil {
+            do {
+                let listener = try LoopbackRedirectListener(request: request)
+                hostedUIListener = listener
+                tunnel = tunnelLine?(listener.port)
+                let service = self.service
+                spawn { [weak self] in
+                    guard let callback = await listener.callback() else { return }
+                    let result = await Self.result {
+                        try await service.completeHostedUISignIn(request, callback: callback)
+                    }
+                    self?.hostedUIFinished(result, serial: serial)
+                }
+            } catch {
+                // The port is taken: pasting still works.
+            }
+        }
+        let opened = openURL?(request.authorizeURL) ?? false
+        send(
+            .hostedUIStarted(
+                .success(
+                    HostedUIWait(
+                        provider: provider, url: request.authorizeURL.absoluteString, browserOpened: opened,
+                        tunnelLine: tunnel))))
+    }
+
+    private func hostedUIFinished(_ result: Result<Void, AuthError>, serial: Int) {
+        guard serial == hostedUISerial, hostedUIRequest != nil else { return }
+        if case .success = result { endHostedUI() }
+        send(.signInFinished(result.map { SignInStep.done }))
+    }
+
+    /// Closes the listener and forgets the request.
+    private func endHostedUI() {
+        hostedUIListener?.stop()
+        hostedUIListener = nil
+        hostedUIRequest = nil
+        hostedUISerial += 1
     }
 
     @discardableResult

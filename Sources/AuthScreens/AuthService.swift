@@ -78,6 +78,12 @@ public protocol AuthService: Sendable {
     func currentTokens() async throws -> CognitoTokens
     /// Checks whether the backend answers (while offline); a `connectivityChanged` event follows when it does.
     func probeConnectivity() async
+    /// Begins a browser sign-in through the hosted UI (see `AuthClient.beginHostedUISignIn(provider:)`).
+    func beginHostedUISignIn(provider: String) async throws -> HostedUISignInRequest
+    /// Completes a browser sign-in with the redirect the loopback listener received.
+    func completeHostedUISignIn(_ request: HostedUISignInRequest, callback: HostedUICallback) async throws
+    /// Completes a browser sign-in with a pasted redirect URL or code.
+    func completeHostedUISignIn(_ request: HostedUISignInRequest, pasted: String) async throws
 }
 
 extension AuthService {
@@ -94,6 +100,21 @@ extension AuthService {
 }
 
 extension AuthClient: AuthService {
+    /// Begins a browser sign-in with `provider` (`COGNITO` for the pool's own page).
+    public func beginHostedUISignIn(provider: String) async throws -> HostedUISignInRequest {
+        try beginHostedUISignIn(provider: provider as String?)
+    }
+
+    /// Completes a browser sign-in with the listener's redirect.
+    public func completeHostedUISignIn(_ request: HostedUISignInRequest, callback: HostedUICallback) async throws {
+        try await completeHostedUISignIn(request, callback: callback, replacingSession: false)
+    }
+
+    /// Completes a browser sign-in with a pasted redirect URL or code.
+    public func completeHostedUISignIn(_ request: HostedUISignInRequest, pasted: String) async throws {
+        try await completeHostedUISignIn(request, pasted: pasted, replacingSession: false)
+    }
+
     /// GetUser, then STS GetCallerIdentity when an identity pool is configured.
     public func sampleServiceCall(_ options: TokenRequestOptions) async throws {
         _ = try await getUserAttributes(options)
@@ -183,6 +204,21 @@ extension AuthService {
 }
 
 extension AuthService {
+    /// A service without a hosted UI (test fakes): says so.
+    public func beginHostedUISignIn(provider: String) async throws -> HostedUISignInRequest {
+        throw AuthError.unsupported(type: "OAuth", message: "this service has no hosted UI")
+    }
+
+    /// A service without a hosted UI (test fakes): says so.
+    public func completeHostedUISignIn(_ request: HostedUISignInRequest, callback: HostedUICallback) async throws {
+        throw AuthError.unsupported(type: "OAuth", message: "this service has no hosted UI")
+    }
+
+    /// A service without a hosted UI (test fakes): says so.
+    public func completeHostedUISignIn(_ request: HostedUISignInRequest, pasted: String) async throws {
+        throw AuthError.unsupported(type: "OAuth", message: "this service has no hosted UI")
+    }
+
     /// A service without USER_AUTH (test fakes): says so.
     public func signIn(username: String, password: String?, flow: AuthenticationFlow?, method: SignInMethod?)
         async throws -> SignInStep

@@ -32,6 +32,9 @@ public struct AuthUIOptions: Hashable, Sendable {
     public var mfaMethods: [String] = []
     /// Configuration keys Latchkey read but does not act on yet, named once on the dashboard.
     public var ignoredKeys: [String] = []
+    /// The sign-in screen's browser rows: `COGNITO` ("Continue in browser") and each identity provider
+    /// ("Continue with Google"); empty without a hosted UI in the configuration.
+    public var webProviders: [String] = []
     /// A notice about the session store (the plain-text warning), shown once inside the UI.
     public var storeNotice: String?
     /// The other accounts signed in under the same store root (`latchkey accounts`), named in the
@@ -102,6 +105,15 @@ public struct AuthUIOptions: Hashable, Sendable {
         mfaConfiguration = pool.mfaConfiguration
         mfaMethods = pool.mfaMethods
         ignoredKeys = pool.ignoredKeys
+    }
+
+    /// Takes the hosted UI's sign-in choices: the pool's own page, then each named provider.
+    public mutating func apply(_ hostedUI: HostedUIConfiguration?) {
+        guard let hostedUI else {
+            webProviders = []
+            return
+        }
+        webProviders = [HostedUIConfiguration.cognitoProvider] + hostedUI.identityProviders
     }
 
     /// The standard attributes among `names`, in order, without repeats (custom attributes are left out:

@@ -27,6 +27,14 @@ public enum AuthEffect: Hashable, Sendable {
     case forgotPassword(username: String)
     /// `confirmForgotPassword(username:newPassword:code:)`; `confirmForgotPasswordFinished`.
     case confirmForgotPassword(username: String, newPassword: SecretText, code: String)
+    /// Begins a browser sign-in through the hosted UI with `provider` (`COGNITO`, `Google`...): the
+    /// URL, a browser opened where there is one, the loopback listener; `hostedUIStarted`, then
+    /// `signInFinished` when the redirect arrives.
+    case startHostedUISignIn(provider: String)
+    /// Completes the waiting browser sign-in with a pasted redirect URL or code; `signInFinished`.
+    case completeHostedUISignIn(pasted: SecretText)
+    /// Ends the waiting browser sign-in (the listener closes).
+    case cancelHostedUISignIn
     /// Cancels the form request in flight; its result is dropped.
     case cancelRequest
     /// `releaseSignInWait()`: the calls waiting for re-login fail.

@@ -29,6 +29,8 @@ extension SignInState: FormViewModel {
         case .createAccount: return ScreenText.createAccountButton
         case .forgotPassword: return ScreenText.forgotPasswordLink
         case .cancel: return ScreenText.cancelButton
+        case .web(let index): return webLabel(index)
+        case .pasteRedirect: return ScreenText.pasteRedirectLabel
         }
     }
 }

@@ -103,6 +103,46 @@ public enum ScreenText {
     public static var policyHeading: String { Localized.text("policyHeading") }
     /// Sign in button.
     public static var signInButton: String { Localized.text("signInButton") }
+
+    // MARK: Browser sign-in (hosted UI)
+
+    /// A row on the sign-in screen: "Continue in browser" (the pool's own hosted page) or
+    /// "Continue with Google".
+    public static func continueWith(provider: String) -> String {
+        provider == HostedUIConfiguration.cognitoProvider
+            ? Localized.text("hostedUI.continueInBrowser")
+            : Localized.format(
+                "hostedUI.continueWith",
+                ["provider": TerminalText.sanitized(HostedUIConfiguration.displayName(ofProvider: provider))])
+    }
+    /// The label of the field that takes the pasted redirect URL or code.
+    public static var pasteRedirectLabel: String { Localized.text("hostedUI.pasteRedirectLabel") }
+    /// The paste field is empty.
+    public static var pasteRequired: String { Localized.text("hostedUI.pasteRequired") }
+    /// Shown after Esc on a browser sign-in.
+    public static var browserSignInCancelled: String { Localized.text("hostedUI.cancelled") }
+    /// The status-line verb while a browser sign-in waits.
+    public static var waitingForBrowser: String { Localized.text("hostedUI.waiting") }
+    /// The first line of the browser panel, when a browser was opened.
+    public static var browserOpened: String { Localized.text("hostedUI.browserOpened") }
+    /// The first line of the browser panel, when no browser could be opened here.
+    public static var openURLElsewhere: String { Localized.text("hostedUI.openURLElsewhere") }
+    /// The first line of the browser panel on a small terminal.
+    public static var openURLShort: String { Localized.text("hostedUI.openURLShort") }
+    /// Above the `ssh -L` line.
+    public static var tunnelHint: String { Localized.text("hostedUI.tunnelHint") }
+    /// Under the paste field.
+    public static var pasteHint: String { Localized.text("hostedUI.pasteHint") }
+    /// After signing out of a hosted session, with a browser here.
+    public static var hostedUILogoutOpened: String { Localized.text("hostedUI.logoutOpened") }
+    /// After signing out of a hosted session, without a browser here.
+    public static func hostedUILogoutToOpen(_ url: String) -> String {
+        Localized.format("hostedUI.logoutToOpen", ["url": TerminalText.sanitized(url)])
+    }
+    /// A browser sign-in failure that pasting again can put right.
+    public static func hostedUIBanner(_ failure: HostedUIFailure) -> String {
+        "\(failure.summary) \(failure.nextStep)"
+    }
     /// Create account link (on Sign in) and button (on Create account).
     public static var createAccountButton: String { Localized.text("createAccountButton") }
     /// Forgot password link.

@@ -8,7 +8,7 @@ import Foundation
 /// empty password field. The same state drives the re-login prompt, without the links.
 public struct SignInState: Equatable, Sendable {
     /// The focusable items in Tab order.
-    public enum Focus: Hashable, Sendable, CaseIterable {
+    public enum Focus: Hashable, Sendable {
         /// The username field.
         case username
         /// The password field.
@@ -21,6 +21,10 @@ public struct SignInState: Equatable, Sendable {
         case forgotPassword
         /// The Cancel button.
         case cancel
+        /// A "Continue with <provider>" row (an index into ``SignInState/webProviders``).
+        case web(Int)
+        /// The field taking a pasted redirect URL or code, while a browser sign-in waits.
+        case pasteRedirect
     }
 
     /// The username field.
@@ -57,6 +61,16 @@ public struct SignInState: Equatable, Sendable {
     }
     /// Whether the screen takes the username only.
     public var showsPassword: Bool { !choosesMethod && asksForPassword }
+    /// The hosted UI's sign-in choices, one row each: `COGNITO` ("Continue in browser", the pool's own
+    /// page) and each identity provider the configuration names ("Continue with Google"). Empty
+    /// without an OAuth configuration.
+    public var webProviders: [String] = []
+    /// The browser sign-in under way, when one is: the screen shows its URL, QR code and paste field.
+    public var hostedUI: HostedUIWait?
+    /// The pasted redirect URL or code (kept only while a browser sign-in waits).
+    public var pastedRedirect = FieldState()
+    /// Whether a "Continue with" row was pressed and the URL is being prepared.
+    public var webStarting = false
 
     public init(
         username: String = "", notice: String? = nil, showsCreateAccount: Bool = true,
@@ -75,10 +89,13 @@ public struct SignInState: Equatable, Sendable {
 
     /// The focusable items in Tab order.
     public var focusOrder: [Focus] {
+        if hostedUI != nil { return [.pasteRedirect, .cancel] }
         var order: [Focus] = showsPassword ? [.username, .password, .signIn] : [.username, .signIn]
         if showsCreateAccount { order.append(.createAccount) }
         if showsForgotPassword { order.append(.forgotPassword) }
         if canCancel { order.append(.cancel) }
+        // The browser rows sit under the form's buttons and links.
+        order += webProviders.indices.map { .web($0) }
         return order
     }
 
@@ -86,13 +103,42 @@ public struct SignInState: Equatable, Sendable {
     public var canSubmit: Bool { !isInFlight }
 
     /// The status-line verb while in flight.
-    public var activity: String? { isInFlight ? ScreenText.signingIn : nil }
+    public var activity: String? {
+        if isInFlight { return ScreenText.signingIn }
+        return hostedUI != nil ? ScreenText.waitingForBrowser : nil
+    }
 
     /// The username as it will be sent.
     public var trimmedUsername: String { username.text.trimmingCharacters(in: .whitespaces) }
 
     /// Whether the Ctrl-T hint shows (only while the password has focus).
     public var showsRevealHint: Bool { focus == .password }
+
+    /// The label of web row `index`: "Continue in browser" or "Continue with Google".
+    public func webLabel(_ index: Int) -> String {
+        guard webProviders.indices.contains(index) else { return "" }
+        return ScreenText.continueWith(provider: webProviders[index])
+    }
+}
+
+/// A browser sign-in waiting for its redirect, as the sign-in screen shows it.
+public struct HostedUIWait: Equatable, Sendable {
+    /// The provider row that started it (`COGNITO`, `Google`...).
+    public var provider: String
+    /// The authorize URL to open.
+    public var url: String
+    /// Whether a browser was opened (else the URL is to be opened elsewhere).
+    public var browserOpened: Bool
+    /// The `ssh -L` line, when the redirect can come back through a tunnel to the loopback port.
+    public var tunnelLine: String?
+
+    /// Creates the wait.
+    public init(provider: String, url: String, browserOpened: Bool, tunnelLine: String?) {
+        self.provider = provider
+        self.url = url
+        self.browserOpened = browserOpened
+        self.tunnelLine = tunnelLine
+    }
 }
 
 /// What happened on the Sign in screen.
@@ -115,6 +161,8 @@ public enum SignInAction: Sendable {
     case cancelPressed
     /// The sign-in request finished.
     case signInFinished(Result<SignInStep, AuthError>)
+    /// A browser sign-in started (the URL is ready) or could not start.
+    case hostedUIStarted(Result<HostedUIWait, AuthError>)
 }
 
 extension SignInState: FormScreen {
@@ -122,6 +170,7 @@ extension SignInState: FormScreen {
         switch focus {
         case .username: return \.username
         case .password: return \.password
+        case .pasteRedirect: return \.pastedRedirect
         default: return nil
         }
     }
@@ -146,8 +195,11 @@ extension SignInState: FormScreen {
                 return []
             case .submitted: return submit()
             case .activated(let item): return activate(item)
-            case .escaped: return canCancel ? [.route(.cancelled)] : []
+            case .escaped:
+                if hostedUI != nil { return cancelHostedUI() }
+                return canCancel ? [.route(.cancelled)] : []
             case .cancelledInFlight:
+                if hostedUI != nil || webStarting { return cancelHostedUI() }
                 isInFlight = false
                 notice = ScreenText.requestCancelled
                 focus = choosesMethod ? .username : .password
@@ -166,9 +218,47 @@ extension SignInState: FormScreen {
         case .createAccountPressed: return activate(.createAccount)
         case .forgotPasswordPressed: return activate(.forgotPassword)
         case .cancelPressed: return activate(.cancel)
-        case .signInFinished(let result):
-            guard isInFlight else { return [] }
+        case .hostedUIStarted(let result):
+            guard webStarting else { return [] }
+            webStarting = false
             isInFlight = false
+            switch result {
+            case .success(let wait):
+                hostedUI = wait
+                pastedRedirect = FieldState()
+                focus = .pasteRedirect
+                banner = nil
+            case .failure(let error):
+                banner = ScreenText.signInBanner(
+                    for: error, showsCreateAccount: showsCreateAccount, showsForgotPassword: showsForgotPassword)
+            }
+            return []
+        case .signInFinished(let result):
+            guard isInFlight || hostedUI != nil else { return [] }
+            isInFlight = false
+            if hostedUI != nil {
+                switch result {
+                case .success(.done):
+                    hostedUI = nil
+                    pastedRedirect = FieldState()
+                    return [.route(.signedIn)]
+                case .failure(.hostedUI(let failure)) where Self.mayPasteAgain(failure):
+                    // Still waiting: the listener stays open and another paste is welcome.
+                    banner = ScreenText.hostedUIBanner(failure)
+                    pastedRedirect.clear()
+                    return []
+                case .failure(let error):
+                    hostedUI = nil
+                    pastedRedirect = FieldState()
+                    focus = webProviders.isEmpty ? .username : .web(0)
+                    banner = ScreenText.signInBanner(
+                        for: error, showsCreateAccount: showsCreateAccount, showsForgotPassword: showsForgotPassword)
+                    return [.run(.cancelHostedUISignIn)]
+                case .success:
+                    hostedUI = nil
+                    return []
+                }
+            }
             switch result {
             case .success(.done):
                 return [.route(.signedIn)]
@@ -194,9 +284,37 @@ extension SignInState: FormScreen {
         }
     }
 
+    /// Failures a person can put right by pasting again while the browser sign-in waits.
+    static func mayPasteAgain(_ failure: HostedUIFailure) -> Bool {
+        switch failure {
+        case .stateMismatch, .missingState, .noCode: return true
+        default: return false
+        }
+    }
+
+    /// Esc while a browser sign-in waits (or starts): back to the form, the listener closed.
+    private mutating func cancelHostedUI() -> [ScreenEffect] {
+        hostedUI = nil
+        webStarting = false
+        isInFlight = false
+        pastedRedirect = FieldState()
+        focus = webProviders.isEmpty ? .username : .web(0)
+        notice = ScreenText.browserSignInCancelled
+        return [.run(.cancelHostedUISignIn)]
+    }
+
     private mutating func activate(_ item: Focus) -> [ScreenEffect] {
         guard !isInFlight else { return [] }
         switch item {
+        case .web(let index):
+            guard webProviders.indices.contains(index) else { return [] }
+            banner = nil
+            notice = nil
+            isInFlight = true
+            webStarting = true
+            return [.run(.startHostedUISignIn(provider: webProviders[index]))]
+        case .pasteRedirect: return submit()
+        case .cancel where hostedUI != nil: return cancelHostedUI()
         case .username, .password, .signIn: return submit()
         case .createAccount: return showsCreateAccount ? [.route(.signUp(username: trimmedUsername))] : []
         case .forgotPassword: return showsForgotPassword ? [.route(.forgotPassword(username: trimmedUsername))] : []
@@ -206,6 +324,16 @@ extension SignInState: FormScreen {
 
     private mutating func submit() -> [ScreenEffect] {
         guard canSubmit else { return [] }
+        if hostedUI != nil {
+            let pasted = pastedRedirect.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !pasted.isEmpty else {
+                pastedRedirect.error = ScreenText.pasteRequired
+                return []
+            }
+            banner = nil
+            isInFlight = true
+            return [.run(.completeHostedUISignIn(pasted: SecretText(pasted)))]
+        }
         banner = nil
         guard validateAll() else { return [] }
         let secret = SecretText(password.text)

@@ -23,6 +23,10 @@ public actor LocalBackend {
         public var identityPoolId: String?
         public var configPath: String
         public var secretConfigPath: String?
+        /// The hosted UI's base URL (`http://127.0.0.1:PORT`), when the backend serves one.
+        public var webDomain: String?
+        /// The Gen 2 `amplify_outputs.json` the backend wrote, when it writes one.
+        public var amplifyOutputsPath: String?
     }
 
     /// The launcher's answer.
@@ -57,9 +61,9 @@ public actor LocalBackend {
             throw AuthError.invalidResponse(status: 0, detail: "the backend printed a bad endpoint")
         }
         admin = AWSJSONClient(
-            targetPrefix: AWSJSONClient.userPoolsTarget, endpoint: endpoint, transport: AsyncHTTPClientTransport())
+            targetPrefix: AWSJSONClient.userPoolsTarget, endpoint: endpoint, transport: CurlTransport())
         identityAdmin = AWSJSONClient(
-            targetPrefix: AWSJSONClient.identityTarget, endpoint: endpoint, transport: AsyncHTTPClientTransport())
+            targetPrefix: AWSJSONClient.identityTarget, endpoint: endpoint, transport: CurlTransport())
     }
 
     /// The endpoint URL.
@@ -145,6 +149,71 @@ public actor LocalBackend {
         return configuration
     }
 
+    /// A new app client (no secret) allowing the hosted UI's code grant with the callback
+    /// `http://localhost:PORT/callback` and sign-out URL `http://localhost:PORT/signed-out`
+    /// (`SupportedIdentityProviders` COGNITO and Google), and an `awsconfiguration.json` for it, with
+    /// `Auth.Default.OAuth`, written to `directory`. Returns the file's path and the client id.
+    public func hostedUIConfigurationFile(callbackPort: Int, in directory: String) async throws -> (
+        path: String, clientId: String
+    ) {
+        guard let webDomain = info.webDomain else {
+            throw AuthError.invalidState("This local backend serves no hosted UI (no webDomain in its ready line).")
+        }
+        let callback = "http://localhost:\(callbackPort)/callback"
+        let signedOut = "http://localhost:\(callbackPort)/signed-out"
+        let answer = try await adminCall(
+            "CreateUserPoolClient",
+            [
+                "UserPoolId": .string(info.userPoolId), "ClientName": .string(uniqueName("hosted")),
+                "GenerateSecret": false,
+                "ExplicitAuthFlows": ["ALLOW_USER_SRP_AUTH", "ALLOW_REFRESH_TOKEN_AUTH", "ALLOW_USER_PASSWORD_AUTH"],
+                "ReadAttributes": ["email", "name", "phone_number", "email_verified"],
+                "AllowedOAuthFlows": ["code"], "AllowedOAuthFlowsUserPoolClient": true,
+                "AllowedOAuthScopes": ["openid", "email", "profile", "phone", "aws.cognito.signin.user.admin"],
+                "SupportedIdentityProviders": ["COGNITO", "Google"],
+                "CallbackURLs": [.string(callback)], "LogoutURLs": [.string(signedOut)],
+                "EnableTokenRevocation": true,
+            ])
+        guard let clientId = answer["UserPoolClient"]?["ClientId"]?.stringValue else {
+            throw AuthError.invalidResponse(status: 200, detail: "CreateUserPoolClient answered without ClientId")
+        }
+        let document: JSONValue = [
+            "Version": "1.0",
+            "CognitoUserPool": [
+                "Default": [
+                    "PoolId": .string(info.userPoolId), "AppClientId": .string(clientId),
+                    "Region": .string(info.region),
+                    "Endpoint": .string(info.endpoint),
+                ]
+            ],
+            "CredentialsProvider": info.identityPoolId.map { identityPoolId in
+                [
+                    "CognitoIdentity": [
+                        "Default": [
+                            "PoolId": .string(identityPoolId), "Region": .string(info.region),
+                            "Endpoint": .string(info.endpoint),
+                        ]
+                    ]
+                ]
+            } ?? .null,
+            "Auth": [
+                "Default": [
+                    // Gen 1's Auth.Default.socialProviders names the providers for the UI's rows.
+                    "socialProviders": ["GOOGLE"],
+                    "OAuth": [
+                        "WebDomain": .string(webDomain), "AppClientId": .string(clientId),
+                        "SignInRedirectURI": .string(callback), "SignOutRedirectURI": .string(signedOut),
+                        "Scopes": ["openid", "email", "profile", "aws.cognito.signin.user.admin"],
+                    ],
+                ]
+            ],
+            "Latchkey": ["STSEndpoint": .string(info.endpoint)],
+        ]
+        let path = directory + "/awsconfiguration-hosted-\(clientId.prefix(8)).json"
+        try Data(document.encoded()).write(to: URL(fileURLWithPath: path))
+        return (path, clientId)
+    }
+
     /// The latest sign-up and forgot-password codes for a user.
     public func codes(for username: String, poolId: String? = nil) async throws -> (
         signUp: String?, forgotPassword: String?
@@ -219,7 +288,7 @@ public actor LocalBackend {
         }
         var request = HTTPRequestData(url: url, method: method)
         if let body { request.body = Array(body.encoded()) }
-        let response = try await AsyncHTTPClientTransport().send(request, timeout: .seconds(10))
+        let response = try await CurlTransport().send(request, timeout: .seconds(10))
         guard response.status == 200, let json = JSONValue.parse(response.body) else {
             throw AuthError.invalidResponse(status: response.status, detail: "test aid \(path) failed")
         }

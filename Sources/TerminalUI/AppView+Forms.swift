@@ -6,6 +6,8 @@ import TerminalKit
 extension AppView {
     /// The explanation on the first step of Forgot password.
     static var forgotPasswordIntro: String { Localized.text("ui.forgotPasswordIntro") }
+    /// Shown instead of the browser sign-in's QR code when the terminal is too small for it.
+    static var enlargeForQRCode: String { Localized.text("ui.enlargeForQRCode") }
     /// The label above the full-width `otpauth://` URI.
     static var uriBelow: String { Localized.text("ui.uriBelow") }
     /// A code field's example: "6 digits".
@@ -16,6 +18,8 @@ extension AppView {
     /// Draws the non-dashboard screen in its box and returns the cursor.
     func drawFormScreen(_ state: AppState, into grid: inout CellGrid, in body: Rect) -> Position? {
         switch state.screen {
+        case .signIn(let screen) where screen.hostedUI != nil:
+            return drawBrowserSignIn(screen, into: &grid, in: body)
         case .signIn(let screen):
             return drawWithLogo(
                 signInForm(screen), title: ScreenText.signInTitle, logo: state.options.logo, into: &grid, in: body)
@@ -92,6 +96,72 @@ extension AppView {
         addBanner(screen.banner, to: &form)
         form.addSpacer()
         form.add(actions(screen, [.signIn], links: [.createAccount, .forgotPassword, .cancel]))
+        if !screen.webProviders.isEmpty {
+            form.addSpacer()
+            form.add(
+                .choices(
+                    screen.webProviders.indices.map { index in
+                        FormLayout.Action(
+                            title: screen.webLabel(index), isButton: false, isFocused: screen.focus == .web(index),
+                            isEnabled: !screen.isInFlight)
+                    }))
+        }
+        return form
+    }
+
+    /// Draws a browser sign-in that waits for its redirect: the URL (one line, to copy), its QR code
+    /// when the terminal has room, the `ssh -L` line and the paste field.
+    func drawBrowserSignIn(_ screen: SignInState, into grid: inout CellGrid, in body: Rect) -> Position? {
+        guard let wait = screen.hostedUI else { return nil }
+        let title = ScreenText.continueWith(provider: wait.provider)
+        let withCode = browserSignInForm(screen, wait, qrCode: qrCodeView(for: wait.url), screenWidth: body.width)
+        let width = min(body.width, max(boxWidth(for: body.width), withCode.qrWidth + 8))
+        let fits =
+            withCode.qrWidth > 0 && withCode.qrWidth <= width - 8
+            && withCode.height(width: width - 8) + 4 <= body.height
+        if fits {
+            return drawBoxed(withCode, title: title, into: &grid, in: body, minimumWidth: width, clears: false)
+        }
+        // Without the QR code; on a small terminal, without the hints too, so the field, the
+        // server's answer and the buttons stay on screen.
+        let plain = browserSignInForm(screen, wait, qrCode: nil, screenWidth: body.width)
+        let inner = boxWidth(for: body.width) - 8
+        let form =
+            plain.height(width: inner) + 4 <= body.height
+            ? plain : browserSignInForm(screen, wait, qrCode: nil, screenWidth: body.width, compact: true)
+        return drawBoxed(form, title: title, into: &grid, in: body, clears: false)
+    }
+
+    func browserSignInForm(
+        _ screen: SignInState, _ wait: HostedUIWait, qrCode: QRCodeView?, screenWidth: Int, compact: Bool = false
+    ) -> FormLayout {
+        var form = FormLayout()
+        let intro = wait.browserOpened ? ScreenText.browserOpened : ScreenText.openURLElsewhere
+        form.add(.text(compact ? ScreenText.openURLShort : intro, CellStyle(.normal)))
+        form.add(.unboxed(wait.url, CellStyle(.accent)))
+        form.screenWidth = screenWidth
+        if let qrCode {
+            form.addSpacer()
+            form.add(.qrCode(qrCode))
+        } else if !wait.browserOpened && !compact {
+            form.add(.text(Self.enlargeForQRCode, CellStyle(.hint)))
+        }
+        if let tunnel = wait.tunnelLine {
+            if !compact {
+                form.addSpacer()
+                form.add(.text(ScreenText.tunnelHint, CellStyle(.dim)))
+            }
+            form.add(.text(tunnel, CellStyle(.accent)))
+        }
+        if !compact { form.addSpacer() }
+        form.add(field(screen, .pasteRedirect, placeholder: "http://localhost:…/callback?code=…"))
+        if !compact { form.add(.text(ScreenText.pasteHint, CellStyle(.dim))) }
+        if let banner = screen.banner, !banner.isEmpty {
+            if !compact { form.addSpacer() }
+            form.add(.banner(Banner(.error, banner)))
+        }
+        if !compact { form.addSpacer() }
+        form.add(actions(screen, [.cancel], links: []))
         return form
     }
 

@@ -201,9 +201,11 @@ public final class AuthTerminalApp {
     /// it ended.
     public static func run(
         service: any AuthService, options: AuthUIOptions, surface: any TerminalSurface, backend: String? = nil,
-        timeZone: TimeZone = .current
+        timeZone: TimeZone = .current, browser: BrowserHooks = BrowserHooks()
     ) async -> Exit {
         let runtime = AuthScreensRuntime(service: service, options: options, timeZone: timeZone)
+        runtime.openURL = browser.openURL
+        runtime.tunnelLine = browser.tunnelLine
         let app = AuthTerminalApp(runtime: runtime, surface: surface, view: AppView(backend: backend))
         return await app.run()
     }
@@ -218,12 +220,30 @@ public final class AuthTerminalApp {
     ///   - mouse: Whether left clicks focus fields, press buttons and select rows (no motion tracking).
     /// - Throws: ``TerminalError/notATerminal`` when standard input or output is not a TTY, and
     ///   the other ``TerminalError``s when curses cannot start.
+    ///   - browser: How a browser sign-in opens its URL and words the `ssh -L` line.
     public static func runInTerminal(
         service: any AuthService, options: AuthUIOptions, theme: Theme? = nil, backend: String? = nil,
-        mouse: Bool = true
+        mouse: Bool = true, browser: BrowserHooks = BrowserHooks()
     ) async throws(TerminalError) -> Exit {
         let terminal = try CursesTerminal(theme: theme, options: CursesTerminal.Options(mouse: mouse))
         defer { terminal.restore() }
-        return await run(service: service, options: options, surface: terminal, backend: backend)
+        return await run(service: service, options: options, surface: terminal, backend: backend, browser: browser)
+    }
+}
+
+/// How the UI's browser sign-in reaches a browser: the host (the `latchkey` command) knows the
+/// environment (`$BROWSER`, a display, an SSH session); the UI only asks.
+public struct BrowserHooks: Sendable {
+    /// Opens a URL; false when there is no browser here (then the screen shows the URL, a QR code and a paste field).
+    public var openURL: (@MainActor @Sendable (URL) -> Bool)?
+    /// The `ssh -L` line for a loopback port.
+    public var tunnelLine: (@MainActor @Sendable (Int) -> String)?
+
+    /// Creates hooks; without them no browser is opened and no tunnel line is shown.
+    public init(
+        openURL: (@MainActor @Sendable (URL) -> Bool)? = nil, tunnelLine: (@MainActor @Sendable (Int) -> String)? = nil
+    ) {
+        self.openURL = openURL
+        self.tunnelLine = tunnelLine
     }
 }

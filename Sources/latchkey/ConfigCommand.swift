@@ -118,6 +118,24 @@ struct ConfigCommand: AsyncParsableCommand {
         } else {
             rows.append(Row(key: "identityPoolId", label: "Identity pool", value: "none"))
         }
+        if let hostedUI = configuration.hostedUI {
+            rows += [
+                Row(key: "hostedUIDomain", label: "Hosted UI", value: hostedUI.webDomain.absoluteString),
+                Row(
+                    key: "hostedUIRedirect", label: "Hosted UI redirect",
+                    value: (hostedUI.signInRedirectURI?.absoluteString ?? "-")
+                        + (hostedUI.loopbackRedirectURI == nil ? " (not a loopback URL: paste the redirect)" : "")),
+                Row(
+                    key: "hostedUIProviders", label: "Hosted UI providers",
+                    value: ([HostedUIConfiguration.cognitoProvider] + hostedUI.identityProviders).joined(
+                        separator: ", ")),
+            ]
+        } else if let problem = configuration.hostedUIProblem {
+            rows.append(
+                Row(key: "hostedUI", label: "Hosted UI", value: "unusable: \(problem.problem) \(problem.fix)"))
+        } else {
+            rows.append(Row(key: "hostedUI", label: "Hosted UI", value: "none (no OAuth section)"))
+        }
         return rows
     }
 }

@@ -156,9 +156,9 @@ struct GlobalOptions: ParsableArguments {
 
     /// The transport, following the AWS tools' network variables: `HTTPS_PROXY` / `HTTP_PROXY` /
     /// `NO_PROXY` (lower case wins, as in curl) and `AWS_CA_BUNDLE`. A bad value is exit 2.
-    func makeTransport() throws -> AsyncHTTPClientTransport {
+    func makeTransport() throws -> CurlTransport {
         do {
-            return try AsyncHTTPClientTransport(network: NetworkOptions(environment: environment))
+            return try CurlTransport(network: NetworkOptions(environment: environment))
         } catch {
             throw AuthError.configuration(error)
         }

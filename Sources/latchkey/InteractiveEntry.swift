@@ -49,7 +49,7 @@ enum InteractiveEntry {
         do {
             exit = try await AuthTerminalApp.runInTerminal(
                 service: client, options: options, theme: theme, backend: backend,
-                mouse: ui.usesMouse(environment: environment))
+                mouse: ui.usesMouse(environment: environment), browser: WebSignIn.hooks(environment: environment))
         } catch TerminalError.notATerminal {
             throw CLIFailure(
                 code: 2,

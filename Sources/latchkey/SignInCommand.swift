@@ -101,7 +101,25 @@ struct SignInCommand: AsyncParsableCommand {
         help: ArgumentHelp(Localized.text("cli.SignIn.rememberDevice")))
     var rememberDevice: Bool?
 
+    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.SignIn.web")))
+    var web = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(Localized.text("cli.SignIn.provider")))
+    var provider: String?
+
+    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.SignIn.noBrowser")))
+    var noBrowser = false
+
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignIn.timeout")))
+    var timeout: Int = 300
+
     func run() async throws {
+        if web || provider != nil || noBrowser {
+            try await runWeb()
+            return
+        }
         var options = AuthClientOptions()
         options.clientMetadata = try metadata.pairs()
         options.rememberDevice = rememberDevice
@@ -165,5 +183,32 @@ struct SignInCommand: AsyncParsableCommand {
                 id: account.id, username: await client.username ?? name, configuration: client.configuration,
                 global: global)
         }
+    }
+
+    /// `--web`: the hosted UI flow, on the active (or named) account.
+    func runWeb() async throws {
+        guard username == nil, !passwordStdin, flow == nil, method == nil else {
+            throw CLIFailure(
+                code: 2,
+                message: "--web signs in in a browser: drop --username, --password-stdin, --flow and --method.")
+        }
+        guard (1...3600).contains(timeout) else {
+            throw CLIFailure(code: 2, message: "--timeout takes 1 to 3600 seconds, got \(timeout).")
+        }
+        if let provider, provider.isEmpty || provider.count > 128 || provider.contains(where: \.isNewline) {
+            throw CLIFailure(code: 2, message: "--provider takes a provider name such as Google or COGNITO.")
+        }
+        var options = AuthClientOptions()
+        options.clientMetadata = try metadata.pairs()
+        let configuration = try global.loadConfiguration()
+        GlobalOptions.noteIgnoredKeys(configuration)
+        let accountID = try global.accountID()
+        let client = try await global.makeClient(options: options, accountID: accountID)
+        let name = try await WebSignIn.run(
+            client: client, provider: provider.map(HostedUIConfiguration.cognitoProviderName), noBrowser: noBrowser,
+            timeout: timeout, replacingSession: global.namesAccount, environment: global.environment)
+        CLIOutput.info("✔ Signed in as \(TerminalText.sanitized(name)) through the hosted UI.")
+        try AccountResolution.recordSignIn(
+            id: accountID, username: name, configuration: client.configuration, global: global)
     }
 }

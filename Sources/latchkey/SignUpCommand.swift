@@ -151,6 +151,9 @@ struct SignOutCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Flag(name: .customLong("global"), help: ArgumentHelp(Localized.text("cli.SignOut.everywhere")))
     var everywhere = false
+    @Flag(
+        name: .long, help: ArgumentHelp(Localized.text("cli.SignOut.noBrowser")))
+    var noBrowser = false
 
     func run() async throws {
         let accountID = try global.accountID()
@@ -165,6 +168,8 @@ struct SignOutCommand: AsyncParsableCommand {
         }
         let result = try await client.signOut(everywhere ? .global : .local)
         let who = name.map { " \(TerminalText.sanitized($0))" } ?? ""
+        // A hosted-UI session: the hosted UI's own browser cookie goes too (after the revocation).
+        defer { if let logout = result.hostedUILogoutURL { endHostedUISession(logout) } }
         if !result.hadSession {
             CLIOutput.info(Localized.text("cli.nothingToSignOut"))
             return
@@ -195,6 +200,24 @@ struct SignOutCommand: AsyncParsableCommand {
             CLIOutput.info(Localized.format("cli.signedOutEverywhere", ["who": who]))
         } else {
             CLIOutput.info(Localized.format("cli.signedOutHere", ["who": who]))
+        }
+    }
+}
+
+extension SignOutCommand {
+    /// Opens (or, without a browser, prints) the hosted UI's `/logout` URL.
+    func endHostedUISession(_ url: URL) {
+        switch WebSignIn.browserChoice(noBrowser: noBrowser, environment: global.environment) {
+        case .command(let words):
+            WebSignIn.open(words + [url.absoluteString])
+            CLIOutput.info("Signing out of the hosted UI in the browser too.")
+        case .system(let tool):
+            WebSignIn.open(["/usr/bin/env", tool, url.absoluteString])
+            CLIOutput.info("Signing out of the hosted UI in the browser too.")
+        case .none:
+            CLIOutput.info(
+                "To sign out of the hosted UI in your browser too (so it does not sign you straight back in), open:")
+            CLIOutput.info("  " + url.absoluteString)
         }
     }
 }

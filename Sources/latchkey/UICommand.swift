@@ -112,6 +112,7 @@ struct UIOptions: ParsableArguments {
     func resolve(configuration: AuthConfiguration) throws -> AuthUIOptions {
         // The pool's settings from the configuration file first, then its Latchkey.UI overrides, then flags.
         var options = AuthUIOptions(ui: configuration.latchkey.ui, poolSettings: configuration.poolSettings)
+        options.apply(configuration.hostedUI)
         if canCancel { options.canCancel = true }
         if disableSignUp { options.disableSignUp = true }
         if startOnSignUp { options.startOnSignUp = true }

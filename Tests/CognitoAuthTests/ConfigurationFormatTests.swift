@@ -39,7 +39,7 @@ struct ConfigurationFormatTests {
         Case(
             file: "aws-exports-customui-auth.js", format: .amplifyFlat, container: .javaScript,
             poolId: "us-east-1_YpQKd1ZUf", clientId: "4gcs24gbmmm73mifkmq3nthh7v", region: "us-east-1",
-            identityPoolId: "us-east-1:fe07c55e-dc1b-487b-b816-09ba0a90bfdb", ignored: ["oauth"]),
+            identityPoolId: "us-east-1:fe07c55e-dc1b-487b-b816-09ba0a90bfdb"),
         Case(
             file: "amplifyconfiguration-converse.dart", format: .amplifyGen1, container: .dart,
             poolId: "ap-northeast-1_I7odhdalf", clientId: "6p8nfb3sffih474v6giodbfb53", region: "ap-northeast-1",
@@ -47,16 +47,14 @@ struct ConfigurationFormatTests {
         Case(
             file: "amplifyconfiguration-leaps.dart", format: .amplifyGen1, container: .dart,
             poolId: "us-west-2_cH45JM3On", clientId: "1brlqcrh7m75qu2inbs7tegsfe", region: "us-west-2",
-            identityPoolId: "us-west-2:888c5fff-2219-4c83-be79-1e95c0dd4af4",
-            ignored: ["auth.plugins.awsCognitoAuthPlugin.Auth.Default.OAuth"]),
+            identityPoolId: "us-west-2:888c5fff-2219-4c83-be79-1e95c0dd4af4"),
         Case(
             file: "amplify_outputs-v1-storage.json", format: .amplifyGen2, poolId: "us-east-1_qRnzZtgQ2",
             clientId: "7h1v18h6uci4a6bigdu4u522nv", region: "us-east-1",
             identityPoolId: "us-east-1:c68053b9-7bb0-41c9-abbe-43f1689931bd"),
         Case(
             file: "amplify_outputs-v1-clarify.json", format: .amplifyGen2, poolId: "ap-southeast-2_v6gNEZlqh",
-            clientId: "2knvuv3o1ct5ofte02q7dv2jmf", region: "ap-southeast-2", identityPoolId: nil,
-            ignored: ["auth.oauth"]),
+            clientId: "2knvuv3o1ct5ofte02q7dv2jmf", region: "ap-southeast-2", identityPoolId: nil),
         Case(
             file: "amplify_outputs-v1.3-aether.json", format: .amplifyGen2, poolId: "ca-central-1_rrBYQGSFW",
             clientId: "2e78b8vg7ng5nslo250dloi2ro", region: "ca-central-1",

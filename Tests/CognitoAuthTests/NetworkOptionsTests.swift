@@ -1,5 +1,4 @@
 import Foundation
-import NIOCore
 import Testing
 
 @testable import CognitoAuth
@@ -66,8 +65,8 @@ struct NetworkOptionsTests {
         #expect(proxy.password == "s@cret")
         #expect(proxy.description == "http://proxy.corp:3128 (from HTTPS_PROXY)")
         #expect(!"\(proxy)".contains("cret"))
-        let error = AsyncHTTPClientTransport.classify(
-            IOError(errnoCode: ECONNREFUSED, reason: "connect"), proxy: proxy)
+        let error = CurlTransport.classify(
+            CurlFailure(code: CurlCode.couldNotConnect, osErrno: ECONNREFUSED), proxy: proxy)
         #expect(error.description.contains("http://proxy.corp:3128 (from HTTPS_PROXY)"))
         #expect(error.description.contains("HTTPS_PROXY"))
         #expect(!error.description.contains("cret"))
@@ -93,10 +92,10 @@ struct NetworkOptionsTests {
     @Test("AWS_CA_BUNDLE that is missing or holds no certificate is a configuration error naming it")
     func badCABundle() throws {
         #expect(throws: ConfigurationError.self) {
-            _ = try AsyncHTTPClientTransport(network: NetworkOptions(caBundlePath: "/nonexistent/ca.pem"))
+            _ = try CurlTransport(network: NetworkOptions(caBundlePath: "/nonexistent/ca.pem"))
         }
         do {
-            _ = try AsyncHTTPClientTransport(network: NetworkOptions(caBundlePath: "/dev/null"))
+            _ = try CurlTransport(network: NetworkOptions(caBundlePath: "/dev/null"))
             Issue.record("an empty CA bundle was accepted")
         } catch {
             #expect(error.description.contains("AWS_CA_BUNDLE"))

@@ -71,7 +71,7 @@ extension BackendTests {
             #expect(signing.sessionToken == stored.sessionToken)
             // A client library's own request, signed through the provider, is accepted.
             let endpoint = try #require(backend.configuration.latchkey.stsEndpoint)
-            let sts = STSClient(endpoint: endpoint, region: "us-east-1", transport: AsyncHTTPClientTransport())
+            let sts = STSClient(endpoint: endpoint, region: "us-east-1", transport: CurlTransport())
             let caller = try await sts.getCallerIdentity(using: provider)
             #expect(caller.arn.hasPrefix("arn:aws:"))
             // Not signed in and no re-login pending: the guest's credentials (the pool allows guests).

@@ -41,7 +41,7 @@ struct StockMoto {
                 let url = URL(string: String(log[range]))
             {
                 let admin = AWSJSONClient(
-                    targetPrefix: AWSJSONClient.userPoolsTarget, endpoint: url, transport: AsyncHTTPClientTransport())
+                    targetPrefix: AWSJSONClient.userPoolsTarget, endpoint: url, transport: CurlTransport())
                 return StockMoto(process: process, endpoint: url, admin: admin)
             }
             if process.hasExited || ContinuousClock.now > deadline {

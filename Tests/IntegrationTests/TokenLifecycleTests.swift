@@ -53,7 +53,7 @@ extension BackendTests {
             let configuration = try await backend.configuration()
             // This client's own requests are counted on their way to the real server; the server's
             // count is checked too, but it is shared with anything else that talks to the backend.
-            let counting = CountingTransport(AsyncHTTPClientTransport())
+            let counting = CountingTransport(CurlTransport())
             var options = AuthClientOptions()
             options.backoff = BackoffPolicy(initial: .milliseconds(50), maximum: .milliseconds(400))
             let client = AuthClient(

@@ -43,6 +43,32 @@ enum ScreenFixtures {
         return state
     }
 
+    /// A pool with a hosted UI that names Google: the browser rows under the form.
+    static var signInWithBrowserRows: AppState {
+        var options = AuthUIOptions()
+        options.webProviders = ["COGNITO", "Google"]
+        return AppState(options: options, now: t0, timeZone: utc)
+    }
+
+    /// "Continue in browser" pressed where no browser can open: URL, QR code (when it fits), ssh -L
+    /// line and the paste field, after a paste whose state did not match.
+    static var browserSignInNoBrowser: AppState {
+        var state = signInWithBrowserRows
+        press(&state, [.tab, .tab, .tab, .tab, .tab, .enter])
+        _ = state.reduce(
+            .hostedUIStarted(
+                .success(
+                    HostedUIWait(
+                        provider: "COGNITO",
+                        url: "http://127.0.0.1:40123/oauth2/authorize?response_type=code&client_id=4k2f8e0exampleclient"
+                            + "&redirect_uri=http%3A%2F%2Flocalhost%3A53682%2Fcallback&state=Zm9vYmFyYmF6&scope=openid"
+                            + "&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256"
+                            + "&identity_provider=COGNITO",
+                        browserOpened: false, tunnelLine: "ssh -L 53682:127.0.0.1:53682 alice@build-box"))))
+        _ = state.reduce(.signInFinished(.failure(.hostedUI(.stateMismatch))))
+        return state
+    }
+
     static var signInInFlight: AppState {
         var state = base()
         type(&state, "alice")
@@ -265,7 +291,8 @@ enum ScreenFixtures {
             ("dashboardOffline", dashboardOffline), ("dashboardPending", dashboardPending), ("relogin", relogin),
             ("help", help), ("signInUserAuth", signInUserAuth), ("selectSignInMethod", selectSignInMethod),
             ("emailCodeResent", emailCodeResent), ("totpEnrolment", totpEnrolment),
-            ("globalSignOutConfirm", globalSignOutConfirm),
+            ("globalSignOutConfirm", globalSignOutConfirm), ("signInWithBrowserRows", signInWithBrowserRows),
+            ("browserSignInNoBrowser", browserSignInNoBrowser),
         ]
     }
 

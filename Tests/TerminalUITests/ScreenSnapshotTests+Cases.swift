@@ -64,4 +64,9 @@ let snapshotCases: [SnapshotCase] = [
     SnapshotCase("signInEmpty", 200, 60),
     SnapshotCase("totpSetup", 200, 60),
     SnapshotCase("signUpWithPolicy", 200, 60),
+    SnapshotCase("signInWithBrowserRows", 80, 24),
+    SnapshotCase("signInWithBrowserRows", 120, 40),
+    SnapshotCase("browserSignInNoBrowser", 80, 24),
+    SnapshotCase("browserSignInNoBrowser", 120, 40),
+    SnapshotCase("browserSignInNoBrowser", 200, 60),
 ]

@@ -31,6 +31,7 @@ enum JapaneseScreens {
             "dashboardWithPool", "confirmCode", "forgotRequest", "forgotReset", "newPassword", "totpCode", "totpSetup",
             "selectMFA", "dashboard", "dashboardOffline", "dashboardPending", "relogin", "help", "signInUserAuth",
             "selectSignInMethod", "emailCodeResent", "totpEnrolment", "globalSignOutConfirm",
+            "signInWithBrowserRows", "browserSignInNoBrowser",
         ] + ["devices", "devicesConfirmForget", "devicesEmpty", "rememberPrompt"] + [
             "profile", "profileEdit", "profileVerify", "profilePassword", "profileDelete",
         ] + ["signInJapaneseInput"]

@@ -137,6 +137,11 @@ public struct AuthConfiguration: Sendable, Hashable {
     public var latchkey: LatchkeyConfiguration
     /// The user pool's settings (password policy, sign-up attributes, MFA), as far as the file states them.
     public var poolSettings: PoolSettings
+    /// The hosted UI (OAuth 2.0 sign-in in a browser), when the file configures one a terminal can use.
+    public var hostedUI: HostedUIConfiguration?
+    /// Why the file's OAuth section cannot be used (a custom-scheme redirect, the implicit grant, a
+    /// plain-http domain), when it has one; password sign-in is unaffected.
+    public var hostedUIProblem: ConfigurationError?
     /// The file this came from, for messages.
     public var sourcePath: String?
     /// What was read and from where: format, section, the origin of each setting.

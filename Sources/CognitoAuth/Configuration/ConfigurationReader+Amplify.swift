@@ -11,7 +11,7 @@ extension ConfigurationReader {
     static let gen2AuthKeysRead: Set<String> = [
         "user_pool_id", "aws_region", "user_pool_client_id", "identity_pool_id", "password_policy",
         "standard_required_attributes", "username_attributes", "user_verification_types", "mfa_configuration",
-        "mfa_methods", "unauthenticated_identities_enabled",
+        "mfa_methods", "unauthenticated_identities_enabled", "oauth",
     ]
 
     /// Reads Amplify Gen 2's `amplify_outputs.json` (versions "1" to "1.4"; a later version is read as far
@@ -86,9 +86,23 @@ extension ConfigurationReader {
         settings.mfaMethods = Self.mfaMethods(auth["mfa_methods"])
         for (key, value) in (auth.objectValue ?? [:]).sorted(by: { $0.key < $1.key })
         where !Self.gen2AuthKeysRead.contains(key) {
-            // oauth, groups and keys of later versions: named once, unless empty.
+            // groups and keys of later versions: named once, unless empty.
             if value.objectValue?.isEmpty == true || value.arrayValue?.isEmpty == true || value == .null { continue }
             ignore("auth." + key)
+        }
+        if let oauth = auth["oauth"], oauth.objectValue?.isEmpty == false {
+            readHostedUI(
+                RawHostedUI(
+                    domain: try string(oauth["domain"], key: "auth.oauth.domain"), domainKey: "auth.oauth.domain",
+                    appClientId: nil,
+                    signIn: Self.stringList(oauth["redirect_sign_in_uri"]),
+                    signInKey: "auth.oauth.redirect_sign_in_uri",
+                    signOut: Self.stringList(oauth["redirect_sign_out_uri"]),
+                    signOutKey: "auth.oauth.redirect_sign_out_uri",
+                    scopes: Self.stringList(oauth["scopes"]), providers: Self.stringList(oauth["identity_providers"]),
+                    responseType: try string(oauth["response_type"], key: "auth.oauth.response_type"),
+                    responseTypeKey: "auth.oauth.response_type"),
+                into: &configuration)
         }
         configuration.latchkey = try readLatchkey(root["Latchkey"])
         return configuration
@@ -137,8 +151,21 @@ extension ConfigurationReader {
             gen1[nested] = root[flat]
         }
         readGen1Auth(.object(gen1), key: "")
-        if let oauth = root["oauth"], oauth.objectValue?.isEmpty == false { ignore("oauth") }
-        if root["aws_cognito_social_providers"]?.arrayValue?.isEmpty == false { ignore("aws_cognito_social_providers") }
+        if let oauth = root["oauth"], oauth.objectValue?.isEmpty == false {
+            readHostedUI(
+                RawHostedUI(
+                    domain: try string(oauth["domain"], key: "oauth.domain"), domainKey: "oauth.domain",
+                    appClientId: nil,
+                    signIn: Self.stringList(oauth["redirectSignIn"]), signInKey: "oauth.redirectSignIn",
+                    signOut: Self.stringList(oauth["redirectSignOut"]), signOutKey: "oauth.redirectSignOut",
+                    scopes: Self.stringList(oauth["scope"]),
+                    providers: Self.stringList(root["aws_cognito_social_providers"]),
+                    responseType: try string(oauth["responseType"], key: "oauth.responseType"),
+                    responseTypeKey: "oauth.responseType"),
+                into: &configuration)
+        } else if root["aws_cognito_social_providers"]?.arrayValue?.isEmpty == false {
+            ignore("aws_cognito_social_providers")
+        }
         configuration.latchkey = try readLatchkey(root["Latchkey"])
         return configuration
     }

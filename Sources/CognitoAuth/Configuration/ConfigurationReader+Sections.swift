@@ -91,6 +91,22 @@ extension ConfigurationReader {
         if let auth = document["Auth"]?[section] ?? document["Auth"]?["Default"] {
             readGen1Auth(auth, key: prefix + "Auth." + (document["Auth"]?[section] != nil ? section : "Default"))
             if let authenticationFlow { configuration.userPool?.authenticationFlow = authenticationFlow }
+            let authKey = prefix + "Auth." + (document["Auth"]?[section] != nil ? section : "Default")
+            if let oauth = auth["OAuth"], oauth.objectValue?.isEmpty == false {
+                let key = authKey + ".OAuth"
+                readHostedUI(
+                    RawHostedUI(
+                        domain: try string(oauth["WebDomain"], key: key + ".WebDomain"), domainKey: key + ".WebDomain",
+                        appClientId: try string(oauth["AppClientId"], key: key + ".AppClientId"),
+                        signIn: Self.stringList(oauth["SignInRedirectURI"]), signInKey: key + ".SignInRedirectURI",
+                        signOut: Self.stringList(oauth["SignOutRedirectURI"]), signOutKey: key + ".SignOutRedirectURI",
+                        scopes: Self.stringList(oauth["Scopes"]),
+                        providers: Self.stringList(auth["socialProviders"]),
+                        responseType: try string(
+                            oauth["responseType"] ?? oauth["ResponseType"], key: key + ".responseType"),
+                        responseTypeKey: key + ".responseType"),
+                    into: &configuration)
+            }
         }
         configuration.latchkey = try readLatchkey(document["Latchkey"] ?? root["Latchkey"])
         return configuration
@@ -130,8 +146,6 @@ extension ConfigurationReader {
         settings.verificationMechanisms = Self.attributeNames(auth["verificationMechanisms"])
         settings.mfaConfiguration = Self.mfaConfiguration(auth["mfaConfiguration"]?.stringValue)
         settings.mfaMethods = Self.mfaMethods(auth["mfaTypes"])
-        if let oauth = auth["OAuth"], oauth.objectValue?.isEmpty == false { ignore(path("OAuth")) }
-        if auth["socialProviders"]?.arrayValue?.isEmpty == false { ignore(path("socialProviders")) }
         if let value = auth["authenticationFlowType"]?.stringValue {
             if let flow = AuthenticationFlow(configurationValue: value) {
                 authenticationFlow = flow

@@ -17,6 +17,8 @@ extension AuthError {
     public func summary(_ lookup: AuthTextLookup) -> String? {
         switch self {
         case .notAuthorized(let message): return NotAuthorizedVariant(message).summary(lookup)
+        // The hosted UI's failures carry their own (English) wording, with sanitised server text.
+        case .hostedUI(let failure): return failure.summary
         default: return wordingName.flatMap { lookup.text("error.\($0).summary") }
         }
     }
@@ -49,6 +51,7 @@ extension AuthError {
     public func nextStep(_ lookup: AuthTextLookup) -> String? {
         switch self {
         case .notAuthorized(let message): return NotAuthorizedVariant(message).nextStep(lookup)
+        case .hostedUI(let failure): return failure.nextStep
         default: return wordingName.flatMap { lookup.text("error.\($0).nextStep") }
         }
     }

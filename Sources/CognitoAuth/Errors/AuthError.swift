@@ -122,6 +122,8 @@ public enum AuthError: Error, Sendable, Hashable {
     case guestAccessNotAllowed
     /// The client has no identity pool configured.
     case identityPoolNotConfigured
+    /// A sign-in through the hosted UI (OAuth 2.0 with PKCE) failed; see ``HostedUIFailure``.
+    case hostedUI(HostedUIFailure)
 }
 
 extension AuthError {
@@ -300,6 +302,7 @@ extension AuthError: LocalizedError, CustomStringConvertible {
         case .identityPoolNotConfigured:
             return
                 "No identity pool is configured. Add CredentialsProvider.CognitoIdentity.Default to awsconfiguration.json."
+        case .hostedUI(let failure): return failure.summary + " " + failure.nextStep
         }
     }
 }

@@ -136,8 +136,11 @@ extension AuthClient {
         identity.customRoleARN = nil
         var result = SignOutResult(scope: scope)
         result.hadSession = machine.session?.tokens != nil || machine.session?.pendingRevocation != nil
+        let logoutURL = hostedUILogoutURL()
         let actions = machine.handle(.signOutRequested(global: scope == .global), now: clock.now())
-        return try await settleSignOut(actions, result: result)
+        var settled = try await settleSignOut(actions, result: result)
+        settled.hostedUILogoutURL = logoutURL
+        return settled
     }
 
     /// Forgets everything stored for this session here (tokens, identity, credentials, the tracked

@@ -436,7 +436,7 @@ extension AuthClient {
     }
 
     /// Adopts a completed sign-in: persist, notify, resume every waiting call.
-    func completeSignIn(tokens: CognitoTokens, username: String) async throws {
+    func completeSignIn(tokens: CognitoTokens, username: String, hostedUI: Bool = false) async throws {
         // A revocation an earlier sign-out could not send is retried now that the service answers.
         var settled: PendingRevocation?
         if let owed = machine.session?.pendingRevocation {
@@ -450,7 +450,7 @@ extension AuthClient {
             }
         }
         let signIn = AuthStateMachine.UserPoolSignIn(
-            tokens: tokens, username: username, keySet: jwksCache, settledRevocation: settled)
+            tokens: tokens, username: username, keySet: jwksCache, settledRevocation: settled, hostedUI: hostedUI)
         // The user's own sign-in replaces whatever is stored; if it cannot be stored, the sign-in
         // fails and the client keeps what the store holds.
         if let failure = run(machine.handle(.userPoolSignedIn(signIn), now: clock.now()), writes: .replace) {

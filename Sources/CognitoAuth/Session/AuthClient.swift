@@ -45,7 +45,7 @@ public actor AuthClient {
     public init(
         configuration: AuthConfiguration,
         store: any SessionStore,
-        transport: any HTTPTransport = AsyncHTTPClientTransport(),
+        transport: any HTTPTransport = CurlTransport(),
         clock: any AuthClock = SystemAuthClock(),
         random: any RandomSource = SystemRandomSource(),
         logger: Logger? = nil,

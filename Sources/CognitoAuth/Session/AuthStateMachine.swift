@@ -175,6 +175,8 @@ struct AuthStateMachine: Sendable {
         var settledRevocation: PendingRevocation?
         /// The device this sign-in registered, when the pool issued one (nil keeps the stored one).
         var device: TrackedDevice? = nil
+        /// Whether the tokens came from the hosted UI (its browser session is ended at sign-out too).
+        var hostedUI: Bool = false
     }
 
     /// A completed federated sign-in.
@@ -668,6 +670,7 @@ extension AuthStateMachine {
             session.pendingRevocation = nil
         }
         if let device = signIn.device { session.device = device }
+        session.hostedUI = signIn.hostedUI ? true : nil
         return enterSignedIn(session, now: now)
     }
 

@@ -222,6 +222,9 @@ public struct SignOutResult: Sendable, Hashable {
     public var revocationPending: AuthError?
     /// Whether anyone was signed in (or a revocation was owed) before this call.
     public var hadSession = false
+    /// The hosted UI's `/logout` URL to open (or print), when the session came from the hosted UI:
+    /// it clears the hosted UI's own browser cookie, which revoking the tokens does not.
+    public var hostedUILogoutURL: URL?
 
     /// Creates a result.
     public init(scope: SignOutScope) { self.scope = scope }

@@ -60,6 +60,9 @@ public struct PersistedSession: Sendable, Hashable, Codable {
     /// so that the next sign-in can answer DEVICE_SRP_AUTH; nil when the pool tracks no devices.
     /// Its password is a secret, stored like the tokens. Records written before devices decode as nil.
     public var device: TrackedDevice?
+    /// True when the session was signed in through the hosted UI (OAuth 2.0 with PKCE), so that
+    /// sign-out ends the hosted UI's browser session too; nil for every other sign-in.
+    public var hostedUI: Bool?
     /// When the session was written.
     public var updatedAt: Date
 

@@ -1,0 +1,214 @@
+import CognitoAuth
+import Foundation
+import TerminalUI
+
+/// `latchkey sign-in --web`: the hosted UI's authorization code flow with PKCE, from a terminal.
+///
+/// The browser is opened with `$BROWSER`, else `xdg-open` / `open`, unless there is no browser to open
+/// (`--no-browser`, an SSH session, no DISPLAY / WAYLAND_DISPLAY on Linux). Then the URL and the
+/// `ssh -L` line are printed, and the redirect is taken from the loopback port or from a pasted URL
+/// or code on stdin, whichever comes first.
+enum WebSignIn {
+    /// How the URL reaches a browser.
+    enum BrowserChoice: Equatable {
+        /// `$BROWSER` (its first entry; words split at spaces).
+        case command([String])
+        /// `xdg-open` or `open`.
+        case system(String)
+        /// Printed only, with the reason.
+        case none(reason: String)
+    }
+
+    /// Chooses how to open the URL from the flags and the environment.
+    static func browserChoice(noBrowser: Bool, environment: [String: String]) -> BrowserChoice {
+        if noBrowser { return .none(reason: "--no-browser") }
+        if let browser = environment["BROWSER"]?.split(separator: ":").first.map(String.init),
+            !browser.trimmingCharacters(in: .whitespaces).isEmpty
+        {
+            return .command(browser.split(separator: " ").map(String.init))
+        }
+        if environment["SSH_CONNECTION"].map({ !$0.isEmpty }) == true {
+            return .none(reason: "this is an SSH session")
+        }
+        #if os(macOS)
+            return .system("open")
+        #else
+            let display = (environment["DISPLAY"] ?? "") + (environment["WAYLAND_DISPLAY"] ?? "")
+            if display.isEmpty { return .none(reason: "there is no display (DISPLAY and WAYLAND_DISPLAY are unset)") }
+            return .system("xdg-open")
+        #endif
+    }
+
+    /// The `ssh -L` line that forwards the loopback port from the machine with the browser.
+    static func tunnelLine(port: Int, environment: [String: String]) -> String {
+        let user = environment["USER"] ?? environment["LOGNAME"] ?? "user"
+        let host = ProcessInfo.processInfo.hostName
+        return "ssh -L \(port):127.0.0.1:\(port) \(user)@\(host)"
+    }
+
+    /// One thing that can end the wait.
+    enum Arrival: Sendable {
+        case redirect(HostedUICallback)
+        case pasted(String)
+        case stdinClosed
+        case timedOut
+    }
+
+    /// Runs the flow on `client` and returns the signed-in username.
+    static func run(
+        client: AuthClient, provider: String?, noBrowser: Bool, timeout: Int, replacingSession: Bool,
+        environment: [String: String]
+    ) async throws -> String {
+        let request = try await client.beginHostedUISignIn(provider: provider)
+        var listener: LoopbackRedirectListener?
+        if request.loopbackPort != nil {
+            switch Result(catching: { try LoopbackRedirectListener(request: request) }) {
+            case .success(let opened): listener = opened
+            case .failure(let error):
+                // The port is taken: with a person at the terminal (or --no-browser) pasting still works.
+                guard noBrowser || CLIOutput.stdinIsTerminal else { throw error }
+                CLIOutput.info("\(error) Paste the redirect URL instead.")
+            }
+        }
+        defer { listener?.stop() }
+        let choice = browserChoice(noBrowser: noBrowser, environment: environment)
+        let url = request.authorizeURL.absoluteString
+        switch choice {
+        case .command(let words):
+            CLIOutput.info("Opening the sign-in page with $BROWSER (\(words.first ?? ""))…")
+            open(words + [url])
+            CLIOutput.info("If no browser appears, open this URL:")
+            CLIOutput.info("  \(url)")
+        case .system(let tool):
+            CLIOutput.info("Opening the sign-in page in your browser…")
+            open(["/usr/bin/env", tool, url])
+            CLIOutput.info("If no browser appears, open this URL:")
+            CLIOutput.info("  \(url)")
+        case .none(let reason):
+            CLIOutput.info("No browser is opened here (\(reason)). Open this URL in a browser to sign in:")
+            CLIOutput.info("")
+            CLIOutput.info("  \(url)")
+            CLIOutput.info("")
+            if let port = listener?.port {
+                CLIOutput.info("Browser on another machine? Forward the redirect port first:")
+                CLIOutput.info("  \(tunnelLine(port: port, environment: environment))")
+            }
+            CLIOutput.info("Or paste here the URL the browser ends at (it has ?code=), or just the code:")
+        }
+        let arrivals = AsyncStream.makeStream(of: Arrival.self, bufferingPolicy: .unbounded)
+        let openListener = listener
+        let tasks = [
+            Task {
+                if let callback = await openListener?.callback() { arrivals.continuation.yield(.redirect(callback)) }
+            },
+            Task {
+                try? await Task.sleep(for: .seconds(timeout))
+                arrivals.continuation.yield(.timedOut)
+            },
+        ]
+        defer { for task in tasks { task.cancel() } }
+        if case .none = choice {
+            readStdinLines(into: arrivals.continuation)
+        } else if CLIOutput.stdinIsTerminal {
+            readStdinLines(into: arrivals.continuation)
+        }
+        var stdinOpen = true
+        for await arrival in arrivals.stream {
+            switch arrival {
+            case .redirect(let callback):
+                try await client.completeHostedUISignIn(request, callback: callback, replacingSession: replacingSession)
+                return await client.username ?? "?"
+            case .pasted(let text):
+                if text.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+                do {
+                    try await client.completeHostedUISignIn(request, pasted: text, replacingSession: replacingSession)
+                    return await client.username ?? "?"
+                } catch let error as AuthError {
+                    guard case .hostedUI(let failure) = error, Self.mayPasteAgain(failure) else { throw error }
+                    CLIOutput.error("\(failure.summary) \(failure.nextStep)")
+                    CLIOutput.info("Paste the redirect URL or the code again:")
+                }
+            case .stdinClosed:
+                stdinOpen = false
+                if listener == nil {
+                    throw AuthError.hostedUI(.cancelled)
+                }
+            case .timedOut:
+                _ = stdinOpen
+                throw AuthError.hostedUI(.timedOut(seconds: timeout))
+            }
+        }
+        throw AuthError.hostedUI(.cancelled)
+    }
+
+    /// Failures a person can put right by pasting again.
+    static func mayPasteAgain(_ failure: HostedUIFailure) -> Bool {
+        switch failure {
+        case .stateMismatch, .missingState, .noCode: return true
+        default: return false
+        }
+    }
+
+    /// The full-screen UI's hooks: the same browser choice as `sign-in --web`, quietly (the browser's
+    /// messages would draw over the screen).
+    static func hooks(environment: [String: String]) -> BrowserHooks {
+        BrowserHooks(
+            openURL: { url in
+                switch browserChoice(noBrowser: false, environment: environment) {
+                case .command(let words):
+                    open(words + [url.absoluteString], quiet: true)
+                    return true
+                case .system(let tool):
+                    open(["/usr/bin/env", tool, url.absoluteString], quiet: true)
+                    return true
+                case .none:
+                    return false
+                }
+            },
+            tunnelLine: { port in tunnelLine(port: port, environment: environment) })
+    }
+
+    /// Starts `words` (a program and its arguments) without waiting; its standard output is discarded,
+    /// its errors go to ours (discarded too when `quiet`).
+    static func open(_ words: [String], quiet: Bool = false) {
+        guard let program = words.first else { return }
+        let process = Process()
+        if program.contains("/") {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(words.dropFirst())
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = words
+        }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        if quiet { process.standardError = FileHandle.nullDevice }
+        process.terminationHandler = { finished in
+            if !quiet, finished.terminationStatus != 0 {
+                CLIOutput.error(
+                    "the browser command exited with status \(finished.terminationStatus); open the URL yourself, "
+                        + "or paste the redirect URL.")
+            }
+        }
+        do {
+            try process.run()
+        } catch {
+            CLIOutput.error("the browser could not be started (\(error.localizedDescription)); open the URL yourself.")
+        }
+    }
+
+    /// Reads lines from stdin on a thread of its own (a blocking read must not hold an async worker).
+    static func readStdinLines(into continuation: AsyncStream<Arrival>.Continuation) {
+        let thread = Thread {
+            while true {
+                guard let line = try? CLIOutput.readLimitedLine(limit: 16 * 1024) else {
+                    continuation.yield(.stdinClosed)
+                    return
+                }
+                continuation.yield(.pasted(line))
+            }
+        }
+        thread.name = "latchkey-paste-reader"
+        thread.start()
+    }
+}
