@@ -196,6 +196,7 @@ public struct AppState: Equatable, Sendable {
         }
         if !hasTextField { return ScreenText.choiceHints }
         var hints = [ScreenText.hintNext, ScreenText.hintEnter]
+        if totpSetupShowing != nil { hints.append(ScreenText.hintCopyTOTPURI) }
         // Only the footer says Ctrl-T (the field does not), so it comes before what may be cut.
         if let revealHint { hints.append(revealHint) }
         hints.append(ScreenText.hintCtrlCQuit)
@@ -325,6 +326,14 @@ public enum AppAction: Sendable {
 extension AppState {
     /// Applies an action and returns the effects for the runtime to run.
     public mutating func reduce(_ action: AppAction) -> [AuthEffect] {
+        // The code screens' resend cooldown runs on the app's clock, before and after the action.
+        setChallengeClocks()
+        let effects = reduceAction(action)
+        setChallengeClocks()
+        return effects
+    }
+
+    private mutating func reduceAction(_ action: AppAction) -> [AuthEffect] {
         switch action {
         case .keyPressed(let key):
             return keyPressed(key)
@@ -476,6 +485,7 @@ extension AppState {
             isHelpVisible = true
             return []
         }
+        if let copy = copyTOTPURIKey(key) { return copy }
         if screen == .dashboard && relogin == nil && dashboard.isConfirmingGlobalSignOut {
             return perform(dashboard.reduce(.keyPressed(key)))
         }

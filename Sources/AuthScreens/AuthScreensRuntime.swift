@@ -322,6 +322,18 @@ public final class AuthScreensRuntime {
                     self.send(.tokenCopied(token, .failure(error)))
                 }
             }
+        case .copyTOTPURI(let uri):
+            // As a task, as the token copy: the result comes back as an action of its own.
+            spawn { [weak self] in
+                guard let self else { return }
+                let copied = self.onCopy?(uri) ?? false
+                self.send(
+                    .tokenCopied(
+                        .totpURI,
+                        copied
+                            ? .success(uri.count)
+                            : .failure(.unsupported(type: "clipboard", message: ScreenText.copyTOTPURIUnsupported))))
+            }
         case .profile(let profileRequest):
             spawn { [weak self] in
                 let action = await Self.profileResult(profileRequest, service: service)

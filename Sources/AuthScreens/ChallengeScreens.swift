@@ -166,7 +166,7 @@ extension NewPasswordState: FormScreen {
 }
 
 /// SMS_MFA, SOFTWARE_TOKEN_MFA or CUSTOM_CHALLENGE: enter a code (or an answer).
-public struct CodeChallengeState: Equatable, Sendable {
+public struct CodeChallengeState: Equatable, Sendable, ResendCodeCooldown {
     /// Which code is asked for.
     public enum Kind: Hashable, Sendable {
         /// A code sent by text message, as described.
@@ -202,6 +202,12 @@ public struct CodeChallengeState: Equatable, Sendable {
     public var notice: String?
     /// Whether the request running is Resend code (not Verify).
     public var isResending = false
+    /// The current time, set by the app (``setClock(_:)``), for the resend cooldown.
+    public var now: Date = .distantPast
+    /// When Resend code may be used again (a code was just sent), or nil.
+    public var resendAvailableAt: Date?
+    /// Whether a code was sent as the screen opened and its cooldown starts when the app first sets the clock.
+    var startsCooldownOnClock = false
 
     /// Creates the screen.
     public init(username: String, kind: Kind, resend: CodeResend? = nil) {
@@ -217,6 +223,20 @@ public struct CodeChallengeState: Equatable, Sendable {
         self.isInFlight = false
         self.banner = nil
         self.resend = resend
+        switch kind {
+        case .sms, .email: self.startsCooldownOnClock = resend != nil
+        default: break
+        }
+    }
+
+    /// Sets the time (the app does on every action); the first time, a code sent as the screen
+    /// opened starts the resend cooldown.
+    public mutating func setClock(_ time: Date) {
+        now = time
+        if startsCooldownOnClock {
+            startsCooldownOnClock = false
+            startResendCooldown()
+        }
     }
 
     /// The focusable items in Tab order.
@@ -286,10 +306,12 @@ extension CodeChallengeState: FormScreen {
             case .success(.emailOTP(let details)):
                 kind = .email(details)
                 notice = ScreenText.newCodeSent(details)
+                startResendCooldown()
                 return []
             case .success(.smsOTP(let details)), .success(.smsMFA(let details)):
                 kind = .sms(details)
                 notice = ScreenText.newCodeSent(details)
+                startResendCooldown()
                 return []
             case .success(.done):
                 return [.route(.signedIn)]
@@ -318,6 +340,10 @@ extension CodeChallengeState: FormScreen {
 
     private mutating func resendCode() -> [ScreenEffect] {
         guard !isInFlight, let resend else { return [] }
+        guard resendCooldownSeconds == 0 else {
+            notice = ScreenText.resendCodeWait
+            return []
+        }
         banner = nil
         notice = nil
         code.clear()

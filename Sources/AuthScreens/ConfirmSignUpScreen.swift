@@ -5,7 +5,7 @@ import Foundation
 ///
 /// When the account was created here, the password is remembered (masked) so that confirming
 /// signs in automatically; it is wiped as soon as the sign-in starts or the screen is left.
-public struct ConfirmSignUpState: Equatable, Sendable {
+public struct ConfirmSignUpState: Equatable, Sendable, ResendCodeCooldown {
     /// The focusable items in Tab order.
     public enum Focus: Hashable, Sendable, CaseIterable {
         /// The code field.
@@ -49,12 +49,6 @@ public struct ConfirmSignUpState: Equatable, Sendable {
     /// How long Resend code waits after a code was sent.
     public static let resendCooldown: TimeInterval = 30
 
-    /// The whole seconds left before Resend code works again; 0 when it works now.
-    public var resendCooldownSeconds: Int {
-        guard let resendAvailableAt else { return 0 }
-        let left = resendAvailableAt.timeIntervalSince(now)
-        return left > 0 ? Int(left.rounded(.up)) : 0
-    }
 
     /// Creates the screen.
     public init(
@@ -170,7 +164,7 @@ extension ConfirmSignUpState: FormScreen {
             case .success(let details):
                 delivery = details
                 notice = ScreenText.newCodeSent(details)
-                resendAvailableAt = now.addingTimeInterval(Self.resendCooldown)
+                startResendCooldown()
                 focus = .code
             case .failure(let error):
                 banner = ScreenText.codeBanner(for: error)

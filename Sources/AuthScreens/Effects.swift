@@ -61,6 +61,8 @@ public enum AuthEffect: Hashable, Sendable {
     case changeDevice(DeviceChange)
     /// Reads the token and hands it to the terminal's clipboard (never to the screen); `tokenCopied`.
     case copyToken(CopiedToken)
+    /// Put an authenticator set-up's `otpauth://` URI on the clipboard (OSC 52); it is never logged.
+    case copyTOTPURI(String)
     /// A Profile view request; its result comes back as `profile(_:)`.
     case profile(ProfileRequest)
     /// Reads the stored session again; `sessionLoaded` (after a sign-in, for the device it registered).

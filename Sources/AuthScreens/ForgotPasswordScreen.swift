@@ -4,7 +4,7 @@ import Foundation
 /// Forgot password: the username, then the code and a new password (policy checked inline).
 ///
 /// On success the app goes back to Sign in with the username filled in and a notice.
-public struct ForgotPasswordState: Equatable, Sendable {
+public struct ForgotPasswordState: Equatable, Sendable, ResendCodeCooldown {
     /// The two steps.
     public enum Step: Hashable, Sendable {
         /// Enter the username; a code is sent.
@@ -56,12 +56,6 @@ public struct ForgotPasswordState: Equatable, Sendable {
     /// When Resend code may be used again (a code was just sent), or nil.
     public var resendAvailableAt: Date?
 
-    /// The whole seconds left before Resend code works again; 0 when it works now.
-    public var resendCooldownSeconds: Int {
-        guard let resendAvailableAt else { return 0 }
-        let left = resendAvailableAt.timeIntervalSince(now)
-        return left > 0 ? Int(left.rounded(.up)) : 0
-    }
     /// The focused item.
     public var focus: Focus
     /// The request in flight, if any.
@@ -197,7 +191,7 @@ extension ForgotPasswordState: FormScreen {
                 let resent = step == .resetPassword
                 delivery = details
                 notice = resent ? ScreenText.newCodeSent(details) : ScreenText.resetCodeSent(details)
-                resendAvailableAt = now.addingTimeInterval(ConfirmSignUpState.resendCooldown)
+                startResendCooldown()
                 step = .resetPassword
                 focus = .code
             case .failure(let error):

@@ -60,9 +60,7 @@ extension ConfirmSignUpState: FormViewModel {
         switch item {
         case .code: return ScreenText.codeLabel
         case .confirm: return ScreenText.confirmButton
-        case .resend:
-            let wait = resendCooldownSeconds
-            return wait > 0 ? ScreenText.resendCodeCooldown(wait) : ScreenText.resendCodeLink
+        case .resend: return resendLinkLabel
         case .signIn: return ScreenText.backToSignInLink
         }
     }
@@ -80,9 +78,7 @@ extension ForgotPasswordState: FormViewModel {
         case .code: return ScreenText.codeLabel
         case .newPassword: return ScreenText.newPasswordLabel
         case .resetPassword: return ScreenText.resetPasswordButton
-        case .resendCode:
-            let wait = resendCooldownSeconds
-            return wait > 0 ? ScreenText.resendCodeCooldown(wait) : ScreenText.resendCodeLink
+        case .resendCode: return resendLinkLabel
         case .back: return ScreenText.backLink
         }
     }
@@ -118,7 +114,9 @@ extension CodeChallengeState: FormViewModel {
             default: return ScreenText.codeLabel
             }
         case .submit: return ScreenText.verifyButton
-        case .resend: return ScreenText.resendSignInCodeButton
+        case .resend:
+            // Counts down only while a just-sent code makes Resend wait.
+            return resendCooldownSeconds > 0 ? resendLinkLabel : ScreenText.resendSignInCodeButton
         case .cancel: return ScreenText.cancelButton
         }
     }

@@ -867,3 +867,50 @@ public enum ScreenText {
         return trimmed + "."
     }
 }
+
+// MARK: Issue 14's remaining items (the TOTP QR code, wide layouts, dashboard row actions)
+
+extension ScreenText {
+    /// The TOTP set-up screen's key hint: the `otpauth://` URI goes to the clipboard (OSC 52).
+    public static var hintCopyTOTPURI: String { Localized.text("hintCopyTOTPURI") }
+    /// Under the secret when the QR code is beside the form (the URI is wider than the screen).
+    public static var totpCopyURIHint: String { Localized.text("totpCopyURIHint") }
+    /// Instead of the QR code when even half-block rendering cannot fit it: what it needs, and what to do instead.
+    public static func totpQRCodeDoesNotFit(columns: Int, rows: Int) -> String {
+        Localized.format("totpQRCodeDoesNotFit", ["columns": String(columns), "rows": String(rows)])
+    }
+    /// Instead of the QR code when the URI is too long for any QR code the screen could show.
+    public static var totpQRCodeUnavailable: String { Localized.text("totpQRCodeUnavailable") }
+    /// The status line and log after Ctrl-Y on the TOTP set-up screen, or when it failed.
+    public static var totpURIName: String { Localized.text("tokenName.totpURI") }
+    /// Ctrl-Y where the terminal cannot take a clipboard.
+    public static var copyTOTPURIUnsupported: String { Localized.text("copyTOTPURIUnsupported") }
+}
+
+extension ScreenText {
+    /// A dashboard row's hint: the state row when the session needs a sign-in.
+    public static var rowHintSignIn: String { Localized.text("rowHints.signIn") }
+    /// The username row's hint.
+    public static var rowHintProfile: String { Localized.text("rowHints.profile") }
+    /// A token row's hint (`y`, then the token's key).
+    public static var rowHintCopy: String { Localized.text("rowHints.copy") }
+    /// The refresh token row's hint.
+    public static var rowHintRefresh: String { Localized.text("rowHints.refresh") }
+    /// The connectivity row's hint while offline (a call tells whether the backend is back).
+    public static var rowHintTryNow: String { Localized.text("rowHints.tryNow") }
+    /// The pool's MFA row's hint, before the settings were read.
+    public static var rowHintReadMFA: String { Localized.text("rowHints.readMFA") }
+}
+
+extension ScreenText {
+    /// The wide dashboard's box of the identity id, the AWS credentials and the connectivity.
+    public static var wideCredentialsTitle: String { Localized.text("wideCredentialsTitle") }
+    /// The wide dashboard's box of the pool's and the user's MFA.
+    public static var wideSecurityTitle: String { Localized.text("wideSecurityTitle") }
+    /// The wide dashboard's box of the calls waiting for tokens.
+    public static var wideCallsTitle: String { Localized.text("wideCallsTitle") }
+    /// The wide dashboard's box of every key (each clickable).
+    public static var wideKeysTitle: String { Localized.text("wideKeysTitle") }
+    /// The waiting calls when there are none.
+    public static var noCallsWaiting: String { Localized.text("ui.noCallsWaiting") }
+}

@@ -6,6 +6,8 @@ public enum CopiedToken: String, Hashable, Sendable {
     case id
     /// The access token.
     case access
+    /// The `otpauth://` URI of an authenticator-app set-up (Ctrl-Y on that screen).
+    case totpURI
 }
 
 extension ScreenText {
@@ -20,7 +22,11 @@ extension ScreenText {
 
     /// "the access token".
     public static func tokenName(_ token: CopiedToken) -> String {
-        token == .id ? Localized.text("tokenName.id") : Localized.text("tokenName.access")
+        switch token {
+        case .id: Localized.text("tokenName.id")
+        case .access: Localized.text("tokenName.access")
+        case .totpURI: totpURIName
+        }
     }
 
     /// "Copied the access token (1,234 characters) to the clipboard."

@@ -12,6 +12,8 @@ public struct MouseMap: Hashable, Sendable {
         case listRow(Int)
         /// A key hint on the bottom line ("p profile"): the click presses its key.
         case key(Key)
+        /// A clickable hint that stands for several keys (a dashboard row's "y copy"): the click presses them in order.
+        case keys([Key])
     }
 
     /// Where a target was drawn.
@@ -72,6 +74,8 @@ public struct MouseMap: Hashable, Sendable {
             return Array(repeating: row > selected ? Key.down : .up, count: abs(row - selected))
         case .key(let key):
             return [key]
+        case .keys(let keys):
+            return keys
         }
     }
 }

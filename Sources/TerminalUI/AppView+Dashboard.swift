@@ -10,8 +10,13 @@ extension AppView {
     static let expiryTextWidth = 33
     /// The width of an expiry bar, brackets left out, at 80 columns (it grows with the panel).
     static let expiryBarWidth = 10
+    /// The narrowest expiry bar drawn (below it the row shows the expiry text alone).
+    static let minimumExpiryBarWidth = 6
     /// The widest an expiry bar gets.
     static let maximumExpiryBarWidth = 50
+    /// The columns an expiry row keeps at its right end for its hint ("y copy" and a gap), in the
+    /// current language, so the bars line up whether a row has a hint or not.
+    static var expiryHintRoom: Int { TextWidth.width(of: ScreenText.rowHintCopy) + 2 }
     /// The value of the session's rows between a sign-in and the session being read.
     static var sessionLoading: String { Localized.text("ui.sessionLoading") }
 
@@ -27,6 +32,13 @@ extension AppView {
         case text(label: String, value: String, style: CellStyle)
         /// A label, an expiry text and a bar of the remaining lifetime.
         case expiry(label: String, text: String, fraction: Double, style: CellStyle)
+
+        /// The row's label.
+        var label: String {
+            switch self {
+            case .text(let label, _, _), .expiry(let label, _, _, _): return label
+            }
+        }
     }
 
     /// The session panel's rows: identity, expiries, refresh token, connectivity. No token is
@@ -143,15 +155,18 @@ extension AppView {
         return Localized.format(key, ["call": call.label, "waited": waited])
     }
 
-    /// Draws the dashboard: the session panel, the waiting calls and the event log.
+    /// Draws the dashboard: the session panel, the waiting calls and the event log (in two columns
+    /// on a wide terminal, see ``drawWideDashboard(_:into:in:)``).
     func drawDashboard(_ dashboard: DashboardState, into grid: inout CellGrid, in body: Rect) {
+        if Self.usesWideDashboard(body) { return drawWideDashboard(dashboard, into: &grid, in: body) }
         let rows = panelRows(dashboard)
         let panel = Rect(
             row: body.row, column: body.column, width: body.width, height: min(body.height, rows.count + 2))
         Box(title: ScreenText.dashboardTitle).draw(into: &grid, in: panel)
         let inner = panel.inset(top: 1, left: 2, bottom: 1, right: 2)
         for (index, row) in rows.prefix(inner.height).enumerated() {
-            drawPanelRow(row, into: &grid, row: inner.row + index, in: inner)
+            drawPanelRow(
+                row, action: dashboard.rowAction(for: row.label), into: &grid, row: inner.row + index, in: inner)
         }
         var next = panel.bottom
         let logMinimum = 3
@@ -173,11 +188,17 @@ extension AppView {
             }
         } else {
             grid.write(
-                Localized.text("ui.noCallsWaiting"), row: next, column: body.column + 1, style: CellStyle(.dim),
+                ScreenText.noCallsWaiting, row: next, column: body.column + 1, style: CellStyle(.dim),
                 maxWidth: body.width - 2)
             next += 1
         }
-        let logRect = Rect(row: next, column: body.column, width: body.width, height: body.bottom - next)
+        drawEventLog(
+            dashboard, into: &grid,
+            in: Rect(row: next, column: body.column, width: body.width, height: body.bottom - next))
+    }
+
+    /// Draws the event log in a box filling `logRect` (the newest entries, long lines wrapped).
+    func drawEventLog(_ dashboard: DashboardState, into grid: inout CellGrid, in logRect: Rect) {
         guard logRect.height >= 2 else { return }
         var title = ScreenText.eventLogTitle
         if dashboard.log.scrollOffset > 0 {
@@ -191,7 +212,30 @@ extension AppView {
         LogView(entries: Array(entries), wrapsLongLines: true).draw(into: &grid, in: logInner)
     }
 
-    private func drawPanelRow(_ row: PanelRow, into grid: inout CellGrid, row line: Int, in inner: Rect) {
+    /// Draws a row and, at its right end, its action's hint (clickable: the click presses its keys).
+    func drawPanelRow(
+        _ row: PanelRow, action: DashboardRowAction?, into grid: inout CellGrid, row line: Int, in inner: Rect
+    ) {
+        let hintWidth = action.map { TextWidth.width(of: $0.hint) } ?? 0
+        let showsHint = action != nil && hintWidth + Self.dashboardLabelWidth + 2 <= inner.width
+        // Expiry rows keep the same room at the right whether they have a hint or not, so their bars line up.
+        var reserved = showsHint ? hintWidth + 2 : 0
+        if case .expiry = row { reserved = max(reserved, Self.expiryHintRoom) }
+        if let action, showsHint {
+            let hint = Self.keyHint(action.hint)
+            let column = inner.right - hintWidth
+            grid.write(hint.key, row: line, column: column, style: CellStyle(.hintKey))
+            grid.write(
+                " " + hint.action, row: line, column: column + TextWidth.width(of: hint.key), style: CellStyle(.hint))
+            grid.mouseMap.regions.append(
+                MouseMap.Region(
+                    rect: Rect(row: line, column: column, width: hintWidth, height: 1),
+                    target: .keys(action.keys.map(Key.init))))
+        }
+        drawPanelRowValue(row, into: &grid, row: line, in: inner.inset(right: min(reserved, inner.width / 2)))
+    }
+
+    private func drawPanelRowValue(_ row: PanelRow, into grid: inout CellGrid, row line: Int, in inner: Rect) {
         let valueColumn = inner.column + Self.dashboardLabelWidth
         let valueWidth = max(0, inner.right - valueColumn)
         switch row {
@@ -205,8 +249,9 @@ extension AppView {
             grid.write(TextWidth.truncate(text, toWidth: valueWidth), row: line, column: valueColumn, style: style)
             let barColumn = valueColumn + Self.expiryTextWidth
             let bar = ProgressBar(ratio: fraction, showsPercent: false)
-            let barWidth = Self.expiryBarWidth(valueWidth: valueWidth)
-            guard barColumn + barWidth + 7 <= inner.right else { return }
+            // Narrower than usual where a longer hint (in Japanese, "y コピー") takes the room, down to a minimum.
+            let barWidth = min(Self.expiryBarWidth(valueWidth: valueWidth), inner.right - barColumn - 7)
+            guard barWidth >= Self.minimumExpiryBarWidth else { return }
             grid.write("[", row: line, column: barColumn, style: CellStyle(.dim))
             bar.draw(into: &grid, in: Rect(row: line, column: barColumn + 1, width: barWidth, height: 1))
             grid.write("]", row: line, column: barColumn + 1 + barWidth, style: CellStyle(.dim))

@@ -6,8 +6,7 @@ import TerminalKit
 extension AppView {
     /// The explanation on the first step of Forgot password.
     static var forgotPasswordIntro: String { Localized.text("ui.forgotPasswordIntro") }
-    /// The question on the MFA choice.
-    /// Shown instead of the QR code when the terminal is too small for it.
+    /// Shown instead of the browser sign-in's QR code when the terminal is too small for it.
     static var enlargeForQRCode: String { Localized.text("ui.enlargeForQRCode") }
     /// The label above the full-width `otpauth://` URI.
     static var uriBelow: String { Localized.text("ui.uriBelow") }
@@ -68,14 +67,7 @@ extension AppView {
     {
         switch challenge {
         case .totpSetup(let screen):
-            let withCode = totpForm(screen, qrCode: qrCodeView(for: screen.uri), screenWidth: area.width)
-            let width = min(area.width, max(boxWidth(for: area.width), withCode.qrWidth + 8))
-            let fits =
-                withCode.qrWidth > 0 && withCode.qrWidth <= width - 8
-                && withCode.height(width: width - 8) + 4 <= area.height
-            let form = fits ? withCode : totpForm(screen, qrCode: nil, screenWidth: area.width)
-            return drawBoxed(
-                form, title: challenge.title, into: &grid, in: area, minimumWidth: fits ? width : 0, clears: clears)
+            return drawTOTPSetup(screen, title: challenge.title, into: &grid, in: area, clears: clears)
         default:
             return drawBoxed(challengeForm(challenge), title: challenge.title, into: &grid, in: area, clears: clears)
         }
@@ -280,7 +272,7 @@ extension AppView {
             form.addSpacer()
             form.add(actions(screen, [.submit, .cancel], links: []))
         case .totpSetup(let screen):
-            form = totpForm(screen, qrCode: nil)
+            form = totpForm(screen, placement: .none(needed: nil))
         case .selectMFAType(let screen):
             form.add(.text(screen.prompt, CellStyle(.normal)))
             form.addSpacer()
@@ -296,34 +288,6 @@ extension AppView {
             form.add(actions(screen, [.cancel], links: []))
         }
         return form
-    }
-
-    func totpForm(_ screen: TOTPSetupState, qrCode: QRCodeView?, screenWidth: Int = 0) -> FormLayout {
-        var form = FormLayout()
-        form.add(.text(ScreenText.totpSetupInstructions, CellStyle(.normal)))
-        form.addSpacer()
-        if let qrCode {
-            form.add(.qrCode(qrCode))
-            form.addSpacer()
-        }
-        form.add(.value(label: ScreenText.secretLabel, value: screen.groupedSecret, style: CellStyle(.accent, .bold)))
-        // The URI goes on rows of its own across the whole screen, so that it copies as one line.
-        form.add(.text(Self.uriBelow, CellStyle(.dim)))
-        form.add(.unboxed(screen.uri, CellStyle(.normal)))
-        form.screenWidth = screenWidth
-        if qrCode == nil { form.add(.text(Self.enlargeForQRCode, CellStyle(.hint))) }
-        form.addSpacer()
-        form.add(field(screen, .code, placeholder: Self.digitsPlaceholder(6)))
-        addBanner(screen.banner, to: &form)
-        form.addSpacer()
-        form.add(actions(screen, [.submit, .cancel], links: []))
-        return form
-    }
-
-    /// The QR code of an `otpauth://` URI, or nil when it cannot be encoded.
-    func qrCodeView(for uri: String) -> QRCodeView? {
-        guard let code = try? QRCode(text: uri, errorCorrection: .low) else { return nil }
-        return QRCodeView(code: code, quietZone: 2, tooSmallMessage: Localized.text("ui.enlargeForQRCodeTo"))
     }
 
     // MARK: Parts

@@ -74,6 +74,12 @@ public struct AppView: Hashable, Sendable {
         if let profile = state.profile, state.screen == .dashboard {
             cursor = drawProfile(profile, into: &grid, in: body)
         }
+        if state.rememberDevicePrompt != nil || state.accountPicker != nil
+            || state.dashboard.isConfirmingGlobalSignOut
+        {
+            // A question over the dashboard: its rows' hints are covered, so they take no clicks.
+            grid.mouseMap.regions.removeAll { $0.target.isDashboardRow }
+        }
         if state.rememberDevicePrompt != nil { drawRememberDevicePrompt(into: &grid, in: body) }
         if let picker = state.accountPicker, state.screen == .dashboard, state.relogin == nil {
             let rows = picker.rows.enumerated().map { index, name in

@@ -28,3 +28,30 @@ extension InputKey {
         }
     }
 }
+
+extension Key {
+    /// The terminal key a view-model key stands for (a dashboard row's action keys, pressed by a
+    /// click through ``MouseMap``).
+    public init(_ input: InputKey) {
+        switch input {
+        case .character(let character): self = .character(character)
+        case .enter: self = .enter
+        case .tab: self = .tab
+        case .backTab: self = .backTab
+        case .escape: self = .escape
+        case .backspace: self = .backspace
+        case .delete: self = .delete
+        case .up: self = .up
+        case .down: self = .down
+        case .left: self = .left
+        case .right: self = .right
+        case .home: self = .home
+        case .end: self = .end
+        case .pageUp: self = .pageUp
+        case .pageDown: self = .pageDown
+        case .ctrl(let character): self = .ctrl(character)
+        case .function(let number): self = .function(number)
+        case .paste(let text): self = .paste(text)
+        }
+    }
+}

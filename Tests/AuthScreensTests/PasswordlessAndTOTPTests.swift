@@ -137,6 +137,9 @@ struct PasswordlessAndTOTPTests {
         var app = userAuthApp()
         app.screen = .challenge(
             .code(CodeChallengeState(username: "alice", kind: .email(emailDelivery), resend: .method(.emailOTP))))
+        // Resend code waits 30 s after a code was sent (CodeResendCooldownTests).
+        _ = app.reduce(.tick(now: t0))
+        _ = app.reduce(.tick(now: t0.addingTimeInterval(30)))
         for _ in 0..<3 { _ = app.reduce(.keyPressed(.tab)) }
         #expect(codeScreen(app)?.focus == .resend)
         #expect(app.reduce(.keyPressed(.enter)) == [.resendSignInCode(username: "alice", method: .emailOTP)])
@@ -157,6 +160,7 @@ struct PasswordlessAndTOTPTests {
         #expect(code.code.isEmpty)
         #expect(code.focus == .code)
         // A failed resend shows why and keeps the screen.
+        _ = app.reduce(.tick(now: t0.addingTimeInterval(60)))
         for _ in 0..<3 { _ = app.reduce(.keyPressed(.tab)) }
         _ = app.reduce(.keyPressed(.enter))
         _ = app.reduce(.signInCodeResent(.failure(.limitExceeded("Attempt limit exceeded"))))

@@ -1,5 +1,6 @@
 import AuthScreens
 import CognitoAuth
+import CognitoAuthTesting
 import Foundation
 import Testing
 
@@ -15,7 +16,8 @@ struct PasswordlessRuntimeTests {
         let fake = FakeAuthService()
         var options = AuthUIOptions()
         options.choosesSignInMethod = true
-        let runtime = AuthScreensRuntime(service: fake, options: options, timeZone: utc, now: { t0 })
+        let clock = ManualClock(start: t0)
+        let runtime = AuthScreensRuntime(service: fake, options: options, timeZone: utc, now: { clock.now() })
         type(runtime, "alice")
         runtime.send(.keyPressed(.enter))
         await runtime.settle()
@@ -26,6 +28,9 @@ struct PasswordlessRuntimeTests {
         runtime.send(.keyPressed(.down))
         runtime.send(.keyPressed(.enter))
         await runtime.settle()
+        // Resend code waits 30 s after the code was sent.
+        clock.advance(by: 30)
+        runtime.tick()
         for _ in 0..<3 { runtime.send(.keyPressed(.tab)) }
         runtime.send(.keyPressed(.enter))
         await runtime.settle()

@@ -163,7 +163,8 @@ extension BackendTests {
 
             // TOTP from the Security row, then out and in again with its code.
             session.type("t")
-            let enrolment = try await session.waitFor("Secret", "otpauth://totp/")
+            // At 80x24 the QR code sits beside the form and the URI, wider than the screen, is left to Ctrl-Y.
+            let enrolment = try await session.waitFor("Secret", "Ctrl-Y copy URI", "▀▀▀▀")
             let secret = try #require(TerminalPasswordlessEndToEndTests.secret(in: enrolment))
             let enrolmentCode = try #require(TOTPGenerator.code(secret: secret))
             session.type(enrolmentCode)
@@ -206,6 +207,16 @@ extension BackendTests {
             session.press("Tab")
             session.press("Tab")
             session.press("Tab")
+            session.press("Enter")
+            // The texted code was just sent: Resend code counts down 30 s first (as on every code screen).
+            let waiting = try await session.waitUntil("the resend countdown on the SMS MFA screen") { screen in
+                TerminalEndToEndTests.flattened(screen).contains("Resend code works again when its countdown ends")
+                    && screen.contains("Resend code (")
+            }
+            Self.show("SMS MFA resend cooling down", waiting)
+            try await session.waitUntil("the resend countdown to end", timeout: 45) { screen in
+                screen.contains("Resend code") && !screen.contains("Resend code (")
+            }
             session.press("Enter")
             let resent = try await session.waitFor("A new code was sent in a text message")
             Self.show("SMS code resent", resent)

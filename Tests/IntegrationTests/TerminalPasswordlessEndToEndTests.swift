@@ -34,12 +34,23 @@ extension BackendTests {
             try await session.waitFor("Enter the emailed code", "Resend code")
             let first = try #require(try await backend.oneTimeCode(for: username))
 
-            // Resend: USER_AUTH starts again, and a new code is sent.
+            // Resend waits 30 s after a code was sent, counting down on the link; then USER_AUTH starts
+            // again, and a new code is sent.
             session.press("Tab")
             session.press("Tab")
             session.press("Tab")
             session.press("Enter")
+            let waiting = try await session.waitUntil("the resend countdown") { screen in
+                TerminalEndToEndTests.flattened(screen).contains("Resend code works again when its countdown ends")
+                    && screen.contains("Resend code (")
+            }
+            Self.show("resend cooling down", waiting)
+            try await session.waitUntil("the resend countdown to end", timeout: 45) { screen in
+                screen.contains("Resend code") && !screen.contains("Resend code (")
+            }
+            session.press("Enter")
             let resent = try await session.waitFor("A new code was sent in an email")
+            #expect(resent.contains("Resend code ("), "the new code starts the countdown again:\n\(resent)")
             Self.show("code resent", resent)
             var latest = first
             let deadline = Date().addingTimeInterval(10)

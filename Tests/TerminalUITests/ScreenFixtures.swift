@@ -257,8 +257,11 @@ enum ScreenFixtures {
         press(&state, [.enter])
         let delivery = CodeDeliveryDetails(destination: "a***@e***", deliveryMedium: "EMAIL", attributeName: "email")
         _ = state.reduce(.confirmSignInFinished(.success(.emailOTP(delivery))))
+        // Resend code works 30 s after a code was sent; the new code starts the countdown again.
+        _ = state.reduce(.tick(now: t0.addingTimeInterval(30)))
         press(&state, [.tab, .tab, .tab, .enter])
         _ = state.reduce(.signInCodeResent(.success(.emailOTP(delivery))))
+        _ = state.reduce(.tick(now: t0.addingTimeInterval(34)))
         return state
     }
 

@@ -57,6 +57,13 @@ let snapshotCases: [SnapshotCase] = [
     SnapshotCase("totpSetup", 60, 20),
     SnapshotCase("dashboard", 60, 20),
     SnapshotCase("dashboard", 200, 60),
+    // Wide terminals: the two-column dashboard and the forms centred at their widest.
+    SnapshotCase("dashboardPending", 200, 60),
+    SnapshotCase("dashboardOffline", 200, 60),
+    SnapshotCase("dashboardWithPool", 200, 60),
+    SnapshotCase("signInEmpty", 200, 60),
+    SnapshotCase("totpSetup", 200, 60),
+    SnapshotCase("signUpWithPolicy", 200, 60),
     SnapshotCase("signInWithBrowserRows", 80, 24),
     SnapshotCase("signInWithBrowserRows", 120, 40),
     SnapshotCase("browserSignInNoBrowser", 80, 24),

@@ -6,15 +6,16 @@ import Testing
 @testable import TerminalKit
 @testable import TerminalUI
 
-// Every screen rendered in Japanese at 80x24 and 60x20 (double-width text: wrapping, label
+// Every screen rendered in Japanese at 80x24 and 60x20, a few at 200x60 (double-width text: wrapping, label
 // alignment, truncation, the cursor after Japanese input), frozen as Snapshots/NAME-ja_COLSxROWS.txt.
 // Record with LATCHKEY_SNAPSHOT_RECORD=1 swift test --filter Snapshot, as the English ones.
 
-/// The Japanese renders: every screen of every fixture list at both sizes.
+/// The Japanese renders: every screen of every fixture list at both sizes, and the two-column
+/// dashboard and the set-up with its QR code inside the form at 200x60.
 let japaneseSnapshotCases: [SnapshotCase] =
     (JapaneseScreens.names).flatMap { name in
         [SnapshotCase(name, 80, 24, language: .japanese), SnapshotCase(name, 60, 20, language: .japanese)]
-    }
+    } + ["dashboardWithPool", "dashboardOffline", "totpSetup"].map { SnapshotCase($0, 200, 60, language: .japanese) }
 
 /// The fixtures of every screen, built while the language is Japanese (their texts are looked up
 /// when they are built).

@@ -190,12 +190,15 @@ struct AppViewTests {
     }
 
     @Test func qrCodeShowsOnlyWhenItFits() {
-        let small = ScreenFixtures.text(ScreenFixtures.totpSetup, 80, 24)
-        #expect(small.contains("Enlarge the terminal to show a QR code."))
+        // 80x24 fits the code beside the form (TOTPSetupLayoutTests reads it back); 60x20 does not.
+        let small = ScreenFixtures.text(ScreenFixtures.totpSetup, 60, 20)
+        #expect(small.contains("The QR code needs 41×21 cells"))
         #expect(!small.contains("████"))
-        let large = ScreenFixtures.text(ScreenFixtures.totpSetup, 120, 40)
-        #expect(!large.contains("Enlarge the terminal"))
-        #expect(large.contains("████"))
+        for (columns, rows) in [(80, 24), (120, 40)] {
+            let text = ScreenFixtures.text(ScreenFixtures.totpSetup, columns, rows)
+            #expect(!text.contains("The QR code needs"))
+            #expect(text.contains("████"))
+        }
     }
 
     @Test func keyHintsThatDoNotFitEndWithMore() {
