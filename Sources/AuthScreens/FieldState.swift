@@ -103,6 +103,29 @@ public struct FieldState: Equatable, Sendable {
         return true
     }
 
+    /// Deletes everything from the cursor to the end (Ctrl-K).
+    @discardableResult
+    public mutating func deleteToEnd() -> Bool {
+        guard cursor < text.count else { return false }
+        text.removeSubrange(index(at: cursor)..<text.endIndex)
+        isEdited = true
+        return true
+    }
+
+    /// Deletes the word before the cursor, and the spaces after it (Ctrl-W, as in a shell).
+    @discardableResult
+    public mutating func deleteWordBackward() -> Bool {
+        guard cursor > 0 else { return false }
+        let characters = Array(text)
+        var start = cursor
+        while start > 0, characters[start - 1].isWhitespace { start -= 1 }
+        while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+        text.removeSubrange(index(at: start)..<index(at: cursor))
+        cursor = start
+        isEdited = true
+        return true
+    }
+
     /// Moves the cursor one character left.
     public mutating func moveLeft() { cursor = max(0, cursor - 1) }
     /// Moves the cursor one character right.
@@ -128,7 +151,9 @@ public struct FieldState: Equatable, Sendable {
         isEdited = false
     }
 
-    /// Applies an editing key: characters, paste, Backspace, Delete, arrows, Home/End, Ctrl-A/E/U.
+    /// Applies an editing key, as a shell's line editor does: characters and paste insert; Backspace,
+    /// Delete and Ctrl-D delete; arrows, Home/End and Ctrl-A/E/B/F move; Ctrl-U, Ctrl-K and Ctrl-W delete
+    /// to the start, to the end and the word before the cursor. Other keys are left to the screen.
     public mutating func apply(_ key: InputKey) -> EditResult {
         switch key {
         case .character(let character): return insert(String(character)) ? .changed : .moved
@@ -143,7 +168,12 @@ public struct FieldState: Equatable, Sendable {
             switch letter.lowercased() {
             case "a": moveHome()
             case "e": moveEnd()
+            case "b": moveLeft()
+            case "f": moveRight()
+            case "d": return deleteForward() ? .changed : .moved
             case "u": return deleteToStart() ? .changed : .moved
+            case "k": return deleteToEnd() ? .changed : .moved
+            case "w": return deleteWordBackward() ? .changed : .moved
             default: return .notEditing
             }
         default: return .notEditing

@@ -3,10 +3,12 @@
 ///
 /// Scrolling is measured in display columns (``TextWidth``): when the text is wider than the
 /// field, the view shows the part that ends at the cursor. The field keeps no state of its
-/// own; the value and cursor come from a ``TextEditing``.
+/// own: the value and the cursor come from the caller's editing model (the view models' field).
 public struct TextFieldView: Widget, Hashable, Sendable {
-    /// The value and cursor.
-    public var editing: TextEditing
+    /// The value.
+    public var text: String
+    /// The cursor, in graphemes from the start (clamped to `0...text.count` when drawn).
+    public var cursor: Int
     /// The text shown, dimmed, while the value is empty.
     public var placeholder: String
     /// Whether each grapheme is shown as ``maskCharacter``.
@@ -18,10 +20,11 @@ public struct TextFieldView: Widget, Hashable, Sendable {
 
     /// Creates a field view.
     public init(
-        editing: TextEditing, placeholder: String = "", isMasked: Bool = false, isFocused: Bool = false,
-        maskCharacter: Character = "•"
+        text: String, cursor: Int? = nil, placeholder: String = "", isMasked: Bool = false,
+        isFocused: Bool = false, maskCharacter: Character = "•"
     ) {
-        self.editing = editing
+        self.text = text
+        self.cursor = cursor ?? text.count
         self.placeholder = placeholder
         self.isMasked = isMasked
         self.isFocused = isFocused
@@ -40,14 +43,14 @@ public struct TextFieldView: Widget, Hashable, Sendable {
 
     /// The graphemes displayed for the value (masked or not).
     public var displayedCharacters: [Character] {
-        isMasked ? Array(repeating: maskCharacter, count: editing.count) : editing.characters
+        isMasked ? Array(repeating: maskCharacter, count: text.count) : Array(text)
     }
 
     /// Computes which part of the value is visible in `width` columns and where the cursor is.
     public func layout(width: Int) -> Layout {
         let characters = displayedCharacters
         let widths = characters.map { max(1, TextWidth.width(of: TextWidth.displayable($0))) }
-        let cursor = editing.cursor
+        let cursor = min(max(0, self.cursor), characters.count)
         guard width > 0 else {
             return Layout(visibleText: "", firstVisibleIndex: cursor, cursorColumn: 0)
         }
@@ -83,7 +86,7 @@ public struct TextFieldView: Widget, Hashable, Sendable {
         let fieldStyle = isFocused ? CellStyle(.focus) : CellStyle(.field)
         let row = Rect(row: rect.row, column: rect.column, width: rect.width, height: 1)
         grid.fill(row, style: fieldStyle)
-        if editing.isEmpty {
+        if text.isEmpty {
             if !placeholder.isEmpty {
                 let placeholderStyle = CellStyle(.placeholder, isFocused ? [] : [.underline])
                 grid.write(

@@ -69,7 +69,7 @@ extension AppView {
                 style: CellStyle(.normal, focused ? .bold : []), maxWidth: labelWidth)
             let rect = Rect(row: top, column: valueColumn, width: max(1, inner.right - valueColumn), height: 1)
             let view = TextFieldView(
-                editing: TextEditing(state.text, cursor: state.cursor), isMasked: state.isMasked, isFocused: focused)
+                text: state.text, cursor: state.cursor, isMasked: state.isMasked, isFocused: focused)
             view.draw(into: &grid, in: rect)
             if focused { cursor = view.cursorPosition(in: rect) }
         }

@@ -209,7 +209,7 @@ struct FormLayout {
                     label, row: row, column: rect.column,
                     style: isFocused ? CellStyle(.title, .bold) : CellStyle(.normal), maxWidth: labelWidth - 1)
                 let view = TextFieldView(
-                    editing: TextEditing(field.text, cursor: field.cursor), placeholder: placeholder,
+                    text: field.text, cursor: field.cursor, placeholder: placeholder,
                     isMasked: field.isMasked, isFocused: isFocused, maskCharacter: ScreenText.maskCharacter)
                 let fieldRect = Rect(row: row, column: valueColumn, width: valueWidth, height: 1)
                 view.draw(into: &grid, in: fieldRect)

@@ -57,6 +57,32 @@ import Testing
         #expect(field.apply(.ctrl("t")) == .notEditing)
     }
 
+    @Test func controlKeysEditLikeAShell() {
+        var field = FieldState(text: "sign in now")
+        #expect(field.apply(.ctrl("w")) == .changed)
+        #expect(field.text == "sign in ")
+        #expect(field.apply(.ctrl("w")) == .changed)
+        #expect(field.text == "sign ")
+        #expect(field.cursor == 5)
+        #expect(field.apply(.ctrl("b")) == .moved)
+        #expect(field.apply(.ctrl("b")) == .moved)
+        #expect(field.apply(.ctrl("k")) == .changed)
+        #expect(field.text == "sig")
+        #expect(field.apply(.ctrl("k")) == .moved)
+        #expect(field.apply(.ctrl("a")) == .moved)
+        #expect(field.apply(.ctrl("f")) == .moved)
+        #expect(field.apply(.ctrl("d")) == .changed)
+        #expect(field.text == "sg")
+        #expect(field.cursor == 1)
+        #expect(field.apply(.ctrl("u")) == .changed)
+        #expect(field.text == "g")
+        #expect(field.apply(.ctrl("w")) == .moved)
+        var emoji = FieldState(text: "hi 👩‍👩‍👧🇫🇷")
+        #expect(emoji.apply(.ctrl("w")) == .changed)
+        #expect(emoji.text == "hi ")
+        #expect(emoji.cursor == 3)
+    }
+
     @Test func secureFieldMasksDisplayAndDescriptions() {
         var field = FieldState(isSecure: true)
         field.insert("Hunter2!")

@@ -6,8 +6,8 @@ import Testing
 /// A two-field form driven through a ``TerminalSurface``, as a screen would be.
 @MainActor
 struct TinyForm {
-    var username = TextEditing()
-    var password = TextEditing()
+    var username = ""
+    var password = ""
     var focus = 0
     var submitted = false
 
@@ -15,8 +15,11 @@ struct TinyForm {
         switch key {
         case .tab: focus = (focus + 1) % 2
         case .enter: submitted = true
-        default:
-            if focus == 0 { username.handle(key) } else { password.handle(key) }
+        case .character(let character):
+            if focus == 0 { username.append(character) } else { password.append(character) }
+        case .backspace:
+            if focus == 0 { _ = username.popLast() } else { _ = password.popLast() }
+        default: break
         }
     }
 
@@ -27,17 +30,17 @@ struct TinyForm {
             return (grid, nil)
         }
         grid.write("User", row: 0, column: 0)
-        let user = TextFieldView(editing: username, placeholder: "name", isFocused: focus == 0)
+        let user = TextFieldView(text: username, placeholder: "name", isFocused: focus == 0)
         let userRect = Rect(row: 0, column: 6, width: size.columns - 6, height: 1)
         grid.draw(user, in: userRect)
         grid.write("Pass", row: 1, column: 0)
-        let pass = TextFieldView(editing: password, isMasked: true, isFocused: focus == 1)
+        let pass = TextFieldView(text: password, isMasked: true, isFocused: focus == 1)
         let passRect = Rect(row: 1, column: 6, width: size.columns - 6, height: 1)
         grid.draw(pass, in: passRect)
         grid.draw(
             KeyHintBar([KeyHint("Tab", "next"), KeyHint("Enter", "sign in")]),
             in: Rect(row: size.rows - 1, column: 0, width: size.columns, height: 1))
-        if submitted { grid.write("✔ Signed in as \(username.text)", row: 2, column: 0) }
+        if submitted { grid.write("✔ Signed in as \(username)", row: 2, column: 0) }
         return (
             grid, focus == 0 ? user.cursorPosition(in: userRect) : pass.cursorPosition(in: passRect)
         )
@@ -91,7 +94,7 @@ struct TinyForm {
         recorder.enqueue(.character("b"))
         #expect(recorder.pendingCount == 3)
         let form = await TinyForm.run(on: recorder)
-        #expect(form.username.text == "ab")
+        #expect(form.username == "ab")
         #expect(recorder.frames[2] == ["Terminal to…", "", ""])
         #expect(recorder.changedCellCounts == [24 * 4, 4, 12 * 3, 0])
     }

@@ -173,16 +173,15 @@ struct TerminalLayoutTests {
     }
 
     @Test func aLongUnfocusedFieldShowsItsStartAndAMarker() {
-        var field = TextEditing(String(repeating: "abcdefghij", count: 4), cursor: 40)
+        let long = String(repeating: "abcdefghij", count: 4)
         var grid = CellGrid(width: 20, height: 1)
-        TextFieldView(editing: field, isFocused: false).draw(into: &grid, in: grid.bounds)
+        TextFieldView(text: long, cursor: 40, isFocused: false).draw(into: &grid, in: grid.bounds)
         #expect(grid.textLines()[0] == "abcdefghijabcdefghi…")
         grid = CellGrid(width: 20, height: 1)
-        TextFieldView(editing: field, isFocused: true).draw(into: &grid, in: grid.bounds)
+        TextFieldView(text: long, cursor: 40, isFocused: true).draw(into: &grid, in: grid.bounds)
         #expect(grid.textLines()[0].hasPrefix("…"), "\(grid.textLines()[0])")
-        field = TextEditing("short", cursor: 5)
         grid = CellGrid(width: 20, height: 1)
-        TextFieldView(editing: field, isFocused: true).draw(into: &grid, in: grid.bounds)
+        TextFieldView(text: "short", cursor: 5, isFocused: true).draw(into: &grid, in: grid.bounds)
         #expect(grid.textLines()[0].hasPrefix("short"))
     }
 

@@ -140,7 +140,7 @@ func render(_ widget: some Widget, width: Int, height: Int = 1) -> [String] {
 
 @Suite struct TextFieldViewTests {
     @Test func showsThePlaceholderWhenEmpty() {
-        let field = TextFieldView(editing: TextEditing(), placeholder: "username")
+        let field = TextFieldView(text: "", placeholder: "username")
         var grid = CellGrid(width: 12, height: 1)
         grid.draw(field, in: grid.bounds)
         #expect(grid.text() == "username")
@@ -149,7 +149,7 @@ func render(_ widget: some Widget, width: Int, height: Int = 1) -> [String] {
     }
 
     @Test func masksSecrets() {
-        let field = TextFieldView(editing: TextEditing("s3cr3t"), isMasked: true, isFocused: true)
+        let field = TextFieldView(text: "s3cr3t", isMasked: true, isFocused: true)
         #expect(render(field, width: 10) == ["••••••"])
         #expect(
             field.cursorPosition(in: Rect(row: 2, column: 5, width: 10, height: 1))
@@ -157,43 +157,36 @@ func render(_ widget: some Widget, width: Int, height: Int = 1) -> [String] {
     }
 
     @Test func focusChangesTheStyleAndShowsTheCursor() {
-        let editing = TextEditing("bob", cursor: 1)
         var grid = CellGrid(width: 6, height: 1)
-        grid.draw(TextFieldView(editing: editing, isFocused: true), in: grid.bounds)
+        grid.draw(TextFieldView(text: "bob", cursor: 1, isFocused: true), in: grid.bounds)
         #expect(grid[0, 0].style.role == .focus)
         #expect(grid[0, 5].style.role == .focus)
-        #expect(TextFieldView(editing: editing).cursorPosition(in: grid.bounds) == nil)
+        #expect(TextFieldView(text: "bob", cursor: 1).cursorPosition(in: grid.bounds) == nil)
         #expect(
-            TextFieldView(editing: editing, isFocused: true).cursorPosition(in: grid.bounds)
+            TextFieldView(text: "bob", cursor: 1, isFocused: true).cursorPosition(in: grid.bounds)
                 == Position(row: 0, column: 1))
     }
 
     @Test func scrollsToKeepTheCursorVisible() {
-        let long = TextEditing("abcdefghij")
-        let end = TextFieldView(editing: long, isFocused: true)
+        let end = TextFieldView(text: "abcdefghij", isFocused: true)
         #expect(
             end.layout(width: 5) == .init(visibleText: "ghij", firstVisibleIndex: 6, cursorColumn: 4))
         // Scrolled: "…" over the first visible cell says the text goes on to the left.
         #expect(render(end, width: 5) == ["…hij"])
-        var start = long
-        start.moveToStart()
         #expect(
-            TextFieldView(editing: start).layout(width: 5)
+            TextFieldView(text: "abcdefghij", cursor: 0).layout(width: 5)
                 == .init(visibleText: "abcde", firstVisibleIndex: 0, cursorColumn: 0))
     }
 
     @Test func scrollsByDisplayWidth() {
-        var wide = TextEditing("漢字漢字")
         #expect(
-            TextFieldView(editing: wide).layout(width: 5)
+            TextFieldView(text: "漢字漢字").layout(width: 5)
                 == .init(visibleText: "漢字", firstVisibleIndex: 2, cursorColumn: 4))
-        wide.moveCursor(to: 2)
         #expect(
-            TextFieldView(editing: wide).layout(width: 5)
+            TextFieldView(text: "漢字漢字", cursor: 2).layout(width: 5)
                 == .init(visibleText: "字漢", firstVisibleIndex: 1, cursorColumn: 2))
-        wide.moveCursor(to: 0)
         #expect(
-            TextFieldView(editing: wide).layout(width: 5)
+            TextFieldView(text: "漢字漢字", cursor: 0).layout(width: 5)
                 == .init(visibleText: "漢字", firstVisibleIndex: 0, cursorColumn: 0))
     }
 }
