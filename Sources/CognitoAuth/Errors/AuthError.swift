@@ -254,23 +254,8 @@ extension AuthError: LocalizedError, CustomStringConvertible {
         case .internalError(let message): return "The service had an internal error: \(message) Try again later."
         case .service(let type, let message): return "\(type): \(message)"
         case .network(let kind, let message):
-            let what: String
-            switch kind {
-            case .connectionRefused: what = "The connection was refused"
-            case .connectionReset: what = "The connection was reset"
-            case .timedOut: what = "The request timed out"
-            case .dnsFailure: what = "The host name could not be resolved"
-            case .tlsFailure: what = "The secure connection failed"
-            case .other: what = "The network request failed"
-            case .proxyFailure:
-                return
-                    "The proxy failed (\(message)). Check HTTPS_PROXY / HTTP_PROXY and NO_PROXY, and that the proxy is running, then try again."
-            }
-            if kind == .tlsFailure {
-                return
-                    "\(what) (\(message)). If a corporate proxy or a private CA signs the server's certificate, set AWS_CA_BUNDLE to a PEM file with that CA; otherwise check the Endpoint in the configuration."
-            }
-            return "\(what) (\(message)). Check the network and the Endpoint in the configuration, then try again."
+            return Self.networkDescription(kind: kind, message: message, .english)
+
         case .invalidResponse(let status, let detail):
             return
                 "The server sent an unexpected answer (HTTP \(status)): \(detail). Check the Endpoint in the configuration."
