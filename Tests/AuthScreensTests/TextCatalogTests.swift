@@ -150,6 +150,14 @@ import Testing
         #expect(FederatedProvider.displayName(for: "cognito-idp.us-east-1.amazonaws.com/p") == "Cognito user pool")
         #expect(FederatedProvider.displayName(for: "cognito-idp.x/p", japanese) == "Cognito ユーザープール")
         #expect(FederatedProvider.displayName(for: "accounts.google.com", japanese) == "Google")
+
+        #expect(AuthError.notSignedIn.description == "Nobody is signed in. Sign in first: latchkey sign-in.")
+        #expect(
+            AuthError.notSignedIn.description(japanese) == "誰もサインインしていません。先にサインインしてください: latchkey sign-in")
+        #expect(
+            AuthError.reloginRequired(.signedOutUserPoolsTokenInvalid).description
+                == "Re-login required (state signedOutUserPoolsTokenInvalid). Sign in again: latchkey sign-in.")
+
     }
 
     @Test func serverDetailsAreLabelledInTheLanguage() {

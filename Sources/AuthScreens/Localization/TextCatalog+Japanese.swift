@@ -725,6 +725,22 @@ extension TextCatalog {
         "store.unknownBackend": "{variable}={value} は保存先ではありません。file か keyring を指定するか、設定しないでください。",
         "provider.cognitoUserPool": "Cognito ユーザープール",
         "provider.developer": "開発者認証",
+        "error.client.invalidResponse":
+            "サーバーから予期しない応答がありました (HTTP {status}): {detail}。設定の Endpoint を確認してください。",
+        "error.client.reloginRequired": "再ログインが必要です (状態 {state})。もう一度サインインしてください: latchkey sign-in",
+        "error.client.signInWaitCancelled":
+            "サインインが取り消されたため、それを待っていた呼び出しは失敗しました。サインインしてからやり直してください。",
+        "error.client.signedOut": "呼び出しの待機中にユーザーがサインアウトしました。",
+        "error.client.notSignedIn": "誰もサインインしていません。先にサインインしてください: latchkey sign-in",
+        "error.client.anotherUserSignedIn":
+            "{current} のセッションがあるため (サインイン中か、再サインイン待ち)、{attempted} としてのサインインを拒否しました。{current} のセッションを置き換え、{current} の待機中の呼び出しを失敗させてしまうためです。先に {current} をサインアウトする (latchkey sign-out) か、{current} としてサインインしてください。コードでは signIn(…, replacingSession: true) で意図的に置き換えられます。",
+        "error.client.sessionReplaced":
+            "{previous} の代わりに {current} がサインインしたため、{previous} のセッションを待っていた呼び出しは失敗しました。{current} としてやり直すか、{previous} としてサインインしてください。",
+        "error.client.deadlineExceeded": "使えるセッションを待つうちに、呼び出しの期限を過ぎました。",
+        "error.client.guestAccessNotAllowed":
+            "ID プールはゲストアクセスを許可していません。先にサインインするか、未認証 ID を許可してください。",
+        "error.client.identityPoolNotConfigured":
+            "ID プールが設定されていません。awsconfiguration.json に CredentialsProvider.CognitoIdentity.Default を追加してください。",
         // MARK: Cognito errors (keys of AuthError.englishWording)
         "error.userNotFound.summary": "そのユーザー名のアカウントはありません。",
         "error.userNotConfirmed.summary": "このアカウントはまだ確認されていません。",

@@ -62,6 +62,8 @@ extension AuthError {
     public static let englishWording: [String: String] = cognitoWording.merging(
         HostedUIFailure.englishWording.merging(networkWording) { first, _ in first }
             .merging(SessionStoreSelection.englishWording) { first, _ in first }
+            .merging(clientWording) { first, _ in first }
+
             .merging(["provider.cognitoUserPool": "Cognito user pool", "provider.developer": "Developer authenticated"])
         {
             first, _ in first
@@ -179,8 +181,54 @@ extension AuthError {
         if case .network(let kind, let message) = self {
             return Self.networkDescription(kind: kind, message: message, lookup)
         }
-        return description
+        return clientDescription(lookup) ?? description
     }
+
+    /// The sentence for the errors the client itself raises about the session (nobody signed in,
+    /// re-login required, another user's session…) and for an unexpected answer; nil for the others.
+    func clientDescription(_ lookup: AuthTextLookup) -> String? {
+        switch self {
+        case .invalidResponse(let status, let detail):
+            return lookup.format("error.client.invalidResponse", ["status": String(status), "detail": detail])
+        case .reloginRequired(let state):
+            return lookup.format("error.client.reloginRequired", ["state": state.rawValue])
+        case .signInWaitCancelled: return lookup.text("error.client.signInWaitCancelled")
+        case .signedOut: return lookup.text("error.client.signedOut")
+        case .notSignedIn: return lookup.text("error.client.notSignedIn")
+        case .anotherUserSignedIn(let signedIn, let attempted):
+            return lookup.format(
+                "error.client.anotherUserSignedIn",
+                ["current": TerminalText.sanitized(signedIn), "attempted": TerminalText.sanitized(attempted)])
+        case .sessionReplaced(let previous, let current):
+            return lookup.format(
+                "error.client.sessionReplaced",
+                ["previous": TerminalText.sanitized(previous), "current": TerminalText.sanitized(current)])
+        case .deadlineExceeded: return lookup.text("error.client.deadlineExceeded")
+        case .guestAccessNotAllowed: return lookup.text("error.client.guestAccessNotAllowed")
+        case .identityPoolNotConfigured: return lookup.text("error.client.identityPoolNotConfigured")
+        default: return nil
+        }
+    }
+
+    /// The wording of ``clientDescription(_:)``, in English.
+    static let clientWording: [String: String] = [
+        "error.client.invalidResponse":
+            "The server sent an unexpected answer (HTTP {status}): {detail}. Check the Endpoint in the configuration.",
+        "error.client.reloginRequired": "Re-login required (state {state}). Sign in again: latchkey sign-in.",
+        "error.client.signInWaitCancelled":
+            "Sign-in was cancelled, so the call waiting for it failed. Sign in to try again.",
+        "error.client.signedOut": "The user signed out while the call was waiting.",
+        "error.client.notSignedIn": "Nobody is signed in. Sign in first: latchkey sign-in.",
+        "error.client.anotherUserSignedIn":
+            "{current}'s session is here (signed in, or waiting to sign in again), so signing in as {attempted} was refused: it would replace {current}'s session and fail {current}'s waiting calls. Sign {current} out first (latchkey sign-out), or sign in as {current}; in code, signIn(…, replacingSession: true) replaces the session deliberately.",
+        "error.client.sessionReplaced":
+            "{current} signed in in place of {previous}, so the call waiting for {previous}'s session failed. Try it again as {current}, or sign in as {previous}.",
+        "error.client.deadlineExceeded": "The call waited past its deadline for a usable session.",
+        "error.client.guestAccessNotAllowed":
+            "The identity pool does not allow guest access. Sign in first, or allow unauthenticated identities.",
+        "error.client.identityPoolNotConfigured":
+            "No identity pool is configured. Add CredentialsProvider.CognitoIdentity.Default to awsconfiguration.json.",
+    ]
 
     /// A transport error's sentence: what happened, the transport's `message`, and what to check.
     static func networkDescription(kind: NetworkFailureKind, message: String, _ lookup: AuthTextLookup) -> String {
