@@ -518,8 +518,9 @@ public enum ScreenText {
 
     /// `text` up to its first full stop (". ", or a Japanese "。" with more after it), without the stop.
     static func firstSentence(_ text: String) -> String {
-        let stops = [text.range(of: ". "), text.range(of: "。")].compactMap { $0 }
-            .filter { $0.upperBound < text.endIndex }
+        let japaneseStop = text.range(of: "。").flatMap { $0.upperBound < text.endIndex ? $0 : nil }
+        let stops = [text.range(of: ". "), japaneseStop].compactMap { $0 }
+
         guard let range = stops.min(by: { $0.lowerBound < $1.lowerBound }) else { return text }
         return String(text[..<range.lowerBound])
     }
