@@ -70,7 +70,23 @@ struct ConfigCommand: AsyncParsableCommand {
         label + String(repeating: " ", count: max(0, 24 - TextWidth.width(of: label))) + " " + value + "\n"
     }
 
+    /// The core's few English phrases among the origins, by key; the other origins are key names
+    /// and variables (`CognitoUserPool.Default.Region`, `--config-section`), shown as they are.
+    static let originPhrases: [String: String] = [
+        "default": "cli.config.origin.default",
+        "the pool id": "cli.config.origin.poolId",
+        "default (AWS)": "cli.config.origin.awsDefault",
+        "the issuer (AWS)": "cli.config.origin.issuer",
+        "the user pool endpoint + /<pool id>/.well-known/jwks.json": "cli.config.origin.endpointJWKS",
+    ]
+
+    /// `origin` in the current language when it is one of ``originPhrases``, else as it is.
+    static func originText(_ origin: String) -> String {
+        originPhrases[origin].map { Localized.text($0) } ?? origin
+    }
+
     struct Row {
+
         var key: String
         var label: String
         var value: String
@@ -80,7 +96,7 @@ struct ConfigCommand: AsyncParsableCommand {
     static func rows(_ configuration: AuthConfiguration) -> [Row] {
         let source = configuration.source
         func origin(_ setting: String) -> String {
-            source.origins[setting].map { Localized.format("cli.config.from", ["origin": $0]) } ?? ""
+            source.origins[setting].map { Localized.format("cli.config.from", ["origin": Self.originText($0)]) } ?? ""
         }
         func label(_ key: String) -> String { Localized.text("cli.config.label.\(key)") }
         let none = Localized.text("cli.config.none")
@@ -98,7 +114,8 @@ struct ConfigCommand: AsyncParsableCommand {
             rows.append(
                 Row(
                     key: "section", label: label("section"),
-                    value: section + Localized.format("cli.config.from", ["origin": source.sectionOrigin])
+                    value: section
+                        + Localized.format("cli.config.from", ["origin": Self.originText(source.sectionOrigin)])
                         + (others.isEmpty
                             ? ""
                             : Localized.format("cli.config.alsoInFile", ["sections": others.joined(separator: ", ")]))))
