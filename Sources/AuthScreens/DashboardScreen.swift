@@ -111,7 +111,7 @@ public struct DashboardState: Equatable, Sendable {
     public var authenticatedBy: String {
         if userState == .guest { return ScreenText.guest }
         guard let key = provider ?? session?.provider else { return ScreenText.none }
-        return FederatedProvider.displayName(for: key)
+        return FederatedProvider.displayName(for: key, .current)
     }
 
     /// The calls waiting for the user to sign in again.
@@ -157,7 +157,7 @@ public struct DashboardState: Equatable, Sendable {
             DashboardRow(
                 label: ScreenText.activeProvidersLabel,
                 value: providers.isEmpty
-                    ? none : providers.map(FederatedProvider.displayName(for:)).joined(separator: ", ")),
+                    ? none : providers.map { FederatedProvider.displayName(for: $0, .current) }.joined(separator: ", ")),
             DashboardRow(label: ScreenText.identityIdLabel, value: session?.identityId ?? none),
             DashboardRow(label: ScreenText.idTokenLabel, value: idToken?.text ?? none),
             DashboardRow(label: ScreenText.accessTokenLabel, value: accessToken?.text ?? none),

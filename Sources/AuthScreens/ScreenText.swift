@@ -478,14 +478,18 @@ public enum ScreenText {
 
     /// Our summary of `error`, the screen's next step, and the server's text as a detail when it adds something.
     static func banner(_ error: AuthError, _ next: String) -> String {
-        var parts = [error.summary(.current) ?? firstSentence(TerminalText.sanitized(error.description)) + ".", next]
+        var parts = [
+            error.summary(.current)
+                ?? firstSentence(TerminalText.sanitized(error.description(.current))) + Localized.text("fullStop"),
+            next,
+        ]
         if let detail = error.serverDetail { parts.append(details(detail)) }
         return parts.joined(separator: Localized.text("error.separator"))
     }
 
     /// Any other error: our wording (summary, next step, detail) where there is one, else the description.
     static func fallbackBanner(_ error: AuthError) -> String {
-        TerminalText.sanitized(error.worded(.current) ?? error.description)
+        TerminalText.sanitized(error.description(.current))
     }
 
     /// An error in a few words, for the log and the dashboard: the server's message, else the first sentence.
@@ -503,7 +507,8 @@ public enum ScreenText {
         case .service(let type, let message):
             short = "\(type): \(message)"
         default:
-            short = firstSentence(error.description)
+            short = firstSentence(error.description(.current))
+
         }
         short = TerminalText.sanitized(short).trimmingCharacters(in: .whitespaces)
         if short.hasSuffix(".") { short.removeLast() }
@@ -511,8 +516,12 @@ public enum ScreenText {
         return short
     }
 
+    /// `text` up to its first full stop (". ", or a Japanese "。" with more after it), without the stop.
     static func firstSentence(_ text: String) -> String {
-        guard let range = text.range(of: ". ") else { return text }
+        let japaneseStop = text.range(of: "。").flatMap { $0.upperBound < text.endIndex ? $0 : nil }
+        let stops = [text.range(of: ". "), japaneseStop].compactMap { $0 }
+
+        guard let range = stops.min(by: { $0.lowerBound < $1.lowerBound }) else { return text }
         return String(text[..<range.lowerBound])
     }
 

@@ -165,7 +165,7 @@ struct AccountsCommand: AsyncParsableCommand {
         }
         let shown = all.filter { $0.isLive || $0.isActive || $0.problem != nil }
         guard shown.contains(where: { $0.isLive || $0.problem != nil }) else {
-            print("No account is signed in here. Sign in with `latchkey sign-in` (or `latchkey` for the full screen).")
+            print(Localized.text("cli.accounts.none"))
             throw ExitCode(1)
         }
         let width = shown.map { TerminalText.sanitized($0.name).count }.max() ?? 0
@@ -173,20 +173,24 @@ struct AccountsCommand: AsyncParsableCommand {
             let marker = summary.isActive ? "*" : " "
             let name = TerminalText.sanitized(summary.name)
             let padded = name + String(repeating: " ", count: max(0, width - name.count))
-            let pool = summary.userPoolId.map { TerminalText.sanitized($0) } ?? "pool not recorded"
-            let state = summary.problem.map { "unreadable: \(TerminalText.sanitized($0))" } ?? describe(summary.state)
-            print("\(marker) \(padded)  \(pool)  \(state)\(summary.isActive ? "  (active)" : "")")
+            let pool = summary.userPoolId.map { TerminalText.sanitized($0) } ?? Localized.text("cli.accounts.noPool")
+            let state =
+                summary.problem.map {
+                    Localized.format("cli.accounts.unreadable", ["reason": TerminalText.sanitized($0)])
+                } ?? describe(summary.state)
+            let active = summary.isActive ? Localized.text("cli.accounts.activeMark") : ""
+            print("\(marker) \(padded)  \(pool)  \(state)\(active)")
         }
-        if shown.count > 1 { print("Switch with `latchkey switch NAME`.") }
+        if shown.count > 1 { print(Localized.text("cli.accounts.switchHint")) }
     }
 
     private func describe(_ state: UserState?) -> String {
         switch state {
-        case .signedIn?: return "signed in"
+        case .signedIn?: return Localized.text("cli.accounts.signedIn")
         case .signedOutUserPoolsTokenInvalid?, .signedOutFederatedTokensInvalid?:
-            return "session expired: sign in again"
-        case .guest?: return "guest"
-        case .signedOut?, .unknown?, nil: return "signed out"
+            return Localized.text("cli.accounts.expired")
+        case .guest?: return Localized.text("cli.accounts.guest")
+        case .signedOut?, .unknown?, nil: return Localized.text("cli.accounts.signedOut")
         }
     }
 }
@@ -216,8 +220,11 @@ struct SwitchCommand: AsyncParsableCommand {
                 let names = all.filter(\.isLive).map { TerminalText.sanitized($0.name) }
                 throw CLIFailure(
                     code: 2,
-                    message: "there is no account \"\(TerminalText.sanitized(name))\" here"
-                        + (names.isEmpty ? ". Sign in first." : "; there are: \(names.joined(separator: ", "))."))
+                    message: names.isEmpty
+                        ? Localized.format("cli.switch.noSuchAccount", ["name": TerminalText.sanitized(name)])
+                        : Localized.format(
+                            "cli.switch.noSuchAccountAmong",
+                            ["name": TerminalText.sanitized(name), "names": names.joined(separator: ", ")]))
             }
             target = found
         } else if candidates.count == 1, let only = candidates.first {
@@ -227,11 +234,12 @@ struct SwitchCommand: AsyncParsableCommand {
             throw CLIFailure(
                 code: 2,
                 message: names.isEmpty
-                    ? "there is no other account to switch to. Sign in as another user to add one."
-                    : "name the account: \(names.joined(separator: ", ")).")
+                    ? Localized.text("cli.switch.noOther")
+                    : Localized.format("cli.switch.nameIt", ["names": names.joined(separator: ", ")]))
         }
         if target.isActive {
-            CLIOutput.info("\(TerminalText.sanitized(target.name)) is already the active account.")
+            CLIOutput.info(Localized.format("cli.switch.alreadyActive", ["name": TerminalText.sanitized(target.name)]))
+
             return
         }
         do {
@@ -239,8 +247,12 @@ struct SwitchCommand: AsyncParsableCommand {
         } catch {
             throw AuthError(storeError: error)
         }
-        let pool = target.userPoolId.map { " on \(TerminalText.sanitized($0))" } ?? ""
-        CLIOutput.info("✔ Switched to \(TerminalText.sanitized(target.name))\(pool).")
+        let name = TerminalText.sanitized(target.name)
+        CLIOutput.info(
+            target.userPoolId.map {
+                Localized.format("cli.switch.switchedOnPool", ["name": name, "pool": TerminalText.sanitized($0)])
+            } ?? Localized.format("cli.switch.switched", ["name": name]))
+
     }
 }
 

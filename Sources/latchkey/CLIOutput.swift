@@ -54,8 +54,7 @@ enum CLIOutput {
             guard bytes.count < limit else {
                 throw CLIFailure(
                     code: 2,
-                    message:
-                        "a line of standard input is longer than \(limit / 1024) KiB. Pass the password, code or answer alone on one line."
+                    message: Localized.format("cli.lineTooLong", ["kib": String(limit / 1024)])
                 )
             }
             bytes.append(UInt8(truncatingIfNeeded: character))
@@ -71,7 +70,7 @@ enum CLIOutput {
     static func secret(prompt: String) throws -> String {
         guard stdinIsTerminal else {
             guard let line = try readLimitedLine() else {
-                throw CLIFailure(code: 2, message: "expected a password on standard input, found end of input.")
+                throw CLIFailure(code: 2, message: Localized.text("cli.passwordEndOfInput"))
             }
             return line
         }
@@ -90,14 +89,18 @@ enum CLIOutput {
             if let guardState { EchoGuard.disarm(guardState) }
             writeStandardError("\n")
         }
-        guard let line = try readLimitedLine() else { throw CLIFailure(code: 2, message: "no password was entered.") }
+        guard let line = try readLimitedLine() else {
+            throw CLIFailure(code: 2, message: Localized.text("cli.noPasswordEntered"))
+        }
         return line
     }
 
     /// Prompts on stderr and reads a visible line.
     static func ask(_ prompt: String) throws -> String {
         writeStandardError(TerminalText.sanitized(prompt))
-        guard let line = try readLimitedLine() else { throw CLIFailure(code: 2, message: "no answer was entered.") }
+        guard let line = try readLimitedLine() else {
+            throw CLIFailure(code: 2, message: Localized.text("cli.noAnswerEntered"))
+        }
         return line.trimmingCharacters(in: .whitespaces)
     }
 
@@ -128,8 +131,8 @@ enum CLIOutput {
     private static func outputFailure(errno code: Int32) -> CLIFailure {
         CLIFailure(
             code: 5,
-            message:
-                "could not write the output: \(String(cString: strerror(code))). Check that the disk or pipe it goes to can take it, then run the command again."
+            message: Localized.format("cli.outputFailed", ["reason": String(cString: strerror(code))])
+
         )
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKit
 
 /// `latchkey config`: what was read, from where, and what was left aside. No network, no store.
 struct ConfigCommand: AsyncParsableCommand {
@@ -16,8 +17,9 @@ struct ConfigCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try global.loadConfiguration()
-        let rows = Self.rows(configuration)
         if json {
+            // Scripts read the values, so they stay English whatever the language.
+            let rows = Language.$override.withValue(.english) { Self.rows(configuration) }
             var object: [String: JSONValue] = [:]
             for row in rows { object[row.key] = .string(row.value) }
             object["ignoredKeys"] = .array(configuration.poolSettings.ignoredKeys.map(JSONValue.string))
@@ -27,35 +29,64 @@ struct ConfigCommand: AsyncParsableCommand {
             return
         }
         var text = ""
-        for row in rows { text += "\(row.label.padding(toLength: 24, withPad: " ", startingAt: 0)) \(row.value)\n" }
+        for row in Self.rows(configuration) { text += Self.line(row.label, row.value) }
         let settings = configuration.poolSettings
         if let policy = settings.passwordPolicy {
             var needs: [String] = []
-            if policy.requiresLowercase { needs.append("lowercase") }
-            if policy.requiresUppercase { needs.append("uppercase") }
-            if policy.requiresNumbers { needs.append("numbers") }
-            if policy.requiresSymbols { needs.append("symbols") }
-            text += "Password policy          at least \(policy.minimumLength)"
-            text += needs.isEmpty ? "\n" : ", with \(needs.joined(separator: ", "))\n"
+            if policy.requiresLowercase { needs.append(Localized.text("cli.config.lowercase")) }
+            if policy.requiresUppercase { needs.append(Localized.text("cli.config.uppercase")) }
+            if policy.requiresNumbers { needs.append(Localized.text("cli.config.numbers")) }
+            if policy.requiresSymbols { needs.append(Localized.text("cli.config.symbols")) }
+            let length = String(policy.minimumLength)
+            text += Self.line(
+                Localized.text("cli.config.passwordPolicy"),
+                needs.isEmpty
+                    ? Localized.format("cli.config.atLeast", ["length": length])
+                    : Localized.format(
+                        "cli.config.atLeastWith", ["length": length, "needs": needs.joined(separator: ", ")]))
         }
         if !settings.usernameAttributes.isEmpty {
-            text += "Sign in with             \(settings.usernameAttributes.joined(separator: ", "))\n"
+            text += Self.line(
+                Localized.text("cli.config.signInWith"), settings.usernameAttributes.joined(separator: ", "))
         }
         if !settings.signUpAttributes.isEmpty {
-            text += "Sign-up attributes       \(settings.signUpAttributes.joined(separator: ", "))\n"
+            text += Self.line(
+                Localized.text("cli.config.signUpAttributes"), settings.signUpAttributes.joined(separator: ", "))
         }
         if let mfa = settings.mfaConfiguration {
-            text += "MFA                      \(mfa)"
-            text += settings.mfaMethods.isEmpty ? "\n" : " (\(settings.mfaMethods.joined(separator: ", ")))\n"
+            text += Self.line(
+                "MFA", mfa + (settings.mfaMethods.isEmpty ? "" : " (\(settings.mfaMethods.joined(separator: ", ")))"))
         }
         if !settings.ignoredKeys.isEmpty {
-            text += "Ignored keys             \(settings.ignoredKeys.joined(separator: ", "))\n"
+            text += Self.line(Localized.text("cli.config.ignoredKeys"), settings.ignoredKeys.joined(separator: ", "))
         }
-        for note in configuration.source.notes { text += "Note                     \(note)\n" }
+        for note in configuration.source.notes { text += Self.line(Localized.text("cli.config.note"), note) }
         try CLIOutput.emit(TerminalText.sanitized(text, keepingNewlines: true))
     }
 
+    /// One line of the text form: `label` padded to 24 columns (by display width: a Japanese
+    /// character takes two), a space, then `value`.
+    static func line(_ label: String, _ value: String) -> String {
+        label + String(repeating: " ", count: max(0, 24 - TextWidth.width(of: label))) + " " + value + "\n"
+    }
+
+    /// The core's few English phrases among the origins, by key; the other origins are key names
+    /// and variables (`CognitoUserPool.Default.Region`, `--config-section`), shown as they are.
+    static let originPhrases: [String: String] = [
+        "default": "cli.config.origin.default",
+        "the pool id": "cli.config.origin.poolId",
+        "default (AWS)": "cli.config.origin.awsDefault",
+        "the issuer (AWS)": "cli.config.origin.issuer",
+        "the user pool endpoint + /<pool id>/.well-known/jwks.json": "cli.config.origin.endpointJWKS",
+    ]
+
+    /// `origin` in the current language when it is one of ``originPhrases``, else as it is.
+    static func originText(_ origin: String) -> String {
+        originPhrases[origin].map { Localized.text($0) } ?? origin
+    }
+
     struct Row {
+
         var key: String
         var label: String
         var value: String
@@ -64,78 +95,90 @@ struct ConfigCommand: AsyncParsableCommand {
     /// The facts shown, in order; origins in parentheses.
     static func rows(_ configuration: AuthConfiguration) -> [Row] {
         let source = configuration.source
-        func origin(_ setting: String) -> String { source.origins[setting].map { " (from \($0))" } ?? "" }
+        func origin(_ setting: String) -> String {
+            source.origins[setting].map { Localized.format("cli.config.from", ["origin": Self.originText($0)]) } ?? ""
+        }
+        func label(_ key: String) -> String { Localized.text("cli.config.label.\(key)") }
+        let none = Localized.text("cli.config.none")
         var rows = [
-            Row(key: "file", label: "File", value: source.file ?? configuration.sourcePath ?? "-"),
+            Row(key: "file", label: label("file"), value: source.file ?? configuration.sourcePath ?? "-"),
             Row(
-                key: "format", label: "Format",
-                value: source.format.rawValue + (source.version.map { ", version \($0)" } ?? "")
-                    + (source.container == .json ? "" : ", embedded in \(source.container.rawValue)")),
+                key: "format", label: label("format"),
+                value: source.format.rawValue
+                    + (source.version.map { Localized.format("cli.config.version", ["version": $0]) } ?? "")
+                    + (source.container == .json
+                        ? "" : Localized.format("cli.config.embeddedIn", ["container": source.container.rawValue]))),
         ]
         if let section = source.section {
             let others = source.sections.filter { $0 != section }
             rows.append(
                 Row(
-                    key: "section", label: "Section",
-                    value: section + " (from \(source.sectionOrigin))"
-                        + (others.isEmpty ? "" : "; also in the file: \(others.joined(separator: ", "))")))
+                    key: "section", label: label("section"),
+                    value: section
+                        + Localized.format("cli.config.from", ["origin": Self.originText(source.sectionOrigin)])
+                        + (others.isEmpty
+                            ? ""
+                            : Localized.format("cli.config.alsoInFile", ["sections": others.joined(separator: ", ")]))))
         }
         if let pool = configuration.userPool {
             rows += [
-                Row(key: "userPoolId", label: "User pool", value: pool.poolId),
-                Row(key: "appClientId", label: "App client", value: pool.appClientId),
+                Row(key: "userPoolId", label: label("userPoolId"), value: pool.poolId),
+                Row(key: "appClientId", label: label("appClientId"), value: pool.appClientId),
                 Row(
-                    key: "appClientSecret", label: "App client secret",
-                    value: pool.appClientSecret == nil ? "none" : "set (not shown)"),
-                Row(key: "region", label: "Region", value: pool.region + origin("user pool region")),
+                    key: "appClientSecret", label: label("appClientSecret"),
+                    value: pool.appClientSecret == nil ? none : Localized.text("cli.config.secretSet")),
+                Row(key: "region", label: label("region"), value: pool.region + origin("user pool region")),
                 Row(
-                    key: "userPoolEndpoint", label: "User pool endpoint",
+                    key: "userPoolEndpoint", label: label("userPoolEndpoint"),
                     value: pool.resolvedEndpoint.absoluteString + origin("user pool endpoint")),
                 Row(
-                    key: "jwksURL", label: "Key set (JWKS)",
+                    key: "jwksURL", label: label("jwksURL"),
                     value: (TokenVerifier.jwksURL(configuration: configuration)?.absoluteString ?? "-")
                         + origin("JWKS URL")),
             ]
         } else {
-            rows.append(Row(key: "userPoolId", label: "User pool", value: "none"))
+            rows.append(Row(key: "userPoolId", label: label("userPoolId"), value: none))
         }
         if let identity = configuration.identityPool {
             rows += [
-                Row(key: "identityPoolId", label: "Identity pool", value: identity.poolId),
+                Row(key: "identityPoolId", label: label("identityPoolId"), value: identity.poolId),
                 Row(
-                    key: "identityRegion", label: "Identity pool region",
+                    key: "identityRegion", label: label("identityRegion"),
                     value: identity.region + origin("identity pool region")),
                 Row(
-                    key: "identityPoolEndpoint", label: "Identity pool endpoint",
+                    key: "identityPoolEndpoint", label: label("identityPoolEndpoint"),
                     value: identity.resolvedEndpoint.absoluteString + origin("identity pool endpoint")),
             ]
             let region = identity.region
             rows.append(
                 Row(
-                    key: "stsEndpoint", label: "STS endpoint",
+                    key: "stsEndpoint", label: label("stsEndpoint"),
                     value: (configuration.latchkey.stsEndpoint?.absoluteString
                         ?? "https://sts.\(region).amazonaws.com/") + origin("STS endpoint")))
         } else {
-            rows.append(Row(key: "identityPoolId", label: "Identity pool", value: "none"))
+            rows.append(Row(key: "identityPoolId", label: label("identityPoolId"), value: none))
         }
         if let hostedUI = configuration.hostedUI {
             rows += [
-                Row(key: "hostedUIDomain", label: "Hosted UI", value: hostedUI.webDomain.absoluteString),
+                Row(key: "hostedUIDomain", label: label("hostedUI"), value: hostedUI.webDomain.absoluteString),
                 Row(
-                    key: "hostedUIRedirect", label: "Hosted UI redirect",
+                    key: "hostedUIRedirect", label: label("hostedUIRedirect"),
                     value: (hostedUI.signInRedirectURI?.absoluteString ?? "-")
-                        + (hostedUI.loopbackRedirectURI == nil ? " (not a loopback URL: paste the redirect)" : "")),
+                        + (hostedUI.loopbackRedirectURI == nil ? Localized.text("cli.config.notLoopback") : "")),
                 Row(
-                    key: "hostedUIProviders", label: "Hosted UI providers",
+                    key: "hostedUIProviders", label: label("hostedUIProviders"),
                     value: ([HostedUIConfiguration.cognitoProvider] + hostedUI.identityProviders).joined(
                         separator: ", ")),
             ]
         } else if let problem = configuration.hostedUIProblem {
             rows.append(
-                Row(key: "hostedUI", label: "Hosted UI", value: "unusable: \(problem.problem) \(problem.fix)"))
+                Row(
+                    key: "hostedUI", label: label("hostedUI"),
+                    value: Localized.format("cli.config.unusable", ["problem": problem.problem, "fix": problem.fix])))
         } else {
-            rows.append(Row(key: "hostedUI", label: "Hosted UI", value: "none (no OAuth section)"))
+            rows.append(Row(key: "hostedUI", label: label("hostedUI"), value: Localized.text("cli.config.noHostedUI")))
         }
+
         return rows
     }
 }

@@ -42,7 +42,10 @@ struct CredentialsCommand: AsyncParsableCommand {
             credentials = try await client.getAWSCredentials(options)
         } catch AuthError.deadlineExceeded {
             if case .offline(_, let error) = await client.connectivity { throw error }
-            throw AuthError.network(kind: .timedOut, message: "no credentials within \(retrySeconds) s")
+            throw AuthError.network(
+                kind: .timedOut,
+                message: Localized.format("cli.credentials.noneWithin", ["seconds": "\(retrySeconds)"]))
+
         }
         let expiration = CLIOutput.iso8601(credentials.expiration)
         switch format {

@@ -31,9 +31,9 @@ struct DemoCommand: AsyncParsableCommand {
         let info = try launcher.startOrReuse(
             tokenSeconds: tokenSeconds, demoUser: Self.demoUser, demoPassword: Self.demoPassword)
         let configPath = try installConfiguration(from: info.configPath)
-        print("Local backend: \(info.endpoint) (user pool \(info.userPoolId))")
-        print("Configuration: \(configPath)")
-        print("Demo user:     \(Self.demoUser) / \(Self.demoPassword)")
+        print(Localized.format("cli.demo.backend", ["endpoint": info.endpoint, "pool": info.userPoolId]))
+        print(Localized.format("cli.demo.configuration", ["path": configPath]))
+        print(Localized.format("cli.demo.user", ["username": Self.demoUser, "password": Self.demoPassword]))
         let configuration = try AuthConfiguration.load(path: configPath)
         let notice = StoreNotice()
         var clientOptions = AuthClientOptions()
@@ -43,7 +43,7 @@ struct DemoCommand: AsyncParsableCommand {
             logger: global.makeLogger(), options: clientOptions)
         await client.initialize()
         guard CLIOutput.stdinIsTerminal else {
-            print("No terminal on standard input, so no sign-in prompt. Sign in with:")
+            print(Localized.text("cli.demo.noTerminal"))
             print("  latchkey sign-in --config \(configPath) --username \(Self.demoUser) --password-stdin")
             return
         }
@@ -59,7 +59,7 @@ struct DemoCommand: AsyncParsableCommand {
         if manager.fileExists(atPath: target) {
             let existing = try? AuthConfiguration.load(path: target)
             guard existing?.latchkey.testAidURL != nil else {
-                CLIOutput.info("Keeping your configuration at \(target); using the demo's with --config.")
+                CLIOutput.info(Localized.format("cli.demo.keepingConfiguration", ["path": target]))
                 return generated
             }
         }
@@ -102,7 +102,7 @@ struct LocalBackendLauncher {
         }
         throw CLIFailure(
             code: 2,
-            message: "cannot find Scripts/local-backend. Run `swift run latchkey demo` from the Latchkey checkout.")
+            message: Localized.text("cli.demo.noScript"))
     }
 
     func startOrReuse(tokenSeconds: Int, demoUser: String, demoPassword: String) throws -> Info {
@@ -113,7 +113,7 @@ struct LocalBackendLauncher {
         {
             return info
         }
-        CLIOutput.info("Starting the local backend (first use installs moto into .venv; this can take a minute)…")
+        CLIOutput.info(Localized.text("cli.demo.starting"))
         let output = Pipe()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: script)
@@ -130,7 +130,8 @@ struct LocalBackendLauncher {
             let info = try? JSONDecoder().decode(Info.self, from: Data(line.utf8))
         else {
             throw CLIFailure(
-                code: 3, message: "the local backend did not start. See \(stateDirectory)/backend.log for details.")
+                code: 3, message: Localized.format("cli.demo.didNotStart", ["log": stateDirectory + "/backend.log"]))
+
         }
         return info
     }

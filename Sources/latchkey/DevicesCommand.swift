@@ -29,7 +29,7 @@ struct DevicesCommand: AsyncParsableCommand {
                 return
             }
             if devices.isEmpty {
-                try CLIOutput.emit("No devices. (Does the user pool track devices?)\n")
+                try CLIOutput.emit(Localized.text("cli.devices.none") + "\n")
                 return
             }
             var text = ""
@@ -84,7 +84,10 @@ struct DevicesCommand: AsyncParsableCommand {
                         decoding: JSONValue.object(["deviceKey": .string(key), "rememberedStatus": .string(status)])
                             .encoded(), as: UTF8.self) + "\n")
             } else {
-                try CLIOutput.emit("Device \(TerminalText.sanitized(key)) is now \(status).\n")
+                try CLIOutput.emit(
+                    Localized.format(
+                        notRemembered ? "cli.devices.nowNotRemembered" : "cli.devices.nowRemembered",
+                        ["key": TerminalText.sanitized(key)]) + "\n")
             }
         }
     }
@@ -116,17 +119,21 @@ struct DevicesCommand: AsyncParsableCommand {
                         ])
                         .encoded(), as: UTF8.self) + "\n")
             } else {
-                try CLIOutput.emit("Forgot device \(TerminalText.sanitized(key ?? "?")).\n")
+                try CLIOutput.emit(
+                    Localized.format("cli.devices.forgot", ["key": TerminalText.sanitized(key ?? "?")]) + "\n")
             }
         }
     }
 
     static func line(_ device: DeviceInfo) -> String {
         var parts = [TerminalText.sanitized(device.deviceKey)]
-        parts.append(TerminalText.sanitized(device.name ?? "(no name)"))
+        parts.append(device.name.map { TerminalText.sanitized($0) } ?? Localized.text("cli.devices.noName"))
         parts.append(device.rememberedStatus.map { TerminalText.sanitized($0) } ?? "-")
-        if let last = device.lastAuthenticated { parts.append("last sign-in \(CLIOutput.iso8601(last))") }
-        if device.isCurrent { parts.append("(this machine)") }
+        if let last = device.lastAuthenticated {
+            parts.append(Localized.format("cli.devices.lastSignIn", ["time": CLIOutput.iso8601(last)]))
+        }
+        if device.isCurrent { parts.append(Localized.text("cli.devices.thisMachine")) }
+
         return parts.joined(separator: "  ")
     }
 

@@ -69,7 +69,8 @@ struct GlobalOptions: ParsableArguments {
         if let id = AccountResolution.find(wanted, in: accounts, environment: environment) { return id }
         throw CLIFailure(
             code: 2,
-            message: "there is no account \"\(TerminalText.sanitized(wanted))\" here. `latchkey accounts` lists them.")
+            message: Localized.format("cli.noSuchAccount", ["name": TerminalText.sanitized(wanted)]))
+
     }
 
     /// Whether the command names its account (`--account` or `$LATCHKEY_ACCOUNT`): a sign-in then
@@ -98,10 +99,9 @@ struct GlobalOptions: ParsableArguments {
         var lines: [String] = []
         if !ignored.isEmpty {
             lines.append(
-                "latchkey: note: the configuration has keys Latchkey does not act on: \(ignored.joined(separator: ", ")) "
-                    + "(see `latchkey config`).")
+                "latchkey: " + Localized.format("cli.note.ignoredKeys", ["keys": ignored.joined(separator: ", ")]))
         }
-        for note in notes { lines.append("latchkey: note: \(note)") }
+        for note in notes { lines.append("latchkey: " + Localized.format("cli.note", ["note": note])) }
         FileHandle.standardError.write(
             Data((TerminalText.sanitized(lines.joined(separator: "\n"), keepingNewlines: true) + "\n").utf8))
     }
@@ -126,7 +126,7 @@ struct GlobalOptions: ParsableArguments {
         let selection: (store: any SessionStore, backend: SessionStoreSelection.Backend, warning: String?)
         do {
             selection = try SessionStoreSelection.make(
-                directory: directory, environment: environment, lockTimeout: lockTimeout)
+                directory: directory, environment: environment, lockTimeout: lockTimeout, lookup: .current)
         } catch {
             throw CLIFailure(code: 2, message: error.description)
         }
@@ -193,9 +193,10 @@ struct GlobalOptions: ParsableArguments {
             break
         case .corrupt(let movedTo, let reason)?:
             // Not fatal (the user is signed out), but never silent.
-            let kept = movedTo.map { " It was moved aside to \($0); `latchkey sign-out` removes it." } ?? ""
-            FileHandle.standardError.write(
-                Data("latchkey: warning: the stored session was unreadable (\(reason)).\(kept)\n".utf8))
+            let warning =
+                movedTo.map { Localized.format("cli.storeUnreadableMoved", ["reason": reason, "path": $0]) }
+                ?? Localized.format("cli.storeUnreadable", ["reason": reason])
+            FileHandle.standardError.write(Data("latchkey: \(warning)\n".utf8))
         case let problem?:
             // Unsafe (exit 2) or unreadable (exit 5): no command runs on a store it cannot trust.
             throw AuthError(storeError: problem)

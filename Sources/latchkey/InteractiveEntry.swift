@@ -18,8 +18,7 @@ enum InteractiveEntry {
         let plain = ui.plain || environment["ACCESSIBLE"] == "1" || environment["TERM"] == "dumb"
         if plain {
             if !ui.plain, environment["ACCESSIBLE"] != "1" {
-                CLIOutput.info(
-                    "latchkey: TERM=dumb cannot show the full-screen UI, so latchkey falls back to plain prompts.")
+                CLIOutput.info("latchkey: " + Localized.text("cli.dumbTerminal"))
             }
             // Line prompts: the warning is printed first, as the other commands do.
             if let storeNotice { FileHandle.standardError.write(Data((storeNotice + "\n").utf8)) }
@@ -43,8 +42,7 @@ enum InteractiveEntry {
         if (environment["TERM"] ?? "").isEmpty, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
             throw CLIFailure(
                 code: 2,
-                message: "TERM is not set, so the full-screen UI cannot start. "
-                    + "Set it (for example TERM=xterm-256color) or pass --plain for line prompts.")
+                message: Localized.text("cli.noTERM"))
         }
         do {
             exit = try await AuthTerminalApp.runInTerminal(
@@ -53,24 +51,20 @@ enum InteractiveEntry {
         } catch TerminalError.notATerminal {
             throw CLIFailure(
                 code: 2,
-                message: """
-                    no terminal: the full-screen UI needs a TTY on standard input and output.
-                    Use the non-interactive commands instead: latchkey sign-in --username U --password-stdin, \
-                    latchkey status, latchkey token, latchkey credentials (or --plain for line prompts).
-                    """)
+                message: Localized.text("cli.noTerminal"))
         } catch TerminalError.unknownTerminalType(let name) {
             throw CLIFailure(
                 code: 2,
-                message: "the terminal type \"\(TerminalText.sanitized(name))\" is unknown to ncurses, so the "
-                    + "full-screen UI cannot start. Set TERM to a known type such as xterm-256color, or pass --plain.")
+                message: Localized.format("cli.unknownTerminalType", ["name": TerminalText.sanitized(name)]))
         } catch {
             if let storeNotice { FileHandle.standardError.write(Data((storeNotice + "\n").utf8)) }
-            throw CLIFailure(code: 2, message: "the terminal could not be started: \(error) Try --plain.")
+            throw CLIFailure(code: 2, message: Localized.format("cli.terminalFailed", ["error": "\(error)"]))
         }
         let state = await client.userState
         switch exit {
         case .cancelled:
-            throw CLIFailure(code: 1, message: "sign-in was cancelled.")
+            throw CLIFailure(code: 1, message: Localized.text("cli.signInCancelled"))
+
         case .switchAccount(let name):
             return .some(name)
         default:

@@ -52,7 +52,8 @@ struct LatchkeyCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch let error as AuthError {
-            CLIOutput.error(error.worded(.current) ?? error.description)
+            CLIOutput.error(error.description(.current))
+
             terminate(error.exitCode)
         } catch let error as ConfigurationError {
             CLIOutput.error(error.description)

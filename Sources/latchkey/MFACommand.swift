@@ -44,14 +44,16 @@ struct MFAStatusCommand: AsyncParsableCommand {
         }
         for factor in FactorOption.allCases {
             let on = settings.enabled.contains(factor.type)
-            let preferred = settings.preferred == factor.type ? " (preferred)" : ""
-            let noPhone = factor == .sms && !on && !settings.canUseSMS ? " (no phone number on the account)" : ""
-            print(
-                "\(factor.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) \(on ? "on" : "off")\(preferred)"
-                    + noPhone)
+            let preferred = settings.preferred == factor.type ? Localized.text("cli.mfa.preferredMark") : ""
+            let noPhone =
+                factor == .sms && !on && !settings.canUseSMS ? Localized.text("cli.mfa.noPhoneMark") : ""
+            let state = Localized.text(on ? "cli.mfa.on" : "cli.mfa.off")
+            print("\(factor.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) \(state)\(preferred)" + noPhone)
         }
-        for name in settings.unknown { print("\(TerminalText.sanitized(name)) on (not known to Latchkey)") }
-        if settings.enabled.isEmpty { print("No MFA factor is on. Turn one on: latchkey mfa enable totp|email|sms") }
+        for name in settings.unknown {
+            print(Localized.format("cli.mfa.unknownFactor", ["name": TerminalText.sanitized(name)]))
+        }
+        if settings.enabled.isEmpty { print(Localized.text("cli.mfa.noneOn")) }
     }
 }
 
@@ -70,23 +72,23 @@ struct MFAEnableCommand: AsyncParsableCommand {
         let client = try await global.makeClient()
         if factor == .totp {
             let setup = try await client.setUpTOTP()
-            CLIOutput.info("Add this account to your authenticator app:")
+            CLIOutput.info(Localized.text("cli.mfa.addToApp"))
             print("secret: \(setup.secret)")
             print("uri: \(setup.uri)")
-            let answer = try code ?? CLIOutput.ask("Code from the app: ")
+            let answer = try code ?? CLIOutput.ask(Localized.text("cli.prompt.appCode"))
             // Verifying turns TOTP on and makes it the preferred factor, as AWSMobileClient's enrolment does.
             try await client.verifyTOTPSetup(code: answer)
-            CLIOutput.info("✔ totp MFA is on and preferred.")
+            CLIOutput.info(Localized.format("cli.mfa.onAndPreferred", ["factor": "totp"]))
             return
         }
         if factor == .sms, try await client.mfaSettings().phoneNumber == nil {
             throw CLIFailure(
                 code: 2,
-                message: "sms MFA needs a phone number on the account, and it has none. Add a phone_number "
-                    + "attribute (with the country code, e.g. +15555550123) first, then run this again.")
+                message: Localized.text("cli.mfa.smsNeedsPhone"))
         }
         try await client.setMFAPreference([factor.type: preferred ? .preferred : .enabled])
-        CLIOutput.info("✔ \(factor.rawValue) MFA is on\(preferred ? " and preferred" : "").")
+        CLIOutput.info(
+            Localized.format(preferred ? "cli.mfa.onAndPreferred" : "cli.mfa.turnedOn", ["factor": factor.rawValue]))
     }
 }
 
@@ -100,7 +102,7 @@ struct MFADisableCommand: AsyncParsableCommand {
     func run() async throws {
         let client = try await global.makeClient()
         try await client.setMFAPreference([factor.type: .disabled])
-        CLIOutput.info("✔ \(factor.rawValue) MFA is off.")
+        CLIOutput.info(Localized.format("cli.mfa.turnedOff", ["factor": factor.rawValue]))
     }
 }
 
@@ -119,18 +121,19 @@ struct MFAPreferCommand: AsyncParsableCommand {
             var changes: [MFAType: MFAPreference] = [:]
             for type in settings.enabled { changes[type] = .enabled }
             try await client.setMFAPreference(changes)
-            CLIOutput.info("✔ No MFA factor is preferred; sign-in asks which one to use.")
+            CLIOutput.info(Localized.text("cli.mfa.noPreference"))
             return
         }
         guard let factor = FactorOption(rawValue: choice.lowercased()) else {
-            throw CLIFailure(code: 2, message: "choose totp, email, sms or none, not \"\(choice)\".")
+            throw CLIFailure(code: 2, message: Localized.format("cli.mfa.badChoice", ["choice": choice]))
         }
         guard settings.enabled.contains(factor.type) else {
             throw CLIFailure(
                 code: 2,
-                message: "\(factor.rawValue) MFA is off. Turn it on first: latchkey mfa enable \(factor.rawValue)")
+                message: Localized.format("cli.mfa.offTurnOnFirst", ["factor": factor.rawValue]))
         }
         try await client.setMFAPreference([factor.type: .preferred])
-        CLIOutput.info("✔ \(factor.rawValue) is the preferred MFA factor.")
+        CLIOutput.info(Localized.format("cli.mfa.nowPreferred", ["factor": factor.rawValue]))
+
     }
 }

@@ -23,7 +23,8 @@ enum PlainSignIn {
             if passwordStdin || !CLIOutput.stdinIsTerminal {
                 guard let line = CLIOutput.readLine() else {
                     throw CLIFailure(
-                        code: 2, message: "expected the password on standard input. Pipe it in with --password-stdin.")
+                        code: 2, message: Localized.text("cli.expectedPasswordPipe"))
+
                 }
                 value = line
             } else {

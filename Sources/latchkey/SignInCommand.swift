@@ -140,24 +140,24 @@ struct SignInCommand: AsyncParsableCommand {
             let suggested = stored.map { TerminalText.sanitized($0) }
             let typed = try CLIOutput.ask(InteractiveEntry.usernamePrompt(suggested: suggested))
             guard let chosen = typed.isEmpty ? suggested : typed, !chosen.isEmpty else {
-                throw CLIFailure(code: 2, message: "no username was entered. Type one, or pass --username U.")
+                throw CLIFailure(code: 2, message: Localized.text("cli.noUsername"))
             }
             name = chosen
         } else {
             throw CLIFailure(
                 code: 2,
-                message: "pass --username U (and --password-stdin to pipe the password); "
-                    + "on a terminal, `latchkey sign-in` alone prompts for both.")
+                message: Localized.text("cli.passUsername"))
         }
         // Someone else signed in here stays signed in: this user gets an account of their own.
         let others = AccountResolution.summaries(of: global.accounts, environment: global.environment)
         let account = try AccountResolution.accountForSignIn(
             username: name, userPoolId: configuration.userPool?.poolId, all: others, global: global)
         if account.id != global.accounts.activeID(), let current = others.first(where: \.isActive), current.isLive {
-            let what = account.isNew ? "Adding an account for" : "Switching to the account of"
             CLIOutput.info(
-                "\(what) \(TerminalText.sanitized(name)); \(TerminalText.sanitized(current.name)) stays signed in "
-                    + "(`latchkey switch \(TerminalText.sanitized(current.name))` goes back).")
+                Localized.format(
+                    account.isNew ? "cli.signIn.addingAccount" : "cli.signIn.switchingAccount",
+                    ["name": TerminalText.sanitized(name), "current": TerminalText.sanitized(current.name)]))
+
         }
         let client: AuthClient
         do {

@@ -179,21 +179,13 @@ struct SignOutCommand: AsyncParsableCommand {
             if everywhere {
                 throw CLIFailure(
                     code: pending.exitCode == 1 ? 3 : pending.exitCode,
-                    message:
-                        "signed out\(who) on this machine only. GlobalSignOut and RevokeToken could not be sent: \(why) "
-                        + "Other devices are NOT signed out, and this session's refresh token still works at the service "
-                        + "until it is revoked; run `latchkey sign-out --global` again once the service is reachable.")
+                    message: Localized.format("cli.signOut.globalNotSent", ["who": who, "reason": why]))
             }
-            CLIOutput.info(
-                "✔ Signed out\(who) on this machine. The refresh token could not be revoked at the service yet (\(why)); "
-                    + "it is kept and revoked by the next `latchkey sign-out` or sign-in. Other devices are not signed out."
-            )
+            CLIOutput.info(Localized.format("cli.signOut.revocationPending", ["who": who, "reason": why]))
             return
         }
         if result.globalSignOutImpossible {
-            CLIOutput.info(
-                "✔ Signed out\(who) on this machine; this session's tokens were already revoked at the service, "
-                    + "so GlobalSignOut could not be sent: other devices may still be signed in.")
+            CLIOutput.info(Localized.format("cli.signOut.globalImpossible", ["who": who]))
             return
         }
         if result.signedOutEverywhere {
@@ -210,13 +202,12 @@ extension SignOutCommand {
         switch WebSignIn.browserChoice(noBrowser: noBrowser, environment: global.environment) {
         case .command(let words):
             WebSignIn.open(words + [url.absoluteString])
-            CLIOutput.info("Signing out of the hosted UI in the browser too.")
+            CLIOutput.info(Localized.text("cli.signOut.hostedUIOpening"))
         case .system(let tool):
             WebSignIn.open(["/usr/bin/env", tool, url.absoluteString])
-            CLIOutput.info("Signing out of the hosted UI in the browser too.")
+            CLIOutput.info(Localized.text("cli.signOut.hostedUIOpening"))
         case .none:
-            CLIOutput.info(
-                "To sign out of the hosted UI in your browser too (so it does not sign you straight back in), open:")
+            CLIOutput.info(Localized.text("cli.signOut.hostedUIOpen"))
             CLIOutput.info("  " + url.absoluteString)
         }
     }
@@ -227,7 +218,8 @@ enum PasswordInput {
     static func read(fromStdin: Bool, prompt: String) throws -> String {
         if fromStdin || !CLIOutput.stdinIsTerminal {
             guard let line = CLIOutput.readLine() else {
-                throw CLIFailure(code: 2, message: "expected a password on standard input (--password-stdin).")
+                throw CLIFailure(code: 2, message: Localized.text("cli.expectedPasswordStdin"))
+
             }
             return line
         }

@@ -18,10 +18,11 @@ struct StatusCommand: AsyncParsableCommand {
     }
 
     /// Who authenticated the session, as the text output says it: the provider's name, "Guest", or nil.
-    static func authenticatedBy(state: UserState, provider: String?) -> String? {
-        if state == .guest { return "Guest" }
+    /// `localized`: in the current language (the text output); else English (the JSON output).
+    static func authenticatedBy(state: UserState, provider: String?, localized: Bool = false) -> String? {
+        if state == .guest { return localized ? ScreenText.guest : "Guest" }
         guard let provider, state == .signedIn || state.needsRelogin else { return nil }
-        return FederatedProvider.displayName(for: provider)
+        return FederatedProvider.displayName(for: provider, localized ? .current : .english)
     }
 
     @OptionGroup var global: GlobalOptions
@@ -105,7 +106,9 @@ struct StatusCommand: AsyncParsableCommand {
                 print(Localized.format("cli.status.notSignedInNoPool", ["state": state.rawValue]))
             }
         }
-        if let provider = session?.provider, let name = Self.authenticatedBy(state: state, provider: provider),
+        if let provider = session?.provider,
+            let name = Self.authenticatedBy(state: state, provider: provider, localized: true),
+
             state != .guest
         {
             print(
@@ -143,36 +146,54 @@ struct StatusCommand: AsyncParsableCommand {
             print(Localized.format("cli.status.identityId", ["id": TerminalText.sanitized(identityId)]))
         }
         if let device = session?.device, device.username == session?.username {
-            let remembered = device.remembered.map { $0 ? "remembered" : "not remembered" } ?? "tracked"
-            print(TerminalText.sanitized("  - Device:        \(device.deviceKey) (\(remembered); latchkey devices)"))
+            let remembered = Localized.text(
+                device.remembered.map { $0 ? "cli.status.deviceRemembered" : "cli.status.deviceNotRemembered" }
+                    ?? "cli.status.deviceTracked")
+            print(
+                TerminalText.sanitized(
+                    Localized.format("cli.status.device", ["key": device.deviceKey, "remembered": remembered])))
         }
         if let credentials = session?.awsCredentials {
             print(
-                "  - AWS credentials: \(TerminalText.sanitized(credentials.accessKeyId)), expire \(CLIOutput.relative(credentials.expiration))"
-            )
+                Localized.format(
+                    "cli.status.awsCredentials",
+                    [
+                        "key": TerminalText.sanitized(credentials.accessKeyId),
+                        "expiry": CLIOutput.relative(credentials.expiration),
+                    ]))
         }
         if let owed = session?.pendingRevocation {
-            print(
-                TerminalText.sanitized(
-                    "  ! A sign-out could not revoke \(owed.username ?? "the")'s refresh token at the service"
-                        + "\(owed.global ? " (nor send GlobalSignOut)" : ""); `latchkey sign-out` retries it."))
+            let key =
+                owed.username == nil
+                ? (owed.global ? "cli.status.revocationOwedGlobal" : "cli.status.revocationOwed")
+                : (owed.global ? "cli.status.revocationOwedGlobalNamed" : "cli.status.revocationOwedNamed")
+            print(TerminalText.sanitized(Localized.format(key, ["username": owed.username ?? ""])))
         }
         if !corruptFiles.isEmpty {
             print(
-                "  ! \(corruptFiles.count) unreadable session file(s) moved aside: \(corruptFiles.joined(separator: ", ")); "
-                    + "`latchkey sign-out` removes them.")
+                Localized.format(
+                    "cli.status.corruptFiles",
+                    ["count": String(corruptFiles.count), "files": corruptFiles.joined(separator: ", ")]))
         }
         let source = configuration.source
         print(
             TerminalText.sanitized(
-                "  - Configuration: \(configuration.sourcePath ?? "-") (\(source.format.rawValue)"
-                    + "\(source.section.map { ", section \($0)" } ?? ""))"))
+                source.section.map {
+                    Localized.format(
+                        "cli.status.configurationSection",
+                        ["path": configuration.sourcePath ?? "-", "format": source.format.rawValue, "section": $0])
+                }
+                    ?? Localized.format(
+                        "cli.status.configuration",
+                        ["path": configuration.sourcePath ?? "-", "format": source.format.rawValue])))
         if !configuration.poolSettings.ignoredKeys.isEmpty {
             print(
                 TerminalText.sanitized(
-                    "  - Not acted on: \(configuration.poolSettings.ignoredKeys.joined(separator: ", ")) (latchkey config)"
-                ))
+                    Localized.format(
+                        "cli.status.notActedOn",
+                        ["keys": configuration.poolSettings.ignoredKeys.joined(separator: ", ")])))
         }
+
         print(Localized.format("cli.status.store", ["location": store.location]))
         let others = AccountResolution.summaries(of: global.accounts, environment: global.environment)
             .filter { $0.isLive && $0.id != accountID }

@@ -26,7 +26,7 @@ struct TokenCommand: AsyncParsableCommand {
     var retrySeconds: Double = 4
 
     func validate() throws {
-        if id && access { throw ValidationError("choose one of --id and --access.") }
+        if id && access { throw ValidationError(Localized.text("cli.token.idOrAccess")) }
         try Self.validateRetrySeconds(retrySeconds)
     }
 
@@ -37,8 +37,8 @@ struct TokenCommand: AsyncParsableCommand {
     static func validateRetrySeconds(_ seconds: Double) throws {
         guard seconds.isFinite, (0...maximumRetrySeconds).contains(seconds) else {
             throw ValidationError(
-                "--retry-seconds must be a number of seconds from 0 to \(Int(maximumRetrySeconds)); got \(seconds). "
-                    + "Pass, for example, --retry-seconds 4.")
+                Localized.format(
+                    "cli.token.badRetrySeconds", ["maximum": String(Int(maximumRetrySeconds)), "value": "\(seconds)"]))
         }
     }
 
@@ -58,9 +58,11 @@ struct TokenCommand: AsyncParsableCommand {
             tokens = try await client.getTokens(options)
         } catch AuthError.deadlineExceeded {
             if case .offline(_, let error) = await client.connectivity { throw error }
-            throw AuthError.network(kind: .timedOut, message: "no refresh within \(retrySeconds) s")
+            throw AuthError.network(
+                kind: .timedOut, message: Localized.format("cli.token.noRefreshWithin", ["seconds": "\(retrySeconds)"]))
         } catch AuthError.notSignedIn {
-            throw CLIFailure(code: 4, message: "nobody is signed in. Sign in first: latchkey sign-in")
+            throw CLIFailure(code: 4, message: Localized.text("cli.token.notSignedIn"))
+
         }
         try CLIOutput.emit((access ? tokens.accessToken : tokens.idToken) + "\n")
     }

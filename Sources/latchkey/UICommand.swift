@@ -43,7 +43,9 @@ struct UICommand: AsyncParsableCommand {
             previousAccount = accountID
             if let name = choice {
                 guard let id = AccountResolution.find(name, in: global.accounts, environment: global.environment) else {
-                    throw CLIFailure(code: 2, message: "the account \(TerminalText.sanitized(name)) is gone.")
+                    throw CLIFailure(
+                        code: 2, message: Localized.format("cli.accountGone", ["name": TerminalText.sanitized(name)]))
+
                 }
                 do {
                     try global.accounts.activate(id)

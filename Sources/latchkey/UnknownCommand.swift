@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthScreens
 import CognitoAuth
 
 /// Catches a mistyped subcommand before ArgumentParser sees it: with `ui` as the default
@@ -16,11 +17,12 @@ enum UnknownCommand {
     /// program name), or nil when it is a known subcommand, an option, or absent.
     static func check<Arguments: Collection<String>>(_ arguments: Arguments) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-"), !knownNames.contains(first) else { return nil }
-        var message = "latchkey: unknown command \"\(TerminalText.sanitized(first))\"."
+        var message = "latchkey: " + Localized.format("cli.unknownCommand", ["name": TerminalText.sanitized(first)])
         if let suggestion = suggestion(for: first) {
-            message += " Did you mean \(suggestion)?"
+            message += Localized.format("cli.didYouMean", ["suggestion": suggestion])
         }
-        message += " Run latchkey --help for the list of commands.\n\n"
+        message += Localized.text("cli.seeHelp") + "\n\n"
+
         message += LatchkeyCommand.usageString(for: LatchkeyCommand.self)
         return message
     }

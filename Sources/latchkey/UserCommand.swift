@@ -35,7 +35,7 @@ struct UserCommand: AsyncParsableCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: ArgumentHelp("NAME=VALUE pairs.", valueName: "name=value"))
+        @Argument(help: ArgumentHelp(Localized.text("cli.UserSet.assignments"), valueName: "name=value"))
         var assignments: [String]
 
         @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.UserSet.json")))
@@ -43,7 +43,7 @@ struct UserCommand: AsyncParsableCommand {
 
         func validate() throws {
             guard !assignments.isEmpty else {
-                throw ValidationError("give at least one NAME=VALUE, such as name='Alice Smith'.")
+                throw ValidationError(Localized.text("cli.user.needAssignment"))
             }
             _ = try UserCommand.parse(assignments)
         }
@@ -65,12 +65,16 @@ struct UserCommand: AsyncParsableCommand {
                         + "\n")
                 return
             }
-            var text =
-                "✔ Updated \(changes.keys.sorted().map { TerminalText.sanitized($0) }.joined(separator: ", ")).\n"
+            let names = changes.keys.sorted().map { TerminalText.sanitized($0) }.joined(separator: ", ")
+            var text = Localized.format("cli.user.updated", ["names": names]) + "\n"
             for delivery in deliveries {
-                let name = TerminalText.sanitized(delivery.attributeName ?? "the attribute")
-                text += "  A code for \(name) was sent in \(TerminalText.sanitized(delivery.phrase)).\n"
-                text += "  Then: latchkey user verify \(name) --code CODE\n"
+                let name = delivery.attributeName.map { TerminalText.sanitized($0) }
+                let destination = TerminalText.sanitized(delivery.phrase)
+                text +=
+                    (name.map {
+                        Localized.format("cli.user.codeSentFor", ["name": $0, "destination": destination])
+                    } ?? Localized.format("cli.user.codeSentForAttribute", ["destination": destination])) + "\n"
+                text += Localized.format("cli.user.thenVerify", ["name": name ?? "NAME"]) + "\n"
             }
             // A message, not data: stderr, like every command's ✔ lines.
             CLIOutput.info(String(text.dropLast()))
@@ -94,7 +98,7 @@ struct UserCommand: AsyncParsableCommand {
         func validate() throws {
             guard UserAttributes.isVerifiable(name) else {
                 throw ValidationError(
-                    "\(TerminalText.sanitized(name)) cannot be verified with a code. Verify email or phone_number.")
+                    Localized.format("cli.user.notVerifiable", ["name": TerminalText.sanitized(name)]))
             }
         }
 
@@ -103,19 +107,19 @@ struct UserCommand: AsyncParsableCommand {
             var entered = code
             if entered == nil {
                 let delivery = try await client.sendAttributeVerificationCode(name)
-                CLIOutput.info("A code was sent in \(delivery.phrase).")
+                CLIOutput.info(Localized.format("cli.user.codeSent", ["destination": delivery.phrase]))
                 if CLIOutput.stdinIsTerminal {
-                    entered = try CLIOutput.ask("Code: ")
+                    entered = try CLIOutput.ask(Localized.text("cli.prompt.code"))
                 } else {
                     entered = CLIOutput.readLine()
                 }
             }
             let value = (entered ?? "").trimmingCharacters(in: .whitespaces)
             guard !value.isEmpty else {
-                throw CLIFailure(code: 2, message: "no code was entered. Pass --code CODE, or type the code.")
+                throw CLIFailure(code: 2, message: Localized.text("cli.user.noCode"))
             }
             try await client.verifyUserAttribute(name, code: value)
-            CLIOutput.info("✔ \(name) verified.")
+            CLIOutput.info(Localized.format("cli.user.verified", ["name": name]))
         }
     }
 
@@ -136,25 +140,25 @@ struct UserCommand: AsyncParsableCommand {
                 guard CLIOutput.stdinIsTerminal else {
                     throw CLIFailure(
                         code: 2,
-                        message: "deleting the account needs a confirmation: pass --yes, or run it in a terminal.")
+                        message: Localized.text("cli.user.deleteNeedsConfirmation"))
                 }
                 let attributes = try await client.userAttributes()
                 let username = attributes.username
-                CLIOutput.info(
-                    "This deletes the account \(username) at the user pool, with its attributes. It cannot be undone.")
-                let typed = try CLIOutput.ask("Type the username (\(username)) to confirm: ")
+                CLIOutput.info(Localized.format("cli.user.deleteWarning", ["username": username]))
+                let typed = try CLIOutput.ask(Localized.format("cli.prompt.typeUsername", ["username": username]))
                 guard typed == username else {
-                    throw CLIFailure(code: 1, message: "the username did not match; nothing was deleted.")
+                    throw CLIFailure(code: 1, message: Localized.text("cli.user.deleteMismatch"))
                 }
             }
             let username = await client.username
             let accountID = try global.accountID()
             try await client.deleteUser()
             CLIOutput.info(
-                "✔ Deleted the account\(username.map { " " + TerminalText.sanitized($0) } ?? "") and signed out.")
+                username.map { Localized.format("cli.user.deletedNamed", ["username": TerminalText.sanitized($0)]) }
+                    ?? Localized.text("cli.user.deleted"))
             // As after a sign-out: the emptied account goes, and another signed-in one becomes active.
             if let next = AccountResolution.afterSignOut(id: accountID, global: global) {
-                CLIOutput.info("✔ Switched to \(TerminalText.sanitized(next)), who is still signed in here.")
+                CLIOutput.info(Localized.format("cli.switchedAfterSignOut", ["name": TerminalText.sanitized(next)]))
             }
         }
     }
@@ -165,7 +169,7 @@ struct UserCommand: AsyncParsableCommand {
         for assignment in assignments {
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
                 throw ValidationError(
-                    "\(TerminalText.sanitized(assignment)) is not NAME=VALUE. Write it as name='Alice Smith'.")
+                    Localized.format("cli.user.notAssignment", ["text": TerminalText.sanitized(assignment)]))
             }
             changes[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
         }
@@ -174,14 +178,17 @@ struct UserCommand: AsyncParsableCommand {
 
     /// The text form: the username, then one attribute a line (verification beside email and phone).
     static func text(_ attributes: UserAttributes) -> String {
-        var lines = ["Username: \(TerminalText.sanitized(attributes.username))"]
+        var lines = [Localized.format("cli.user.username", ["username": TerminalText.sanitized(attributes.username)])]
         let hidden: Set<String> = ["email_verified", "phone_number_verified"]
         let width = attributes.all.keys.filter { !hidden.contains($0) }.map(\.count).max() ?? 0
         for (name, value) in attributes.all.sorted(by: { $0.key < $1.key }) where !hidden.contains(name) {
             var line = "  " + TerminalText.sanitized(name).padding(toLength: width, withPad: " ", startingAt: 0)
             line += "  " + TerminalText.sanitized(value)
-            if name == "email" { line += attributes.isEmailVerified ? "  (verified)" : "  (not verified)" }
-            if name == "phone_number" { line += attributes.isPhoneNumberVerified ? "  (verified)" : "  (not verified)" }
+            let verified = Localized.text("cli.user.verifiedMark")
+            let notVerified = Localized.text("cli.user.notVerifiedMark")
+            if name == "email" { line += attributes.isEmailVerified ? verified : notVerified }
+            if name == "phone_number" { line += attributes.isPhoneNumberVerified ? verified : notVerified }
+
             lines.append(line)
         }
         return lines.joined(separator: "\n")

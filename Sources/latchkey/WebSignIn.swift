@@ -1,3 +1,4 @@
+import AuthScreens
 import CognitoAuth
 import Foundation
 import TerminalUI
@@ -28,13 +29,13 @@ enum WebSignIn {
             return .command(browser.split(separator: " ").map(String.init))
         }
         if environment["SSH_CONNECTION"].map({ !$0.isEmpty }) == true {
-            return .none(reason: "this is an SSH session")
+            return .none(reason: Localized.text("cli.web.sshSession"))
         }
         #if os(macOS)
             return .system("open")
         #else
             let display = (environment["DISPLAY"] ?? "") + (environment["WAYLAND_DISPLAY"] ?? "")
-            if display.isEmpty { return .none(reason: "there is no display (DISPLAY and WAYLAND_DISPLAY are unset)") }
+            if display.isEmpty { return .none(reason: Localized.text("cli.web.noDisplay")) }
             return .system("xdg-open")
         #endif
     }
@@ -67,7 +68,8 @@ enum WebSignIn {
             case .failure(let error):
                 // The port is taken: with a person at the terminal (or --no-browser) pasting still works.
                 guard noBrowser || CLIOutput.stdinIsTerminal else { throw error }
-                CLIOutput.info("\(error) Paste the redirect URL instead.")
+                let text = (error as? AuthError).map { $0.description(.current) } ?? "\(error)"
+                CLIOutput.info(Localized.format("cli.web.pasteInstead", ["error": text]))
             }
         }
         defer { listener?.stop() }
@@ -75,25 +77,25 @@ enum WebSignIn {
         let url = request.authorizeURL.absoluteString
         switch choice {
         case .command(let words):
-            CLIOutput.info("Opening the sign-in page with $BROWSER (\(words.first ?? ""))…")
+            CLIOutput.info(Localized.format("cli.web.openingWithBROWSER", ["command": words.first ?? ""]))
             open(words + [url])
-            CLIOutput.info("If no browser appears, open this URL:")
+            CLIOutput.info(Localized.text("cli.web.ifNoBrowser"))
             CLIOutput.info("  \(url)")
         case .system(let tool):
-            CLIOutput.info("Opening the sign-in page in your browser…")
+            CLIOutput.info(Localized.text("cli.web.opening"))
             open(["/usr/bin/env", tool, url])
-            CLIOutput.info("If no browser appears, open this URL:")
+            CLIOutput.info(Localized.text("cli.web.ifNoBrowser"))
             CLIOutput.info("  \(url)")
         case .none(let reason):
-            CLIOutput.info("No browser is opened here (\(reason)). Open this URL in a browser to sign in:")
+            CLIOutput.info(Localized.format("cli.web.noBrowser", ["reason": reason]))
             CLIOutput.info("")
             CLIOutput.info("  \(url)")
             CLIOutput.info("")
             if let port = listener?.port {
-                CLIOutput.info("Browser on another machine? Forward the redirect port first:")
+                CLIOutput.info(Localized.text("cli.web.forwardPort"))
                 CLIOutput.info("  \(tunnelLine(port: port, environment: environment))")
             }
-            CLIOutput.info("Or paste here the URL the browser ends at (it has ?code=), or just the code:")
+            CLIOutput.info(Localized.text("cli.web.pasteHere"))
         }
         let arrivals = AsyncStream.makeStream(of: Arrival.self, bufferingPolicy: .unbounded)
         let openListener = listener
@@ -125,8 +127,8 @@ enum WebSignIn {
                     return await client.username ?? "?"
                 } catch let error as AuthError {
                     guard case .hostedUI(let failure) = error, Self.mayPasteAgain(failure) else { throw error }
-                    CLIOutput.error("\(failure.summary) \(failure.nextStep)")
-                    CLIOutput.info("Paste the redirect URL or the code again:")
+                    CLIOutput.error(error.description(.current))
+                    CLIOutput.info(Localized.text("cli.web.pasteAgain"))
                 }
             case .stdinClosed:
                 stdinOpen = false
@@ -186,14 +188,14 @@ enum WebSignIn {
         process.terminationHandler = { finished in
             if !quiet, finished.terminationStatus != 0 {
                 CLIOutput.error(
-                    "the browser command exited with status \(finished.terminationStatus); open the URL yourself, "
-                        + "or paste the redirect URL.")
+                    Localized.format("cli.web.browserExited", ["status": String(finished.terminationStatus)]))
             }
         }
         do {
             try process.run()
         } catch {
-            CLIOutput.error("the browser could not be started (\(error.localizedDescription)); open the URL yourself.")
+            CLIOutput.error(Localized.format("cli.web.browserFailed", ["error": error.localizedDescription]))
+
         }
     }
 

@@ -111,7 +111,57 @@ import Testing
         #expect(error.worded(partial) == "コードが違います。 Check the code, or ask for a new one.")
     }
 
+    @Test func hostedUIFailuresTransportErrorsAndStoreNoticesFollowTheLookup() {
+        let japanese = AuthTextLookup { TextCatalog.japanese.entries[$0] }
+        // English stays as it was written before the lookup.
+        let denied = HostedUIFailure.authorizationDenied(error: "access_denied", description: "User cancelled")
+        #expect(denied.summary == "The hosted UI did not sign you in (access_denied: User cancelled).")
+        #expect(
+            HostedUIFailure.codeRejected(description: nil).summary
+                == "The authorization code was refused: it was used already, has expired, or belongs to another sign-in."
+        )
+        #expect(
+            AuthError.hostedUI(.timedOut(seconds: 2)).description
+                == "No redirect arrived within 2 seconds. Start again (latchkey sign-in --web), or give more time with --timeout."
+        )
+        #expect(denied.summary(japanese) == "ホスト UI でサインインできませんでした (access_denied: User cancelled)。")
+        #expect(
+            AuthError.hostedUI(.timedOut(seconds: 2)).description(japanese)
+                == "2 秒以内にリダイレクトが届きませんでした。やり直すか (latchkey sign-in --web)、--timeout で待ち時間を延ばしてください。")
+
+        let refused = AuthError.network(kind: .connectionRefused, message: "localhost:9229")
+        #expect(
+            refused.description
+                == "The connection was refused (localhost:9229). Check the network and the Endpoint in the configuration, then try again."
+        )
+        #expect(refused.description(japanese).hasPrefix("接続を拒否されました (localhost:9229)。"))
+        // A transport message holding braces is inserted as it is, not expanded.
+        #expect(
+            AuthError.network(kind: .other, message: "{what}").description(japanese).hasPrefix(
+                "ネットワーク要求に失敗しました ({what})。"))
+
+        #expect(
+            SessionStoreSelection.plainTextWarning(path: "/s/session.json")
+                == "latchkey: storing the session in plain text at /s/session.json (mode 0600); no system keyring is available."
+        )
+        #expect(
+            SessionStoreSelection.plainTextWarning(path: "/s/session.json", japanese)
+                == "latchkey: セッションを平文で /s/session.json (モード 0600) に保存します。システムのキーリングが使えません。")
+        #expect(FederatedProvider.displayName(for: "cognito-idp.us-east-1.amazonaws.com/p") == "Cognito user pool")
+        #expect(FederatedProvider.displayName(for: "cognito-idp.x/p", japanese) == "Cognito ユーザープール")
+        #expect(FederatedProvider.displayName(for: "accounts.google.com", japanese) == "Google")
+
+        #expect(AuthError.notSignedIn.description == "Nobody is signed in. Sign in first: latchkey sign-in.")
+        #expect(
+            AuthError.notSignedIn.description(japanese) == "誰もサインインしていません。先にサインインしてください: latchkey sign-in")
+        #expect(
+            AuthError.reloginRequired(.signedOutUserPoolsTokenInvalid).description
+                == "Re-login required (state signedOutUserPoolsTokenInvalid). Sign in again: latchkey sign-in.")
+
+    }
+
     @Test func serverDetailsAreLabelledInTheLanguage() {
+
         let error = AuthError.invalidPassword("Password did not conform with policy: Password not long enough")
         let japanese = AuthTextLookup { TextCatalog.japanese.entries[$0] }
         let worded = error.worded(japanese) ?? ""

@@ -133,5 +133,109 @@ extension BackendTests {
                 signIn.stderr.contains("そのユーザー名のアカウントはありません。")
                     || signIn.stderr.contains("ユーザー名またはパスワードが違います。"), "\(signIn.stderr)")
         }
+
+        /// Whether `text` holds a kana or kanji (Japanese that should not be in script output).
+        static func hasJapanese(_ text: String) -> Bool {
+            text.unicodeScalars.contains {
+                (0x3040...0x30FF).contains($0.value) || (0x4E00...0x9FFF).contains($0.value)
+            }
+        }
+
+        @Test(
+            "accounts, switch, config, mfa status, usage errors and an unknown command in Japanese; JSON stays English")
+        func moreCommandsInJapanese() async throws {
+            let backend = try await LocalBackend.shared()
+            let store = try TerminalApp.temporaryDirectory("ja-more")
+            defer { try? FileManager.default.removeItem(atPath: store) }
+            let common = ["--config", backend.info.configPath, "--store", store, "--lang", "ja"]
+            let environment = TerminalApp.baseEnvironment.merging(["LANG": "C.UTF-8"]) { $1 }
+            func run(_ arguments: [String], stdin: String? = nil) async throws -> LatchkeyBinary.Output {
+                try await LatchkeyBinary.run(
+                    arguments + common, stdin: stdin, environment: environment, removing: Self.localeVariables)
+            }
+
+            let none = try await run(["accounts"])
+            #expect(none.status == 1, "\(none)")
+            #expect(none.stdout.contains("このマシンでサインインしているアカウントはありません。"), "\(none.stdout)")
+
+            // The labels are padded by display width: every value starts in column 26.
+            let config = try await run(["config"])
+            #expect(config.status == 0, "\(config)")
+            let poolLine = EndToEnd.line(containing: backend.info.userPoolId, in: config.stdout) ?? ""
+            #expect(poolLine.hasPrefix("ユーザープール "), "\(config.stdout)")
+            let valueStart = poolLine.range(of: backend.info.userPoolId).map { poolLine[..<$0.lowerBound] } ?? ""
+            #expect(Self.displayWidth(valueStart) == 25, "\(poolLine)")
+            #expect(config.stdout.contains("クライアントシークレット"), "\(config.stdout)")
+            #expect(!config.stdout.contains("App client"), "\(config.stdout)")
+            let json = try await run(["config", "--json"])
+            #expect(json.status == 0 && !Self.hasJapanese(json.stdout), "\(json.stdout)")
+
+            let username = await backend.uniqueName("ja-more")
+            try await backend.createUser(username, password: Integration.password)
+            let signedIn = try await run(
+                ["sign-in", "--username", username, "--password-stdin"], stdin: Integration.password + "\n")
+            #expect(signedIn.status == 0, "\(signedIn)")
+
+            let accounts = try await run(["accounts"])
+            #expect(accounts.status == 0, "\(accounts)")
+            let row = EndToEnd.line(containing: username, in: accounts.stdout) ?? ""
+            #expect(row.hasPrefix("* ") && row.contains("サインイン済み") && row.hasSuffix("(使用中)"), "\(accounts.stdout)")
+
+            let mfa = try await run(["mfa", "status"])
+            #expect(mfa.status == 0, "\(mfa)")
+            #expect(mfa.stdout.contains("totp   オフ"), "\(mfa.stdout)")
+            #expect(mfa.stdout.contains("オンの MFA 要素はありません。"), "\(mfa.stdout)")
+
+            let prefer = try await run(["mfa", "prefer", "fax"])
+            #expect(prefer.status == 2, "\(prefer)")
+            #expect(prefer.stderr.contains("totp、email、sms、none のいずれかを指定してください"), "\(prefer.stderr)")
+
+            let noSuchAccount = try await run(["switch", "nobody-here"])
+            #expect(noSuchAccount.status == 2, "\(noSuchAccount)")
+            #expect(noSuchAccount.stderr.contains("アカウント \"nobody-here\" はこのマシンにありません。"), "\(noSuchAccount)")
+
+            let both = try await run(["token", "--id", "--access"])
+            #expect(both.status == 2, "\(both)")
+            #expect(both.stderr.contains("--id と --access はどちらか一方を指定してください。"), "\(both.stderr)")
+
+            let unknown = try await LatchkeyBinary.run(
+                ["--lang", "ja", "statsu"], environment: environment, removing: Self.localeVariables)
+            #expect(unknown.status == 2, "\(unknown)")
+            #expect(
+                unknown.stderr.contains("latchkey: 不明なコマンド \"statsu\" です。status のことですか?"), "\(unknown.stderr)")
+
+            let english = try await LatchkeyBinary.run(
+                ["mfa", "status", "--config", backend.info.configPath, "--store", store, "--lang", "en"],
+                environment: environment, removing: Self.localeVariables)
+            #expect(english.stdout.contains("totp   off"), "\(english.stdout)")
+            #expect(english.stdout.contains("No MFA factor is on. Turn one on: latchkey mfa enable totp|email|sms"))
+        }
+
+        @Test("sign-in --web --no-browser in Japanese: the progress lines, a pasted non-code and the timeout")
+        func webSignInInJapanese() async throws {
+            let backend = try await LocalBackend.shared()
+            let store = try TerminalApp.temporaryDirectory("ja-web")
+            defer { try? FileManager.default.removeItem(atPath: store) }
+            let port = try HostedUIDriver.freePort()
+            let (config, _) = try await backend.hostedUIConfigurationFile(callbackPort: port, in: store)
+            let outcome = try await LatchkeyBinary.run(
+                [
+                    "sign-in", "--web", "--no-browser", "--timeout", "2", "--config", config, "--store", store,
+                    "--lang", "ja",
+                ],
+                stdin: "hello\n", environment: ["LATCHKEY_STORE": "file", "LANG": "C.UTF-8"],
+                removing: Self.localeVariables, timeout: .seconds(30))
+            #expect(outcome.status == 1, "\(outcome)")
+            #expect(
+                outcome.stderr.contains("ここではブラウザを開きません (--no-browser)。ブラウザでこの URL を開いてサインインしてください:"),
+                "\(outcome.stderr)")
+            #expect(outcome.stderr.contains("別のマシンのブラウザを使うときは、先にリダイレクトのポートを転送してください:"))
+            #expect(outcome.stderr.contains("latchkey: リダイレクト URL でも認可コードでもありません。"), "\(outcome.stderr)")
+            #expect(outcome.stderr.contains("リダイレクト URL かコードをもう一度貼り付けてください:"))
+            #expect(
+                outcome.stderr.contains("latchkey: 2 秒以内にリダイレクトが届きませんでした。やり直すか (latchkey sign-in --web)"),
+                "\(outcome.stderr)")
+            #expect(!outcome.stderr.contains("No redirect arrived"), "\(outcome.stderr)")
+        }
     }
 }

@@ -17,8 +17,8 @@ extension AuthError {
     public func summary(_ lookup: AuthTextLookup) -> String? {
         switch self {
         case .notAuthorized(let message): return NotAuthorizedVariant(message).summary(lookup)
-        // The hosted UI's failures carry their own (English) wording, with sanitised server text.
-        case .hostedUI(let failure): return failure.summary
+        // The hosted UI's failures have their own wording, with sanitised server text in it.
+        case .hostedUI(let failure): return failure.summary(lookup)
         default: return wordingName.flatMap { lookup.text("error.\($0).summary") }
         }
     }
@@ -51,13 +51,46 @@ extension AuthError {
     public func nextStep(_ lookup: AuthTextLookup) -> String? {
         switch self {
         case .notAuthorized(let message): return NotAuthorizedVariant(message).nextStep(lookup)
-        case .hostedUI(let failure): return failure.nextStep
+        case .hostedUI(let failure): return failure.nextStep(lookup)
         default: return wordingName.flatMap { lookup.text("error.\($0).nextStep") }
         }
     }
 
-    /// Every wording key with its English text: what a translation of the errors covers.
-    public static let englishWording: [String: String] = [
+    /// Every wording key of the core with its English text: what a translation of the core's
+    /// sentences covers (the Cognito errors, the hosted UI's failures, the transport errors, the
+    /// store notices).
+    public static let englishWording: [String: String] = cognitoWording.merging(
+        HostedUIFailure.englishWording.merging(networkWording) { first, _ in first }
+            .merging(SessionStoreSelection.englishWording) { first, _ in first }
+            .merging(clientWording) { first, _ in first }
+
+            .merging(["provider.cognitoUserPool": "Cognito user pool", "provider.developer": "Developer authenticated"])
+        {
+            first, _ in first
+        }
+
+    ) { first, _ in first }
+
+    /// The transport errors' wording: what happened, then the whole sentence with the transport's
+    /// own message as `{detail}`.
+    static let networkWording: [String: String] = [
+        "error.network.connectionRefused": "The connection was refused",
+        "error.network.connectionReset": "The connection was reset",
+        "error.network.timedOut": "The request timed out",
+        "error.network.dnsFailure": "The host name could not be resolved",
+        "error.network.tlsFailure": "The secure connection failed",
+        "error.network.other": "The network request failed",
+        "error.network.sentence":
+            "{what} ({detail}). Check the network and the Endpoint in the configuration, then try again.",
+        "error.network.tlsSentence":
+            "{what} ({detail}). If a corporate proxy or a private CA signs the server's certificate, set AWS_CA_BUNDLE to a PEM file with that CA; otherwise check the Endpoint in the configuration.",
+        "error.network.proxyFailure":
+            "The proxy failed ({detail}). Check HTTPS_PROXY / HTTP_PROXY and NO_PROXY, and that the proxy is running, then try again.",
+    ]
+
+    /// The Cognito errors' wording.
+    static let cognitoWording: [String: String] = [
+
         "error.userNotFound.summary": "There is no account with that username.",
         "error.userNotConfirmed.summary": "This account is not confirmed yet.",
         "error.usernameExists.summary": "That username is taken.",
@@ -140,7 +173,73 @@ extension AuthError {
         return parts.joined(separator: lookup.text("error.separator"))
     }
 
+    /// The whole message for a person, in the words `lookup` gives: ``worded(_:)`` where there is
+    /// our wording (the Cognito errors, the hosted UI's failures), the transport errors' sentence,
+    /// else ``description`` (English).
+    public func description(_ lookup: AuthTextLookup) -> String {
+        if let worded = worded(lookup) { return worded }
+        if case .network(let kind, let message) = self {
+            return Self.networkDescription(kind: kind, message: message, lookup)
+        }
+        return clientDescription(lookup) ?? description
+    }
+
+    /// The sentence for the errors the client itself raises about the session (nobody signed in,
+    /// re-login required, another user's session…) and for an unexpected answer; nil for the others.
+    func clientDescription(_ lookup: AuthTextLookup) -> String? {
+        switch self {
+        case .invalidResponse(let status, let detail):
+            return lookup.format("error.client.invalidResponse", ["status": String(status), "detail": detail])
+        case .reloginRequired(let state):
+            return lookup.format("error.client.reloginRequired", ["state": state.rawValue])
+        case .signInWaitCancelled: return lookup.text("error.client.signInWaitCancelled")
+        case .signedOut: return lookup.text("error.client.signedOut")
+        case .notSignedIn: return lookup.text("error.client.notSignedIn")
+        case .anotherUserSignedIn(let signedIn, let attempted):
+            return lookup.format(
+                "error.client.anotherUserSignedIn",
+                ["current": TerminalText.sanitized(signedIn), "attempted": TerminalText.sanitized(attempted)])
+        case .sessionReplaced(let previous, let current):
+            return lookup.format(
+                "error.client.sessionReplaced",
+                ["previous": TerminalText.sanitized(previous), "current": TerminalText.sanitized(current)])
+        case .deadlineExceeded: return lookup.text("error.client.deadlineExceeded")
+        case .guestAccessNotAllowed: return lookup.text("error.client.guestAccessNotAllowed")
+        case .identityPoolNotConfigured: return lookup.text("error.client.identityPoolNotConfigured")
+        default: return nil
+        }
+    }
+
+    /// The wording of ``clientDescription(_:)``, in English.
+    static let clientWording: [String: String] = [
+        "error.client.invalidResponse":
+            "The server sent an unexpected answer (HTTP {status}): {detail}. Check the Endpoint in the configuration.",
+        "error.client.reloginRequired": "Re-login required (state {state}). Sign in again: latchkey sign-in.",
+        "error.client.signInWaitCancelled":
+            "Sign-in was cancelled, so the call waiting for it failed. Sign in to try again.",
+        "error.client.signedOut": "The user signed out while the call was waiting.",
+        "error.client.notSignedIn": "Nobody is signed in. Sign in first: latchkey sign-in.",
+        "error.client.anotherUserSignedIn":
+            "{current}'s session is here (signed in, or waiting to sign in again), so signing in as {attempted} was refused: it would replace {current}'s session and fail {current}'s waiting calls. Sign {current} out first (latchkey sign-out), or sign in as {current}; in code, signIn(…, replacingSession: true) replaces the session deliberately.",
+        "error.client.sessionReplaced":
+            "{current} signed in in place of {previous}, so the call waiting for {previous}'s session failed. Try it again as {current}, or sign in as {previous}.",
+        "error.client.deadlineExceeded": "The call waited past its deadline for a usable session.",
+        "error.client.guestAccessNotAllowed":
+            "The identity pool does not allow guest access. Sign in first, or allow unauthenticated identities.",
+        "error.client.identityPoolNotConfigured":
+            "No identity pool is configured. Add CredentialsProvider.CognitoIdentity.Default to awsconfiguration.json.",
+    ]
+
+    /// A transport error's sentence: what happened, the transport's `message`, and what to check.
+    static func networkDescription(kind: NetworkFailureKind, message: String, _ lookup: AuthTextLookup) -> String {
+        if kind == .proxyFailure { return lookup.format("error.network.proxyFailure", ["detail": message]) }
+        let what = lookup.text("error.network.\(kind.rawValue)")
+        let sentence = kind == .tlsFailure ? "error.network.tlsSentence" : "error.network.sentence"
+        return lookup.format(sentence, ["what": what, "detail": message])
+    }
+
     /// The message the server sent, for the Cognito exceptions.
+
     var serviceMessage: String? {
         switch self {
         case .notAuthorized(let message), .userNotFound(let message), .userNotConfirmed(let message),
@@ -248,7 +347,29 @@ public struct AuthTextLookup: Sendable {
     public static let english = AuthTextLookup { _ in nil }
 
     /// The text for `key`: the lookup's, else the English of ``AuthError/englishWording``.
-    func text(_ key: String) -> String {
+    public func text(_ key: String) -> String {
         lookup(key) ?? AuthError.englishWording[key] ?? key
     }
+
+    /// The text for `key` with each `{name}` replaced by its value in one pass (a value holding
+    /// `{name}` is not expanded again; an unknown `{name}` stays as written).
+    public func format(_ key: String, _ values: [String: String]) -> String {
+        let template = text(key)
+        guard template.contains("{") else { return template }
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let after = rest[rest.index(after: open)...]
+            if let close = after.firstIndex(of: "}"), let value = values[String(after[..<close])] {
+                result += value
+                rest = after[after.index(after: close)...]
+            } else {
+                result += "{"
+                rest = after
+            }
+        }
+        return result + rest
+    }
+
 }

@@ -254,54 +254,18 @@ extension AuthError: LocalizedError, CustomStringConvertible {
         case .internalError(let message): return "The service had an internal error: \(message) Try again later."
         case .service(let type, let message): return "\(type): \(message)"
         case .network(let kind, let message):
-            let what: String
-            switch kind {
-            case .connectionRefused: what = "The connection was refused"
-            case .connectionReset: what = "The connection was reset"
-            case .timedOut: what = "The request timed out"
-            case .dnsFailure: what = "The host name could not be resolved"
-            case .tlsFailure: what = "The secure connection failed"
-            case .other: what = "The network request failed"
-            case .proxyFailure:
-                return
-                    "The proxy failed (\(message)). Check HTTPS_PROXY / HTTP_PROXY and NO_PROXY, and that the proxy is running, then try again."
-            }
-            if kind == .tlsFailure {
-                return
-                    "\(what) (\(message)). If a corporate proxy or a private CA signs the server's certificate, set AWS_CA_BUNDLE to a PEM file with that CA; otherwise check the Endpoint in the configuration."
-            }
-            return "\(what) (\(message)). Check the network and the Endpoint in the configuration, then try again."
-        case .invalidResponse(let status, let detail):
-            return
-                "The server sent an unexpected answer (HTTP \(status)): \(detail). Check the Endpoint in the configuration."
-        case .reloginRequired(let state):
-            return "Re-login required (state \(state.rawValue)). Sign in again: latchkey sign-in."
-        case .signInWaitCancelled:
-            return "Sign-in was cancelled, so the call waiting for it failed. Sign in to try again."
-        case .signedOut: return "The user signed out while the call was waiting."
-        case .notSignedIn: return "Nobody is signed in. Sign in first: latchkey sign-in."
-        case .anotherUserSignedIn(let signedIn, let attempted):
-            let current = TerminalText.sanitized(signedIn)
-            return "\(current)'s session is here (signed in, or waiting to sign in again), so signing in as "
-                + "\(TerminalText.sanitized(attempted)) was refused: it would replace \(current)'s session and fail "
-                + "\(current)'s waiting calls. Sign \(current) out first (latchkey sign-out), or sign in as "
-                + "\(current); in code, signIn(…, replacingSession: true) replaces the session deliberately."
-        case .sessionReplaced(let previous, let current):
-            return "\(TerminalText.sanitized(current)) signed in in place of \(TerminalText.sanitized(previous)), so "
-                + "the call waiting for \(TerminalText.sanitized(previous))'s session failed. Try it again as "
-                + "\(TerminalText.sanitized(current)), or sign in as \(TerminalText.sanitized(previous))."
-        case .deadlineExceeded: return "The call waited past its deadline for a usable session."
+            return Self.networkDescription(kind: kind, message: message, .english)
+
+        case .invalidResponse, .reloginRequired, .signInWaitCancelled, .signedOut, .notSignedIn,
+            .anotherUserSignedIn, .sessionReplaced, .deadlineExceeded, .guestAccessNotAllowed,
+            .identityPoolNotConfigured:
+            return clientDescription(.english)
         case .invalidState(let message): return message
         case .srpFailure(let message): return "The secure password exchange failed: \(message)"
         case .invalidToken(let message): return "A token was rejected: \(message)"
         case .storage(let message): return message
         case .unsafeStore(let message): return message
         case .configuration(let error): return error.description
-        case .guestAccessNotAllowed:
-            return "The identity pool does not allow guest access. Sign in first, or allow unauthenticated identities."
-        case .identityPoolNotConfigured:
-            return
-                "No identity pool is configured. Add CredentialsProvider.CognitoIdentity.Default to awsconfiguration.json."
         case .hostedUI(let failure): return failure.summary + " " + failure.nextStep
         }
     }

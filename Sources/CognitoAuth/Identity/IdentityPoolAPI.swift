@@ -79,15 +79,20 @@ public enum FederatedProvider {
     public static let developer = "cognito-identity.amazonaws.com"
 
     /// A readable name for a provider key.
-    public static func displayName(for key: String) -> String {
+    public static func displayName(for key: String) -> String { displayName(for: key, .english) }
+
+    /// A readable name for a provider key, in the words `lookup` gives for the generic names (the
+    /// product names stay as they are).
+    public static func displayName(for key: String, _ lookup: AuthTextLookup) -> String {
         switch key {
         case facebook: return "Facebook"
         case google: return "Google"
         case amazon: return "Login with Amazon"
         case apple: return "Sign in with Apple"
-        case developer: return "Developer authenticated"
+        case developer: return lookup.text("provider.developer")
         default:
-            if key.hasPrefix("cognito-idp.") { return "Cognito user pool" }
+            if key.hasPrefix("cognito-idp.") { return lookup.text("provider.cognitoUserPool") }
+
             if key.hasPrefix("arn:aws:iam::") && key.contains(":saml-provider/") { return "SAML" }
             return "OpenID Connect (\(key))"
         }

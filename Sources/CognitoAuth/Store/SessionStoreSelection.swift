@@ -39,6 +39,7 @@ public enum SessionStoreSelection {
     ///   - environment: the process environment (`DBUS_SESSION_BUS_ADDRESS`, `LATCHKEY_STORE`).
     ///   - lockTimeout: how long the store waits for another process's lock.
     ///   - keyringProblem: why the keyring is unusable, or nil when it is usable; tests replace it.
+    ///   - lookup: the words of the warning and the failures (English by default).
     /// - Returns: the store, its backend, and the plain-text warning when the file store was chosen.
     /// - Throws: ``Failure`` when `LATCHKEY_STORE` has an unknown value, or is `keyring` and the
     ///   keyring is unusable.
@@ -46,46 +47,56 @@ public enum SessionStoreSelection {
         directory: String,
         environment: [String: String],
         lockTimeout: Duration = FileSessionStore.defaultLockTimeout,
-        keyringProblem: () -> String? = { KeyringSessionStore.availabilityProblem() }
+        keyringProblem: () -> String? = { KeyringSessionStore.availabilityProblem() },
+        lookup: AuthTextLookup = .english
     ) throws(Failure) -> (store: any SessionStore, backend: Backend, warning: String?) {
         let file = FileSessionStore(directory: directory, lockTimeout: lockTimeout)
         let busProblem: String? =
-            (environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty
-            ? "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset)" : nil
+            (environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty ? lookup.text("store.noSessionBus") : nil
 
         switch environment[overrideVariable].map({ $0.lowercased() }) ?? "" {
         case "file":
             return (
                 file, .file,
-                "latchkey: storing the session in plain text at \(file.path) (mode 0600); \(overrideVariable)=file chose the file store."
+                "latchkey: "
+                    + lookup.format("store.plainText.chosen", ["path": file.path, "variable": overrideVariable])
             )
         case "keyring":
             if let problem = busProblem ?? keyringProblem() {
                 throw Failure(
-                    description: "\(overrideVariable)=keyring, but the system keyring is unavailable: \(problem). "
-                        + "Start a Secret Service (e.g. gnome-keyring-daemon --unlock inside a D-Bus session) "
-                        + "and unlock its default collection, or unset \(overrideVariable) to fall back to a file.")
+                    description: lookup.format(
+                        "store.keyringUnavailable", ["variable": overrideVariable, "problem": problem]))
             }
             return (KeyringSessionStore(directory: directory, lockTimeout: lockTimeout), .keyring, nil)
         case "", "auto":
             break
         case let other:
             throw Failure(
-                description: "\(overrideVariable)=\(other) is not a store; use file, keyring, or leave it unset.")
+                description: lookup.format("store.unknownBackend", ["variable": overrideVariable, "value": other]))
         }
 
         if holdsLiveSession(file) {
-            return (
-                file, .file,
-                "latchkey: storing the session in plain text at \(file.path) (mode 0600); it was saved there before, "
-                    + "and moves to the system keyring, when one is available, after you sign out."
-            )
+            return (file, .file, "latchkey: " + lookup.format("store.plainText.savedBefore", ["path": file.path]))
         }
         if busProblem == nil, keyringProblem() == nil {
             return (KeyringSessionStore(directory: directory, lockTimeout: lockTimeout), .keyring, nil)
         }
-        return (file, .file, plainTextWarning(path: file.path))
+        return (file, .file, plainTextWarning(path: file.path, lookup))
     }
+
+    /// The store notices' wording, by key, in English (part of ``AuthError/englishWording``).
+    static let englishWording: [String: String] = [
+        "store.noSessionBus": "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset)",
+        "store.plainText.chosen":
+            "storing the session in plain text at {path} (mode 0600); {variable}=file chose the file store.",
+        "store.plainText.savedBefore":
+            "storing the session in plain text at {path} (mode 0600); it was saved there before, and moves to the system keyring, when one is available, after you sign out.",
+        "store.plainText.noKeyring":
+            "storing the session in plain text at {path} (mode 0600); no system keyring is available.",
+        "store.keyringUnavailable":
+            "{variable}=keyring, but the system keyring is unavailable: {problem}. Start a Secret Service (e.g. gnome-keyring-daemon --unlock inside a D-Bus session) and unlock its default collection, or unset {variable} to fall back to a file.",
+        "store.unknownBackend": "{variable}={value} is not a store; use file, keyring, or leave it unset.",
+    ]
 
     /// Whether the file store holds a session worth keeping: anything but a signed-out record. An
     /// unreadable file counts, so that loading it reports the corruption and moves it aside.
@@ -98,8 +109,8 @@ public enum SessionStoreSelection {
     }
 
     /// The warning shown when the file store is chosen because no keyring is usable.
-    public static func plainTextWarning(path: String) -> String {
-        "latchkey: storing the session in plain text at \(path) (mode 0600); no system keyring is available."
+    public static func plainTextWarning(path: String, _ lookup: AuthTextLookup = .english) -> String {
+        "latchkey: " + lookup.format("store.plainText.noKeyring", ["path": path])
     }
 
     /// Returns `warning` the first time it is asked for `directory`, and nil afterwards.
