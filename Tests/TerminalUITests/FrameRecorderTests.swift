@@ -17,6 +17,8 @@ struct TinyForm {
         case .enter: submitted = true
         case .character(let character):
             if focus == 0 { username.append(character) } else { password.append(character) }
+        case .paste(let text):
+            if focus == 0 { username += text } else { password += text }
         case .backspace:
             if focus == 0 { _ = username.popLast() } else { _ = password.popLast() }
         default: break
