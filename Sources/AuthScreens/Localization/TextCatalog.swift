@@ -57,23 +57,7 @@ public enum Localized {
     /// `template` with each `{name}` replaced by its value, in one pass (a value that itself holds
     /// `{name}` is not expanded again); an unknown `{name}` stays as written.
     static func fill(_ template: String, _ values: KeyValuePairs<String, String>) -> String {
-        guard template.contains("{") else { return template }
-        var result = ""
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            let after = rest[rest.index(after: open)...]
-            if let close = after.firstIndex(of: "}"),
-                let value = values.first(where: { $0.key == after[..<close] })?.value
-            {
-                result += value
-                rest = after[after.index(after: close)...]
-            } else {
-                result += "{"
-                rest = after
-            }
-        }
-        return result + rest
+        AuthTextLookup.fill(template) { name in values.first { $0.key == name }?.value }
     }
 }
 

@@ -354,15 +354,21 @@ public struct AuthTextLookup: Sendable {
     /// The text for `key` with each `{name}` replaced by its value in one pass (a value holding
     /// `{name}` is not expanded again; an unknown `{name}` stays as written).
     public func format(_ key: String, _ values: [String: String]) -> String {
-        let template = text(key)
+        Self.fill(text(key)) { values[String($0)] }
+    }
+
+    /// `template` with each `{name}` replaced by `value(name)`, in one pass: a value that itself holds
+    /// `{name}` is not expanded again, and a `{name}` without a value stays as written. The catalogs of
+    /// the UI fill their templates with this too.
+    public static func fill(_ template: String, _ value: (Substring) -> String?) -> String {
         guard template.contains("{") else { return template }
         var result = ""
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{") {
             result += rest[..<open]
             let after = rest[rest.index(after: open)...]
-            if let close = after.firstIndex(of: "}"), let value = values[String(after[..<close])] {
-                result += value
+            if let close = after.firstIndex(of: "}"), let filled = value(after[..<close]) {
+                result += filled
                 rest = after[after.index(after: close)...]
             } else {
                 result += "{"
