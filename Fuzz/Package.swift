@@ -30,7 +30,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzKeyDecoder",
-            dependencies: ["FuzzSupport", .product(name: "TerminalUI", package: "Latchkey")]
+            dependencies: ["FuzzSupport", .product(name: "TerminalKit", package: "Latchkey")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -22,13 +22,14 @@ struct RedactingLogHandler: LogHandler {
         FileHandle.standardError.write(Data((Self.redact(line) + "\n").utf8))
     }
 
-    /// Masks JWTs, long base64/hex runs and anything after `password=`/`secret=`.
+    /// Masks JWTs, long base64/hex runs, and the value after `password=`, `secret=`, `token=`, and the
+    /// hosted UI's `code=`, `code_verifier=` and `state=` (an authorization code may be short).
     static func redact(_ text: String) -> String {
         var result = text
         let patterns = [
             #"eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*"#,
             #"[A-Za-z0-9+/_=-]{32,}"#,
-            #"(?i)(password|secret|token)=\S+"#,
+            #"(?i)(password|secret|token|code|code_verifier|state)=\S+"#,
         ]
         for pattern in patterns {
             result = result.replacingOccurrences(of: pattern, with: "[redacted]", options: .regularExpression)

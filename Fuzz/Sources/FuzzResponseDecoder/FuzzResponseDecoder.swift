@@ -51,7 +51,7 @@ private func checkDecode(_ response: HTTPResponseData) {
         // Every error renders a message and classifies without trapping.
         _ = error.description
         _ = error.isTransient
-        _ = error.exitCode
+        _ = error.failureKind
     }
 }
 
