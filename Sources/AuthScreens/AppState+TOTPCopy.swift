@@ -11,9 +11,18 @@ extension AppState {
         return nil
     }
 
-    /// The effects of Ctrl-Y when the set-up screen shows, else nil (the key goes on as usual).
+    /// The browser sign-in waiting on the Sign in screen (not under the re-login prompt), or nil.
+    public var hostedUIWaitShowing: HostedUIWait? {
+        guard relogin == nil, case .signIn(let signIn) = screen else { return nil }
+        return signIn.hostedUI
+    }
+
+    /// The effects of Ctrl-Y when the set-up screen or a browser sign-in's URL shows, else nil (the key
+    /// goes on as usual).
     func copyTOTPURIKey(_ key: InputKey) -> [AuthEffect]? {
-        guard key.isCtrl("y"), let setup = totpSetupShowing, !setup.uri.isEmpty else { return nil }
-        return [.copyTOTPURI(setup.uri)]
+        guard key.isCtrl("y") else { return nil }
+        if let setup = totpSetupShowing, !setup.uri.isEmpty { return [.copyTOTPURI(setup.uri)] }
+        if let wait = hostedUIWaitShowing, !wait.url.isEmpty { return [.copySignInURL(wait.url)] }
+        return nil
     }
 }

@@ -167,6 +167,9 @@ public struct AppState: Equatable, Sendable {
         if isTerminalTooSmall { return [hasTextField ? ScreenText.hintCtrlCQuit : ScreenText.hintQuit] }
         if isHelpVisible { return [ScreenText.closeHelpHint] }
         if isInFlight && !(screen == .dashboard && relogin == nil) {
+            if hostedUIWaitShowing != nil {
+                return [ScreenText.hintCancelRequest, Localized.text("hintCopySignInURL"), ScreenText.hintCtrlCQuit]
+            }
             return [ScreenText.hintCancelRequest, ScreenText.hintCtrlCQuit]
         }
         if relogin == nil && screen == .dashboard && dashboard.isConfirmingGlobalSignOut {

@@ -323,17 +323,9 @@ public final class AuthScreensRuntime {
                 }
             }
         case .copyTOTPURI(let uri):
-            // As a task, as the token copy: the result comes back as an action of its own.
-            spawn { [weak self] in
-                guard let self else { return }
-                let copied = self.onCopy?(uri) ?? false
-                self.send(
-                    .tokenCopied(
-                        .totpURI,
-                        copied
-                            ? .success(uri.count)
-                            : .failure(.unsupported(type: "clipboard", message: ScreenText.copyTOTPURIUnsupported))))
-            }
+            copy(uri, as: .totpURI, unsupported: ScreenText.copyTOTPURIUnsupported)
+        case .copySignInURL(let url):
+            copy(url, as: .signInURL, unsupported: Localized.text("copySignInURLUnsupported"))
         case .profile(let profileRequest):
             spawn { [weak self] in
                 let action = await Self.profileResult(profileRequest, service: service)
@@ -417,6 +409,19 @@ public final class AuthScreensRuntime {
     }
 
     @discardableResult
+    /// Copies `text` (a URI the screen draws but a terminal selection would break) to the clipboard, as a
+    /// task like the token copy; the result comes back as an action of its own.
+    private func copy(_ text: String, as copied: CopiedToken, unsupported: String) {
+        spawn { [weak self] in
+            guard let self else { return }
+            let done = self.onCopy?(text) ?? false
+            self.send(
+                .tokenCopied(
+                    copied,
+                    done ? .success(text.count) : .failure(.unsupported(type: "clipboard", message: unsupported))))
+        }
+    }
+
     private func spawn(_ body: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
         nextTaskID += 1
         let id = nextTaskID

@@ -63,6 +63,8 @@ public enum AuthEffect: Hashable, Sendable {
     case copyToken(CopiedToken)
     /// Put an authenticator set-up's `otpauth://` URI on the clipboard (OSC 52); it is never logged.
     case copyTOTPURI(String)
+    /// Copy the hosted UI's sign-in URL to the clipboard (OSC 52): drawn across rows, it does not copy whole.
+    case copySignInURL(String)
     /// A Profile view request; its result comes back as `profile(_:)`.
     case profile(ProfileRequest)
     /// Reads the stored session again; `sessionLoaded` (after a sign-in, for the device it registered).

@@ -8,6 +8,8 @@ public enum CopiedToken: String, Hashable, Sendable {
     case access
     /// The `otpauth://` URI of an authenticator-app set-up (Ctrl-Y on that screen).
     case totpURI
+    /// The hosted UI's sign-in URL while a browser sign-in waits (Ctrl-Y on that screen).
+    case signInURL
 }
 
 extension ScreenText {
@@ -26,6 +28,7 @@ extension ScreenText {
         case .id: Localized.text("tokenName.id")
         case .access: Localized.text("tokenName.access")
         case .totpURI: totpURIName
+        case .signInURL: Localized.text("tokenName.signInURL")
         }
     }
 

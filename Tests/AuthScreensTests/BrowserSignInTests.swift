@@ -84,4 +84,27 @@ struct BrowserSignInTests {
                 signInRedirectURIs: [URL(string: "http://localhost:53682/callback")!], identityProviders: ["Google"]))
         #expect(options.webProviders == ["COGNITO", "Google"])
     }
+
+    @Test("Ctrl-Y copies the sign-in URL while the browser sign-in waits; the footer says so; elsewhere not")
+    func copiesTheSignInURL() throws {
+        var options = AuthUIOptions()
+        options.apply(
+            HostedUIConfiguration(
+                webDomain: try #require(URL(string: "https://d.auth.us-east-1.amazoncognito.com")),
+                signInRedirectURIs: [try #require(URL(string: "http://localhost:53682/callback"))],
+                identityProviders: []))
+        var app = AppState(options: options, now: t0, timeZone: utc)
+        #expect(app.reduce(.keyPressed(.ctrl("y"))).isEmpty)
+        #expect(!app.keyHints.contains(Localized.text("hintCopySignInURL")))
+        for _ in 0..<5 { _ = app.reduce(.keyPressed(.tab)) }
+        _ = app.reduce(.keyPressed(.enter))
+        _ = app.reduce(.hostedUIStarted(.success(Self.wait)))
+        #expect(app.hostedUIWaitShowing == Self.wait)
+        #expect(app.keyHints.contains(Localized.text("hintCopySignInURL")))
+        #expect(app.reduce(.keyPressed(.ctrl("y"))) == [.copySignInURL(Self.wait.url)])
+        _ = app.reduce(.tokenCopied(.signInURL, .success(Self.wait.url.count)))
+        #expect(app.statusMessage == "Copied the sign-in URL (\(Self.wait.url.count) characters) to the clipboard.")
+        // Ctrl-Y is not typed into the paste field.
+        #expect(app.hostedUIWaitShowing != nil)
+    }
 }

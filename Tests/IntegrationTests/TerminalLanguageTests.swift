@@ -41,8 +41,10 @@ extension BackendTests {
             #expect(signIn.contains("Tab 次へ"), "\(signIn)")
 
             EndToEnd.signIn(session, username: username, password: Integration.password)
-            let dashboard = try await session.waitUntil("the Japanese dashboard") {
+            // The first frame after sign-in may still say "loading the session" in the token rows.
+            let dashboard = try await session.waitUntil("the Japanese dashboard, loaded") {
                 $0.contains("✔ サインイン済み · \(username)") && $0.contains("接続") && $0.contains("オンライン")
+                    && EndToEnd.line(containing: "ID トークン", in: $0)?.contains("あと") == true
             }
             #expect(
                 EndToEnd.line(containing: "ユーザー状態", in: dashboard)?.contains("サインイン済み (signedIn)") == true,

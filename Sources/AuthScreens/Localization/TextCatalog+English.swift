@@ -494,6 +494,10 @@ extension TextCatalog {
             "The QR code needs {columns}×{rows} cells and the terminal is smaller: type the secret, or press Ctrl-Y to copy the URI.",
         "totpQRCodeUnavailable": "No QR code for this URI: type the secret, or press Ctrl-Y to copy the URI.",
         "tokenName.totpURI": "the otpauth:// URI",
+        "tokenName.signInURL": "the sign-in URL",
+        "hintCopySignInURL": "Ctrl-Y copy URL",
+        "copySignInURLUnsupported":
+            "This terminal cannot receive the clipboard (OSC 52). Select the URL rows, or use latchkey sign-in --web --no-browser",
         "copyTOTPURIUnsupported":
             "This terminal cannot receive the clipboard (OSC 52). Type the secret into the app instead.",
         "rowHints.signIn": "s sign in",

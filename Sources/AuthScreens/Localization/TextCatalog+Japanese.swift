@@ -481,6 +481,10 @@ extension TextCatalog {
             "QR コードの表示には {columns}×{rows} セル必要です。シークレットを入力するか、Ctrl-Y で URI をコピーしてください。",
         "totpQRCodeUnavailable": "この URI は QR コードにできません。シークレットを入力するか、Ctrl-Y で URI をコピーしてください。",
         "tokenName.totpURI": "otpauth:// URI",
+        "tokenName.signInURL": "サインイン URL",
+        "hintCopySignInURL": "Ctrl-Y URL をコピー",
+        "copySignInURLUnsupported":
+            "この端末はクリップボード (OSC 52) 非対応です。URL の行を選択するか、latchkey sign-in --web --no-browser を使ってください",
         "copyTOTPURIUnsupported":
             "この端末はクリップボードを受け取れません (OSC 52)。代わりにシークレットをアプリに入力してください。",
         "rowHints.signIn": "s サインイン",
