@@ -408,7 +408,6 @@ public final class AuthScreensRuntime {
         hostedUISerial += 1
     }
 
-    @discardableResult
     /// Copies `text` (a URI the screen draws but a terminal selection would break) to the clipboard, as a
     /// task like the token copy; the result comes back as an action of its own.
     private func copy(_ text: String, as copied: CopiedToken, unsupported: String) {
@@ -422,6 +421,7 @@ public final class AuthScreensRuntime {
         }
     }
 
+    @discardableResult
     private func spawn(_ body: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
         nextTaskID += 1
         let id = nextTaskID
