@@ -490,6 +490,15 @@ def create_app():
         except OAuth2Error as error:
             return None, redirect_error(error, redirect_uri)
 
+    def checked_consent():
+        """(client, redirect_uri, grant, None) for a valid authorize request, else (…, the error response):
+        an error page for a bad client or redirect URI, a redirect with error= for the rest."""
+        client, redirect_uri, failed = checked_request()
+        if failed is not None:
+            return None, None, None, failed
+        grant, failed = consent_grant(client, redirect_uri)
+        return client, redirect_uri, grant, failed
+
     def session_user(pool: Any) -> Optional[HostedUser]:
         sid = request.cookies.get(SESSION_COOKIE) or ""
         with _LOCK:
@@ -513,10 +522,7 @@ def create_app():
 
     @app.route("/oauth2/authorize", methods=["GET"])
     def authorize():
-        client, redirect_uri, failed = checked_request()
-        if failed is not None:
-            return failed
-        grant, failed = consent_grant(client, redirect_uri)
+        client, redirect_uri, grant, failed = checked_consent()
         if failed is not None:
             return failed
         prompt = request.args.get("prompt") or ""
@@ -532,10 +538,7 @@ def create_app():
 
     @app.route("/login", methods=["GET", "POST"])
     def login():
-        client, redirect_uri, failed = checked_request()
-        if failed is not None:
-            return failed
-        grant, failed = consent_grant(client, redirect_uri)
+        client, redirect_uri, grant, failed = checked_consent()
         if failed is not None:
             return failed
         query = request.query_string.decode("utf-8", "replace")
@@ -560,10 +563,7 @@ def create_app():
 
     @app.route("/google/consent", methods=["GET", "POST"])
     def google_consent():
-        client, redirect_uri, failed = checked_request()
-        if failed is not None:
-            return failed
-        grant, failed = consent_grant(client, redirect_uri)
+        client, redirect_uri, grant, failed = checked_consent()
         if failed is not None:
             return failed
         if "Google" not in client.identity_providers():
