@@ -488,7 +488,7 @@ extension AppState {
             isHelpVisible = true
             return []
         }
-        if let copy = copyTOTPURIKey(key) { return copy }
+        if let copy = copyURIKey(key) { return copy }
         if screen == .dashboard && relogin == nil && dashboard.isConfirmingGlobalSignOut {
             return perform(dashboard.reduce(.keyPressed(key)))
         }

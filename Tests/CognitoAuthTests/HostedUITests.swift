@@ -297,6 +297,18 @@ struct LoopbackRedirectListenerTests {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
+    /// A browser sign-in begun by a client whose redirect is `http://localhost:<redirectPort>/callback`.
+    static func signInRequest(redirectPort port: Int) async throws -> HostedUISignInRequest {
+        var configuration = Fixtures.configuration()
+        configuration.hostedUI = HostedUIConfiguration(
+            webDomain: URL(string: "http://127.0.0.1:9")!,
+            signInRedirectURIs: [URL(string: "http://localhost:\(port)/callback")!])
+        let client = AuthClient(
+            configuration: configuration, store: InMemorySessionStore(nil),
+            transport: ScriptedTransport { _ in ScriptedTransport.json([:]) })
+        return try await client.beginHostedUISignIn(provider: nil)
+    }
+
     static func get(_ url: String) async throws -> (Int, String) {
         let (data, response) = try await URLSession.shared.data(from: try #require(URL(string: url)))
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
@@ -305,14 +317,7 @@ struct LoopbackRedirectListenerTests {
     @Test("A wrong state and another path are answered and ignored; the right state is delivered")
     func wrongStateIgnored() async throws {
         let port = try Self.freePort()
-        var configuration = Fixtures.configuration()
-        configuration.hostedUI = HostedUIConfiguration(
-            webDomain: URL(string: "http://127.0.0.1:9")!,
-            signInRedirectURIs: [URL(string: "http://localhost:\(port)/callback")!])
-        let client = AuthClient(
-            configuration: configuration, store: InMemorySessionStore(nil),
-            transport: ScriptedTransport { _ in ScriptedTransport.json([:]) })
-        let request = try await client.beginHostedUISignIn(provider: nil)
+        let request = try await Self.signInRequest(redirectPort: port)
         let listener = try LoopbackRedirectListener(request: request)
         defer { listener.stop() }
         let base = "http://127.0.0.1:\(port)"
@@ -332,14 +337,7 @@ struct LoopbackRedirectListenerTests {
     @Test("A port already in use is a clear error")
     func portInUse() async throws {
         let port = try Self.freePort()
-        var configuration = Fixtures.configuration()
-        configuration.hostedUI = HostedUIConfiguration(
-            webDomain: URL(string: "http://127.0.0.1:9")!,
-            signInRedirectURIs: [URL(string: "http://localhost:\(port)/callback")!])
-        let client = AuthClient(
-            configuration: configuration, store: InMemorySessionStore(nil),
-            transport: ScriptedTransport { _ in ScriptedTransport.json([:]) })
-        let request = try await client.beginHostedUISignIn(provider: nil)
+        let request = try await Self.signInRequest(redirectPort: port)
         let first = try LoopbackRedirectListener(request: request)
         defer { first.stop() }
         #expect(throws: AuthError.self) { _ = try LoopbackRedirectListener(request: request) }

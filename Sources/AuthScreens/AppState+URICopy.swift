@@ -1,5 +1,5 @@
-/// Ctrl-Y on the authenticator-app set-up screen: its `otpauth://` URI goes to the clipboard (OSC 52),
-/// since at 80 columns the URI is wider than the screen and a wrapped copy breaks it.
+/// Ctrl-Y copies a URI the screen draws but a terminal selection would break: the authenticator set-up's
+/// `otpauth://` URI (at 80 columns wider than the screen) and a browser sign-in's URL (drawn across rows).
 extension AppState {
     /// The set-up screen showing (on its own or in the re-login prompt), or nil.
     public var totpSetupShowing: TOTPSetupState? {
@@ -19,7 +19,7 @@ extension AppState {
 
     /// The effects of Ctrl-Y when the set-up screen or a browser sign-in's URL shows, else nil (the key
     /// goes on as usual).
-    func copyTOTPURIKey(_ key: InputKey) -> [AuthEffect]? {
+    func copyURIKey(_ key: InputKey) -> [AuthEffect]? {
         guard key.isCtrl("y") else { return nil }
         if let setup = totpSetupShowing, !setup.uri.isEmpty { return [.copyTOTPURI(setup.uri)] }
         if let wait = hostedUIWaitShowing, !wait.url.isEmpty { return [.copySignInURL(wait.url)] }
