@@ -79,7 +79,9 @@ extension BackendTests {
                 #expect(!screen.contains(bob))
                 // a: the Accounts chooser; Enter switches to bob, and the UI starts again on his account.
                 session.press("a")
-                let picker = try await session.waitFor("Accounts", "▸ \(bob)", "Sign in as someone else")
+                // The footer is among the last rows a frame updates: wait for it too, then check it.
+                let picker = try await session.waitFor(
+                    "Accounts", "▸ \(bob)", "Sign in as someone else", "Enter switch")
                 #expect(picker.contains("Enter switch"))
                 session.press("Enter")
                 try await session.waitFor("Signed in · \(bob) (+1 account)")
