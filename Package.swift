@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "AWSMobileClientCompat", targets: ["AWSMobileClientCompat"]),
         .library(name: "CognitoAuthTesting", targets: ["CognitoAuthTesting"]),
         .library(name: "AuthScreens", targets: ["AuthScreens"]),
+        .library(name: "TerminalKeys", targets: ["TerminalKeys"]),
         .library(name: "TerminalKit", targets: ["TerminalKit"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .executable(name: "latchkey", targets: ["latchkey"]),
@@ -94,21 +95,27 @@ let package = Package(
             dependencies: ["CognitoAuth", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strictSettings
         ),
+        // The key vocabulary and the byte decoder: plain Swift, no curses, shared by the view models and
+        // the toolkit so both speak one key type.
+        .target(
+            name: "TerminalKeys",
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "AuthScreens",
-            dependencies: ["CognitoAuth"],
+            dependencies: ["CognitoAuth", "TerminalKeys"],
             swiftSettings: strictSettings
         ),
         // The terminal toolkit: cell grid, widgets, renderer, keys, QR codes. It knows nothing of auth.
         .target(
             name: "TerminalKit",
-            dependencies: ["CNCurses"],
+            dependencies: ["CNCurses", "TerminalKeys"],
             swiftSettings: strictSettings
         ),
         // The application: the auth screens drawn with the toolkit, and the runtime that drives them.
         .target(
             name: "TerminalUI",
-            dependencies: ["AuthScreens", "TerminalKit"],
+            dependencies: ["AuthScreens", "TerminalKit", "TerminalKeys"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -119,6 +126,7 @@ let package = Package(
                 "AuthScreens",
                 "TerminalUI",
                 "TerminalKit",
+                "TerminalKeys",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -126,7 +134,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "latchkey-bench",
-            dependencies: ["CognitoAuth", "CognitoAuthTesting", "CBigNum", "AuthScreens", "TerminalUI", "TerminalKit"],
+            dependencies: ["CognitoAuth", "CognitoAuthTesting", "CBigNum", "AuthScreens", "TerminalUI", "TerminalKit", "TerminalKeys"],
             path: "Benchmarks/latchkey-bench",
             swiftSettings: strictSettings
         ),
@@ -150,12 +158,12 @@ let package = Package(
         ),
         .testTarget(
             name: "AuthScreensTests",
-            dependencies: ["AuthScreens", "CognitoAuthTesting"],
+            dependencies: ["AuthScreens", "TerminalKeys", "CognitoAuthTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "TerminalKit", "CognitoAuthTesting"],
+            dependencies: ["TerminalUI", "TerminalKit", "TerminalKeys", "CognitoAuthTesting"],
             // The frozen screens, read from (and recorded into) the source tree by the snapshot tests.
             exclude: ["Snapshots"],
             swiftSettings: strictSettings

@@ -30,7 +30,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzKeyDecoder",
-            dependencies: ["FuzzSupport", .product(name: "TerminalKit", package: "Latchkey")]
+            dependencies: ["FuzzSupport", .product(name: "TerminalKeys", package: "Latchkey")]
         ),
     ],
     swiftLanguageModes: [.v6]

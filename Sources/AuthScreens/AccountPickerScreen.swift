@@ -1,3 +1,5 @@
+import TerminalKeys
+
 /// The Accounts chooser over the dashboard (`a`): the other accounts signed in under the same store
 /// root, then "Sign in as someone else". ↑/↓ choose, Enter switches, Esc closes.
 ///
@@ -20,7 +22,7 @@ public struct AccountPickerState: Equatable, Sendable {
 
     /// What a key does: nil keeps the chooser open; `.some(nil)` closes it; `.some(.some(choice))`
     /// switches (`choice` is nil for "Sign in as someone else").
-    public mutating func reduce(_ key: InputKey) -> AccountChoice? {
+    public mutating func reduce(_ key: Key) -> AccountChoice? {
         switch key {
         case .up, .backTab: selected = max(0, selected - 1)
         case .down, .tab: selected = min(rows.count - 1, selected + 1)

@@ -1,3 +1,5 @@
+import TerminalKeys
+
 /// Ctrl-Y copies a URI the screen draws but a terminal selection would break: the authenticator set-up's
 /// `otpauth://` URI (at 80 columns wider than the screen) and a browser sign-in's URL (drawn across rows).
 extension AppState {
@@ -19,7 +21,7 @@ extension AppState {
 
     /// The effects of Ctrl-Y when the set-up screen or a browser sign-in's URL shows, else nil (the key
     /// goes on as usual).
-    func copyURIKey(_ key: InputKey) -> [AuthEffect]? {
+    func copyURIKey(_ key: Key) -> [AuthEffect]? {
         guard key.isCtrl("y") else { return nil }
         if let setup = totpSetupShowing, !setup.uri.isEmpty { return [.copyTOTPURI(setup.uri)] }
         if let wait = hostedUIWaitShowing, !wait.url.isEmpty { return [.copySignInURL(wait.url)] }

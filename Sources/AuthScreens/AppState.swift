@@ -1,5 +1,6 @@
 import CognitoAuth
 import Foundation
+import TerminalKeys
 
 /// The whole UI as a value: which screen shows, the dashboard, the re-login prompt over it, and the chrome.
 ///
@@ -272,7 +273,7 @@ public struct AppState: Equatable, Sendable {
 /// Everything that can happen to the app: keys, auth events, request results, ticks, resizes.
 public enum AppAction: Sendable {
     /// A key was pressed.
-    case keyPressed(InputKey)
+    case keyPressed(Key)
     /// The auth client published an event (see ``authEvent(_:)`` to pass an `AuthEvent`).
     case sessionEvent(SessionEvent)
     /// The runtime read the stored session (secrets left out).
@@ -473,7 +474,7 @@ extension AppState {
 
     // MARK: Keys
 
-    private mutating func keyPressed(_ key: InputKey) -> [AuthEffect] {
+    private mutating func keyPressed(_ key: Key) -> [AuthEffect] {
         if key.isCtrl("c") { return [.quit] }
         if isTerminalTooSmall { return key.isCharacter("q") && !hasTextField ? [.quit] : [] }
         if isHelpVisible {
@@ -710,7 +711,7 @@ extension AppState {
     }
 
     /// `y`, then `i` or `a`, on the dashboard: the token goes to the clipboard, never to the screen.
-    private mutating func copyTokenKey(_ key: InputKey) -> [AuthEffect]? {
+    private mutating func copyTokenKey(_ key: Key) -> [AuthEffect]? {
         if isChoosingTokenToCopy {
             isChoosingTokenToCopy = false
             if key.isCharacter("i") { return [.copyToken(.id)] }

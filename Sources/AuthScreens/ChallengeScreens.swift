@@ -1,10 +1,11 @@
 import CognitoAuth
 import Foundation
+import TerminalKeys
 
 /// What happened on a challenge screen (new password, code, TOTP enrolment, MFA choice).
 public enum ChallengeAction: Sendable {
     /// A key was pressed.
-    case keyPressed(InputKey)
+    case keyPressed(Key)
     /// The main answer (the code or the new password) was set in one piece.
     case answerChanged(String)
     /// The submit button was pressed.

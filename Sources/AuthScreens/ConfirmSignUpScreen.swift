@@ -1,5 +1,6 @@
 import CognitoAuth
 import Foundation
+import TerminalKeys
 
 /// The confirmation-code screen after Create account: names where the code went, with Resend.
 ///
@@ -93,7 +94,7 @@ public struct ConfirmSignUpState: Equatable, Sendable, ResendCodeCooldown {
 /// What happened on the confirmation-code screen.
 public enum ConfirmSignUpAction: Sendable {
     /// A key was pressed.
-    case keyPressed(InputKey)
+    case keyPressed(Key)
     /// The code was set in one piece.
     case codeChanged(String)
     /// Confirm was pressed.

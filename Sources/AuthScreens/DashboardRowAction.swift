@@ -1,4 +1,5 @@
 import CognitoAuth
+import TerminalKeys
 
 /// What a dashboard row does: its key hint, drawn at the row's right end, and the keys that act for
 /// it. A click on the hint presses the keys, so the row does what the keyboard does.
@@ -8,10 +9,10 @@ public struct DashboardRowAction: Hashable, Sendable {
     /// The hint: "r refresh", the key first.
     public var hint: String
     /// The keys, in order ("y" then "a" copies the access token).
-    public var keys: [InputKey]
+    public var keys: [Key]
 
     /// Creates an action.
-    public init(label: String, hint: String, keys: [InputKey]) {
+    public init(label: String, hint: String, keys: [Key]) {
         self.label = label
         self.hint = hint
         self.keys = keys

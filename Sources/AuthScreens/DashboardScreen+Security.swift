@@ -1,4 +1,5 @@
 import CognitoAuth
+import TerminalKeys
 
 /// The dashboard's Security rows: the user's MFA factors, read and changed with single keys.
 ///
@@ -15,7 +16,7 @@ extension DashboardState {
         return [DashboardRow(label: ScreenText.mfaLabel, value: ScreenText.mfaSummary(mfa))]
     }
 
-    mutating func securityKey(_ key: InputKey) -> [ScreenEffect] {
+    mutating func securityKey(_ key: Key) -> [ScreenEffect] {
         guard userState == .signedIn else { return [] }
         guard !isChangingMFA else {
             // Never silently: the key is dropped, and the log says why.

@@ -1,5 +1,6 @@
 import CognitoAuth
 import Foundation
+import TerminalKeys
 
 /// One labelled line of the dashboard.
 public struct DashboardRow: Hashable, Sendable {
@@ -231,7 +232,7 @@ public struct DashboardState: Equatable, Sendable {
 /// What happened on (or to) the dashboard.
 public enum DashboardAction: Sendable {
     /// A key was pressed.
-    case keyPressed(InputKey)
+    case keyPressed(Key)
     /// The auth client published an event.
     case sessionEvent(SessionEvent)
     /// The runtime read the stored session.
@@ -292,7 +293,7 @@ extension DashboardState {
     /// Adds a log entry stamped with ``now``.
     public mutating func append(_ text: String) { log.append(text, at: now) }
 
-    private mutating func keyPressed(_ key: InputKey) -> [ScreenEffect] {
+    private mutating func keyPressed(_ key: Key) -> [ScreenEffect] {
         if isConfirmingGlobalSignOut {
             isConfirmingGlobalSignOut = false
             guard key == .character("y") || key == .character("Y") else {

@@ -1,5 +1,6 @@
 import CognitoAuth
 import Foundation
+import TerminalKeys
 
 /// A change to one device, as data: remember or not, or forget.
 public enum DeviceChange: Hashable, Sendable {
@@ -81,7 +82,7 @@ public struct DevicesState: Equatable, Sendable {
 /// What happened in the Devices view.
 public enum DevicesAction: Sendable {
     /// A key was pressed.
-    case keyPressed(InputKey)
+    case keyPressed(Key)
     /// The list arrived (or failed).
     case loaded(Result<[DeviceInfo], AuthError>)
     /// A change finished.
@@ -126,7 +127,7 @@ extension DevicesState {
         }
     }
 
-    private mutating func keyPressed(_ key: InputKey) -> [ScreenEffect] {
+    private mutating func keyPressed(_ key: Key) -> [ScreenEffect] {
         if let key0 = confirmingForget {
             confirmingForget = nil
             guard key.isCharacter("y") || key.isCharacter("Y") else {
@@ -179,7 +180,7 @@ public struct RememberDevicePromptState: Equatable, Sendable {
     public init(deviceKey: String) { self.deviceKey = deviceKey }
 
     /// The answer for `key`: the change to make, or nil to just close.
-    public func answer(_ key: InputKey) -> DeviceChange? {
+    public func answer(_ key: Key) -> DeviceChange? {
         if key.isCharacter("y") || key.isCharacter("Y") { return .remember(deviceKey: nil, remembered: true) }
         if key.isCharacter("n") || key.isCharacter("N") { return .remember(deviceKey: nil, remembered: false) }
         return nil

@@ -1,3 +1,5 @@
+import TerminalKeys
+
 /// One editable, single-line text field: its text, cursor, validation error and masking.
 ///
 /// The cursor counts grapheme clusters (Swift `Character`s), so an emoji or a letter with a
@@ -154,7 +156,7 @@ public struct FieldState: Equatable, Sendable {
     /// Applies an editing key, as a shell's line editor does: characters and paste insert; Backspace,
     /// Delete and Ctrl-D delete; arrows, Home/End and Ctrl-A/E/B/F move; Ctrl-U, Ctrl-K and Ctrl-W delete
     /// to the start, to the end and the word before the cursor. Other keys are left to the screen.
-    public mutating func apply(_ key: InputKey) -> EditResult {
+    public mutating func apply(_ key: Key) -> EditResult {
         switch key {
         case .character(let character): return insert(String(character)) ? .changed : .moved
         case .paste(let string): return insert(string) ? .changed : .moved

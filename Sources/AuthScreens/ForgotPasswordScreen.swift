@@ -1,5 +1,6 @@
 import CognitoAuth
 import Foundation
+import TerminalKeys
 
 /// Forgot password: the username, then the code and a new password (policy checked inline).
 ///
@@ -115,7 +116,7 @@ public struct ForgotPasswordState: Equatable, Sendable, ResendCodeCooldown {
 /// What happened on the Forgot password screen.
 public enum ForgotPasswordAction: Sendable {
     /// A key was pressed.
-    case keyPressed(InputKey)
+    case keyPressed(Key)
     /// The username was set in one piece.
     case usernameChanged(String)
     /// The code was set in one piece.

@@ -1,3 +1,5 @@
+import TerminalKeys
+
 /// What a form did with a key, for the screen's reducer to act on.
 enum FormKeyOutcome<Focus: Hashable>: Equatable {
     /// Focus or cursor moved, reveal toggled, or the key was ignored.
@@ -89,7 +91,7 @@ extension FormScreen {
     }
 
     /// Applies the shared key behaviour.
-    mutating func handleFormKey(_ key: InputKey) -> FormKeyOutcome<Focus> {
+    mutating func handleFormKey(_ key: Key) -> FormKeyOutcome<Focus> {
         if isInFlight { return key == .escape ? .cancelledInFlight : .handled }
         switch key {
         case .tab, .down:

@@ -1,5 +1,6 @@
 import CognitoAuth
 import Foundation
+import TerminalKeys
 
 /// A Profile request for the runtime, as data (secrets as ``SecretText``).
 public enum ProfileRequest: Hashable, Sendable {
@@ -123,7 +124,7 @@ public struct ProfileState: Equatable, Sendable {
 /// What happened in the Profile view.
 public enum ProfileAction: Sendable {
     /// A key was pressed.
-    case keyPressed(InputKey)
+    case keyPressed(Key)
     /// The attributes arrived (or failed).
     case loaded(Result<UserAttributes, AuthError>)
     /// An update finished, with where codes were sent.
@@ -217,7 +218,7 @@ extension ProfileState {
         return ([], false)
     }
 
-    private mutating func keyPressed(_ key: InputKey) -> (requests: [ProfileRequest], close: Bool) {
+    private mutating func keyPressed(_ key: Key) -> (requests: [ProfileRequest], close: Bool) {
         guard activity == nil || mode == .browsing else { return ([], false) }
         switch mode {
         case .browsing: return browsingKey(key)
@@ -295,7 +296,7 @@ extension ProfileState {
         return ([], false)
     }
 
-    private mutating func browsingKey(_ key: InputKey) -> (requests: [ProfileRequest], close: Bool) {
+    private mutating func browsingKey(_ key: Key) -> (requests: [ProfileRequest], close: Bool) {
         switch key {
         case .escape, .character("p"): return ([], true)
         case .up: selection = max(0, selection - 1)

@@ -1,5 +1,6 @@
 import CognitoAuth
 import Foundation
+import TerminalKeys
 
 /// The modal sign-in over the dashboard when the session can no longer be refreshed.
 ///
@@ -83,7 +84,7 @@ public struct ReloginPromptState: Equatable, Sendable {
 /// What happened in the re-login prompt.
 public enum ReloginPromptAction: Sendable {
     /// A key was pressed.
-    case keyPressed(InputKey)
+    case keyPressed(Key)
     /// An action for the sign-in form.
     case signIn(SignInAction)
     /// An action for the challenge form.

@@ -1,5 +1,6 @@
 import CognitoAuth
 import Foundation
+import TerminalKeys
 
 /// The Sign in screen: username, masked password, Sign in, Create account, Forgot password and Cancel.
 ///
@@ -144,7 +145,7 @@ public struct HostedUIWait: Equatable, Sendable {
 /// What happened on the Sign in screen.
 public enum SignInAction: Sendable {
     /// A key was pressed.
-    case keyPressed(InputKey)
+    case keyPressed(Key)
     /// The username was set in one piece.
     case usernameChanged(String)
     /// The password was set in one piece.

@@ -1,5 +1,6 @@
 import CognitoAuth
 import Foundation
+import TerminalKeys
 
 /// An attribute field of a form: which attribute, and its text field.
 public struct AttributeField: Equatable, Sendable {
@@ -200,7 +201,7 @@ public struct SignUpState: Equatable, Sendable {
 /// What happened on the Create account screen.
 public enum SignUpAction: Sendable {
     /// A key was pressed.
-    case keyPressed(InputKey)
+    case keyPressed(Key)
     /// The username was set in one piece.
     case usernameChanged(String)
     /// The password was set in one piece.
@@ -235,7 +236,7 @@ extension SignUpState: FormScreen {
     }
 
     /// Whether the focused field refuses `key` (a letter typed into a date, say).
-    func refuses(_ key: InputKey) -> Bool {
+    func refuses(_ key: Key) -> Bool {
         guard !isInFlight, case .attribute(let index) = focus, attributes.indices.contains(index) else { return false }
         switch key {
         case .character(let character): return !attributes[index].accepts(character)

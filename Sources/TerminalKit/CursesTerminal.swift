@@ -1,4 +1,5 @@
 import CNCurses
+import TerminalKeys
 import Dispatch
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import TerminalKeys
+
 /// An in-memory ``TerminalSurface`` for tests: scripted keys in, recorded frames out.
 @MainActor
 public final class FrameRecorder: TerminalSurface {

@@ -1,3 +1,5 @@
+import TerminalKeys
+
 /// What a left click at a cell means: the part of the frame under it, and the keys that act on it.
 ///
 /// The renderer records where focusable things were drawn; a click becomes the keys a keyboard

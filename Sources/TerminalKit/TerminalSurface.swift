@@ -1,3 +1,5 @@
+import TerminalKeys
+
 /// A screen that shows cell grids and delivers keys: the real terminal (``CursesTerminal``)
 /// or an in-memory one for tests (``FrameRecorder``).
 @MainActor

@@ -2,6 +2,7 @@ import AuthScreens
 import CognitoAuth
 import Foundation
 import TerminalKit
+import TerminalKeys
 
 extension AppView {
     /// The width of the label column of the session panel.
@@ -230,7 +231,7 @@ extension AppView {
             grid.mouseMap.regions.append(
                 MouseMap.Region(
                     rect: Rect(row: line, column: column, width: hintWidth, height: 1),
-                    target: .keys(action.keys.map(Key.init))))
+                    target: .keys(action.keys)))
         }
         drawPanelRowValue(row, into: &grid, row: line, in: inner.inset(right: min(reserved, inner.width / 2)))
     }

@@ -1,6 +1,7 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKeys
 import TerminalKit
 
 /// Runs the auth UI on a ``TerminalSurface``: draws ``AppView`` on every change of an
@@ -158,16 +159,17 @@ public final class AuthTerminalApp {
             needsRender = true
         case .mouse(let row, let column):
             guard let target = mouseMap.target(at: Position(row: row, column: column)) else { return }
-            for key in mouseMap.keys(for: target) { if let input = InputKey(key) { runtime.send(.keyPressed(input)) } }
+            for key in mouseMap.keys(for: target) { handle(key) }
         case .ctrl(let letter) where letter.lowercased() == "c":
             runtime.send(.keyPressed(.ctrl("c")))
             if exit == nil { exit = .quit }
         case .ctrl(let letter) where letter.lowercased() == "z":
             surface.suspend()
             needsRender = true
+        case .unknown:
+            return
         default:
-            guard let input = InputKey(key) else { return }
-            runtime.send(.keyPressed(input))
+            runtime.send(.keyPressed(key))
         }
     }
 

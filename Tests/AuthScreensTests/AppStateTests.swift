@@ -2,6 +2,7 @@ import AuthScreens
 import CognitoAuth
 import Foundation
 import Testing
+import TerminalKeys
 
 @Suite struct AppStateTests {
     @Test func startsOnSignInOrCreateAccount() {
@@ -128,7 +129,7 @@ import Testing
 
     @Test func signUpJourneyConfirmsAndSignsInAutomaticallyThenWipesThePassword() {
         var app = AppState(options: AuthUIOptions(signUpAttributes: [.email]), now: t0, timeZone: utc)
-        for key: InputKey in [.tab, .tab, .tab] { _ = app.reduce(.keyPressed(key)) }
+        for key: Key in [.tab, .tab, .tab] { _ = app.reduce(.keyPressed(key)) }
         _ = app.reduce(.keyPressed(.enter))
         #expect(app.screen == .signUp(SignUpState(attributes: [.email])))
         for key in "bob".keys { _ = app.reduce(.keyPressed(key)) }
@@ -181,7 +182,7 @@ import Testing
     @Test func forgotPasswordJourneyEndsAtSignInWithTheUsernameFilledIn() {
         var app = AppState(now: t0, timeZone: utc)
         _ = app.reduce(.keyPressed(.paste("alice")))
-        for key: InputKey in [.tab, .tab, .tab, .tab] { _ = app.reduce(.keyPressed(key)) }
+        for key: Key in [.tab, .tab, .tab, .tab] { _ = app.reduce(.keyPressed(key)) }
         guard case .signIn(let signIn) = app.screen else { return #expect(Bool(false)) }
         #expect(signIn.focus == .forgotPassword)
         _ = app.reduce(.keyPressed(.enter))

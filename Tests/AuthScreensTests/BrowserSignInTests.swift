@@ -2,6 +2,7 @@ import AuthScreens
 import CognitoAuth
 import Foundation
 import Testing
+import TerminalKeys
 
 @Suite("Sign-in screen: the hosted UI's Continue-with rows and the browser wait")
 struct BrowserSignInTests {

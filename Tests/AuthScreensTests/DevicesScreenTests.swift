@@ -2,6 +2,7 @@ import AuthScreens
 import CognitoAuth
 import Foundation
 import Testing
+import TerminalKeys
 
 let thisKey = "us-east-1_11111111-aaaa-bbbb-cccc-000000000001"
 let otherKey = "us-east-1_22222222-aaaa-bbbb-cccc-000000000002"

@@ -1,5 +1,6 @@
 import AuthScreens
 import Testing
+import TerminalKeys
 
 @Suite struct FieldStateTests {
     @Test func editingCountsGraphemeClusters() {

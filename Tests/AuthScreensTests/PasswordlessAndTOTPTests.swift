@@ -2,6 +2,7 @@ import AuthScreens
 import CognitoAuth
 import Foundation
 import Testing
+import TerminalKeys
 
 @Suite("USER_AUTH method choice, resending sign-in codes, and TOTP enrolment from the dashboard")
 struct PasswordlessAndTOTPTests {

@@ -3,6 +3,7 @@ import CognitoAuth
 import CognitoAuthTesting
 import Foundation
 import Testing
+import TerminalKeys
 
 /// alice: an unverified email, a verified phone, a name, a custom attribute, and hostile text.
 let aliceProfile = UserAttributes(

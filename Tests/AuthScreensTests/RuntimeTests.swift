@@ -3,6 +3,7 @@ import CognitoAuth
 import CognitoAuthTesting
 import Foundation
 import Testing
+import TerminalKeys
 
 @MainActor
 @Suite struct RuntimeTests {

@@ -2,6 +2,7 @@ import AuthScreens
 import CognitoAuth
 import Foundation
 import Testing
+import TerminalKeys
 
 @Suite("SMS MFA on the Security row, MFA_SETUP's choice, resend after a password, the USER_AUTH re-login prompt")
 struct SMSMFAAndReloginTests {

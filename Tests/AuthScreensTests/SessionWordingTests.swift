@@ -2,6 +2,7 @@ import AuthScreens
 import CognitoAuth
 import Foundation
 import Testing
+import TerminalKeys
 
 /// Issue 14's wording and state-presentation items: the refresh history per session, the header's
 /// words, the re-login reason, probing while offline, times, the credentials bar, `O`'s

@@ -1,6 +1,7 @@
 import AuthScreens
 import CognitoAuth
 import Testing
+import TerminalKeys
 
 @Suite struct SignInTests {
     @Test func focusStartsOnPasswordWhenTheUsernameIsFilledIn() {

@@ -2,6 +2,7 @@ import AuthScreens
 import CognitoAuth
 import Foundation
 import Testing
+import TerminalKeys
 
 @Suite struct SignUpTests {
     @Test func defaultPolicyIsCognitosAndIsCheckedInline() {

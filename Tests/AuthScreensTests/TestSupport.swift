@@ -2,6 +2,7 @@ import AuthScreens
 import CognitoAuth
 import Foundation
 import Testing
+import TerminalKeys
 
 /// 2023-11-14 22:13:20 UTC.
 let t0 = Date(timeIntervalSince1970: 1_700_000_000)
@@ -17,7 +18,7 @@ let smsDelivery = CodeDeliveryDetails(destination: "+*******0100", deliveryMediu
 
 extension String {
     /// The text as character key presses.
-    var keys: [InputKey] { map { .character($0) } }
+    var keys: [Key] { map { .character($0) } }
 }
 
 /// A TCA-style test store: every `send` states the effects it expects and how the state changes,
@@ -25,7 +26,7 @@ extension String {
 struct TestStore<State: Equatable, Action, Effect: Equatable> {
     var state: State
     let reducer: (inout State, Action) -> [Effect]
-    let keyAction: (InputKey) -> Action
+    let keyAction: (Key) -> Action
 
     /// Sends an action and checks the effects and the exact resulting state.
     mutating func send(
@@ -41,7 +42,7 @@ struct TestStore<State: Equatable, Action, Effect: Equatable> {
 
     /// Sends a key and checks the effects and the exact resulting state.
     mutating func press(
-        _ key: InputKey, _ expectedEffects: [Effect] = [], sourceLocation: SourceLocation = #_sourceLocation,
+        _ key: Key, _ expectedEffects: [Effect] = [], sourceLocation: SourceLocation = #_sourceLocation,
         _ update: (inout State) -> Void = { _ in }
     ) {
         send(keyAction(key), expectedEffects, sourceLocation: sourceLocation, update)

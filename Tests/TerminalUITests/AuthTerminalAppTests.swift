@@ -5,6 +5,7 @@ import Testing
 
 @testable import TerminalKit
 @testable import TerminalUI
+import TerminalKeys
 
 /// A minimal ``AuthService``: sign-in succeeds for one password and publishes the state change.
 actor StubAuthService: AuthService {

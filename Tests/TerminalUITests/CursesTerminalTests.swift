@@ -3,6 +3,7 @@ import Testing
 
 @testable import TerminalKit
 @testable import TerminalUI
+import TerminalKeys
 
 #if canImport(Glibc)
     import Glibc

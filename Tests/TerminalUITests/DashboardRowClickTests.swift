@@ -5,6 +5,7 @@ import Testing
 
 @testable import TerminalKit
 @testable import TerminalUI
+import TerminalKeys
 
 /// Dashboard rows that act: each row's hint is drawn at its right end and a click on it presses its
 /// keys; on a wide terminal the dashboard takes two columns with every key listed and clickable.
@@ -25,7 +26,7 @@ struct DashboardRowClickTests {
     func click(_ state: inout AppState, at position: Position, size: TerminalSize) -> [AuthEffect] {
         let map = ScreenFixtures.view.render(state, size: size).grid.mouseMap
         guard let target = map.target(at: position) else { return [] }
-        return map.keys(for: target).compactMap(InputKey.init).flatMap { state.reduce(.keyPressed($0)) }
+        return map.keys(for: target).flatMap { state.reduce(.keyPressed($0)) }
     }
 
     @Test("the view model gives each row its key: profile, copy each token, refresh, and the MFA read")

@@ -2,6 +2,7 @@ import Testing
 
 @testable import TerminalKit
 @testable import TerminalUI
+import TerminalKeys
 
 /// A two-field form driven through a ``TerminalSurface``, as a screen would be.
 @MainActor

@@ -3,6 +3,7 @@ import Testing
 
 @testable import TerminalKit
 @testable import TerminalUI
+import TerminalKeys
 
 @Suite struct KeyDecoderTests {
     static let ok: Int32 = 0

@@ -5,6 +5,7 @@ import Testing
 
 @testable import TerminalKit
 @testable import TerminalUI
+import TerminalKeys
 
 @MainActor
 @Suite("Mouse: cells → targets → keys")
@@ -57,7 +58,7 @@ struct MouseMapTests {
         // Clicking Forgot password from the username field presses it.
         var app = state
         for key in map.keys(for: .formItem(index: index, isField: false)) {
-            _ = app.reduce(.keyPressed(try #require(InputKey(key))))
+            _ = app.reduce(.keyPressed(key))
         }
         guard case .forgotPassword = app.screen else {
             Issue.record("expected the reset form, got \(app.screen)")
@@ -92,7 +93,7 @@ struct MouseMapTests {
         let target = try #require(grid.mouseMap.target(at: Position(row: hint.row, column: hint.column + 4)))
         #expect(target == .key(.character("p")))
         var app = ScreenFixtures.dashboard
-        for key in grid.mouseMap.keys(for: target) { _ = app.reduce(.keyPressed(try #require(InputKey(key)))) }
+        for key in grid.mouseMap.keys(for: target) { _ = app.reduce(.keyPressed(key)) }
         #expect(app.profile != nil)
     }
 

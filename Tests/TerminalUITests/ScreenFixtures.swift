@@ -4,6 +4,7 @@ import Foundation
 
 @testable import TerminalKit
 @testable import TerminalUI
+import TerminalKeys
 
 /// Fixed states of every screen for the snapshot tests, at a fixed time in UTC.
 enum ScreenFixtures {
@@ -22,7 +23,7 @@ enum ScreenFixtures {
     }
 
     /// Applies keys to a state.
-    static func press(_ state: inout AppState, _ keys: [InputKey]) {
+    static func press(_ state: inout AppState, _ keys: [Key]) {
         for key in keys { _ = state.reduce(.keyPressed(key)) }
     }
 

@@ -5,6 +5,7 @@ import Testing
 
 @testable import TerminalKit
 @testable import TerminalUI
+import TerminalKeys
 
 /// The Devices view and the remember prompt, frozen.
 enum DeviceFixtures {

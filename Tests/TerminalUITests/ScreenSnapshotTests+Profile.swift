@@ -5,6 +5,7 @@ import Testing
 
 @testable import TerminalKit
 @testable import TerminalUI
+import TerminalKeys
 
 /// The Profile view and its forms, frozen.
 enum ProfileFixtures {

@@ -1,6 +1,7 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKeys
 import Testing
 
 @testable import TerminalKit
@@ -263,14 +264,12 @@ struct AppViewTests {
         #expect(AppView.keyHint("Ctrl-T show password") == KeyHint("Ctrl-T", "show password"))
     }
 
-    @Test func terminalKeysMapToInputKeys() {
-        #expect(InputKey(Key.character("a")) == .character("a"))
-        #expect(InputKey(Key.ctrl("c")) == .ctrl("c"))
-        #expect(InputKey(Key.backTab) == .backTab)
-        #expect(InputKey(Key.paste("pw")) == .paste("pw"))
-        #expect(InputKey(Key.function(1)) == .function(1))
-        #expect(InputKey(Key.pageDown) == .pageDown)
-        #expect(InputKey(Key.resize) == nil)
-        #expect(InputKey(Key.unknown) == nil)
+    @Test func ctrlChordsCompareWithoutCase() {
+        #expect(Key.ctrl("T").isCtrl("t"))
+        #expect(Key.ctrl("t").isCtrl("T"))
+        #expect(!Key.ctrl("t").isCtrl("y"))
+        #expect(!Key.character("t").isCtrl("t"))
+        #expect(Key.character("q").isCharacter("q"))
+        #expect(!Key.character("Q").isCharacter("q"))
     }
 }

@@ -11,7 +11,7 @@
 //   kind % 4 == 2: a read timeout (ERR), which calls flush();
 //   kind % 4 == 3: an arbitrary status (4 bytes) and value (4 bytes) through decode(status:value:).
 import FuzzSupport
-import TerminalKit
+import TerminalKeys
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

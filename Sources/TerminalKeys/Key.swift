@@ -43,3 +43,17 @@ public enum Key: Hashable, Sendable {
     /// Anything else.
     case unknown
 }
+
+extension Key {
+    /// Whether this is the Ctrl chord with `letter`, ignoring case (`ctrl("T")` and `ctrl("t")` match `"t"`).
+    public func isCtrl(_ letter: Character) -> Bool {
+        if case .ctrl(let character) = self { return character.lowercased() == letter.lowercased() }
+        return false
+    }
+
+    /// Whether this is the printable character `character`, compared exactly.
+    public func isCharacter(_ character: Character) -> Bool {
+        if case .character(let typed) = self { return typed == character }
+        return false
+    }
+}
