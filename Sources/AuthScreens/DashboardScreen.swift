@@ -200,7 +200,7 @@ public struct DashboardState: Equatable, Sendable {
         case .online: return ScreenText.online
         case .offline(let since, let error):
             return ScreenText.offlineSince(
-                clock(since), ScreenText.relative(since, now: now), ScreenText.shortError(error))
+                clock(since), TimeFormatting.relative(since, now: now), ScreenText.shortError(error))
         }
     }
 
@@ -208,12 +208,12 @@ public struct DashboardState: Equatable, Sendable {
     public var pendingCallLines: [String] {
         pendingCalls.map {
             ScreenText.pendingCallLine(
-                label: $0.label, reason: $0.reason, waited: ScreenText.duration(now.timeIntervalSince($0.since)))
+                label: $0.label, reason: $0.reason, waited: TimeFormatting.duration(now.timeIntervalSince($0.since)))
         }
     }
 
     /// The time of day of `date` in this dashboard's time zone, "14:32:05".
-    public func clock(_ date: Date) -> String { ScreenText.clockTime(date, timeZone: timeZone) }
+    public func clock(_ date: Date) -> String { TimeFormatting.clockTime(date, timeZone: timeZone) }
 
     /// A log line with its time: "14:32:05  GetUser #1 ok".
     public func logLine(_ entry: LogEntry) -> String { "\(clock(entry.time))  \(entry.text)" }

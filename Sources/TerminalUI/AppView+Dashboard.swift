@@ -105,8 +105,8 @@ extension AppView {
         let clock = dashboard.clock(gauge.expiration)
         let text =
             remaining > 0
-            ? Localized.format("ui.expires", ["clock": clock, "duration": ScreenText.duration(remaining)])
-            : Localized.format("ui.expired", ["clock": clock, "duration": ScreenText.duration(-remaining)])
+            ? Localized.format("ui.expires", ["clock": clock, "duration": TimeFormatting.duration(remaining)])
+            : Localized.format("ui.expired", ["clock": clock, "duration": TimeFormatting.duration(-remaining)])
         let style: CellStyle
         if remaining <= 0 {
             style = CellStyle(.error)
@@ -129,7 +129,7 @@ extension AppView {
                 + Localized.format(
                     "ui.offlineSince",
                     [
-                        "time": dashboard.clock(since), "relative": ScreenText.relative(since, now: dashboard.now),
+                        "time": dashboard.clock(since), "relative": TimeFormatting.relative(since, now: dashboard.now),
                         "message": ScreenText.shortError(error),
                     ])
             return .text(label: ScreenText.connectivityLabel, value: value, style: CellStyle(.error))
@@ -151,7 +151,7 @@ extension AppView {
 
     /// One waiting call: "GetUser #3  waiting 12 s for sign-in".
     func pendingLine(_ call: WaitingCall, now: Date) -> String {
-        let waited = ScreenText.duration(now.timeIntervalSince(call.since))
+        let waited = TimeFormatting.duration(now.timeIntervalSince(call.since))
         let key = call.reason == .signIn ? "ui.pendingLine.signIn" : "ui.pendingLine.refresh"
         return Localized.format(key, ["call": call.label, "waited": waited])
     }

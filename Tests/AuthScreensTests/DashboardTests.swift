@@ -189,14 +189,14 @@ import TerminalKeys
     }
 
     @Test func timeFormatting() {
-        #expect(ScreenText.duration(0) == "0 s")
-        #expect(ScreenText.duration(59.9) == "59 s")
-        #expect(ScreenText.duration(125) == "2 min")
-        #expect(ScreenText.duration(3900) == "1 h 5 min")
-        #expect(ScreenText.duration(97_200) == "1 d 3 h")
-        #expect(ScreenText.relative(t0 + 120, now: t0) == "in 2 min")
-        #expect(ScreenText.relative(t0 - 30, now: t0) == "30 s ago")
-        #expect(ScreenText.relative(t0, now: t0) == "now")
-        #expect(ScreenText.clockTime(t0, timeZone: utc) == "22:13:20")
+        #expect(TimeFormatting.duration(0) == "0 s")
+        #expect(TimeFormatting.duration(59.9) == "59 s")
+        #expect(TimeFormatting.duration(125) == "2 min")
+        #expect(TimeFormatting.duration(3900) == "1 h 5 min")
+        #expect(TimeFormatting.duration(97_200) == "1 d 3 h")
+        #expect(TimeFormatting.relative(t0 + 120, now: t0) == "in 2 min")
+        #expect(TimeFormatting.relative(t0 - 30, now: t0) == "30 s ago")
+        #expect(TimeFormatting.relative(t0, now: t0) == "now")
+        #expect(TimeFormatting.clockTime(t0, timeZone: utc) == "22:13:20")
     }
 }

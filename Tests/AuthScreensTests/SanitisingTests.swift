@@ -64,14 +64,14 @@ import Testing
         for value in [
             Double.infinity, -.infinity, .nan, 1e300, -1e300, 1e20, 9.3e18, -9.3e18, .greatestFiniteMagnitude,
         ] {
-            let text = ScreenText.duration(value)
+            let text = TimeFormatting.duration(value)
             #expect(!text.isEmpty)
-            _ = ScreenText.relative(Date(timeIntervalSince1970: value), now: t0)
+            _ = TimeFormatting.relative(Date(timeIntervalSince1970: value), now: t0)
             _ = ScreenText.expiry("00:00:00", remaining: value)
         }
-        #expect(ScreenText.duration(.nan) == "0 s")
-        #expect(ScreenText.duration(-5) == "0 s")
-        #expect(ScreenText.duration(.infinity) == "36600 d 0 h")
-        #expect(ScreenText.duration(3700) == "1 h 1 min")
+        #expect(TimeFormatting.duration(.nan) == "0 s")
+        #expect(TimeFormatting.duration(-5) == "0 s")
+        #expect(TimeFormatting.duration(.infinity) == "36600 d 0 h")
+        #expect(TimeFormatting.duration(3700) == "1 h 1 min")
     }
 }

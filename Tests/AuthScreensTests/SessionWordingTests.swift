@@ -102,10 +102,10 @@ import TerminalKeys
     }
 
     @Test func relativeTimesShowSecondsUnderTwoMinutes() {
-        #expect(ScreenText.duration(119) == "119 s")
-        #expect(ScreenText.duration(60) == "60 s")
-        #expect(ScreenText.duration(120) == "2 min")
-        #expect(ScreenText.relative(t0.addingTimeInterval(90), now: t0) == "in 90 s")
+        #expect(TimeFormatting.duration(119) == "119 s")
+        #expect(TimeFormatting.duration(60) == "60 s")
+        #expect(TimeFormatting.duration(120) == "2 min")
+        #expect(TimeFormatting.relative(t0.addingTimeInterval(90), now: t0) == "in 90 s")
     }
 
     @Test func awsCredentialsBarUsesTheRealLifetime() {
