@@ -1,34 +1,34 @@
 /// A key press (or terminal event) decoded from the terminal's input.
 public enum Key: Hashable, Sendable {
-    /// A printable grapheme.
+    /// A printable character typed, one Unicode scalar per key as the terminal sends it.
     case character(Character)
-    /// Enter or Return.
+    /// Enter or Return: CR, LF (Ctrl-M, Ctrl-J) or the keypad's `KEY_ENTER`.
     case enter
-    /// Tab.
+    /// Tab (also Ctrl-I): forms move the focus forward with it.
     case tab
-    /// Shift-Tab.
+    /// Shift-Tab (`KEY_BTAB`): forms move the focus back with it.
     case backTab
     /// Escape (also the first half of an Alt chord, which is never combined: see ``KeyDecoder``).
     case escape
-    /// Backspace (also Ctrl-H).
+    /// Backspace, whichever the terminal sends for it: DEL, Ctrl-H or `KEY_BACKSPACE`.
     case backspace
-    /// Forward delete.
+    /// Forward delete (`KEY_DC`): deletes the grapheme under the cursor.
     case delete
-    /// Up arrow.
+    /// The up arrow: usually moves the focus or the selection up.
     case up
-    /// Down arrow.
+    /// The down arrow: usually moves the focus or the selection down.
     case down
-    /// Left arrow.
+    /// The left arrow: usually moves the cursor one grapheme left.
     case left
-    /// Right arrow.
+    /// The right arrow: usually moves the cursor one grapheme right.
     case right
-    /// Home.
+    /// Home: the start of a field or list.
     case home
-    /// End.
+    /// End: the end of a field or list.
     case end
-    /// Page Up.
+    /// Page Up: scrolls a list or log back by a page.
     case pageUp
-    /// Page Down.
+    /// Page Down: scrolls a list or log forward by a page.
     case pageDown
     /// A control chord, with the lower-case letter or the punctuation: Ctrl-A is `ctrl("a")`.
     case ctrl(Character)
@@ -40,7 +40,7 @@ public enum Key: Hashable, Sendable {
     case paste(String)
     /// A left-button press at a cell (mouse reporting on; see ``CursesTerminal/Options/mouse``).
     case mouse(row: Int, column: Int)
-    /// Anything else.
+    /// Input the decoder does not map: a C1 control, an unknown key code, a paste end without a start.
     case unknown
 }
 

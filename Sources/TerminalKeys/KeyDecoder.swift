@@ -14,33 +14,33 @@ public struct KeyDecoder: Hashable, Sendable {
         public var ok: Int32 = 0
         /// `KEY_CODE_YES`: `get_wch` stored a key code.
         public var codeYes: Int32 = 0o400
-        /// `KEY_DOWN`.
+        /// `KEY_DOWN`, the code ncurses returns for the down arrow.
         public var down: Int32 = 0o402
-        /// `KEY_UP`.
+        /// `KEY_UP`, the code ncurses returns for the up arrow.
         public var up: Int32 = 0o403
-        /// `KEY_LEFT`.
+        /// `KEY_LEFT`, the code ncurses returns for the left arrow.
         public var left: Int32 = 0o404
-        /// `KEY_RIGHT`.
+        /// `KEY_RIGHT`, the code ncurses returns for the right arrow.
         public var right: Int32 = 0o405
-        /// `KEY_HOME`.
+        /// `KEY_HOME`, the code ncurses returns for Home.
         public var home: Int32 = 0o406
-        /// `KEY_BACKSPACE`.
+        /// `KEY_BACKSPACE`, the code ncurses returns for Backspace.
         public var backspace: Int32 = 0o407
         /// `KEY_F(0)`; `KEY_F(n)` is this plus n.
         public var function0: Int32 = 0o410
-        /// `KEY_DC`.
+        /// `KEY_DC`, the code ncurses returns for forward delete.
         public var delete: Int32 = 0o512
-        /// `KEY_NPAGE`.
+        /// `KEY_NPAGE`, the code ncurses returns for Page Down.
         public var pageDown: Int32 = 0o522
-        /// `KEY_PPAGE`.
+        /// `KEY_PPAGE`, the code ncurses returns for Page Up.
         public var pageUp: Int32 = 0o523
-        /// `KEY_ENTER`.
+        /// `KEY_ENTER`, the code ncurses returns for the keypad's Enter.
         public var enter: Int32 = 0o527
-        /// `KEY_BTAB`.
+        /// `KEY_BTAB`, the code ncurses returns for Shift-Tab.
         public var backTab: Int32 = 0o541
-        /// `KEY_END`.
+        /// `KEY_END`, the code ncurses returns for End.
         public var end: Int32 = 0o550
-        /// `KEY_RESIZE`.
+        /// `KEY_RESIZE`, the code ncurses returns for a terminal resize (SIGWINCH).
         public var resize: Int32 = 0o632
         /// The code bound to the bracketed-paste start (`KEY_MAX + 1`).
         public var pasteBegin: Int32 = 0o1000

@@ -5,13 +5,13 @@
 public struct Banner: Widget, Hashable, Sendable {
     /// The kind of message.
     public enum Kind: Hashable, Sendable {
-        /// Something failed.
+        /// Something failed: ✖ in the error role.
         case error
-        /// Something needs attention.
+        /// Something needs attention: ⚠ in the warning role.
         case warning
-        /// Neutral information.
+        /// Neutral information: ℹ in the info role.
         case info
-        /// Something succeeded.
+        /// Something succeeded: ✔ in the success role.
         case success
 
         /// The glyph drawn before the message.
@@ -35,12 +35,12 @@ public struct Banner: Widget, Hashable, Sendable {
         }
     }
 
-    /// The kind.
+    /// What kind of message this is; it decides the glyph and the colour.
     public var kind: Kind
-    /// The message.
+    /// The message after the glyph; it wraps under the first line, indented past the glyph.
     public var message: String
 
-    /// Creates a banner.
+    /// A banner of `kind` showing `message`.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message

@@ -2,16 +2,16 @@
 public struct Box: Widget, Hashable, Sendable {
     /// The title, cut with "…" when it does not fit.
     public var title: String?
-    /// The border's style.
+    /// The style of the border's lines (``ThemeRole/border`` by default).
     public var style: CellStyle
-    /// The title's style.
+    /// The style of the title in the top border (bold ``ThemeRole/title`` by default).
     public var titleStyle: CellStyle
-    /// The line characters.
+    /// The characters the border is drawn with (``BoxCharacters/light`` by default).
     public var characters: BoxCharacters
     /// Whether the inside is cleared to blanks before the border is drawn.
     public var clearsInterior: Bool
 
-    /// Creates a box.
+    /// A box with an optional `title`; `clearsInterior` blanks the inside first (for boxes drawn over content).
     public init(
         title: String? = nil, style: CellStyle = .init(.border),
         titleStyle: CellStyle = .init(.title, .bold),

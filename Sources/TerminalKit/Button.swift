@@ -1,13 +1,13 @@
 /// A button drawn as "[ Title ]": reverse video and bold when focused, dim when disabled.
 public struct Button: Widget, Hashable, Sendable {
-    /// The label.
+    /// The button's label, drawn between the brackets.
     public var title: String
     /// Whether the button has focus.
     public var isFocused: Bool
     /// Whether the button can be pressed.
     public var isEnabled: Bool
 
-    /// Creates a button.
+    /// A button labelled `title`, enabled and without focus unless told otherwise.
     public init(_ title: String, isFocused: Bool = false, isEnabled: Bool = true) {
         self.title = title
         self.isFocused = isFocused

@@ -3,7 +3,7 @@ extension CellGrid {
     ///
     /// Every row is one whole run when the sizes differ. A run never starts on a continuation
     /// cell: it is widened to include the wide grapheme the continuation belongs to.
-    public func diff(from previous: CellGrid) -> [CellRun] {
+    package func diff(from previous: CellGrid) -> [CellRun] {
         guard previous.width == width, previous.height == height else {
             return (0..<height).map { row in
                 CellRun(row: row, column: 0, cells: Array(cells[row * width..<(row + 1) * width]))

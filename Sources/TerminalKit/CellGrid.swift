@@ -27,7 +27,7 @@ public struct CellGrid: Hashable, Sendable {
         self.init(width: size.columns, height: size.rows)
     }
 
-    /// The grid's size.
+    /// The grid's width and height as a ``TerminalSize``.
     public var size: TerminalSize { TerminalSize(columns: width, rows: height) }
 
     /// The grid's bounds as a rectangle at the origin.
@@ -47,8 +47,8 @@ public struct CellGrid: Hashable, Sendable {
     /// Places one grapheme at a position and returns the columns it advances (0, 1 or 2).
     ///
     /// Unprintable graphemes are drawn as U+FFFD; zero-width ones are not drawn and advance 0.
-    /// A wide grapheme that would cross the grid's left or right edge leaves a space in the
-    /// visible column instead.
+    /// A wide grapheme that would cross the grid's left or right edge leaves a space in the visible
+    /// column instead.
     @discardableResult
     public mutating func put(_ character: Character, row: Int, column: Int, style: CellStyle = .plain)
         -> Int
@@ -98,8 +98,7 @@ public struct CellGrid: Hashable, Sendable {
         return used
     }
 
-    /// Sets one cell to a one-column grapheme, blanking the other half of any wide grapheme it
-    /// overlaps.
+    /// Sets one cell to a one-column grapheme, blanking the other half of any wide grapheme it overlaps.
     private mutating func setSingle(_ character: Character, row: Int, column: Int, style: CellStyle) {
         clearOverlaps(row: row, from: column, to: column)
         cells[row * width + column] = Cell(character, style: style)

@@ -1,14 +1,14 @@
 /// A run of changed cells on one row, as returned by ``CellGrid/diff(from:)``.
-public struct CellRun: Hashable, Sendable {
-    /// The row.
-    public var row: Int
+package struct CellRun: Hashable, Sendable {
+    /// The row the run is on, from 0 at the top.
+    package var row: Int
     /// The first column of the run.
-    public var column: Int
+    package var column: Int
     /// The cells, left to right (continuation cells included).
-    public var cells: [Cell]
+    package var cells: [Cell]
 
-    /// Creates a run.
-    public init(row: Int, column: Int, cells: [Cell]) {
+    /// A run of `cells` starting at `row`, `column`.
+    package init(row: Int, column: Int, cells: [Cell]) {
         self.row = row
         self.column = column
         self.cells = cells

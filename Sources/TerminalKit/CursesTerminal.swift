@@ -1,6 +1,6 @@
 import CNCurses
-import TerminalKeys
 import Dispatch
+import TerminalKeys
 
 #if canImport(Glibc)
     import Glibc
@@ -39,7 +39,7 @@ import Dispatch
 /// application decides what they do and quits cleanly.
 @MainActor
 public final class CursesTerminal: TerminalSurface {
-    /// Start-up options.
+    /// How the terminal is opened: descriptors, terminal type, Esc delay, paste, mouse and glyphs.
     public struct Options: Hashable, Sendable {
         /// The descriptor keys are read from.
         public var inputDescriptor: Int32
@@ -86,32 +86,39 @@ public final class CursesTerminal: TerminalSurface {
     /// The glyphs in use: frames are mapped through it as they are presented.
     public let glyphs: GlyphSet
     /// The current size in cells.
-    public private(set) var size: TerminalSize
+    public internal(set) var size: TerminalSize
     /// Whether curses is running (false after ``restore()``).
     public private(set) var isActive: Bool
 
-    private var screen: OpaquePointer?
-    private var window: UnsafeMutablePointer<WINDOW>?
-    private var previousFrame: CellGrid?
-    private var cursorVisible: Bool?
-    private var decoder: KeyDecoder
+    // The state below is internal, not private, only because the input and output extensions
+    // (`CursesTerminal+Input.swift`, `CursesTerminal+Output.swift`) live in their own files.
+
+    /// The curses screen (`newterm`'s result) and its standard window; nil after ``restore()``.
+    var screen: OpaquePointer?
+    var window: UnsafeMutablePointer<WINDOW>?
+    /// The frame last presented (after glyph mapping), which the next one is diffed against.
+    var previousFrame: CellGrid?
+    /// Whether the cursor is shown, as last set (nil: unknown, set it on the next frame).
+    var cursorVisible: Bool?
+    var decoder: KeyDecoder
     /// Keys decoded but not returned yet (a batch is read at once).
-    private var queuedKeys: [Key] = []
-    private var queueHead = 0
+    var queuedKeys: [Key] = []
+    var queueHead = 0
     /// Bytes read from the terminal not yet passed to curses (a trailing ESC in its delay).
-    private var heldBytes: [UInt8] = []
+    var heldBytes: [UInt8] = []
     /// The pipe curses reads keys from (we write the terminal's bytes into it) and its write end.
-    private var feedWrite: Int32 = -1
+    var feedWrite: Int32 = -1
     /// The wake-up pipe: auth events, resizes and cancellation end a wait by writing to it.
-    private let wakeRead: Int32
-    private let wakeWrite: Int32
+    let wakeRead: Int32
+    let wakeWrite: Int32
     /// Whether the terminal reached end of file (it is no longer polled).
-    private var terminalClosed = false
+    var terminalClosed = false
     /// When bytes last came from the terminal (an open paste is ended after a quiet poll interval).
-    private var lastInputAt = ContinuousClock().now
-    private var attributeCache: [CellStyle: attr_t] = [:]
+    var lastInputAt = ContinuousClock().now
+    /// The curses attributes of each cell style met so far.
+    var attributeCache: [CellStyle: attr_t] = [:]
     /// Cells passed to curses by the last ``present(_:cursor:)`` (for tests).
-    private(set) var cellsWrittenInLastFrame = 0
+    var cellsWrittenInLastFrame = 0
 
     /// Starts curses on the terminal.
     ///
@@ -139,6 +146,56 @@ public final class CursesTerminal: TerminalSurface {
 
         _ = cnc_capture_modes(options.outputDescriptor)
         let typeName = options.terminalType ?? environment["TERM"] ?? ""
+        let opened = try Self.openScreen(options: options, typeName: typeName)
+        self.feedWrite = opened.feedWrite
+        self.wakeRead = opened.wakeRead
+        self.wakeWrite = opened.wakeWrite
+        self.options = options
+        self.screen = opened.screen
+        self.window = opened.window
+        self.isActive = true
+        Self.hasActiveInstance = true
+
+        Self.configureInput(window: opened.window, wakeWrite: opened.wakeWrite)
+
+        let noColorRequested = Theme.automatic(environment: environment) == .noColor
+        var effective = noColorRequested ? Theme.noColor : requested
+        if effective.usesColor && !Self.startColors(for: effective) {
+            effective = effective.withoutColor
+        }
+        self.theme = effective
+
+        self.decoder = KeyDecoder(codes: Self.runtimeKeyCodes())
+        Self.enableModesAndRestore(options)
+
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        cnc_getmaxyx(opened.window, &rows, &columns)
+        self.size = TerminalSize(columns: Int(columns), rows: Int(rows))
+    }
+
+    /// Starts a terminal, runs `body` with it, and restores the terminal when `body` returns or throws.
+    public static func run<Result>(
+        theme: Theme? = nil, options: Options = Options(),
+        _ body: (CursesTerminal) async throws -> Result
+    ) async throws -> Result {
+        let terminal = try CursesTerminal(theme: theme, options: options)
+        defer { terminal.restore() }
+        return try await body(terminal)
+    }
+
+    /// The curses screen and the two pipes of a starting terminal.
+    private struct OpenedScreen {
+        var screen: OpaquePointer
+        var window: UnsafeMutablePointer<WINDOW>
+        var feedWrite: Int32
+        var wakeRead: Int32
+        var wakeWrite: Int32
+    }
+
+    /// Makes the key-feed and wake-up pipes and starts curses with `newterm` on the output
+    /// descriptor, reading keys from the feed pipe; closes what it opened when a step fails.
+    private static func openScreen(options: Options, typeName: String) throws(TerminalError) -> OpenedScreen {
         // Curses reads keys from a pipe that this type fills from the terminal after poll(2)
         // says it is readable, so no read ever blocks and an ESC's delay is a poll timeout.
         var feedRead: Int32 = -1
@@ -164,15 +221,13 @@ public final class CursesTerminal: TerminalSurface {
             for descriptor in [feedWrite, wakeRead, wakeWrite] { close(descriptor) }
             throw .unknownTerminalType(typeName)
         }
-        self.feedWrite = feedWrite
-        self.wakeRead = wakeRead
-        self.wakeWrite = wakeWrite
-        self.options = options
-        self.screen = newScreen
-        self.window = window
-        self.isActive = true
-        Self.hasActiveInstance = true
+        return OpenedScreen(
+            screen: newScreen, window: window, feedWrite: feedWrite, wakeRead: wakeRead, wakeWrite: wakeWrite)
+    }
 
+    /// Puts curses in raw mode without echo or newline translation, with keypad decoding, and
+    /// makes it never wait; SIGWINCH writes to the wake-up pipe.
+    private static func configureInput(window: UnsafeMutablePointer<WINDOW>, wakeWrite: Int32) {
         raw()
         noecho()
         nonl()
@@ -184,21 +239,11 @@ public final class CursesTerminal: TerminalSurface {
         _ = cnc_notimeout(window, false)
         _ = cnc_typeahead(-1)
         cnc_install_winch_wake(wakeWrite)
+    }
 
-        let noColorRequested = Theme.automatic(environment: environment) == .noColor
-        var effective = noColorRequested ? Theme.noColor : requested
-        if effective.usesColor && !Self.startColors(for: effective) {
-            effective = effective.withoutColor
-        }
-        self.theme = effective
-
-        var keyCodes = KeyDecoder.KeyCodes()
-        keyCodes.codeYes = cnc_key_code_yes()
-        keyCodes.ok = cnc_ok()
-        keyCodes.resize = cnc_key_resize()
-        keyCodes.pasteBegin = cnc_key_paste_begin()
-        keyCodes.pasteEnd = cnc_key_paste_end()
-        self.decoder = KeyDecoder(codes: keyCodes)
+    /// Turns on bracketed paste and mouse reporting when asked, and arms the C shim's restore
+    /// (at exit and on signals) with the sequence that turns them off again.
+    private static func enableModesAndRestore(_ options: Options) {
         if options.bracketedPaste {
             cnc_define_paste_keys()
             cnc_write_string(options.outputDescriptor, "\u{1B}[?2004h")
@@ -209,364 +254,6 @@ public final class CursesTerminal: TerminalSurface {
         cnc_register_atexit_restore()
         cnc_install_signal_restore()
         cnc_set_restore_armed(true)
-
-        var rows: Int32 = 0
-        var columns: Int32 = 0
-        cnc_getmaxyx(window, &rows, &columns)
-        self.size = TerminalSize(columns: Int(columns), rows: Int(rows))
-    }
-
-    /// Starts a terminal, runs `body` with it, and restores the terminal when `body` returns
-    /// or throws.
-    public static func run<Result>(
-        theme: Theme? = nil, options: Options = Options(),
-        _ body: (CursesTerminal) async throws -> Result
-    ) async throws -> Result {
-        let terminal = try CursesTerminal(theme: theme, options: options)
-        defer { terminal.restore() }
-        return try await body(terminal)
-    }
-
-    /// The key codes of the ncurses this was built against (for checking ``KeyDecoder``'s
-    /// table).
-    nonisolated static func nativeKeyCodes() -> KeyDecoder.KeyCodes {
-        var codes = KeyDecoder.KeyCodes()
-        codes.ok = cnc_ok()
-        codes.codeYes = cnc_key_code_yes()
-        codes.down = cnc_key_down()
-        codes.up = cnc_key_up()
-        codes.left = cnc_key_left()
-        codes.right = cnc_key_right()
-        codes.home = cnc_key_home()
-        codes.backspace = cnc_key_backspace()
-        codes.function0 = cnc_key_f(0)
-        codes.delete = cnc_key_dc()
-        codes.pageDown = cnc_key_npage()
-        codes.pageUp = cnc_key_ppage()
-        codes.enter = cnc_key_enter()
-        codes.backTab = cnc_key_btab()
-        codes.end = cnc_key_end()
-        codes.resize = cnc_key_resize()
-        codes.pasteBegin = cnc_key_paste_begin()
-        codes.pasteEnd = cnc_key_paste_end()
-        return codes
-    }
-
-    // MARK: Output
-
-    /// Sends `text` to the terminal's clipboard with OSC 52 (in tmux's passthrough when tmux would
-    /// drop it); the text is never drawn. Returns false after ``restore()``.
-    public func copyToClipboard(_ text: String) -> Bool {
-        guard isActive else { return false }
-        var environment: [String: String] = [:]
-        environment["TMUX"] = Platform.environmentValue("TMUX")
-        let passthrough = OSC52.needsTmuxPassthrough(
-            environment: environment, tmuxSetClipboard: OSC52.tmuxSetClipboardOption(environment: environment))
-        cnc_write_string(options.outputDescriptor, OSC52.sequence(for: text, passthrough: passthrough))
-        return true
-    }
-
-    /// Shows a frame: writes the cells that differ from the previous frame (all of them after
-    /// a resize or ``invalidate()``), then places or hides the cursor and refreshes.
-    public func present(_ drawn: CellGrid, cursor: Position?) {
-        guard isActive, let window else { return }
-        let grid = glyphs.map(drawn)
-        let runs: [CellRun]
-        if let previousFrame, previousFrame.size == grid.size {
-            runs = grid.diff(from: previousFrame)
-        } else {
-            werase(window)
-            runs = grid.diff(from: CellGrid(width: 0, height: 0))
-        }
-        var written = 0
-        for run in runs where run.row < size.rows {
-            for (offset, cell) in run.cells.enumerated() where !cell.isContinuation {
-                let column = run.column + offset
-                guard column + cell.width <= size.columns else { continue }
-                let form = TextWidth.terminalForm(of: cell.character)
-                _ = form.withCString { text in
-                    cnc_put_grapheme(
-                        window, Int32(run.row), Int32(column), text, attributes(for: cell.style),
-                        theme.colorPair(for: cell.style))
-                }
-                written += 1
-            }
-        }
-        cellsWrittenInLastFrame = written
-        previousFrame = grid
-        if let cursor, cursor.row >= 0, cursor.row < size.rows, cursor.column >= 0,
-            cursor.column < size.columns
-        {
-            setCursorVisible(true)
-            wmove(window, Int32(cursor.row), Int32(cursor.column))
-        } else {
-            setCursorVisible(false)
-        }
-        wnoutrefresh(window)
-        doupdate()
-    }
-
-    /// Makes the next ``present(_:cursor:)`` repaint every cell and clear the physical screen.
-    public func invalidate() {
-        previousFrame = nil
-        if let window { clearok(window, true) }
-    }
-
-    private func setCursorVisible(_ visible: Bool) {
-        guard cursorVisible != visible else { return }
-        curs_set(visible ? 1 : 0)
-        cursorVisible = visible
-    }
-
-    private func attributes(for style: CellStyle) -> attr_t {
-        if let cached = attributeCache[style] { return cached }
-        let wanted = theme.attributes(for: style)
-        var result = cnc_attr_normal()
-        if wanted.contains(.bold) { result |= cnc_attr_bold() }
-        if wanted.contains(.reverse) { result |= cnc_attr_reverse() }
-        if wanted.contains(.underline) { result |= cnc_attr_underline() }
-        if wanted.contains(.dim) { result |= cnc_attr_dim() }
-        attributeCache[style] = result
-        return result
-    }
-
-    /// Starts colour and defines one pair per role; false when the terminal cannot.
-    private static func startColors(for theme: Theme) -> Bool {
-        guard has_colors(), start_color() != cnc_err() else { return false }
-        guard cnc_color_pairs() > ThemeRole.allCases.count else { return false }
-        let defaultsAllowed = use_default_colors() != cnc_err()
-        for role in ThemeRole.allCases {
-            let style = theme.style(for: role)
-            var foreground = style.foreground.rawValue
-            var background = style.background.rawValue
-            if !defaultsAllowed {
-                if foreground < 0 { foreground = TerminalColor.white.rawValue }
-                if background < 0 { background = TerminalColor.black.rawValue }
-            }
-            init_pair(role.colorPair, foreground, background)
-        }
-        return true
-    }
-
-    /// The text curses holds for each screen row (read back with `mvwinnwstr`; wide
-    /// characters once), for tests.
-    func screenLines() -> [String] {
-        guard isActive, let window else { return [] }
-        return (0..<size.rows).map { row in
-            var buffer = [UInt32](repeating: 0, count: 1024)
-            let count = Int(cnc_read_line(window, Int32(row), &buffer, Int32(buffer.count)))
-            var scalars = String.UnicodeScalarView()
-            for value in buffer.prefix(max(0, count)) {
-                if let scalar = Unicode.Scalar(value) { scalars.append(scalar) }
-            }
-            return String(scalars)
-        }
-    }
-
-    // MARK: Input
-
-    /// Reads keys for up to `timeout`, blocking the caller, and returns the first decoded key,
-    /// or nil. ``Key/resize`` updates ``size`` first.
-    public func readKey(timeout: Duration) -> Key? {
-        guard isActive else { return nil }
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while isActive {
-            if let key = dequeueKey() { return key }
-            let events = cnc_wait_input(terminalDescriptorToPoll, wakeRead, waitMilliseconds(until: deadline))
-            if let key = takeEvents(events, deadlinePassed: clock.now >= deadline) { return key }
-            if clock.now >= deadline, decoder.pendingPaste == nil, heldBytes.isEmpty { return dequeueKey() }
-        }
-        return nil
-    }
-
-    /// Waits up to `timeout` for a key without blocking the main actor, and returns it; nil on
-    /// timeout, cancellation or ``wake()``.
-    ///
-    /// The wait is one poll(2) on the terminal and the wake-up pipe, run off the main actor, so
-    /// an idle UI makes no system calls between its own deadlines. Everything the terminal has
-    /// ready is read in one go and decoded (a paste in one pass); the keys not returned stay
-    /// queued for ``bufferedKey()``.
-    public func nextKey(timeout: Duration) async -> Key? {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while isActive, !Task.isCancelled {
-            if let key = dequeueKey() { return key }
-            let events = await Self.waitOffActor(
-                input: terminalDescriptorToPoll, wake: wakeRead, wakeWrite: wakeWrite,
-                milliseconds: waitMilliseconds(until: deadline))
-            if let key = takeEvents(events, deadlinePassed: clock.now >= deadline) { return key }
-            if events & 2 != 0 { return nil }
-            if clock.now >= deadline, decoder.pendingPaste == nil, heldBytes.isEmpty { return dequeueKey() }
-        }
-        return nil
-    }
-
-    /// A key already read and decoded but not yet returned, without waiting.
-    public func bufferedKey() -> Key? {
-        dequeueKey()
-    }
-
-    /// Ends a ``nextKey(timeout:)`` wait now, from any task on the main actor (auth events).
-    public func wake() {
-        guard isActive else { return }
-        cnc_wake(wakeWrite)
-    }
-
-    /// The terminal descriptor to poll, or -1 once it reached end of file.
-    private var terminalDescriptorToPoll: Int32 {
-        terminalClosed ? -1 : options.inputDescriptor
-    }
-
-    /// How long the next poll may wait: up to `deadline`, but no longer than the Esc delay
-    /// while an ESC waits for the rest of its sequence, and the poll interval while a paste is
-    /// open (a paste whose end marker never comes is delivered after that).
-    private func waitMilliseconds(until deadline: ContinuousClock.Instant) -> Int32 {
-        let remaining = ContinuousClock().now.duration(to: deadline)
-        var milliseconds = max(0, Self.ceilingMilliseconds(remaining))
-        if !heldBytes.isEmpty { milliseconds = min(milliseconds, Int64(max(1, options.escapeDelayMilliseconds))) }
-        if decoder.pendingPaste != nil { milliseconds = min(milliseconds, Int64(options.pollMilliseconds)) }
-        return Int32(clamping: milliseconds)
-    }
-
-    private static func ceilingMilliseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        let fraction = attoseconds > 0 ? (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000 : 0
-        return seconds.multipliedReportingOverflow(by: 1000).partialValue + fraction
-    }
-
-    /// Runs one poll on a background thread; a cancelled task wakes it through the pipe.
-    private nonisolated static func waitOffActor(
-        input: Int32, wake: Int32, wakeWrite: Int32, milliseconds: Int32
-    ) async -> Int32 {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
-                DispatchQueue.global(qos: .userInteractive).async {
-                    continuation.resume(returning: cnc_wait_input(input, wake, milliseconds))
-                }
-            }
-        } onCancel: {
-            cnc_wake(wakeWrite)
-        }
-    }
-
-    /// Acts on what a poll reported: reads the terminal, passes bytes to curses, drains curses
-    /// into the key queue, and ends an ESC wait or an unfinished paste when their time is up.
-    /// Returns the first queued key.
-    private func takeEvents(_ events: Int32, deadlinePassed: Bool) -> Key? {
-        let inputReady = events & 1 != 0
-        if inputReady {
-            readTerminal()
-        } else if !heldBytes.isEmpty, events & 2 == 0 {
-            // The Esc delay passed with nothing after the ESC: it is a lone Escape.
-            forwardToCurses(escapeComplete: true)
-        }
-        drainCurses()
-        let quietFor = lastInputAt.duration(to: ContinuousClock().now)
-        if !inputReady, events & 2 == 0, heldBytes.isEmpty, decoder.pendingPaste != nil,
-            quietFor >= .milliseconds(Int64(options.pollMilliseconds)), let key = decoder.flush()
-        {
-            // The poll interval passed inside a paste whose end marker has not come.
-            queuedKeys.append(key)
-        }
-        return dequeueKey()
-    }
-
-    /// Reads everything the terminal has ready and passes it on to curses, holding back a
-    /// trailing ESC until the rest of its sequence comes or the Esc delay passes.
-    private func readTerminal() {
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        let count = buffer.withUnsafeMutableBufferPointer { pointer in
-            cnc_read_available(options.inputDescriptor, pointer.baseAddress, pointer.count)
-        }
-        if count <= 0 {
-            // End of file or a hang-up: stop polling the terminal (SIGHUP ends the process).
-            if count == 0 { terminalClosed = true }
-            forwardToCurses(escapeComplete: true)
-            return
-        }
-        lastInputAt = ContinuousClock().now
-        heldBytes.append(contentsOf: buffer[0..<count])
-        forwardToCurses(escapeComplete: false)
-    }
-
-    /// Writes the held bytes to the pipe curses reads, keeping a trailing ESC back unless
-    /// `escapeComplete`; drains curses whenever the pipe is full.
-    private func forwardToCurses(escapeComplete: Bool) {
-        var end = heldBytes.count
-        if !escapeComplete, options.escapeDelayMilliseconds > 0 {
-            end -= Self.unfinishedEscapeLength(heldBytes)
-        }
-        var start = 0
-        while start < end {
-            let written = heldBytes[start..<end].withUnsafeBufferPointer { pointer in
-                cnc_write_some(feedWrite, pointer.baseAddress, pointer.count)
-            }
-            if written > 0 {
-                start += written
-            } else {
-                drainCurses()
-                guard isActive else { break }
-            }
-        }
-        heldBytes.removeFirst(start)
-    }
-
-    /// How many bytes at the end of `bytes` are an escape sequence that has not ended: a lone
-    /// ESC, or ESC `[` / ESC `O` followed only by parameter and intermediate bytes (0x20-0x3F).
-    static func unfinishedEscapeLength(_ bytes: [UInt8]) -> Int {
-        guard let escape = bytes.lastIndex(of: 0x1B), bytes.count - escape <= 16 else { return 0 }
-        let tail = bytes[(escape + 1)...]
-        guard let introducer = tail.first else { return 1 }
-        guard introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O") else { return 0 }
-        let unfinished = tail.dropFirst().allSatisfy { (0x20...0x3F).contains($0) }
-        return unfinished ? bytes.count - escape : 0
-    }
-
-    /// Decodes everything curses can return without waiting into the key queue.
-    private func drainCurses() {
-        guard let window else { return }
-        while true {
-            var character: wint_t = 0
-            let status = wget_wch(window, &character)
-            let value = UInt32(truncatingIfNeeded: character)
-            let key: Key?
-            if status == decoder.codes.ok {
-                key = decoder.feed(.character(value))
-            } else if status == decoder.codes.codeYes, Int32(truncatingIfNeeded: value) == cnc_key_mouse() {
-                // A left-button press (the only mouse event asked for); anything else reads as nil.
-                var row: Int32 = 0
-                var column: Int32 = 0
-                key = cnc_mouse_read(&row, &column) ? .mouse(row: Int(row), column: Int(column)) : nil
-            } else if status == decoder.codes.codeYes {
-                key = decoder.feed(.keyCode(Int32(truncatingIfNeeded: value)))
-            } else {
-                return
-            }
-            guard let key else { continue }
-            if key == .resize { updateSize() }
-            queuedKeys.append(key)
-        }
-    }
-
-    private func dequeueKey() -> Key? {
-        guard queueHead < queuedKeys.count else { return nil }
-        let key = queuedKeys[queueHead]
-        queueHead += 1
-        if queueHead == queuedKeys.count {
-            queuedKeys.removeAll(keepingCapacity: true)
-            queueHead = 0
-        }
-        return key
-    }
-
-    private func updateSize() {
-        guard let window else { return }
-        var rows: Int32 = 0
-        var columns: Int32 = 0
-        cnc_getmaxyx(window, &rows, &columns)
-        size = TerminalSize(columns: Int(columns), rows: Int(rows))
-        invalidate()
     }
 
     // MARK: Suspend

@@ -3,7 +3,7 @@ import TerminalKeys
 /// An in-memory ``TerminalSurface`` for tests: scripted keys in, recorded frames out.
 @MainActor
 public final class FrameRecorder: TerminalSurface {
-    /// The current size.
+    /// The size frames are drawn at; a queued resize changes it when it is read.
     public private(set) var size: TerminalSize
     /// Every frame presented, in order.
     public private(set) var grids: [CellGrid] = []
@@ -46,8 +46,7 @@ public final class FrameRecorder: TerminalSurface {
         script.append(contentsOf: keys.map { .key($0) })
     }
 
-    /// Queues a resize: when it is read, ``size`` changes and ``Key/resize`` is delivered, as
-    /// a terminal does.
+    /// Queues a resize: when it is read, ``size`` changes and ``Key/resize`` is delivered, as a terminal does.
     public func enqueueResize(to newSize: TerminalSize) {
         script.append(.resize(newSize))
     }
@@ -89,7 +88,7 @@ public final class FrameRecorder: TerminalSurface {
         script.insert(.key(.resize), at: 0)
     }
 
-    /// Counts a wake-up.
+    /// Counts a wake-up in ``wakeCount``; there is no wait to end, since reads never block.
     public func wake() {
         wakeCount += 1
     }

@@ -36,7 +36,7 @@ public enum GlyphSet: Hashable, Sendable {
     ]
 
     /// The replacement for one grapheme (itself when this set can show it).
-    public func map(_ character: Character) -> Character {
+    package func map(_ character: Character) -> Character {
         switch self {
         case .unicode:
             return character
@@ -51,9 +51,8 @@ public enum GlyphSet: Hashable, Sendable {
         }
     }
 
-    /// `grid` with every cell's glyph mapped (QR code cells are left alone: no ASCII form of them
-    /// scans).
-    public func map(_ grid: CellGrid) -> CellGrid {
+    /// `grid` with every cell's glyph mapped (QR code cells are left alone: no ASCII form of them scans).
+    package func map(_ grid: CellGrid) -> CellGrid {
         guard self != .unicode else { return grid }
         var mapped = grid
         mapped.mapCharacters { cell in

@@ -5,7 +5,7 @@ public struct KeyHint: Hashable, Sendable {
     /// What the key does ("next", "submit", "quit").
     public var action: String
 
-    /// Creates a hint.
+    /// A hint for `key` (its name as shown) doing `action`.
     public init(_ key: String, _ action: String) {
         self.key = key
         self.action = action
@@ -25,7 +25,7 @@ public struct KeyHintBar: Widget, Hashable, Sendable {
     /// The text between hints.
     public var separator: String
 
-    /// Creates a bar.
+    /// A bar of `hints`, most important first, joined by `separator` (two spaces by default).
     public init(_ hints: [KeyHint], separator: String = "  ") {
         self.hints = hints
         self.separator = separator

@@ -19,7 +19,7 @@ public struct Label: Widget, Hashable, Sendable {
     /// Whether long lines wrap at spaces (else they are cut with "…").
     public var wraps: Bool
 
-    /// Creates a label.
+    /// A label showing `text`, left-aligned and cut with "…" unless told to wrap.
     public init(
         _ text: String, style: CellStyle = .plain, alignment: TextAlignment = .leading,
         wraps: Bool = false

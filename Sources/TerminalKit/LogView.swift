@@ -4,10 +4,10 @@ public struct LogView: Widget, Hashable, Sendable {
     public struct Entry: Hashable, Sendable {
         /// The text (one line; longer lines are cut with "…").
         public var text: String
-        /// The style.
+        /// The style the line is drawn in (plain by default).
         public var style: CellStyle
 
-        /// Creates an entry.
+        /// A log line showing `text` in `style`.
         public init(_ text: String, style: CellStyle = .plain) {
             self.text = text
             self.style = style

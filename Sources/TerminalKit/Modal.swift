@@ -12,7 +12,7 @@ public struct Modal: Widget, Hashable, Sendable {
     /// The widest the box's inside may be.
     public var maximumContentWidth: Int
 
-    /// Creates a modal.
+    /// A modal with `message` wrapped to at most `maximumContentWidth` columns (60 by default), centred when drawn.
     public init(
         title: String? = nil, message: String, footer: String? = nil, style: CellStyle = .plain,
         maximumContentWidth: Int = 60

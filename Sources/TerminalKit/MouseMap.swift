@@ -20,9 +20,9 @@ public struct MouseMap: Hashable, Sendable {
 
     /// Where a target was drawn.
     public struct Region: Hashable, Sendable {
-        /// The cells.
+        /// The cells the target was drawn on.
         public var rect: Rect
-        /// What they are.
+        /// What a click on those cells acts on.
         public var target: Target
 
         /// A region of `rect` that acts as `target`.

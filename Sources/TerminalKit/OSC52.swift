@@ -8,9 +8,9 @@ import Foundation
 /// application's OSC 52, so the sequence is wrapped in tmux's DCS passthrough
 /// (`ESC P tmux; … ESC \`, every ESC inside doubled) for the outer terminal; that needs tmux's
 /// `allow-passthrough` option. Plain OSC 52 is sent whenever tmux handles it itself.
-public enum OSC52 {
+package enum OSC52 {
     /// `ESC ] 52 ; c ; base64 BEL`, wrapped in tmux's passthrough when `passthrough` is set.
-    public static func sequence(for text: String, passthrough: Bool) -> String {
+    package static func sequence(for text: String, passthrough: Bool) -> String {
         let plain = "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
         guard passthrough else { return plain }
         return "\u{1B}Ptmux;" + plain.replacingOccurrences(of: "\u{1B}", with: "\u{1B}\u{1B}") + "\u{1B}\\"
@@ -22,14 +22,14 @@ public enum OSC52 {
     ///   - environment: the process environment (`TMUX`).
     ///   - tmuxSetClipboard: `tmux show-options -gv set-clipboard`'s answer, or nil when it
     ///   could not be asked (then the sequence is wrapped, the form that reaches the outer terminal).
-    public static func needsTmuxPassthrough(environment: [String: String], tmuxSetClipboard: String?) -> Bool {
+    package static func needsTmuxPassthrough(environment: [String: String], tmuxSetClipboard: String?) -> Bool {
         guard let tmux = environment["TMUX"], !tmux.isEmpty else { return false }
         return tmuxSetClipboard?.trimmingCharacters(in: .whitespacesAndNewlines) != "on"
     }
 
     /// Asks the tmux server this process runs in for its `set-clipboard` option; nil outside tmux or
     /// when tmux does not answer within two seconds.
-    public static func tmuxSetClipboardOption(environment: [String: String]) -> String? {
+    package static func tmuxSetClipboardOption(environment: [String: String]) -> String? {
         guard let tmux = environment["TMUX"], !tmux.isEmpty else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

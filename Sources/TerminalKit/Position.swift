@@ -5,7 +5,7 @@ public struct Position: Hashable, Sendable {
     /// The column, from 0 at the left.
     public var column: Int
 
-    /// Creates a position.
+    /// The position at `row`, `column` (zero-based; not clamped, so it may lie outside a grid).
     public init(row: Int, column: Int) {
         self.row = row
         self.column = column

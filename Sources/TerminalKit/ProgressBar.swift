@@ -9,12 +9,12 @@ public struct ProgressBar: Widget, Hashable, Sendable {
     public var label: String?
     /// Whether the percentage follows the bar.
     public var showsPercent: Bool
-    /// The filled glyph.
+    /// The glyph of the filled part (█ by default).
     public var filledCharacter: Character
-    /// The empty glyph.
+    /// The glyph of the empty part (░ by default), unlike the filled one so the bar reads without colour.
     public var emptyCharacter: Character
 
-    /// Creates a bar.
+    /// A bar showing `ratio` (clamped to 0...1 when drawn), with an optional label and the percentage.
     public init(
         ratio: Double, label: String? = nil, showsPercent: Bool = true,
         filledCharacter: Character = "█",

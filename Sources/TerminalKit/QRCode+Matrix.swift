@@ -1,7 +1,6 @@
 extension QRCode {
     /// The module grid while a symbol is being built: modules plus which of them belong to
-    /// function patterns (never masked, never used for data). Coordinates are (x: column,
-    /// y: row).
+    /// function patterns (never masked, never used for data). Coordinates are (x: column, y: row).
     struct Matrix {
         let version: Int
         let size: Int

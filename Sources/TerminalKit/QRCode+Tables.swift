@@ -26,7 +26,7 @@ extension QRCode {
             ],
         ]
 
-        /// Error correction blocks.
+        /// The number of error correction blocks, by level (L, M, Q, H) and version (index 0 unused).
         static let errorCorrectionBlocks: [[Int]] = [
             [
                 -1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 4, 6, 6, 6, 6, 7, 8, 8, 9, 9, 10, 12, 12, 12, 13,

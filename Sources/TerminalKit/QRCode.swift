@@ -9,11 +9,11 @@ public struct QRCode: Hashable, Sendable {
     public enum ErrorCorrection: Int, CaseIterable, Hashable, Sendable {
         /// About 7 % of codewords can be restored.
         case low
-        /// About 15 %.
+        /// About 15 % of codewords can be restored.
         case medium
-        /// About 25 %.
+        /// About 25 % of codewords can be restored.
         case quartile
-        /// About 30 %.
+        /// About 30 % of codewords can be restored; the largest symbol for the data.
         case high
 
         /// The two format bits of the level (L = 01, M = 00, Q = 11, H = 10).
@@ -123,7 +123,7 @@ public struct QRCode: Hashable, Sendable {
     }
 
     /// The modules as text rows of "1" (dark) and "0" (light), for tests and debugging.
-    public var rowStrings: [String] {
+    package var rowStrings: [String] {
         (0..<size).map { row in
             String((0..<size).map { self[row, $0] ? "1" : "0" })
         }
@@ -195,8 +195,8 @@ public struct QRCode: Hashable, Sendable {
         return result
     }
 
-    /// Modules available for data and error correction (all but the function patterns and
-    /// format/version information).
+    /// Modules available for data and error correction: all but the function patterns and the
+    /// format and version information.
     static func rawDataModules(version: Int) -> Int {
         var result = (16 * version + 128) * version + 64
         if version >= 2 {

@@ -11,7 +11,7 @@ import Foundation
 /// A rectangle too small for the whole symbol shows a message instead of a partial code,
 /// which no phone could read.
 public struct QRCodeView: Widget, Hashable, Sendable {
-    /// The symbol.
+    /// The encoded symbol to draw.
     public var code: QRCode
     /// Light modules around the symbol on each side (the standard asks for 4).
     public var quietZone: Int
@@ -21,10 +21,10 @@ public struct QRCodeView: Widget, Hashable, Sendable {
     /// (the application passes it in the user's language).
     public var tooSmallMessage: String
 
-    /// The English ``tooSmallMessage``.
+    /// The default ``tooSmallMessage``, in English, with `{columns}` and `{rows}` to fill in.
     public static let englishTooSmallMessage = "Enlarge the terminal to {columns}×{rows} to show the QR code."
 
-    /// Creates a view.
+    /// A view of `code` with a `quietZone` of light modules around it (4, as the standard asks; negative reads as 0).
     public init(
         code: QRCode, quietZone: Int = 4, lightModulesInked: Bool = true,
         tooSmallMessage: String = QRCodeView.englishTooSmallMessage

@@ -1,8 +1,8 @@
 /// A rectangle of cells.
 public struct Rect: Hashable, Sendable {
-    /// The top row.
+    /// The top row, from 0 at the top of the grid.
     public var row: Int
-    /// The left column.
+    /// The left column, from 0 at the left of the grid.
     public var column: Int
     /// The width in columns.
     public var width: Int

@@ -12,7 +12,7 @@ public struct Spinner: Widget, Hashable, Sendable {
     /// The message after the glyph.
     public var message: String
 
-    /// Creates a spinner.
+    /// A spinner showing `message` at step `tick`; empty `frames` fall back to ``asciiFrames``.
     public init(message: String, tick: Int = 0, frames: [Character] = Spinner.brailleFrames) {
         self.message = message
         self.tick = tick

@@ -4,18 +4,18 @@ public enum TerminalColor: Int16, CaseIterable, Hashable, Sendable {
     case `default` = -1
     /// Black (curses colour 0).
     case black = 0
-    /// Red.
+    /// Red (curses colour 1).
     case red
-    /// Green.
+    /// Green (curses colour 2).
     case green
-    /// Yellow.
+    /// Yellow (curses colour 3; brown on some consoles).
     case yellow
-    /// Blue.
+    /// Blue (curses colour 4).
     case blue
-    /// Magenta.
+    /// Magenta (curses colour 5).
     case magenta
-    /// Cyan.
+    /// Cyan (curses colour 6).
     case cyan
-    /// White.
+    /// White (curses colour 7; light grey on many terminals).
     case white
 }

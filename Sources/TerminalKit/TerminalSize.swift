@@ -1,8 +1,8 @@
 /// The size of a terminal or grid in cells.
 public struct TerminalSize: Hashable, Sendable {
-    /// Columns.
+    /// The width in columns (cells), never negative.
     public var columns: Int
-    /// Rows.
+    /// The height in rows (lines), never negative.
     public var rows: Int
 
     /// Creates a size; negative values become 0.

@@ -45,7 +45,7 @@ extension TerminalSurface {
     /// No buffering: every key comes from ``nextKey(timeout:)``.
     public func bufferedKey() -> Key? { nil }
 
-    /// Nothing to wake.
+    /// Does nothing: a surface whose waits end by themselves has nothing to wake.
     public func wake() {}
 
     /// Suspending is not supported: nothing happens.

@@ -12,8 +12,8 @@ public struct TextAttributes: OptionSet, Hashable, Sendable {
     public static let bold = TextAttributes(rawValue: 1 << 0)
     /// Foreground and background swapped.
     public static let reverse = TextAttributes(rawValue: 1 << 1)
-    /// Underlined text.
+    /// Underlined text (text fields use it to show their extent).
     public static let underline = TextAttributes(rawValue: 1 << 2)
-    /// Dim (half-bright) text.
+    /// Half-bright text, for secondary text and hints; some terminals ignore it.
     public static let dim = TextAttributes(rawValue: 1 << 3)
 }

@@ -5,7 +5,7 @@
 /// field, the view shows the part that ends at the cursor. The field keeps no state of its
 /// own: the value and the cursor come from the caller's editing model (the view models' field).
 public struct TextFieldView: Widget, Hashable, Sendable {
-    /// The value.
+    /// The field's value as typed (shown masked when ``isMasked``).
     public var text: String
     /// The cursor, in graphemes from the start (clamped to `0...text.count` when drawn).
     public var cursor: Int

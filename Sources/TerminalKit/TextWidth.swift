@@ -57,7 +57,7 @@ public enum TextWidth {
     /// The scalars the renderer sends for a grapheme: the first one and the zero-width ones
     /// straight after it, at most five in all, without a trailing ZWJ, and without U+FE0F
     /// after a one-column base.
-    public static func terminalForm(of character: Character) -> String {
+    package static func terminalForm(of character: Character) -> String {
         let drawn = displayable(character)
         var scalars = String.UnicodeScalarView()
         var baseWidth = 0

@@ -6,14 +6,14 @@
 public struct Theme: Hashable, Sendable {
     /// The look of one role.
     public struct Style: Hashable, Sendable {
-        /// The foreground colour.
+        /// The text colour (``TerminalColor/default`` keeps the terminal's).
         public var foreground: TerminalColor
-        /// The background colour.
+        /// The cell's background colour (``TerminalColor/default`` keeps the terminal's).
         public var background: TerminalColor
         /// Attributes always applied to the role.
         public var attributes: TextAttributes
 
-        /// Creates a style.
+        /// A style with the given colours and attributes; by default the terminal's colours, no attributes.
         public init(
             foreground: TerminalColor = .default, background: TerminalColor = .default,
             attributes: TextAttributes = []
@@ -26,11 +26,10 @@ public struct Theme: Hashable, Sendable {
 
     /// Whether the theme sets colours (false for ``noColor``).
     public var usesColor: Bool
-    /// The style of each role; roles left out use ``Style/init(foreground:background:attributes:)``'s
-    /// defaults.
+    /// The style of each role; a role left out is drawn in the terminal's colours without attributes.
     public var styles: [ThemeRole: Style]
 
-    /// Creates a theme.
+    /// A theme with a style per role; `usesColor` false draws with the attributes only.
     public init(usesColor: Bool, styles: [ThemeRole: Style]) {
         self.usesColor = usesColor
         self.styles = styles
@@ -47,7 +46,7 @@ public struct Theme: Hashable, Sendable {
     }
 
     /// The colour pair a cell is drawn with (0, the terminal default, without colour).
-    public func colorPair(for style: CellStyle) -> Int16 {
+    package func colorPair(for style: CellStyle) -> Int16 {
         usesColor ? style.role.colorPair : 0
     }
 

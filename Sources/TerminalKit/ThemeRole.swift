@@ -1,21 +1,20 @@
-/// What a piece of text is, as opposed to how it looks: the theme maps each role to colours
-/// and attributes.
+/// What a piece of text is, as opposed to how it looks: the theme maps each role to colours and attributes.
 public enum ThemeRole: Int, CaseIterable, Hashable, Sendable {
-    /// Ordinary text.
+    /// Ordinary text in the terminal's default colours.
     case normal
-    /// Secondary text.
+    /// Secondary text, drawn dim (half-bright).
     case dim
     /// Highlighted text (links, key names).
     case accent
     /// Titles of screens and boxes.
     case title
-    /// Errors.
+    /// Error messages and their marks: bold red.
     case error
-    /// Success messages.
+    /// Success messages and met rules: bold green.
     case success
-    /// Warnings.
+    /// Warnings that need attention: bold yellow.
     case warning
-    /// Neutral information.
+    /// Neutral information: blue (plain without colour).
     case info
     /// The element that has focus.
     case focus
@@ -25,7 +24,7 @@ public enum ThemeRole: Int, CaseIterable, Hashable, Sendable {
     case masked
     /// Placeholder text in an empty field.
     case placeholder
-    /// Box borders.
+    /// Box borders: blue (plain without colour).
     case border
     /// The filled part of a progress or expiry bar.
     case barFilled
@@ -33,11 +32,11 @@ public enum ThemeRole: Int, CaseIterable, Hashable, Sendable {
     case barEmpty
     /// The session badge on the top line while signed in and online.
     case badge
-    /// Key-hint descriptions.
+    /// What a key does in a key hint ("next" in "Tab next"): dim.
     case hint
     /// Key names in key hints.
     case hintKey
-    /// A selected row.
+    /// A selected list row: reverse video, with or without colour.
     case selection
     /// The modules of a QR code.
     case qrCode
@@ -49,5 +48,5 @@ public enum ThemeRole: Int, CaseIterable, Hashable, Sendable {
     case badgeError
 
     /// The curses colour pair number this role uses (1-based; 0 is the terminal's default).
-    public var colorPair: Int16 { Int16(rawValue + 1) }
+    package var colorPair: Int16 { Int16(rawValue + 1) }
 }
