@@ -73,8 +73,8 @@ extension ScreenText {
     }
     /// The refresh token row after a refresh: "stored; refreshed at {time}".
     public static func refreshedAt(_ time: String) -> String { Localized.format("refreshedAt", ["time": time]) }
-    /// The refresh token row after a failed refresh: "stored; refresh failed at {time}: {message}"
-    /// (`message` sanitised).
+    /// The refresh token row after a failed refresh, `message` sanitised:
+    /// "stored; refresh failed at {time}: {message}".
     public static func refreshFailedAt(_ time: String, _ message: String) -> String {
         Localized.format("refreshFailedAt", ["time": time, "message": TerminalText.sanitized(message)])
     }

@@ -72,8 +72,8 @@ extension ScreenText {
     public static var pasteHint: String { Localized.text("hostedUI.pasteHint") }
     /// The notice after signing out of a hosted-UI session when the browser's logout page was opened here.
     public static var hostedUILogoutOpened: String { Localized.text("hostedUI.logoutOpened") }
-    /// The notice after signing out of a hosted-UI session with no browser here: the logout `url` to open
-    /// (sanitised).
+    /// The notice after signing out of a hosted-UI session with no browser here: the logout `url`
+    /// (sanitised) to open elsewhere.
     public static func hostedUILogoutToOpen(_ url: String) -> String {
         Localized.format("hostedUI.logoutToOpen", ["url": TerminalText.sanitized(url)])
     }

@@ -46,8 +46,8 @@ public enum ScreenText {
     }
 
     /// An error in a few words, for the event log and the dashboard: our summary, else the server's
-    /// message, else the description's first sentence; sanitised, without the final full stop, at most
-    /// 100 characters.
+    /// message, else the description's first sentence; sanitised, without the final full stop, and
+    /// cut with "…" past 100 characters.
     public static func shortError(_ error: AuthError) -> String {
         var short: String
         switch error {
