@@ -55,7 +55,8 @@ extension CursesTerminal {
         dequeueKey()
     }
 
-    /// Ends a ``nextKey(timeout:)`` wait now, from any task on the main actor (auth events).
+    /// Ends a ``nextKey(timeout:)`` wait now, from any task on the main actor (for example when an
+    /// application event changed what the screen shows).
     public func wake() {
         guard isActive else { return }
         cnc_wake(wakeWrite)

@@ -47,9 +47,11 @@ public final class CursesTerminal: TerminalSurface {
         public var outputDescriptor: Int32
         /// The terminal type; nil uses `TERM`.
         public var terminalType: String?
-        /// How long ncurses waits after ESC for the rest of a key sequence.
+        /// How long a trailing ESC is held back for the rest of its sequence before it counts as a
+        /// lone Escape (0 never holds it).
         public var escapeDelayMilliseconds: Int32
-        /// The longest a single read blocks.
+        /// How long a bracketed paste may go quiet before what came is delivered as the paste (its
+        /// end marker lost).
         public var pollMilliseconds: Int32
         /// Whether bracketed paste is enabled, so a paste arrives as one ``Key/paste(_:)``.
         public var bracketedPaste: Bool
@@ -108,7 +110,7 @@ public final class CursesTerminal: TerminalSurface {
     var heldBytes: [UInt8] = []
     /// The pipe curses reads keys from (we write the terminal's bytes into it) and its write end.
     var feedWrite: Int32 = -1
-    /// The wake-up pipe: auth events, resizes and cancellation end a wait by writing to it.
+    /// The wake-up pipe: ``wake()``, resizes and cancellation end a wait by writing to it.
     let wakeRead: Int32
     let wakeWrite: Int32
     /// Whether the terminal reached end of file (it is no longer polled).

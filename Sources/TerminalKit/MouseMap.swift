@@ -10,7 +10,7 @@ public struct MouseMap: Hashable, Sendable {
     public enum Target: Hashable, Sendable {
         /// The `index`th focusable item of the form showing (fields, buttons and links in Tab order).
         case formItem(index: Int, isField: Bool)
-        /// A row of the Devices or Profile list.
+        /// A row of the list showing; a click moves the selection there with ↑/↓.
         case listRow(Int)
         /// A key hint on the bottom line ("p profile"): the click presses its key.
         case key(Key)

@@ -22,7 +22,7 @@ public protocol TerminalSurface: AnyObject {
     /// rest of a batch of input, so that a burst is handled before one redraw.
     func bufferedKey() -> Key?
 
-    /// Ends a ``nextKey(timeout:)`` wait early (for example when an auth event changed the
+    /// Ends a ``nextKey(timeout:)`` wait early (for example when an application event changed the
     /// state). Harmless when nothing waits.
     func wake()
 
