@@ -50,8 +50,8 @@ public final class CursesTerminal: TerminalSurface {
         /// How long a trailing ESC is held back for the rest of its sequence before it counts as a
         /// lone Escape (0 never holds it).
         public var escapeDelayMilliseconds: Int32
-        /// How long a bracketed paste may go quiet before what came is delivered as the paste (its
-        /// end marker lost).
+        /// How long a bracketed paste may go quiet before what came is delivered as the paste, for
+        /// a paste whose end marker never arrives.
         public var pollMilliseconds: Int32
         /// Whether bracketed paste is enabled, so a paste arrives as one ``Key/paste(_:)``.
         public var bracketedPaste: Bool
