@@ -144,7 +144,7 @@ public final class AWSMobileClient: Sendable {
         }
     }
 
-    /// Creates an account.
+    /// Creates an account in the user pool; the result says whether a confirmation code was sent.
     public func signUp(
         username: String, password: String, userAttributes: [String: String] = [:],
         validationData: [String: String] = [:],

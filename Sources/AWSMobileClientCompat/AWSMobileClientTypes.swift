@@ -9,13 +9,13 @@ public typealias UserStateChangeCallback = @Sendable (UserState, [String: String
 
 /// A JWT with its claims, as AWSMobileClient's `SessionToken`.
 public struct SessionToken: Sendable, Hashable {
-    /// The token itself.
+    /// The JWT (or opaque refresh token) as text; nil when the session has no such token.
     public let tokenString: String?
     /// Every claim of the token, as JSON values (see `JWTClaimSet` for typed reads).
     public let claims: [String: JSONValue]?
 
-    /// A token and its claims, read from `tokenString` (nil claims when it is not a JWT, such as a
-    /// refresh token).
+    /// A token and its claims, read from `tokenString`; the claims are nil when it is not a JWT
+    /// (such as a refresh token).
     public init(tokenString: String?) {
         self.tokenString = tokenString
         self.claims = tokenString.flatMap { try? JWTClaimSet(token: $0).all }
@@ -30,9 +30,9 @@ public struct SessionToken: Sendable, Hashable {
 
 /// The user-pool tokens, as AWSMobileClient's `Tokens`.
 public struct Tokens: Sendable, Hashable {
-    /// The id token.
+    /// The id token: who the user is, with the user's attributes as claims.
     public let idToken: SessionToken?
-    /// The access token.
+    /// The access token: what the user may do, sent to the user-pool APIs.
     public let accessToken: SessionToken?
     /// The refresh token (no claims: it is opaque).
     public let refreshToken: SessionToken?
@@ -50,9 +50,9 @@ public struct Tokens: Sendable, Hashable {
 
 /// Where a code was sent, as AWSMobileClient's `UserCodeDeliveryMedium`.
 public enum UserCodeDeliveryMedium: Sendable, Hashable {
-    /// A text message.
+    /// The code went by text message (`SMS`).
     case sms
-    /// An email.
+    /// The code went by email (`EMAIL`).
     case email
     /// Something else, or not said.
     case unknown
@@ -60,9 +60,9 @@ public enum UserCodeDeliveryMedium: Sendable, Hashable {
 
 /// Where a code was sent, as AWSMobileClient's `UserCodeDeliveryDetails`.
 public struct UserCodeDeliveryDetails: Sendable, Hashable {
-    /// The medium.
+    /// How the code was sent; ``UserCodeDeliveryMedium/unknown`` when Cognito did not say.
     public let deliveryMedium: UserCodeDeliveryMedium
-    /// The masked destination.
+    /// The masked address or number the code went to, such as `a***@e***.com`.
     public let destination: String?
     /// The attribute the code verifies.
     public let attributeName: String?
@@ -80,7 +80,7 @@ public struct UserCodeDeliveryDetails: Sendable, Hashable {
 
 /// How far a sign-in got, as AWSMobileClient's `SignInState`, plus the challenges Cognito added since.
 public enum SignInState: String, Sendable, Hashable {
-    /// Not known.
+    /// A step this layer does not know (a newer core step); the app should treat it as not signed in.
     case unknown
     /// Enter the code sent by text message (SMS_MFA).
     case smsMFA
@@ -100,7 +100,7 @@ public enum SignInState: String, Sendable, Hashable {
     case customChallenge
     /// Choose a new password (NEW_PASSWORD_REQUIRED).
     case newPasswordRequired
-    /// Signed in.
+    /// The sign-in finished: tokens are held and the user state is signed in.
     case signedIn
 }
 
@@ -162,7 +162,7 @@ public enum SignUpConfirmationState: Sendable, Hashable {
     case confirmed
     /// A confirmation code was sent.
     case unconfirmed
-    /// Not known.
+    /// A sign-up step this layer does not know (from a newer core), so the state is not known.
     case unknown
 }
 
@@ -255,7 +255,7 @@ public enum AWSMobileClientError: Error, Sendable, Hashable, CustomStringConvert
     /// another user while a user is signed in (the message names both and the fix).
     case invalidState(message: String)
 
-    /// The message.
+    /// The error's message: what went wrong and how to fix it.
     public var description: String {
         switch self {
         case .invalidConfiguration(let message): return message

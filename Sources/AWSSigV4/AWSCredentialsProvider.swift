@@ -21,7 +21,7 @@ public struct StaticCredentialsProvider: AWSCredentialsProvider {
         self.credentials = credentials
     }
 
-    /// The fixed credentials.
+    /// Returns ``credentials`` unchanged; never throws.
     public func signingCredentials() async throws -> AWSSigningCredentials { credentials }
 }
 

@@ -5,16 +5,16 @@ import Foundation
 /// The fields are computed from `Date.timeIntervalSince1970` by integer arithmetic (the
 /// proleptic Gregorian calendar), so there is no shared formatter and every function is
 /// thread-safe. Fractions of a second are dropped; dates are clamped to years 0000 through 9999.
-public enum SigV4DateFormatter {
+package enum SigV4DateFormatter {
     /// The ISO 8601 basic timestamp used by `X-Amz-Date`, for example `20150830T123600Z`.
-    public static func timestamp(from date: Date) -> String {
+    package static func timestamp(from date: Date) -> String {
         let f = fields(of: date)
         return pad(f.year, 4) + pad(f.month, 2) + pad(f.day, 2) + "T" + pad(f.hour, 2)
             + pad(f.minute, 2) + pad(f.second, 2) + "Z"
     }
 
     /// The extended ISO 8601 form, `2015-08-30T12:36:00Z`, as `credential_process` expects.
-    public static func iso8601(from date: Date) -> String {
+    package static func iso8601(from date: Date) -> String {
         // 20150830T123600Z -> 2015-08-30T12:36:00Z, without a locale-dependent formatter.
         let basic = Array(timestamp(from: date))
         guard basic.count == 16 else { return String(basic) }
@@ -23,7 +23,7 @@ public enum SigV4DateFormatter {
     }
 
     /// The date stamp used in the credential scope, for example `20150830`.
-    public static func dateStamp(from date: Date) -> String {
+    package static func dateStamp(from date: Date) -> String {
         let f = fields(of: date)
         return pad(f.year, 4) + pad(f.month, 2) + pad(f.day, 2)
     }

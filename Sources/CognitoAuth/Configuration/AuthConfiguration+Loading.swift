@@ -13,7 +13,7 @@ extension AuthConfiguration {
     }
 
     /// The largest configuration file read: real ones are a few kilobytes.
-    public static let maximumFileSize = 4 * 1024 * 1024
+    package static let maximumFileSize = 4 * 1024 * 1024
 
     /// Loads and validates the configuration file at `path`.
     ///
@@ -124,7 +124,7 @@ extension AuthConfiguration {
     }
 
     /// Whether `value` reads as an AWS region name, such as `us-east-1` or `us-gov-west-1`.
-    public static func looksLikeRegion<S: StringProtocol>(_ value: S) -> Bool {
+    package static func looksLikeRegion<S: StringProtocol>(_ value: S) -> Bool {
         let parts = value.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count >= 3, let first = parts.first, let last = parts.last else { return false }
         let lower: (Character) -> Bool = { $0.isASCII && $0.isLowercase }

@@ -16,7 +16,7 @@ public struct UserPoolConfiguration: Sendable, Hashable {
     /// `MigrationEnabled` is true, else USER_SRP_AUTH.
     public var authenticationFlow: AuthenticationFlow = .userSRP
 
-    /// Creates a configuration.
+    /// Creates a user-pool configuration; ``authenticationFlow`` starts as USER_SRP_AUTH.
     public init(
         poolId: String, appClientId: String, appClientSecret: String? = nil, region: String, endpoint: URL? = nil
     ) {
@@ -73,12 +73,12 @@ public struct UserPoolConfiguration: Sendable, Hashable {
 public struct IdentityPoolConfiguration: Sendable, Hashable {
     /// The identity pool id, `<region>:<uuid>`.
     public var poolId: String
-    /// The region.
+    /// The region the identity pool lives in, such as `us-east-1`.
     public var region: String
     /// The endpoint override; nil means `https://cognito-identity.<region>.amazonaws.com/`.
     public var endpoint: URL?
 
-    /// Creates a configuration.
+    /// Creates an identity-pool configuration; a nil `endpoint` means the AWS endpoint for `region`.
     public init(poolId: String, region: String, endpoint: URL? = nil) {
         self.poolId = poolId
         self.region = region
@@ -98,7 +98,7 @@ public struct IdentityManagerConfiguration: Sendable, Hashable {
     /// Whether several providers may be signed in at once; requires identity merging.
     public var allowSimultaneousActiveAccounts: Bool
 
-    /// Creates a configuration.
+    /// Creates identity manager settings; both default to off, as in AWSMobileClient.
     public init(allowIdentityMerging: Bool = false, allowSimultaneousActiveAccounts: Bool = false) {
         self.allowIdentityMerging = allowIdentityMerging
         self.allowSimultaneousActiveAccounts = allowSimultaneousActiveAccounts
@@ -116,7 +116,7 @@ public struct LatchkeyConfiguration: Sendable, Hashable {
     /// UI options, passed through as JSON for the terminal UI to read.
     public var ui: JSONValue?
 
-    /// Creates a configuration.
+    /// Creates Latchkey's settings; every nil override means the AWS default.
     public init(stsEndpoint: URL? = nil, jwksURL: URL? = nil, testAidURL: URL? = nil, ui: JSONValue? = nil) {
         self.stsEndpoint = stsEndpoint
         self.jwksURL = jwksURL
@@ -131,9 +131,9 @@ public struct AuthConfiguration: Sendable, Hashable {
     public var userPool: UserPoolConfiguration?
     /// The identity pool, when configured.
     public var identityPool: IdentityPoolConfiguration?
-    /// Identity manager settings.
+    /// How sign-ins from several providers share one identity (`IdentityManager.Default`).
     public var identityManager: IdentityManagerConfiguration
-    /// Latchkey's own settings.
+    /// Latchkey's own section: endpoint overrides for local backends and UI options.
     public var latchkey: LatchkeyConfiguration
     /// The user pool's settings (password policy, sign-up attributes, MFA), as far as the file states them.
     public var poolSettings: PoolSettings
@@ -147,7 +147,7 @@ public struct AuthConfiguration: Sendable, Hashable {
     /// What was read and from where: format, section, the origin of each setting.
     public var source: ConfigurationSource
 
-    /// Creates a configuration.
+    /// Creates a configuration from its parts; at least one pool is needed for a client to do anything.
     public init(
         userPool: UserPoolConfiguration? = nil,
         identityPool: IdentityPoolConfiguration? = nil,

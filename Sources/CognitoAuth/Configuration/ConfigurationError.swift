@@ -4,12 +4,12 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
     public var file: String?
     /// The JSON key path involved, such as `CognitoUserPool.Default.PoolId`.
     public var key: String?
-    /// What is wrong.
+    /// What is wrong, as a sentence a person can act on together with ``fix``.
     public var problem: String
     /// What to do about it.
     public var fix: String
 
-    /// Creates an error.
+    /// Creates an error; `problem` says what is wrong and `fix` what to do about it.
     public init(file: String? = nil, key: String? = nil, problem: String, fix: String) {
         self.file = file
         self.key = key

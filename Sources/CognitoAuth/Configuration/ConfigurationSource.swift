@@ -17,7 +17,7 @@ public struct ConfigurationSource: Sendable, Hashable {
 
     /// The text the configuration object was found in.
     public enum Container: String, Sendable, Hashable {
-        /// A JSON file.
+        /// A plain JSON file (`awsconfiguration.json`, `amplifyconfiguration.json`, `amplify_outputs.json`).
         case json = "JSON"
         /// A JavaScript or TypeScript module that embeds the object (`aws-exports.js`).
         case javaScript = "JavaScript"
@@ -45,7 +45,7 @@ public struct ConfigurationSource: Sendable, Hashable {
     /// Things worth saying once about the file (an unknown format version, ...).
     public var notes: [String]
 
-    /// Creates a description.
+    /// Creates a description; the defaults describe a JSON `awsconfiguration.json` read with no section chosen.
     public init(
         file: String? = nil, format: Format = .awsConfiguration, container: Container = .json, version: String? = nil,
         section: String? = nil, sectionOrigin: String = "default", sections: [String] = [],

@@ -22,7 +22,7 @@ public struct HostedUIConfiguration: Sendable, Hashable {
     /// (`Google`, `Facebook`, `LoginWithAmazon`, `SignInWithApple`, or a SAML/OIDC provider's name).
     public var identityProviders: [String]
 
-    /// Creates a configuration.
+    /// Creates a configuration; nil `appClientId` means the user pool's app client.
     public init(
         webDomain: URL, appClientId: String? = nil, signInRedirectURIs: [URL], signOutRedirectURIs: [URL] = [],
         scopes: [String] = [], identityProviders: [String] = []
@@ -38,13 +38,13 @@ public struct HostedUIConfiguration: Sendable, Hashable {
     /// The `identity_provider` value of the pool's own sign-in form.
     public static let cognitoProvider = "COGNITO"
 
-    /// `https://<domain>/oauth2/authorize`.
+    /// The OAuth 2.0 authorize endpoint the browser opens, `<webDomain>/oauth2/authorize`.
     public var authorizeEndpoint: URL { webDomain.appendingPathComponent("oauth2/authorize") }
-    /// `https://<domain>/oauth2/token`.
+    /// The endpoint that exchanges the code (and refresh tokens) for tokens, `<webDomain>/oauth2/token`.
     public var tokenEndpoint: URL { webDomain.appendingPathComponent("oauth2/token") }
-    /// `https://<domain>/oauth2/revoke`.
+    /// The endpoint that revokes a refresh token, `<webDomain>/oauth2/revoke`.
     public var revokeEndpoint: URL { webDomain.appendingPathComponent("oauth2/revoke") }
-    /// `https://<domain>/logout`.
+    /// The page that clears the hosted UI's browser session, `<webDomain>/logout`.
     public var logoutEndpoint: URL { webDomain.appendingPathComponent("logout") }
 
     /// The first sign-in redirect URI a terminal can listen on: `http://localhost:PORT/...` or

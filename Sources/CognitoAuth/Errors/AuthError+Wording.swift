@@ -56,9 +56,8 @@ extension AuthError {
         }
     }
 
-    /// Every wording key of the core with its English text: what a translation of the core's
-    /// sentences covers (the Cognito errors, the hosted UI's failures, the transport errors, the
-    /// store notices).
+    /// Every wording key of the core with its English text: what a translation of the core's sentences
+    /// covers (the Cognito errors, the hosted UI's failures, the transport errors, the store notices).
     public static let englishWording: [String: String] = cognitoWording.merging(
         HostedUIFailure.englishWording.merging(networkWording) { first, _ in first }
             .merging(SessionStoreSelection.englishWording) { first, _ in first }
@@ -173,9 +172,9 @@ extension AuthError {
         return parts.joined(separator: lookup.text("error.separator"))
     }
 
-    /// The whole message for a person, in the words `lookup` gives: ``worded(_:)`` where there is
-    /// our wording (the Cognito errors, the hosted UI's failures), the transport errors' sentence,
-    /// else ``description`` (English).
+    /// The whole message for a person, in the words `lookup` gives: ``worded(_:)`` where there is our
+    /// wording (the Cognito errors, the hosted UI's failures), the transport errors' sentence, else
+    /// ``description`` in English.
     public func description(_ lookup: AuthTextLookup) -> String {
         if let worded = worded(lookup) { return worded }
         if case .network(let kind, let message) = self {
@@ -261,12 +260,12 @@ extension AuthError {
 }
 
 /// The kinds of `NotAuthorizedException`, told apart by Cognito's message.
-public enum NotAuthorizedVariant: Hashable, Sendable {
+package enum NotAuthorizedVariant: Hashable, Sendable {
     /// "Incorrect username or password."
     case incorrectCredentials
-    /// "Password attempts exceeded".
+    /// Cognito's "Password attempts exceeded": too many wrong passwords, so sign-in is refused for a while.
     case attemptsExceeded
-    /// "User is disabled."
+    /// Cognito's "User is disabled.": an administrator disabled the account.
     case userDisabled
     /// "Refresh Token has been revoked" / "Access Token has been revoked".
     case revoked
@@ -276,11 +275,11 @@ public enum NotAuthorizedVariant: Hashable, Sendable {
     case invalidToken
     /// "Unauthenticated access is not supported for this identity pool."
     case guestNotAllowed
-    /// Anything else.
+    /// Any other `NotAuthorizedException` message, worded as a generic refusal.
     case other
 
-    /// Classifies Cognito's message.
-    public init(_ message: String) {
+    /// Classifies a `NotAuthorizedException` message by its wording, ignoring case; unknown text is ``other``.
+    package init(_ message: String) {
         let lowered = message.lowercased()
         if lowered.contains("incorrect username or password") {
             self = .incorrectCredentials
@@ -301,19 +300,19 @@ public enum NotAuthorizedVariant: Hashable, Sendable {
         }
     }
 
-    /// What went wrong.
-    public var summary: String { summary(.english) }
+    /// The English one-line summary of this refusal, for the person signing in.
+    package var summary: String { summary(.english) }
 
     /// ``summary`` in the words `lookup` gives.
-    public func summary(_ lookup: AuthTextLookup) -> String {
+    package func summary(_ lookup: AuthTextLookup) -> String {
         lookup.text("error.notAuthorized.\(wordingName).summary")
     }
 
-    /// The next step.
-    public var nextStep: String { nextStep(.english) }
+    /// The English sentence that tells the person what to do about this refusal.
+    package var nextStep: String { nextStep(.english) }
 
     /// ``nextStep`` in the words `lookup` gives.
-    public func nextStep(_ lookup: AuthTextLookup) -> String {
+    package func nextStep(_ lookup: AuthTextLookup) -> String {
         lookup.text("error.notAuthorized.\(wordingName).nextStep")
     }
 

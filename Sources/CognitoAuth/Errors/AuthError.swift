@@ -25,43 +25,43 @@ public enum AuthError: Error, Sendable, Hashable {
     // MARK: Cognito exceptions (user pools and identity pools)
     /// NotAuthorizedException: wrong credentials, a revoked or expired token, or a disallowed flow.
     case notAuthorized(String)
-    /// UserNotFoundException.
+    /// UserNotFoundException: no user in the pool has that username or alias.
     case userNotFound(String)
     /// UserNotConfirmedException: the account exists but its sign-up was not confirmed.
     case userNotConfirmed(String)
-    /// UsernameExistsException.
+    /// UsernameExistsException: another user already has that username (or email/phone used as one).
     case usernameExists(String)
-    /// AliasExistsException.
+    /// AliasExistsException: the email or phone number is already an alias of another user.
     case aliasExists(String)
     /// CodeMismatchException: the confirmation or MFA code is wrong.
     case codeMismatch(String)
-    /// ExpiredCodeException.
+    /// ExpiredCodeException: the code has expired or was already used; a new one must be requested.
     case expiredCode(String)
     /// InvalidPasswordException: the password does not meet the pool's policy.
     case invalidPassword(String)
-    /// PasswordHistoryPolicyViolationException.
+    /// PasswordHistoryPolicyViolationException: the new password repeats one of the user's recent ones.
     case passwordHistoryPolicyViolation(String)
-    /// InvalidParameterException.
+    /// InvalidParameterException: Cognito rejected a parameter of the request; its message names which.
     case invalidParameter(String)
-    /// PasswordResetRequiredException.
+    /// PasswordResetRequiredException: the password was reset by an administrator and must be reset first.
     case passwordResetRequired(String)
-    /// TooManyRequestsException (throttling).
+    /// TooManyRequestsException: Cognito throttled the request; retrying after a pause may succeed.
     case tooManyRequests(String)
-    /// LimitExceededException.
+    /// LimitExceededException: a per-user or per-pool limit (such as code requests) was reached for now.
     case limitExceeded(String)
-    /// TooManyFailedAttemptsException.
+    /// TooManyFailedAttemptsException: too many wrong codes in a row; the user must wait before retrying.
     case tooManyFailedAttempts(String)
     /// ResourceNotFoundException: the pool or client id does not exist.
     case resourceNotFound(String)
-    /// CodeDeliveryFailureException.
+    /// CodeDeliveryFailureException: Cognito could not send the code by email or SMS.
     case codeDeliveryFailure(String)
-    /// MFAMethodNotFoundException.
+    /// MFAMethodNotFoundException: the user has no MFA method that this sign-in can use.
     case mfaMethodNotFound(String)
-    /// SoftwareTokenMFANotFoundException.
+    /// SoftwareTokenMFANotFoundException: the user has no authenticator (TOTP) set up, or the pool forbids it.
     case softwareTokenMFANotFound(String)
-    /// EnableSoftwareTokenMFAException.
+    /// EnableSoftwareTokenMFAException: the code that should finish authenticator (TOTP) set-up was refused.
     case enableSoftwareTokenMFA(String)
-    /// InvalidUserPoolConfigurationException.
+    /// InvalidUserPoolConfigurationException: the pool or app client settings do not allow this request.
     case invalidUserPoolConfiguration(String)
     /// InvalidLambdaResponseException, UnexpectedLambdaException or UserLambdaValidationException.
     case lambdaFailure(type: String, message: String)
@@ -69,15 +69,15 @@ public enum AuthError: Error, Sendable, Hashable {
     case unsupported(type: String, message: String)
     /// ForbiddenException (blocked by AWS WAF) or UnauthorizedException.
     case forbidden(String)
-    /// ConcurrentModificationException.
+    /// ConcurrentModificationException: another request changed the same resource at the same time.
     case concurrentModification(String)
-    /// ResourceConflictException (identity pools).
+    /// ResourceConflictException (identity pools): the change conflicts with an existing link or identity.
     case resourceConflict(String)
     /// ExternalServiceException (identity pools: the external provider failed).
     case externalService(String)
-    /// InvalidIdentityPoolConfigurationException.
+    /// InvalidIdentityPoolConfigurationException: the identity pool's roles or trust policy are unusable.
     case invalidIdentityPoolConfiguration(String)
-    /// DeveloperUserAlreadyRegisteredException.
+    /// DeveloperUserAlreadyRegisteredException: the developer user id is linked to another identity.
     case developerUserAlreadyRegistered(String)
     /// InternalErrorException, or a 5xx answer carrying a JSON error.
     case internalError(String)
@@ -128,7 +128,7 @@ public enum AuthError: Error, Sendable, Hashable {
 
 extension AuthError {
     /// Maps a Cognito exception type (with any `namespace#` prefix already removed) to its case.
-    public static func fromService(type: String, message: String) -> AuthError {
+    package static func fromService(type: String, message: String) -> AuthError {
         switch type {
         case "NotAuthorizedException": return .notAuthorized(message)
         case "UserNotFoundException": return .userNotFound(message)

@@ -5,7 +5,7 @@ import Logging
 public enum HostedUICallback: Sendable, Hashable {
     /// `?code=...&state=...`; `state` is nil for a bare pasted code.
     case code(String, state: String?)
-    /// `?error=...&error_description=...&state=...` (sanitised).
+    /// The hosted UI refused: `?error=...&error_description=...&state=...`, with the text sanitised.
     case error(String, description: String?, state: String?)
 
     /// The longest text accepted as a pasted URL or code.
@@ -98,7 +98,8 @@ enum HostedUIWire {
         return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
     }
 
-    /// `/oauth2/authorize?response_type=code&client_id&redirect_uri&state&scope&code_challenge&code_challenge_method=S256[&identity_provider]`.
+    /// The authorize URL for the code flow with PKCE (S256): client, redirect URI, `state`, the scopes
+    /// when configured and `identity_provider` when `provider` is given; nil if the URL cannot be formed.
     static func authorizeURL(
         _ hostedUI: HostedUIConfiguration, clientId: String, redirectURI: URL, state: String, pkce: PKCE,
         provider: String?
@@ -114,7 +115,7 @@ enum HostedUIWire {
         return URL(string: hostedUI.authorizeEndpoint.absoluteString + "?" + form(pairs))
     }
 
-    /// `/logout?client_id&logout_uri`.
+    /// The hosted UI's `/logout?client_id&logout_uri` URL; nil when no sign-out redirect URI is configured.
     static func logoutURL(_ hostedUI: HostedUIConfiguration, clientId: String) -> URL? {
         guard let logoutURI = hostedUI.signOutRedirectURIs.first else { return nil }
         return URL(

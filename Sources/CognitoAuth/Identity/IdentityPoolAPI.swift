@@ -1,20 +1,20 @@
 import Foundation
 
 /// The Cognito Identity operations on the wire, typed; no state, no policy.
-public struct IdentityPoolAPI: Sendable {
+package struct IdentityPoolAPI: Sendable {
     /// The JSON 1.1 client.
-    public let client: AWSJSONClient
+    package let client: AWSJSONClient
     /// The identity pool configuration.
-    public let pool: IdentityPoolConfiguration
+    package let pool: IdentityPoolConfiguration
 
     /// Creates the API over a JSON client.
-    public init(client: AWSJSONClient, pool: IdentityPoolConfiguration) {
+    package init(client: AWSJSONClient, pool: IdentityPoolConfiguration) {
         self.client = client
         self.pool = pool
     }
 
     /// GetId: the identity id for these logins (none: an unauthenticated identity).
-    public func getId(logins: [String: String]) async throws -> String {
+    package func getId(logins: [String: String]) async throws -> String {
         var body: [String: JSONValue] = ["IdentityPoolId": .string(pool.poolId)]
         if !logins.isEmpty { body["Logins"] = .strings(logins) }
         let json = try await client.call("GetId", .object(body))
@@ -25,7 +25,7 @@ public struct IdentityPoolAPI: Sendable {
     }
 
     /// GetCredentialsForIdentity: temporary AWS credentials, and the identity id they belong to.
-    public func getCredentials(identityId: String, logins: [String: String], customRoleArn: String?) async throws
+    package func getCredentials(identityId: String, logins: [String: String], customRoleArn: String?) async throws
         -> (credentials: AWSCredentials, identityId: String)
     {
         var body: [String: JSONValue] = ["IdentityId": .string(identityId)]
@@ -67,11 +67,11 @@ public struct IdentityPoolAPI: Sendable {
 
 /// The logins-map keys of well-known external identity providers.
 public enum FederatedProvider {
-    /// Facebook.
+    /// The logins key of Facebook sign-in, `graph.facebook.com`.
     public static let facebook = "graph.facebook.com"
-    /// Google.
+    /// The logins key of Google sign-in, `accounts.google.com`.
     public static let google = "accounts.google.com"
-    /// Login with Amazon.
+    /// The logins key of Login with Amazon, `www.amazon.com`.
     public static let amazon = "www.amazon.com"
     /// Sign in with Apple.
     public static let apple = "appleid.apple.com"

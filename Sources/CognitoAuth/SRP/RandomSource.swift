@@ -16,7 +16,7 @@ extension RandomSource {
 
 /// Cryptographically secure random bytes from the system.
 public struct SystemRandomSource: RandomSource {
-    /// Creates the source.
+    /// Creates a source backed by the system's secure generator; it holds no state.
     public init() {}
 
     /// Returns `count` random bytes from the system's CSPRNG.

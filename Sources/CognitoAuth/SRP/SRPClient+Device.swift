@@ -3,11 +3,11 @@ import Foundation
 
 extension SRPClient {
     /// What ConfirmDevice sends: the verifier g^x mod N and the salt, both big-endian bytes.
-    public struct DeviceVerifier: Sendable, Hashable {
+    package struct DeviceVerifier: Sendable, Hashable {
         /// `PasswordVerifier` bytes (pad_hex of the verifier: a 00 byte in front when the top bit is set).
-        public var verifier: [UInt8]
+        package var verifier: [UInt8]
         /// `Salt` bytes (pad_hex of the random salt).
-        public var salt: [UInt8]
+        package var salt: [UInt8]
     }
 
     /// The device verifier as amplify-js `generateHashDevice` computes it:
@@ -18,7 +18,7 @@ extension SRPClient {
     ///   - deviceKey: the `DeviceKey` Cognito returned with the new device.
     ///   - password: the device password (random; stored with the device, never sent).
     ///   - salt: 16 random bytes (as generated; padding is applied here).
-    public static func deviceVerifier(
+    package static func deviceVerifier(
         deviceGroupKey: String, deviceKey: String, password: String, salt: [UInt8]
     ) throws(AuthError) -> DeviceVerifier {
         guard let saltBytes = bytes(fromHex: padHex(hex(salt))) else { throw .srpFailure("the device salt is empty") }
@@ -29,13 +29,13 @@ extension SRPClient {
     }
 
     /// A new device password: 40 random bytes, base64 (amplify-js uses the same length).
-    public static func newDevicePassword(random: any RandomSource) -> String {
+    package static func newDevicePassword(random: any RandomSource) -> String {
         Data(random.bytes(count: 40)).base64EncodedString()
     }
 
     /// The DEVICE_PASSWORD_VERIFIER answer: SRP with the device group key as the pool name and the
     /// device key as the user (amplify-js `handleDeviceSRPAuth`).
-    public func devicePasswordClaim(
+    package func devicePasswordClaim(
         device: TrackedDevice, saltHex: String, serverBHex: String, secretBlock: String, timestamp: String
     ) throws(AuthError) -> PasswordClaim {
         try passwordClaim(

@@ -7,9 +7,9 @@ import Foundation
 /// Big-number arithmetic runs in the system's libcrypto (constant-time exponentiation for the
 /// secret exponents). The hashing and padding rules are Cognito's, bit-exact with pycognito and
 /// amplify: see `Tests/Vectors/srp-pycognito.json`.
-public struct SRPClient: Sendable {
+package struct SRPClient: Sendable {
     /// The group prime N (RFC 3526, 3072-bit), big-endian.
-    public static let modulus: [UInt8] = hexBytes(
+    package static let modulus: [UInt8] = hexBytes(
         "ffffffffffffffffc90fdaa22168c234c4c6628b80dc1cd129024e088a67cc74020bbea63b139b22514a08798e3404dd"
             + "ef9519b3cd3a431b302b0a6df25f14374fe1356d6d51c245e485b576625e7ec6f44c42e9a637ed6b0bff5cb6f406b7edee"
             + "386bfb5a899fa5ae9f24117c4b1fe649286651ece45b3dc2007cb8a163bf0598da48361c55d39a69163fa8fd24cf5f8365"
@@ -19,17 +19,17 @@ public struct SRPClient: Sendable {
             + "0933d71e8c94e04a25619dcee3d2261ad2ee6bf12ffa06d98a0864d87602733ec86a64521f2b18177b200cbbe117577a61"
             + "5d6c770988c0bad946e208e24fa074e5ab3143db5bfce0fd108e4b82d120a93ad2caffffffffffffffff")
     /// The generator g = 2.
-    public static let generator: [UInt8] = [2]
+    package static let generator: [UInt8] = [2]
     /// The multiplier k = SHA256(pad(N) || pad(g)).
-    public static let multiplier: [UInt8] = Array(SHA256.hash(data: padded(modulus) + padded(generator)))
+    package static let multiplier: [UInt8] = Array(SHA256.hash(data: padded(modulus) + padded(generator)))
 
     /// The client's private value a (already reduced mod N), big-endian.
-    public let privateA: [UInt8]
+    package let privateA: [UInt8]
     /// The public value A = g^a mod N, big-endian without leading zeros.
-    public let publicA: [UInt8]
+    package let publicA: [UInt8]
 
     /// Creates a client with a fresh random private value.
-    public init(random: any RandomSource = SystemRandomSource()) throws(AuthError) {
+    package init(random: any RandomSource = SystemRandomSource()) throws(AuthError) {
         // 128 random bytes: 1024 bits, well below N, so no reduction is needed.
         var a = random.bytes(count: 128)
         if a.allSatisfy({ $0 == 0 }) { a[a.count - 1] = 1 }
@@ -37,30 +37,30 @@ public struct SRPClient: Sendable {
     }
 
     /// Creates a client with a given private value (for known-answer tests).
-    public init(privateA: [UInt8]) throws(AuthError) {
+    package init(privateA: [UInt8]) throws(AuthError) {
         self.privateA = privateA
         self.publicA = try Self.modExp(base: Self.generator, exponent: privateA, secret: true)
         if publicA.allSatisfy({ $0 == 0 }) { throw .srpFailure("A ≡ 0 mod N") }
     }
 
     /// The SRP_A auth parameter: lowercase hex of A without padding.
-    public var srpAHex: String {
+    package var srpAHex: String {
         let text = Self.hex(Self.stripped(publicA))
         return text.hasPrefix("0") ? String(text.dropFirst()) : text
     }
 
     /// Every value derived while answering PASSWORD_VERIFIER; tests compare them with the vectors.
-    public struct PasswordClaim: Sendable {
+    package struct PasswordClaim: Sendable {
         /// u = SHA256(pad(A) || pad(B)) as an integer.
-        public var u: [UInt8]
+        package var u: [UInt8]
         /// x = SHA256(pad(salt) || SHA256(pool || user || ":" || password)) as an integer.
-        public var x: [UInt8]
+        package var x: [UInt8]
         /// The premaster secret S.
-        public var premaster: [UInt8]
+        package var premaster: [UInt8]
         /// The 16-byte HKDF key.
-        public var key: [UInt8]
-        /// PASSWORD_CLAIM_SIGNATURE, base64.
-        public var signature: String
+        package var key: [UInt8]
+        /// PASSWORD_CLAIM_SIGNATURE: HMAC-SHA256 of the claim under `key`, base64-encoded.
+        package var signature: String
     }
 
     /// Computes the PASSWORD_VERIFIER answer.
@@ -73,7 +73,7 @@ public struct SRPClient: Sendable {
     ///   - serverBHex: SRP_B.
     ///   - secretBlock: SECRET_BLOCK, base64 (other text is signed as its UTF-8 bytes).
     ///   - timestamp: the TIMESTAMP string that is also sent.
-    public func passwordClaim(
+    package func passwordClaim(
         poolName: String, userIdForSrp: String, password: String, saltHex: String, serverBHex: String,
         secretBlock: String, timestamp: String
     ) throws(AuthError) -> PasswordClaim {
@@ -156,7 +156,7 @@ public struct SRPClient: Sendable {
         return text
     }
 
-    /// Lowercase hex.
+    /// The bytes as lowercase hexadecimal text, two digits per byte.
     static func hex(_ bytes: [UInt8]) -> String {
         let digits: [UInt8] = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
@@ -197,7 +197,7 @@ public struct SRPClient: Sendable {
 
 extension SRPClient {
     /// The TIMESTAMP Cognito expects: `EEE MMM d HH:mm:ss UTC yyyy` in English, day not zero-padded.
-    public static func timestamp(for date: Date) -> String {
+    package static func timestamp(for date: Date) -> String {
         let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
@@ -220,7 +220,7 @@ extension SRPClient {
     }
 
     /// SECRET_HASH = base64(HMAC-SHA256(clientSecret, username + clientId)).
-    public static func secretHash(username: String, clientId: String, clientSecret: String) -> String {
+    package static func secretHash(username: String, clientId: String, clientSecret: String) -> String {
         let mac = HMAC<SHA256>.authenticationCode(
             for: Array((username + clientId).utf8), using: SymmetricKey(data: Array(clientSecret.utf8)))
         return Data(mac).base64EncodedString()

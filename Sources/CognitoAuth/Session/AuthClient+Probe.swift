@@ -15,7 +15,7 @@ extension AuthClient {
     /// A username as it is sent: spaces around it removed and Unicode composed (NFC), so "José"
     /// typed with a combining accent (NFD, as some keyboards and macOS file names give it) names
     /// the same user as the precomposed "José".
-    public static func normalizedUsername(_ username: String) -> String {
+    package static func normalizedUsername(_ username: String) -> String {
         username.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
     }
 }

@@ -7,7 +7,7 @@ public struct AuthUser: Sendable, Hashable {
     /// The user's id: the tokens' `sub` claim (the same as sign-up's `UserSub`).
     public var userId: String
 
-    /// Creates a user.
+    /// Creates a user from the Cognito username and the `sub` claim.
     public init(username: String, userId: String) {
         self.username = username
         self.userId = userId

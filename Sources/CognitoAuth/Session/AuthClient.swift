@@ -7,16 +7,16 @@ import Logging
 /// Calls that need tokens while re-login is required wait, resume after a successful sign-in, and
 /// fail on ``releaseSignInWait()``. Network failures never change the user state.
 public actor AuthClient {
-    /// The configuration.
+    /// The configuration the client was created with (pools, endpoints, hosted UI).
     public nonisolated let configuration: AuthConfiguration
-    /// The session store.
+    /// Where the session is kept between runs; every state change is written here before it is announced.
     public nonisolated let store: any SessionStore
-    /// The clock.
+    /// The source of the current time for expiry checks and waits (a test clock in tests).
     public nonisolated let clock: any AuthClock
     nonisolated let random: any RandomSource
     nonisolated let transport: any HTTPTransport
     nonisolated let logger: Logger?
-    /// The options.
+    /// Margins, timeouts and flags the client was created with.
     public nonisolated let options: AuthClientOptions
 
     var machine: AuthStateMachine
@@ -110,7 +110,7 @@ public actor AuthClient {
         return nextListenerID
     }
 
-    /// Removes a listener.
+    /// Removes the listener that ``addUserStateListener(_:)`` returned `token` for; unknown tokens are ignored.
     public func removeUserStateListener(_ token: UInt64) {
         listeners.removeValue(forKey: token)
     }
@@ -479,7 +479,7 @@ public actor AuthClient {
     // MARK: Wiring
 
     /// The typed user-pool operations on this client's configuration and transport.
-    public func userPoolAPI() throws(AuthError) -> UserPoolAPI {
+    package func userPoolAPI() throws(AuthError) -> UserPoolAPI {
         guard let pool = configuration.userPool else {
             throw .configuration(
                 ConfigurationError(
@@ -528,7 +528,7 @@ struct PendingChallenge: Sendable {
 enum RefreshOperation: Sendable {
     /// Not yet known: GetTokensFromRefreshToken is tried first.
     case unknown
-    /// GetTokensFromRefreshToken worked.
+    /// The backend answered GetTokensFromRefreshToken, so it is used from now on.
     case getTokens
     /// The backend does not know GetTokensFromRefreshToken; REFRESH_TOKEN_AUTH worked.
     case legacy

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Tuning for ``AuthClient``.
+/// Margins, timeouts, verification switches and Cognito extras an ``AuthClient`` is created with.
 public struct AuthClientOptions: Sendable {
     /// The preferred token refresh margin (capped at a quarter of the token lifetime).
     public var refreshMargin: TimeInterval = 120
@@ -28,6 +28,6 @@ public struct AuthClientOptions: Sendable {
     /// The sign-in flow; nil means the configured one (``UserPoolConfiguration/authenticationFlow``).
     public var authenticationFlow: AuthenticationFlow?
 
-    /// Creates default options.
+    /// Creates the defaults: 120 s token margin, 600 s credentials margin, 15 s requests, full verification.
     public init() {}
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A waiter's identity inside the state machine.
-public typealias WaiterID = UInt64
+package typealias WaiterID = UInt64
 
 /// The auth core's decisions as a pure state machine: events in, actions out, no I/O.
 ///
@@ -16,7 +16,7 @@ struct AuthStateMachine: Sendable {
     struct Policy: Sendable, Hashable {
         /// The preferred refresh margin (AWSMobileClient: 2 minutes), capped at a quarter of the token lifetime.
         var refreshMargin: TimeInterval = 120
-        /// The retry schedule.
+        /// The delays between retries of a refresh that failed to reach the backend.
         var backoff: BackoffPolicy = .init()
         /// The user pool's key in a logins map, when a user pool is configured.
         var userPoolProviderKey: String?
@@ -73,7 +73,7 @@ struct AuthStateMachine: Sendable {
 
     /// Where the refresh stands.
     enum RefreshPhase: Sendable, Hashable {
-        /// No refresh running.
+        /// No refresh is running or scheduled.
         case idle
         /// A refresh request is in flight (attempt number, 1-based).
         case inFlight(attempt: Int)
@@ -97,7 +97,7 @@ struct AuthStateMachine: Sendable {
         case notify(UserState, UserStateInfo)
         /// Resume these waiters with tokens (nil only for waiters that asked for the session, not tokens).
         case resume([WaiterID], CognitoTokens?)
-        /// Fail these waiters.
+        /// Fail these waiters with the given failure.
         case fail([WaiterID], Failure)
         /// Send REFRESH_TOKEN_AUTH; report the outcome with `generation`.
         case startRefresh(refreshToken: String, username: String?, generation: UInt64)
@@ -113,7 +113,7 @@ struct AuthStateMachine: Sendable {
         case revoke(PendingRevocation, accessToken: String?)
     }
 
-    /// An input.
+    /// Something that happened, fed to the machine by the actor; ``handle(_:now:)`` answers with actions.
     enum Event: Sendable {
         /// The stored session was loaded at launch (nil: none).
         case restored(PersistedSession?)
@@ -121,7 +121,7 @@ struct AuthStateMachine: Sendable {
         case tokensRequested(WaiterID, TokenRequestOptions)
         /// A refresh answered with tokens (already merged with the old refresh token).
         case refreshSucceeded(CognitoTokens, generation: UInt64)
-        /// A refresh failed.
+        /// The refresh of `generation` failed; `jitter` in [0, 1) scales the retry delay if it is retried.
         case refreshFailed(AuthError, generation: UInt64, jitter: Double)
         /// A scheduled retry is due.
         case retryDue(generation: UInt64)
@@ -203,7 +203,7 @@ struct AuthStateMachine: Sendable {
     private(set) var waiters: [WaiterID: Waiter] = [:]
     /// The last transient failure, for callers that will not wait out a retry.
     private var lastTransientError: AuthError?
-    /// The policy.
+    /// The margins and retry schedule this machine was created with.
     let policy: Policy
 
     /// Creates a machine in `unknown`.

@@ -2,12 +2,12 @@
 public struct CodeDeliveryDetails: Sendable, Hashable, Codable {
     /// The masked destination, such as `a***@e***`.
     public var destination: String?
-    /// `EMAIL` or `SMS`.
+    /// How the code was sent as Cognito spells it, `EMAIL` or `SMS`; nil when it did not say.
     public var deliveryMedium: String?
     /// The attribute, such as `email`.
     public var attributeName: String?
 
-    /// Creates details.
+    /// Creates details; every field may be missing from Cognito's answer.
     public init(destination: String? = nil, deliveryMedium: String? = nil, attributeName: String? = nil) {
         self.destination = destination
         self.deliveryMedium = deliveryMedium

@@ -28,7 +28,7 @@ public struct TokenRequestOptions: Sendable, Hashable {
     /// (AWS credentials of a federated login wait for re-login the same way).
     var needsUserPoolTokens = true
 
-    /// Creates options.
+    /// Creates options; by default a call waits for both sign-in and connectivity, with no deadline.
     public init(
         waitForSignIn: Bool = true, waitForConnectivity: Bool = true, deadline: Duration? = nil,
         label: String = "getTokens"
@@ -55,16 +55,16 @@ public struct PendingCall: Sendable, Hashable, Identifiable {
         case signIn
     }
 
-    /// The waiter's id.
+    /// The waiting call's id, unique within one client.
     public var id: UInt64
     /// What the caller called it.
     public var label: String
     /// When it started waiting.
     public var since: Date
-    /// Why it waits.
+    /// Whether the call waits for a refresh or for the user to sign in again.
     public var reason: Reason
 
-    /// Creates a record.
+    /// Creates a record of a waiting call.
     public init(id: UInt64, label: String, since: Date, reason: Reason) {
         self.id = id
         self.label = label
@@ -75,11 +75,11 @@ public struct PendingCall: Sendable, Hashable, Identifiable {
 
 /// The retry schedule for transient failures: capped exponential backoff with jitter.
 public struct BackoffPolicy: Sendable, Hashable {
-    /// The first delay.
+    /// The step before the first retry; later steps double it.
     public var initial: Duration
-    /// The longest delay.
+    /// The cap on the step between retries, however many have failed.
     public var maximum: Duration
-    /// Creates a policy.
+    /// Creates a policy; the defaults are 250 ms doubling to at most 15 s.
     public init(initial: Duration = .milliseconds(250), maximum: Duration = .seconds(15)) {
         self.initial = initial
         self.maximum = maximum

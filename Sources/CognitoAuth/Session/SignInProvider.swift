@@ -18,7 +18,7 @@ public protocol SignInProvider: Sendable {
 
 /// The Cognito user pool as a sign-in provider.
 public struct UserPoolSignInProvider: SignInProvider {
-    /// The client.
+    /// The client whose session holds the user-pool tokens.
     public let client: AuthClient
 
     /// Creates the provider for the client's user pool.
@@ -26,15 +26,15 @@ public struct UserPoolSignInProvider: SignInProvider {
 
     /// The pool's logins key.
     public var key: String { client.configuration.userPool?.providerKey ?? "cognito-idp" }
-    /// "Cognito user pool".
+    /// The provider's readable name for the user pool's key (English: "Cognito user pool").
     public var displayName: String { FederatedProvider.displayName(for: key) }
-    /// The id token.
+    /// The current id token, refreshed first when needed (throws as `getTokens` does).
     public func token() async throws -> String { try await client.getTokens().idToken }
     /// Whether the session holds user-pool tokens.
     public func isLoggedIn() async -> Bool { await client.activeProviderKeys.contains(key) }
     /// Signs out of the user pool only.
     public func signOut() async throws { try await client.signOut(provider: key) }
-    /// Restores from the store.
+    /// Loads the stored session if the client has not yet; true when user-pool tokens are then held.
     public func reloadSession() async -> Bool {
         await client.initialize()
         return await isLoggedIn()
@@ -44,9 +44,9 @@ public struct UserPoolSignInProvider: SignInProvider {
 /// An external identity provider whose token the application obtained (Facebook, Google, Amazon,
 /// Apple, any OIDC issuer or SAML provider ARN).
 public struct ExternalTokenSignInProvider: SignInProvider {
-    /// The client.
+    /// The client whose session holds this provider's token.
     public let client: AuthClient
-    /// The logins key.
+    /// The logins-map key, such as `accounts.google.com` or an OIDC issuer without `https://`.
     public let key: String
 
     /// Creates a provider for `key`.
@@ -55,9 +55,9 @@ public struct ExternalTokenSignInProvider: SignInProvider {
         self.key = key
     }
 
-    /// The readable name.
+    /// The readable name for ``key``, such as "Google"; unknown keys are shown as they are.
     public var displayName: String { FederatedProvider.displayName(for: key) }
-    /// The stored token.
+    /// The provider's token as stored at sign-in; throws ``AuthError/notSignedIn`` when there is none.
     public func token() async throws -> String {
         guard let token = await client.session?.federatedLogins?[key] else { throw AuthError.notSignedIn }
         return token
@@ -68,7 +68,7 @@ public struct ExternalTokenSignInProvider: SignInProvider {
     public func signIn(token: String) async throws { try await client.federatedSignIn(providerName: key, token: token) }
     /// Signs out of this provider only.
     public func signOut() async throws { try await client.signOut(provider: key) }
-    /// Restores from the store.
+    /// Loads the stored session if the client has not yet; true when it holds a token for this provider.
     public func reloadSession() async -> Bool {
         await client.initialize()
         return await isLoggedIn()
@@ -77,17 +77,17 @@ public struct ExternalTokenSignInProvider: SignInProvider {
 
 /// A developer-authenticated identity: the application's backend issued an identity id and OpenID token.
 public struct DeveloperAuthenticatedSignInProvider: SignInProvider {
-    /// The client.
+    /// The client whose session holds the developer identity.
     public let client: AuthClient
 
-    /// Creates the provider.
+    /// Creates the provider for the developer identity stored by `client`.
     public init(client: AuthClient) { self.client = client }
 
-    /// `cognito-identity.amazonaws.com`.
+    /// The logins key of developer-authenticated identities, `cognito-identity.amazonaws.com`.
     public var key: String { FederatedProvider.developer }
-    /// "Developer authenticated".
+    /// The readable name of developer-authenticated identities (English: "Developer authenticated").
     public var displayName: String { FederatedProvider.displayName(for: key) }
-    /// The OpenID token.
+    /// The OpenID token the backend issued; throws ``AuthError/notSignedIn`` when none is stored.
     public func token() async throws -> String {
         guard let login = await client.session?.developerIdentity else { throw AuthError.notSignedIn }
         return login.token
@@ -100,7 +100,7 @@ public struct DeveloperAuthenticatedSignInProvider: SignInProvider {
     }
     /// Signs out of this provider only.
     public func signOut() async throws { try await client.signOut(provider: key) }
-    /// Restores from the store.
+    /// Loads the stored session if the client has not yet; true when it holds a developer identity.
     public func reloadSession() async -> Bool {
         await client.initialize()
         return await isLoggedIn()
@@ -109,7 +109,7 @@ public struct DeveloperAuthenticatedSignInProvider: SignInProvider {
 
 /// The identity manager: registered sign-in providers, which are active, and which is current.
 public actor IdentityManager {
-    /// The client underneath.
+    /// The client whose session the providers share.
     public let client: AuthClient
     private var providers: [any SignInProvider]
 
@@ -119,7 +119,7 @@ public actor IdentityManager {
         self.providers = providers
     }
 
-    /// Registers another provider.
+    /// Adds `provider`, replacing any registered provider with the same key.
     public func register(_ provider: any SignInProvider) {
         providers.removeAll { $0.key == provider.key }
         providers.append(provider)

@@ -40,7 +40,7 @@ public struct MFASettings: Sendable, Hashable {
     /// The account's `phone_number`, if it has one: SMS MFA can be turned on only then.
     public var phoneNumber: String?
 
-    /// Creates settings.
+    /// Creates settings from the factors turned on, the preferred one and the account's phone number.
     public init(enabled: [MFAType], preferred: MFAType?, unknown: [String] = [], phoneNumber: String? = nil) {
         self.enabled = enabled
         self.preferred = preferred
@@ -71,7 +71,7 @@ public struct TOTPSetupDetails: Sendable, Hashable {
     /// The issuer shown in the authenticator app.
     public var issuer: String
 
-    /// Creates details.
+    /// Creates enrolment details for `secret` (base32) as shown under `issuer` and `accountName`.
     public init(secret: String, accountName: String, issuer: String = "Latchkey") {
         self.secret = secret
         self.accountName = accountName
@@ -88,7 +88,7 @@ public struct TOTPSetupDetails: Sendable, Hashable {
 
 /// The next step after `signIn` or `confirmSignIn`.
 public enum SignInStep: Sendable, Hashable {
-    /// Signed in.
+    /// The sign-in is complete: tokens are stored and the user state is signed in.
     case done
     /// An administrator created the account; a new password must be chosen (and these attributes given).
     case newPasswordRequired(requiredAttributes: [String])
@@ -158,7 +158,7 @@ public struct SignUpOutcome: Sendable, Hashable {
     /// Whether the account is confirmed already (no code is needed).
     public var isConfirmed: Bool { step == .done }
 
-    /// Creates an outcome.
+    /// Creates an outcome from the next step and Cognito's `UserSub`.
     public init(step: SignUpStep, userSub: String?) {
         self.step = step
         self.userSub = userSub
@@ -170,7 +170,7 @@ public struct ForgotPasswordResult: Sendable, Hashable {
     /// Where the code went.
     public var delivery: CodeDeliveryDetails
 
-    /// Creates a result.
+    /// Creates a result for a reset code sent to `delivery`.
     public init(delivery: CodeDeliveryDetails) {
         self.delivery = delivery
     }
@@ -190,7 +190,7 @@ public enum AuthEvent: Sendable, Hashable {
     case stateChanged(UserStateChange)
     /// The list of waiting calls changed.
     case pendingCallsChanged([PendingCall])
-    /// Connectivity changed.
+    /// The backend became reachable or unreachable; never a change of user state.
     case connectivityChanged(Connectivity)
     /// Tokens were refreshed; the new expiry.
     case tokensRefreshed(expiration: Date)
@@ -226,6 +226,6 @@ public struct SignOutResult: Sendable, Hashable {
     /// it clears the hosted UI's own browser cookie, which revoking the tokens does not.
     public var hostedUILogoutURL: URL?
 
-    /// Creates a result.
+    /// Creates a result for `scope` with nothing achieved yet (every flag false, no URL).
     public init(scope: SignOutScope) { self.scope = scope }
 }

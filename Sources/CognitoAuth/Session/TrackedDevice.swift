@@ -45,7 +45,7 @@ public struct TrackedDevice: Sendable, Hashable, Codable, CustomStringConvertibl
 
 /// A device as the user pool lists it (ListDevices / GetDevice).
 public struct DeviceInfo: Sendable, Hashable, Codable {
-    /// The device key.
+    /// The key that identifies the device in the pool (`<region>_<uuid>`).
     public var deviceKey: String
     /// The name given at ConfirmDevice, if any.
     public var name: String?

@@ -8,7 +8,7 @@ public struct UserAttributes: Sendable, Hashable, Codable {
     /// Every attribute by name, `custom:*` included.
     public var all: [String: String]
 
-    /// Creates the attributes.
+    /// Creates the attributes of `username` from GetUser's name-value pairs.
     public init(username: String, all: [String: String]) {
         self.username = username
         self.all = all
@@ -17,15 +17,15 @@ public struct UserAttributes: Sendable, Hashable, Codable {
     /// The value of one attribute, or nil.
     public subscript(name: String) -> String? { all[name] }
 
-    /// `email`.
+    /// `email`: the email address, when the user has one.
     public var email: String? { all["email"] }
     /// `email_verified`: true only when the service says "true".
     public var isEmailVerified: Bool { all["email_verified"]?.lowercased() == "true" }
-    /// `phone_number`.
+    /// `phone_number`: the phone number in E.164 form (`+15555550100`), when the user has one.
     public var phoneNumber: String? { all["phone_number"] }
     /// `phone_number_verified`: true only when the service says "true".
     public var isPhoneNumberVerified: Bool { all["phone_number_verified"]?.lowercased() == "true" }
-    /// `name`.
+    /// `name`: the user's full name, when the pool stores one.
     public var name: String? { all["name"] }
     /// `sub`: the user's id in the pool.
     public var sub: String? { all["sub"] }

@@ -6,7 +6,7 @@ public enum UserState: String, Sendable, Hashable, Codable, CaseIterable {
     case guest
     /// Signed in with valid (or refreshable) tokens.
     case signedIn
-    /// Signed out.
+    /// Nobody is signed in and no guest identity is in use.
     case signedOut
     /// The user-pool session can no longer be refreshed; the user must sign in again.
     case signedOutUserPoolsTokenInvalid
@@ -35,9 +35,9 @@ public struct UserStateInfo: Sendable, Hashable {
 
 /// One delivered state change.
 public struct UserStateChange: Sendable, Hashable {
-    /// The new state.
+    /// The state the client changed to; the store already holds it.
     public var state: UserState
-    /// Its details.
+    /// The username and provider that go with the new state.
     public var info: UserStateInfo
 
     /// Creates a change record.

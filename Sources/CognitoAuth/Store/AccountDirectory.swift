@@ -18,27 +18,27 @@ import Foundation
 ///   pool and app client ids) and the username, so switching also switches the pool.
 ///
 /// Nothing here talks to the network or reads a session: callers pair it with a ``SessionStore``.
-public struct AccountDirectory: Sendable, Hashable {
+package struct AccountDirectory: Sendable, Hashable {
     /// The id of the account that lives in the root directory.
-    public static let defaultID = "default"
+    package static let defaultID = "default"
 
     /// The store root (`--store`, else ``FileSessionStore/defaultDirectory(environment:)``).
-    public let root: String
+    package let root: String
 
     /// An account directory set rooted at `root`.
-    public init(root: String) {
+    package init(root: String) {
         self.root = root
     }
 
     /// The folder that holds the accounts after the default one.
-    public var accountsFolder: String { root + "/accounts" }
+    package var accountsFolder: String { root + "/accounts" }
 
     /// The file naming the active account.
-    public var activeMarkerPath: String { accountsFolder + "/active" }
+    package var activeMarkerPath: String { accountsFolder + "/active" }
 
     /// Whether `id` is a name this type could have made (`default`, or `account-N`), so that a
     /// marker file or an argument can never point outside the root.
-    public static func isValidID(_ id: String) -> Bool {
+    package static func isValidID(_ id: String) -> Bool {
         if id == defaultID { return true }
         guard id.hasPrefix("account-") else { return false }
         let number = id.dropFirst("account-".count)
@@ -46,19 +46,19 @@ public struct AccountDirectory: Sendable, Hashable {
     }
 
     /// The store directory of account `id` (the root for the default account).
-    public func directory(for id: String) -> String {
+    package func directory(for id: String) -> String {
         id == Self.defaultID ? root : accountsFolder + "/" + id
     }
 
     /// The ids of the accounts there are: the default one always, then the others in number order.
-    public func accountIDs() -> [String] {
+    package func accountIDs() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: accountsFolder)) ?? []
         let others = names.filter { $0 != Self.defaultID && Self.isValidID($0) && isDirectory(directory(for: $0)) }
         return [Self.defaultID] + others.sorted { number(of: $0) < number(of: $1) }
     }
 
     /// The active account's id: the marker's, when it names an account that exists, else the default.
-    public func activeID() -> String {
+    package func activeID() -> String {
         guard let data = FileManager.default.contents(atPath: activeMarkerPath), data.count <= 64,
             let text = String(data: data, encoding: .utf8)
         else { return Self.defaultID }
@@ -71,7 +71,7 @@ public struct AccountDirectory: Sendable, Hashable {
 
     /// Makes `id` the active account (written atomically).
     /// - Throws: ``SessionStoreError`` when the marker cannot be written; the previous one then stands.
-    public func activate(_ id: String) throws(SessionStoreError) {
+    package func activate(_ id: String) throws(SessionStoreError) {
         guard Self.isValidID(id) else { throw .io(path: activeMarkerPath, reason: "\(id) is not an account id") }
         try StoreDirectory.ensure(root)
         try StoreDirectory.ensure(accountsFolder)
@@ -80,7 +80,7 @@ public struct AccountDirectory: Sendable, Hashable {
 
     /// Creates a new, empty account directory and returns its id (not activated).
     /// - Throws: ``SessionStoreError`` when the directory cannot be made.
-    public func createAccount() throws(SessionStoreError) -> String {
+    package func createAccount() throws(SessionStoreError) -> String {
         try StoreDirectory.ensure(root)
         try StoreDirectory.ensure(accountsFolder)
         let next = (accountIDs().map(number(of:)).max() ?? 1) + 1
@@ -97,7 +97,7 @@ public struct AccountDirectory: Sendable, Hashable {
 
     /// Removes account `id`'s directory (never the default account's, which is the root).
     /// - Throws: ``SessionStoreError`` when it cannot be removed.
-    public func removeAccount(_ id: String) throws(SessionStoreError) {
+    package func removeAccount(_ id: String) throws(SessionStoreError) {
         guard id != Self.defaultID, Self.isValidID(id) else { return }
         let path = directory(for: id)
         do {
@@ -113,7 +113,7 @@ public struct AccountDirectory: Sendable, Hashable {
     }
 
     /// What account `id` signed in with, when recorded.
-    public func profile(of id: String) -> AccountProfile? {
+    package func profile(of id: String) -> AccountProfile? {
         let path = directory(for: id) + "/" + AccountProfile.fileName
         guard let data = FileManager.default.contents(atPath: path), data.count <= 64 * 1024 else { return nil }
         return try? JSONDecoder().decode(AccountProfile.self, from: data)
@@ -121,7 +121,7 @@ public struct AccountDirectory: Sendable, Hashable {
 
     /// Records what account `id` signed in with.
     /// - Throws: ``SessionStoreError`` when it cannot be written; the previous record then stands.
-    public func record(_ profile: AccountProfile, for id: String) throws(SessionStoreError) {
+    package func record(_ profile: AccountProfile, for id: String) throws(SessionStoreError) {
         let directory = directory(for: id)
         try StoreDirectory.ensure(directory)
         let encoder = JSONEncoder()
@@ -148,23 +148,23 @@ public struct AccountDirectory: Sendable, Hashable {
 }
 
 /// What an account signed in with: enough to switch to it later without asking again.
-public struct AccountProfile: Codable, Sendable, Hashable {
+package struct AccountProfile: Codable, Sendable, Hashable {
     /// The file, in the account's directory, that holds this record.
-    public static let fileName = "account.json"
+    package static let fileName = "account.json"
 
     /// The username the account signed in as.
-    public var username: String
+    package var username: String
     /// The user pool's id, when the configuration has a user pool.
-    public var userPoolId: String?
+    package var userPoolId: String?
     /// The app client's id.
-    public var appClientId: String?
+    package var appClientId: String?
     /// The configuration file the account signed in with.
-    public var configPath: String?
+    package var configPath: String?
     /// The configuration's section (`--config-section`), when not the default.
-    public var configSection: String?
+    package var configSection: String?
 
     /// A record of `username` on the given pool and configuration.
-    public init(
+    package init(
         username: String, userPoolId: String?, appClientId: String?, configPath: String?, configSection: String?
     ) {
         self.username = username
@@ -175,7 +175,7 @@ public struct AccountProfile: Codable, Sendable, Hashable {
     }
 
     /// Whether this is `username` on `userPoolId` (usernames compared after Unicode normalisation).
-    public func matches(username other: String, userPoolId pool: String?) -> Bool {
+    package func matches(username other: String, userPoolId pool: String?) -> Bool {
         username.precomposedStringWithCanonicalMapping == other.precomposedStringWithCanonicalMapping
             && (pool == nil || userPoolId == nil || pool == userPoolId)
     }

@@ -16,7 +16,7 @@ import Foundation
 public struct FileSessionStore: SessionStore {
     /// The directory holding the session.
     public let directory: String
-    /// The session file.
+    /// The session file's path, `<directory>/session.json`.
     public let path: String
     private var lockPath: String { directory + "/session.lock" }
 

@@ -15,7 +15,7 @@ import Foundation
 /// schema `dev.latchkey.Session` with the attributes `service` (`latchkey:` followed by the
 /// absolute store directory, so that every `--store` directory has its own item) and `account`
 /// (``account``). libsecret is loaded at run time, so the store works only where
-/// ``KeyringSessionStore/availabilityProblem()`` returns nil; see ``SessionStoreSelection``.
+/// ``KeyringSessionStore/availabilityProblem()`` returns nil; fall back to ``FileSessionStore`` elsewhere.
 ///
 /// Nothing secret is written to the store directory. It holds only `session.lock`, the advisory
 /// lock that serialises writers across processes (the same one ``FileSessionStore`` uses), and

@@ -6,12 +6,12 @@ public struct AWSCredentials: Sendable, Hashable, Codable {
     public var accessKeyId: String
     /// The secret access key.
     public var secretAccessKey: String
-    /// The session token.
+    /// The session token that must accompany the key pair on every signed request.
     public var sessionToken: String
-    /// When they expire.
+    /// When Cognito Identity says the credentials stop working.
     public var expiration: Date
 
-    /// Creates credentials.
+    /// Wraps credentials as Cognito Identity's GetCredentialsForIdentity returned them.
     public init(accessKeyId: String, secretAccessKey: String, sessionToken: String, expiration: Date) {
         self.accessKeyId = accessKeyId
         self.secretAccessKey = secretAccessKey
@@ -33,7 +33,7 @@ extension AWSCredentials: CustomStringConvertible, CustomDebugStringConvertible 
 
 /// Everything persisted about a session, restored at launch without the network.
 public struct PersistedSession: Sendable, Hashable, Codable {
-    /// The format version.
+    /// The record's format version; only version 1 exists so far.
     public var version: Int = 1
     /// The state to restore.
     public var state: UserState
@@ -41,11 +41,11 @@ public struct PersistedSession: Sendable, Hashable, Codable {
     public var username: String?
     /// The current provider's key.
     public var provider: String?
-    /// User-pool tokens.
+    /// The user-pool tokens, when the user signed in through the user pool or its hosted UI.
     public var tokens: CognitoTokens?
     /// The Cognito Identity id.
     public var identityId: String?
-    /// Cached AWS credentials.
+    /// The last AWS credentials, reused until they near expiry; nil when none were fetched.
     public var awsCredentials: AWSCredentials?
     /// Logins of federated providers, by provider key (tokens: secret, persisted like the user-pool tokens).
     public var federatedLogins: [String: String]?
@@ -109,12 +109,12 @@ public struct PendingRevocation: Sendable, Hashable, Codable, CustomStringConver
 
 /// A developer-authenticated identity: an identity id and the OpenID token Cognito issued for it.
 public struct DeveloperIdentityLogin: Sendable, Hashable, Codable {
-    /// The identity id.
+    /// The Cognito Identity id the application's backend registered the user under.
     public var identityId: String
-    /// The OpenID token.
+    /// The OpenID token the backend obtained for that identity (a secret: never logged).
     public var token: String
 
-    /// Creates a login.
+    /// Pairs an identity id with the OpenID token issued for it.
     public init(identityId: String, token: String) {
         self.identityId = identityId
         self.token = token

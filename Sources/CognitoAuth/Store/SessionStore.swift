@@ -92,23 +92,24 @@ public enum SessionStoreError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 /// A session store in memory, for tests and for callers that do not want persistence.
-public final class InMemorySessionStore: SessionStore, @unchecked Sendable {
+package final class InMemorySessionStore: SessionStore, @unchecked Sendable {
     // @unchecked Sendable: every access to `stored` and `writes` goes through `lock`.
     private let lock = NSLock()
     private var stored: PersistedSession?
     private var writes = 0
 
     /// Creates a store, optionally holding a session.
-    public init(_ session: PersistedSession? = nil) { stored = session }
+    package init(_ session: PersistedSession? = nil) { stored = session }
 
     /// Where the session lives.
-    public var location: String { "memory" }
+    package var location: String { "memory" }
 
     /// Returns the stored session.
-    public func load() throws(SessionStoreError) -> PersistedSession? { lock.withLock { stored } }
+    package func load() throws(SessionStoreError) -> PersistedSession? { lock.withLock { stored } }
 
     /// Replaces the stored session (compare-and-swap on the write count when asked).
-    public func save(_ session: PersistedSession?, when condition: SessionStoreWriteCondition) throws(SessionStoreError)
+    package func save(_ session: PersistedSession?, when condition: SessionStoreWriteCondition)
+        throws(SessionStoreError)
         -> SessionStoreWriteResult
     {
         lock.withLock {
@@ -122,8 +123,8 @@ public final class InMemorySessionStore: SessionStore, @unchecked Sendable {
     }
 
     /// Changes with every write.
-    public func changeStamp() -> String? { lock.withLock { "\(writes)" } }
+    package func changeStamp() -> String? { lock.withLock { "\(writes)" } }
 
     /// How many writes happened.
-    public var writeCount: Int { lock.withLock { writes } }
+    package var writeCount: Int { lock.withLock { writes } }
 }

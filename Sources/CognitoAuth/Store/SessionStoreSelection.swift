@@ -12,9 +12,9 @@ import Foundation
 /// 3. Else the ``FileSessionStore``, with a warning that says where the file is and that it is
 ///    plain text. Callers print it early, before any prompt or network call, once per directory
 ///    (see ``firstTimeWarning(_:directory:)``).
-public enum SessionStoreSelection {
+package enum SessionStoreSelection {
     /// Which kind of store holds the session.
-    public enum Backend: String, Sendable, Hashable, CaseIterable {
+    package enum Backend: String, Sendable, Hashable, CaseIterable {
         /// The system keyring (Secret Service).
         case keyring
         /// A file of mode 0600 in a directory of mode 0700.
@@ -22,15 +22,15 @@ public enum SessionStoreSelection {
     }
 
     /// Why no store could be chosen: `LATCHKEY_STORE` asked for something that cannot be had.
-    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+    package struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
         /// The message, with the fix.
-        public var description: String
+        package var description: String
     }
 
     /// The environment variable that forces a backend.
-    public static let overrideVariable = "LATCHKEY_STORE"
+    package static let overrideVariable = "LATCHKEY_STORE"
     /// The marker file, in the store directory, recording that the plain-text warning was shown.
-    public static let warningMarkerName = ".plaintext-warning-shown"
+    package static let warningMarkerName = ".plaintext-warning-shown"
 
     /// Chooses the store for `directory`.
     ///
@@ -43,7 +43,7 @@ public enum SessionStoreSelection {
     /// - Returns: the store, its backend, and the plain-text warning when the file store was chosen.
     /// - Throws: ``Failure`` when `LATCHKEY_STORE` has an unknown value, or is `keyring` and the
     ///   keyring is unusable.
-    public static func make(
+    package static func make(
         directory: String,
         environment: [String: String],
         lockTimeout: Duration = FileSessionStore.defaultLockTimeout,
@@ -109,7 +109,7 @@ public enum SessionStoreSelection {
     }
 
     /// The warning shown when the file store is chosen because no keyring is usable.
-    public static func plainTextWarning(path: String, _ lookup: AuthTextLookup = .english) -> String {
+    package static func plainTextWarning(path: String, _ lookup: AuthTextLookup = .english) -> String {
         "latchkey: " + lookup.format("store.plainText.noKeyring", ["path": path])
     }
 
@@ -118,7 +118,7 @@ public enum SessionStoreSelection {
     /// The first call writes the marker file ``warningMarkerName`` in `directory` (creating the
     /// directory with mode 0700). When the marker cannot be written the warning is returned every
     /// time, which errs on the side of telling.
-    public static func firstTimeWarning(_ warning: String?, directory: String) -> String? {
+    package static func firstTimeWarning(_ warning: String?, directory: String) -> String? {
         guard let warning else { return nil }
         let marker = directory + "/" + warningMarkerName
         if FileManager.default.fileExists(atPath: marker) { return nil }

@@ -35,7 +35,7 @@ public struct CognitoTokens: Sendable, Hashable, Codable {
         case idToken, accessToken, refreshToken, idTokenExpiration, accessTokenExpiration, issuedAt
     }
 
-    /// Decodes stored tokens, clamping the stored times to ``ClaimTime`` (a session written by an
+    /// Decodes stored tokens, clamping the stored times to 1970...2100 (a session written by an
     /// older version, or edited, may hold any date).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -79,7 +79,7 @@ extension CognitoTokens: CustomStringConvertible, CustomDebugStringConvertible {
     public var debugDescription: String { description }
 
     /// Masks a secret for display: its first four characters, then only its length.
-    public static func mask(_ secret: String) -> String {
+    package static func mask(_ secret: String) -> String {
         guard secret.count > 12 else { return String(repeating: "*", count: secret.count) }
         return "\(secret.prefix(4))…(\(secret.count) chars)"
     }
@@ -87,18 +87,18 @@ extension CognitoTokens: CustomStringConvertible, CustomDebugStringConvertible {
 
 /// The range of times Latchkey accepts from tokens and credentials, so that no later arithmetic on
 /// them (durations, timers, formatting) can overflow.
-public enum ClaimTime {
+package enum ClaimTime {
     /// The latest time accepted: 2100-01-01T00:00:00Z, in seconds since 1970.
-    public static let latest: TimeInterval = 4_102_444_800
+    package static let latest: TimeInterval = 4_102_444_800
 
     /// `seconds` since 1970 clamped to `0...latest`; nil when it is not a finite number.
-    public static func clamped(_ seconds: Double) -> Double? {
+    package static func clamped(_ seconds: Double) -> Double? {
         guard seconds.isFinite else { return nil }
         return min(max(seconds, 0), latest)
     }
 
     /// `date` clamped to 1970...2100 (a NaN date reads as 1970).
-    public static func clamped(_ date: Date) -> Date {
+    package static func clamped(_ date: Date) -> Date {
         Date(timeIntervalSince1970: clamped(date.timeIntervalSince1970) ?? 0)
     }
 }

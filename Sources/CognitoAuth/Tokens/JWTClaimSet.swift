@@ -50,7 +50,7 @@ public struct JWTClaimSet: Sendable, Hashable {
         }
     }
 
-    /// A time claim (NumericDate), clamped to ``ClaimTime``.
+    /// A time claim (NumericDate), clamped to 1970...2100; nil when absent, not a number or not finite.
     public func date(_ name: String) -> Date? {
         guard case .number(let seconds)? = all[name], let clamped = ClaimTime.clamped(seconds) else { return nil }
         return Date(timeIntervalSince1970: clamped)
@@ -69,13 +69,13 @@ public struct JWTClaimSet: Sendable, Hashable {
     public var subject: String? { string("sub") }
     /// The username: `cognito:username` in id tokens, `username` in access tokens.
     public var username: String? { string("cognito:username") ?? string("username") }
-    /// `email`.
+    /// `email`: the user's email address, when the token carries it (id tokens with the email scope).
     public var email: String? { string("email") }
-    /// `email_verified`.
+    /// `email_verified`: whether the email address was verified (Cognito may write it as a string).
     public var emailVerified: Bool? { bool("email_verified") }
-    /// `phone_number`.
+    /// `phone_number`: the user's phone number in E.164 form, when the token carries it.
     public var phoneNumber: String? { string("phone_number") }
-    /// `phone_number_verified`.
+    /// `phone_number_verified`: whether the phone number was verified (may be written as a string).
     public var phoneNumberVerified: Bool? { bool("phone_number_verified") }
     /// `cognito:groups`: the user's groups, in precedence order.
     public var groups: [String] { strings("cognito:groups") ?? [] }
@@ -85,13 +85,13 @@ public struct JWTClaimSet: Sendable, Hashable {
     }
     /// `auth_time`: when the user last authenticated (not refreshed).
     public var authTime: Date? { date("auth_time") }
-    /// `iat`.
+    /// `iat`: when the token was issued, clamped to 1970...2100.
     public var issuedAt: Date? { date("iat") }
-    /// `exp`.
+    /// `exp`: when the token expires, clamped to 1970...2100; nil when the claim is missing.
     public var expiration: Date? { date("exp") }
     /// `token_use`: `id` or `access`.
     public var tokenUse: String? { string("token_use") }
-    /// `iss`.
+    /// `iss`: the issuer, `https://cognito-idp.<region>.amazonaws.com/<pool id>` for Cognito tokens.
     public var issuer: String? { string("iss") }
     /// The custom attributes (`custom:NAME`), keyed by NAME.
     public var customAttributes: [String: String] {

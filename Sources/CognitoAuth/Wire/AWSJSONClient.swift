@@ -11,7 +11,7 @@ public struct AWSJSONClient: Sendable {
     public var targetPrefix: String
     /// The endpoint requests are POSTed to.
     public var endpoint: URL
-    /// The transport.
+    /// The transport requests are sent through.
     public var transport: any HTTPTransport
     /// The total deadline of one request.
     public var timeout: Duration
@@ -25,7 +25,7 @@ public struct AWSJSONClient: Sendable {
     /// The identity-pool service prefix.
     public static let identityTarget = "AWSCognitoIdentityService"
 
-    /// Creates a client.
+    /// Creates a client for one service; requests are unsigned unless `signer` is given.
     public init(
         targetPrefix: String, endpoint: URL, transport: any HTTPTransport, timeout: Duration = .seconds(15),
         logger: Logger? = nil,
@@ -97,7 +97,7 @@ public struct AWSJSONClient: Sendable {
     }
 
     /// Strips a `namespace#` prefix and a `:url` suffix from an error type.
-    public static func normalise(type: String) -> String {
+    package static func normalise(type: String) -> String {
         var result = Substring(type)
         if let hash = result.lastIndex(of: "#") { result = result[result.index(after: hash)...] }
         if let colon = result.firstIndex(of: ":") { result = result[..<colon] }

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// libcurl is loaded on the first request, so a command that sends none (a cached `latchkey token`)
 /// loads no network stack. Each request has one total deadline (connect, TLS, head and body), a body
-/// cap of ``HTTPLimits/maxResponseBytes``, no redirects and no silent reconnect loop: a failure
+/// cap of 1 MiB, no redirects and no silent reconnect loop: a failure
 /// fails the request at once and the auth core decides about retries. ``NetworkOptions`` choose a
 /// proxy per request (`NO_PROXY` hosts go direct; libcurl's own reading of the proxy variables is
 /// turned off) and extra trusted CAs. `URLSession` is not used because on Linux it can do neither

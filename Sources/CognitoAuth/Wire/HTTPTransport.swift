@@ -2,16 +2,16 @@ import Foundation
 
 /// One HTTP request as the wire client builds it.
 public struct HTTPRequestData: Sendable {
-    /// The absolute URL.
+    /// The absolute URL, scheme `http` or `https`.
     public var url: URL
     /// The method, such as `POST`.
     public var method: String
     /// Header fields in order.
     public var headers: [(name: String, value: String)]
-    /// The body bytes.
+    /// The body bytes; empty for no body.
     public var body: [UInt8]
 
-    /// Creates a request.
+    /// Creates a request; by default a `POST` with no headers and no body.
     public init(url: URL, method: String = "POST", headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.url = url
         self.method = method
@@ -25,16 +25,16 @@ public struct HTTPRequestData: Sendable {
     }
 }
 
-/// One HTTP response.
+/// One HTTP response as a transport received it, body complete.
 public struct HTTPResponseData: Sendable {
-    /// The status code.
+    /// The HTTP status code, such as 200 or 400.
     public var status: Int
     /// Header fields in order.
     public var headers: [(name: String, value: String)]
     /// The body bytes, capped by the transport.
     public var body: [UInt8]
 
-    /// Creates a response.
+    /// Creates a response (transports, and test doubles standing in for one).
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
@@ -57,7 +57,7 @@ public protocol HTTPTransport: Sendable {
 }
 
 /// Limits that every transport honours.
-public enum HTTPLimits {
+package enum HTTPLimits {
     /// The largest response body accepted (1 MiB); a larger one is an invalid response.
-    public static let maxResponseBytes = 1 << 20
+    package static let maxResponseBytes = 1 << 20
 }

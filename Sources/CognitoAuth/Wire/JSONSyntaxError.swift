@@ -2,21 +2,21 @@
 ///
 /// Foundation's decoders say only that the data is not valid JSON; configuration errors should point
 /// at the character to fix. ``locate(in:)`` runs a strict RFC 8259 check and reports the first problem.
-public struct JSONSyntaxError: Sendable, Hashable, CustomStringConvertible {
+package struct JSONSyntaxError: Sendable, Hashable, CustomStringConvertible {
     /// The byte offset of the problem.
-    public var offset: Int
+    package var offset: Int
     /// The line, from 1.
-    public var line: Int
+    package var line: Int
     /// The column in characters (Unicode scalars), from 1.
-    public var column: Int
+    package var column: Int
     /// What is wrong, such as "expected ',' or '}'".
-    public var message: String
+    package var message: String
 
     /// "line 3, column 14: expected ',' or '}'".
-    public var description: String { "line \(line), column \(column): \(message)" }
+    package var description: String { "line \(line), column \(column): \(message)" }
 
     /// The first syntax error in `bytes`, or nil when they are one well-formed JSON value.
-    public static func locate(in bytes: [UInt8]) -> JSONSyntaxError? {
+    package static func locate(in bytes: [UInt8]) -> JSONSyntaxError? {
         var scanner = Scanner(bytes: bytes)
         do throws(Failure) {
             scanner.skipWhitespace()

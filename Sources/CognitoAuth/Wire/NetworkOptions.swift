@@ -130,7 +130,7 @@ public struct NetworkOptions: Sendable, Hashable {
 public struct ProxyServer: Sendable, Hashable, CustomStringConvertible {
     /// The proxy's host name or address.
     public var host: String
-    /// The proxy's port.
+    /// The proxy's TCP port, from the URL (80 when the URL names none).
     public var port: Int
     /// The user name for the proxy's Basic authentication, if the URL has one.
     public var username: String?
@@ -139,7 +139,7 @@ public struct ProxyServer: Sendable, Hashable, CustomStringConvertible {
     /// The environment variable the proxy came from (`HTTPS_PROXY`), when it came from one.
     public var variable: String?
 
-    /// Creates a proxy.
+    /// Creates a proxy description; `variable` names where it came from, for messages.
     public init(host: String, port: Int, username: String? = nil, password: String? = nil, variable: String? = nil) {
         self.host = host
         self.port = port

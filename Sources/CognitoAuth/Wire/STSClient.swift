@@ -3,27 +3,27 @@ import Foundation
 
 /// The caller's identity as STS reports it.
 public struct CallerIdentity: Sendable, Hashable {
-    /// The account id.
+    /// The 12-digit AWS account id the credentials belong to.
     public var account: String
     /// The ARN of the assumed role or user.
     public var arn: String
-    /// The unique id.
+    /// The unique id of the calling entity (for an assumed role, `ROLEID:session-name`).
     public var userId: String
 }
 
 /// STS `GetCallerIdentity`, signed with SigV4: the sample service call that uses AWS credentials.
-public struct STSClient: Sendable {
+package struct STSClient: Sendable {
     /// The endpoint, such as `https://sts.us-east-1.amazonaws.com/`.
-    public var endpoint: URL
-    /// The signing region.
-    public var region: String
-    /// The transport.
-    public var transport: any HTTPTransport
-    /// The request deadline.
-    public var timeout: Duration
+    package var endpoint: URL
+    /// The region the request is signed for (SigV4 credential scope).
+    package var region: String
+    /// The transport the signed request is sent through.
+    package var transport: any HTTPTransport
+    /// The total deadline of one request.
+    package var timeout: Duration
 
-    /// Creates a client.
-    public init(endpoint: URL, region: String, transport: any HTTPTransport, timeout: Duration = .seconds(15)) {
+    /// Creates a client for `endpoint`, signing for `region`; requests time out after `timeout`.
+    package init(endpoint: URL, region: String, transport: any HTTPTransport, timeout: Duration = .seconds(15)) {
         self.endpoint = endpoint
         self.region = region
         self.transport = transport
@@ -31,7 +31,7 @@ public struct STSClient: Sendable {
     }
 
     /// Calls GetCallerIdentity with credentials from `provider`, signed at `date`.
-    public func getCallerIdentity(using provider: some AWSCredentialsProvider, date: Date = Date()) async throws
+    package func getCallerIdentity(using provider: some AWSCredentialsProvider, date: Date = Date()) async throws
         -> CallerIdentity
     {
         let signing = try await provider.signingCredentials()
@@ -43,7 +43,7 @@ public struct STSClient: Sendable {
     }
 
     /// Calls GetCallerIdentity with `credentials` at time `date`.
-    public func getCallerIdentity(credentials: AWSCredentials, date: Date = Date()) async throws -> CallerIdentity {
+    package func getCallerIdentity(credentials: AWSCredentials, date: Date = Date()) async throws -> CallerIdentity {
         let body = Array("Action=GetCallerIdentity&Version=2011-06-15".utf8)
         let host = endpoint.host.map { host in endpoint.port.map { "\(host):\($0)" } ?? host } ?? "sts.amazonaws.com"
         let unsigned = SigV4Request(

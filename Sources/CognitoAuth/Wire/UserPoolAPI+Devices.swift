@@ -3,7 +3,7 @@ import Foundation
 extension UserPoolAPI {
     /// GetTokensFromRefreshToken: works with refresh-token rotation on and off; with rotation on the
     /// answer's RefreshToken replaces the one sent. `ClientSecret` is the raw secret (not SECRET_HASH).
-    public func getTokensFromRefreshToken(
+    package func getTokensFromRefreshToken(
         refreshToken: String, deviceKey: String?, clientMetadata: [String: String]
     ) async throws -> AuthAnswer {
         var body: [String: JSONValue] = [
@@ -17,7 +17,7 @@ extension UserPoolAPI {
 
     /// ConfirmDevice; returns `UserConfirmationNecessary` (true: the device stays not remembered
     /// until UpdateDeviceStatus, because the pool remembers devices only on the user's prompt).
-    public func confirmDevice(
+    package func confirmDevice(
         accessToken: String, deviceKey: String, verifier: SRPClient.DeviceVerifier, deviceName: String?
     ) async throws -> Bool {
         var body: [String: JSONValue] = [
@@ -33,7 +33,7 @@ extension UserPoolAPI {
     }
 
     /// UpdateDeviceStatus: `remembered` or `not_remembered`.
-    public func updateDeviceStatus(accessToken: String, deviceKey: String, remembered: Bool) async throws {
+    package func updateDeviceStatus(accessToken: String, deviceKey: String, remembered: Bool) async throws {
         _ = try await client.call(
             "UpdateDeviceStatus",
             [
@@ -43,7 +43,7 @@ extension UserPoolAPI {
     }
 
     /// One page of ListDevices; returns the devices (raw) and the next page's token.
-    public func listDevices(accessToken: String, limit: Int, paginationToken: String?) async throws -> (
+    package func listDevices(accessToken: String, limit: Int, paginationToken: String?) async throws -> (
         devices: [JSONValue], next: String?
     ) {
         var body: [String: JSONValue] = [
@@ -54,8 +54,8 @@ extension UserPoolAPI {
         return (json["Devices"]?.arrayValue ?? [], json["PaginationToken"]?.stringValue)
     }
 
-    /// GetDevice (raw).
-    public func getDevice(accessToken: String, deviceKey: String) async throws -> JSONValue {
+    /// Calls GetDevice and returns its `Device` object as JSON; throws when the answer has none.
+    package func getDevice(accessToken: String, deviceKey: String) async throws -> JSONValue {
         let json = try await client.call(
             "GetDevice", ["AccessToken": .string(accessToken), "DeviceKey": .string(deviceKey)])
         guard let device = json["Device"] else {
@@ -64,8 +64,8 @@ extension UserPoolAPI {
         return device
     }
 
-    /// ForgetDevice.
-    public func forgetDevice(accessToken: String, deviceKey: String) async throws {
+    /// Calls ForgetDevice: the pool stops tracking the device, so it is no longer remembered.
+    package func forgetDevice(accessToken: String, deviceKey: String) async throws {
         _ = try await client.call(
             "ForgetDevice", ["AccessToken": .string(accessToken), "DeviceKey": .string(deviceKey)])
     }

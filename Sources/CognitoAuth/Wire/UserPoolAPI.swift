@@ -1,17 +1,17 @@
 import Foundation
 
 /// The user-pool operations on the wire, typed; no state, no policy.
-public struct UserPoolAPI: Sendable {
-    /// The JSON 1.1 client.
-    public let client: AWSJSONClient
-    /// The pool configuration.
-    public let pool: UserPoolConfiguration
+package struct UserPoolAPI: Sendable {
+    /// The AWS JSON 1.1 client that sends each operation to the pool's endpoint.
+    package let client: AWSJSONClient
+    /// The pool whose app client id (and secret, for `SECRET_HASH`) every request carries.
+    package let pool: UserPoolConfiguration
 
     /// Sent as `ClientMetadata` on every operation that takes it.
-    public var clientMetadata: [String: String]
+    package var clientMetadata: [String: String]
 
     /// Creates the API over a JSON client.
-    public init(client: AWSJSONClient, pool: UserPoolConfiguration, clientMetadata: [String: String] = [:]) {
+    package init(client: AWSJSONClient, pool: UserPoolConfiguration, clientMetadata: [String: String] = [:]) {
         self.client = client
         self.pool = pool
         self.clientMetadata = clientMetadata
@@ -25,22 +25,22 @@ public struct UserPoolAPI: Sendable {
     }
 
     /// The answer of InitiateAuth or RespondToAuthChallenge.
-    public struct AuthAnswer: Sendable {
+    package struct AuthAnswer: Sendable {
         /// The next challenge, when there is one.
-        public var challengeName: String?
-        /// Its parameters.
-        public var challengeParameters: [String: String]
-        /// The challenge session.
-        public var session: String?
+        package var challengeName: String?
+        /// The challenge's parameters as Cognito sent them (`USER_ID_FOR_SRP`, `SRP_B`, `SALT`, ...).
+        package var challengeParameters: [String: String]
+        /// The opaque session to send back with the answer to the challenge; nil when there is none.
+        package var session: String?
         /// USER_AUTH's SELECT_CHALLENGE: the first factors on offer.
-        public var availableChallenges: [String]
+        package var availableChallenges: [String]
         /// The tokens, when authentication finished.
-        public var idToken: String?
-        public var accessToken: String?
-        public var refreshToken: String?
+        package var idToken: String?
+        package var accessToken: String?
+        package var refreshToken: String?
         /// NewDeviceMetadata's DeviceKey and DeviceGroupKey, when the pool tracks devices.
-        public var newDeviceKey: String?
-        public var newDeviceGroupKey: String?
+        package var newDeviceKey: String?
+        package var newDeviceGroupKey: String?
 
         init(_ json: JSONValue) {
             challengeName = json["ChallengeName"]?.stringValue
@@ -57,7 +57,7 @@ public struct UserPoolAPI: Sendable {
     }
 
     /// SECRET_HASH for `username`, when the client has a secret.
-    public func secretHash(_ username: String) -> String? {
+    package func secretHash(_ username: String) -> String? {
         pool.appClientSecret.map {
             SRPClient.secretHash(username: username, clientId: pool.appClientId, clientSecret: $0)
         }
@@ -69,11 +69,11 @@ public struct UserPoolAPI: Sendable {
         return result
     }
 
-    /// InitiateAuth.
+    /// Calls InitiateAuth with `flow` and its parameters, adding `SECRET_HASH` when the client has a secret.
     ///
     /// `validationData` joins `ClientMetadata` (its keys win), as AWSMobileClient's
     /// `signIn(username:password:validationData:)` sends it: Cognito's InitiateAuth has no ValidationData.
-    public func initiateAuth(
+    package func initiateAuth(
         flow: String, parameters: [String: String], username: String, validationData: [String: String] = [:]
     ) async throws -> AuthAnswer {
         var body: [String: JSONValue] = [
@@ -86,8 +86,9 @@ public struct UserPoolAPI: Sendable {
         return AuthAnswer(json)
     }
 
-    /// RespondToAuthChallenge.
-    public func respond(challenge: String, responses: [String: String], session: String?, username: String) async throws
+    /// Calls RespondToAuthChallenge with the answers to `challenge`, adding `SECRET_HASH` when needed.
+    package func respond(challenge: String, responses: [String: String], session: String?, username: String)
+        async throws
         -> AuthAnswer
     {
         var body: [String: JSONValue] = [
@@ -99,7 +100,7 @@ public struct UserPoolAPI: Sendable {
     }
 
     /// SignUp; returns whether the user is confirmed, the delivery details and the user's sub.
-    public func signUp(
+    package func signUp(
         username: String, password: String, attributes: [String: String], validationData: [String: String] = [:]
     ) async throws -> (
         confirmed: Bool, delivery: CodeDeliveryDetails?, userSub: String?
@@ -119,31 +120,31 @@ public struct UserPoolAPI: Sendable {
         return (json["UserConfirmed"] == .bool(true), delivery, json["UserSub"]?.stringValue)
     }
 
-    /// ConfirmSignUp.
-    public func confirmSignUp(username: String, code: String) async throws {
+    /// Calls ConfirmSignUp: confirms `username`'s sign-up with the code that was sent.
+    package func confirmSignUp(username: String, code: String) async throws {
         _ = try await client.call("ConfirmSignUp", userBody(username, ["ConfirmationCode": .string(code)]))
     }
 
-    /// ResendConfirmationCode.
-    public func resendConfirmationCode(username: String) async throws -> CodeDeliveryDetails {
+    /// Calls ResendConfirmationCode and returns where the new sign-up code went.
+    package func resendConfirmationCode(username: String) async throws -> CodeDeliveryDetails {
         CodeDeliveryDetails(
             try await client.call("ResendConfirmationCode", userBody(username, [:]))["CodeDeliveryDetails"])
     }
 
-    /// ForgotPassword.
-    public func forgotPassword(username: String) async throws -> CodeDeliveryDetails {
+    /// Calls ForgotPassword and returns where the password-reset code went.
+    package func forgotPassword(username: String) async throws -> CodeDeliveryDetails {
         CodeDeliveryDetails(try await client.call("ForgotPassword", userBody(username, [:]))["CodeDeliveryDetails"])
     }
 
-    /// ConfirmForgotPassword.
-    public func confirmForgotPassword(username: String, code: String, newPassword: String) async throws {
+    /// Calls ConfirmForgotPassword: sets `newPassword` with the reset code that was sent.
+    package func confirmForgotPassword(username: String, code: String, newPassword: String) async throws {
         _ = try await client.call(
             "ConfirmForgotPassword",
             userBody(username, ["ConfirmationCode": .string(code), "Password": .string(newPassword)]))
     }
 
-    /// ChangePassword.
-    public func changePassword(accessToken: String, previous: String, proposed: String) async throws {
+    /// Calls ChangePassword for the signed-in user, who must give the current password.
+    package func changePassword(accessToken: String, previous: String, proposed: String) async throws {
         _ = try await client.call(
             "ChangePassword",
             [
@@ -153,7 +154,7 @@ public struct UserPoolAPI: Sendable {
     }
 
     /// GetUser: the username and attributes.
-    public func getUser(accessToken: String) async throws -> (username: String, attributes: [String: String]) {
+    package func getUser(accessToken: String) async throws -> (username: String, attributes: [String: String]) {
         let json = try await client.call("GetUser", ["AccessToken": .string(accessToken)])
         guard let username = json["Username"]?.stringValue else {
             throw AuthError.invalidResponse(status: 200, detail: "GetUser answered without Username")
@@ -165,8 +166,8 @@ public struct UserPoolAPI: Sendable {
         return (username, attributes)
     }
 
-    /// UpdateUserAttributes.
-    public func updateUserAttributes(accessToken: String, attributes: [String: String]) async throws
+    /// Calls UpdateUserAttributes; returns one delivery per changed attribute that needs a code.
+    package func updateUserAttributes(accessToken: String, attributes: [String: String]) async throws
         -> [CodeDeliveryDetails]
     {
         let json = try await client.call(
@@ -180,7 +181,7 @@ public struct UserPoolAPI: Sendable {
     }
 
     /// GetUserAttributeVerificationCode: sends a code for `attribute` (`email` or `phone_number`).
-    public func getUserAttributeVerificationCode(accessToken: String, attribute: String) async throws
+    package func getUserAttributeVerificationCode(accessToken: String, attribute: String) async throws
         -> CodeDeliveryDetails
     {
         let json = try await client.call(
@@ -190,31 +191,31 @@ public struct UserPoolAPI: Sendable {
     }
 
     /// VerifyUserAttribute: marks `attribute` verified with the code that was sent.
-    public func verifyUserAttribute(accessToken: String, attribute: String, code: String) async throws {
+    package func verifyUserAttribute(accessToken: String, attribute: String, code: String) async throws {
         _ = try await client.call(
             "VerifyUserAttribute",
             ["AccessToken": .string(accessToken), "AttributeName": .string(attribute), "Code": .string(code)])
     }
 
     /// DeleteUser: deletes the signed-in user's account.
-    public func deleteUser(accessToken: String) async throws {
+    package func deleteUser(accessToken: String) async throws {
         _ = try await client.call("DeleteUser", ["AccessToken": .string(accessToken)])
     }
 
-    /// GlobalSignOut.
-    public func globalSignOut(accessToken: String) async throws {
+    /// Calls GlobalSignOut: revokes every token Cognito issued to the user, on every device.
+    package func globalSignOut(accessToken: String) async throws {
         _ = try await client.call("GlobalSignOut", ["AccessToken": .string(accessToken)])
     }
 
     /// RevokeToken (the refresh token).
-    public func revokeToken(refreshToken: String) async throws {
+    package func revokeToken(refreshToken: String) async throws {
         var body: [String: JSONValue] = ["Token": .string(refreshToken), "ClientId": .string(pool.appClientId)]
         if let secret = pool.appClientSecret { body["ClientSecret"] = .string(secret) }
         _ = try await client.call("RevokeToken", .object(body))
     }
 
     /// AssociateSoftwareToken, with an access token or a challenge session; returns the secret and a new session.
-    public func associateSoftwareToken(accessToken: String? = nil, session: String? = nil) async throws -> (
+    package func associateSoftwareToken(accessToken: String? = nil, session: String? = nil) async throws -> (
         secret: String, session: String?
     ) {
         var body: [String: JSONValue] = [:]
@@ -228,7 +229,7 @@ public struct UserPoolAPI: Sendable {
     }
 
     /// VerifySoftwareToken; returns the new session, if any.
-    public func verifySoftwareToken(
+    package func verifySoftwareToken(
         code: String, accessToken: String? = nil, session: String? = nil, deviceName: String?
     )
         async throws -> String?
@@ -245,7 +246,7 @@ public struct UserPoolAPI: Sendable {
     }
 
     /// GetUser's MFA fields: the enabled factors and the preferred one.
-    public func mfaSettings(accessToken: String) async throws -> MFASettings {
+    package func mfaSettings(accessToken: String) async throws -> MFASettings {
         let json = try await client.call("GetUser", ["AccessToken": .string(accessToken)])
         let enabled = (json["UserMFASettingList"]?.arrayValue ?? []).compactMap { $0.stringValue }
         let preferred = json["PreferredMfaSetting"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
@@ -257,7 +258,7 @@ public struct UserPoolAPI: Sendable {
     }
 
     /// SetUserMFAPreference: each factor given is enabled or disabled, and marked preferred or not.
-    public func setMFAPreference(accessToken: String, _ changes: [MFAType: MFAPreference]) async throws {
+    package func setMFAPreference(accessToken: String, _ changes: [MFAType: MFAPreference]) async throws {
         var body: [String: JSONValue] = ["AccessToken": .string(accessToken)]
         for (factor, change) in changes {
             let key: String
@@ -271,8 +272,8 @@ public struct UserPoolAPI: Sendable {
         _ = try await client.call("SetUserMFAPreference", .object(body))
     }
 
-    /// SetUserMFAPreference for TOTP.
-    public func setSoftwareTokenPreference(accessToken: String, enabled: Bool, preferred: Bool) async throws {
+    /// Calls SetUserMFAPreference for the authenticator app (TOTP) only.
+    package func setSoftwareTokenPreference(accessToken: String, enabled: Bool, preferred: Bool) async throws {
         _ = try await client.call(
             "SetUserMFAPreference",
             [
