@@ -177,6 +177,9 @@ extension AuthClient {
         return logins
     }
 
+    /// Gets AWS credentials from the identity pool for the current logins (none for a guest): GetId
+    /// when no identity id is known, then GetCredentialsForIdentity, retrying once with a new identity
+    /// or refreshed tokens when the pool rejects the cached ones.
     private func fetchCredentials(_ options: TokenRequestOptions) async throws -> AWSCredentials {
         guard let pool = configuration.identityPool else { throw AuthError.identityPoolNotConfigured }
         let api = identityAPI(pool)
@@ -206,22 +209,7 @@ extension AuthClient {
                         identityId: id, logins: logins,
                         customRoleArn: self.identity.customRoleARN ?? self.options.customRoleArn)
                 }
-                // Credentials that are already expired are never cached or handed out.
-                try requireUnexpired(result.credentials)
-                // The session may have changed while the request was out (sign-out, a new sign-in).
-                guard machine.userState == startedAs || (startedAs == .signedOut && machine.userState == .guest) else {
-                    throw AuthError.invalidState("The session changed while credentials were being fetched; try again.")
-                }
-                if previousId != result.identityId {
-                    publish(.identityIdChanged(old: previousId, new: result.identityId))
-                }
-                run(
-                    machine.handle(
-                        .credentialsObtained(
-                            identityId: result.identityId, credentials: result.credentials, asGuest: isGuest),
-                        now: clock.now()))
-                publish(.credentialsRefreshed(expiration: result.credentials.expiration))
-                return result.credentials
+                return try adoptCredentials(result, startedAs: startedAs, previousId: previousId, asGuest: isGuest)
             } catch AuthError.resourceNotFound where identityId != nil && attempts < 2 {
                 // The cached identity no longer exists: get a new one.
                 identityId = nil
@@ -245,4 +233,35 @@ extension AuthClient {
             }
         }
     }
+
+    /// Keeps credentials GetCredentialsForIdentity returned: refuses expired ones and ones fetched for
+    /// a session that has since changed (``AuthError/invalidState(_:)``), then stores and announces them.
+    private func adoptCredentials(
+        _ result: (credentials: AWSCredentials, identityId: String), startedAs: UserState, previousId: String?,
+        asGuest isGuest: Bool
+    ) throws -> AWSCredentials {
+        // Credentials that are already expired are never cached or handed out.
+        try requireUnexpired(result.credentials)
+        // The session may have changed while the request was out (sign-out, a new sign-in).
+        guard machine.userState == startedAs || (startedAs == .signedOut && machine.userState == .guest) else {
+            throw AuthError.invalidState("The session changed while credentials were being fetched; try again.")
+        }
+        if previousId != result.identityId {
+            publish(.identityIdChanged(old: previousId, new: result.identityId))
+        }
+        run(
+            machine.handle(
+                .credentialsObtained(identityId: result.identityId, credentials: result.credentials, asGuest: isGuest),
+                now: clock.now()))
+        publish(.credentialsRefreshed(expiration: result.credentials.expiration))
+        return result.credentials
+    }
+}
+
+/// Identity-pool state kept beside the machine.
+struct IdentityState: Sendable {
+    var credentialsTask: Task<AWSCredentials, any Error>?
+    /// The role a `federatedSignIn(…customRoleARN:)` asked for: this process's later credential
+    /// fetches assume it too, until a sign-out or another sign-in.
+    var customRoleARN: String?
 }

@@ -100,78 +100,82 @@ extension AuthClient {
             validationData: attempt.validationData, replacingSession: attempt.replacingSession)
     }
 
+    /// Starts `attempt` with InitiateAuth in its flow (the configured one unless it names one) and
+    /// carries it as far as Cognito allows without the user: SRP's PASSWORD_VERIFIER is answered here.
     private func startSignIn(_ attempt: SignInAttempt, deviceKey: String?) async throws -> SignInStep {
         let trimmed = attempt.username
-        let password = attempt.password
-        let method = attempt.method
-        let validationData = attempt.validationData
         lastSignInAttempt = attempt
         let api = try userPoolAPI()
         let flow = attempt.flow ?? options.authenticationFlow ?? configuration.userPool?.authenticationFlow ?? .userSRP
-        func requirePassword() throws -> String {
-            guard let password, !password.isEmpty else {
-                throw AuthError.invalidParameter("The password is empty. Enter a password.")
-            }
-            return password
-        }
         pendingChallenge = nil
+        var parameters = ["USERNAME": trimmed]
+        if let deviceKey { parameters["DEVICE_KEY"] = deviceKey }
         switch flow {
         case .userSRP, .customWithSRP:
-            let password = try requirePassword()
+            let password = try Self.requiredPassword(attempt.password)
             let srp = try SRPClient(random: random)
-            var parameters = ["USERNAME": trimmed, "SRP_A": srp.srpAHex]
+            parameters["SRP_A"] = srp.srpAHex
             if flow == .customWithSRP { parameters["CHALLENGE_NAME"] = "SRP_A" }
-            if let deviceKey { parameters["DEVICE_KEY"] = deviceKey }
-            let first = try await reachingBackend {
-                try await api.initiateAuth(
-                    flow: flow.wireName, parameters: parameters, username: trimmed, validationData: validationData)
-            }
+            let first = try await initiateAuth(attempt, flow: flow, parameters: parameters, api: api)
             return try await continueSRP(
                 first, srp: srp, password: password, username: trimmed, deviceKey: deviceKey, api: api)
         case .userPassword:
-            let password = try requirePassword()
-            var parameters = ["USERNAME": trimmed, "PASSWORD": password]
-            if let deviceKey { parameters["DEVICE_KEY"] = deviceKey }
-            let first = try await reachingBackend {
-                try await api.initiateAuth(
-                    flow: flow.wireName, parameters: parameters, username: trimmed, validationData: validationData)
-            }
+            parameters["PASSWORD"] = try Self.requiredPassword(attempt.password)
+            let first = try await initiateAuth(attempt, flow: flow, parameters: parameters, api: api)
             return try await handle(first, username: trimmed)
         case .customWithoutSRP:
-            var parameters = ["USERNAME": trimmed]
-            if let deviceKey { parameters["DEVICE_KEY"] = deviceKey }
-            let first = try await reachingBackend {
-                try await api.initiateAuth(
-                    flow: flow.wireName, parameters: parameters, username: trimmed, validationData: validationData)
-            }
+            let first = try await initiateAuth(attempt, flow: flow, parameters: parameters, api: api)
             return try await handle(first, username: trimmed)
         case .userAuth:
-            var parameters = ["USERNAME": trimmed]
-            if let deviceKey { parameters["DEVICE_KEY"] = deviceKey }
-            var srp: SRPClient?
-            if let method {
-                parameters["PREFERRED_CHALLENGE"] = method.rawValue
-                switch method {
-                case .password: parameters["PASSWORD"] = try requirePassword()
-                case .passwordSRP:
-                    _ = try requirePassword()
-                    let client = try SRPClient(random: random)
-                    parameters["SRP_A"] = client.srpAHex
-                    srp = client
-                case .webAuthn: throw Self.passkeyUnavailable
-                case .emailOTP, .smsOTP: break
-                }
-            }
-            let first = try await reachingBackend {
-                try await api.initiateAuth(
-                    flow: flow.wireName, parameters: parameters, username: trimmed, validationData: validationData)
-            }
-            if let srp, let password {
-                return try await continueSRP(
-                    first, srp: srp, password: password, username: trimmed, deviceKey: deviceKey, api: api)
-            }
-            return try await handle(first, username: trimmed)
+            return try await startUserAuth(attempt, parameters: parameters, deviceKey: deviceKey, api: api)
         }
+    }
+
+    /// USER_AUTH: asks for the attempt's method as the first factor when it names one (with the
+    /// password, or an SRP_A for the SRP method), else lets Cognito offer the factors it allows.
+    private func startUserAuth(
+        _ attempt: SignInAttempt, parameters: [String: String], deviceKey: String?, api: UserPoolAPI
+    ) async throws -> SignInStep {
+        var parameters = parameters
+        var srp: SRPClient?
+        if let method = attempt.method {
+            parameters["PREFERRED_CHALLENGE"] = method.rawValue
+            switch method {
+            case .password: parameters["PASSWORD"] = try Self.requiredPassword(attempt.password)
+            case .passwordSRP:
+                _ = try Self.requiredPassword(attempt.password)
+                let client = try SRPClient(random: random)
+                parameters["SRP_A"] = client.srpAHex
+                srp = client
+            case .webAuthn: throw Self.passkeyUnavailable
+            case .emailOTP, .smsOTP: break
+            }
+        }
+        let first = try await initiateAuth(attempt, flow: .userAuth, parameters: parameters, api: api)
+        if let srp, let password = attempt.password {
+            return try await continueSRP(
+                first, srp: srp, password: password, username: attempt.username, deviceKey: deviceKey, api: api)
+        }
+        return try await handle(first, username: attempt.username)
+    }
+
+    /// Sends InitiateAuth for `attempt` in `flow`, with its validation data, noting whether the backend answered.
+    private func initiateAuth(
+        _ attempt: SignInAttempt, flow: AuthenticationFlow, parameters: [String: String], api: UserPoolAPI
+    ) async throws -> UserPoolAPI.AuthAnswer {
+        try await reachingBackend {
+            try await api.initiateAuth(
+                flow: flow.wireName, parameters: parameters, username: attempt.username,
+                validationData: attempt.validationData)
+        }
+    }
+
+    /// The attempt's password; throws ``AuthError/invalidParameter(_:)`` when it is missing or empty.
+    private static func requiredPassword(_ password: String?) throws -> String {
+        guard let password, !password.isEmpty else {
+            throw AuthError.invalidParameter("The password is empty. Enter a password.")
+        }
+        return password
     }
 
     /// Answers USER_AUTH's SELECT_CHALLENGE with a first factor (`password` for the password methods).
@@ -253,231 +257,15 @@ extension AuthClient {
         }
         return try await handle(answer, username: challengeUsername)
     }
+}
 
-    /// Answers the pending challenge: a code, a new password, an MFA type name (`SMS_MFA` / `SOFTWARE_TOKEN_MFA` /
-    /// `EMAIL_OTP`), the factor to set up and then its code or email address, or a custom answer. `attributes` fills NEW_PASSWORD_REQUIRED's required attributes.
-    public func confirmSignIn(_ answer: String, attributes: [String: String] = [:]) async throws -> SignInStep {
-        guard let challenge = pendingChallenge else {
-            throw AuthError.invalidState("No sign-in challenge is pending. Start with signIn.")
-        }
-        let api = try userPoolAPI()
-        var responses: [String: String] = ["USERNAME": challenge.username]
-        var session = challenge.session
-        switch challenge.name {
-        case "NEW_PASSWORD_REQUIRED":
-            responses["NEW_PASSWORD"] = answer
-            for (name, value) in attributes { responses["userAttributes.\(name)"] = value }
-        case "SMS_MFA":
-            responses["SMS_MFA_CODE"] = answer
-        case "SOFTWARE_TOKEN_MFA":
-            responses["SOFTWARE_TOKEN_MFA_CODE"] = answer
-        case "EMAIL_OTP":
-            responses["EMAIL_OTP_CODE"] = answer
-        case "SMS_OTP":
-            responses["SMS_OTP_CODE"] = answer
-        case "SELECT_CHALLENGE":
-            guard let method = SignInMethod(rawValue: answer.uppercased()) else {
-                throw AuthError.invalidParameter(
-                    "Choose one of \(SignInMethod.allCases.map(\.rawValue).joined(separator: ", ")).")
-            }
-            return try await selectSignInMethod(method, password: nil)
-        case "SELECT_MFA_TYPE":
-            guard let type = MFAType(rawValue: answer) ?? MFAType(userInput: answer) else {
-                throw AuthError.invalidParameter("Choose SMS_MFA, SOFTWARE_TOKEN_MFA or EMAIL_OTP.")
-            }
-            responses["ANSWER"] = type.rawValue
-        case "MFA_SETUP":
-            switch challenge.setupFactor {
-            case nil:
-                let offered = challenge.setupChoices
-                guard let type = MFAType(rawValue: answer) ?? MFAType(userInput: answer),
-                    offered.isEmpty || offered.contains(type)
-                else {
-                    let names = (offered.isEmpty ? MFAType.allCases : offered).map(\.rawValue)
-                    throw AuthError.invalidParameter("Choose \(names.joined(separator: ", ")) to set up.")
-                }
-                return try await beginMFASetup(type, api: api)
-            case .email?:
-                responses["EMAIL"] = answer.trimmingCharacters(in: .whitespaces)
-            case .sms?:
-                let phone = answer.filter { !" -().".contains($0) }
-                guard phone.hasPrefix("+"), phone.count >= 8, phone.count <= 16,
-                    phone.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber })
-                else {
-                    throw AuthError.invalidParameter(
-                        "Enter the phone number with its country code, for example +15555550123.")
-                }
-                responses["PHONE_NUMBER"] = phone
-            case .totp?:
-                session =
-                    try await reachingBackend {
-                        try await api.verifySoftwareToken(
-                            code: answer, session: challenge.session, deviceName: options.deviceName)
-                    } ?? challenge.session
-            }
-        default:
-            responses["ANSWER"] = answer
-        }
-        let result = try await reachingBackend {
-            try await api.respond(
-                challenge: challenge.name, responses: responses, session: session, username: challenge.username)
-        }
-        return try await handle(result, username: challenge.username)
-    }
-
-    /// Turns an auth answer into the next step, completing the sign-in when tokens arrived.
-    private func handle(_ answer: UserPoolAPI.AuthAnswer, username: String) async throws -> SignInStep {
-        if let id = answer.idToken, let access = answer.accessToken {
-            let replacing = lastSignInAttempt?.replacingSession ?? false
-            pendingChallenge = nil
-            lastSignInAttempt = nil
-            let tokens = try CognitoTokens(idToken: id, accessToken: access, refreshToken: answer.refreshToken)
-            try await verify(tokens)
-            let name = tokens.accessClaims?.username ?? tokens.idClaims?.preferredUsername ?? username
-            if !replacing, let current = machine.signedInUser(otherThan: name) {
-                logger?.info("sign-in refused: another user's session is here")
-                throw AuthError.anotherUserSignedIn(signedIn: current, attempted: name)
-            }
-            try await completeSignIn(tokens: tokens, username: name)
-            await registerNewDevice(answer, tokens: tokens, username: name)  // devices
-            return .done
-        }
-        guard let name = answer.challengeName else {
-            throw AuthError.invalidResponse(status: 200, detail: "the answer has neither tokens nor a challenge")
-        }
-        let parameters = answer.challengeParameters
-        let challengeUser = parameters["USER_ID_FOR_SRP"] ?? parameters["USERNAME"] ?? username
-        pendingChallenge = PendingChallenge(
-            name: name, session: answer.session, username: challengeUser, parameters: parameters)
-        switch name {
-        case "NEW_PASSWORD_REQUIRED":
-            let required =
-                JSONValue.parse(Array((parameters["requiredAttributes"] ?? "[]").utf8))?.arrayValue?
-                .compactMap { $0.stringValue?.replacingOccurrences(of: "userAttributes.", with: "") } ?? []
-            return .newPasswordRequired(requiredAttributes: required)
-        case "SMS_MFA":
-            return .smsMFA(
-                CodeDeliveryDetails(
-                    destination: parameters["CODE_DELIVERY_DESTINATION"],
-                    deliveryMedium: parameters["CODE_DELIVERY_DELIVERY_MEDIUM"] ?? "SMS", attributeName: "phone_number")
-            )
-        case "SOFTWARE_TOKEN_MFA":
-            return .softwareTokenMFA
-        case "SELECT_MFA_TYPE":
-            let choices =
-                JSONValue.parse(Array((parameters["MFAS_CAN_CHOOSE"] ?? "[]").utf8))?.arrayValue?
-                .compactMap { $0.stringValue.flatMap(MFAType.init(rawValue:)) } ?? MFAType.allCases
-            return .selectMFAType(choices)
-        case "MFA_SETUP":
-            let offered =
-                JSONValue.parse(Array((parameters["MFAS_CAN_SETUP"] ?? "[]").utf8))?.arrayValue?
-                .compactMap { $0.stringValue.flatMap(MFAType.init(rawValue:)) } ?? []
-            pendingChallenge?.setupChoices = offered
-            if offered.count > 1 { return .selectMFASetup(offered) }
-            return try await beginMFASetup(offered.first ?? .totp, api: try userPoolAPI())
-        case "CUSTOM_CHALLENGE":
-            return .customChallenge(parameters)
-        case "EMAIL_OTP":
-            return .emailOTP(
-                CodeDeliveryDetails(
-                    destination: parameters["CODE_DELIVERY_DESTINATION"],
-                    deliveryMedium: parameters["CODE_DELIVERY_DELIVERY_MEDIUM"] ?? "EMAIL", attributeName: "email"))
-        case "SMS_OTP":
-            return .smsOTP(
-                CodeDeliveryDetails(
-                    destination: parameters["CODE_DELIVERY_DESTINATION"],
-                    deliveryMedium: parameters["CODE_DELIVERY_DELIVERY_MEDIUM"] ?? "SMS", attributeName: "phone_number")
-            )
-        case "SELECT_CHALLENGE":
-            let methods = answer.availableChallenges.compactMap(SignInMethod.init(rawValue:))
-            guard !methods.isEmpty else {
-                pendingChallenge = nil
-                throw AuthError.unsupported(
-                    type: "SELECT_CHALLENGE",
-                    message: "Cognito offered no sign-in method Latchkey knows ("
-                        + TerminalText.sanitized(answer.availableChallenges.joined(separator: ", "))
-                        + "). Ask the pool's administrator to allow password, EMAIL_OTP or SMS_OTP sign-in.")
-            }
-            return .selectChallenge(methods)
-        case "WEB_AUTHN":
-            pendingChallenge = nil
-            throw Self.passkeyUnavailable
-        case "DEVICE_SRP_AUTH":
-            return try await handle(
-                try await answerDeviceChallenge(answer, username: challengeUser), username: username)
-        default:
-            pendingChallenge = nil
-            throw AuthError.unsupported(
-                type: TerminalText.sanitized(name),
-                message: "Cognito asked for the \(TerminalText.sanitized(name)) challenge, which Latchkey cannot "
-                    + "answer. Latchkey answers \(Self.supportedChallenges). Sign in with another flow (--flow) or "
-                    + "ask the pool's administrator which flow this app client expects.")
-        }
-    }
-
-    /// The challenges Latchkey can answer, for error messages.
-    static let supportedChallenges =
-        "PASSWORD_VERIFIER, NEW_PASSWORD_REQUIRED, SMS_MFA, SOFTWARE_TOKEN_MFA, EMAIL_OTP, SMS_OTP, "
-        + "SELECT_MFA_TYPE, MFA_SETUP, SELECT_CHALLENGE, CUSTOM_CHALLENGE, DEVICE_SRP_AUTH and DEVICE_PASSWORD_VERIFIER"
-
-    /// MFA_SETUP with a factor chosen: TOTP associates a token now; email asks for the address.
-    private func beginMFASetup(_ factor: MFAType, api: UserPoolAPI) async throws -> SignInStep {
-        guard let challenge = pendingChallenge else {
-            throw AuthError.invalidState("No sign-in challenge is pending. Start with signIn.")
-        }
-        pendingChallenge?.setupFactor = factor
-        if factor == .email { return .emailMFASetup }
-        if factor == .sms { return .smsMFASetup }
-        let association = try await reachingBackend {
-            try await api.associateSoftwareToken(session: challenge.session)
-        }
-        pendingChallenge?.session = association.session ?? challenge.session
-        return .mfaSetup(TOTPSetupDetails(secret: association.secret, accountName: challenge.username))
-    }
-
-    /// Adopts a completed sign-in: persist, notify, resume every waiting call.
-    func completeSignIn(tokens: CognitoTokens, username: String, hostedUI: Bool = false) async throws {
-        // A revocation an earlier sign-out could not send is retried now that the service answers.
-        var settled: PendingRevocation?
-        if let owed = machine.session?.pendingRevocation {
-            do {
-                try await revoke(owed, accessToken: nil)
-                settled = owed
-            } catch AuthError.notAuthorized {
-                settled = owed
-            } catch {
-                logger?.debug("the owed revocation failed again; kept for the next sign-out")
-            }
-        }
-        let signIn = AuthStateMachine.UserPoolSignIn(
-            tokens: tokens, username: username, keySet: jwksCache, settledRevocation: settled, hostedUI: hostedUI)
-        // The user's own sign-in replaces whatever is stored; if it cannot be stored, the sign-in
-        // fails and the client keeps what the store holds.
-        if let failure = run(machine.handle(.userPoolSignedIn(signIn), now: clock.now()), writes: .replace) {
-            throw AuthError(storeError: failure)
-        }
-    }
-
-    /// Runs a request and reports to the machine that the backend answered (or not).
-    func reachingBackend<T: Sendable>(_ body: () async throws -> T) async throws -> T {
-        do {
-            let value = try await body()
-            run(machine.handle(.reachedBackend, now: clock.now()))
-            return value
-        } catch let error as AuthError {
-            if !error.isNetworkFailure { run(machine.handle(.reachedBackend, now: clock.now())) }
-            throw Self.explainingFlow(error)
-        }
-    }
-
-    /// "X flow not enabled for this client" says what to do about it.
-    static func explainingFlow(_ error: AuthError) -> AuthError {
-        guard case .invalidParameter(let message) = error, message.hasSuffix("flow not enabled for this client")
-        else { return error }
-        let flow = TerminalText.sanitized(String(message.prefix { $0 != " " }))
-        return .invalidParameter(
-            "\(TerminalText.sanitized(message)). This app client does not allow \(flow) sign-in: choose another flow "
-                + "(Auth.Default.authenticationFlowType, or `latchkey sign-in --flow`) or ask the pool's administrator "
-                + "to add ALLOW_\(flow) to the app client's ExplicitAuthFlows.")
-    }
+/// What ``AuthClient/restartSignIn()`` sends again.
+struct SignInAttempt: Sendable {
+    var username: String
+    var password: String?
+    var flow: AuthenticationFlow?
+    var method: SignInMethod?
+    var validationData: [String: String]
+    /// Whether the sign-in may replace another user's session (see `signIn(…replacingSession:)`).
+    var replacingSession: Bool = false
 }
