@@ -226,6 +226,7 @@ extension AuthError: LocalizedError, CustomStringConvertible {
     /// A one-paragraph explanation with the next step.
     public var description: String { errorDescription ?? "Authentication failed." }
 
+    /// The message for `LocalizedError`: our wording where there is one, else a sentence for the case.
     public var errorDescription: String? {
         if let worded { return worded }
         switch self {

@@ -105,15 +105,25 @@ package enum ClaimTime {
 
 /// The JWT claims Latchkey reads from Cognito tokens.
 public struct TokenClaims: JWTPayload, Sendable, Hashable {
+    /// `exp`: when the token expires, in seconds since 1970 (clamped to 2100); nil when absent or not a number.
     public var exp: Double?
+    /// `iat`: when the token was issued, in seconds since 1970 (clamped to 2100); nil when absent.
     public var iat: Double?
+    /// `sub`: the user's immutable id in the pool.
     public var sub: String?
+    /// `iss`: the issuer, `https://cognito-idp.<region>.amazonaws.com/<pool id>` for Cognito tokens.
     public var iss: String?
+    /// `aud`: the app client id (id tokens); the first entry when the claim is a list.
     public var aud: String?
+    /// `client_id`: the app client id (access tokens, which have no `aud`).
     public var clientId: String?
+    /// `token_use`: `id` or `access`.
     public var tokenUse: String?
+    /// `username`: the username, as access tokens carry it.
     public var username: String?
+    /// `cognito:username`: the username, as id tokens carry it.
     public var cognitoUsername: String?
+    /// `email`: the user's email address, when the id token carries it.
     public var email: String?
 
     enum CodingKeys: String, CodingKey {

@@ -109,12 +109,17 @@ extension JSONValue: Codable {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral,
     ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral
 {
+    /// A JSON string from a string literal.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// A JSON object from a dictionary literal; a repeated key keeps its last value.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
+    /// A JSON array from an array literal.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// A JSON number from an integer literal.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// A JSON boolean from `true` or `false`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 

@@ -36,10 +36,13 @@ package struct UserPoolAPI: Sendable {
         package var availableChallenges: [String]
         /// The tokens, when authentication finished.
         package var idToken: String?
+        /// The access token, when authentication finished.
         package var accessToken: String?
+        /// The refresh token, when authentication finished and Cognito issued one (a refresh answer may not).
         package var refreshToken: String?
         /// NewDeviceMetadata's DeviceKey and DeviceGroupKey, when the pool tracks devices.
         package var newDeviceKey: String?
+        /// The device's group key, sent with ``newDeviceKey``.
         package var newDeviceGroupKey: String?
 
         init(_ json: JSONValue) {
