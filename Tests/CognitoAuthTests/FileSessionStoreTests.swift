@@ -1,3 +1,4 @@
+import CognitoAuthTesting
 import Foundation
 import Testing
 
