@@ -234,7 +234,9 @@ public actor FakeAuthService: AuthService {
             resumeWaiting()
             if state != .signedIn {
                 state = .signedIn
-                emit(.stateChanged(UserStateChange(state: .signedIn, info: UserStateInfo(username: username, provider: nil))))
+                emit(
+                    .stateChanged(
+                        UserStateChange(state: .signedIn, info: UserStateInfo(username: username, provider: nil))))
             }
         }
         return try result.get()
@@ -318,7 +320,8 @@ public actor FakeAuthService: AuthService {
     }
 
     /// Records the call: no method offers a choice, email OTP sends a code, others fail.
-    public func signIn(username: String, password: String?, flow: AuthenticationFlow?, method: SignInMethod?) async throws
+    public func signIn(username: String, password: String?, flow: AuthenticationFlow?, method: SignInMethod?)
+        async throws
         -> SignInStep
     {
         calls.append(.userAuth(username, method))

@@ -1,5 +1,5 @@
-import Testing
 import TerminalKeys
+import Testing
 
 extension String {
     /// The text as character key presses.
@@ -17,7 +17,9 @@ public struct TestStore<State: Equatable, Action, Effect: Equatable> {
     public let keyAction: (Key) -> Action
 
     /// Creates a store at `state`.
-    public init(state: State, reducer: @escaping (inout State, Action) -> [Effect], keyAction: @escaping (Key) -> Action) {
+    public init(
+        state: State, reducer: @escaping (inout State, Action) -> [Effect], keyAction: @escaping (Key) -> Action
+    ) {
         self.state = state
         self.reducer = reducer
         self.keyAction = keyAction

@@ -242,7 +242,9 @@ import TerminalKeys
         }
         runtime.send(.keyPressed(.escape))
         runtime.send(.keyPressed(.character("c")))
-        try await runtime.waitUntil("the call waits and the prompt reopens") { runtime.state.relogin?.waitingCount == 1 }
+        try await runtime.waitUntil("the call waits and the prompt reopens") {
+            runtime.state.relogin?.waitingCount == 1
+        }
         #expect(runtime.state.dashboard.pendingCallLines == ["GetUser #1 — waiting for sign-in, 0 s"])
         runtime.send(.keyPressed(.escape))
         try await runtime.waitUntil("the call is cancelled") {

@@ -83,7 +83,8 @@ struct CurlTransportTests {
         let task = Task { try await CurlTransport().send(request, timeout: .seconds(60)) }
         // Wait (bounded) until the request is at the black hole, then cancel it.
         _ = try? await Waiter.until(
-            "the request at the black hole", timeout: .seconds(10), on: [.signal(proxy.changes, name: "proxy connections")]
+            "the request at the black hole", timeout: .seconds(10),
+            on: [.signal(proxy.changes, name: "proxy connections")]
         ) { proxy.openConnections > 0 }
         task.cancel()
         await #expect(throws: CancellationError.self) { _ = try await task.value }

@@ -142,7 +142,9 @@ extension BackendTests {
             let filled = try await session.waitUntil("the corrected date") {
                 Screen.field("Birth date", in: $0)?.contains("1990-04-23") == true && !$0.contains("Enter birth date")
             }
-            print("--- sign-up screen, \(source.rawValue) (pool: email as username, no symbol, name + birthdate) ---\n\(filled)")
+            print(
+                "--- sign-up screen, \(source.rawValue) (pool: email as username, no symbol, name + birthdate) ---\n\(filled)"
+            )
             session.press("Enter")
             try await session.waitFor("Confirm your account", "Code")
 

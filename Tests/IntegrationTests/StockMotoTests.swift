@@ -37,7 +37,9 @@ struct StockMoto {
         let log = try? await Waiter.value(
             of: "moto_server to listen", timeout: startTimeout, on: [process.changeSource()],
             { process.stderrSoFar + process.stdoutSoFar },
-            until: { $0.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) != nil || process.hasExited })
+            until: {
+                $0.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) != nil || process.hasExited
+            })
         let output = log ?? process.stderrSoFar + process.stdoutSoFar
         guard let range = output.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression),
             let url = URL(string: String(output[range]))
@@ -86,7 +88,8 @@ extension BackendTests {
             "AWS_REGION", "AWS_DEFAULT_REGION", "LATCHKEY_CONFIG_SECTION",
         ]
 
-        @Test("sign-in, token, a forced refresh and sign-out against unpatched moto_server, with only the standard keys")
+        @Test(
+            "sign-in, token, a forced refresh and sign-out against unpatched moto_server, with only the standard keys")
         func standardKeysOnly() async throws {
             let moto = try await StockMoto.start()
             defer { moto.stop() }

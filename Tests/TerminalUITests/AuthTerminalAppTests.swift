@@ -3,11 +3,11 @@ import AuthScreensTesting
 import CognitoAuth
 import CognitoAuthTesting
 import Foundation
+import TerminalKeys
 import Testing
 
 @testable import TerminalKit
 @testable import TerminalUI
-import TerminalKeys
 
 /// A ``FrameRecorder`` seen through a surface that announces every frame, key read, suspend and
 /// restore, so a test awaits the app's next step instead of polling the recorder.
@@ -83,7 +83,8 @@ struct AuthTerminalAppTests {
         let runtime = AuthScreensRuntime(
             service: service, options: AuthUIOptions(), timeZone: TimeZone(identifier: "UTC")!)
         return AuthTerminalApp(
-            runtime: runtime, surface: ObservedSurface(recorder), view: AppView(backend: "test"), keyTimeout: .milliseconds(5))
+            runtime: runtime, surface: ObservedSurface(recorder), view: AppView(backend: "test"),
+            keyTimeout: .milliseconds(5))
     }
 
     @Test func signInThenDashboardThenCtrlCQuits() async throws {
@@ -95,10 +96,10 @@ struct AuthTerminalAppTests {
 
         // The dashboard appears when sign-in returns; the badge follows when the state event arrives.
         await waitUntil(app, "the dashboard with the signed-in badge") {
-                guard let frame = recorder.lastFrame else { return false }
-                return frame.contains { $0.contains("─ Session ─") } && frame[0].contains("✔ Signed in · alice · test")
-                    && frame.joined().contains("State: signedIn (alice)")
-            }
+            guard let frame = recorder.lastFrame else { return false }
+            return frame.contains { $0.contains("─ Session ─") } && frame[0].contains("✔ Signed in · alice · test")
+                && frame.joined().contains("State: signedIn (alice)")
+        }
         let dashboard = try #require(recorder.lastFrame)
         #expect(dashboard[0].contains("✔ Signed in · alice · test"))
         #expect(dashboard.joined().contains("State: signedIn (alice)"))
@@ -120,8 +121,8 @@ struct AuthTerminalAppTests {
         let app = makeApp(recorder, service: Self.service())
         let run = Task { await app.run() }
         await waitUntil(app, "the masked password with all keys read") {
-                recorder.pendingCount == 0 && recorder.lastFrame?.joined().contains("Password  ••") == true
-            }
+            recorder.pendingCount == 0 && recorder.lastFrame?.joined().contains("Password  ••") == true
+        }
         #expect(recorder.cursors.last??.row != nil)
         recorder.enqueue(.ctrl("c"))
         _ = await run.value
@@ -138,7 +139,9 @@ struct AuthTerminalAppTests {
         // Keys other than Ctrl-C do nothing while too small; q does not quit while a form is focused.
         recorder.enqueue(.character("b"), .character("q"))
         recorder.enqueueResize(to: TerminalSize(columns: 80, rows: 24))
-        await waitUntil(app, "the form back with \"Username  a\"") { recorder.lastFrame?.joined().contains("Username  a") == true }
+        await waitUntil(app, "the form back with \"Username  a\"") {
+            recorder.lastFrame?.joined().contains("Username  a") == true
+        }
         #expect(!app.runtime.state.isTerminalTooSmall)
         #expect(recorder.lastFrame?.joined().contains("Username  ab") == false)
         #expect(app.exit == nil)
@@ -150,13 +153,15 @@ struct AuthTerminalAppTests {
         let recorder = FrameRecorder(keys: [.character("a"), .ctrl("z")])
         let app = makeApp(recorder, service: Self.service())
         let run = Task { await app.run() }
-        await waitUntil(app, "the suspend with all keys read") { recorder.suspendCount == 1 && recorder.pendingCount == 0 }
+        await waitUntil(app, "the suspend with all keys read") {
+            recorder.suspendCount == 1 && recorder.pendingCount == 0
+        }
         let framesAfterSuspend = recorder.grids.count
         // The resume delivers a resize: the frame is drawn again, with the field as it was.
         await waitUntil(app, "a redraw after the resume") {
-                recorder.grids.count > framesAfterSuspend
-                    || recorder.lastFrame?.joined().contains("Username  a") == true
-            }
+            recorder.grids.count > framesAfterSuspend
+                || recorder.lastFrame?.joined().contains("Username  a") == true
+        }
         #expect(recorder.lastFrame?.joined().contains("Username  a") == true)
         #expect(app.exit == nil)
         recorder.enqueue(.ctrl("c"))
@@ -169,8 +174,8 @@ struct AuthTerminalAppTests {
         let app = makeApp(recorder, service: Self.service())
         let run = Task { await app.run() }
         await waitUntil(app, "the wrong-password banner") {
-                recorder.lastFrame?.joined().contains("✖ The username or password is incorrect.") == true
-            }
+            recorder.lastFrame?.joined().contains("✖ The username or password is incorrect.") == true
+        }
         recorder.enqueue(.ctrl("c"))
         _ = await run.value
     }

@@ -1,10 +1,10 @@
 import CognitoAuthTesting
 import Foundation
+import TerminalKeys
 import Testing
 
 @testable import TerminalKit
 @testable import TerminalUI
-import TerminalKeys
 
 #if canImport(Glibc)
     import Glibc
