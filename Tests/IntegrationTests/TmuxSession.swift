@@ -13,6 +13,9 @@ import Testing
 ///
 /// The command runs as `<command>; echo EXIT=$?; exec sh`, so the pane stays open after the app exits,
 /// its exit status is on the screen, and commands (such as `stty -a`) can be typed into the same pane.
+///
+/// `@unchecked Sendable`: the mutable state (`killed`, and `controlClient`, set once in `init`) is only
+/// touched by the test that owns the session, one call at a time; `ChildProcess` is itself thread-safe.
 final class TmuxSession: @unchecked Sendable {
     /// Thrown when a wait times out; its description holds the screen.
     struct Timeout: Error, CustomStringConvertible {
@@ -37,7 +40,8 @@ final class TmuxSession: @unchecked Sendable {
     let target = "lk"
     private var killed = false
     /// The control-mode client whose output lines say the pane changed; nil if it could not attach.
-    private let controlClient: ChildProcess?
+    /// Set once at the end of `init` (it attaches to the session `init` creates), then only read.
+    private var controlClient: ChildProcess?
 
     /// Starts `arguments` (already resolved: the first is the executable) with `environment` added,
     /// under `env -u LINES -u COLUMNS LANG=C.UTF-8`, in a detached session of `columns`×`rows`.

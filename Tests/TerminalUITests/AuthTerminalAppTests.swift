@@ -65,7 +65,8 @@ struct AuthTerminalAppTests {
         _ condition: () -> Bool
     ) async {
         guard let observed = app.surface as? ObservedSurface else {
-            return Issue.record("the app's surface is not observed", sourceLocation: sourceLocation)
+            Issue.record("the app's surface is not observed", sourceLocation: sourceLocation)
+            return
         }
         do {
             try await Waiter.until(what, on: [.signal(observed.changes, name: "frames and key reads")], condition)
