@@ -103,6 +103,7 @@ public enum Waiter {
         checks += 1
         last = try await observe()
         if satisfied(last) { return last }
+        try Task.checkCancellation()
         throw Timeout(
             what: what, lastValue: String(String(describing: last).prefix(4000)), timeout: timeout,
             sources: sources.map(\.name), checks: checks)
