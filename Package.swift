@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "AWSSigV4", targets: ["AWSSigV4"]),
         .library(name: "AWSMobileClientCompat", targets: ["AWSMobileClientCompat"]),
         .library(name: "CognitoAuthTesting", targets: ["CognitoAuthTesting"]),
+        .library(name: "AuthScreensTesting", targets: ["AuthScreensTesting"]),
         .library(name: "AuthScreens", targets: ["AuthScreens"]),
         .library(name: "TerminalKeys", targets: ["TerminalKeys"]),
         .library(name: "TerminalKit", targets: ["TerminalKit"]),
@@ -106,6 +107,12 @@ let package = Package(
             dependencies: ["CognitoAuth", "TerminalKeys"],
             swiftSettings: strictSettings
         ),
+        // Test support for the view models: the fake AuthService and the TCA-style TestStore.
+        .target(
+            name: "AuthScreensTesting",
+            dependencies: ["AuthScreens", "CognitoAuth", "CognitoAuthTesting", "TerminalKeys"],
+            swiftSettings: strictSettings
+        ),
         // The terminal toolkit: cell grid, widgets, renderer, keys, QR codes. It knows nothing of auth.
         .target(
             name: "TerminalKit",
@@ -158,12 +165,12 @@ let package = Package(
         ),
         .testTarget(
             name: "AuthScreensTests",
-            dependencies: ["AuthScreens", "TerminalKeys", "CognitoAuthTesting"],
+            dependencies: ["AuthScreens", "AuthScreensTesting", "TerminalKeys", "CognitoAuthTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "TerminalKit", "TerminalKeys", "CognitoAuthTesting"],
+            dependencies: ["TerminalUI", "TerminalKit", "TerminalKeys", "AuthScreensTesting", "CognitoAuthTesting"],
             // The frozen screens, read from (and recorded into) the source tree by the snapshot tests.
             exclude: ["Snapshots"],
             swiftSettings: strictSettings

@@ -85,6 +85,8 @@ public final class ChildProcess: @unchecked Sendable {
     public let pid: pid_t
     /// The command line, for messages.
     public let command: String
+    /// Notified after each read from the child's output and when it exits (for ``Waiter``).
+    public let outputChanges = ChangeSignal()
 
     private let condition = NSCondition()
     private var stdoutBytes: [UInt8] = []
@@ -379,6 +381,7 @@ public final class ChildProcess: @unchecked Sendable {
                 if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, Self.pidOf(info) == pid {
                     exitedAt = .now
                     condition.withLock { exited = true }
+                    outputChanges.notify()
                 }
             }
             // The deadline: kill the whole group, then keep pumping until it is gone.
@@ -421,6 +424,7 @@ public final class ChildProcess: @unchecked Sendable {
                             stderrBytes += buffer[0..<count]
                         }
                     }
+                    outputChanges.notify()
                 } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
                     close(entry.fd)
                     open.removeAll { $0 == entry.fd }
@@ -443,6 +447,7 @@ public final class ChildProcess: @unchecked Sendable {
             elapsed: ContinuousClock.now - started, timedOut: timedOut)
         condition.broadcast()
         condition.unlock()
+        outputChanges.notify()
     }
 
     // MARK: Helpers

@@ -158,6 +158,9 @@ public final class FaultProxy: @unchecked Sendable {
     /// in the kernel, so it only counts connections that raced the switch).
     public var connectionCounts: [String: Int] { lock.withLock { counts } }
 
+    /// Notified after each accepted connection (for ``Waiter``).
+    public let changes = ChangeSignal()
+
     /// The number of connections accepted under `mode` (any delay for `.delay`).
     public func connectionCount(_ mode: Mode) -> Int { lock.withLock { counts[mode.name, default: 0] } }
 
@@ -233,6 +236,7 @@ public final class FaultProxy: @unchecked Sendable {
                 close(fd)
                 continue
             }
+            changes.notify()
             spawn { [self] in handle(connection) }
         }
         if owned >= 0 { close(owned) }

@@ -9,6 +9,9 @@ public final class ManualClock: AuthClock, @unchecked Sendable {
     private var sleepers: [(id: UInt64, due: Date, continuation: CheckedContinuation<Void, any Error>)] = []
     private var nextID: UInt64 = 0
 
+    /// Notified whenever a sleeper starts, wakes or is cancelled (for ``Waiter``).
+    public let changes = ChangeSignal()
+
     /// Creates a clock at `start`.
     public init(start: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
         current = start
@@ -36,7 +39,7 @@ public final class ManualClock: AuthClock, @unchecked Sendable {
                     sleepers.append((id, due, continuation))
                     return false
                 }
-                if fireNow { continuation.resume() }
+                if fireNow { continuation.resume() } else { changes.notify() }
             }
         } onCancel: {
             let cancelled: CheckedContinuation<Void, any Error>? = lock.withLock {
@@ -44,6 +47,7 @@ public final class ManualClock: AuthClock, @unchecked Sendable {
                 return sleepers.remove(at: index).continuation
             }
             cancelled?.resume(throwing: CancellationError())
+            changes.notify()
         }
     }
 
@@ -56,5 +60,6 @@ public final class ManualClock: AuthClock, @unchecked Sendable {
             return ready.map(\.continuation)
         }
         for continuation in due { continuation.resume() }
+        if !due.isEmpty { changes.notify() }
     }
 }

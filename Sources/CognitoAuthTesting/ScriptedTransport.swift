@@ -8,6 +8,9 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     private var requests: [HTTPRequestData] = []
     private let responder: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
 
+    /// Notified after each request is recorded (for ``Waiter``).
+    public let changes = ChangeSignal()
+
     /// Creates a transport answering with `responder`.
     public init(_ responder: @escaping @Sendable (HTTPRequestData) async throws -> HTTPResponseData) {
         self.responder = responder
@@ -16,6 +19,7 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     /// Records and answers the request.
     public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
         lock.withLock { requests.append(request) }
+        changes.notify()
         return try await responder(request)
     }
 

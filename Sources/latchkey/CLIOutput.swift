@@ -74,7 +74,6 @@ enum CLIOutput {
             }
             return line
         }
-        writeStandardError(TerminalText.sanitized(prompt))
         var saved = termios()
         let haveTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
         var guardState: EchoGuard.Armed?
@@ -84,6 +83,9 @@ enum CLIOutput {
             quiet.c_lflag &= ~tcflag_t(ECHO)
             _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
         }
+        // The prompt comes after echo is off and earlier input is flushed (as getpass does), so what is
+        // typed once the prompt shows is never echoed or dropped.
+        writeStandardError(TerminalText.sanitized(prompt))
         defer {
             if haveTerminal { _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
             if let guardState { EchoGuard.disarm(guardState) }

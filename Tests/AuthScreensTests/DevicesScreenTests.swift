@@ -1,4 +1,5 @@
 import AuthScreens
+import AuthScreensTesting
 import CognitoAuth
 import Foundation
 import Testing
@@ -179,7 +180,7 @@ struct DevicesScreenTests {
         #expect(await fake.calls == [.listDevices, .forgetDevice(otherKey), .listDevices])
     }
 
-    @Test func aFinishedSignInReadsTheSessionAndAsksToRememberTheDevice() async {
+    @Test func aFinishedSignInReadsTheSessionAndAsksToRememberTheDevice() async throws {
         let fake = FakeAuthService()
         var session = PersistedSession(state: .signedIn, username: "alice", updatedAt: t0)
         session.device = TrackedDevice(
@@ -192,7 +193,7 @@ struct DevicesScreenTests {
         runtime.send(.keyPressed(.tab))
         runtime.send(.keyPressed(.paste("pw")))
         runtime.send(.keyPressed(.enter))
-        await eventually("the sign-in is held") { await fake.isSignInHeld }
+        try await runtime.waitUntil("the sign-in is held", service: fake) { await fake.isSignInHeld }
         // As with the client: the state changes first, then signIn returns after registering the device.
         runtime.send(.sessionEvent(.stateChanged(.signedIn, username: "alice", provider: poolProvider)))
         #expect(runtime.state.screen == .dashboard)

@@ -1,4 +1,5 @@
 import AuthScreens
+import AuthScreensTesting
 import CognitoAuth
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import AuthScreens
+import AuthScreensTesting
 import CognitoAuth
 import CognitoAuthTesting
 import Foundation
@@ -108,7 +109,7 @@ import TerminalKeys
         #expect(runtime.state.dashboard.runningSampleCalls.isEmpty)
     }
 
-    @Test func escInTheReloginPromptReleasesTheWaitingCallsAndLogsThemCancelled() async {
+    @Test func escInTheReloginPromptReleasesTheWaitingCallsAndLogsThemCancelled() async throws {
         let fake = FakeAuthService()
         await fake.set(holdsCalls: true)
         let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), now: { t0 })
@@ -116,12 +117,12 @@ import TerminalKeys
         defer { runtime.stop() }
         runtime.send(.keyPressed(.character("c")))
         runtime.send(.keyPressed(.character("c")))
-        await eventually("two calls wait") { await fake.waitingCount == 2 }
+        try await runtime.waitUntil("two calls wait", service: fake) { await fake.waitingCount == 2 }
         runtime.send(expired)
         #expect(runtime.state.relogin?.signIn.username.text == "alice")
         runtime.send(.keyPressed(.escape))
         #expect(runtime.state.relogin == nil)
-        await eventually("the cancelled calls are logged") {
+        try await runtime.waitUntil("the cancelled calls are logged", service: fake) {
             let log = runtime.state.dashboard.log.texts
             return log.contains("GetUser #1 cancelled (sign-in was cancelled)")
                 && log.contains("GetUser #2 cancelled (sign-in was cancelled)")
@@ -130,12 +131,12 @@ import TerminalKeys
         #expect(await fake.calls.last == .releaseSignInWait)
     }
 
-    @Test func signingInFromThePromptResumesTheWaitingCalls() async {
+    @Test func signingInFromThePromptResumesTheWaitingCalls() async throws {
         let fake = FakeAuthService()
         await fake.set(holdsCalls: true)
         let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), now: { t0 })
         runtime.send(.keyPressed(.character("C")))
-        await eventually("five calls wait") { await fake.waitingCount == 5 }
+        try await runtime.waitUntil("five calls wait", service: fake) { await fake.waitingCount == 5 }
         runtime.send(expired)
         type(runtime, "Secret1!")
         runtime.send(.keyPressed(.enter))
@@ -159,9 +160,9 @@ import TerminalKeys
         let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), now: { t0 })
         runtime.start()
         defer { runtime.stop() }
-        await eventually("subscribed") { await fake.isSubscribed }
+        try await runtime.waitUntil("subscribed", service: fake) { await fake.isSubscribed }
         runtime.send(.keyPressed(.character("r")))
-        await eventually("refreshed and reloaded") {
+        try await runtime.waitUntil("refreshed and reloaded", service: fake) {
             runtime.state.dashboard.session?.accessTokenExpiration == t0 + 3600
                 && runtime.state.dashboard.log.texts.last == "Tokens refreshed; they expire at 00:13:20"
         }
@@ -172,7 +173,7 @@ import TerminalKeys
         #expect(!dumped(runtime.state).contains(raw.access))
     }
 
-    @Test func cancellingAnInFlightRequestDropsItsResult() async {
+    @Test func cancellingAnInFlightRequestDropsItsResult() async throws {
         let fake = FakeAuthService()
         await fake.set(holdsSignIn: true)
         let runtime = AuthScreensRuntime(service: fake, timeZone: utc, now: { t0 })
@@ -180,7 +181,7 @@ import TerminalKeys
         runtime.send(.keyPressed(.tab))
         runtime.send(.keyPressed(.paste("pw")))
         runtime.send(.keyPressed(.enter))
-        await eventually("sign-in is held") { await fake.isSignInHeld }
+        try await runtime.waitUntil("sign-in is held", service: fake) { await fake.isSignInHeld }
         runtime.send(.keyPressed(.escape))
         #expect(!runtime.state.isInFlight)
         await fake.finishSignIn()
@@ -203,12 +204,12 @@ import TerminalKeys
         #expect(other.exit == .quit)
     }
 
-    @Test func tickingAdvancesTheDashboardClock() async {
+    @Test func tickingAdvancesTheDashboardClock() async throws {
         let runtime = AuthScreensRuntime(service: FakeAuthService(), now: { Date() })
         let start = runtime.state.now
         runtime.startTicking(every: .milliseconds(5))
         defer { runtime.stop() }
-        await eventually("a tick arrived") { runtime.state.now > start }
+        try await runtime.waitUntil("a tick arrived") { runtime.state.now > start }
     }
 
     @Test func tickAndResizeUpdateTheState() {
@@ -220,7 +221,7 @@ import TerminalKeys
     }
 
     /// The real client: a restored expired session, a call that waits, Esc, and the call's cancellation in the log.
-    @Test func realClientWaitingCallIsCancelledFromThePrompt() async {
+    @Test func realClientWaitingCallIsCancelledFromThePrompt() async throws {
         let pool = UserPoolConfiguration(
             poolId: "us-east-1_TestPool1", appClientId: "client", region: "us-east-1",
             endpoint: URL(string: "http://127.0.0.1:9/"))
@@ -236,20 +237,22 @@ import TerminalKeys
         let runtime = AuthScreensRuntime(service: client, timeZone: utc, now: { t0 })
         runtime.start()
         defer { runtime.stop() }
-        await eventually("the prompt opens over the dashboard") {
+        try await runtime.waitUntil("the prompt opens over the dashboard") {
             runtime.state.screen == .dashboard && runtime.state.relogin?.signIn.username.text == "alice"
         }
         runtime.send(.keyPressed(.escape))
         runtime.send(.keyPressed(.character("c")))
-        await eventually("the call waits and the prompt reopens") { runtime.state.relogin?.waitingCount == 1 }
+        try await runtime.waitUntil("the call waits and the prompt reopens") {
+            runtime.state.relogin?.waitingCount == 1
+        }
         #expect(runtime.state.dashboard.pendingCallLines == ["GetUser #1 — waiting for sign-in, 0 s"])
         runtime.send(.keyPressed(.escape))
-        await eventually("the call is cancelled") {
+        try await runtime.waitUntil("the call is cancelled") {
             runtime.state.dashboard.log.texts.contains("GetUser #1 cancelled (sign-in was cancelled)")
         }
         // The release is reported through the event stream, a separate path from the call's own
         // failure, so it may land a moment later.
-        await eventually("the release is logged") {
+        try await runtime.waitUntil("the release is logged") {
             runtime.state.dashboard.log.texts.contains("Sign-in cancelled: 1 waiting call released")
         }
         #expect(runtime.state.dashboard.pendingCalls.isEmpty)

@@ -1,5 +1,6 @@
 import AuthScreens
 import CognitoAuth
+import AuthScreensTesting
 import Foundation
 import Testing
 import TerminalKeys
@@ -15,47 +16,6 @@ let poolProvider = "cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool1"
 
 let emailDelivery = CodeDeliveryDetails(destination: "a***@e***", deliveryMedium: "EMAIL", attributeName: "email")
 let smsDelivery = CodeDeliveryDetails(destination: "+*******0100", deliveryMedium: "SMS", attributeName: "phone_number")
-
-extension String {
-    /// The text as character key presses.
-    var keys: [Key] { map { .character($0) } }
-}
-
-/// A TCA-style test store: every `send` states the effects it expects and how the state changes,
-/// and the whole state is compared after each action.
-struct TestStore<State: Equatable, Action, Effect: Equatable> {
-    var state: State
-    let reducer: (inout State, Action) -> [Effect]
-    let keyAction: (Key) -> Action
-
-    /// Sends an action and checks the effects and the exact resulting state.
-    mutating func send(
-        _ action: Action, _ expectedEffects: [Effect] = [], sourceLocation: SourceLocation = #_sourceLocation,
-        _ update: (inout State) -> Void = { _ in }
-    ) {
-        var expected = state
-        update(&expected)
-        let effects = reducer(&state, action)
-        #expect(effects == expectedEffects, sourceLocation: sourceLocation)
-        #expect(state == expected, sourceLocation: sourceLocation)
-    }
-
-    /// Sends a key and checks the effects and the exact resulting state.
-    mutating func press(
-        _ key: Key, _ expectedEffects: [Effect] = [], sourceLocation: SourceLocation = #_sourceLocation,
-        _ update: (inout State) -> Void = { _ in }
-    ) {
-        send(keyAction(key), expectedEffects, sourceLocation: sourceLocation, update)
-    }
-
-    /// Types text key by key, expecting no effects (the state is not compared).
-    mutating func type(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        for key in text.keys {
-            let effects = reducer(&state, keyAction(key))
-            #expect(effects.isEmpty, sourceLocation: sourceLocation)
-        }
-    }
-}
 
 func signInStore(_ state: SignInState = SignInState()) -> TestStore<SignInState, SignInAction, ScreenEffect> {
     TestStore(state: state, reducer: { $0.reduce($1) }, keyAction: { .keyPressed($0) })
@@ -99,17 +59,4 @@ func dumped(_ value: some Any) -> String {
     var text = ""
     dump(value, to: &text)
     return text
-}
-
-/// Polls `condition` on the main actor until it holds or two seconds pass.
-@MainActor
-func eventually(
-    _ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: @MainActor () async -> Bool
-) async {
-    let deadline = Date().addingTimeInterval(20)
-    while Date() < deadline {
-        if await condition() { return }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    Issue.record("timed out waiting for: \(what)", sourceLocation: sourceLocation)
 }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import AuthScreens
+import AuthScreensTesting
 
 /// The catalogs: every English key translated, the same placeholders in every language, every key
 /// the sources look up present in English, and the language chosen as POSIX says.

@@ -153,7 +153,9 @@ struct AuthClientSessionTests {
         let (client, _, _) = makeClient(stored: reloginSession())
         await client.initialize()
         let waiting = Task { try await client.getTokens() }
-        #expect(await eventually("the call waits") { await client.pendingCalls.count == 1 })
+        try await Waiter.value(
+            of: "one call waiting", on: [await client.changeSource()], { await client.pendingCalls.count },
+            until: { $0 == 1 })
         await #expect(throws: AuthError.anotherUserSignedIn(signedIn: "alice", attempted: "bob")) {
             _ = try await signIn(client, "bob")
         }
@@ -169,7 +171,9 @@ struct AuthClientSessionTests {
         let (client, _, _) = makeClient(stored: reloginSession())
         await client.initialize()
         let waiting = Task { try await client.getTokens() }
-        #expect(await eventually("the call waits") { await client.pendingCalls.count == 1 })
+        try await Waiter.value(
+            of: "one call waiting", on: [await client.changeSource()], { await client.pendingCalls.count },
+            until: { $0 == 1 })
         #expect(try await signIn(client, "bob", replacing: true) == .done)
         await #expect(throws: AuthError.sessionReplaced(previous: "alice", current: "bob")) {
             _ = try await waiting.value
@@ -184,7 +188,9 @@ struct AuthClientSessionTests {
         let (client, store, transport) = makeClient(stored: reloginSession())
         await client.initialize()
         let waiting = Task { try await client.getTokens() }
-        #expect(await eventually("the call waits") { await client.pendingCalls.count == 1 })
+        try await Waiter.value(
+            of: "one call waiting", on: [await client.changeSource()], { await client.pendingCalls.count },
+            until: { $0 == 1 })
         try await client.clearLocalSession()
         await #expect(throws: AuthError.signedOut) { _ = try await waiting.value }
         #expect(try store.load() == nil)

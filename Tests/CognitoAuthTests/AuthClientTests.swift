@@ -140,10 +140,14 @@ struct AuthClientTests {
             for _ in 0..<1000 {
                 group.addTask { try await client.getTokens() }
             }
-            await eventually("all 1,000 calls wait for the refresh") { await client.pendingCalls.count == 1000 }
+            try await Waiter.value(
+                of: "1,000 calls waiting for the refresh", on: [await client.changeSource()],
+                { await client.pendingCalls.count }, until: { $0 == 1000 })
             // The refresh goes out after the store's refresh lock is asked for (a suspension point),
             // so it may reach the transport a moment after the 1,000th caller queued.
-            await eventually("the refresh reached the transport") { rig.refreshRequests.count >= 1 }
+            try await Waiter.until("the refresh reached the transport", on: [rig.transport.changeSource()]) {
+                rig.refreshRequests.count >= 1
+            }
             #expect(rig.refreshRequests.count == 1)
             await gate.open()
             var results = 0
@@ -213,7 +217,11 @@ struct AuthClientTests {
         let client = rig.client
         let caller = Task { try await client.getTokens() }
         for attempt in 1...2 {
-            await eventually("attempt \(attempt) failed and a retry is scheduled") {
+            // The retry's sleep starts after the failure is counted, so the clock's change comes last.
+            try await Waiter.until(
+                "attempt \(attempt) failed and a retry is scheduled",
+                on: [rig.transport.changeSource(), rig.clock.changeSource()]
+            ) {
                 failures.current == attempt && rig.clock.sleeperCount == 1
             }
             #expect(await client.userState == .signedIn)
@@ -266,9 +274,9 @@ struct AuthClientTests {
         #expect(await client.userState == .signedOutUserPoolsTokenInvalid)
         #expect(try rig.store.load()?.state == .signedOutUserPoolsTokenInvalid)
         #expect(try rig.store.load()?.tokens == nil)
-        await eventually("the default caller waits for sign-in") {
-            await client.pendingCalls.map(\.reason) == [.signIn]
-        }
+        try await Waiter.value(
+            of: "the default caller waiting for sign-in", on: [await client.changeSource()],
+            { await client.pendingCalls.map(\.reason) }, until: { $0 == [.signIn] })
         let tokens = try Fixtures.tokens(serial: 4)
         try await client.completeSignIn(tokens: tokens, username: "alice")
         #expect(try await waiting.value == tokens)
@@ -294,7 +302,9 @@ struct AuthClientTests {
         await rig.client.initialize()
         let client = rig.client
         let waiters = (0..<3).map { _ in Task { try await client.getTokens() } }
-        await eventually("three calls wait") { await client.pendingCalls.count == 3 }
+        try await Waiter.value(
+            of: "three calls waiting", on: [await client.changeSource()], { await client.pendingCalls.count },
+            until: { $0 == 3 })
         #expect(await client.pendingCalls.allSatisfy { $0.reason == .signIn && $0.label == "getTokens" })
         let tokens = try Fixtures.tokens(serial: 21)
         try await client.completeSignIn(tokens: tokens, username: "alice")
@@ -312,10 +322,14 @@ struct AuthClientTests {
         let client = rig.client
         let cancelled = Task { try await client.getTokens(TokenRequestOptions(label: "cancelled")) }
         let kept = Task { try await client.getTokens(TokenRequestOptions(label: "kept")) }
-        await eventually("two calls wait") { await client.pendingCalls.count == 2 }
+        try await Waiter.value(
+            of: "two calls waiting", on: [await client.changeSource()], { await client.pendingCalls.count },
+            until: { $0 == 2 })
         cancelled.cancel()
         await #expect(throws: CancellationError.self) { try await cancelled.value }
-        await eventually("the cancelled call is removed") { await client.pendingCalls.map(\.label) == ["kept"] }
+        try await Waiter.value(
+            of: "the cancelled call removed", on: [await client.changeSource()],
+            { await client.pendingCalls.map(\.label) }, until: { $0 == ["kept"] })
 
         // A task cancelled before it asks never waits.
         let early = Task {
@@ -335,11 +349,15 @@ struct AuthClientTests {
         await rig.client.initialize()
         let client = rig.client
         let first = Task { try await client.getTokens() }
-        await eventually("one call waits") { await client.pendingCalls.count == 1 }
+        try await Waiter.value(
+            of: "one call waiting", on: [await client.changeSource()], { await client.pendingCalls.count },
+            until: { $0 == 1 })
         await client.releaseSignInWait()
         await #expect(throws: AuthError.signInWaitCancelled) { try await first.value }
         let second = Task { try await client.getTokens() }
-        await eventually("the later call waits") { await client.pendingCalls.count == 1 }
+        try await Waiter.value(
+            of: "the later call waiting", on: [await client.changeSource()], { await client.pendingCalls.count },
+            until: { $0 == 1 })
         try await client.signOut()
         await #expect(throws: AuthError.signedOut) { try await second.value }
         #expect(await client.userState == .signedOut)
@@ -351,7 +369,9 @@ struct AuthClientTests {
         await rig.client.initialize()
         let client = rig.client
         let waiter = Task { try await client.getTokens(TokenRequestOptions(deadline: .seconds(30))) }
-        await eventually("the call waits with its deadline timer") {
+        try await Waiter.until(
+            "the call waiting with its deadline timer", on: [await client.changeSource(), rig.clock.changeSource()]
+        ) {
             await client.pendingCalls.count == 1 && rig.clock.sleeperCount == 1
         }
         rig.clock.advance(by: 29)

@@ -82,8 +82,10 @@ struct CurlTransportTests {
         let request = Self.request(proxy)
         let task = Task { try await CurlTransport().send(request, timeout: .seconds(60)) }
         // Wait (bounded) until the request is at the black hole, then cancel it.
-        let until = ContinuousClock.now + .seconds(10)
-        while proxy.openConnections == 0, ContinuousClock.now < until { try await Task.sleep(for: .milliseconds(10)) }
+        _ = try? await Waiter.until(
+            "the request at the black hole", timeout: .seconds(10),
+            on: [.signal(proxy.changes, name: "proxy connections")]
+        ) { proxy.openConnections > 0 }
         task.cancel()
         await #expect(throws: CancellationError.self) { _ = try await task.value }
     }

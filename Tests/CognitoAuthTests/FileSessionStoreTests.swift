@@ -1,3 +1,4 @@
+import CognitoAuthTesting
 import Foundation
 import Testing
 
@@ -209,6 +210,8 @@ struct FileSessionStoreTests {
         let b = try (100..<130).map { try session($0) }
         let errors = Locked<[String]>([])
         let finished = Locked(0)
+        let writerFinished = ChangeSignal()
+        let finishing = ChangeSource.signal(writerFinished, name: "writer threads finishing")
         for batch in [a, b] {
             Thread {
                 let store = FileSessionStore(directory: directory)
@@ -225,9 +228,10 @@ struct FileSessionStoreTests {
                     }
                 }
                 finished.withLock { $0 += 1 }
+                writerFinished.notify()
             }.start()
         }
-        await eventually("both writers finish") { finished.current == 2 }
+        try await Waiter.value(of: "both writers finished", on: [finishing], { finished.current }, until: { $0 == 2 })
         #expect(errors.current.isEmpty, "\(errors.current.prefix(3))")
         let final = try FileSessionStore(directory: directory).load()
         #expect(final.map { (a + b).contains($0) } == true)

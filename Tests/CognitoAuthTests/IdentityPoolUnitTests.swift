@@ -76,14 +76,6 @@ struct IdentityPoolUnitTests {
             options: Fixtures.clientOptions)
     }
 
-    static func waitUntil(_ condition: @Sendable () async -> Bool) async throws {
-        for _ in 0..<2000 {
-            if await condition() { return }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        Issue.record("condition not met in time")
-    }
-
     @Test(
         "A rejected provider token: signedOutFederatedTokensInvalid, credential calls wait, a fresh token resumes them")
     func federatedRejectionWaitsAndResumes() async throws {
@@ -98,7 +90,9 @@ struct IdentityPoolUnitTests {
         pool.acceptOnly("fb-fresh")
         await client.invalidateCachedTemporaryCredentials()
         let calls = (0..<3).map { _ in Task { try await client.getAWSCredentials() } }
-        try await Self.waitUntil { await client.pendingCalls.count == 3 }
+        try await Waiter.value(
+            of: "three calls waiting", on: [await client.changeSource()], { await client.pendingCalls.count },
+            until: { $0 == 3 })
         #expect(await client.userState == .signedOutFederatedTokensInvalid)
         #expect(
             try await client.federatedSignIn(providerName: FederatedProvider.facebook, token: "fb-fresh") == .signedIn)
@@ -108,7 +102,9 @@ struct IdentityPoolUnitTests {
         pool.acceptOnly("fb-newest")
         await client.invalidateCachedTemporaryCredentials()
         let released = (0..<3).map { _ in Task { try await client.getAWSCredentials() } }
-        try await Self.waitUntil { await client.pendingCalls.count == 3 }
+        try await Waiter.value(
+            of: "three calls waiting", on: [await client.changeSource()], { await client.pendingCalls.count },
+            until: { $0 == 3 })
         await client.releaseSignInWait()
         for call in released {
             await #expect(throws: AuthError.signInWaitCancelled) { _ = try await call.value }

@@ -43,7 +43,9 @@ import Testing
         _ = try await client.getTokens()
         #expect(try store.load()?.tokens?.refreshToken == "rt-2")
         await client.forceRefresh()
-        try await eventually { (try? store.load()?.tokens?.refreshToken) == "rt-3" }
+        try await Waiter.value(
+            of: "the rotated refresh token rt-3 stored", on: [await client.changeSource(), transport.changeSource()],
+            { try? store.load()?.tokens?.refreshToken }, until: { $0 == "rt-3" })
         let sent = transport.sent.filter(\.isRefresh).map(\.sentRefreshToken)
         #expect(sent == ["rt-1", "rt-2"])
         #expect(transport.sent.allSatisfy { $0.operation == "GetTokensFromRefreshToken" })
@@ -84,7 +86,8 @@ import Testing
         await client.initialize()
         _ = try await client.getTokens()
         await client.forceRefresh()
-        try await eventually { transport.sent.count == 3 }
+        try await Waiter.value(
+            of: "three requests sent", on: [transport.changeSource()], { transport.sent.count }, until: { $0 == 3 })
         #expect(
             transport.sent.map { $0.operation ?? "" } == [
                 "GetTokensFromRefreshToken", "InitiateAuth", "InitiateAuth",
@@ -104,7 +107,8 @@ import Testing
         #expect(await client.userState == .signedIn)
         // Not remembered: the next refresh tries GetTokensFromRefreshToken again.
         await client.forceRefresh()
-        try await eventually { transport.sent.count >= 3 }
+        try await Waiter.value(
+            of: "three requests sent", on: [transport.changeSource()], { transport.sent.count }, until: { $0 >= 3 })
         #expect(
             transport.sent.prefix(3).map { $0.operation ?? "" } == [
                 "GetTokensFromRefreshToken", "InitiateAuth", "GetTokensFromRefreshToken",
@@ -161,13 +165,5 @@ import Testing
         #expect(transport.sent.map(\.sentRefreshToken) == ["rt-1", "rt-peer"])
         #expect(try store.load()?.tokens?.refreshToken == "rt-next")
         #expect(await client.userState == .signedIn)
-    }
-
-    func eventually(_ condition: @Sendable () async -> Bool) async throws {
-        for _ in 0..<500 {
-            if await condition() { return }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        Issue.record("condition not met within 5 s")
     }
 }

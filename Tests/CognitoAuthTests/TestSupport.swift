@@ -107,21 +107,6 @@ actor AsyncGate {
     }
 }
 
-/// Polls `condition` (yielding, then sleeping 1 ms) until it holds; records an issue when it never does.
-/// This is not a timing assertion: the bound only keeps a broken test from hanging.
-@discardableResult
-func eventually(
-    _ what: Comment, iterations: Int = 20_000, sourceLocation: SourceLocation = #_sourceLocation,
-    _ condition: () async -> Bool
-) async -> Bool {
-    for index in 0..<iterations {
-        if await condition() { return true }
-        if index < 100 { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(1)) }
-    }
-    Issue.record("condition never held: \(what)", sourceLocation: sourceLocation)
-    return false
-}
-
 /// Lowercase hex of bytes.
 func hexString(_ bytes: some Sequence<UInt8>) -> String {
     bytes.map { String(format: "%02x", $0) }.joined()

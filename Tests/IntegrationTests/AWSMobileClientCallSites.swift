@@ -128,7 +128,7 @@ extension BackendTests {
             let waiting = Task {
                 await withCheckedContinuation { done in app.attributes { done.resume(returning: $0) } }
             }
-            try await Integration.eventually("the call waiting for a sign-in") {
+            try await Waiter.until("the call waiting for a sign-in", on: [await core.changeSource()]) {
                 let pending = await core.pendingCalls
                 return !pending.isEmpty && pending.allSatisfy { $0.reason == .signIn }
             }

@@ -51,7 +51,9 @@ extension BackendTests {
                 url.path, arguments, input: .keptOpen, timeout: LatchkeyBinary.defaultTimeout)
             if !before.isEmpty { try child.writeInput(before) }
             for (index, answer) in answers.enumerated() {
-                try await Integration.eventually("prompt #\(index + 1) \"\(prompt)\"", timeout: 30) {
+                try await Waiter.until(
+                    "prompt #\(index + 1) \"\(prompt)\"", timeout: .seconds(30), on: [child.changeSource()]
+                ) {
                     child.stderrSoFar.components(separatedBy: prompt).count > index + 1 || child.hasExited
                 }
                 if child.hasExited { break }

@@ -135,16 +135,16 @@ extension BackendTests {
                 ["sign-in", "--username", username, "--password-stdin", "--config", config, "--store", store],
                 input: .keptOpen, timeout: LatchkeyBinary.defaultTimeout)
             try child.writeInput(Integration.password + "\n")
-            try await Integration.eventually("the setup choice", timeout: 30) {
+            try await Waiter.until("the setup choice", timeout: .seconds(30), on: [child.changeSource()]) {
                 child.stderrSoFar.contains("Set up (") || child.hasExited
             }
             #expect(child.stderrSoFar.contains("Set up (totp or sms or email)"), "\(child.stderrSoFar)")
             try child.writeInput("sms\n")
-            try await Integration.eventually("the phone number prompt", timeout: 30) {
+            try await Waiter.until("the phone number prompt", timeout: .seconds(30), on: [child.changeSource()]) {
                 child.stderrSoFar.contains("Phone number for sign-in codes") || child.hasExited
             }
             try child.writeInput("+15555550199\n")
-            try await Integration.eventually("the code prompt", timeout: 30) {
+            try await Waiter.until("the code prompt", timeout: .seconds(30), on: [child.changeSource()]) {
                 child.stderrSoFar.contains("(or \"resend\"): ") || child.hasExited
             }
             let code = try #require(try await backend.oneTimeCode(for: username, poolId: poolId))

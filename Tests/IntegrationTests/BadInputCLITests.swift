@@ -232,17 +232,15 @@ struct BadInputCLITests {
             input: .keptOpen, environment: ["LATCHKEY_STORE": "file"], timeout: .seconds(60))
         defer { child.kill(SIGKILL) }
         // The child execs latchkey in place of the shell: wait until the limits are latchkey's.
-        var limit: String?
-        for _ in 0..<400 {
-            let executable =
-                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(child.pid)/exe")) ?? ""
-            if executable.hasSuffix("/latchkey"), let current = Self.coreLimit(child.pid), current == "0 0" {
-                limit = current
-                break
-            }
-            if child.hasExited { break }
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        // The polling fallback: an exec and a setrlimit in the child announce nothing.
+        let limit = try? await Waiter.value(
+            of: "latchkey running with core limit 0 0", on: [child.changeSource(), .polling(every: .milliseconds(50))],
+            { () -> String? in
+                let executable =
+                    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(child.pid)/exe")) ?? ""
+                guard executable.hasSuffix("/latchkey") else { return nil }
+                return Self.coreLimit(child.pid)
+            }, until: { $0 == "0 0" || child.hasExited })
         #expect(limit == "0 0", "core limit of the running latchkey: \(Self.coreLimit(child.pid) ?? "gone")")
         if asNobody {
             let owner = try FileManager.default.attributesOfItem(atPath: "/proc/\(child.pid)/status")[.ownerAccountID]

@@ -129,14 +129,14 @@ extension BackendTests {
 
                 // Let the fault be hit before lifting it: a refused connect marks the client offline at
                 // once; the other faults show up as a connection the proxy accepted in this mode.
-                let hitDeadline = ContinuousClock.now + .seconds(3)
-                while ContinuousClock.now < hitDeadline {
-                    if fault == .refuse {
-                        if !(await client.connectivity.isOnline) { break }
-                    } else if proxy.connectionCount(mode) > hitsBefore {
-                        break
-                    }
-                    try await Task.sleep(for: .milliseconds(2))
+                // Up to 3 s, then the cycle goes on regardless (a fault that was never hit is still a
+                // valid cycle), so a timeout here is not a failure.
+                _ = try? await Waiter.until(
+                    "the fault to be hit", timeout: .seconds(3),
+                    on: [await client.changeSource(), .signal(proxy.changes, name: "proxy connections")]
+                ) {
+                    if fault == .refuse { return !(await client.connectivity.isOnline) }
+                    return proxy.connectionCount(mode) > hitsBefore
                 }
                 try await Task.sleep(for: .milliseconds(hold))
                 proxy.setMode(.pass)
@@ -178,23 +178,20 @@ extension BackendTests {
                 let connectivity = await client.connectivity
                 #expect(connectivity.isOnline, "connectivity after recovery: \(connectivity); \(context)")
                 if fault.isNetworkFailure {
-                    var sawOffline = false
-                    let until = ContinuousClock.now + .seconds(2)
-                    while ContinuousClock.now < until {
-                        if await recorder.offlineCount > offlineBefore {
-                            sawOffline = true
-                            break
-                        }
-                        try await Task.sleep(for: .milliseconds(5))
-                    }
+                    let sawOffline =
+                        (try? await Waiter.until(
+                            "an offline connectivity event", timeout: .seconds(2),
+                            on: [.signal(recorder.changes, name: "recorded events")]
+                        ) { await recorder.offlineCount > offlineBefore }) != nil
                     #expect(sawOffline, "connectivity never went offline; \(context)")
                 }
             }
 
             // Connectivity events are delivered asynchronously: the last one must be back online.
-            try await Integration.eventually("the last connectivity event is online", timeout: 3) {
-                await recorder.lastConnectivityOnline
-            }
+            try await Waiter.until(
+                "the last connectivity event to be online", timeout: .seconds(3),
+                on: [.signal(recorder.changes, name: "recorded events")]
+            ) { await recorder.lastConnectivityOnline }
             let seen = await recorder.states
             let signedOut = seen.filter { $0 != .signedIn }
             #expect(signedOut.isEmpty, "states other than signedIn were published: \(signedOut); seed \(seed)")
@@ -229,11 +226,17 @@ private actor FaultRecorder {
     var states: [UserState] = []
     var offlineCount = 0
     var lastConnectivityOnline = true
+    /// Notified after every recorded state or connectivity change (for ``Waiter``).
+    nonisolated let changes = ChangeSignal()
 
-    func state(_ state: UserState) { states.append(state) }
+    func state(_ state: UserState) {
+        states.append(state)
+        changes.notify()
+    }
 
     func connectivity(_ connectivity: Connectivity) {
         if !connectivity.isOnline { offlineCount += 1 }
         lastConnectivityOnline = connectivity.isOnline
+        changes.notify()
     }
 }

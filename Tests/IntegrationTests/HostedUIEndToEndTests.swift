@@ -107,7 +107,7 @@ extension BackendTests {
             #expect(await client.initialize() == .signedIn)
             let before = try await client.getTokens()
             await client.forceRefresh()
-            try await Integration.eventually("the hosted session's refresh", timeout: 20) {
+            try await Waiter.until("the hosted session's refresh", on: [await client.changeSource()]) {
                 (try? await client.getTokens().accessToken) != before.accessToken
             }
             let after = try await client.getTokens()
@@ -163,7 +163,7 @@ extension BackendTests {
             #expect(attributes["email"] == "\(username)@example.com")
             let before = try await client.getTokens()
             await client.forceRefresh()
-            try await Integration.eventually("the hosted session's refresh", timeout: 20) {
+            try await Waiter.until("the hosted session's refresh", on: [await client.changeSource()]) {
                 (try? await client.getTokens().accessToken) != before.accessToken
             }
             // Identity-pool credentials for the hosted session: the user pool's id token as the login

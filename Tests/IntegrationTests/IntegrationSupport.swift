@@ -49,20 +49,6 @@ enum Integration {
         try json.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
-
-    /// Polls `condition` every 10 ms until it holds, failing after `timeout` seconds.
-    static func eventually(
-        _ what: String, timeout: TimeInterval = 20, _ condition: @Sendable () async -> Bool
-    ) async throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !(await condition()) {
-            if Date() > deadline {
-                Issue.record("timed out waiting for: \(what)")
-                throw AuthError.deadlineExceeded
-            }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-    }
 }
 
 /// Waits for `task` at most `seconds`; on timeout cancels it and returns nil (never hangs itself).

@@ -142,16 +142,16 @@ extension BackendTests {
             let filled = try await session.waitUntil("the corrected date") {
                 Screen.field("Birth date", in: $0)?.contains("1990-04-23") == true && !$0.contains("Enter birth date")
             }
-            print("--- sign-up screen, \(source.rawValue) (pool: email as username, no symbol, name + birthdate) ---\n\(filled)")
+            print(
+                "--- sign-up screen, \(source.rawValue) (pool: email as username, no symbol, name + birthdate) ---\n\(filled)"
+            )
             session.press("Enter")
             try await session.waitFor("Confirm your account", "Code")
 
-            var code: String?
-            let deadline = Date().addingTimeInterval(20)
-            while code == nil, Date() < deadline {
-                code = try? await backend.codes(for: email, poolId: poolId).signUp
-                if code == nil { try await Task.sleep(for: .milliseconds(50)) }
-            }
+            // The polling fallback: the backend process records the code and announces nothing.
+            let code = try await Waiter.value(
+                of: "the sign-up code for \(email)", on: [.polling(every: .milliseconds(50))],
+                { try? await backend.codes(for: email, poolId: poolId).signUp }, until: { $0 != nil })
             session.type(try #require(code, "no sign-up code for \(email)"))
             session.press("Enter")
             let screen = try await session.waitUntil("the dashboard or the sign-in screen after confirming") {

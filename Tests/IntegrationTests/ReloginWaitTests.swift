@@ -36,10 +36,9 @@ extension BackendTests {
             // Round 1: revoke, five calls wait, sign in again, they complete.
             try await backend.adminGlobalSignOut(username)
             let firstRound = Self.startFiveCalls(client)
-            try await Integration.eventually("five calls waiting for sign-in") {
-                let pending = await client.pendingCalls
-                return pending.count == 5 && pending.allSatisfy { $0.reason == .signIn }
-            }
+            try await Waiter.value(
+                of: "five calls waiting for sign-in", on: [await client.changeSource()],
+                { await client.pendingCalls.map(\.reason) }, until: { $0 == Array(repeating: .signIn, count: 5) })
             #expect(await client.userState == .signedOutUserPoolsTokenInvalid)
             #expect(try await client.signIn(username: username, password: Integration.password) == .done)
             let newToken = try await client.getTokens().accessToken
@@ -55,10 +54,9 @@ extension BackendTests {
             // Waiting for sign-in, not still for the refresh that finds the token revoked: the release
             // fails sign-in waiters only (a call still waiting for the refresh would then wait for a
             // sign-in that never comes; this race hung the suite about once in four runs).
-            try await Integration.eventually("five calls waiting for sign-in again") {
-                let pending = await client.pendingCalls
-                return pending.count == 5 && pending.allSatisfy { $0.reason == .signIn }
-            }
+            try await Waiter.value(
+                of: "five calls waiting for sign-in again", on: [await client.changeSource()],
+                { await client.pendingCalls.map(\.reason) }, until: { $0 == Array(repeating: .signIn, count: 5) })
             await client.releaseSignInWait()
             for (index, task) in secondRound.enumerated() {
                 let result = try await value(of: task, within: 30, "round 2 call \(index)")
@@ -83,11 +81,13 @@ extension BackendTests {
             let (client, username) = try await Integration.signedInClient(backend: backend)
             try await backend.adminGlobalSignOut(username)
             let calls = Self.startFiveCalls(client)
-            try await Integration.eventually("five calls waiting") { await client.pendingCalls.count == 5 }
+            try await Waiter.value(
+                of: "five calls waiting", on: [await client.changeSource()], { await client.pendingCalls.count },
+                until: { $0 == 5 })
             calls[0].cancel()
-            try await Integration.eventually("the cancelled call left the list") {
-                await client.pendingCalls.count == 4
-            }
+            try await Waiter.value(
+                of: "the cancelled call gone from the list", on: [await client.changeSource()],
+                { await client.pendingCalls.count }, until: { $0 == 4 })
             let cancelled = try await value(of: calls[0], within: 30, "the cancelled call")
             #expect(throws: CancellationError.self) { _ = try cancelled.get() }
             try await client.signOut()

@@ -121,6 +121,17 @@ extension BackendTests {
 
         // MARK: F2: a refresh never undoes a later sign-out or sign-in
 
+        /// Starts a process that holds the store's lock for a minute, and returns once it holds it.
+        static func lockHolder(_ store: String) async throws -> ChildProcess {
+            let holder = try ChildProcess.spawn(
+                "/usr/bin/flock", ["-x", store + "/session.lock", "/bin/sh", "-c", "echo locked; exec sleep 60"],
+                timeout: .seconds(90))
+            try await Waiter.until("flock to hold \(store)/session.lock", on: [holder.changeSource()]) {
+                holder.stdoutSoFar.contains("locked") || holder.hasExited
+            }
+            return holder
+        }
+
         /// Signs `user` in, lets the 1 s access token expire, and starts `token` through a proxy that
         /// holds the refresh for 2.5 s. Returns the running child and the direct config.
         static func refreshInFlight(
@@ -132,10 +143,14 @@ extension BackendTests {
             let proxied = try Self.config(config, endpoint: proxy.endpoint, in: directory)
             #expect(try await Self.signIn(user, config: config, store: store).exitCode == 0)
             try await Task.sleep(for: .milliseconds(1100))
+            let heldBefore = proxy.connectionCount(.delay(milliseconds: 2500))
             proxy.setMode(.delay(milliseconds: 2500))
             let child = try LatchkeyBinary.spawn(
                 ["token", "--config", proxied, "--store", store], environment: file, timeout: .seconds(60))
-            try await Task.sleep(for: .milliseconds(600))  // the refresh is now held by the proxy
+            try await Waiter.until(
+                "the token command's refresh held by the proxy",
+                on: [.signal(proxy.changes, name: "proxy connections"), child.changeSource()]
+            ) { proxy.connectionCount(.delay(milliseconds: 2500)) > heldBefore || child.hasExited }
             return (child, config)
         }
 
@@ -342,10 +357,8 @@ extension BackendTests {
             #expect(chmod(store, 0o700) == 0)
             let user = await backend.uniqueName("lock")
             try await backend.createUser(user, password: Integration.password)
-            let holder = try ChildProcess.spawn(
-                "/usr/bin/flock", ["-x", store + "/session.lock", "sleep", "60"], timeout: .seconds(90))
+            let holder = try await Self.lockHolder(store)
             defer { holder.kill() }
-            try await Task.sleep(for: .milliseconds(300))
             let started = ContinuousClock.now
             let signIn = try await Self.signIn(user, config: backend.info.configPath, store: store)
             #expect(signIn.exitCode == 5, "\(signIn.stderr)")
@@ -365,10 +378,8 @@ extension BackendTests {
             ).path
             #expect(try await Self.signIn(user, config: config, store: store).exitCode == 0)
             try await Task.sleep(for: .milliseconds(1100))  // the access token has expired: token must write
-            let holder = try ChildProcess.spawn(
-                "/usr/bin/flock", ["-x", store + "/session.lock", "sleep", "60"], timeout: .seconds(90))
+            let holder = try await Self.lockHolder(store)
             defer { holder.kill() }
-            try await Task.sleep(for: .milliseconds(300))
             let started = ContinuousClock.now
             let token = try await LatchkeyBinary.run(
                 ["token", "--retry-seconds", "1", "--config", config, "--store", store], environment: Self.file,

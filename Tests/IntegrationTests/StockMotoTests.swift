@@ -33,23 +33,23 @@ struct StockMoto {
                 "AWS_DEFAULT_REGION": "us-east-1", "AWS_ACCESS_KEY_ID": "local", "AWS_SECRET_ACCESS_KEY": "local",
             ],
             timeout: .seconds(170))
-        let deadline = ContinuousClock.now + startTimeout
-        while true {
-            // werkzeug prints " * Running on http://127.0.0.1:PORT" once it listens.
-            let log = process.stderrSoFar + process.stdoutSoFar
-            if let range = log.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression),
-                let url = URL(string: String(log[range]))
-            {
-                let admin = AWSJSONClient(
-                    targetPrefix: AWSJSONClient.userPoolsTarget, endpoint: url, transport: CurlTransport())
-                return StockMoto(process: process, endpoint: url, admin: admin)
-            }
-            if process.hasExited || ContinuousClock.now > deadline {
-                process.kill(SIGKILL)
-                throw TestSupportError(description: "moto_server did not start: \(log.suffix(400))")
-            }
-            try await Task.sleep(for: .milliseconds(50))
+        // werkzeug prints " * Running on http://127.0.0.1:PORT" once it listens.
+        let log = try? await Waiter.value(
+            of: "moto_server to listen", timeout: startTimeout, on: [process.changeSource()],
+            { process.stderrSoFar + process.stdoutSoFar },
+            until: {
+                $0.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) != nil || process.hasExited
+            })
+        let output = log ?? process.stderrSoFar + process.stdoutSoFar
+        guard let range = output.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression),
+            let url = URL(string: String(output[range]))
+        else {
+            process.kill(SIGKILL)
+            throw TestSupportError(description: "moto_server did not start: \(output.suffix(400))")
         }
+        let admin = AWSJSONClient(
+            targetPrefix: AWSJSONClient.userPoolsTarget, endpoint: url, transport: CurlTransport())
+        return StockMoto(process: process, endpoint: url, admin: admin)
     }
 
     func stop() { process.kill(SIGKILL) }
@@ -88,7 +88,8 @@ extension BackendTests {
             "AWS_REGION", "AWS_DEFAULT_REGION", "LATCHKEY_CONFIG_SECTION",
         ]
 
-        @Test("sign-in, token, a forced refresh and sign-out against unpatched moto_server, with only the standard keys")
+        @Test(
+            "sign-in, token, a forced refresh and sign-out against unpatched moto_server, with only the standard keys")
         func standardKeysOnly() async throws {
             let moto = try await StockMoto.start()
             defer { moto.stop() }

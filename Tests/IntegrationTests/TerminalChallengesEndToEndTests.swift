@@ -138,13 +138,12 @@ extension BackendTests {
 
         /// The next authenticator code that differs from `used` (a code is accepted once).
         static func freshTOTP(secret: String, after used: String) async throws -> String {
-            var code = try #require(TOTPGenerator.code(secret: secret))
-            let deadline = Date().addingTimeInterval(35)
-            while code == used && Date() < deadline {
-                try await Task.sleep(for: .milliseconds(500))
-                code = try #require(TOTPGenerator.code(secret: secret))
-            }
-            return code
+            // The polling fallback: the authenticator's 30 s period turning over announces nothing.
+            let code = try await Waiter.value(
+                of: "an authenticator code other than the used one", timeout: .seconds(35),
+                on: [.polling(every: .milliseconds(500))], { TOTPGenerator.code(secret: secret) },
+                until: { $0 != nil && $0 != used })
+            return try #require(code)
         }
 
         @Test(
@@ -221,12 +220,11 @@ extension BackendTests {
             let resent = try await session.waitFor("A new code was sent in a text message")
             Self.show("SMS code resent", resent)
             #expect(resent.contains("Enter the text-message code"))
-            var latest = first
-            let deadline = Date().addingTimeInterval(10)
-            while latest == first && Date() < deadline {
-                latest = try await backend.oneTimeCode(for: username) ?? first
-                if latest == first { try await Task.sleep(for: .milliseconds(50)) }
-            }
+            // The polling fallback: the backend process records the code and announces nothing.
+            let latest =
+                (try? await Waiter.value(
+                    of: "a resent SMS code", timeout: .seconds(10), on: [.polling(every: .milliseconds(50))],
+                    { try await backend.oneTimeCode(for: username) ?? first }, until: { $0 != first })) ?? first
             session.type(latest)
             session.press("Enter")
             try await TerminalEndToEndTests.waitForDashboard(session, username: username)
@@ -267,12 +265,12 @@ extension BackendTests {
             session.press("Enter")
             let code = try await session.waitFor("Enter the emailed code", "Resend code")
             Self.show("re-login code screen", code)
-            var latest = signedInCode
-            let deadline = Date().addingTimeInterval(10)
-            while latest == signedInCode && Date() < deadline {
-                latest = try await backend.oneTimeCode(for: username) ?? signedInCode
-                if latest == signedInCode { try await Task.sleep(for: .milliseconds(50)) }
-            }
+            // The polling fallback: the backend process records the code and announces nothing.
+            let latest =
+                (try? await Waiter.value(
+                    of: "the re-login code", timeout: .seconds(10), on: [.polling(every: .milliseconds(50))],
+                    { try await backend.oneTimeCode(for: username) ?? signedInCode }, until: { $0 != signedInCode }))
+                ?? signedInCode
             session.type(try #require(latest))
             session.press("Enter")
             try await session.waitUntil("the waiting call completed after the re-login") {

@@ -102,6 +102,11 @@ extension BackendTests {
             plain.type("Wr0ng-Password!")
             plain.press("Enter")
             try await plain.waitFor("The username or password is incorrect.", "2 tries left")
+            // Type only once the prompt is back: the prompt turns echo off and drops what was typed before it.
+            try await plain.waitUntil("the password prompt after the wrong-password message") { screen in
+                guard let message = screen.range(of: "2 tries left") else { return false }
+                return screen[message.upperBound...].contains("Password:")
+            }
             plain.type(Integration.password)
             plain.press("Enter")
             #expect(try await plain.waitForExit() == 0)

@@ -8,10 +8,14 @@ import Testing
 
 /// A command running in a detached tmux session on a private server socket, for end-to-end tests of
 /// the full-screen UI. Text goes in with `send-keys`, the screen comes back with `capture-pane`, and
-/// every wait polls the screen every 20 ms (never a fixed sleep as synchronisation).
+/// every wait re-captures the screen only when the pane has written something: a tmux control-mode
+/// client (`tmux -C attach`) prints a `%output` line for every write, which wakes the ``Waiter``.
 ///
 /// The command runs as `<command>; echo EXIT=$?; exec sh`, so the pane stays open after the app exits,
 /// its exit status is on the screen, and commands (such as `stty -a`) can be typed into the same pane.
+///
+/// `@unchecked Sendable`: the mutable state (`killed`, and `controlClient`, set once in `init`) is only
+/// touched by the test that owns the session, one call at a time; `ChildProcess` is itself thread-safe.
 final class TmuxSession: @unchecked Sendable {
     /// Thrown when a wait times out; its description holds the screen.
     struct Timeout: Error, CustomStringConvertible {
@@ -35,6 +39,9 @@ final class TmuxSession: @unchecked Sendable {
     /// The session (and target) name.
     let target = "lk"
     private var killed = false
+    /// The control-mode client whose output lines say the pane changed; nil if it could not attach.
+    /// Set once at the end of `init` (it attaches to the session `init` creates), then only read.
+    private var controlClient: ChildProcess?
 
     /// Starts `arguments` (already resolved: the first is the executable) with `environment` added,
     /// under `env -u LINES -u COLUMNS LANG=C.UTF-8`, in a detached session of `columns`×`rows`.
@@ -55,8 +62,30 @@ final class TmuxSession: @unchecked Sendable {
             "new-session", "-d", "-s", target, "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", shell,
         ])
         guard result.status == 0 else { throw Failure("tmux new-session failed: \(result.output)") }
-        // Keep the requested size even if a client ever attaches.
+        // Keep the requested size even if a client ever attaches (the control client below does).
         _ = tmux(["set-option", "-t", target, "window-size", "manual"])
+        controlClient = Self.attachControlClient(socket: socket, target: target)
+    }
+
+    /// Attaches a control-mode client (`tmux -C attach`): it prints `%output` for every write of the
+    /// pane and `%layout-change` for every resize, so each line is a "the screen may have changed"
+    /// event. Its standard input is kept open (end-of-file would detach it); `kill-server` ends it,
+    /// and its deadline is a backstop for a session that is never killed.
+    private static func attachControlClient(socket: String, target: String) -> ChildProcess? {
+        guard let executable else { return nil }
+        let client = try? ChildProcess.spawn(
+            executable, ["-L", socket, "-f", "/dev/null", "-C", "attach-session", "-t", target], input: .keptOpen,
+            removing: ["TMUX"], timeout: .seconds(1800))
+        return client?.hasExited == false ? client : nil
+    }
+
+    /// What wakes a wait on the screen: the control client's output, or, only when control mode could
+    /// not attach (or has ended), a slow 100 ms tick, since then nothing announces a change.
+    private func screenChanges() -> ChangeSource {
+        if let controlClient, !controlClient.hasExited {
+            return .signal(controlClient.outputChanges, name: "tmux control-mode output")
+        }
+        return .polling(every: .milliseconds(100), name: "screen re-capture (no control-mode client)")
     }
 
     /// A plain error with a message.
@@ -137,22 +166,22 @@ final class TmuxSession: @unchecked Sendable {
         return children.split(separator: " ").compactMap { Int32($0) }.first
     }
 
-    /// Polls the screen every 20 ms until `condition` holds; returns that screen, or throws ``Timeout``
-    /// with the last screen.
+    /// Waits until `condition` holds for the screen, re-capturing it whenever the pane writes; returns
+    /// that screen, or throws ``Timeout`` with the last screen.
     @discardableResult
     func waitUntil(
         _ what: String, timeout: TimeInterval = 20, escapes: Bool = false, _ condition: (String) -> Bool
     ) async throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            let text = screen(escapes: escapes)
-            if condition(text) { return text }
-            if Date() > deadline { throw Timeout(what: what, screen: text) }
-            try await Task.sleep(for: .milliseconds(20))
+        do {
+            return try await Waiter.value(
+                of: what, timeout: .milliseconds(Int(timeout * 1000)), on: [screenChanges()],
+                { screen(escapes: escapes) }, until: condition)
+        } catch let timeout as Waiter.Timeout {
+            throw Timeout(what: "\(what) (\(timeout.checks) captures)", screen: timeout.lastValue)
         }
     }
 
-    /// Polls until every one of `texts` is on the screen.
+    /// Waits until every one of `texts` is on the screen.
     @discardableResult
     func waitFor(_ texts: String..., timeout: TimeInterval = 20) async throws -> String {
         try await waitUntil(texts.map { "\"\($0)\"" }.joined(separator: " and "), timeout: timeout) { screen in
@@ -170,7 +199,7 @@ final class TmuxSession: @unchecked Sendable {
         return Int32(screen[range].dropFirst(5))
     }
 
-    /// Polls until the wrapper printed `EXIT=<n>` and returns n.
+    /// Waits until the wrapper printed `EXIT=<n>` and returns n.
     func waitForExit(timeout: TimeInterval = 20) async throws -> Int32 {
         let screen = try await waitUntil("the app to exit (EXIT=<n>)", timeout: timeout) {
             Self.exitStatus(in: $0) != nil
@@ -178,23 +207,27 @@ final class TmuxSession: @unchecked Sendable {
         return Self.exitStatus(in: screen) ?? -1
     }
 
-    /// Resizes the window and polls until tmux reports the new size (tmux holds back a second resize
-    /// that comes within about 250 ms of the first, so the request is repeated while it has not landed).
+    /// Resizes the window and waits until tmux reports the new size. tmux holds back a second resize
+    /// that comes within about 250 ms of the first and says nothing when it does, so the wait also
+    /// ticks every 300 ms and repeats the request while it has not landed.
     func resize(columns: Int, rows: Int, timeout: TimeInterval = 10) async throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        var lastRequest = Date.distantPast
-        while true {
-            if let size = paneSize, size.columns == columns, size.rows == rows { return }
-            if Date() > deadline {
-                throw Timeout(
-                    what: "the pane to become \(columns)x\(rows) (it is \(String(describing: paneSize)))",
-                    screen: screen())
-            }
-            if Date().timeIntervalSince(lastRequest) > 0.3 {
-                tmux(["resize-window", "-t", target, "-x", "\(columns)", "-y", "\(rows)"])
-                lastRequest = Date()
-            }
-            try await Task.sleep(for: .milliseconds(20))
+        var lastRequest = ContinuousClock.now - .seconds(1)
+        do {
+            try await Waiter.value(
+                of: "the pane to become \(columns)x\(rows)", timeout: .milliseconds(Int(timeout * 1000)),
+                on: [screenChanges(), .polling(every: .milliseconds(300), name: "resize retry")],
+                {
+                    let size = paneSize
+                    if size.map({ $0.columns != columns || $0.rows != rows }) ?? true,
+                        ContinuousClock.now - lastRequest > .milliseconds(300)
+                    {
+                        tmux(["resize-window", "-t", target, "-x", "\(columns)", "-y", "\(rows)"])
+                        lastRequest = .now
+                    }
+                    return size.map { "\($0.columns)x\($0.rows)" } ?? "unknown"
+                }, until: { $0 == "\(columns)x\(rows)" })
+        } catch let timeout as Waiter.Timeout {
+            throw Timeout(what: "\(timeout.what) (it is \(timeout.lastValue))", screen: screen())
         }
     }
 
@@ -203,6 +236,7 @@ final class TmuxSession: @unchecked Sendable {
         guard !killed else { return }
         killed = true
         tmux(["kill-server"])
+        controlClient?.kill()
     }
 
     deinit { kill() }

@@ -17,7 +17,11 @@ extension BackendTests {
             #expect(first.accessTokenExpiration.timeIntervalSince(first.issuedAt) <= 3.5)
             // Wait (real time) until the server itself considers the token expired.
             let api = try await client.userPoolAPI()
-            try await Integration.eventually("the server rejects the expired access token", timeout: 10) {
+            // The polling fallback: the server's clock passing the expiry announces nothing.
+            try await Waiter.until(
+                "the server to reject the expired access token", timeout: .seconds(10),
+                on: [.polling(every: .milliseconds(100))]
+            ) {
                 do {
                     _ = try await api.getUser(accessToken: first.accessToken)
                     return false

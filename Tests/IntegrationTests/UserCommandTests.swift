@@ -66,7 +66,9 @@ extension BackendTests {
             let child = try ChildProcess.spawn(
                 url.path, ["user", "verify", "email"] + common, input: .keptOpen, timeout: .seconds(60))
             defer { child.kill() }
-            try await Integration.eventually("the code is sent") { child.stderrSoFar.contains("A code was sent") }
+            try await Waiter.until("the code is sent", on: [child.changeSource()]) {
+                child.stderrSoFar.contains("A code was sent")
+            }
             let code = try #require(try await backend.attributeCode(for: username, attribute: "email"))
             try child.writeInput(code + "\n")
             child.closeInput()

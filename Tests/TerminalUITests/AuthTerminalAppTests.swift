@@ -1,89 +1,111 @@
 import AuthScreens
+import AuthScreensTesting
 import CognitoAuth
+import CognitoAuthTesting
 import Foundation
+import TerminalKeys
 import Testing
 
 @testable import TerminalKit
 @testable import TerminalUI
-import TerminalKeys
 
-/// A minimal ``AuthService``: sign-in succeeds for one password and publishes the state change.
-actor StubAuthService: AuthService {
-    private(set) var signIns: [String] = []
-    private var continuation: AsyncStream<AuthEvent>.Continuation?
-    private var state: UserState = .signedOut
-    private var stored: PersistedSession?
+/// A ``FrameRecorder`` seen through a surface that announces every frame, key read, suspend and
+/// restore, so a test awaits the app's next step instead of polling the recorder.
+@MainActor
+final class ObservedSurface: TerminalSurface {
+    let recorder: FrameRecorder
+    /// Notified after every call that changes what the recorder holds.
+    let changes = ChangeSignal()
 
-    func signIn(username: String, password: String) async throws -> SignInStep {
-        signIns.append(username)
-        guard password == "Secret#123" else { throw AuthError.notAuthorized("Incorrect username or password.") }
-        state = .signedIn
-        continuation?.yield(
-            .stateChanged(UserStateChange(state: .signedIn, info: UserStateInfo(username: username, provider: nil))))
-        return .done
+    init(_ recorder: FrameRecorder) { self.recorder = recorder }
+
+    var size: TerminalSize { recorder.size }
+
+    func present(_ grid: CellGrid, cursor: Position?) {
+        recorder.present(grid, cursor: cursor)
+        changes.notify()
     }
 
-    func confirmSignIn(_ answer: String, attributes: [String: String]) async throws -> SignInStep { .done }
-    func signUp(username: String, password: String, attributes: [String: String]) async throws -> SignUpStep { .done }
-    func confirmSignUp(username: String, code: String) async throws -> SignUpStep { .done }
-    func resendSignUpCode(username: String) async throws -> CodeDeliveryDetails { CodeDeliveryDetails() }
-    func requestPasswordReset(username: String) async throws -> CodeDeliveryDetails { CodeDeliveryDetails() }
-    func confirmForgotPassword(username: String, newPassword: String, code: String) async throws {}
-    func signOut(_ scope: SignOutScope) async throws -> SignOutResult { SignOutResult(scope: scope) }
-    func releaseSignInWait() async {}
-    func forceRefresh() async {}
-    func getUserAttributes(_ options: TokenRequestOptions) async throws -> [String: String] { [:] }
-
-    func events() async -> AsyncStream<AuthEvent> {
-        let (stream, continuation) = AsyncStream<AuthEvent>.makeStream()
-        self.continuation = continuation
-        return stream
+    func readKey(timeout: Duration) -> Key? {
+        let key = recorder.readKey(timeout: timeout)
+        if key != nil { changes.notify() }
+        return key
     }
 
-    var userState: UserState { state }
-    var session: PersistedSession? { stored }
-    var pendingCalls: [PendingCall] { [] }
-    var connectivity: Connectivity { .online }
+    func nextKey(timeout: Duration) async -> Key? {
+        let key = await recorder.nextKey(timeout: timeout)
+        if key != nil { changes.notify() }
+        return key
+    }
+
+    func bufferedKey() -> Key? { recorder.bufferedKey() }
+    func wake() { recorder.wake() }
+
+    func suspend() {
+        recorder.suspend()
+        changes.notify()
+    }
+
+    func restore() {
+        recorder.restore()
+        changes.notify()
+    }
+
+    func copyToClipboard(_ text: String) -> Bool { recorder.copyToClipboard(text) }
 }
 
 @MainActor
 @Suite("AuthTerminalApp")
 struct AuthTerminalAppTests {
-    /// Waits (polling the main actor) until `condition` holds, up to about twenty seconds (a loaded CI machine).
-    func waitUntil(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<2000 {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(10))
+    /// Waits until `condition` holds, re-checking it after every frame, key read, suspend or restore
+    /// of `app`'s surface.
+    /// A timeout is recorded as an issue rather than thrown, so the test still quits the app it started.
+    func waitUntil(
+        _ app: AuthTerminalApp, _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
+        _ condition: () -> Bool
+    ) async {
+        guard let observed = app.surface as? ObservedSurface else {
+            Issue.record("the app's surface is not observed", sourceLocation: sourceLocation)
+            return
         }
-        return condition()
+        do {
+            try await Waiter.until(what, on: [.signal(observed.changes, name: "frames and key reads")], condition)
+        } catch {
+            Issue.record("\(error)", sourceLocation: sourceLocation)
+        }
     }
 
-    func makeApp(_ recorder: FrameRecorder, service: StubAuthService) -> AuthTerminalApp {
+    /// A service where sign-in succeeds for one password and publishes the state change.
+    static func service() -> FakeAuthService {
+        FakeAuthService(userState: .signedOut, acceptedPassword: "Secret#123")
+    }
+
+    func makeApp(_ recorder: FrameRecorder, service: FakeAuthService) -> AuthTerminalApp {
         let runtime = AuthScreensRuntime(
             service: service, options: AuthUIOptions(), timeZone: TimeZone(identifier: "UTC")!)
         return AuthTerminalApp(
-            runtime: runtime, surface: recorder, view: AppView(backend: "test"), keyTimeout: .milliseconds(5))
+            runtime: runtime, surface: ObservedSurface(recorder), view: AppView(backend: "test"),
+            keyTimeout: .milliseconds(5))
     }
 
     @Test func signInThenDashboardThenCtrlCQuits() async throws {
-        let service = StubAuthService()
+        let service = Self.service()
         let keys: [Key] = "alice".map { .character($0) } + [.tab] + "Secret#123".map { .character($0) } + [.enter]
         let recorder = FrameRecorder(keys: keys)
         let app = makeApp(recorder, service: service)
         let run = Task { await app.run() }
 
         // The dashboard appears when sign-in returns; the badge follows when the state event arrives.
-        #expect(
-            await waitUntil {
-                guard let frame = recorder.lastFrame else { return false }
-                return frame.contains { $0.contains("─ Session ─") } && frame[0].contains("✔ Signed in · alice · test")
-                    && frame.joined().contains("State: signedIn (alice)")
-            })
+        await waitUntil(app, "the dashboard with the signed-in badge") {
+            guard let frame = recorder.lastFrame else { return false }
+            return frame.contains { $0.contains("─ Session ─") } && frame[0].contains("✔ Signed in · alice · test")
+                && frame.joined().contains("State: signedIn (alice)")
+        }
         let dashboard = try #require(recorder.lastFrame)
         #expect(dashboard[0].contains("✔ Signed in · alice · test"))
         #expect(dashboard.joined().contains("State: signedIn (alice)"))
         #expect(!recorder.frames.joined().joined().contains("Secret#123"))
-        #expect(await service.signIns == ["alice"])
+        #expect(await service.signInUsernames == ["alice"])
         #expect(recorder.frames.first?.joined().contains("Sign in") == true)
 
         recorder.enqueue(.ctrl("c"))
@@ -95,31 +117,32 @@ struct AuthTerminalAppTests {
         #expect(app.stats.maximumFrameTime >= app.stats.averageFrameTime)
     }
 
-    @Test func passwordFieldShowsTheCursorAndMaskWhileTyping() async {
+    @Test func passwordFieldShowsTheCursorAndMaskWhileTyping() async throws {
         let recorder = FrameRecorder(keys: [.tab, .character("p"), .character("w")])
-        let app = makeApp(recorder, service: StubAuthService())
+        let app = makeApp(recorder, service: Self.service())
         let run = Task { await app.run() }
-        #expect(
-            await waitUntil {
-                recorder.pendingCount == 0 && recorder.lastFrame?.joined().contains("Password  ••") == true
-            })
+        await waitUntil(app, "the masked password with all keys read") {
+            recorder.pendingCount == 0 && recorder.lastFrame?.joined().contains("Password  ••") == true
+        }
         #expect(recorder.cursors.last??.row != nil)
         recorder.enqueue(.ctrl("c"))
         _ = await run.value
     }
 
-    @Test func resizeBelowTheMinimumHidesTheFormAndBackRestoresIt() async {
+    @Test func resizeBelowTheMinimumHidesTheFormAndBackRestoresIt() async throws {
         let recorder = FrameRecorder(keys: [.character("a")])
         recorder.enqueueResize(to: TerminalSize(columns: 50, rows: 16))
-        let app = makeApp(recorder, service: StubAuthService())
+        let app = makeApp(recorder, service: Self.service())
         let run = Task { await app.run() }
-        #expect(await waitUntil { recorder.lastFrame?.joined().contains("have 50x16") == true })
+        await waitUntil(app, "the too-small notice") { recorder.lastFrame?.joined().contains("have 50x16") == true }
         #expect(app.runtime.state.isTerminalTooSmall)
         #expect(recorder.cursors.last == .some(nil))
         // Keys other than Ctrl-C do nothing while too small; q does not quit while a form is focused.
         recorder.enqueue(.character("b"), .character("q"))
         recorder.enqueueResize(to: TerminalSize(columns: 80, rows: 24))
-        #expect(await waitUntil { recorder.lastFrame?.joined().contains("Username  a") == true })
+        await waitUntil(app, "the form back with \"Username  a\"") {
+            recorder.lastFrame?.joined().contains("Username  a") == true
+        }
         #expect(!app.runtime.state.isTerminalTooSmall)
         #expect(recorder.lastFrame?.joined().contains("Username  ab") == false)
         #expect(app.exit == nil)
@@ -127,33 +150,33 @@ struct AuthTerminalAppTests {
         #expect(await run.value == .quit)
     }
 
-    @Test func ctrlZSuspendsThroughTheSurfaceAndRedrawsOnResume() async {
+    @Test func ctrlZSuspendsThroughTheSurfaceAndRedrawsOnResume() async throws {
         let recorder = FrameRecorder(keys: [.character("a"), .ctrl("z")])
-        let app = makeApp(recorder, service: StubAuthService())
+        let app = makeApp(recorder, service: Self.service())
         let run = Task { await app.run() }
-        #expect(await waitUntil { recorder.suspendCount == 1 && recorder.pendingCount == 0 })
+        await waitUntil(app, "the suspend with all keys read") {
+            recorder.suspendCount == 1 && recorder.pendingCount == 0
+        }
         let framesAfterSuspend = recorder.grids.count
         // The resume delivers a resize: the frame is drawn again, with the field as it was.
-        #expect(
-            await waitUntil {
-                recorder.grids.count > framesAfterSuspend
-                    || recorder.lastFrame?.joined().contains("Username  a") == true
-            })
+        await waitUntil(app, "a redraw after the resume") {
+            recorder.grids.count > framesAfterSuspend
+                || recorder.lastFrame?.joined().contains("Username  a") == true
+        }
         #expect(recorder.lastFrame?.joined().contains("Username  a") == true)
         #expect(app.exit == nil)
         recorder.enqueue(.ctrl("c"))
         #expect(await run.value == .quit)
     }
 
-    @Test func wrongPasswordShowsTheBanner() async {
+    @Test func wrongPasswordShowsTheBanner() async throws {
         let keys: [Key] = "alice".map { .character($0) } + [.tab] + "nope".map { .character($0) } + [.enter]
         let recorder = FrameRecorder(keys: keys)
-        let app = makeApp(recorder, service: StubAuthService())
+        let app = makeApp(recorder, service: Self.service())
         let run = Task { await app.run() }
-        #expect(
-            await waitUntil {
-                recorder.lastFrame?.joined().contains("✖ The username or password is incorrect.") == true
-            })
+        await waitUntil(app, "the wrong-password banner") {
+            recorder.lastFrame?.joined().contains("✖ The username or password is incorrect.") == true
+        }
         recorder.enqueue(.ctrl("c"))
         _ = await run.value
     }

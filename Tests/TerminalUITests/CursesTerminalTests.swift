@@ -1,9 +1,10 @@
+import CognitoAuthTesting
 import Foundation
+import TerminalKeys
 import Testing
 
 @testable import TerminalKit
 @testable import TerminalUI
-import TerminalKeys
 
 #if canImport(Glibc)
     import Glibc
@@ -20,6 +21,8 @@ final class PseudoTerminalReader: @unchecked Sendable {
     private let lock = NSLock()
     private var output: [UInt8] = []
     private var finished = false
+    /// Notified after each read and at end of file.
+    let changes = ChangeSignal()
 
     init(primary: Int32) {
         self.primary = primary
@@ -29,8 +32,10 @@ final class PseudoTerminalReader: @unchecked Sendable {
                 let count = read(primary, &buffer, buffer.count)
                 if count <= 0 { break }
                 lock.withLock { output.append(contentsOf: buffer[0..<count]) }
+                changes.notify()
             }
             lock.withLock { finished = true }
+            changes.notify()
         }
     }
 
@@ -40,9 +45,9 @@ final class PseudoTerminalReader: @unchecked Sendable {
     }
 
     /// Waits until the reader has seen end of file (all secondary descriptors closed).
-    func waitUntilFinished() async {
-        for _ in 0..<200 where !lock.withLock({ finished }) {
-            try? await Task.sleep(for: .milliseconds(10))
+    func waitUntilFinished() async throws {
+        try await Waiter.until("the pseudo-terminal reader to see end of file", on: [.signal(changes)]) {
+            lock.withLock { finished }
         }
     }
 
@@ -74,7 +79,7 @@ final class PseudoTerminalReader: @unchecked Sendable {
         }
         terminal.restore()
         close(pair.secondary)
-        await reader.waitUntilFinished()
+        try await reader.waitUntilFinished()
         close(pair.primary)
     }
 
@@ -234,7 +239,7 @@ final class PseudoTerminalReader: @unchecked Sendable {
         #expect(!second.theme.usesColor)
         second.restore()
         close(pair.secondary)
-        await reader.waitUntilFinished()
+        try await reader.waitUntilFinished()
         close(pair.primary)
         // smcup/rmcup of xterm, and bracketed paste switched on and off again.
         #expect(reader.text.contains("\u{1B}[?2004h"))
@@ -259,7 +264,7 @@ final class PseudoTerminalReader: @unchecked Sendable {
         }
         #expect(captured?.isActive == false)
         close(pair.secondary)
-        await reader.waitUntilFinished()
+        try await reader.waitUntilFinished()
         close(pair.primary)
         #expect(reader.text.contains("\u{1B}[?1049l"))
     }
