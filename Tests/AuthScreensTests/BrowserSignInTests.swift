@@ -99,7 +99,7 @@ struct BrowserSignInTests {
         #expect(!app.keyHints.contains(Localized.text("hintCopySignInURL")))
         for _ in 0..<5 { _ = app.reduce(.keyPressed(.tab)) }
         _ = app.reduce(.keyPressed(.enter))
-        _ = app.reduce(.hostedUIStarted(.success(Self.wait)))
+        _ = app.reduce(.signIn(.hostedUIStarted(.success(Self.wait))))
         #expect(app.hostedUIWaitShowing == Self.wait)
         #expect(app.keyHints.contains(Localized.text("hintCopySignInURL")))
         #expect(app.reduce(.keyPressed(.ctrl("y"))) == [.copySignInURL(Self.wait.url)])

@@ -109,7 +109,7 @@ struct SMSMFAAndReloginTests {
         #expect(!signIn.focusOrder.contains(.password))
         for key in "alice".keys { _ = app.reduce(.keyPressed(key)) }
         #expect(app.reduce(.keyPressed(.enter)) == [.signIn(username: "alice", password: "")])
-        _ = app.reduce(.signInFinished(.success(.customChallenge(["USERNAME": "alice", "question": "Colour?"]))))
+        _ = app.reduce(.signIn(.signInFinished(.success(.customChallenge(["USERNAME": "alice", "question": "Colour?"])))))
         guard case .challenge(.code(let code)) = app.screen, case .custom(let parameters) = code.kind else {
             Issue.record("no custom challenge screen")
             return
@@ -120,7 +120,7 @@ struct SMSMFAAndReloginTests {
         // A refused answer says so, with Cognito's words.
         for key in "red".keys { _ = app.reduce(.keyPressed(key)) }
         #expect(app.reduce(.keyPressed(.enter)) == [.confirmSignIn(answer: "red", attributes: [:])])
-        _ = app.reduce(.confirmSignInFinished(.failure(.notAuthorized("Incorrect username or password."))))
+        _ = app.reduce(.challenge(.confirmSignInFinished(.failure(.notAuthorized("Incorrect username or password.")))))
         guard case .challenge(.code(let refused)) = app.screen else {
             Issue.record("left the challenge screen")
             return
@@ -145,14 +145,14 @@ struct SMSMFAAndReloginTests {
         #expect(!prompt.signIn.focusOrder.contains(.password))
         #expect(prompt.signIn.focus == .signIn)
         #expect(app.reduce(.keyPressed(.enter)) == [.startUserAuth(username: "alice")])
-        _ = app.reduce(.signInFinished(.success(.selectChallenge([.password, .emailOTP, .smsOTP]))))
+        _ = app.reduce(.signIn(.signInFinished(.success(.selectChallenge([.password, .emailOTP, .smsOTP])))))
         guard case .selectMethod? = app.relogin?.challenge else {
             Issue.record("no method choice in the prompt: \(String(describing: app.relogin?.challenge))")
             return
         }
         _ = app.reduce(.keyPressed(.down))
         #expect(app.reduce(.keyPressed(.enter)) == [.selectSignInMethod(.emailOTP, password: nil)])
-        _ = app.reduce(.confirmSignInFinished(.success(.emailOTP(emailDelivery))))
+        _ = app.reduce(.challenge(.confirmSignInFinished(.success(.emailOTP(emailDelivery)))))
         guard case .code(let code)? = app.relogin?.challenge else {
             Issue.record("no code screen in the prompt")
             return

@@ -135,7 +135,7 @@ import TerminalKeys
         _ = app.reduce(.keyPressed(.character("O")))
         #expect(app.reduce(.keyPressed(.character("y"))) == [.signOut(global: true)])
         _ = app.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
-        _ = app.reduce(.signOutFinished(global: true, result: .success(())))
+        _ = app.reduce(.dashboard(.signOutFinished(global: true, result: .success(()))))
         guard case .signIn(let signIn) = app.screen else { return #expect(Bool(false)) }
         #expect(signIn.notice == ScreenText.signedOutEverywhereNotice)
         #expect(signIn.notice?.contains("access tokens stay valid until they expire") == true)
@@ -143,7 +143,7 @@ import TerminalKeys
         var early = signedInApp()
         _ = early.reduce(.keyPressed(.character("O")))
         _ = early.reduce(.keyPressed(.character("Y")))
-        _ = early.reduce(.signOutFinished(global: true, result: .success(())))
+        _ = early.reduce(.dashboard(.signOutFinished(global: true, result: .success(()))))
         _ = early.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
         guard case .signIn(let later) = early.screen else { return #expect(Bool(false)) }
         #expect(later.notice == ScreenText.signedOutEverywhereNotice)
@@ -157,7 +157,7 @@ import TerminalKeys
         _ = app.reduce(.keyPressed(.tab))
         for character in "pw" { _ = app.reduce(.keyPressed(.character(character))) }
         _ = app.reduce(.keyPressed(.enter))
-        _ = app.reduce(.signInFinished(.failure(.userNotFound("User does not exist."))))
+        _ = app.reduce(.signIn(.signInFinished(.failure(.userNotFound("User does not exist.")))))
         guard case .signIn(let failed) = app.screen else { return #expect(Bool(false)) }
         #expect(
             failed.banner
@@ -194,15 +194,15 @@ import TerminalKeys
         _ = app.reduce(.keyPressed(.tab))
         for character in "Secret-1" { _ = app.reduce(.keyPressed(.character(character))) }
         _ = app.reduce(.keyPressed(.enter))
-        let resend = app.reduce(.signInFinished(.failure(.userNotConfirmed("User is not confirmed."))))
+        let resend = app.reduce(.signIn(.signInFinished(.failure(.userNotConfirmed("User is not confirmed.")))))
         #expect(resend == [.resendSignUpCode(username: "carol")])
         guard case .confirmSignUp(let confirm) = app.screen else { return #expect(Bool(false)) }
         #expect(confirm.rememberedPassword == SecretText("Secret-1"))
         _ = app.reduce(
-            .resendSignUpCodeFinished(.success(CodeDeliveryDetails(destination: "c***", deliveryMedium: "EMAIL"))))
+            .confirmSignUp(.resendCodeFinished(.success(CodeDeliveryDetails(destination: "c***", deliveryMedium: "EMAIL")))))
         for character in "123456" { _ = app.reduce(.keyPressed(.character(character))) }
         _ = app.reduce(.keyPressed(.enter))
-        let signIn = app.reduce(.confirmSignUpFinished(.success(.done)))
+        let signIn = app.reduce(.confirmSignUp(.confirmSignUpFinished(.success(.done))))
         #expect(signIn == [.signIn(username: "carol", password: SecretText("Secret-1"))])
     }
 
@@ -212,7 +212,7 @@ import TerminalKeys
         form.isInFlight = true
         signUp.screen = .signUp(form)
         _ = signUp.reduce(
-            .signUpFinished(.success(.confirmSignUp(CodeDeliveryDetails(destination: "a***", deliveryMedium: "EMAIL"))))
+            .signUp(.signUpFinished(.success(.confirmSignUp(CodeDeliveryDetails(destination: "a***", deliveryMedium: "EMAIL")))))
         )
         guard case .confirmSignUp(let confirm) = signUp.screen else { return #expect(Bool(false)) }
         #expect(confirm.label(for: .resend) == "Resend code (30 s)")

@@ -114,7 +114,7 @@ extension DashboardRowClickTests {
         #expect(state.dashboard.rowAction(for: ScreenText.poolLabel)?.keys == [.character("m")])
         _ = state.reduce(.keyPressed(.character("m")))
         #expect(state.dashboard.rowAction(for: ScreenText.poolLabel) == nil)
-        _ = state.reduce(.mfaSettingsLoaded(.success(MFASettings(enabled: [], preferred: nil))))
+        _ = state.reduce(.dashboard(.mfaSettingsLoaded(.success(MFASettings(enabled: [], preferred: nil)))))
         #expect(state.dashboard.rowAction(for: ScreenText.poolLabel) == nil)
         #expect(state.dashboard.rowAction(for: ScreenText.mfaLabel) == nil)
     }

@@ -17,7 +17,7 @@ enum DeviceFixtures {
         var state = ScreenFixtures.dashboard
         ScreenFixtures.press(&state, [.character("v")])
         _ = state.reduce(
-            .devicesLoaded(
+            .devices(.loaded(
                 .success([
                     DeviceInfo(
                         deviceKey: thisKey, name: "latchkey", rememberedStatus: "remembered",
@@ -25,7 +25,7 @@ enum DeviceFixtures {
                     DeviceInfo(
                         deviceKey: otherKey, name: "laptop\u{1B}[2J", rememberedStatus: "not_remembered",
                         lastAuthenticated: ScreenFixtures.t0.addingTimeInterval(-86400), lastIPUsed: "192.0.2.7"),
-                ])))
+                ]))))
         ScreenFixtures.press(&state, [.down])
         return state
     }
@@ -41,7 +41,7 @@ enum DeviceFixtures {
     static var devicesEmpty: AppState {
         var state = ScreenFixtures.dashboard
         ScreenFixtures.press(&state, [.character("v")])
-        _ = state.reduce(.devicesLoaded(.success([])))
+        _ = state.reduce(.devices(.loaded(.success([]))))
         return state
     }
 

@@ -89,7 +89,7 @@ struct TerminalLayoutTests {
         ScreenFixtures.press(&state, [.tab])
         ScreenFixtures.type(&state, "x")
         ScreenFixtures.press(&state, [.enter])
-        _ = state.reduce(.signInFinished(.failure(.notAuthorized("Incorrect username or password."))))
+        _ = state.reduce(.signIn(.signInFinished(.failure(.notAuthorized("Incorrect username or password.")))))
         let after = lines(state, 80, 24)
         func row(of text: String, in lines: [String]) -> Int? { lines.firstIndex { $0.contains(text) } }
         #expect(row(of: "LATCHKEY", in: before) != nil)
