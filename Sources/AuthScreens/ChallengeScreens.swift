@@ -101,7 +101,9 @@ public struct NewPasswordState: Equatable, Sendable {
 }
 
 extension NewPasswordState: FormScreen {
-    func fieldPath(_ focus: Focus) -> WritableKeyPath<NewPasswordState, FieldState>? {
+    static var requestCancelledMessage: WritableKeyPath<NewPasswordState, String?> { \.banner }
+
+    public func fieldPath(_ focus: Focus) -> WritableKeyPath<NewPasswordState, FieldState>? {
         switch focus {
         case .newPassword: return \.newPassword
         case .confirmPassword: return \.confirmPassword
@@ -132,9 +134,7 @@ extension NewPasswordState: FormScreen {
                 return submit()
             case .activated(.cancel), .escaped: return ChallengeOutcome.cancel(username: username)
             case .cancelledInFlight:
-                isInFlight = false
-                banner = ScreenText.requestCancelled
-                return [.run(.cancelRequest)]
+                return cancelRequestInFlight()
             }
         case .answerChanged(let text):
             newPassword.setText(text)
@@ -283,7 +283,7 @@ public enum CodeResend: Hashable, Sendable {
 }
 
 extension CodeChallengeState: FormScreen {
-    func fieldPath(_ focus: Focus) -> WritableKeyPath<CodeChallengeState, FieldState>? {
+    public func fieldPath(_ focus: Focus) -> WritableKeyPath<CodeChallengeState, FieldState>? {
         focus == .code ? \.code : nil
     }
 
@@ -423,7 +423,7 @@ public struct TOTPSetupState: Equatable, Sendable {
 }
 
 extension TOTPSetupState: FormScreen {
-    func fieldPath(_ focus: Focus) -> WritableKeyPath<TOTPSetupState, FieldState>? {
+    public func fieldPath(_ focus: Focus) -> WritableKeyPath<TOTPSetupState, FieldState>? {
         focus == .code ? \.code : nil
     }
 
@@ -503,7 +503,9 @@ public struct SelectMFATypeState: Equatable, Sendable {
 }
 
 extension SelectMFATypeState: FormScreen {
-    func fieldPath(_ focus: Focus) -> WritableKeyPath<SelectMFATypeState, FieldState>? { nil }
+    static var requestCancelledMessage: WritableKeyPath<SelectMFATypeState, String?> { \.banner }
+
+    public func fieldPath(_ focus: Focus) -> WritableKeyPath<SelectMFATypeState, FieldState>? { nil }
 
     func validationError(for focus: Focus) -> String? { nil }
 
@@ -517,9 +519,7 @@ extension SelectMFATypeState: FormScreen {
                 return choices.indices.contains(index) ? choose(choices[index]) : []
             case .activated(.cancel), .escaped: return ChallengeOutcome.cancel(username: username)
             case .cancelledInFlight:
-                chosen = nil
-                banner = ScreenText.requestCancelled
-                return [.run(.cancelRequest)]
+                return cancelRequestInFlight()
             }
         case .answerChanged, .resendPressed, .codeResent: return []
         case .submitPressed:
@@ -703,6 +703,8 @@ extension CodeChallengeState: CodeEntryScreen {}
 extension TOTPSetupState: CodeEntryScreen {}
 
 extension CodeEntryScreen {
+    static var requestCancelledMessage: WritableKeyPath<Self, String?> { \.banner }
+
     /// Applies an action to a screen whose only field is a code: the shared reduce of the code challenges.
     mutating func reduceCodeEntry(_ action: ChallengeAction) -> [ScreenEffect] {
         switch action {
@@ -713,9 +715,7 @@ extension CodeEntryScreen {
             case .activated(.resend): return []
             case .activated(.cancel), .escaped: return ChallengeOutcome.cancel(username: username)
             case .cancelledInFlight:
-                isInFlight = false
-                banner = ScreenText.requestCancelled
-                return [.run(.cancelRequest)]
+                return cancelRequestInFlight()
             }
         case .answerChanged(let text):
             code.setText(text)

@@ -136,7 +136,9 @@ public enum ForgotPasswordAction: Sendable {
 }
 
 extension ForgotPasswordState: FormScreen {
-    func fieldPath(_ focus: Focus) -> WritableKeyPath<ForgotPasswordState, FieldState>? {
+    static var requestCancelledMessage: WritableKeyPath<ForgotPasswordState, String?> { \.notice }
+
+    public func fieldPath(_ focus: Focus) -> WritableKeyPath<ForgotPasswordState, FieldState>? {
         switch focus {
         case .username: return \.username
         case .code: return \.code
@@ -168,9 +170,7 @@ extension ForgotPasswordState: FormScreen {
             case .activated(.back), .escaped: return back()
             case .activated: return submit()
             case .cancelledInFlight:
-                request = nil
-                notice = ScreenText.requestCancelled
-                return [.run(.cancelRequest)]
+                return cancelRequestInFlight()
             }
         case .usernameChanged(let text):
             username.setText(text)

@@ -637,8 +637,6 @@ public enum ScreenText {
     public static func sampleCallCancelled(_ number: Int) -> String {
         Localized.format("sampleCall.cancelled", ["call": sampleCallLabel(number)])
     }
-    /// A call's task was cancelled.
-    public static var callCancelled: String { Localized.text("callCancelled") }
     /// `r` pressed.
     public static var refreshRequested: String { Localized.text("refreshRequested") }
     /// `o` pressed.

@@ -84,7 +84,9 @@ extension SignInMethod {
 }
 
 extension SelectSignInMethodState: FormScreen {
-    func fieldPath(_ focus: Focus) -> WritableKeyPath<SelectSignInMethodState, FieldState>? {
+    static var requestCancelledMessage: WritableKeyPath<SelectSignInMethodState, String?> { \.banner }
+
+    public func fieldPath(_ focus: Focus) -> WritableKeyPath<SelectSignInMethodState, FieldState>? {
         focus == .password && passwordMethod != nil ? \.password : nil
     }
 
@@ -102,9 +104,7 @@ extension SelectSignInMethodState: FormScreen {
             case .activated(.choice(let index)): return choose(index)
             case .activated(.cancel), .escaped: return cancel()
             case .cancelledInFlight:
-                chosen = nil
-                banner = ScreenText.requestCancelled
-                return [.run(.cancelRequest)]
+                return cancelRequestInFlight()
             }
         case .answerChanged(let text):
             password.setText(text)

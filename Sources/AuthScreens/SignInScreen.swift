@@ -167,7 +167,9 @@ public enum SignInAction: Sendable {
 }
 
 extension SignInState: FormScreen {
-    func fieldPath(_ focus: Focus) -> WritableKeyPath<SignInState, FieldState>? {
+    static var requestCancelledMessage: WritableKeyPath<SignInState, String?> { \.notice }
+
+    public func fieldPath(_ focus: Focus) -> WritableKeyPath<SignInState, FieldState>? {
         switch focus {
         case .username: return \.username
         case .password: return \.password
@@ -201,10 +203,8 @@ extension SignInState: FormScreen {
                 return canCancel ? [.route(.cancelled)] : []
             case .cancelledInFlight:
                 if hostedUI != nil || webStarting { return cancelHostedUI() }
-                isInFlight = false
-                notice = ScreenText.requestCancelled
                 focus = choosesMethod ? .username : .password
-                return [.run(.cancelRequest)]
+                return cancelRequestInFlight()
             }
         case .usernameChanged(let text):
             username.setText(text)

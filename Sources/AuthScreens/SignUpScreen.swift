@@ -217,7 +217,9 @@ public enum SignUpAction: Sendable {
 }
 
 extension SignUpState: FormScreen {
-    func fieldPath(_ focus: Focus) -> WritableKeyPath<SignUpState, FieldState>? {
+    static var requestCancelledMessage: WritableKeyPath<SignUpState, String?> { \.banner }
+
+    public func fieldPath(_ focus: Focus) -> WritableKeyPath<SignUpState, FieldState>? {
         switch focus {
         case .username: return \.username
         case .password: return \.password
@@ -259,10 +261,8 @@ extension SignUpState: FormScreen {
             case .activated(.signIn), .escaped: return back()
             case .activated: return submit()
             case .cancelledInFlight:
-                isInFlight = false
                 rememberedPassword = nil
-                banner = ScreenText.requestCancelled
-                return [.run(.cancelRequest)]
+                return cancelRequestInFlight()
             }
         case .usernameChanged(let text):
             username.setText(text)

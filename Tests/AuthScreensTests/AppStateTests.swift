@@ -1,8 +1,8 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
-import Testing
 import TerminalKeys
+import Testing
 
 @Suite struct AppStateTests {
     @Test func startsOnSignInOrCreateAccount() {
@@ -150,7 +150,9 @@ import TerminalKeys
         _ = app.reduce(.keyPressed(.paste("123456")))
         #expect(app.reduce(.keyPressed(.enter)) == [.confirmSignUp(username: "bob", code: "123456")])
         #expect(
-            app.reduce(.confirmSignUp(.confirmSignUpFinished(.success(.done)))) == [.signIn(username: "bob", password: "Sup3r-secret")])
+            app.reduce(.confirmSignUp(.confirmSignUpFinished(.success(.done)))) == [
+                .signIn(username: "bob", password: "Sup3r-secret")
+            ])
         guard case .signIn(let signIn) = app.screen else { return #expect(Bool(false)) }
         #expect(signIn.isInFlight)
         #expect(signIn.username.text == "bob")

@@ -1,8 +1,8 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
-import Testing
 import TerminalKeys
+import Testing
 
 @Suite("Sign-in screen: the hosted UI's Continue-with rows and the browser wait")
 struct BrowserSignInTests {

@@ -1,8 +1,8 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
-import Testing
 import TerminalKeys
+import Testing
 
 /// The resend cooldown of the sign-in code screens (USER_AUTH's email and SMS codes, the SMS_MFA and
 /// EMAIL_OTP MFA codes), the same ``ResendCodeCooldown`` the sign-up confirmation and Forgot password use.

@@ -1,8 +1,8 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
-import Testing
 import TerminalKeys
+import Testing
 
 let thisKey = "us-east-1_11111111-aaaa-bbbb-cccc-000000000001"
 let otherKey = "us-east-1_22222222-aaaa-bbbb-cccc-000000000002"
@@ -95,8 +95,10 @@ struct DevicesScreenTests {
             app.reduce(.keyPressed(.character("r")))
                 == [.changeDevice(.remember(deviceKey: otherKey, remembered: true))])
         _ = app.reduce(
-            .devices(.changeFinished(
-                .remember(deviceKey: otherKey, remembered: true), .failure(.notAuthorized("Access Token has expired")))))
+            .devices(
+                .changeFinished(
+                    .remember(deviceKey: otherKey, remembered: true),
+                    .failure(.notAuthorized("Access Token has expired")))))
         #expect(app.devices?.error == "The session expired")
         _ = app.reduce(.devices(.loaded(.success(twoDevices))))
         #expect(app.reduce(.keyPressed(.character("f"))) == [.changeDevice(.forget(deviceKey: otherKey))])

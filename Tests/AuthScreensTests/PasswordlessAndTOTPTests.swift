@@ -1,8 +1,8 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
-import Testing
 import TerminalKeys
+import Testing
 
 @Suite("USER_AUTH method choice, resending sign-in codes, and TOTP enrolment from the dashboard")
 struct PasswordlessAndTOTPTests {
@@ -39,8 +39,10 @@ struct PasswordlessAndTOTPTests {
         #expect(app.reduce(.keyPressed(.enter)) == [.startUserAuth(username: "alice")])
         #expect(app.activity == ScreenText.signingIn)
         #expect(
-            app.reduce(.signIn(.signInFinished(.success(.selectChallenge([.password, .passwordSRP, .emailOTP, .webAuthn])))))
-                .isEmpty)
+            app.reduce(
+                .signIn(.signInFinished(.success(.selectChallenge([.password, .passwordSRP, .emailOTP, .webAuthn]))))
+            )
+            .isEmpty)
         let choice = try #require(methodChoice(app))
         #expect(choice.choices == [.passwordSRP, .emailOTP, .webAuthn])
         #expect(

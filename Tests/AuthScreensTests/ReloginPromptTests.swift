@@ -1,7 +1,7 @@
 import AuthScreens
 import CognitoAuth
-import Testing
 import TerminalKeys
+import Testing
 
 @Suite struct ReloginPromptTests {
     let expired = SessionEvent.stateChanged(.signedOutUserPoolsTokenInvalid, username: "alice", provider: poolProvider)

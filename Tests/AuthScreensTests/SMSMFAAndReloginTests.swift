@@ -1,8 +1,8 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
-import Testing
 import TerminalKeys
+import Testing
 
 @Suite("SMS MFA on the Security row, MFA_SETUP's choice, resend after a password, the USER_AUTH re-login prompt")
 struct SMSMFAAndReloginTests {
@@ -109,7 +109,8 @@ struct SMSMFAAndReloginTests {
         #expect(!signIn.focusOrder.contains(.password))
         for key in "alice".keys { _ = app.reduce(.keyPressed(key)) }
         #expect(app.reduce(.keyPressed(.enter)) == [.signIn(username: "alice", password: "")])
-        _ = app.reduce(.signIn(.signInFinished(.success(.customChallenge(["USERNAME": "alice", "question": "Colour?"])))))
+        _ = app.reduce(
+            .signIn(.signInFinished(.success(.customChallenge(["USERNAME": "alice", "question": "Colour?"])))))
         guard case .challenge(.code(let code)) = app.screen, case .custom(let parameters) = code.kind else {
             Issue.record("no custom challenge screen")
             return

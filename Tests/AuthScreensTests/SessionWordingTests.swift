@@ -1,8 +1,8 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
-import Testing
 import TerminalKeys
+import Testing
 
 /// Issue 14's wording and state-presentation items: the refresh history per session, the header's
 /// words, the re-login reason, probing while offline, times, the credentials bar, `O`'s
@@ -199,7 +199,8 @@ import TerminalKeys
         guard case .confirmSignUp(let confirm) = app.screen else { return #expect(Bool(false)) }
         #expect(confirm.rememberedPassword == SecretText("Secret-1"))
         _ = app.reduce(
-            .confirmSignUp(.resendCodeFinished(.success(CodeDeliveryDetails(destination: "c***", deliveryMedium: "EMAIL")))))
+            .confirmSignUp(
+                .resendCodeFinished(.success(CodeDeliveryDetails(destination: "c***", deliveryMedium: "EMAIL")))))
         for character in "123456" { _ = app.reduce(.keyPressed(.character(character))) }
         _ = app.reduce(.keyPressed(.enter))
         let signIn = app.reduce(.confirmSignUp(.confirmSignUpFinished(.success(.done))))
@@ -212,7 +213,9 @@ import TerminalKeys
         form.isInFlight = true
         signUp.screen = .signUp(form)
         _ = signUp.reduce(
-            .signUp(.signUpFinished(.success(.confirmSignUp(CodeDeliveryDetails(destination: "a***", deliveryMedium: "EMAIL")))))
+            .signUp(
+                .signUpFinished(
+                    .success(.confirmSignUp(CodeDeliveryDetails(destination: "a***", deliveryMedium: "EMAIL")))))
         )
         guard case .confirmSignUp(let confirm) = signUp.screen else { return #expect(Bool(false)) }
         #expect(confirm.label(for: .resend) == "Resend code (30 s)")

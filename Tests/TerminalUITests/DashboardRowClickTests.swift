@@ -1,11 +1,11 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKeys
 import Testing
 
 @testable import TerminalKit
 @testable import TerminalUI
-import TerminalKeys
 
 /// Dashboard rows that act: each row's hint is drawn at its right end and a click on it presses its
 /// keys; on a wide terminal the dashboard takes two columns with every key listed and clickable.

@@ -1,10 +1,10 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKeys
 
 @testable import TerminalKit
 @testable import TerminalUI
-import TerminalKeys
 
 /// Fixed states of every screen for the snapshot tests, at a fixed time in UTC.
 enum ScreenFixtures {
@@ -57,15 +57,17 @@ enum ScreenFixtures {
         var state = signInWithBrowserRows
         press(&state, [.tab, .tab, .tab, .tab, .tab, .enter])
         _ = state.reduce(
-            .signIn(.hostedUIStarted(
-                .success(
-                    HostedUIWait(
-                        provider: "COGNITO",
-                        url: "http://127.0.0.1:40123/oauth2/authorize?response_type=code&client_id=4k2f8e0exampleclient"
-                            + "&redirect_uri=http%3A%2F%2Flocalhost%3A53682%2Fcallback&state=Zm9vYmFyYmF6&scope=openid"
-                            + "&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256"
-                            + "&identity_provider=COGNITO",
-                        browserOpened: false, tunnelLine: "ssh -L 53682:127.0.0.1:53682 alice@build-box")))))
+            .signIn(
+                .hostedUIStarted(
+                    .success(
+                        HostedUIWait(
+                            provider: "COGNITO",
+                            url:
+                                "http://127.0.0.1:40123/oauth2/authorize?response_type=code&client_id=4k2f8e0exampleclient"
+                                + "&redirect_uri=http%3A%2F%2Flocalhost%3A53682%2Fcallback&state=Zm9vYmFyYmF6&scope=openid"
+                                + "&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256"
+                                + "&identity_provider=COGNITO",
+                            browserOpened: false, tunnelLine: "ssh -L 53682:127.0.0.1:53682 alice@build-box")))))
         _ = state.reduce(.signIn(.signInFinished(.failure(.hostedUI(.stateMismatch)))))
         return state
     }
@@ -247,7 +249,8 @@ enum ScreenFixtures {
     static var selectSignInMethod: AppState {
         var state = signInUserAuth
         press(&state, [.enter])
-        _ = state.reduce(.signIn(.signInFinished(.success(.selectChallenge([.passwordSRP, .emailOTP, .smsOTP, .webAuthn])))))
+        _ = state.reduce(
+            .signIn(.signInFinished(.success(.selectChallenge([.passwordSRP, .emailOTP, .smsOTP, .webAuthn])))))
         press(&state, [.down])
         return state
     }

@@ -1,11 +1,11 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKeys
 import Testing
 
 @testable import TerminalKit
 @testable import TerminalUI
-import TerminalKeys
 
 /// The authenticator set-up screen's QR code: where it goes at each size, and that the half-block
 /// cells drawn read back as exactly the symbol's modules (with the quiet zone), so a phone sees

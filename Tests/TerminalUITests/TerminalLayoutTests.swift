@@ -1,11 +1,11 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKeys
 import Testing
 
 @testable import TerminalKit
 @testable import TerminalUI
-import TerminalKeys
 
 /// Issue 14's layout items: compact 60x20, wide 200x60, glyph fallbacks, a steady form, the URI on
 /// a line of its own, the log and the fields' truncation markers.
