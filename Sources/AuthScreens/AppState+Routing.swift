@@ -65,7 +65,7 @@ extension AppState {
             }
         case .autoSignIn(let username, let password):
             var state = makeSignIn(username: username, notice: ScreenText.accountConfirmedSigningIn)
-            state.isInFlight = true
+            state.request = .signIn
             screen = .signIn(state)
             return [.signIn(username: username, password: password)]
         case .signedIn:

@@ -43,6 +43,12 @@ enum ChallengeOutcome {
 
 /// NEW_PASSWORD_REQUIRED: choose a new password (policy checked inline), confirm it, and give any required attributes.
 public struct NewPasswordState: Equatable, Sendable {
+    /// The one request the form sends.
+    public enum Request: Hashable, Sendable {
+        /// `confirmSignIn` with the new password.
+        case setPassword
+    }
+
     /// The focusable items in Tab order.
     public enum Focus: Hashable, Sendable {
         /// The new password field.
@@ -69,8 +75,8 @@ public struct NewPasswordState: Equatable, Sendable {
     public var policy: PasswordPolicy
     /// The focused item.
     public var focus: Focus
-    /// Whether `confirmSignIn` is running.
-    public var isInFlight: Bool
+    /// The `confirmSignIn` request running, or nil.
+    public var request: Request?
     /// The server error with the next step.
     public var banner: String?
 
@@ -84,7 +90,7 @@ public struct NewPasswordState: Equatable, Sendable {
         }
         self.policy = policy
         self.focus = .newPassword
-        self.isInFlight = false
+        self.request = nil
         self.banner = nil
     }
 
@@ -144,7 +150,7 @@ extension NewPasswordState: FormScreen {
         case .mfaTypeChosen, .resendPressed, .codeResent: return []
         case .confirmSignInFinished(let result):
             guard isInFlight else { return [] }
-            isInFlight = false
+            request = nil
             let effects = ChallengeOutcome.finish(result, username: username, banner: &banner)
             if case .failure = result { focus = .newPassword }
             return effects
@@ -158,7 +164,7 @@ extension NewPasswordState: FormScreen {
         let secret = SecretText(newPassword.text)
         newPassword.clear()
         confirmPassword.clear()
-        isInFlight = true
+        request = .setPassword
         let values = Dictionary(
             attributes.map { ($0.name, $0.field.text.trimmingCharacters(in: .whitespaces)) },
             uniquingKeysWith: { first, _ in first })
@@ -193,8 +199,8 @@ public struct CodeChallengeState: Equatable, Sendable, ResendCodeCooldown {
     public var code: FieldState
     /// The focused item.
     public var focus: Focus
-    /// Whether `confirmSignIn` is running.
-    public var isInFlight: Bool
+    /// The request running (Verify, or Resend code), or nil.
+    public var request: CodeRequest?
     /// The server error with the next step.
     public var banner: String?
     /// How Resend code gets a new code; nil hides the button.
@@ -202,7 +208,7 @@ public struct CodeChallengeState: Equatable, Sendable, ResendCodeCooldown {
     /// Where the new code went, after Resend code.
     public var notice: String?
     /// Whether the request running is Resend code (not Verify).
-    public var isResending = false
+    public var isResending: Bool { request == .resend }
     /// The current time, set by the app (``setClock(_:)``), for the resend cooldown.
     public var now: Date = .distantPast
     /// When Resend code may be used again (a code was just sent), or nil.
@@ -221,7 +227,7 @@ public struct CodeChallengeState: Equatable, Sendable, ResendCodeCooldown {
         default: self.code = .digitsOnly
         }
         self.focus = .code
-        self.isInFlight = false
+        self.request = nil
         self.banner = nil
         self.resend = resend
         switch kind {
@@ -299,9 +305,8 @@ extension CodeChallengeState: FormScreen {
         case .resendPressed:
             return resendCode()
         case .codeResent(let result):
-            guard isInFlight, isResending else { return [] }
-            isInFlight = false
-            isResending = false
+            guard isResending else { return [] }
+            request = nil
             focus = .code
             switch result {
             case .success(.emailOTP(let details)):
@@ -328,7 +333,6 @@ extension CodeChallengeState: FormScreen {
             if case .confirmSignInFinished(.failure) = action { notice = nil }
             let wasInFlight = isInFlight
             let effects = reduceCodeEntry(action)
-            if !isInFlight { isResending = false }
             // A refused custom answer ends Cognito's session ("Incorrect username or password."): say so plainly.
             if wasInFlight, case .custom = kind,
                 case .confirmSignInFinished(.failure(.notAuthorized(let message))) = action
@@ -351,12 +355,10 @@ extension CodeChallengeState: FormScreen {
         code.error = nil
         switch resend {
         case .method(let method):
-            isInFlight = true
-            isResending = true
+            request = .resend
             return [.run(.resendSignInCode(username: username, method: method))]
         case .signInAgain:
-            isInFlight = true
-            isResending = true
+            request = .resend
             return [.run(.restartSignIn)]
         }
     }
@@ -375,8 +377,8 @@ public struct TOTPSetupState: Equatable, Sendable {
     public var code: FieldState
     /// The focused item.
     public var focus: Focus
-    /// Whether `confirmSignIn` is running.
-    public var isInFlight: Bool
+    /// The `verifyTOTPSetup` or `confirmSignIn` request running, or nil.
+    public var request: CodeRequest?
     /// The server error with the next step.
     public var banner: String?
     /// Whether this is an enrolment from the dashboard's Security row (VerifySoftwareToken, then back
@@ -389,7 +391,7 @@ public struct TOTPSetupState: Equatable, Sendable {
         self.details = details
         self.code = .digitsOnly
         self.focus = .code
-        self.isInFlight = false
+        self.request = nil
         self.banner = nil
         self.isEnrolment = isEnrolment
     }
@@ -466,8 +468,8 @@ public struct SelectMFATypeState: Equatable, Sendable {
     public var choices: [MFAType]
     /// The focused item.
     public var focus: Focus
-    /// The type sent, while `confirmSignIn` runs.
-    public var chosen: MFAType?
+    /// The type sent, while `confirmSignIn` runs, or nil.
+    public var request: MFAType?
     /// The server error with the next step.
     public var banner: String?
     /// Whether this is MFA_SETUP's choice (the factor to set up) rather than SELECT_MFA_TYPE's.
@@ -478,19 +480,13 @@ public struct SelectMFATypeState: Equatable, Sendable {
         self.username = username
         self.choices = choices.isEmpty ? MFAType.allCases : choices
         self.focus = .choice(0)
-        self.chosen = nil
+        self.request = nil
         self.banner = nil
         self.isSetup = isSetup
     }
 
     /// What the screen asks.
     public var prompt: String { isSetup ? ScreenText.mfaSetupPrompt : ScreenText.selectMFAPrompt }
-
-    /// Whether `confirmSignIn` is running.
-    public var isInFlight: Bool {
-        get { chosen != nil }
-        set { if !newValue { chosen = nil } }
-    }
 
     /// The focusable items in Tab order.
     public var focusOrder: [Focus] { choices.indices.map { .choice($0) } + [.cancel] }
@@ -529,7 +525,7 @@ extension SelectMFATypeState: FormScreen {
         case .mfaTypeChosen(let type): return choose(type)
         case .confirmSignInFinished(let result):
             guard isInFlight else { return [] }
-            chosen = nil
+            request = nil
             return ChallengeOutcome.finish(result, username: username, banner: &banner)
         }
     }
@@ -537,7 +533,7 @@ extension SelectMFATypeState: FormScreen {
     private mutating func choose(_ type: MFAType) -> [ScreenEffect] {
         guard !isInFlight, choices.contains(type) else { return [] }
         banner = nil
-        chosen = type
+        request = type
         return [.run(.confirmSignIn(answer: SecretText(type.rawValue), attributes: [:]))]
     }
 }
@@ -689,8 +685,16 @@ public enum CodeEntryFocus: Hashable, Sendable, CaseIterable {
     case cancel
 }
 
+/// What a code screen's request is doing.
+public enum CodeRequest: Hashable, Sendable {
+    /// The code was sent (`confirmSignIn`, or `verifyTOTPSetup` for an enrolment).
+    case verify
+    /// Resend code: the sign-in starts again so that a new code is sent.
+    case resend
+}
+
 /// A challenge screen whose answer is one code (SMS / TOTP / custom, and TOTP enrolment).
-protocol CodeEntryScreen: FormScreen where Focus == CodeEntryFocus {
+protocol CodeEntryScreen: FormScreen where Focus == CodeEntryFocus, Request == CodeRequest {
     /// The user signing in.
     var username: String { get }
     /// The code field.
@@ -725,7 +729,7 @@ extension CodeEntryScreen {
         case .mfaTypeChosen, .resendPressed, .codeResent: return []
         case .confirmSignInFinished(let result):
             guard isInFlight else { return [] }
-            isInFlight = false
+            request = nil
             let effects = ChallengeOutcome.finish(result, username: username, banner: &banner)
             if case .failure = result {
                 code.clear()
@@ -741,7 +745,7 @@ extension CodeEntryScreen {
         guard validateAll() else { return [] }
         let answer = code.text.trimmingCharacters(in: .whitespaces)
         code.clear()
-        isInFlight = true
+        request = .verify
         return [.run(.confirmSignIn(answer: SecretText(answer), attributes: [:]))]
     }
 }

@@ -65,12 +65,6 @@ public struct ConfirmSignUpState: Equatable, Sendable, ResendCodeCooldown {
         self.rememberedPassword = rememberedPassword
     }
 
-    /// Whether a request is running.
-    public var isInFlight: Bool {
-        get { request != nil }
-        set { if !newValue { request = nil } }
-    }
-
     /// The focusable items in Tab order.
     public var focusOrder: [Focus] { Focus.allCases }
 

@@ -80,12 +80,6 @@ public struct ForgotPasswordState: Equatable, Sendable, ResendCodeCooldown {
         self.notice = nil
     }
 
-    /// Whether a request is running.
-    public var isInFlight: Bool {
-        get { request != nil }
-        set { if !newValue { request = nil } }
-    }
-
     /// The focusable items in Tab order.
     public var focusOrder: [Focus] {
         switch step {

@@ -25,8 +25,8 @@ enum FormKeyOutcome<Focus: Hashable>: Equatable {
 protocol FormScreen: FormViewModel {
     /// The focused item.
     var focus: Focus { get set }
-    /// Whether a request is running; setting it false ends the request's in-flight state.
-    var isInFlight: Bool { get set }
+    /// The request in flight, or nil when idle.
+    var request: Request? { get set }
     /// The validation error for the field at `focus` as it is now, or nil when it is valid.
     func validationError(for focus: Focus) -> String?
     /// Where the form says that Esc cancelled its request (its `notice` or its `banner`).
@@ -89,7 +89,7 @@ extension FormScreen {
 
     /// Esc while a request runs: the runtime cancels it (its result is dropped) and the form says so.
     mutating func cancelRequestInFlight() -> [ScreenEffect] {
-        isInFlight = false
+        request = nil
         self[keyPath: Self.requestCancelledMessage] = ScreenText.requestCancelled
         return [.run(.cancelRequest)]
     }

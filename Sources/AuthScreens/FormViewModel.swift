@@ -8,8 +8,10 @@ public protocol FormViewModel {
     var focus: Focus { get }
     /// The focusable items in Tab order.
     var focusOrder: [Focus] { get }
-    /// Whether a request is running (buttons are drawn disabled).
-    var isInFlight: Bool { get }
+    /// The kinds of request the form sends.
+    associatedtype Request: Hashable & Sendable
+    /// The request in flight, or nil when the form is idle: the one model of "in flight" on every form.
+    var request: Request? { get }
     /// The key path of the text field at `item`, or nil for a button or link.
     func fieldPath(_ item: Focus) -> WritableKeyPath<Self, FieldState>?
     /// The text field at `item`, or nil for a button or link (by default, the one at ``fieldPath(_:)``).
@@ -19,6 +21,9 @@ public protocol FormViewModel {
 }
 
 extension FormViewModel {
+    /// Whether a request is running (buttons are drawn disabled; only Esc does anything).
+    public var isInFlight: Bool { request != nil }
+
     /// The text field at `item`, or nil for a button or link.
     public func field(for item: Focus) -> FieldState? { fieldPath(item).map { self[keyPath: $0] } }
 }

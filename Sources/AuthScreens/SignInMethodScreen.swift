@@ -28,8 +28,8 @@ public struct SelectSignInMethodState: Equatable, Sendable {
     public var password: FieldState
     /// The focused item.
     public var focus: Focus
-    /// The method sent, while `selectSignInMethod` runs.
-    public var chosen: SignInMethod?
+    /// The method sent, while `selectSignInMethod` runs, or nil.
+    public var request: SignInMethod?
     /// The server error with the next step.
     public var banner: String?
 
@@ -48,16 +48,10 @@ public struct SelectSignInMethodState: Equatable, Sendable {
         self.choices = choices
         self.passwordMethod = nil
         self.password = FieldState(isSecure: true)
-        self.chosen = nil
+        self.request = nil
         self.banner = choices.contains(where: \.isAvailableInTerminal) ? nil : ScreenText.noSignInMethod
         self.focus = .cancel
         self.focus = focusOrder.first ?? .cancel
-    }
-
-    /// Whether a request runs.
-    public var isInFlight: Bool {
-        get { chosen != nil }
-        set { if !newValue { chosen = nil } }
     }
 
     /// The focusable items in Tab order: the selectable methods and Cancel, or the password, Sign in and Cancel.
@@ -73,7 +67,7 @@ public struct SelectSignInMethodState: Equatable, Sendable {
 
     /// The status-line verb while in flight.
     public var activity: String? {
-        guard let chosen else { return nil }
+        guard let chosen = request else { return nil }
         return chosen.needsPassword ? ScreenText.signingIn : ScreenText.sendingCode
     }
 }
@@ -116,8 +110,8 @@ extension SelectSignInMethodState: FormScreen {
         case .cancelPressed: return isInFlight ? [] : cancel()
         case .mfaTypeChosen, .resendPressed, .codeResent: return []
         case .confirmSignInFinished(let result):
-            guard let method = chosen else { return [] }
-            chosen = nil
+            guard let method = request else { return [] }
+            request = nil
             switch result {
             case .success(.emailOTP(let details)):
                 return [.route(.signInCode(.emailOTP(details), username: username, method: method))]
@@ -146,7 +140,7 @@ extension SelectSignInMethodState: FormScreen {
             focus = .password
             return []
         }
-        chosen = method
+        request = method
         return [.run(.selectSignInMethod(method, password: nil))]
     }
 
@@ -156,7 +150,7 @@ extension SelectSignInMethodState: FormScreen {
         guard validateAll() else { return [] }
         let secret = SecretText(password.text)
         password.clear()
-        chosen = method
+        request = method
         return [.run(.selectSignInMethod(method, password: secret))]
     }
 

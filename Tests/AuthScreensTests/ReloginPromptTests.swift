@@ -99,7 +99,7 @@ import Testing
         #expect(!String(describing: store.state).contains("Secret1!"))
         store.press(.enter, [.signIn(username: "alice", password: "Secret1!")]) {
             $0.relogin?.signIn.password.clear()
-            $0.relogin?.signIn.isInFlight = true
+            $0.relogin?.signIn.request = .signIn
         }
         #expect(store.state.statusLine == "Signing in…")
         #expect(!dumped(store.state).contains("Secret1!"))

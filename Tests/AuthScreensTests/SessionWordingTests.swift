@@ -210,7 +210,7 @@ import Testing
     @Test func resendCodeCoolsDownWithACountdown() {
         var signUp = AppState(options: AuthUIOptions(startOnSignUp: true), now: t0, timeZone: utc)
         guard case .signUp(var form) = signUp.screen else { return #expect(Bool(false)) }
-        form.isInFlight = true
+        form.request = .signUp
         signUp.screen = .signUp(form)
         _ = signUp.reduce(
             .signUp(
