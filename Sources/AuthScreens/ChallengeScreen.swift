@@ -2,24 +2,49 @@ import CognitoAuth
 import Foundation
 import TerminalKeys
 
-/// What happened on a challenge screen (new password, code, TOTP enrolment, MFA choice).
+/// What happens to whichever challenge screen shows: keys and the results of `confirmSignIn` and of
+/// Resend code (the effects answer to the challenge, not to one screen), or one screen's own action.
 public enum ChallengeAction: Sendable {
     /// A key was pressed.
     case keyPressed(Key)
-    /// The main answer (the code or the new password) was set in one piece.
-    case answerChanged(String)
-    /// The submit button was pressed.
-    case submitPressed
-    /// Cancel was pressed (back to Sign in).
-    case cancelPressed
-    /// An MFA type was chosen (MFA selection only).
-    case mfaTypeChosen(MFAType)
     /// `confirmSignIn` finished.
     case confirmSignInFinished(Result<SignInStep, AuthError>)
-    /// Resend code was pressed (code screens that can resend).
-    case resendPressed
     /// The sign-in was started again for a new code (USER_AUTH with the code method).
     case codeResent(Result<SignInStep, AuthError>)
+    /// For NEW_PASSWORD_REQUIRED.
+    case newPassword(NewPasswordAction)
+    /// For a code challenge.
+    case code(CodeChallengeAction)
+    /// For MFA_SETUP.
+    case totpSetup(TOTPSetupAction)
+    /// For SELECT_MFA_TYPE.
+    case selectMFAType(SelectMFATypeAction)
+    /// For USER_AUTH's SELECT_CHALLENGE.
+    case selectMethod(SelectSignInMethodAction)
+}
+
+/// What every challenge screen's action has: the key and the `confirmSignIn` result the challenge
+/// passes on to whichever screen shows.
+public protocol ChallengeScreenAction: Sendable {
+    /// A key was pressed.
+    static func keyPressed(_ key: Key) -> Self
+    /// `confirmSignIn` finished.
+    static func confirmSignInFinished(_ result: Result<SignInStep, AuthError>) -> Self
+    /// This screen's own action inside `action` (nil: the action is for another screen).
+    static func own(in action: ChallengeAction) -> Self?
+}
+
+extension ChallengeScreenAction {
+    /// The action for this screen, or nil when `action` is for another screen.
+    init?(_ action: ChallengeAction) {
+        switch action {
+        case .keyPressed(let key): self = .keyPressed(key)
+        case .confirmSignInFinished(let result): self = .confirmSignInFinished(result)
+        default:
+            guard let own = Self.own(in: action) else { return nil }
+            self = own
+        }
+    }
 }
 
 /// The shared ending of a challenge: signed in, another challenge, or an error banner.
@@ -93,22 +118,27 @@ public enum ChallengeState: Equatable, Sendable {
     public mutating func reduce(_ action: ChallengeAction) -> [ScreenEffect] {
         switch self {
         case .newPassword(var state):
+            guard let action = NewPasswordAction(action) else { return [] }
             let effects = state.reduce(action)
             self = .newPassword(state)
             return effects
         case .code(var state):
+            guard let action = CodeChallengeAction(action) else { return [] }
             let effects = state.reduce(action)
             self = .code(state)
             return effects
         case .totpSetup(var state):
+            guard let action = TOTPSetupAction(action) else { return [] }
             let effects = state.reduce(action)
             self = .totpSetup(state)
             return effects
         case .selectMFAType(var state):
+            guard let action = SelectMFATypeAction(action) else { return [] }
             let effects = state.reduce(action)
             self = .selectMFAType(state)
             return effects
         case .selectMethod(var state):
+            guard let action = SelectSignInMethodAction(action) else { return [] }
             let effects = state.reduce(action)
             self = .selectMethod(state)
             return effects

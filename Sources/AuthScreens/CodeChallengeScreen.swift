@@ -2,6 +2,45 @@ import CognitoAuth
 import Foundation
 import TerminalKeys
 
+/// What happens on a code challenge (SMS, TOTP, email, custom, or an address to set up).
+public enum CodeChallengeAction: ChallengeScreenAction {
+    /// A key was pressed.
+    case keyPressed(Key)
+    /// The code (or answer) was set in one piece.
+    case answerChanged(String)
+    /// Verify was pressed.
+    case submitPressed
+    /// Cancel was pressed (back to Sign in).
+    case cancelPressed
+    /// Resend code was pressed.
+    case resendPressed
+    /// `confirmSignIn` finished.
+    case confirmSignInFinished(Result<SignInStep, AuthError>)
+    /// The sign-in was started again for a new code.
+    case codeResent(Result<SignInStep, AuthError>)
+
+    /// This screen's own action inside `action` (a resend's result included).
+    public static func own(in action: ChallengeAction) -> Self? {
+        switch action {
+        case .code(let own): return own
+        case .codeResent(let result): return .codeResent(result)
+        default: return nil
+        }
+    }
+
+    /// The action the code screens share, or nil for Resend code's own.
+    var codeEntry: CodeEntryAction? {
+        switch self {
+        case .keyPressed(let key): return .keyPressed(key)
+        case .answerChanged(let text): return .answerChanged(text)
+        case .submitPressed: return .submitPressed
+        case .cancelPressed: return .cancelPressed
+        case .confirmSignInFinished(let result): return .confirmSignInFinished(result)
+        case .resendPressed, .codeResent: return nil
+        }
+    }
+}
+
 /// SMS_MFA, SOFTWARE_TOKEN_MFA or CUSTOM_CHALLENGE: enter a code (or an answer).
 public struct CodeChallengeState: Equatable, Sendable, ResendCodeCooldown {
     /// Which code is asked for.
@@ -128,7 +167,7 @@ extension CodeChallengeState: FormScreen {
     }
 
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: ChallengeAction) -> [ScreenEffect] {
+    public mutating func reduce(_ action: CodeChallengeAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key) where focus == .resend && !isInFlight && (key == .enter || key == .character(" ")):
             return resendCode()
@@ -160,9 +199,10 @@ extension CodeChallengeState: FormScreen {
         case .confirmSignInFinished where isResending:
             return []
         default:
+            guard let entry = action.codeEntry else { return [] }
             if case .confirmSignInFinished(.failure) = action { notice = nil }
             let wasInFlight = isInFlight
-            let effects = reduceCodeEntry(action)
+            let effects = reduceCodeEntry(entry)
             // A refused custom answer ends Cognito's session ("Incorrect username or password."): say so plainly.
             if wasInFlight, case .custom = kind,
                 case .confirmSignInFinished(.failure(.notAuthorized(let message))) = action

@@ -14,6 +14,26 @@ public enum CodeEntryFocus: Hashable, Sendable, CaseIterable {
     case cancel
 }
 
+/// What happens on a screen whose answer is one code; the authenticator set-up's whole action, and
+/// the part of a code challenge's that is not Resend code.
+public enum CodeEntryAction: ChallengeScreenAction {
+    /// A key was pressed.
+    case keyPressed(Key)
+    /// The code was set in one piece.
+    case answerChanged(String)
+    /// Verify was pressed.
+    case submitPressed
+    /// Cancel was pressed (back to Sign in, or to the dashboard after an enrolment).
+    case cancelPressed
+    /// `confirmSignIn` (or, for an enrolment, `verifyTOTPSetup`) finished.
+    case confirmSignInFinished(Result<SignInStep, AuthError>)
+
+    /// The authenticator set-up's own action inside `action`.
+    public static func own(in action: ChallengeAction) -> Self? {
+        if case .totpSetup(let own) = action { own } else { nil }
+    }
+}
+
 /// What a code screen's request is doing.
 public enum CodeRequest: Hashable, Sendable {
     /// The code was sent (`confirmSignIn`, or `verifyTOTPSetup` for an enrolment).
@@ -39,7 +59,7 @@ extension CodeEntryScreen {
     static var requestCancelledMessage: WritableKeyPath<Self, String?> { \.banner }
 
     /// Applies an action to a screen whose only field is a code: the shared reduce of the code challenges.
-    mutating func reduceCodeEntry(_ action: ChallengeAction) -> [ScreenEffect] {
+    mutating func reduceCodeEntry(_ action: CodeEntryAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key):
             switch handleFormKey(key) {
@@ -55,7 +75,6 @@ extension CodeEntryScreen {
             return []
         case .submitPressed: return submitCode()
         case .cancelPressed: return isInFlight ? [] : ChallengeOutcome.cancel(username: username)
-        case .mfaTypeChosen, .resendPressed, .codeResent: return []
         case .confirmSignInFinished(let result):
             guard isInFlight else { return [] }
             request = nil

@@ -2,6 +2,25 @@ import CognitoAuth
 import Foundation
 import TerminalKeys
 
+/// What happens on the new-password screen (NEW_PASSWORD_REQUIRED).
+public enum NewPasswordAction: ChallengeScreenAction {
+    /// A key was pressed.
+    case keyPressed(Key)
+    /// The new password was set in one piece.
+    case answerChanged(String)
+    /// Set password was pressed.
+    case submitPressed
+    /// Cancel was pressed (back to Sign in).
+    case cancelPressed
+    /// `confirmSignIn` finished.
+    case confirmSignInFinished(Result<SignInStep, AuthError>)
+
+    /// This screen's own action inside `action`.
+    public static func own(in action: ChallengeAction) -> Self? {
+        if case .newPassword(let own) = action { own } else { nil }
+    }
+}
+
 /// NEW_PASSWORD_REQUIRED: choose a new password (policy checked inline), confirm it, and give any required attributes.
 public struct NewPasswordState: Equatable, Sendable {
     /// The one request the form sends.
@@ -91,7 +110,7 @@ extension NewPasswordState: FormScreen {
     }
 
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: ChallengeAction) -> [ScreenEffect] {
+    public mutating func reduce(_ action: NewPasswordAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key):
             switch handleFormKey(key) {
@@ -108,7 +127,6 @@ extension NewPasswordState: FormScreen {
             return []
         case .submitPressed: return submit()
         case .cancelPressed: return isInFlight ? [] : ChallengeOutcome.cancel(username: username)
-        case .mfaTypeChosen, .resendPressed, .codeResent: return []
         case .confirmSignInFinished(let result):
             guard isInFlight else { return [] }
             request = nil

@@ -2,6 +2,25 @@ import CognitoAuth
 import Foundation
 import TerminalKeys
 
+/// What happens on the MFA choice (SELECT_MFA_TYPE, or MFA_SETUP's choice).
+public enum SelectMFATypeAction: ChallengeScreenAction {
+    /// A key was pressed.
+    case keyPressed(Key)
+    /// An MFA type was chosen.
+    case mfaTypeChosen(MFAType)
+    /// Enter on the focused choice.
+    case submitPressed
+    /// Cancel was pressed (back to Sign in).
+    case cancelPressed
+    /// `confirmSignIn` finished.
+    case confirmSignInFinished(Result<SignInStep, AuthError>)
+
+    /// This screen's own action inside `action`.
+    public static func own(in action: ChallengeAction) -> Self? {
+        if case .selectMFAType(let own) = action { own } else { nil }
+    }
+}
+
 /// SELECT_MFA_TYPE: choose SMS or the authenticator app. No text field, so `q` quits here.
 public struct SelectMFATypeState: Equatable, Sendable {
     /// The focusable items in Tab order.
@@ -56,7 +75,7 @@ extension SelectMFATypeState: FormScreen {
     func validationError(for focus: Focus) -> String? { nil }
 
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: ChallengeAction) -> [ScreenEffect] {
+    public mutating func reduce(_ action: SelectMFATypeAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key):
             switch handleFormKey(key) {
@@ -67,7 +86,6 @@ extension SelectMFATypeState: FormScreen {
             case .cancelledInFlight:
                 return cancelRequestInFlight()
             }
-        case .answerChanged, .resendPressed, .codeResent: return []
         case .submitPressed:
             if case .choice(let index) = focus, choices.indices.contains(index) { return choose(choices[index]) }
             return []

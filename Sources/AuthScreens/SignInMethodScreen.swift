@@ -1,4 +1,24 @@
 import CognitoAuth
+import TerminalKeys
+
+/// What happens on the sign-in method choice (USER_AUTH's SELECT_CHALLENGE).
+public enum SelectSignInMethodAction: ChallengeScreenAction {
+    /// A key was pressed.
+    case keyPressed(Key)
+    /// The password (after Password was chosen) was set in one piece.
+    case answerChanged(String)
+    /// Sign in (the password) or Enter on the focused choice.
+    case submitPressed
+    /// Cancel was pressed (back to the list, or to Sign in).
+    case cancelPressed
+    /// `selectSignInMethod` finished.
+    case confirmSignInFinished(Result<SignInStep, AuthError>)
+
+    /// This screen's own action inside `action`.
+    public static func own(in action: ChallengeAction) -> Self? {
+        if case .selectMethod(let own) = action { own } else { nil }
+    }
+}
 
 /// USER_AUTH's SELECT_CHALLENGE: choose how to sign in from the methods the pool offers.
 ///
@@ -89,7 +109,7 @@ extension SelectSignInMethodState: FormScreen {
     }
 
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: ChallengeAction) -> [ScreenEffect] {
+    public mutating func reduce(_ action: SelectSignInMethodAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key):
             switch handleFormKey(key) {
@@ -108,7 +128,6 @@ extension SelectSignInMethodState: FormScreen {
             if case .choice(let index) = focus { return choose(index) }
             return []
         case .cancelPressed: return isInFlight ? [] : cancel()
-        case .mfaTypeChosen, .resendPressed, .codeResent: return []
         case .confirmSignInFinished(let result):
             guard let method = request else { return [] }
             request = nil

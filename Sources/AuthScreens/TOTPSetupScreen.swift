@@ -2,6 +2,9 @@ import CognitoAuth
 import Foundation
 import TerminalKeys
 
+/// What happens on the authenticator set-up screen: the code screens' actions.
+public typealias TOTPSetupAction = CodeEntryAction
+
 /// MFA_SETUP: enrol an authenticator app (secret and `otpauth://` URI for a QR code), then enter its code.
 public struct TOTPSetupState: Equatable, Sendable {
     /// The focusable items in Tab order.
@@ -72,7 +75,7 @@ extension TOTPSetupState: FormScreen {
     }
 
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: ChallengeAction) -> [ScreenEffect] {
+    public mutating func reduce(_ action: TOTPSetupAction) -> [ScreenEffect] {
         guard isEnrolment else { return reduceCodeEntry(action) }
         // The enrolment from the dashboard: Cancel and Esc go back to it; the code goes to VerifySoftwareToken.
         switch action {

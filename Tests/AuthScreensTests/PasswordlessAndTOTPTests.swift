@@ -178,7 +178,7 @@ struct PasswordlessAndTOTPTests {
             return
         }
         #expect(code.resend == .signInAgain)
-        #expect(state.reduce(.resendPressed) == [.run(.restartSignIn)])
+        #expect(state.reduce(.code(.resendPressed)) == [.run(.restartSignIn)])
         // Codes that cannot be sent again (TOTP) have no Resend code.
         let totp = CodeChallengeState(username: "alice", kind: .totp)
         #expect(!totp.focusOrder.contains(.resend))

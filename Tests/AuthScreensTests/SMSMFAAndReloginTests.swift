@@ -59,7 +59,7 @@ struct SMSMFAAndReloginTests {
         #expect(choice.prompt == ScreenText.mfaSetupPrompt)
         #expect(state.title == ScreenText.mfaSetupTitle)
         #expect(choice.choiceLabels == ["Authenticator app", "Text message (SMS)", "Email"].map { $0 })
-        #expect(state.reduce(.mfaTypeChosen(.sms)) == [.run(.confirmSignIn(answer: "SMS_MFA", attributes: [:]))])
+        #expect(state.reduce(.selectMFAType(.mfaTypeChosen(.sms))) == [.run(.confirmSignIn(answer: "SMS_MFA", attributes: [:]))])
         let phone = try #require(ChallengeState(step: .smsMFASetup, username: "alice"))
         guard case .code(let code) = phone else {
             Issue.record("not a free-form entry: \(phone)")
@@ -77,7 +77,7 @@ struct SMSMFAAndReloginTests {
     @Test("Resend code after a password re-initiates the sign-in and stays on the code screen with the new code")
     func resendAfterPassword() throws {
         var state = try #require(ChallengeState(step: .emailOTP(emailDelivery), username: "alice"))
-        #expect(state.reduce(.resendPressed) == [.run(.restartSignIn)])
+        #expect(state.reduce(.code(.resendPressed)) == [.run(.restartSignIn)])
         #expect(state.isInFlight)
         #expect(state.reduce(.codeResent(.success(.emailOTP(emailDelivery)))).isEmpty)
         guard case .code(let code) = state else {
@@ -88,7 +88,7 @@ struct SMSMFAAndReloginTests {
         #expect(code.notice == ScreenText.newCodeSent(emailDelivery))
         // SMS MFA has Resend code too, and keeps its screen.
         var sms = try #require(ChallengeState(step: .smsMFA(smsDelivery), username: "alice"))
-        #expect(sms.reduce(.resendPressed) == [.run(.restartSignIn)])
+        #expect(sms.reduce(.code(.resendPressed)) == [.run(.restartSignIn)])
         #expect(sms.reduce(.codeResent(.success(.smsMFA(smsDelivery)))).isEmpty)
         guard case .code(let smsCode) = sms else {
             Issue.record("left the SMS code screen")
