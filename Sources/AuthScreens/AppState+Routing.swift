@@ -25,16 +25,8 @@ extension AppState {
             guard !options.disableSignUp else { return [] }
             screen = .signUp(makeSignUp(username: username))
         case .confirmSignUp(let username, let delivery, let password, let sendNewCode):
-            var state = ConfirmSignUpState(username: username, delivery: delivery, rememberedPassword: password)
-            state.now = now
-            if delivery != nil { state.resendAvailableAt = now.addingTimeInterval(ConfirmSignUpState.resendCooldown) }
-            var effects: [ScreenEffect] = []
-            if sendNewCode {
-                effects = state.reduce(.resendPressed)
-                state.notice = ScreenText.accountNotConfirmed
-            }
-            screen = .confirmSignUp(state)
-            return perform(effects)
+            return openConfirmSignUp(
+                username: username, delivery: delivery, password: password, sendNewCode: sendNewCode)
         case .forgotPassword(let username):
             var state = ForgotPasswordState(username: username, policy: options.passwordPolicy)
             state.now = now
@@ -46,16 +38,7 @@ extension AppState {
             }
             screen = .challenge(challenge)
         case .signInCode(let step, let username, let method):
-            switch step {
-            case .emailOTP(let details):
-                screen = .challenge(
-                    .code(CodeChallengeState(username: username, kind: .email(details), resend: .method(method))))
-            case .smsOTP(let details):
-                screen = .challenge(
-                    .code(CodeChallengeState(username: username, kind: .sms(details), resend: .method(method))))
-            default:
-                return navigate(.challenge(step, username: username))
-            }
+            return openSignInCode(step, username: username, method: method)
         case .dashboard:
             // Back from the Devices view (over the dashboard) or from an authenticator enrolment.
             if devices != nil {
@@ -85,6 +68,37 @@ extension AppState {
             profile = state
             statusMessage = nil
             return requests.map { .profile($0) }
+        }
+        return []
+    }
+
+    /// The sign-up code screen; `sendNewCode` asks for a fresh code first (an unconfirmed account at sign-in).
+    private mutating func openConfirmSignUp(
+        username: String, delivery: CodeDeliveryDetails?, password: SecretText?, sendNewCode: Bool
+    ) -> [AuthEffect] {
+        var state = ConfirmSignUpState(username: username, delivery: delivery, rememberedPassword: password)
+        state.now = now
+        if delivery != nil { state.resendAvailableAt = now.addingTimeInterval(ConfirmSignUpState.resendCooldown) }
+        var effects: [ScreenEffect] = []
+        if sendNewCode {
+            effects = state.reduce(.resendPressed)
+            state.notice = ScreenText.accountNotConfirmed
+        }
+        screen = .confirmSignUp(state)
+        return perform(effects)
+    }
+
+    /// A first-factor code screen (USER_AUTH EMAIL_OTP / SMS_OTP) whose Resend code uses `method` again.
+    private mutating func openSignInCode(_ step: SignInStep, username: String, method: SignInMethod) -> [AuthEffect] {
+        switch step {
+        case .emailOTP(let details):
+            screen = .challenge(
+                .code(CodeChallengeState(username: username, kind: .email(details), resend: .method(method))))
+        case .smsOTP(let details):
+            screen = .challenge(
+                .code(CodeChallengeState(username: username, kind: .sms(details), resend: .method(method))))
+        default:
+            return navigate(.challenge(step, username: username))
         }
         return []
     }
