@@ -123,7 +123,8 @@ public final class AuthScreensRuntime {
         for effect in effects { run(effect) }
         // A finished sign-in may have registered a device: the session is read again for it.
         switch action {
-        case .signInFinished(.success(.done)), .confirmSignInFinished(.success(.done)): run(.loadSession)
+        case .signIn(.signInFinished(.success(.done))), .challenge(.confirmSignInFinished(.success(.done))):
+            run(.loadSession)
         default: break
         }
     }
@@ -156,97 +157,40 @@ public final class AuthScreensRuntime {
 
     // MARK: Effects
 
+    /// Runs one effect: the service calls through ``AuthEffect/perform(on:)`` (form requests one at
+    /// a time), and what needs the terminal or the runtime itself here.
     private func run(_ effect: AuthEffect) {
         let service = self.service
-        switch effect {
-        case .signIn(let username, let password):
-            request {
-                .signInFinished(
-                    await Self.result { try await service.signIn(username: username, password: password.value) })
-            }
-        case .confirmSignIn(let answer, let attributes):
-            request {
-                .confirmSignInFinished(
-                    await Self.result { try await service.confirmSignIn(answer.value, attributes: attributes) })
-            }
-        case .startUserAuth(let username):
-            request {
-                .signInFinished(
-                    await Self.result {
-                        try await service.signIn(username: username, password: nil, flow: .userAuth, method: nil)
-                    })
-            }
-        case .selectSignInMethod(let method, let password):
-            request {
-                .confirmSignInFinished(
-                    await Self.result { try await service.selectSignInMethod(method, password: password?.value) })
-            }
-        case .resendSignInCode(let username, let method):
-            request {
-                .signInCodeResent(
-                    await Self.result {
-                        try await service.signIn(username: username, password: nil, flow: .userAuth, method: method)
-                    })
-            }
-        case .restartSignIn:
-            request { .signInCodeResent(await Self.result { try await service.restartSignIn() }) }
-        case .setUpTOTP:
-            spawn { [weak self] in
-                let result = await Self.result { try await service.setUpTOTP() }
-                self?.send(.totpSetupStarted(result))
-            }
-        case .verifyTOTPSetup(let code):
-            request {
-                .totpSetupVerified(await Self.result { try await service.verifyTOTPSetup(code: code.value) })
-            }
-        case .signUp(let username, let password, let attributes):
-            request {
-                .signUpFinished(
-                    await Self.result {
-                        try await service.signUp(username: username, password: password.value, attributes: attributes)
-                    })
-            }
-        case .confirmSignUp(let username, let code):
-            request {
-                .confirmSignUpFinished(
-                    await Self.result { try await service.confirmSignUp(username: username, code: code) })
-            }
-        case .resendSignUpCode(let username):
-            request {
-                .resendSignUpCodeFinished(await Self.result { try await service.resendSignUpCode(username: username) })
-            }
-        case .forgotPassword(let username):
-            request {
-                .forgotPasswordFinished(
-                    await Self.result { try await service.requestPasswordReset(username: username) })
-            }
-        case .confirmForgotPassword(let username, let newPassword, let code):
-            request {
-                .confirmForgotPasswordFinished(
-                    await Self.result {
-                        try await service.confirmForgotPassword(
-                            username: username, newPassword: newPassword.value, code: code)
-                    })
-            }
-        case .startHostedUISignIn(let provider):
-            endHostedUI()
-            hostedUISerial += 1
-            let serial = hostedUISerial
-            spawn { [weak self] in
-                let result = await Self.result { try await service.beginHostedUISignIn(provider: provider) }
-                guard let self, self.hostedUISerial == serial else { return }
-                switch result {
-                case .success(let request): self.hostedUIBegan(request, provider: provider, serial: serial)
-                case .failure(let error): self.send(.hostedUIStarted(.failure(error)))
+        switch effect.execution {
+        case .formRequest:
+            request { await effect.perform(on: service) }
+        case .background:
+            for part in effect.concurrentParts {
+                spawn { [weak self] in
+                    guard let action = await part.perform(on: service) else { return }
+                    self?.send(action)
                 }
             }
+        case .runtime:
+            runHere(effect)
+        }
+    }
+
+    /// The effects that need the browser, the clipboard, the redirect listener or the runtime's own state.
+    private func runHere(_ effect: AuthEffect) {
+        switch effect {
+        case .startHostedUISignIn(let provider):
+            startHostedUI(provider: provider)
         case .completeHostedUISignIn(let pasted):
             guard let hostedUIRequest else { return }
             let serial = hostedUISerial
+            let service = self.service
             spawn { [weak self] in
-                let result = await Self.result {
-                    try await service.completeHostedUISignIn(hostedUIRequest, pasted: pasted.value)
-                }
+                guard
+                    let result = await AuthEffect.outcome({
+                        try await service.completeHostedUISignIn(hostedUIRequest, pasted: pasted.value)
+                    })
+                else { return }
                 self?.hostedUIFinished(result, serial: serial)
             }
         case .cancelHostedUISignIn:
@@ -254,94 +198,77 @@ public final class AuthScreensRuntime {
         case .cancelRequest:
             requestTask?.cancel()
             requestTask = nil
-        case .releaseSignInWait:
-            spawn { await service.releaseSignInWait() }
-        case .forceRefresh:
-            spawn { await service.forceRefresh() }
-        case .probeConnectivity:
-            spawn { await service.probeConnectivity() }
-        case .loadMFASettings:
-            spawn { [weak self] in
-                let result = await Self.result { try await service.mfaSettings() }
-                self?.send(.mfaSettingsLoaded(result))
-            }
-        case .setMFAPreference(let changes):
-            spawn { [weak self] in
-                let result = await Self.result { try await service.setMFAPreference(changes) }
-                self?.send(.mfaPreferenceFinished(result))
-            }
         case .signOut(let global):
-            spawn { [weak self] in
-                let result = await Self.result { try await service.signOut(global ? .global : .local) }
-                self?.send(.signOutFinished(global: global, result: result.map { _ in () }))
-                if case .success(let signedOut) = result, let logout = signedOut.hostedUILogoutURL, let self {
-                    let opened = self.openURL?(logout) ?? false
-                    self.send(.hostedUISignedOut(logoutURL: logout.absoluteString, browserOpened: opened))
-                }
-            }
-        case .sampleCalls(let first, let count):
-            for number in first..<(first + count) {
-                spawn { [weak self] in
-                    let options = TokenRequestOptions(label: ScreenText.sampleCallLabel(number))
-                    let result = await Self.result { try await service.sampleServiceCall(options) }
-                    self?.send(.sampleCallFinished(number: number, result: result))
-                }
-            }
-        case .loadDevices:
-            spawn { [weak self] in
-                let result = await Self.result { try await service.listUserDevices() }
-                self?.send(.devicesLoaded(result))
-            }
-        case .changeDevice(let change):
-            spawn { [weak self] in
-                let result = await Self.result {
-                    switch change {
-                    case .remember(let key, let remembered):
-                        try await service.setDeviceRemembered(remembered, deviceKey: key)
-                    case .forget(let key):
-                        try await service.forgetDevice(key)
-                    }
-                }
-                self?.send(.deviceChangeFinished(change, result))
-            }
+            signOut(global: global)
         case .copyToken(let token):
-            spawn { [weak self] in
-                let result = await Self.result { try await service.currentTokens() }
-                guard let self else { return }
-                switch result {
-                case .success(let tokens):
-                    let text = token == .id ? tokens.idToken : tokens.accessToken
-                    let copied = self.onCopy?(text) ?? false
-                    self.send(
-                        .tokenCopied(
-                            token,
-                            copied
-                                ? .success(text.count)
-                                : .failure(.unsupported(type: "clipboard", message: ScreenText.copyTokenUnsupported))))
-                case .failure(let error):
-                    self.send(.tokenCopied(token, .failure(error)))
-                }
-            }
+            copyToken(token)
         case .copyTOTPURI(let uri):
             copy(uri, as: .totpURI, unsupported: ScreenText.copyTOTPURIUnsupported)
         case .copySignInURL(let url):
             copy(url, as: .signInURL, unsupported: Localized.text("copySignInURLUnsupported"))
-        case .profile(let profileRequest):
-            spawn { [weak self] in
-                let action = await Self.profileResult(profileRequest, service: service)
-                self?.send(.profile(action))
-            }
-        case .loadSession:
-            spawn { [weak self] in
-                let session = await service.session
-                self?.send(.sessionLoaded(session.map(SessionSummary.init)))
-            }
         case .quit:
             finish(.quit)
         case .switchAccount(let name):
             finish(.switchAccount(name))
         case .dismiss:
             finish(.cancelled)
+        default:
+            // The service calls: ``run(_:)`` hands them to `perform(on:)`.
+            break
+        }
+    }
+
+    /// `signOut`, then for a hosted session the hosted UI's `/logout` page in a browser.
+    private func signOut(global: Bool) {
+        let service = self.service
+        spawn { [weak self] in
+            guard let result = await AuthEffect.outcome({ try await service.signOut(global ? .global : .local) })
+            else { return }
+            self?.send(.dashboard(.signOutFinished(global: global, result: result.map { _ in () })))
+            if case .success(let signedOut) = result, let logout = signedOut.hostedUILogoutURL, let self {
+                let opened = self.openURL?(logout) ?? false
+                self.send(.hostedUISignedOut(logoutURL: logout.absoluteString, browserOpened: opened))
+            }
+        }
+    }
+
+    /// Reads the token and hands it to the terminal's clipboard; it never reaches the screen.
+    private func copyToken(_ token: CopiedToken) {
+        let service = self.service
+        spawn { [weak self] in
+            guard let result = await AuthEffect.outcome({ try await service.currentTokens() }), let self else {
+                return
+            }
+            switch result {
+            case .success(let tokens):
+                let text = token == .id ? tokens.idToken : tokens.accessToken
+                let copied = self.onCopy?(text) ?? false
+                self.send(
+                    .tokenCopied(
+                        token,
+                        copied
+                            ? .success(text.count)
+                            : .failure(.unsupported(type: "clipboard", message: ScreenText.copyTokenUnsupported))))
+            case .failure(let error):
+                self.send(.tokenCopied(token, .failure(error)))
+            }
+        }
+    }
+
+    /// Begins a browser sign-in: the URL first, then ``hostedUIBegan(_:provider:serial:)``.
+    private func startHostedUI(provider: String) {
+        endHostedUI()
+        hostedUISerial += 1
+        let serial = hostedUISerial
+        let service = self.service
+        spawn { [weak self] in
+            guard let result = await AuthEffect.outcome({ try await service.beginHostedUISignIn(provider: provider) }),
+                let self, self.hostedUISerial == serial
+            else { return }
+            switch result {
+            case .success(let request): self.hostedUIBegan(request, provider: provider, serial: serial)
+            case .failure(let error): self.send(.signIn(.hostedUIStarted(.failure(error))))
+            }
         }
     }
 
@@ -352,7 +279,7 @@ public final class AuthScreensRuntime {
     }
 
     /// Runs the form request, replacing (and cancelling) any earlier one; a cancelled request's result is dropped.
-    private func request(_ body: @escaping @MainActor () async -> AppAction) {
+    private func request(_ body: @escaping @MainActor () async -> AppAction?) {
         requestTask?.cancel()
         requestSerial += 1
         let serial = requestSerial
@@ -360,7 +287,7 @@ public final class AuthScreensRuntime {
             let action = await body()
             guard !Task.isCancelled, let self else { return }
             if self.requestSerial == serial { self.requestTask = nil }
-            self.send(action)
+            if let action { self.send(action) }
         }
     }
 
@@ -376,9 +303,11 @@ public final class AuthScreensRuntime {
                 let service = self.service
                 spawn { [weak self] in
                     guard let callback = await listener.callback() else { return }
-                    let result = await Self.result {
-                        try await service.completeHostedUISignIn(request, callback: callback)
-                    }
+                    guard
+                        let result = await AuthEffect.outcome({
+                            try await service.completeHostedUISignIn(request, callback: callback)
+                        })
+                    else { return }
                     self?.hostedUIFinished(result, serial: serial)
                 }
             } catch {
@@ -386,18 +315,15 @@ public final class AuthScreensRuntime {
             }
         }
         let opened = openURL?(request.authorizeURL) ?? false
-        send(
-            .hostedUIStarted(
-                .success(
-                    HostedUIWait(
-                        provider: provider, url: request.authorizeURL.absoluteString, browserOpened: opened,
-                        tunnelLine: tunnel))))
+        let wait = HostedUIWait(
+            provider: provider, url: request.authorizeURL.absoluteString, browserOpened: opened, tunnelLine: tunnel)
+        send(.signIn(.hostedUIStarted(.success(wait))))
     }
 
     private func hostedUIFinished(_ result: Result<Void, AuthError>, serial: Int) {
         guard serial == hostedUISerial, hostedUIRequest != nil else { return }
         if case .success = result { endHostedUI() }
-        send(.signInFinished(result.map { SignInStep.done }))
+        send(.signIn(.signInFinished(result.map { SignInStep.done })))
     }
 
     /// Closes the listener and forgets the request.
@@ -431,34 +357,5 @@ public final class AuthScreensRuntime {
         }
         tasks[id] = task
         return task
-    }
-
-    private static func profileResult(_ request: ProfileRequest, service: any AuthService) async -> ProfileAction {
-        switch request {
-        case .load: return .loaded(await result { try await service.userAttributes() })
-        case .update(let name, let value):
-            return .updated(name: name, await result { try await service.updateUserAttributes([name: value]) })
-        case .sendCode(let name):
-            return .codeSent(name: name, await result { try await service.sendAttributeVerificationCode(name) })
-        case .verify(let name, let code):
-            return .verified(name: name, await result { try await service.verifyUserAttribute(name, code: code) })
-        case .changePassword(let current, let proposed):
-            return .passwordChanged(
-                await result { try await service.changePassword(current: current.value, proposed: proposed.value) })
-        case .deleteAccount(let username):
-            return .deleted(username: username, await result { try await service.deleteUser() })
-        }
-    }
-
-    private static func result<T: Sendable>(_ body: () async throws -> T) async -> Result<T, AuthError> {
-        do {
-            return .success(try await body())
-        } catch let error as AuthError {
-            return .failure(error)
-        } catch is CancellationError {
-            return .failure(.invalidState(ScreenText.callCancelled))
-        } catch {
-            return .failure(.service(type: String(describing: type(of: error)), message: "\(error)"))
-        }
     }
 }

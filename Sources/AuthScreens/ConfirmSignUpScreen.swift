@@ -50,7 +50,6 @@ public struct ConfirmSignUpState: Equatable, Sendable, ResendCodeCooldown {
     /// How long Resend code waits after a code was sent.
     public static let resendCooldown: TimeInterval = 30
 
-
     /// Creates the screen.
     public init(
         username: String, delivery: CodeDeliveryDetails? = nil, rememberedPassword: SecretText? = nil,
@@ -64,12 +63,6 @@ public struct ConfirmSignUpState: Equatable, Sendable, ResendCodeCooldown {
         self.banner = nil
         self.notice = notice
         self.rememberedPassword = rememberedPassword
-    }
-
-    /// Whether a request is running.
-    public var isInFlight: Bool {
-        get { request != nil }
-        set { if !newValue { request = nil } }
     }
 
     /// The focusable items in Tab order.
@@ -110,7 +103,9 @@ public enum ConfirmSignUpAction: Sendable {
 }
 
 extension ConfirmSignUpState: FormScreen {
-    func fieldPath(_ focus: Focus) -> WritableKeyPath<ConfirmSignUpState, FieldState>? {
+    static var requestCancelledMessage: WritableKeyPath<ConfirmSignUpState, String?> { \.notice }
+
+    public func fieldPath(_ focus: Focus) -> WritableKeyPath<ConfirmSignUpState, FieldState>? {
         focus == .code ? \.code : nil
     }
 
@@ -131,9 +126,7 @@ extension ConfirmSignUpState: FormScreen {
             case .activated(.resend): return resend()
             case .activated(.signIn), .escaped: return back()
             case .cancelledInFlight:
-                request = nil
-                notice = ScreenText.requestCancelled
-                return [.run(.cancelRequest)]
+                return cancelRequestInFlight()
             }
         case .codeChanged(let text):
             code.setText(text)

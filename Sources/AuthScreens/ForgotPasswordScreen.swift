@@ -80,12 +80,6 @@ public struct ForgotPasswordState: Equatable, Sendable, ResendCodeCooldown {
         self.notice = nil
     }
 
-    /// Whether a request is running.
-    public var isInFlight: Bool {
-        get { request != nil }
-        set { if !newValue { request = nil } }
-    }
-
     /// The focusable items in Tab order.
     public var focusOrder: [Focus] {
         switch step {
@@ -136,7 +130,9 @@ public enum ForgotPasswordAction: Sendable {
 }
 
 extension ForgotPasswordState: FormScreen {
-    func fieldPath(_ focus: Focus) -> WritableKeyPath<ForgotPasswordState, FieldState>? {
+    static var requestCancelledMessage: WritableKeyPath<ForgotPasswordState, String?> { \.notice }
+
+    public func fieldPath(_ focus: Focus) -> WritableKeyPath<ForgotPasswordState, FieldState>? {
         switch focus {
         case .username: return \.username
         case .code: return \.code
@@ -168,9 +164,7 @@ extension ForgotPasswordState: FormScreen {
             case .activated(.back), .escaped: return back()
             case .activated: return submit()
             case .cancelledInFlight:
-                request = nil
-                notice = ScreenText.requestCancelled
-                return [.run(.cancelRequest)]
+                return cancelRequestInFlight()
             }
         case .usernameChanged(let text):
             username.setText(text)

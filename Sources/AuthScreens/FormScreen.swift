@@ -22,18 +22,15 @@ enum FormKeyOutcome<Focus: Hashable>: Equatable {
 /// the last text field, Enter or Space activates a button, Ctrl-T reveals the focused password,
 /// and editing keys go to the focused field. Leaving a field validates it; editing clears its
 /// error. While a request is in flight only Esc does anything.
-protocol FormScreen {
-    associatedtype Focus: Hashable & Sendable
+protocol FormScreen: FormViewModel {
     /// The focused item.
     var focus: Focus { get set }
-    /// The focusable items in Tab order.
-    var focusOrder: [Focus] { get }
-    /// Whether a request is running.
-    var isInFlight: Bool { get set }
-    /// The key path of the text field at `focus`, or nil for a button or link.
-    func fieldPath(_ focus: Focus) -> WritableKeyPath<Self, FieldState>?
+    /// The request in flight, or nil when idle.
+    var request: Request? { get set }
     /// The validation error for the field at `focus` as it is now, or nil when it is valid.
     func validationError(for focus: Focus) -> String?
+    /// Where the form says that Esc cancelled its request (its `notice` or its `banner`).
+    static var requestCancelledMessage: WritableKeyPath<Self, String?> { get }
 }
 
 extension FormScreen {
@@ -88,6 +85,13 @@ extension FormScreen {
         if let path = fieldPath(focus) { self[keyPath: path].isRevealed = false }
         focus = firstInvalid
         return false
+    }
+
+    /// Esc while a request runs: the runtime cancels it (its result is dropped) and the form says so.
+    mutating func cancelRequestInFlight() -> [ScreenEffect] {
+        request = nil
+        self[keyPath: Self.requestCancelledMessage] = ScreenText.requestCancelled
+        return [.run(.cancelRequest)]
     }
 
     /// Applies the shared key behaviour.

@@ -8,18 +8,27 @@ public protocol FormViewModel {
     var focus: Focus { get }
     /// The focusable items in Tab order.
     var focusOrder: [Focus] { get }
-    /// Whether a request is running (buttons are drawn disabled).
-    var isInFlight: Bool { get }
-    /// The text field at `item`, or nil for a button or link.
+    /// The kinds of request the form sends.
+    associatedtype Request: Hashable & Sendable
+    /// The request in flight, or nil when the form is idle: the one model of "in flight" on every form.
+    var request: Request? { get }
+    /// The key path of the text field at `item`, or nil for a button or link.
+    func fieldPath(_ item: Focus) -> WritableKeyPath<Self, FieldState>?
+    /// The text field at `item`, or nil for a button or link (by default, the one at ``fieldPath(_:)``).
     func field(for item: Focus) -> FieldState?
     /// The label of a field, button or link.
     func label(for item: Focus) -> String
 }
 
-extension SignInState: FormViewModel {
+extension FormViewModel {
+    /// Whether a request is running (buttons are drawn disabled; only Esc does anything).
+    public var isInFlight: Bool { request != nil }
+
     /// The text field at `item`, or nil for a button or link.
     public func field(for item: Focus) -> FieldState? { fieldPath(item).map { self[keyPath: $0] } }
+}
 
+extension SignInState: FormViewModel {
     /// The label of a field, button or link.
     public func label(for item: Focus) -> String {
         switch item {
@@ -36,9 +45,6 @@ extension SignInState: FormViewModel {
 }
 
 extension SignUpState: FormViewModel {
-    /// The text field at `item`, or nil for a button or link.
-    public func field(for item: Focus) -> FieldState? { fieldPath(item).map { self[keyPath: $0] } }
-
     /// The label of a field, button or link.
     public func label(for item: Focus) -> String {
         switch item {
@@ -52,9 +58,6 @@ extension SignUpState: FormViewModel {
 }
 
 extension ConfirmSignUpState: FormViewModel {
-    /// The text field at `item`, or nil for a button or link.
-    public func field(for item: Focus) -> FieldState? { fieldPath(item).map { self[keyPath: $0] } }
-
     /// The label of a field, button or link.
     public func label(for item: Focus) -> String {
         switch item {
@@ -67,9 +70,6 @@ extension ConfirmSignUpState: FormViewModel {
 }
 
 extension ForgotPasswordState: FormViewModel {
-    /// The text field at `item`, or nil for a button or link.
-    public func field(for item: Focus) -> FieldState? { fieldPath(item).map { self[keyPath: $0] } }
-
     /// The label of a field, button or link.
     public func label(for item: Focus) -> String {
         switch item {
@@ -85,9 +85,6 @@ extension ForgotPasswordState: FormViewModel {
 }
 
 extension NewPasswordState: FormViewModel {
-    /// The text field at `item`, or nil for a button or link.
-    public func field(for item: Focus) -> FieldState? { fieldPath(item).map { self[keyPath: $0] } }
-
     /// The label of a field, button or link.
     public func label(for item: Focus) -> String {
         switch item {
@@ -101,9 +98,6 @@ extension NewPasswordState: FormViewModel {
 }
 
 extension CodeChallengeState: FormViewModel {
-    /// The text field at `item`, or nil for a button or link.
-    public func field(for item: Focus) -> FieldState? { fieldPath(item).map { self[keyPath: $0] } }
-
     /// The label of a field, button or link.
     public func label(for item: Focus) -> String {
         switch item {
@@ -123,9 +117,6 @@ extension CodeChallengeState: FormViewModel {
 }
 
 extension TOTPSetupState: FormViewModel {
-    /// The text field at `item`, or nil for a button or link.
-    public func field(for item: Focus) -> FieldState? { fieldPath(item).map { self[keyPath: $0] } }
-
     /// The label of a field, button or link.
     public func label(for item: Focus) -> String {
         switch item {
@@ -138,9 +129,6 @@ extension TOTPSetupState: FormViewModel {
 }
 
 extension SelectSignInMethodState: FormViewModel {
-    /// The password field (once Password was chosen), else nil.
-    public func field(for item: Focus) -> FieldState? { fieldPath(item).map { self[keyPath: $0] } }
-
     /// The label of a choice, the password field or a button.
     public func label(for item: Focus) -> String {
         switch item {
@@ -154,9 +142,6 @@ extension SelectSignInMethodState: FormViewModel {
 }
 
 extension SelectMFATypeState: FormViewModel {
-    /// Always nil: this screen has no text field.
-    public func field(for item: Focus) -> FieldState? { nil }
-
     /// The label of a choice or of Cancel.
     public func label(for item: Focus) -> String {
         switch item {

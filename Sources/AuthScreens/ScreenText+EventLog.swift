@@ -25,8 +25,6 @@ extension ScreenText {
     public static func sampleCallCancelled(_ number: Int) -> String {
         Localized.format("sampleCall.cancelled", ["call": sampleCallLabel(number)])
     }
-    /// The error text of a call whose task was cancelled (the runtime's `CancellationError`).
-    public static var callCancelled: String { Localized.text("callCancelled") }
 
     // MARK: Session
 

@@ -1,4 +1,24 @@
 import CognitoAuth
+import TerminalKeys
+
+/// What happens on the sign-in method choice (USER_AUTH's SELECT_CHALLENGE).
+public enum SelectSignInMethodAction: ChallengeScreenAction {
+    /// A key was pressed.
+    case keyPressed(Key)
+    /// The password (after Password was chosen) was set in one piece.
+    case answerChanged(String)
+    /// Sign in (the password) or Enter on the focused choice.
+    case submitPressed
+    /// Cancel was pressed (back to the list, or to Sign in).
+    case cancelPressed
+    /// `selectSignInMethod` finished.
+    case confirmSignInFinished(Result<SignInStep, AuthError>)
+
+    /// This screen's own action inside `action`.
+    public static func own(in action: ChallengeAction) -> Self? {
+        if case .selectMethod(let own) = action { own } else { nil }
+    }
+}
 
 /// USER_AUTH's SELECT_CHALLENGE: choose how to sign in from the methods the pool offers.
 ///
@@ -28,8 +48,8 @@ public struct SelectSignInMethodState: Equatable, Sendable {
     public var password: FieldState
     /// The focused item.
     public var focus: Focus
-    /// The method sent, while `selectSignInMethod` runs.
-    public var chosen: SignInMethod?
+    /// The method sent, while `selectSignInMethod` runs, or nil.
+    public var request: SignInMethod?
     /// The server error with the next step.
     public var banner: String?
 
@@ -48,16 +68,10 @@ public struct SelectSignInMethodState: Equatable, Sendable {
         self.choices = choices
         self.passwordMethod = nil
         self.password = FieldState(isSecure: true)
-        self.chosen = nil
+        self.request = nil
         self.banner = choices.contains(where: \.isAvailableInTerminal) ? nil : ScreenText.noSignInMethod
         self.focus = .cancel
         self.focus = focusOrder.first ?? .cancel
-    }
-
-    /// Whether a request runs.
-    public var isInFlight: Bool {
-        get { chosen != nil }
-        set { if !newValue { chosen = nil } }
     }
 
     /// The focusable items in Tab order: the selectable methods and Cancel, or the password, Sign in and Cancel.
@@ -73,7 +87,7 @@ public struct SelectSignInMethodState: Equatable, Sendable {
 
     /// The status-line verb while in flight.
     public var activity: String? {
-        guard let chosen else { return nil }
+        guard let chosen = request else { return nil }
         return chosen.needsPassword ? ScreenText.signingIn : ScreenText.sendingCode
     }
 }
@@ -84,7 +98,9 @@ extension SignInMethod {
 }
 
 extension SelectSignInMethodState: FormScreen {
-    func fieldPath(_ focus: Focus) -> WritableKeyPath<SelectSignInMethodState, FieldState>? {
+    static var requestCancelledMessage: WritableKeyPath<SelectSignInMethodState, String?> { \.banner }
+
+    public func fieldPath(_ focus: Focus) -> WritableKeyPath<SelectSignInMethodState, FieldState>? {
         focus == .password && passwordMethod != nil ? \.password : nil
     }
 
@@ -93,7 +109,7 @@ extension SelectSignInMethodState: FormScreen {
     }
 
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: ChallengeAction) -> [ScreenEffect] {
+    public mutating func reduce(_ action: SelectSignInMethodAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key):
             switch handleFormKey(key) {
@@ -102,9 +118,7 @@ extension SelectSignInMethodState: FormScreen {
             case .activated(.choice(let index)): return choose(index)
             case .activated(.cancel), .escaped: return cancel()
             case .cancelledInFlight:
-                chosen = nil
-                banner = ScreenText.requestCancelled
-                return [.run(.cancelRequest)]
+                return cancelRequestInFlight()
             }
         case .answerChanged(let text):
             password.setText(text)
@@ -114,10 +128,9 @@ extension SelectSignInMethodState: FormScreen {
             if case .choice(let index) = focus { return choose(index) }
             return []
         case .cancelPressed: return isInFlight ? [] : cancel()
-        case .mfaTypeChosen, .resendPressed, .codeResent: return []
         case .confirmSignInFinished(let result):
-            guard let method = chosen else { return [] }
-            chosen = nil
+            guard let method = request else { return [] }
+            request = nil
             switch result {
             case .success(.emailOTP(let details)):
                 return [.route(.signInCode(.emailOTP(details), username: username, method: method))]
@@ -146,7 +159,7 @@ extension SelectSignInMethodState: FormScreen {
             focus = .password
             return []
         }
-        chosen = method
+        request = method
         return [.run(.selectSignInMethod(method, password: nil))]
     }
 
@@ -156,7 +169,7 @@ extension SelectSignInMethodState: FormScreen {
         guard validateAll() else { return [] }
         let secret = SecretText(password.text)
         password.clear()
-        chosen = method
+        request = method
         return [.run(.selectSignInMethod(method, password: secret))]
     }
 

@@ -8,6 +8,14 @@ import TerminalKeys
 /// shows the server's error with the next step in ``banner``, keeps the username and focuses the
 /// empty password field. The same state drives the re-login prompt, without the links.
 public struct SignInState: Equatable, Sendable {
+    /// The kinds of request the form sends.
+    public enum Request: Hashable, Sendable {
+        /// `signIn` with the password, or USER_AUTH's first step.
+        case signIn
+        /// A browser sign-in starting, or completing with a pasted redirect.
+        case browserSignIn
+    }
+
     /// The focusable items in Tab order.
     public enum Focus: Hashable, Sendable {
         /// The username field.
@@ -34,8 +42,8 @@ public struct SignInState: Equatable, Sendable {
     public var password: FieldState
     /// The focused item.
     public var focus: Focus
-    /// Whether the sign-in request is running (submit is disabled).
-    public var isInFlight: Bool
+    /// The sign-in request running (submit is disabled), or nil.
+    public var request: Request?
     /// The server error with the next step, shown above the buttons.
     public var banner: String?
     /// An informational message, such as "Password changed. Sign in with the new password."
@@ -80,7 +88,7 @@ public struct SignInState: Equatable, Sendable {
         self.username = FieldState(text: username)
         self.password = FieldState(isSecure: true)
         self.focus = username.isEmpty ? .username : .password
-        self.isInFlight = false
+        self.request = nil
         self.banner = nil
         self.notice = notice
         self.showsCreateAccount = showsCreateAccount
@@ -167,7 +175,9 @@ public enum SignInAction: Sendable {
 }
 
 extension SignInState: FormScreen {
-    func fieldPath(_ focus: Focus) -> WritableKeyPath<SignInState, FieldState>? {
+    static var requestCancelledMessage: WritableKeyPath<SignInState, String?> { \.notice }
+
+    public func fieldPath(_ focus: Focus) -> WritableKeyPath<SignInState, FieldState>? {
         switch focus {
         case .username: return \.username
         case .password: return \.password
@@ -201,10 +211,8 @@ extension SignInState: FormScreen {
                 return canCancel ? [.route(.cancelled)] : []
             case .cancelledInFlight:
                 if hostedUI != nil || webStarting { return cancelHostedUI() }
-                isInFlight = false
-                notice = ScreenText.requestCancelled
                 focus = choosesMethod ? .username : .password
-                return [.run(.cancelRequest)]
+                return cancelRequestInFlight()
             }
         case .usernameChanged(let text):
             username.setText(text)
@@ -222,7 +230,7 @@ extension SignInState: FormScreen {
         case .hostedUIStarted(let result):
             guard webStarting else { return [] }
             webStarting = false
-            isInFlight = false
+            request = nil
             switch result {
             case .success(let wait):
                 hostedUI = wait
@@ -236,7 +244,7 @@ extension SignInState: FormScreen {
             return []
         case .signInFinished(let result):
             guard isInFlight || hostedUI != nil else { return [] }
-            isInFlight = false
+            request = nil
             if hostedUI != nil {
                 switch result {
                 case .success(.done):
@@ -297,7 +305,7 @@ extension SignInState: FormScreen {
     private mutating func cancelHostedUI() -> [ScreenEffect] {
         hostedUI = nil
         webStarting = false
-        isInFlight = false
+        request = nil
         pastedRedirect = FieldState()
         focus = webProviders.isEmpty ? .username : .web(0)
         notice = ScreenText.browserSignInCancelled
@@ -311,7 +319,7 @@ extension SignInState: FormScreen {
             guard webProviders.indices.contains(index) else { return [] }
             banner = nil
             notice = nil
-            isInFlight = true
+            request = .browserSignIn
             webStarting = true
             return [.run(.startHostedUISignIn(provider: webProviders[index]))]
         case .pasteRedirect: return submit()
@@ -332,7 +340,7 @@ extension SignInState: FormScreen {
                 return []
             }
             banner = nil
-            isInFlight = true
+            request = .browserSignIn
             return [.run(.completeHostedUISignIn(pasted: SecretText(pasted)))]
         }
         banner = nil
@@ -340,7 +348,7 @@ extension SignInState: FormScreen {
         let secret = SecretText(password.text)
         password.clear()
         notice = nil
-        isInFlight = true
+        request = .signIn
         if choosesMethod { return [.run(.startUserAuth(username: trimmedUsername))] }
         return [.run(.signIn(username: trimmedUsername, password: secret))]
     }

@@ -115,6 +115,12 @@ enum Validation {
 
 /// The Create account screen: username, password (policy checked inline) and the configured attributes.
 public struct SignUpState: Equatable, Sendable {
+    /// The one request the form sends.
+    public enum Request: Hashable, Sendable {
+        /// `signUp`.
+        case signUp
+    }
+
     /// The focusable items in Tab order.
     public enum Focus: Hashable, Sendable {
         /// The username field.
@@ -143,8 +149,8 @@ public struct SignUpState: Equatable, Sendable {
     public var policy: PasswordPolicy
     /// The focused item.
     public var focus: Focus
-    /// Whether the request is running.
-    public var isInFlight: Bool
+    /// The `signUp` request running, or nil.
+    public var request: Request?
     /// The server error with the next step.
     public var banner: String?
     /// The submitted password, kept only for automatic sign-in after confirmation.
@@ -167,7 +173,7 @@ public struct SignUpState: Equatable, Sendable {
             .map { AttributeField(name: $0.attributeName, label: $0.label) }
         self.policy = policy
         self.focus = username.isEmpty ? .username : .password
-        self.isInFlight = false
+        self.request = nil
         self.banner = nil
         self.rememberedPassword = nil
         self.signsInAfterSignUp = signsInAfterSignUp
@@ -217,7 +223,9 @@ public enum SignUpAction: Sendable {
 }
 
 extension SignUpState: FormScreen {
-    func fieldPath(_ focus: Focus) -> WritableKeyPath<SignUpState, FieldState>? {
+    static var requestCancelledMessage: WritableKeyPath<SignUpState, String?> { \.banner }
+
+    public func fieldPath(_ focus: Focus) -> WritableKeyPath<SignUpState, FieldState>? {
         switch focus {
         case .username: return \.username
         case .password: return \.password
@@ -259,10 +267,8 @@ extension SignUpState: FormScreen {
             case .activated(.signIn), .escaped: return back()
             case .activated: return submit()
             case .cancelledInFlight:
-                isInFlight = false
                 rememberedPassword = nil
-                banner = ScreenText.requestCancelled
-                return [.run(.cancelRequest)]
+                return cancelRequestInFlight()
             }
         case .usernameChanged(let text):
             username.setText(text)
@@ -277,7 +283,7 @@ extension SignUpState: FormScreen {
         case .backPressed: return isInFlight ? [] : back()
         case .signUpFinished(let result):
             guard isInFlight else { return [] }
-            isInFlight = false
+            request = nil
             let name = username.text.trimmingCharacters(in: .whitespaces)
             let remembered = rememberedPassword
             rememberedPassword = nil
@@ -319,7 +325,7 @@ extension SignUpState: FormScreen {
         guard validateAll() else { return [] }
         let secret = SecretText(password.text)
         rememberedPassword = signsInAfterSignUp ? secret : nil
-        isInFlight = true
+        request = .signUp
         return [
             .run(
                 .signUp(

@@ -2,8 +2,8 @@ import AuthScreens
 import AuthScreensTesting
 import CognitoAuth
 import Foundation
-import Testing
 import TerminalKeys
+import Testing
 
 @Suite struct AppStateTests {
     @Test func startsOnSignInOrCreateAccount() {
@@ -87,14 +87,14 @@ import TerminalKeys
         _ = app.reduce(.keyPressed(.enter))
         _ = app.reduce(.keyPressed(.paste("pw")))
         #expect(app.reduce(.keyPressed(.enter)) == [.signIn(username: "alice", password: "pw")])
-        #expect(app.reduce(.signInFinished(.success(.done))).isEmpty)
+        #expect(app.reduce(.signIn(.signInFinished(.success(.done)))).isEmpty)
         #expect(app.screen == .dashboard)
         _ = app.reduce(.sessionEvent(.stateChanged(.signedIn, username: "alice", provider: poolProvider)))
         #expect(app.badge == "✔ Signed in · alice")
         #expect(app.reduce(.keyPressed(.character("o"))) == [.signOut(global: false)])
         #expect(app.statusLine == "Signing out…")
         _ = app.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
-        _ = app.reduce(.signOutFinished(global: false, result: .success(())))
+        _ = app.reduce(.dashboard(.signOutFinished(global: false, result: .success(()))))
         #expect(app.screen == .signIn(SignInState(username: "alice", notice: "Signed out.")))
         #expect(app.dashboard.log.texts.suffix(3) == ["Signing out…", "State: signedOut", "Signed out"])
     }
@@ -113,13 +113,13 @@ import TerminalKeys
         _ = app.reduce(.keyPressed(.enter))
         _ = app.reduce(.keyPressed(.paste("pw")))
         _ = app.reduce(.keyPressed(.enter))
-        _ = app.reduce(.signInFinished(.success(.selectMFAType([.sms, .totp]))))
+        _ = app.reduce(.signIn(.signInFinished(.success(.selectMFAType([.sms, .totp])))))
         #expect(
             app.screen == .challenge(.selectMFAType(SelectMFATypeState(username: "alice", choices: [.sms, .totp]))))
         #expect(!app.hasTextField)
         #expect(app.keyHints == ScreenText.choiceHints)
         #expect(app.reduce(.keyPressed(.character(" "))) == [.confirmSignIn(answer: "SMS_MFA", attributes: [:])])
-        _ = app.reduce(.confirmSignInFinished(.success(.smsMFA(smsDelivery))))
+        _ = app.reduce(.challenge(.confirmSignInFinished(.success(.smsMFA(smsDelivery)))))
         // The texted code was just sent: the screen runs on the app's clock for the resend cooldown.
         var sms = CodeChallengeState(username: "alice", kind: .sms(smsDelivery), resend: .signInAgain)
         sms.setClock(app.now)
@@ -143,7 +143,7 @@ import TerminalKeys
                 .signUp(username: "bob", password: "Sup3r-secret", attributes: ["email": "bob@example.com"])
             ])
         #expect(app.statusLine == "Creating account…")
-        _ = app.reduce(.signUpFinished(.success(.confirmSignUp(emailDelivery))))
+        _ = app.reduce(.signUp(.signUpFinished(.success(.confirmSignUp(emailDelivery)))))
         guard case .confirmSignUp(let confirm) = app.screen else { return #expect(Bool(false)) }
         #expect(confirm.destinationText == "We sent a confirmation code in an email to a***@e***. Enter it below.")
         #expect(confirm.rememberedPassword == "Sup3r-secret")
@@ -151,14 +151,16 @@ import TerminalKeys
         _ = app.reduce(.keyPressed(.paste("123456")))
         #expect(app.reduce(.keyPressed(.enter)) == [.confirmSignUp(username: "bob", code: "123456")])
         #expect(
-            app.reduce(.confirmSignUpFinished(.success(.done))) == [.signIn(username: "bob", password: "Sup3r-secret")])
+            app.reduce(.confirmSignUp(.confirmSignUpFinished(.success(.done)))) == [
+                .signIn(username: "bob", password: "Sup3r-secret")
+            ])
         guard case .signIn(let signIn) = app.screen else { return #expect(Bool(false)) }
         #expect(signIn.isInFlight)
         #expect(signIn.username.text == "bob")
         #expect(signIn.notice == "Account confirmed. Signing in…")
         #expect(!dumped(app).contains("Sup3r-secret"))
         #expect(!String(describing: app).contains("Sup3r-secret"))
-        _ = app.reduce(.signInFinished(.success(.done)))
+        _ = app.reduce(.signIn(.signInFinished(.success(.done))))
         #expect(app.screen == .dashboard)
     }
 
@@ -169,13 +171,13 @@ import TerminalKeys
         _ = app.reduce(.keyPressed(.paste("pw")))
         _ = app.reduce(.keyPressed(.enter))
         #expect(
-            app.reduce(.signInFinished(.failure(.userNotConfirmed("User is not confirmed.")))) == [
+            app.reduce(.signIn(.signInFinished(.failure(.userNotConfirmed("User is not confirmed."))))) == [
                 .resendSignUpCode(username: "bob")
             ])
         guard case .confirmSignUp(let confirm) = app.screen else { return #expect(Bool(false)) }
         #expect(confirm.request == .resend)
         #expect(confirm.notice == "Your account is not confirmed yet. We are sending a new code.")
-        _ = app.reduce(.resendSignUpCodeFinished(.success(emailDelivery)))
+        _ = app.reduce(.confirmSignUp(.resendCodeFinished(.success(emailDelivery))))
         guard case .confirmSignUp(let sent) = app.screen else { return #expect(Bool(false)) }
         #expect(sent.notice == "A new code was sent in an email to a***@e***.")
     }
@@ -192,7 +194,7 @@ import TerminalKeys
         #expect(app.screen == .forgotPassword(expected))
         #expect(app.reduce(.keyPressed(.enter)) == [.forgotPassword(username: "alice")])
         #expect(app.statusLine == "Sending code…")
-        _ = app.reduce(.forgotPasswordFinished(.success(emailDelivery)))
+        _ = app.reduce(.forgotPassword(.forgotPasswordFinished(.success(emailDelivery))))
         _ = app.reduce(.keyPressed(.paste("123456")))
         _ = app.reduce(.keyPressed(.enter))
         _ = app.reduce(.keyPressed(.paste("NewPass1!")))
@@ -201,7 +203,7 @@ import TerminalKeys
                 .confirmForgotPassword(username: "alice", newPassword: "NewPass1!", code: "123456")
             ])
         #expect(app.statusLine == "Resetting password…")
-        _ = app.reduce(.confirmForgotPasswordFinished(.success(())))
+        _ = app.reduce(.forgotPassword(.confirmForgotPasswordFinished(.success(()))))
         #expect(
             app.screen
                 == .signIn(SignInState(username: "alice", notice: "Password changed. Sign in with the new password.")))
@@ -219,9 +221,9 @@ import TerminalKeys
     @Test func resultsForAScreenThatIsNoLongerShownAreIgnored() {
         var app = signedInApp()
         let before = app
-        #expect(app.reduce(.signUpFinished(.success(.done))).isEmpty)
-        #expect(app.reduce(.forgotPasswordFinished(.success(emailDelivery))).isEmpty)
-        #expect(app.reduce(.signInFinished(.success(.done))).isEmpty)
+        #expect(app.reduce(.signUp(.signUpFinished(.success(.done)))).isEmpty)
+        #expect(app.reduce(.forgotPassword(.forgotPasswordFinished(.success(emailDelivery)))).isEmpty)
+        #expect(app.reduce(.signIn(.signInFinished(.success(.done)))).isEmpty)
         #expect(app == before)
     }
 
@@ -287,7 +289,7 @@ import TerminalKeys
     @Test("A failed sign-in is written to the event log as well as shown on the form")
     func failedSignInIsLogged() {
         var state = AppState()
-        _ = state.reduce(.signInFinished(.failure(.notAuthorized("Incorrect username or password."))))
+        _ = state.reduce(.signIn(.signInFinished(.failure(.notAuthorized("Incorrect username or password.")))))
         #expect(state.dashboard.log.texts.last?.hasPrefix("Sign-in failed: ") == true, "\(state.dashboard.log.texts)")
     }
 }

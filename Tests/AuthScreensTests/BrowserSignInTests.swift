@@ -1,8 +1,8 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
-import Testing
 import TerminalKeys
+import Testing
 
 @Suite("Sign-in screen: the hosted UI's Continue-with rows and the browser wait")
 struct BrowserSignInTests {
@@ -99,7 +99,7 @@ struct BrowserSignInTests {
         #expect(!app.keyHints.contains(Localized.text("hintCopySignInURL")))
         for _ in 0..<5 { _ = app.reduce(.keyPressed(.tab)) }
         _ = app.reduce(.keyPressed(.enter))
-        _ = app.reduce(.hostedUIStarted(.success(Self.wait)))
+        _ = app.reduce(.signIn(.hostedUIStarted(.success(Self.wait))))
         #expect(app.hostedUIWaitShowing == Self.wait)
         #expect(app.keyHints.contains(Localized.text("hintCopySignInURL")))
         #expect(app.reduce(.keyPressed(.ctrl("y"))) == [.copySignInURL(Self.wait.url)])

@@ -55,10 +55,10 @@ import TerminalKeys
         ) {
             $0.newPassword.clear()
             $0.confirmPassword.clear()
-            $0.isInFlight = true
+            $0.request = .setPassword
         }
         #expect(!dumped(store.state).contains("NewPass1!"))
-        store.send(.confirmSignInFinished(.success(.done)), [.route(.signedIn)]) { $0.isInFlight = false }
+        store.send(.confirmSignInFinished(.success(.done)), [.route(.signedIn)]) { $0.request = nil }
     }
 
     @Test func smsCodeNamesTheDestinationAndChecksTheShape() {
@@ -70,10 +70,10 @@ import TerminalKeys
         store.send(.answerChanged("123456")) { $0.code.setText("123456") }
         store.press(.enter, [.run(.confirmSignIn(answer: "123456", attributes: [:]))]) {
             $0.code.clear()
-            $0.isInFlight = true
+            $0.request = .verify
         }
         store.send(.confirmSignInFinished(.failure(.codeMismatch("Invalid code received for user")))) {
-            $0.isInFlight = false
+            $0.request = nil
             $0.banner = "The code is wrong. Enter the current code."
         }
         store.press(.escape, [.route(.signIn(username: "alice", notice: nil))])
@@ -86,12 +86,12 @@ import TerminalKeys
         store.press(.tab) { $0.focus = .submit }
         store.press(.enter, [.run(.confirmSignIn(answer: "654321", attributes: [:]))]) {
             $0.code.clear()
-            $0.isInFlight = true
+            $0.request = .verify
         }
         store.send(
             .confirmSignInFinished(.success(.newPasswordRequired(requiredAttributes: []))),
             [.route(.challenge(.newPasswordRequired(requiredAttributes: []), username: "alice"))]
-        ) { $0.isInFlight = false }
+        ) { $0.request = nil }
     }
 
     @Test func totpEnrolmentShowsTheSecretAndTheURI() {
@@ -103,9 +103,9 @@ import TerminalKeys
         store.type("000111")
         store.press(.enter, [.run(.confirmSignIn(answer: "000111", attributes: [:]))]) {
             $0.code.clear()
-            $0.isInFlight = true
+            $0.request = .verify
         }
-        store.send(.confirmSignInFinished(.success(.done)), [.route(.signedIn)]) { $0.isInFlight = false }
+        store.send(.confirmSignInFinished(.success(.done)), [.route(.signedIn)]) { $0.request = nil }
     }
 
     @Test func mfaSelectionChoosesWithArrowsAndEnter() {
@@ -113,15 +113,15 @@ import TerminalKeys
         #expect(store.state.choiceLabels == ["Text message (SMS)", "Authenticator app"])
         store.press(.down) { $0.focus = .choice(1) }
         store.press(.enter, [.run(.confirmSignIn(answer: "SOFTWARE_TOKEN_MFA", attributes: [:]))]) {
-            $0.chosen = .totp
+            $0.request = .totp
         }
         store.press(.enter)
         store.send(
             .confirmSignInFinished(.success(.softwareTokenMFA)),
             [.route(.challenge(.softwareTokenMFA, username: "alice"))]
-        ) { $0.chosen = nil }
+        ) { $0.request = nil }
         store.send(.mfaTypeChosen(.sms), [.run(.confirmSignIn(answer: "SMS_MFA", attributes: [:]))]) {
-            $0.chosen = .sms
+            $0.request = .sms
         }
     }
 }

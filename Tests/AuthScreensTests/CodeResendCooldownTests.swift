@@ -1,8 +1,8 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
-import Testing
 import TerminalKeys
+import Testing
 
 /// The resend cooldown of the sign-in code screens (USER_AUTH's email and SMS codes, the SMS_MFA and
 /// EMAIL_OTP MFA codes), the same ``ResendCodeCooldown`` the sign-up confirmation and Forgot password use.
@@ -20,7 +20,7 @@ struct CodeResendCooldownTests {
         _ = app.reduce(.keyPressed(.enter))
         _ = app.reduce(.keyPressed(.paste("pw")))
         _ = app.reduce(.keyPressed(.enter))
-        _ = app.reduce(.signInFinished(.success(step)))
+        _ = app.reduce(.signIn(.signInFinished(.success(step))))
         return app
     }
 
@@ -49,7 +49,7 @@ struct CodeResendCooldownTests {
         #expect(codeScreen(app)?.label(for: .resend) == "Resend code")
         #expect(app.reduce(.keyPressed(.enter)) == [.restartSignIn])
         // The new code starts the countdown again.
-        _ = app.reduce(.signInCodeResent(.success(step)))
+        _ = app.reduce(.challenge(.codeResent(.success(step))))
         #expect(codeScreen(app)?.resendCooldownSeconds == 30)
     }
 
@@ -66,7 +66,7 @@ struct CodeResendCooldownTests {
         #expect(app.reduce(.keyPressed(.enter)).isEmpty)
         _ = app.reduce(.tick(now: t0.addingTimeInterval(31)))
         #expect(app.reduce(.keyPressed(.enter)) == [.resendSignInCode(username: "alice", method: .emailOTP)])
-        _ = app.reduce(.signInCodeResent(.failure(.limitExceeded("Attempt limit exceeded"))))
+        _ = app.reduce(.challenge(.codeResent(.failure(.limitExceeded("Attempt limit exceeded")))))
         #expect(codeScreen(app)?.resendCooldownSeconds == 0)
     }
 
@@ -85,7 +85,7 @@ struct CodeResendCooldownTests {
         #expect(app.relogin != nil)
         _ = app.reduce(.keyPressed(.paste("pw")))
         _ = app.reduce(.keyPressed(.enter))
-        _ = app.reduce(.signInFinished(.success(.smsMFA(smsDelivery))))
+        _ = app.reduce(.signIn(.signInFinished(.success(.smsMFA(smsDelivery)))))
         guard case .code(let code)? = app.relogin?.challenge else {
             Issue.record("no code screen in the prompt: \(String(describing: app.relogin))")
             return
@@ -118,7 +118,7 @@ struct TOTPURICopyTests {
         _ = app.reduce(.keyPressed(.paste("pw")))
         _ = app.reduce(.keyPressed(.enter))
         let details = TOTPSetupDetails(secret: "JBSWY3DPEHPK3PXP", accountName: "alice")
-        _ = app.reduce(.signInFinished(.success(.mfaSetup(details))))
+        _ = app.reduce(.signIn(.signInFinished(.success(.mfaSetup(details)))))
         #expect(app.keyHints.contains(ScreenText.hintCopyTOTPURI))
         #expect(app.reduce(.keyPressed(.ctrl("y"))) == [.copyTOTPURI(details.uri)])
         _ = app.reduce(.tokenCopied(.totpURI, .success(details.uri.count)))

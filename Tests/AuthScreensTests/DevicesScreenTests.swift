@@ -2,8 +2,8 @@ import AuthScreens
 import AuthScreensTesting
 import CognitoAuth
 import Foundation
-import Testing
 import TerminalKeys
+import Testing
 
 let thisKey = "us-east-1_11111111-aaaa-bbbb-cccc-000000000001"
 let otherKey = "us-east-1_22222222-aaaa-bbbb-cccc-000000000002"
@@ -23,7 +23,7 @@ struct DevicesScreenTests {
         var app = signedInApp()
         #expect(app.reduce(.keyPressed(.character("v"))) == [.loadDevices])
         #expect(app.activity == ScreenText.loadingDevices)
-        _ = app.reduce(.devicesLoaded(.success(devices)))
+        _ = app.reduce(.devices(.loaded(.success(devices))))
         return app
     }
 
@@ -60,7 +60,7 @@ struct DevicesScreenTests {
         var app = opened([])
         #expect(app.devices?.emptyText == ScreenText.noDevices)
         _ = app.reduce(.keyPressed(.character("l")))
-        _ = app.reduce(.devicesLoaded(.failure(.service(type: "X", message: "bad\u{1B}]0;title\u{07} thing"))))
+        _ = app.reduce(.devices(.loaded(.failure(.service(type: "X", message: "bad\u{1B}]0;title\u{07} thing")))))
         #expect(app.devices?.error?.contains("\u{1B}") == false)
         #expect(app.devices?.error?.contains("bad") == true)
         #expect(app.devices?.emptyText == nil)
@@ -79,8 +79,8 @@ struct DevicesScreenTests {
         // Keys are ignored while it runs.
         #expect(app.reduce(.keyPressed(.character("r"))).isEmpty)
         #expect(
-            app.reduce(.deviceChangeFinished(.forget(deviceKey: thisKey), .success(()))) == [.loadDevices])
-        _ = app.reduce(.devicesLoaded(.success([twoDevices[1]])))
+            app.reduce(.devices(.changeFinished(.forget(deviceKey: thisKey), .success(())))) == [.loadDevices])
+        _ = app.reduce(.devices(.loaded(.success([twoDevices[1]]))))
         #expect(app.devices?.devices.map(\.deviceKey) == [otherKey])
         #expect(app.devices?.notice == "Device forgotten.")
     }
@@ -96,17 +96,19 @@ struct DevicesScreenTests {
             app.reduce(.keyPressed(.character("r")))
                 == [.changeDevice(.remember(deviceKey: otherKey, remembered: true))])
         _ = app.reduce(
-            .deviceChangeFinished(
-                .remember(deviceKey: otherKey, remembered: true), .failure(.notAuthorized("Access Token has expired"))))
+            .devices(
+                .changeFinished(
+                    .remember(deviceKey: otherKey, remembered: true),
+                    .failure(.notAuthorized("Access Token has expired")))))
         #expect(app.devices?.error == "The session expired")
-        _ = app.reduce(.devicesLoaded(.success(twoDevices)))
+        _ = app.reduce(.devices(.loaded(.success(twoDevices))))
         #expect(app.reduce(.keyPressed(.character("f"))) == [.changeDevice(.forget(deviceKey: otherKey))])
-        _ = app.reduce(.devicesLoaded(.success(twoDevices)))
+        _ = app.reduce(.devices(.loaded(.success(twoDevices))))
         _ = app.reduce(.keyPressed(.up))
         #expect(
             app.reduce(.keyPressed(.character("r")))
                 == [.changeDevice(.remember(deviceKey: thisKey, remembered: false))])
-        _ = app.reduce(.devicesLoaded(.success(twoDevices)))
+        _ = app.reduce(.devices(.loaded(.success(twoDevices))))
         #expect(app.reduce(.keyPressed(.escape)).isEmpty)
         #expect(app.devices == nil && app.title == ScreenText.dashboardTitle)
     }
@@ -136,7 +138,7 @@ struct DevicesScreenTests {
         #expect(
             app.reduce(.keyPressed(.character("y"))) == [.changeDevice(.remember(deviceKey: nil, remembered: true))])
         #expect(app.rememberDevicePrompt == nil)
-        _ = app.reduce(.deviceChangeFinished(.remember(deviceKey: nil, remembered: true), .success(())))
+        _ = app.reduce(.devices(.changeFinished(.remember(deviceKey: nil, remembered: true), .success(()))))
         #expect(app.dashboard.log.texts.last == "Devices: Device remembered.")
         _ = app.reduce(.sessionLoaded(awaiting()))
         #expect(app.rememberDevicePrompt == nil)

@@ -2,8 +2,8 @@ import AuthScreens
 import AuthScreensTesting
 import CognitoAuth
 import Foundation
-import Testing
 import TerminalKeys
+import Testing
 
 @Suite("USER_AUTH method choice, resending sign-in codes, and TOTP enrolment from the dashboard")
 struct PasswordlessAndTOTPTests {
@@ -40,8 +40,10 @@ struct PasswordlessAndTOTPTests {
         #expect(app.reduce(.keyPressed(.enter)) == [.startUserAuth(username: "alice")])
         #expect(app.activity == ScreenText.signingIn)
         #expect(
-            app.reduce(.signInFinished(.success(.selectChallenge([.password, .passwordSRP, .emailOTP, .webAuthn]))))
-                .isEmpty)
+            app.reduce(
+                .signIn(.signInFinished(.success(.selectChallenge([.password, .passwordSRP, .emailOTP, .webAuthn]))))
+            )
+            .isEmpty)
         let choice = try #require(methodChoice(app))
         #expect(choice.choices == [.passwordSRP, .emailOTP, .webAuthn])
         #expect(
@@ -58,7 +60,7 @@ struct PasswordlessAndTOTPTests {
         var app = userAuthApp()
         type("alice", into: &app)
         _ = app.reduce(.keyPressed(.enter))
-        _ = app.reduce(.signInFinished(.failure(.userNotFound("User does not exist."))))
+        _ = app.reduce(.signIn(.signInFinished(.failure(.userNotFound("User does not exist.")))))
         guard case .signIn(let state) = app.screen else {
             Issue.record("left Sign in")
             return
@@ -73,18 +75,18 @@ struct PasswordlessAndTOTPTests {
         var app = userAuthApp()
         type("alice", into: &app)
         _ = app.reduce(.keyPressed(.enter))
-        _ = app.reduce(.signInFinished(.success(.selectChallenge([.password, .emailOTP, .smsOTP]))))
+        _ = app.reduce(.signIn(.signInFinished(.success(.selectChallenge([.password, .emailOTP, .smsOTP])))))
         #expect(app.reduce(.keyPressed(.down)).isEmpty)
         #expect(app.reduce(.keyPressed(.enter)) == [.selectSignInMethod(.emailOTP, password: nil)])
         #expect(app.activity == ScreenText.sendingCode)
-        _ = app.reduce(.confirmSignInFinished(.success(.emailOTP(emailDelivery))))
+        _ = app.reduce(.challenge(.confirmSignInFinished(.success(.emailOTP(emailDelivery)))))
         let code = try #require(codeScreen(app))
         #expect(code.resend == .method(.emailOTP))
         #expect(code.focusOrder == [.code, .submit, .cancel, .resend])
         #expect(app.title == "Enter the emailed code")
         type("123456", into: &app)
         #expect(app.reduce(.keyPressed(.enter)) == [.confirmSignIn(answer: "123456", attributes: [:])])
-        _ = app.reduce(.confirmSignInFinished(.success(.done)))
+        _ = app.reduce(.challenge(.confirmSignInFinished(.success(.done))))
         #expect(app.isOnDashboard)
     }
 
@@ -147,7 +149,7 @@ struct PasswordlessAndTOTPTests {
         #expect(app.reduce(.keyPressed(.enter)) == [.resendSignInCode(username: "alice", method: .emailOTP)])
         #expect(app.activity == ScreenText.sendingNewCode)
         let newDelivery = CodeDeliveryDetails(destination: "a***@x***", deliveryMedium: "EMAIL")
-        #expect(app.reduce(.signInCodeResent(.success(.emailOTP(newDelivery)))).isEmpty)
+        #expect(app.reduce(.challenge(.codeResent(.success(.emailOTP(newDelivery))))).isEmpty)
         var code = try #require(codeScreen(app))
         #expect(code.notice == "A new code was sent in an email to a***@x***.")
         #expect(code.focus == .code)
@@ -155,7 +157,7 @@ struct PasswordlessAndTOTPTests {
         // A wrong code: the server's message, sanitised; the screen stays.
         type("000000", into: &app)
         #expect(app.reduce(.keyPressed(.enter)) == [.confirmSignIn(answer: "000000", attributes: [:])])
-        _ = app.reduce(.confirmSignInFinished(.failure(.codeMismatch("Invalid code\u{1B}[2J provided."))))
+        _ = app.reduce(.challenge(.confirmSignInFinished(.failure(.codeMismatch("Invalid code\u{1B}[2J provided.")))))
         code = try #require(codeScreen(app))
         #expect(code.banner?.contains("Invalid code") == true)
         #expect(code.banner?.contains("\u{1B}") == false)
@@ -165,7 +167,7 @@ struct PasswordlessAndTOTPTests {
         _ = app.reduce(.tick(now: t0.addingTimeInterval(60)))
         for _ in 0..<3 { _ = app.reduce(.keyPressed(.tab)) }
         _ = app.reduce(.keyPressed(.enter))
-        _ = app.reduce(.signInCodeResent(.failure(.limitExceeded("Attempt limit exceeded"))))
+        _ = app.reduce(.challenge(.codeResent(.failure(.limitExceeded("Attempt limit exceeded")))))
         #expect(codeScreen(app)?.banner?.contains("Too many attempts for now. Wait a while, then try again.") == true)
     }
 
@@ -177,7 +179,7 @@ struct PasswordlessAndTOTPTests {
             return
         }
         #expect(code.resend == .signInAgain)
-        #expect(state.reduce(.resendPressed) == [.run(.restartSignIn)])
+        #expect(state.reduce(.code(.resendPressed)) == [.run(.restartSignIn)])
         // Codes that cannot be sent again (TOTP) have no Resend code.
         let totp = CodeChallengeState(username: "alice", kind: .totp)
         #expect(!totp.focusOrder.contains(.resend))
@@ -189,7 +191,7 @@ struct PasswordlessAndTOTPTests {
         #expect(app.reduce(.keyPressed(.character("t"))) == [.setUpTOTP])
         #expect(app.dashboard.isChangingMFA)
         let details = TOTPSetupDetails(secret: "JBSWY3DPEHPK3PXP", accountName: "alice")
-        #expect(app.reduce(.totpSetupStarted(.success(details))).isEmpty)
+        #expect(app.reduce(.totpEnrolment(.started(.success(details)))).isEmpty)
         guard case .challenge(.totpSetup(let setup)) = app.screen else {
             Issue.record("no enrolment")
             return
@@ -203,7 +205,7 @@ struct PasswordlessAndTOTPTests {
         #expect(app.reduce(.keyPressed(.enter)) == [.verifyTOTPSetup(code: "123456")])
         #expect(app.activity == ScreenText.verifying)
         // A wrong code keeps the screen with the server's message.
-        _ = app.reduce(.totpSetupVerified(.failure(.codeMismatch("Code mismatch"))))
+        _ = app.reduce(.totpEnrolment(.verified(.failure(.codeMismatch("Code mismatch")))))
         guard case .challenge(.totpSetup(let retry)) = app.screen else {
             Issue.record("left enrolment")
             return
@@ -211,7 +213,7 @@ struct PasswordlessAndTOTPTests {
         #expect(retry.banner?.contains("Code mismatch") == true)
         type("654321", into: &app)
         _ = app.reduce(.keyPressed(.enter))
-        #expect(app.reduce(.totpSetupVerified(.success(()))) == [.loadMFASettings])
+        #expect(app.reduce(.totpEnrolment(.verified(.success(())))) == [.loadMFASettings])
         #expect(app.isOnDashboard)
         #expect(app.dashboard.log.entries.contains { $0.text == ScreenText.totpEnrolled })
         #expect(!app.dashboard.log.entries.contains { $0.text.contains("JBSWY3DP") || $0.text.contains("654321") })
@@ -221,18 +223,18 @@ struct PasswordlessAndTOTPTests {
     func totpEnrolmentCancelAndFailure() {
         var app = signedInApp()
         _ = app.reduce(.keyPressed(.character("t")))
-        _ = app.reduce(.totpSetupStarted(.failure(.notAuthorized("Access Token has been revoked"))))
+        _ = app.reduce(.totpEnrolment(.started(.failure(.notAuthorized("Access Token has been revoked")))))
         #expect(app.isOnDashboard)
         #expect(!app.dashboard.isChangingMFA)
         #expect(app.dashboard.log.entries.last?.text.contains("MFA: failed") == true)
         _ = app.reduce(.keyPressed(.character("t")))
         let details = TOTPSetupDetails(secret: "JBSWY3DPEHPK3PXP", accountName: "alice")
-        _ = app.reduce(.totpSetupStarted(.success(details)))
+        _ = app.reduce(.totpEnrolment(.started(.success(details))))
         #expect(!app.isOnDashboard)
         #expect(app.reduce(.keyPressed(.escape)).isEmpty)
         #expect(app.isOnDashboard)
         _ = app.reduce(.keyPressed(.character("t")))
-        _ = app.reduce(.totpSetupStarted(.success(details)))
+        _ = app.reduce(.totpEnrolment(.started(.success(details))))
         _ = app.reduce(.keyPressed(.tab))
         _ = app.reduce(.keyPressed(.tab))
         #expect(app.reduce(.keyPressed(.enter)).isEmpty)

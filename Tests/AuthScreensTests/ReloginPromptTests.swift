@@ -1,8 +1,8 @@
 import AuthScreens
 import AuthScreensTesting
 import CognitoAuth
-import Testing
 import TerminalKeys
+import Testing
 
 @Suite struct ReloginPromptTests {
     let expired = SessionEvent.stateChanged(.signedOutUserPoolsTokenInvalid, username: "alice", provider: poolProvider)
@@ -64,11 +64,11 @@ import TerminalKeys
         store.send(.sessionEvent(.signInWaitReleased(count: 2))) {
             $0.dashboard.append("Sign-in cancelled: 2 waiting calls released")
         }
-        store.send(.sampleCallFinished(number: 1, result: .failure(.signInWaitCancelled))) {
+        store.send(.dashboard(.sampleCallFinished(number: 1, result: .failure(.signInWaitCancelled)))) {
             $0.dashboard.runningSampleCalls = [2]
             $0.dashboard.append("GetUser #1 cancelled (sign-in was cancelled)")
         }
-        store.send(.sampleCallFinished(number: 2, result: .failure(.signInWaitCancelled))) {
+        store.send(.dashboard(.sampleCallFinished(number: 2, result: .failure(.signInWaitCancelled)))) {
             $0.dashboard.runningSampleCalls = []
             $0.dashboard.append("GetUser #2 cancelled (sign-in was cancelled)")
         }
@@ -100,11 +100,11 @@ import TerminalKeys
         #expect(!String(describing: store.state).contains("Secret1!"))
         store.press(.enter, [.signIn(username: "alice", password: "Secret1!")]) {
             $0.relogin?.signIn.password.clear()
-            $0.relogin?.signIn.isInFlight = true
+            $0.relogin?.signIn.request = .signIn
         }
         #expect(store.state.statusLine == "Signing in…")
         #expect(!dumped(store.state).contains("Secret1!"))
-        store.send(.signInFinished(.success(.done))) {
+        store.send(.signIn(.signInFinished(.success(.done)))) {
             $0.relogin = nil
             $0.dashboard.append("Signed in again as alice")
         }
@@ -113,11 +113,11 @@ import TerminalKeys
             $0.dashboard.append("State: signedIn (alice)")
         }
         store.send(.sessionEvent(.pendingCallsChanged([]))) { $0.dashboard.pendingCalls = [] }
-        store.send(.sampleCallFinished(number: 1, result: .success(()))) {
+        store.send(.dashboard(.sampleCallFinished(number: 1, result: .success(())))) {
             $0.dashboard.runningSampleCalls = [2]
             $0.dashboard.append("GetUser #1 ok")
         }
-        store.send(.sampleCallFinished(number: 2, result: .success(()))) {
+        store.send(.dashboard(.sampleCallFinished(number: 2, result: .success(())))) {
             $0.dashboard.runningSampleCalls = []
             $0.dashboard.append("GetUser #2 ok")
         }
@@ -127,7 +127,7 @@ import TerminalKeys
         var app = expiredApp()
         _ = app.reduce(.keyPressed(.paste("wrong")))
         #expect(app.reduce(.keyPressed(.enter)) == [.signIn(username: "alice", password: "wrong")])
-        _ = app.reduce(.signInFinished(.failure(.notAuthorized("Incorrect username or password."))))
+        _ = app.reduce(.signIn(.signInFinished(.failure(.notAuthorized("Incorrect username or password.")))))
         #expect(
             app.relogin?.signIn.banner
                 == "The username or password is incorrect. Try again, or choose Forgot password below.")
@@ -141,7 +141,7 @@ import TerminalKeys
         _ = app.reduce(.keyPressed(.paste("Secret1!")))
         #expect(app.reduce(.keyPressed(.enter)) == [.signIn(username: "alice", password: "Secret1!")])
         // The core refuses when the tokens name another user (the username typed may be an alias).
-        _ = app.reduce(.signInFinished(.failure(.anotherUserSignedIn(signedIn: "alice", attempted: "bob"))))
+        _ = app.reduce(.signIn(.signInFinished(.failure(.anotherUserSignedIn(signedIn: "alice", attempted: "bob")))))
         #expect(
             app.relogin?.signIn.banner
                 == "This is alice's session, so bob cannot sign in over it (alice's waiting calls would fail). "
@@ -153,13 +153,13 @@ import TerminalKeys
         var app = expiredApp()
         _ = app.reduce(.keyPressed(.paste("Secret1!")))
         _ = app.reduce(.keyPressed(.enter))
-        #expect(app.reduce(.signInFinished(.success(.softwareTokenMFA))).isEmpty)
+        #expect(app.reduce(.signIn(.signInFinished(.success(.softwareTokenMFA)))).isEmpty)
         #expect(app.relogin?.challenge == .code(CodeChallengeState(username: "alice", kind: .totp)))
         #expect(app.title == "Sign in again")
         for key in "123456".keys { _ = app.reduce(.keyPressed(key)) }
         #expect(app.reduce(.keyPressed(.enter)) == [.confirmSignIn(answer: "123456", attributes: [:])])
         #expect(app.statusLine == "Verifying…")
-        #expect(app.reduce(.confirmSignInFinished(.success(.done))).isEmpty)
+        #expect(app.reduce(.challenge(.confirmSignInFinished(.success(.done)))).isEmpty)
         #expect(app.relogin == nil)
         #expect(app.dashboard.log.texts.last == "Signed in again as alice")
     }

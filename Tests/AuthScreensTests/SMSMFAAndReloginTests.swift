@@ -2,8 +2,8 @@ import AuthScreens
 import AuthScreensTesting
 import CognitoAuth
 import Foundation
-import Testing
 import TerminalKeys
+import Testing
 
 @Suite("SMS MFA on the Security row, MFA_SETUP's choice, resend after a password, the USER_AUTH re-login prompt")
 struct SMSMFAAndReloginTests {
@@ -60,7 +60,7 @@ struct SMSMFAAndReloginTests {
         #expect(choice.prompt == ScreenText.mfaSetupPrompt)
         #expect(state.title == ScreenText.mfaSetupTitle)
         #expect(choice.choiceLabels == ["Authenticator app", "Text message (SMS)", "Email"].map { $0 })
-        #expect(state.reduce(.mfaTypeChosen(.sms)) == [.run(.confirmSignIn(answer: "SMS_MFA", attributes: [:]))])
+        #expect(state.reduce(.selectMFAType(.mfaTypeChosen(.sms))) == [.run(.confirmSignIn(answer: "SMS_MFA", attributes: [:]))])
         let phone = try #require(ChallengeState(step: .smsMFASetup, username: "alice"))
         guard case .code(let code) = phone else {
             Issue.record("not a free-form entry: \(phone)")
@@ -78,7 +78,7 @@ struct SMSMFAAndReloginTests {
     @Test("Resend code after a password re-initiates the sign-in and stays on the code screen with the new code")
     func resendAfterPassword() throws {
         var state = try #require(ChallengeState(step: .emailOTP(emailDelivery), username: "alice"))
-        #expect(state.reduce(.resendPressed) == [.run(.restartSignIn)])
+        #expect(state.reduce(.code(.resendPressed)) == [.run(.restartSignIn)])
         #expect(state.isInFlight)
         #expect(state.reduce(.codeResent(.success(.emailOTP(emailDelivery)))).isEmpty)
         guard case .code(let code) = state else {
@@ -89,7 +89,7 @@ struct SMSMFAAndReloginTests {
         #expect(code.notice == ScreenText.newCodeSent(emailDelivery))
         // SMS MFA has Resend code too, and keeps its screen.
         var sms = try #require(ChallengeState(step: .smsMFA(smsDelivery), username: "alice"))
-        #expect(sms.reduce(.resendPressed) == [.run(.restartSignIn)])
+        #expect(sms.reduce(.code(.resendPressed)) == [.run(.restartSignIn)])
         #expect(sms.reduce(.codeResent(.success(.smsMFA(smsDelivery)))).isEmpty)
         guard case .code(let smsCode) = sms else {
             Issue.record("left the SMS code screen")
@@ -110,7 +110,8 @@ struct SMSMFAAndReloginTests {
         #expect(!signIn.focusOrder.contains(.password))
         for key in "alice".keys { _ = app.reduce(.keyPressed(key)) }
         #expect(app.reduce(.keyPressed(.enter)) == [.signIn(username: "alice", password: "")])
-        _ = app.reduce(.signInFinished(.success(.customChallenge(["USERNAME": "alice", "question": "Colour?"]))))
+        _ = app.reduce(
+            .signIn(.signInFinished(.success(.customChallenge(["USERNAME": "alice", "question": "Colour?"])))))
         guard case .challenge(.code(let code)) = app.screen, case .custom(let parameters) = code.kind else {
             Issue.record("no custom challenge screen")
             return
@@ -121,7 +122,7 @@ struct SMSMFAAndReloginTests {
         // A refused answer says so, with Cognito's words.
         for key in "red".keys { _ = app.reduce(.keyPressed(key)) }
         #expect(app.reduce(.keyPressed(.enter)) == [.confirmSignIn(answer: "red", attributes: [:])])
-        _ = app.reduce(.confirmSignInFinished(.failure(.notAuthorized("Incorrect username or password."))))
+        _ = app.reduce(.challenge(.confirmSignInFinished(.failure(.notAuthorized("Incorrect username or password.")))))
         guard case .challenge(.code(let refused)) = app.screen else {
             Issue.record("left the challenge screen")
             return
@@ -146,14 +147,14 @@ struct SMSMFAAndReloginTests {
         #expect(!prompt.signIn.focusOrder.contains(.password))
         #expect(prompt.signIn.focus == .signIn)
         #expect(app.reduce(.keyPressed(.enter)) == [.startUserAuth(username: "alice")])
-        _ = app.reduce(.signInFinished(.success(.selectChallenge([.password, .emailOTP, .smsOTP]))))
+        _ = app.reduce(.signIn(.signInFinished(.success(.selectChallenge([.password, .emailOTP, .smsOTP])))))
         guard case .selectMethod? = app.relogin?.challenge else {
             Issue.record("no method choice in the prompt: \(String(describing: app.relogin?.challenge))")
             return
         }
         _ = app.reduce(.keyPressed(.down))
         #expect(app.reduce(.keyPressed(.enter)) == [.selectSignInMethod(.emailOTP, password: nil)])
-        _ = app.reduce(.confirmSignInFinished(.success(.emailOTP(emailDelivery))))
+        _ = app.reduce(.challenge(.confirmSignInFinished(.success(.emailOTP(emailDelivery)))))
         guard case .code(let code)? = app.relogin?.challenge else {
             Issue.record("no code screen in the prompt")
             return

@@ -1,8 +1,8 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
-import Testing
 import TerminalKeys
+import Testing
 
 /// Issue 14's wording and state-presentation items: the refresh history per session, the header's
 /// words, the re-login reason, probing while offline, times, the credentials bar, `O`'s
@@ -135,7 +135,7 @@ import TerminalKeys
         _ = app.reduce(.keyPressed(.character("O")))
         #expect(app.reduce(.keyPressed(.character("y"))) == [.signOut(global: true)])
         _ = app.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
-        _ = app.reduce(.signOutFinished(global: true, result: .success(())))
+        _ = app.reduce(.dashboard(.signOutFinished(global: true, result: .success(()))))
         guard case .signIn(let signIn) = app.screen else { return #expect(Bool(false)) }
         #expect(signIn.notice == ScreenText.signedOutEverywhereNotice)
         #expect(signIn.notice?.contains("access tokens stay valid until they expire") == true)
@@ -143,7 +143,7 @@ import TerminalKeys
         var early = signedInApp()
         _ = early.reduce(.keyPressed(.character("O")))
         _ = early.reduce(.keyPressed(.character("Y")))
-        _ = early.reduce(.signOutFinished(global: true, result: .success(())))
+        _ = early.reduce(.dashboard(.signOutFinished(global: true, result: .success(()))))
         _ = early.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
         guard case .signIn(let later) = early.screen else { return #expect(Bool(false)) }
         #expect(later.notice == ScreenText.signedOutEverywhereNotice)
@@ -157,7 +157,7 @@ import TerminalKeys
         _ = app.reduce(.keyPressed(.tab))
         for character in "pw" { _ = app.reduce(.keyPressed(.character(character))) }
         _ = app.reduce(.keyPressed(.enter))
-        _ = app.reduce(.signInFinished(.failure(.userNotFound("User does not exist."))))
+        _ = app.reduce(.signIn(.signInFinished(.failure(.userNotFound("User does not exist.")))))
         guard case .signIn(let failed) = app.screen else { return #expect(Bool(false)) }
         #expect(
             failed.banner
@@ -194,25 +194,28 @@ import TerminalKeys
         _ = app.reduce(.keyPressed(.tab))
         for character in "Secret-1" { _ = app.reduce(.keyPressed(.character(character))) }
         _ = app.reduce(.keyPressed(.enter))
-        let resend = app.reduce(.signInFinished(.failure(.userNotConfirmed("User is not confirmed."))))
+        let resend = app.reduce(.signIn(.signInFinished(.failure(.userNotConfirmed("User is not confirmed.")))))
         #expect(resend == [.resendSignUpCode(username: "carol")])
         guard case .confirmSignUp(let confirm) = app.screen else { return #expect(Bool(false)) }
         #expect(confirm.rememberedPassword == SecretText("Secret-1"))
         _ = app.reduce(
-            .resendSignUpCodeFinished(.success(CodeDeliveryDetails(destination: "c***", deliveryMedium: "EMAIL"))))
+            .confirmSignUp(
+                .resendCodeFinished(.success(CodeDeliveryDetails(destination: "c***", deliveryMedium: "EMAIL")))))
         for character in "123456" { _ = app.reduce(.keyPressed(.character(character))) }
         _ = app.reduce(.keyPressed(.enter))
-        let signIn = app.reduce(.confirmSignUpFinished(.success(.done)))
+        let signIn = app.reduce(.confirmSignUp(.confirmSignUpFinished(.success(.done))))
         #expect(signIn == [.signIn(username: "carol", password: SecretText("Secret-1"))])
     }
 
     @Test func resendCodeCoolsDownWithACountdown() {
         var signUp = AppState(options: AuthUIOptions(startOnSignUp: true), now: t0, timeZone: utc)
         guard case .signUp(var form) = signUp.screen else { return #expect(Bool(false)) }
-        form.isInFlight = true
+        form.request = .signUp
         signUp.screen = .signUp(form)
         _ = signUp.reduce(
-            .signUpFinished(.success(.confirmSignUp(CodeDeliveryDetails(destination: "a***", deliveryMedium: "EMAIL"))))
+            .signUp(
+                .signUpFinished(
+                    .success(.confirmSignUp(CodeDeliveryDetails(destination: "a***", deliveryMedium: "EMAIL")))))
         )
         guard case .confirmSignUp(let confirm) = signUp.screen else { return #expect(Bool(false)) }
         #expect(confirm.label(for: .resend) == "Resend code (30 s)")

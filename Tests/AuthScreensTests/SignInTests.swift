@@ -35,7 +35,7 @@ import TerminalKeys
         store.type("Secret1!")
         store.press(.enter, [.run(.signIn(username: "alice", password: "Secret1!"))]) {
             $0.password.clear()
-            $0.isInFlight = true
+            $0.request = .signIn
         }
         #expect(store.state.username.text == "alice")
         #expect(store.state.password.text.isEmpty)
@@ -48,7 +48,7 @@ import TerminalKeys
         store.press(.tab) { $0.focus = .signIn }
         store.press(.enter, [.run(.signIn(username: "alice", password: "pw"))]) {
             $0.password.clear()
-            $0.isInFlight = true
+            $0.request = .signIn
         }
     }
 
@@ -90,7 +90,7 @@ import TerminalKeys
         store.type("pw")
         store.send(.submitPressed, [.run(.signIn(username: "alice", password: "pw"))]) {
             $0.password.clear()
-            $0.isInFlight = true
+            $0.request = .signIn
         }
         #expect(!store.state.canSubmit)
         store.send(.submitPressed)
@@ -99,7 +99,7 @@ import TerminalKeys
         store.press(.tab)
         store.send(.createAccountPressed)
         store.press(.escape, [.run(.cancelRequest)]) {
-            $0.isInFlight = false
+            $0.request = nil
             $0.notice = ScreenText.requestCancelled
         }
         // A late result of the cancelled request is ignored.
@@ -114,10 +114,10 @@ import TerminalKeys
         store.press(.tab) { $0.focus = .signIn }
         store.press(.enter, [.run(.signIn(username: "alice", password: "wrong-password"))]) {
             $0.password.clear()
-            $0.isInFlight = true
+            $0.request = .signIn
         }
         store.send(.signInFinished(.failure(.notAuthorized("Incorrect username or password.")))) {
-            $0.isInFlight = false
+            $0.request = nil
             $0.banner = "The username or password is incorrect. Try again, or choose Forgot password below."
             $0.focus = .password
         }
@@ -126,7 +126,7 @@ import TerminalKeys
         store.type("right")
         store.press(.enter, [.run(.signIn(username: "alice", password: "right"))]) {
             $0.password.clear()
-            $0.isInFlight = true
+            $0.request = .signIn
             $0.banner = nil
         }
     }
@@ -195,7 +195,7 @@ import TerminalKeys
         store.type("pw")
         store.send(.submitPressed, [.run(.signIn(username: "alice", password: "pw"))]) {
             $0.password.clear()
-            $0.isInFlight = true
+            $0.request = .signIn
         }
         var challenge = store
         challenge.send(
@@ -203,10 +203,10 @@ import TerminalKeys
             [
                 .route(.challenge(.smsMFA(smsDelivery), username: "alice"))
             ]
-        ) { $0.isInFlight = false }
+        ) { $0.request = nil }
         store.send(
             .signInFinished(.failure(.userNotConfirmed("User is not confirmed."))),
             [.route(.confirmSignUp(username: "alice", delivery: nil, password: nil, sendNewCode: true))]
-        ) { $0.isInFlight = false }
+        ) { $0.request = nil }
     }
 }

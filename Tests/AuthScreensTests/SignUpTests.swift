@@ -105,7 +105,7 @@ import TerminalKeys
                 )
             ]
         ) {
-            $0.isInFlight = false
+            $0.request = nil
             $0.rememberedPassword = nil
         }
     }
@@ -116,7 +116,7 @@ import TerminalKeys
         _ = state.reduce(.submitPressed)
         var store = signUpStore(state)
         store.send(.signUpFinished(.failure(.usernameExists("User already exists")))) {
-            $0.isInFlight = false
+            $0.request = nil
             $0.rememberedPassword = nil
             $0.banner = "That username is taken. Choose another username, or press Esc to sign in."
             $0.focus = .username

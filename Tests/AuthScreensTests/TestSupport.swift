@@ -33,9 +33,9 @@ func forgotStore(_ state: ForgotPasswordState) -> TestStore<ForgotPasswordState,
     TestStore(state: state, reducer: { $0.reduce($1) }, keyAction: { .keyPressed($0) })
 }
 
-func challengeStore<S: Equatable>(_ state: S, _ reduce: @escaping (inout S, ChallengeAction) -> [ScreenEffect])
-    -> TestStore<S, ChallengeAction, ScreenEffect>
-{
+func challengeStore<S: Equatable, A: ChallengeScreenAction>(
+    _ state: S, _ reduce: @escaping (inout S, A) -> [ScreenEffect]
+) -> TestStore<S, A, ScreenEffect> {
     TestStore(state: state, reducer: reduce, keyAction: { .keyPressed($0) })
 }
 

@@ -1,11 +1,11 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKeys
 import Testing
 
 @testable import TerminalKit
 @testable import TerminalUI
-import TerminalKeys
 
 /// Dashboard rows that act: each row's hint is drawn at its right end and a click on it presses its
 /// keys; on a wide terminal the dashboard takes two columns with every key listed and clickable.
@@ -114,7 +114,7 @@ extension DashboardRowClickTests {
         #expect(state.dashboard.rowAction(for: ScreenText.poolLabel)?.keys == [.character("m")])
         _ = state.reduce(.keyPressed(.character("m")))
         #expect(state.dashboard.rowAction(for: ScreenText.poolLabel) == nil)
-        _ = state.reduce(.mfaSettingsLoaded(.success(MFASettings(enabled: [], preferred: nil))))
+        _ = state.reduce(.dashboard(.mfaSettingsLoaded(.success(MFASettings(enabled: [], preferred: nil)))))
         #expect(state.dashboard.rowAction(for: ScreenText.poolLabel) == nil)
         #expect(state.dashboard.rowAction(for: ScreenText.mfaLabel) == nil)
     }

@@ -1,10 +1,10 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKeys
 
 @testable import TerminalKit
 @testable import TerminalUI
-import TerminalKeys
 
 /// Fixed states of every screen for the snapshot tests, at a fixed time in UTC.
 enum ScreenFixtures {
@@ -40,7 +40,7 @@ enum ScreenFixtures {
         press(&state, [.tab])
         type(&state, "wrong-password")
         press(&state, [.enter])
-        _ = state.reduce(.signInFinished(.failure(.notAuthorized("Incorrect username or password."))))
+        _ = state.reduce(.signIn(.signInFinished(.failure(.notAuthorized("Incorrect username or password.")))))
         return state
     }
 
@@ -57,16 +57,18 @@ enum ScreenFixtures {
         var state = signInWithBrowserRows
         press(&state, [.tab, .tab, .tab, .tab, .tab, .enter])
         _ = state.reduce(
-            .hostedUIStarted(
-                .success(
-                    HostedUIWait(
-                        provider: "COGNITO",
-                        url: "http://127.0.0.1:40123/oauth2/authorize?response_type=code&client_id=4k2f8e0exampleclient"
-                            + "&redirect_uri=http%3A%2F%2Flocalhost%3A53682%2Fcallback&state=Zm9vYmFyYmF6&scope=openid"
-                            + "&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256"
-                            + "&identity_provider=COGNITO",
-                        browserOpened: false, tunnelLine: "ssh -L 53682:127.0.0.1:53682 alice@build-box"))))
-        _ = state.reduce(.signInFinished(.failure(.hostedUI(.stateMismatch))))
+            .signIn(
+                .hostedUIStarted(
+                    .success(
+                        HostedUIWait(
+                            provider: "COGNITO",
+                            url:
+                                "http://127.0.0.1:40123/oauth2/authorize?response_type=code&client_id=4k2f8e0exampleclient"
+                                + "&redirect_uri=http%3A%2F%2Flocalhost%3A53682%2Fcallback&state=Zm9vYmFyYmF6&scope=openid"
+                                + "&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256"
+                                + "&identity_provider=COGNITO",
+                            browserOpened: false, tunnelLine: "ssh -L 53682:127.0.0.1:53682 alice@build-box")))))
+        _ = state.reduce(.signIn(.signInFinished(.failure(.hostedUI(.stateMismatch)))))
         return state
     }
 
@@ -126,7 +128,7 @@ enum ScreenFixtures {
         type(&state, "bob@example.com")
         press(&state, [.enter])
         let delivery = CodeDeliveryDetails(destination: "b***@e***", deliveryMedium: "EMAIL", attributeName: "email")
-        _ = state.reduce(.signUpFinished(.success(.confirmSignUp(delivery))))
+        _ = state.reduce(.signUp(.signUpFinished(.success(.confirmSignUp(delivery)))))
         type(&state, "1234")
         return state
     }
@@ -142,7 +144,7 @@ enum ScreenFixtures {
         var state = forgotRequest
         press(&state, [.enter])
         let delivery = CodeDeliveryDetails(destination: "a***@e***", deliveryMedium: "EMAIL", attributeName: "email")
-        _ = state.reduce(.forgotPasswordFinished(.success(delivery)))
+        _ = state.reduce(.forgotPassword(.forgotPasswordFinished(.success(delivery))))
         type(&state, "123456")
         press(&state, [.tab])
         type(&state, "NewSecret1")
@@ -155,7 +157,7 @@ enum ScreenFixtures {
         press(&state, [.tab])
         type(&state, "Secret#123")
         press(&state, [.enter])
-        _ = state.reduce(.signInFinished(.success(step)))
+        _ = state.reduce(.signIn(.signInFinished(.success(step))))
         return state
     }
 
@@ -190,7 +192,7 @@ enum ScreenFixtures {
         _ = state.reduce(.sessionLoaded(signedInSession))
         _ = state.reduce(.tick(now: t0.addingTimeInterval(-30)))
         press(&state, [.character("c")])
-        _ = state.reduce(.sampleCallFinished(number: 1, result: .success(())))
+        _ = state.reduce(.dashboard(.sampleCallFinished(number: 1, result: .success(()))))
         _ = state.reduce(.tick(now: t0))
         return state
     }
@@ -247,7 +249,8 @@ enum ScreenFixtures {
     static var selectSignInMethod: AppState {
         var state = signInUserAuth
         press(&state, [.enter])
-        _ = state.reduce(.signInFinished(.success(.selectChallenge([.passwordSRP, .emailOTP, .smsOTP, .webAuthn]))))
+        _ = state.reduce(
+            .signIn(.signInFinished(.success(.selectChallenge([.passwordSRP, .emailOTP, .smsOTP, .webAuthn])))))
         press(&state, [.down])
         return state
     }
@@ -257,11 +260,11 @@ enum ScreenFixtures {
         var state = selectSignInMethod
         press(&state, [.enter])
         let delivery = CodeDeliveryDetails(destination: "a***@e***", deliveryMedium: "EMAIL", attributeName: "email")
-        _ = state.reduce(.confirmSignInFinished(.success(.emailOTP(delivery))))
+        _ = state.reduce(.challenge(.confirmSignInFinished(.success(.emailOTP(delivery)))))
         // Resend code works 30 s after a code was sent; the new code starts the countdown again.
         _ = state.reduce(.tick(now: t0.addingTimeInterval(30)))
         press(&state, [.tab, .tab, .tab, .enter])
-        _ = state.reduce(.signInCodeResent(.success(.emailOTP(delivery))))
+        _ = state.reduce(.challenge(.codeResent(.success(.emailOTP(delivery)))))
         _ = state.reduce(.tick(now: t0.addingTimeInterval(34)))
         return state
     }
@@ -270,7 +273,7 @@ enum ScreenFixtures {
     static var totpEnrolment: AppState {
         var state = dashboard
         press(&state, [.character("t")])
-        _ = state.reduce(.totpSetupStarted(.success(totpDetails)))
+        _ = state.reduce(.totpEnrolment(.started(.success(totpDetails))))
         return state
     }
 

@@ -1,11 +1,11 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKeys
 import Testing
 
 @testable import TerminalKit
 @testable import TerminalUI
-import TerminalKeys
 
 /// The Devices view and the remember prompt, frozen.
 enum DeviceFixtures {
@@ -17,15 +17,16 @@ enum DeviceFixtures {
         var state = ScreenFixtures.dashboard
         ScreenFixtures.press(&state, [.character("v")])
         _ = state.reduce(
-            .devicesLoaded(
-                .success([
-                    DeviceInfo(
-                        deviceKey: thisKey, name: "latchkey", rememberedStatus: "remembered",
-                        lastAuthenticated: ScreenFixtures.t0.addingTimeInterval(-60), isCurrent: true),
-                    DeviceInfo(
-                        deviceKey: otherKey, name: "laptop\u{1B}[2J", rememberedStatus: "not_remembered",
-                        lastAuthenticated: ScreenFixtures.t0.addingTimeInterval(-86400), lastIPUsed: "192.0.2.7"),
-                ])))
+            .devices(
+                .loaded(
+                    .success([
+                        DeviceInfo(
+                            deviceKey: thisKey, name: "latchkey", rememberedStatus: "remembered",
+                            lastAuthenticated: ScreenFixtures.t0.addingTimeInterval(-60), isCurrent: true),
+                        DeviceInfo(
+                            deviceKey: otherKey, name: "laptop\u{1B}[2J", rememberedStatus: "not_remembered",
+                            lastAuthenticated: ScreenFixtures.t0.addingTimeInterval(-86400), lastIPUsed: "192.0.2.7"),
+                    ]))))
         ScreenFixtures.press(&state, [.down])
         return state
     }
@@ -41,7 +42,7 @@ enum DeviceFixtures {
     static var devicesEmpty: AppState {
         var state = ScreenFixtures.dashboard
         ScreenFixtures.press(&state, [.character("v")])
-        _ = state.reduce(.devicesLoaded(.success([])))
+        _ = state.reduce(.devices(.loaded(.success([]))))
         return state
     }
 

@@ -1,11 +1,11 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKeys
 import Testing
 
 @testable import TerminalKit
 @testable import TerminalUI
-import TerminalKeys
 
 /// The authenticator set-up screen's QR code: where it goes at each size, and that the half-block
 /// cells drawn read back as exactly the symbol's modules (with the quiet zone), so a phone sees
@@ -61,7 +61,7 @@ struct TOTPSetupLayoutTests {
         _ = state.reduce(.keyPressed(.paste("pw")))
         _ = state.reduce(.keyPressed(.enter))
         let details = TOTPSetupDetails(secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", accountName: username)
-        _ = state.reduce(.signInFinished(.success(.mfaSetup(details))))
+        _ = state.reduce(.signIn(.signInFinished(.success(.mfaSetup(details)))))
         return state
     }
 
@@ -170,7 +170,7 @@ extension TOTPSetupLayoutTests {
         var state = ScreenFixtures.relogin
         _ = state.reduce(.keyPressed(.paste("pw")))
         _ = state.reduce(.keyPressed(.enter))
-        _ = state.reduce(.signInFinished(.success(.mfaSetup(ScreenFixtures.totpDetails))))
+        _ = state.reduce(.signIn(.signInFinished(.success(.mfaSetup(ScreenFixtures.totpDetails)))))
         let setup = try #require(state.totpSetupShowing, "\(String(describing: state.relogin))")
         let frame = ScreenFixtures.view.render(state, size: TerminalSize(columns: 80, rows: 24))
         let (matrix, _) = try #require(Self.readModules(frame.grid), "\(frame.grid.text())")

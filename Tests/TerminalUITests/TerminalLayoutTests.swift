@@ -1,11 +1,11 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKeys
 import Testing
 
 @testable import TerminalKit
 @testable import TerminalUI
-import TerminalKeys
 
 /// Issue 14's layout items: compact 60x20, wide 200x60, glyph fallbacks, a steady form, the URI on
 /// a line of its own, the log and the fields' truncation markers.
@@ -89,7 +89,7 @@ struct TerminalLayoutTests {
         ScreenFixtures.press(&state, [.tab])
         ScreenFixtures.type(&state, "x")
         ScreenFixtures.press(&state, [.enter])
-        _ = state.reduce(.signInFinished(.failure(.notAuthorized("Incorrect username or password."))))
+        _ = state.reduce(.signIn(.signInFinished(.failure(.notAuthorized("Incorrect username or password.")))))
         let after = lines(state, 80, 24)
         func row(of text: String, in lines: [String]) -> Int? { lines.firstIndex { $0.contains(text) } }
         #expect(row(of: "LATCHKEY", in: before) != nil)

@@ -87,7 +87,6 @@ extension TextCatalog {
         "online": "online",
         "refreshTokenStored": "stored",
         "refreshTokenInvalid": "rejected; sign in again",
-        "callCancelled": "The call was cancelled.",
         "refreshRequested": "Refresh requested",
         "signingOut": "Signing out…",
         "signingOutEverywhere": "Signing out everywhere…",

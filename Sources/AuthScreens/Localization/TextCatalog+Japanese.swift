@@ -86,7 +86,6 @@ extension TextCatalog {
         "online": "オンライン",
         "refreshTokenStored": "保存済み",
         "refreshTokenInvalid": "拒否されました。再サインインしてください",
-        "callCancelled": "呼び出しはキャンセルされました。",
         "refreshRequested": "更新を要求しました",
         "signingOut": "サインアウトしています…",
         "signingOutEverywhere": "すべてのデバイスからサインアウトしています…",

@@ -1,0 +1,54 @@
+import CognitoAuth
+import Foundation
+import TerminalKeys
+
+/// Everything that can happen to the app, nested as the view models are: what belongs to one view
+/// (its keys' effects, its requests' results) travels inside that view's own action.
+///
+/// Only what concerns the whole app sits at the root: keys before they are routed, auth events,
+/// the stored session, ticks, resizes, the clipboard and the hosted UI's sign-out.
+public enum AppAction: Sendable {
+    /// A key was pressed (``AppState`` routes it to the view that has focus).
+    case keyPressed(Key)
+    /// The auth client published an event (see ``authEvent(_:)`` to pass an `AuthEvent`).
+    case sessionEvent(SessionEvent)
+    /// The runtime read the stored session (secrets left out).
+    case sessionLoaded(SessionSummary?)
+    /// A second passed.
+    case tick(now: Date)
+    /// The renderer found the terminal too small (or big enough again).
+    case terminalSizeChanged(tooSmall: Bool)
+    /// For Sign in (or, for a sign-in result, the re-login prompt when it is open).
+    case signIn(SignInAction)
+    /// For Create account.
+    case signUp(SignUpAction)
+    /// For the sign-up confirmation code.
+    case confirmSignUp(ConfirmSignUpAction)
+    /// For Forgot password.
+    case forgotPassword(ForgotPasswordAction)
+    /// For the challenge screen (or the re-login prompt's challenge when it is open).
+    case challenge(ChallengeAction)
+    /// For the dashboard.
+    case dashboard(DashboardAction)
+    /// For the Devices view.
+    case devices(DevicesAction)
+    /// For the Profile view.
+    case profile(ProfileAction)
+    /// For the authenticator enrolment the dashboard's `t` starts.
+    case totpEnrolment(TOTPEnrolmentAction)
+    /// A hosted session signed out: the hosted UI's `/logout` URL was opened, or is to be opened.
+    case hostedUISignedOut(logoutURL: String, browserOpened: Bool)
+    /// A token or URI went to the clipboard (its length in characters), or could not.
+    case tokenCopied(CopiedToken, Result<Int, AuthError>)
+
+    /// The auth client's event, translated.
+    public static func authEvent(_ event: AuthEvent) -> AppAction { .sessionEvent(SessionEvent(event)) }
+}
+
+/// What happens to the authenticator enrolment the dashboard's `t` starts (outside a sign-in).
+public enum TOTPEnrolmentAction: Sendable {
+    /// `setUpTOTP` finished: the secret to show, or why not.
+    case started(Result<TOTPSetupDetails, AuthError>)
+    /// `verifyTOTPSetup` finished.
+    case verified(Result<Void, AuthError>)
+}

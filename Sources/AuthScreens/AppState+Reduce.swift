@@ -1,0 +1,267 @@
+import CognitoAuth
+import Foundation
+import TerminalKeys
+
+extension AppState {
+    /// Applies an action and returns the effects for the runtime to run.
+    public mutating func reduce(_ action: AppAction) -> [AuthEffect] {
+        // The code screens' resend cooldown runs on the app's clock, before and after the action.
+        setChallengeClocks()
+        let effects = reduceAction(action)
+        setChallengeClocks()
+        return effects
+    }
+
+    /// Routes an action: root actions here, each child's to its view model through ``scope(_:_:)``.
+    mutating func reduceAction(_ action: AppAction) -> [AuthEffect] {
+        switch action {
+        case .keyPressed(let key):
+            return keyPressed(key)
+        case .sessionEvent(let event):
+            return sessionEvent(event)
+        case .sessionLoaded(let summary):
+            let effects = perform(dashboard.reduce(.sessionLoaded(summary)))
+            offerRememberDevice(summary)
+            return effects
+        case .tick(let time):
+            if var state = confirmSignUpScreen {
+                state.now = time
+                confirmSignUpScreen = state
+            } else if var state = forgotPasswordScreen {
+                state.now = time
+                forgotPasswordScreen = state
+            }
+            return perform(dashboard.reduce(.tick(now: time)))
+        case .terminalSizeChanged(let tooSmall):
+            isTerminalTooSmall = tooSmall
+            return []
+        case .signIn(let action): return reduceSignIn(action)
+        case .signUp(let action): return scope(\.signUpScreen) { $0.reduce(action) }
+        case .confirmSignUp(let action): return scope(\.confirmSignUpScreen) { $0.reduce(action) }
+        case .forgotPassword(let action): return scope(\.forgotPasswordScreen) { $0.reduce(action) }
+        case .challenge(let action): return reduceChallenge(action)
+        case .dashboard(let action): return reduceDashboard(action)
+        case .devices(let action): return reduceDevices(action)
+        case .profile(let action): return reduceProfile(action)
+        case .totpEnrolment(let action): return reduceTOTPEnrolment(action)
+        case .hostedUISignedOut(let logoutURL, let browserOpened):
+            // A hosted session: the hosted UI's own cookie goes too, through its /logout page.
+            let notice =
+                browserOpened ? ScreenText.hostedUILogoutOpened : ScreenText.hostedUILogoutToOpen(logoutURL)
+            dashboard.append(notice)
+            if var state = signInScreen, !state.isInFlight {
+                state.notice = notice
+                signInScreen = state
+            }
+            return []
+        case .tokenCopied(let token, let result):
+            switch result {
+            case .success(let characters): statusMessage = ScreenText.tokenCopied(token, characters: characters)
+            case .failure(let error): statusMessage = ScreenText.tokenCopyFailed(token, error)
+            }
+            dashboard.append(statusMessage ?? "")
+            return []
+        }
+    }
+
+    // MARK: Children
+
+    /// Runs `body` on the child view model at `path` (when it shows), writes it back, and follows
+    /// the routes it returns; the one way the app reaches into a child.
+    mutating func scope<Child>(
+        _ path: WritableKeyPath<AppState, Child?>, _ body: (inout Child) -> [ScreenEffect]
+    ) -> [AuthEffect] {
+        guard var child = self[keyPath: path] else { return [] }
+        let effects = body(&child)
+        self[keyPath: path] = child
+        return perform(effects)
+    }
+
+    private mutating func reduceSignIn(_ action: SignInAction) -> [AuthEffect] {
+        let typed = signInPassword
+        switch action {
+        case .hostedUIStarted(.failure(let error)):
+            dashboard.append(ScreenText.signInFailedLog(ScreenText.shortError(error)))
+        case .signInFinished(let result):
+            // A failed sign-in (wrong password, a timeout) is in the event log too, not only on the form.
+            if case .failure(let error) = result {
+                dashboard.append(ScreenText.signInFailedLog(ScreenText.shortError(error)))
+            }
+            if relogin != nil { return reduceRelogin(.signIn(action)) }
+            signInPassword = nil
+        default:
+            break
+        }
+        // The password of a submitted sign-in is kept until its result: an unconfirmed account is
+        // confirmed and then signed in with it.
+        var submitted: SecretText?
+        var isInFlight: Bool?
+        let effects = scope(\.signInScreen) { state in
+            let effects = state.reduce(action)
+            for case .run(.signIn(_, let password)) in effects where state.showsCreateAccount {
+                submitted = password
+            }
+            isInFlight = state.isInFlight
+            return effects
+        }
+        if let submitted { signInPassword = submitted }
+        if isInFlight == false { signInPassword = nil }
+        if case .signInFinished = action, var confirm = confirmSignUpScreen, confirm.rememberedPassword == nil,
+            typed != nil
+        {
+            confirm.rememberedPassword = typed
+            confirmSignUpScreen = confirm
+        }
+        return effects
+    }
+
+    private mutating func reduceChallenge(_ action: ChallengeAction) -> [AuthEffect] {
+        switch action {
+        case .confirmSignInFinished, .codeResent:
+            if relogin?.challenge != nil { return reduceRelogin(.challenge(action)) }
+        default:
+            break
+        }
+        return scope(\.challengeScreen) { $0.reduce(action) }
+    }
+
+    private mutating func reduceDashboard(_ action: DashboardAction) -> [AuthEffect] {
+        if case .signOutFinished(global: true, let result) = action {
+            let notice: String
+            switch result {
+            case .success: notice = ScreenText.signedOutEverywhereNotice
+            case .failure(let error):
+                notice = ScreenText.signOutFailed(global: true, ScreenText.shortError(error)) + "."
+            }
+            if var state = signInScreen, !state.isInFlight {
+                state.notice = notice
+                signInScreen = state
+            } else {
+                globalSignOutNotice = notice
+            }
+        }
+        return perform(dashboard.reduce(action))
+    }
+
+    private mutating func reduceDevices(_ action: DevicesAction) -> [AuthEffect] {
+        if case .changeFinished(let change, let result) = action, devices == nil {
+            // The answer to "Remember this device?", given over the dashboard.
+            dashboard.append(ScreenText.rememberAnswerLogged(change, result))
+            return []
+        }
+        return scope(\.devices) { $0.reduce(action) }
+    }
+
+    // MARK: Keys
+
+    mutating func keyPressed(_ key: Key) -> [AuthEffect] {
+        if key.isCtrl("c") { return [.quit] }
+        if isTerminalTooSmall { return key.isCharacter("q") && !hasTextField ? [.quit] : [] }
+        if isHelpVisible {
+            if key == .escape || key.isCharacter("?") || key == .function(1) {
+                isHelpVisible = false
+            } else if key.isCharacter("q") && !hasTextField {
+                return [.quit]
+            }
+            return []
+        }
+        if key == .function(1) {
+            isHelpVisible = true
+            return []
+        }
+        if let copy = copyURIKey(key) { return copy }
+        if screen == .dashboard && relogin == nil && dashboard.isConfirmingGlobalSignOut {
+            return reduceAction(.dashboard(.keyPressed(key)))
+        }
+        if !hasTextField {
+            if key.isCharacter("?") {
+                isHelpVisible = true
+                return []
+            }
+            if key.isCharacter("q") { return [.quit] }
+        }
+        if let prompt = rememberDevicePrompt, relogin == nil {
+            rememberDevicePrompt = nil
+            return prompt.answer(key).map { [.changeDevice($0)] } ?? []
+        }
+        if var picker = accountPicker, relogin == nil {
+            switch picker.reduce(key) {
+            case nil: accountPicker = picker
+            case .close?: accountPicker = nil
+            case .switchTo(let name)?:
+                accountPicker = nil
+                return [.switchAccount(name)]
+            }
+            return []
+        }
+        if relogin != nil { return reduceRelogin(.keyPressed(key)) }
+        if devices != nil && screen == .dashboard { return reduceAction(.devices(.keyPressed(key))) }
+        if profile != nil && screen == .dashboard { return reduceAction(.profile(.keyPressed(key))) }
+        if screen == .dashboard, let copy = copyTokenKey(key) { return copy }
+        // After the token copy, whose second key may be `a` (the access token).
+        if screen == .dashboard, options.canSwitchAccounts, key.isCharacter("a") {
+            accountPicker = AccountPickerState(accounts: options.otherAccounts)
+            return []
+        }
+        switch screen {
+        case .signIn: return reduceAction(.signIn(.keyPressed(key)))
+        case .signUp: return reduceAction(.signUp(.keyPressed(key)))
+        case .confirmSignUp: return reduceAction(.confirmSignUp(.keyPressed(key)))
+        case .forgotPassword: return reduceAction(.forgotPassword(.keyPressed(key)))
+        case .challenge: return reduceAction(.challenge(.keyPressed(key)))
+        case .dashboard: return reduceAction(.dashboard(.keyPressed(key)))
+        }
+    }
+
+    // MARK: Events
+
+    mutating func sessionEvent(_ event: SessionEvent) -> [AuthEffect] {
+        let previousUsername = dashboard.username ?? dashboard.session?.username
+        let previousWaiting = dashboard.callsWaitingForSignIn
+        let wasSigningOutGlobally = dashboard.isSigningOutGlobally
+        var effects = perform(dashboard.reduce(.sessionEvent(event)))
+        switch event {
+        case .stateChanged(let state, let username, _):
+            switch state {
+            case .signedIn:
+                if relogin != nil {
+                    relogin = nil
+                    dashboard.append(ScreenText.signedInAgain(username ?? previousUsername ?? ""))
+                }
+                statusMessage = nil
+                screen = .dashboard
+            case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid:
+                if case .signIn(let state) = screen, !state.isInFlight { screen = .dashboard }
+                if screen == .dashboard && relogin == nil { effects += openRelogin() }
+                relogin?.reason = state
+                relogin?.cause = dashboard.reloginCause
+            case .signedOut, .guest:
+                relogin = nil
+                // The next sign-in may be another user: the Security row is read again with `m`.
+                dashboard.mfa = nil
+                devices = nil
+                profile = nil
+                rememberDevicePrompt = nil
+                if screen == .dashboard {
+                    let notice =
+                        globalSignOutNotice
+                        ?? (wasSigningOutGlobally ? ScreenText.signingOutEverywhere : ScreenText.signedOutNotice)
+                    globalSignOutNotice = nil
+                    screen = .signIn(makeSignIn(username: previousUsername ?? "", notice: notice))
+                }
+            case .unknown:
+                break
+            }
+        case .pendingCallsChanged:
+            let waiting = dashboard.callsWaitingForSignIn
+            if relogin != nil {
+                effects += reduceRelogin(.waitingCountChanged(waiting))
+            } else if waiting > previousWaiting && screen == .dashboard && dashboard.userState.needsRelogin {
+                effects += openRelogin()
+            }
+        default:
+            break
+        }
+        return effects
+    }
+}

@@ -1,0 +1,64 @@
+import CognitoAuth
+import Foundation
+import TerminalKeys
+
+/// The dashboard's keys: calls, refresh, sign-out, and the connectivity probe they start.
+extension DashboardState {
+    mutating func keyPressed(_ key: Key) -> [ScreenEffect] {
+        if isConfirmingGlobalSignOut {
+            isConfirmingGlobalSignOut = false
+            guard key == .character("y") || key == .character("Y") else {
+                append(ScreenText.globalSignOutDeclined)
+                return []
+            }
+            return isSigningOut ? [] : startSignOut(global: true)
+        }
+        switch key {
+        case .character("c"): return startSampleCalls(1)
+        case .character("C"): return startSampleCalls(5)
+        case .character("r"):
+            refresh = .requested(at: now)
+            append(ScreenText.refreshRequested)
+            return [.run(.forceRefresh)]
+        case .character("O"):
+            guard !isSigningOut, userState != .signedOut else { return [] }
+            isConfirmingGlobalSignOut = true
+            return []
+        case .character("o"):
+            guard !isSigningOut else { return [] }
+            return startSignOut(global: false)
+        case .character("s"):
+            return userState.needsRelogin ? [.route(.reloginPrompt)] : []
+        case .character("v"): return userState == .signedIn ? [.route(.devices)] : []
+        case .character("p"): return userState == .signedIn ? [.route(.profile)] : []
+        case .character("m"), .character("e"), .character("E"), .character("t"), .character("T"), .character("x"),
+            .character("X"):
+            return securityKey(key)
+        case .up: log.scrollUp()
+        case .down: log.scrollDown()
+        case .pageUp: log.scrollUp(10)
+        case .pageDown: log.scrollDown(10)
+        case .home: log.scrollToTop()
+        case .end: log.scrollToBottom()
+        default: break
+        }
+        return []
+    }
+
+    private mutating func startSignOut(global: Bool) -> [ScreenEffect] {
+        isSigningOut = true
+        isSigningOutGlobally = global
+        append(global ? ScreenText.signingOutEverywhere : ScreenText.signingOut)
+        return [.run(.signOut(global: global))]
+    }
+
+    private mutating func startSampleCalls(_ count: Int) -> [ScreenEffect] {
+        let first = nextSampleCall
+        nextSampleCall += count
+        for number in first..<(first + count) {
+            runningSampleCalls.append(number)
+            append(ScreenText.sampleCallStarted(number))
+        }
+        return [.run(.sampleCalls(first: first, count: count))]
+    }
+}

@@ -1,0 +1,138 @@
+import CognitoAuth
+import Foundation
+import TerminalKeys
+
+/// The Profile view's keys: browsing the rows and the forms (edit, verify, password, delete).
+extension ProfileState {
+    mutating func keyPressed(_ key: Key) -> (requests: [ProfileRequest], close: Bool) {
+        guard activity == nil || mode == .browsing else { return ([], false) }
+        switch mode {
+        case .browsing: return browsingKey(key)
+        case .editing(let name, var value):
+            if key == .escape { return back() }
+            if key == .enter {
+                activity = ScreenText.profileSaving(name)
+                error = nil
+                return ([.update(name: name, value: value.text)], false)
+            }
+            if value.apply(key) == .changed { error = nil }
+            mode = .editing(name: name, value: value)
+        case .verifying(let name, var code, let delivery):
+            if key == .escape {
+                notice = ScreenText.profileVerifyLater(name)
+                return back(keepingNotice: true)
+            }
+            if key.isCtrl("r") {
+                activity = ScreenText.profileSendingCode
+                error = nil
+                return ([.sendCode(name: name)], false)
+            }
+            if key == .enter {
+                let entered = code.text.trimmingCharacters(in: .whitespaces)
+                guard !entered.isEmpty else {
+                    error = ScreenText.profileEnterCode
+                    return ([], false)
+                }
+                activity = ScreenText.profileVerifying(name)
+                error = nil
+                return ([.verify(name: name, code: entered)], false)
+            }
+            if code.apply(key) == .changed { error = nil }
+            mode = .verifying(name: name, code: code, delivery: delivery)
+        case .changingPassword(var current, var proposed, let focusOnProposed):
+            if key == .escape { return back() }
+            if key == .tab || key == .backTab || (key == .enter && !focusOnProposed) {
+                mode = .changingPassword(current: current, proposed: proposed, focusOnProposed: !focusOnProposed)
+                return ([], false)
+            }
+            if key == .enter {
+                guard !current.isEmpty, !proposed.isEmpty else {
+                    error = ScreenText.profileEnterBothPasswords
+                    return ([], false)
+                }
+                activity = ScreenText.profileChangingPassword
+                error = nil
+                return (
+                    [.changePassword(current: SecretText(current.text), proposed: SecretText(proposed.text))], false
+                )
+            }
+            if key.isCtrl("t") {
+                if focusOnProposed { proposed.isRevealed.toggle() } else { current.isRevealed.toggle() }
+            } else if (focusOnProposed ? proposed.apply(key) : current.apply(key)) == .changed {
+                error = nil
+            }
+            mode = .changingPassword(current: current, proposed: proposed, focusOnProposed: focusOnProposed)
+        case .confirmingDelete(var typed):
+            if key == .escape {
+                notice = ScreenText.profileDeleteCancelled
+                return back(keepingNotice: true)
+            }
+            if key == .enter {
+                guard typed.text == username else {
+                    error = ScreenText.profileDeleteMismatch
+                    return ([], false)
+                }
+                activity = ScreenText.profileDeleting
+                error = nil
+                return ([.deleteAccount(username: username)], false)
+            }
+            if typed.apply(key) == .changed { error = nil }
+            mode = .confirmingDelete(typed: typed)
+        }
+        return ([], false)
+    }
+
+    private mutating func browsingKey(_ key: Key) -> (requests: [ProfileRequest], close: Bool) {
+        switch key {
+        case .escape, .character("p"): return ([], true)
+        case .up: selection = max(0, selection - 1)
+        case .down: selection = min(max(0, rows.count - 1), selection + 1)
+        case .character("l"):
+            guard activity == nil else { break }
+            activity = ScreenText.profileLoading
+            return ([.load], false)
+        case .enter, .character("e"):
+            guard activity == nil, let row = selected else { break }
+            guard row.isEditable else {
+                error = ScreenText.profileNotEditable(row.label)
+                break
+            }
+            var field = FieldState(text: attributes?[row.name] ?? "")
+            field.moveEnd()
+            start(.editing(name: row.name, value: field))
+        case .character("v"):
+            guard activity == nil, let row = selected else { break }
+            guard UserAttributes.isVerifiable(row.name), attributes?[row.name] != nil else {
+                error = ScreenText.profileNotVerifiable
+                break
+            }
+            activity = ScreenText.profileSendingCode
+            error = nil
+            notice = nil
+            return ([.sendCode(name: row.name)], false)
+        case .character("w"):
+            guard activity == nil else { break }
+            start(
+                .changingPassword(
+                    current: FieldState(isSecure: true), proposed: FieldState(isSecure: true), focusOnProposed: false))
+        case .character("D"):
+            guard activity == nil else { break }
+            start(.confirmingDelete(typed: FieldState()))
+        default: break
+        }
+        return ([], false)
+    }
+
+    private mutating func start(_ form: Mode) {
+        mode = form
+        error = nil
+        notice = nil
+    }
+
+    private mutating func back(keepingNotice: Bool = false) -> (requests: [ProfileRequest], close: Bool) {
+        mode = .browsing
+        error = nil
+        if !keepingNotice { notice = nil }
+        return ([], false)
+    }
+}
