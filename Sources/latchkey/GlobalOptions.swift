@@ -57,7 +57,6 @@ extension GlobalOptions: GlobalSelection {}
 extension GlobalSelection {
     var environment: [String: String] { ProcessInfo.processInfo.environment }
 
-
     /// The configuration file and section, resolved once: `--config`, else `$LATCHKEY_CONFIG`, else the
     /// file the account signed in with (when it is still there, with its section unless
     /// `--config-section` says otherwise), else `$XDG_CONFIG_HOME/latchkey/awsconfiguration.json`.

@@ -57,10 +57,18 @@ struct TokenFastPath: GlobalSelection {
                 guard let text = value(unconditional: true), let seconds = Double(text),
                     (try? TokenCommand.validateRetrySeconds(seconds)) != nil
                 else { return nil }
-            case "--config": guard let text = value() else { return nil }; config = text
-            case "--config-section": guard let text = value() else { return nil }; configSection = text
-            case "--store": guard let text = value() else { return nil }; store = text
-            case "--account": guard let text = value() else { return nil }; account = text
+            case "--config":
+                guard let text = value() else { return nil }
+                config = text
+            case "--config-section":
+                guard let text = value() else { return nil }
+                configSection = text
+            case "--store":
+                guard let text = value() else { return nil }
+                store = text
+            case "--account":
+                guard let text = value() else { return nil }
+                account = text
             default: return nil
             }
         }

@@ -174,7 +174,8 @@ struct CurlTransportTests {
             }
         }
         let marked = directory.appendingPathComponent("marked.pem").path
-        try "# corporate CA\n-----BEGIN CERTIFICATE-----\nMIIB\n".write(toFile: marked, atomically: true, encoding: .utf8)
+        try "# corporate CA\n-----BEGIN CERTIFICATE-----\nMIIB\n".write(
+            toFile: marked, atomically: true, encoding: .utf8)
         #expect(try CurlTransport(network: NetworkOptions(caBundlePath: marked)).trustRoots != nil)
     }
 
