@@ -33,7 +33,28 @@ struct GlobalOptions: ParsableArguments {
     /// so that `--help` lists it.
     @Option(name: .long, help: ArgumentHelp(Localized.text("cli.GlobalOptions.lang"), valueName: "en|ja"))
     var lang: String?
+}
 
+/// What the global options choose (configuration, store, account, logging), whoever parsed them:
+/// ``GlobalOptions`` through ArgumentParser, or ``TokenFastPath`` by hand at start-up.
+protocol GlobalSelection {
+    /// `--config`.
+    var config: String? { get }
+    /// `--config-section`.
+    var configSection: String? { get }
+    /// `--store`.
+    var store: String? { get }
+    /// `--account`.
+    var account: String? { get }
+    /// `--debug`.
+    var debug: Bool { get }
+    /// The process environment (the locations, `LATCHKEY_*`, the network variables).
+    var environment: [String: String] { get }
+}
+
+extension GlobalOptions: GlobalSelection {}
+
+extension GlobalSelection {
     var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     /// The configuration file and section, resolved once: `--config`, else `$LATCHKEY_CONFIG`, else the
@@ -88,22 +109,6 @@ struct GlobalOptions: ParsableArguments {
     func loadConfiguration() throws -> AuthConfiguration {
         let source = configurationSource()
         return try AuthConfiguration.load(path: source.path, section: source.section, environment: environment)
-    }
-
-    /// Says once, on stderr, what the configuration holds that Latchkey does not act on (sign-in calls it;
-    /// `latchkey config` and `latchkey status` show the same list), so other commands stay quiet.
-    static func noteIgnoredKeys(_ configuration: AuthConfiguration) {
-        let ignored = configuration.poolSettings.ignoredKeys
-        let notes = configuration.source.notes
-        guard !ignored.isEmpty || !notes.isEmpty else { return }
-        var lines: [String] = []
-        if !ignored.isEmpty {
-            lines.append(
-                "latchkey: " + Localized.format("cli.note.ignoredKeys", ["keys": ignored.joined(separator: ", ")]))
-        }
-        for note in notes { lines.append("latchkey: " + Localized.format("cli.note", ["note": note])) }
-        FileHandle.standardError.write(
-            Data((TerminalText.sanitized(lines.joined(separator: "\n"), keepingNewlines: true) + "\n").utf8))
     }
 
     /// Chooses the session store (system keyring, else a plain-text file; `LATCHKEY_STORE` overrides) and,
@@ -181,8 +186,26 @@ struct GlobalOptions: ParsableArguments {
             store: try makeStore(lockTimeout: lockTimeout, accountID: accountID, storeWarning: storeWarning),
             transport: try makeTransport(), logger: makeLogger(), options: options)
         await client.initialize()
-        try await Self.check(client)
+        try await GlobalOptions.check(client)
         return client
+    }
+}
+
+extension GlobalOptions {
+    /// Says once, on stderr, what the configuration holds that Latchkey does not act on (sign-in calls it;
+    /// `latchkey config` and `latchkey status` show the same list), so other commands stay quiet.
+    static func noteIgnoredKeys(_ configuration: AuthConfiguration) {
+        let ignored = configuration.poolSettings.ignoredKeys
+        let notes = configuration.source.notes
+        guard !ignored.isEmpty || !notes.isEmpty else { return }
+        var lines: [String] = []
+        if !ignored.isEmpty {
+            lines.append(
+                "latchkey: " + Localized.format("cli.note.ignoredKeys", ["keys": ignored.joined(separator: ", ")]))
+        }
+        for note in notes { lines.append("latchkey: " + Localized.format("cli.note", ["note": note])) }
+        FileHandle.standardError.write(
+            Data((TerminalText.sanitized(lines.joined(separator: "\n"), keepingNewlines: true) + "\n").utf8))
     }
 
     /// Refuses an unsafe (exit 2) or unreadable (exit 5) store, and warns on stderr when a corrupt

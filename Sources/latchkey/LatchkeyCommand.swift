@@ -3,8 +3,7 @@ import AuthScreens
 import CognitoAuth
 import Foundation
 
-/// The `latchkey` command: Cognito sign-in for the terminal.
-@main
+/// The `latchkey` command: Cognito sign-in for the terminal (run by ``LatchkeyMain``).
 struct LatchkeyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "latchkey",
@@ -21,8 +20,8 @@ struct LatchkeyCommand: AsyncParsableCommand {
         defaultSubcommand: UICommand.self
     )
 
+    /// Parses the arguments and runs the command; ``LatchkeyMain`` has hardened the process.
     static func main() async {
-        ProcessHardening.disableCoreDumps()
         // The language first: the help text and every message are built in it.
         let environment = ProcessInfo.processInfo.environment
         Language.processDefault = Language.fromLocale(environment: environment)
@@ -35,7 +34,7 @@ struct LatchkeyCommand: AsyncParsableCommand {
             terminate(error.code)
         }
         // `token` is a known name: the check (which lists every subcommand) is skipped for it.
-        if arguments.first != TokenCommand.configuration.commandName, let failure = UnknownCommand.check(arguments) {
+        if arguments.first != TokenCommand.name, let failure = UnknownCommand.check(arguments) {
             FileHandle.standardError.write(Data((failure + "\n").utf8))
             terminate(2)
         }
@@ -88,7 +87,7 @@ extension LatchkeyCommand {
     /// is (`--help`, a bad option, a failed validation) returns nil, so the root parse reports it
     /// with the usual words and usage.
     nonisolated static func parseTokenAlone(_ arguments: [String]) -> TokenCommand? {
-        guard arguments.first == TokenCommand.configuration.commandName else { return nil }
+        guard arguments.first == TokenCommand.name else { return nil }
         return try? TokenCommand.parseAsRoot(Array(arguments.dropFirst())) as? TokenCommand
     }
 }

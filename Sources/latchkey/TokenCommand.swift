@@ -4,8 +4,11 @@ import CognitoAuth
 import Foundation
 
 struct TokenCommand: AsyncParsableCommand {
+    /// The subcommand's name, known without building its configuration (whose help is localised).
+    static let name = "token"
+
     static let configuration = CommandConfiguration(
-        commandName: "token",
+        commandName: name,
         abstract: Localized.text("cli.Token.abstract"),
         discussion: Localized.text("cli.Token.discussion")
     )

@@ -156,6 +156,29 @@ struct CurlTransportTests {
         }
     }
 
+    @Test("An AWS_CA_BUNDLE without a PEM certificate, or unreadable, is refused naming the variable")
+    func extraTrustRootsRefused() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("curl-ca-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("not-pem.txt").path
+        // The marker cut short at the very end: a search must not read past the bytes.
+        try "certificates\n-----BEGIN CERTIFICATE----".write(toFile: path, atomically: true, encoding: .utf8)
+        for (bundle, problem) in [(path, "holds no PEM certificate"), (path + ".absent", "could be read")] {
+            do {
+                _ = try CurlTransport(network: NetworkOptions(caBundlePath: bundle))
+                Issue.record("\(bundle) was accepted")
+            } catch {
+                #expect(error.key == "AWS_CA_BUNDLE")
+                #expect(error.problem.contains(problem), "\(error.problem)")
+            }
+        }
+        let marked = directory.appendingPathComponent("marked.pem").path
+        try "# corporate CA\n-----BEGIN CERTIFICATE-----\nMIIB\n".write(
+            toFile: marked, atomically: true, encoding: .utf8)
+        #expect(try CurlTransport(network: NetworkOptions(caBundlePath: marked)).trustRoots != nil)
+    }
+
     @Test("Header blocks parse in order; deadlines convert to whole milliseconds, at least 1")
     func parsingAndDeadlines() {
         let headers = CurlCall.parseHeaders("Content-Type: a/b\r\nx-amzn-RequestId:  42 \r\n\r\nbroken line\r\n")

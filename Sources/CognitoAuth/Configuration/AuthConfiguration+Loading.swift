@@ -32,12 +32,9 @@ extension AuthConfiguration {
             file: path, problem: "the configuration file is larger than \(maximumFileSize / (1024 * 1024)) MiB.",
             fix: "Point --config or LATCHKEY_CONFIG at the configuration file itself.")
         // A regular file's size is known before reading it; anything else is checked after the read.
-        if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            attributes[.type] as? FileAttributeType == .typeRegular,
-            let size = (attributes[.size] as? NSNumber)?.uint64Value, size > UInt64(maximumFileSize)
-        {
-            throw tooLarge
-        }
+        // `lstat`, not FileManager's attributes, which also look up the owner's user and group names
+        // (reading /etc/passwd and asking nscd), on the start-up path of every command.
+        if let size = StoreDirectory.regularFileSize(path), size > Int64(maximumFileSize) { throw tooLarge }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw ConfigurationError(

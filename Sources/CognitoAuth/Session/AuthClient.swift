@@ -59,11 +59,7 @@ public actor AuthClient {
         self.random = random
         self.logger = logger
         self.options = options
-        self.machine = AuthStateMachine(
-            policy: .init(
-                refreshMargin: options.refreshMargin, backoff: options.backoff,
-                userPoolProviderKey: configuration.userPool?.providerKey,
-                identityManager: configuration.identityManager))
+        self.machine = AuthStateMachine(policy: Self.machinePolicy(configuration: configuration, options: options))
     }
 
     // MARK: State

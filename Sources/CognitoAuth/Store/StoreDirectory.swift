@@ -110,6 +110,13 @@ enum StoreDirectory {
         return .contents(data)
     }
 
+    /// The size of `path` when it is a regular file (not following a final symbolic link); nil otherwise.
+    static func regularFileSize(_ path: String) -> Int64? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int64(info.st_size)
+    }
+
     /// A file's mode bits, for `status` (nil when it cannot be read).
     static func mode(of path: String) -> mode_t? {
         var info = stat()

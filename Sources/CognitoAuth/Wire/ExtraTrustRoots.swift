@@ -18,13 +18,16 @@ final class ExtraTrustRoots: @unchecked Sendable {
                 file: path, key: "AWS_CA_BUNDLE", problem: "no PEM certificate could be read from this file.",
                 fix: "Point AWS_CA_BUNDLE at a readable PEM file holding the CA certificate(s), or unset it.")
         }
-        guard contents.range(of: Data("-----BEGIN CERTIFICATE-----".utf8)) != nil else {
+        let pem = Array(contents)
+        // Searched in the bytes, not with `Data.range(of:)`, which goes through NSData (a twentieth
+        // of a cached `latchkey token`, which checks the bundle too).
+        guard pem.firstRange(of: Array("-----BEGIN CERTIFICATE-----".utf8)) != nil else {
             throw ConfigurationError(
                 file: path, key: "AWS_CA_BUNDLE", problem: "the file holds no PEM certificate.",
                 fix: "Point AWS_CA_BUNDLE at a PEM file holding the CA certificate(s), or unset it.")
         }
         self.path = path
-        self.pem = Array(contents)
+        self.pem = pem
     }
 
     /// libcurl's default bundle followed by ``pem``, built (and libcurl loaded) on first use.
