@@ -21,7 +21,23 @@ extension AppState {
     public var isInFlight: Bool { activity != nil }
 
     /// The status line: the activity, else the status message.
-    public var statusLine: String { activity ?? statusMessage ?? "" }
+    public var statusLine: String { statusLineActivity ?? statusMessage ?? "" }
+
+    /// The activity the status line shows beside a spinner, or nil when it shows ``statusMessage``.
+    ///
+    /// A request's activity always wins. A browser sign-in that only waits for its redirect gives way
+    /// to a message, so Ctrl-Y's "Copied the sign-in URL…" is seen (the panel above still says that
+    /// the browser is awaited).
+    public var statusLineActivity: String? {
+        if isOnlyAwaitingBrowser, let statusMessage, !statusMessage.isEmpty { return nil }
+        return activity
+    }
+
+    /// Whether the one thing under way is a browser sign-in waiting for its redirect (no request runs).
+    var isOnlyAwaitingBrowser: Bool {
+        guard relogin == nil, case .signIn(let signIn) = screen else { return false }
+        return signIn.hostedUI != nil && signIn.request == nil
+    }
 
     /// The session badge for the top line: "✔ Signed in · alice" (the API's state name is on the dashboard).
     public var badge: String {

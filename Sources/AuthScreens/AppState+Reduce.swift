@@ -82,6 +82,9 @@ extension AppState {
         switch action {
         case .hostedUIStarted(.failure(let error)):
             dashboard.append(ScreenText.signInFailedLog(ScreenText.shortError(error)))
+        case .hostedUIStarted(.success):
+            // A new wait starts with its spinner, not an earlier message.
+            statusMessage = nil
         case .signInFinished(let result):
             // A failed sign-in (wrong password, a timeout) is in the event log too, not only on the form.
             if case .failure(let error) = result {

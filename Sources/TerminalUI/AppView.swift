@@ -142,7 +142,7 @@ public struct AppView: Hashable, Sendable {
 
     private func drawStatusLine(_ state: AppState, spinnerTick: Int, into grid: inout CellGrid, row: Int) {
         let rect = Rect(row: row, column: 1, width: grid.width - 2, height: 1)
-        if let activity = state.activity {
+        if let activity = state.statusLineActivity {
             Spinner(message: activity, tick: spinnerTick).draw(into: &grid, in: rect)
         } else if let message = state.statusMessage, !message.isEmpty {
             Label(message, style: CellStyle(.info)).draw(into: &grid, in: rect)

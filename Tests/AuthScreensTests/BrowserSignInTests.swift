@@ -101,10 +101,15 @@ struct BrowserSignInTests {
         _ = app.reduce(.keyPressed(.enter))
         _ = app.reduce(.signIn(.hostedUIStarted(.success(Self.wait))))
         #expect(app.hostedUIWaitShowing == Self.wait)
+        #expect(app.statusLineActivity == ScreenText.waitingForBrowser)
         #expect(app.keyHints.contains(Localized.text("hintCopySignInURL")))
         #expect(app.reduce(.keyPressed(.ctrl("y"))) == [.copySignInURL(Self.wait.url)])
         _ = app.reduce(.tokenCopied(.signInURL, .success(Self.wait.url.count)))
-        #expect(app.statusMessage == "Copied the sign-in URL (\(Self.wait.url.count) characters) to the clipboard.")
+        let copied = "Copied the sign-in URL (\(Self.wait.url.count) characters) to the clipboard."
+        #expect(app.statusMessage == copied)
+        // The confirmation shows on the status line instead of the passive "Waiting for the browser".
+        #expect(app.statusLineActivity == nil)
+        #expect(app.statusLine == copied)
         // Ctrl-Y is not typed into the paste field.
         #expect(app.hostedUIWaitShowing != nil)
     }
