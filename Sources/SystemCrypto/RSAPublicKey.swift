@@ -10,6 +10,7 @@ public struct RSAPublicKey: Sendable, Hashable {
         /// The exponent is not an odd number from 3 to 2^64 - 1.
         case exponent
 
+        /// The problem in words, naming the accepted range.
         public var description: String {
             switch self {
             case .modulusSize(let bits): "the RSA modulus has \(bits) bits; 2048 to 16384 are accepted"

@@ -140,7 +140,8 @@ struct TokenSignatureTests {
             parts[0] + "." + parts[1] + ".",  // empty signature
             parts[0] + "=." + parts[1] + "." + parts[2],  // padding
             parts[0] + "." + parts[1] + "." + parts[2] + "==",
-            parts[0].replacingOccurrences(of: "-", with: "+") + "+." + parts[1] + "." + parts[2],  // base64, not base64url
+            // The standard base64 alphabet, not base64url.
+            parts[0].replacingOccurrences(of: "-", with: "+") + "+." + parts[1] + "." + parts[2],
             parts[0] + "." + parts[1] + "." + parts[2].dropLast() + "!",
             Self.base64URL(Array("[1,2]".utf8)) + "." + parts[1] + "." + parts[2],  // header not an object
             parts[0] + "." + Self.base64URL(Array("not json".utf8)) + "." + parts[2],
