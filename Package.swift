@@ -30,8 +30,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
-        .package(url: "https://github.com/apple/swift-crypto.git", "4.1.0"..<"5.0.0"),
-        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
         // `swift package generate-documentation` for the DocC catalogs; a plugin, nothing is linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
@@ -46,6 +44,18 @@ let package = Package(
             name: "CBigNum",
             dependencies: ["COpenSSL"],
             linkerSettings: [.linkedLibrary("crypto")]
+        ),
+        // Digests, HMAC and RS256 verification on the same libcrypto (DECISIONS.md: no vendored BoringSSL).
+        .target(
+            name: "CLibCrypto",
+            dependencies: ["COpenSSL"],
+            linkerSettings: [.linkedLibrary("crypto")]
+        ),
+        // SHA-256, HMAC, HKDF and RSA signature checks in Swift, over CLibCrypto.
+        .target(
+            name: "SystemCrypto",
+            dependencies: ["CLibCrypto"],
+            swiftSettings: strictSettings
         ),
         .target(
             name: "CNCurses",
@@ -69,7 +79,7 @@ let package = Package(
         ),
         .target(
             name: "AWSSigV4",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["SystemCrypto"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -80,9 +90,8 @@ let package = Package(
                 "CCurl",
                 "CKeyring",
                 "AWSSigV4",
+                "SystemCrypto",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "JWTKit", package: "jwt-kit"),
             ],
             swiftSettings: strictSettings
         ),
@@ -93,7 +102,7 @@ let package = Package(
         ),
         .target(
             name: "CognitoAuthTesting",
-            dependencies: ["CognitoAuth", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["CognitoAuth", "SystemCrypto"],
             swiftSettings: strictSettings
         ),
         // The key vocabulary and the byte decoder: plain Swift, no curses, shared by the view models and
@@ -150,6 +159,11 @@ let package = Package(
             dependencies: ["CognitoAuth", "CognitoAuthTesting", "CBigNum"],
             // Real configuration files, read from the source tree by ConfigurationFormatTests.
             exclude: ["Fixtures"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SystemCryptoTests",
+            dependencies: ["SystemCrypto"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,4 +1,4 @@
-import Crypto
+import SystemCrypto
 
 extension SigV4Signer {
     /// Headers that are never signed, because proxies and HTTP clients may add, change or drop

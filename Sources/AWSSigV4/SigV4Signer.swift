@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import SystemCrypto
 
 /// Signs HTTP requests with AWS Signature Version 4 (`AWS4-HMAC-SHA256`), using the `Authorization` header.
 ///
@@ -139,8 +139,7 @@ public struct SigV4Signer: Sendable {
     /// The hex signature (task 3 of SigV4) of `request` exactly as given, at `date`.
     public func signature(for request: SigV4Request, date: Date) -> String {
         let key = signingKey(date: date)
-        let mac = HMAC<SHA256>.authenticationCode(
-            for: Array(stringToSign(for: request, date: date).utf8), using: key)
+        let mac = HMAC.sha256(key: key, message: Array(stringToSign(for: request, date: date).utf8))
         return URIEncoding.hex(mac)
     }
 
@@ -150,11 +149,10 @@ public struct SigV4Signer: Sendable {
     }
 
     /// The signing key derived from the secret key, date, region and service.
-    func signingKey(date: Date) -> SymmetricKey {
-        var key = SymmetricKey(data: Array("AWS4\(credentials.secretAccessKey)".utf8))
+    func signingKey(date: Date) -> [UInt8] {
+        var key = Array("AWS4\(credentials.secretAccessKey)".utf8)
         for part in [SigV4DateFormatter.dateStamp(from: date), region, service, "aws4_request"] {
-            let mac = HMAC<SHA256>.authenticationCode(for: Array(part.utf8), using: key)
-            key = SymmetricKey(data: Array(mac))
+            key = HMAC.sha256(key: key, message: Array(part.utf8))
         }
         return key
     }

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import SystemCrypto
 
 /// RFC 6238 time-based one-time codes, as an authenticator app computes them.
 public enum TOTPGenerator {
@@ -10,7 +10,7 @@ public enum TOTPGenerator {
         guard let key = base32Decode(secret) else { return nil }
         var counter = UInt64(date.timeIntervalSince1970 / period).bigEndian
         let message = withUnsafeBytes(of: &counter) { Array($0) }
-        let mac = Array(HMAC<Insecure.SHA1>.authenticationCode(for: message, using: SymmetricKey(data: key)))
+        let mac = HMAC.sha1(key: key, message: message)
         let offset = Int(mac[mac.count - 1] & 0x0f)
         let value =
             (UInt32(mac[offset] & 0x7f) << 24) | (UInt32(mac[offset + 1]) << 16) | (UInt32(mac[offset + 2]) << 8)

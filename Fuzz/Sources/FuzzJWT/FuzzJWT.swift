@@ -1,4 +1,4 @@
-// Fuzzes the unverified JWT decoding: `TokenClaims.decode(_:what:)` (JWTKit's parser plus the
+// Fuzzes the unverified JWT decoding: `TokenClaims.decode(_:what:)` (the strict compact-JWT reader plus the
 // lenient claim decoding) and `CognitoTokens(idToken:accessToken:refreshToken:)` with its derived values.
 //
 // Input layout: byte 0 picks how the token is built, so the fuzzer spends most of its time past

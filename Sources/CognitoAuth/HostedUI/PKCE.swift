@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import SystemCrypto
 
 /// A PKCE pair (RFC 7636): the secret `code_verifier` and its S256 `code_challenge`.
 ///
@@ -26,7 +26,7 @@ public struct PKCE: Sendable, Hashable {
 
     /// The S256 challenge of `verifier`.
     public static func challenge(for verifier: String) -> String {
-        base64URL(Array(SHA256.hash(data: Array(verifier.utf8))))
+        base64URL(SHA256.hash(data: Array(verifier.utf8)))
     }
 
     /// Base64url without padding (RFC 4648 section 5).

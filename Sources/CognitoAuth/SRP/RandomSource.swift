@@ -1,5 +1,3 @@
-import Crypto
-
 /// A source of random bytes: the edge that tests replace to make SRP and jitter deterministic.
 public protocol RandomSource: Sendable {
     /// Returns `count` random bytes.

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import SystemCrypto
 
 extension SRPClient {
     /// What ConfirmDevice sends: the verifier g^x mod N and the salt, both big-endian bytes.
@@ -23,7 +23,7 @@ extension SRPClient {
     ) throws(AuthError) -> DeviceVerifier {
         guard let saltBytes = bytes(fromHex: padHex(hex(salt))) else { throw .srpFailure("the device salt is empty") }
         let identity = SHA256.hash(data: Array("\(deviceGroupKey)\(deviceKey):\(password)".utf8))
-        let x = stripped(Array(SHA256.hash(data: saltBytes + Array(identity))))
+        let x = stripped(Array(SHA256.hash(data: saltBytes + identity)))
         let verifier = try modExp(base: generator, exponent: x, secret: true)
         return DeviceVerifier(verifier: padded(verifier), salt: saltBytes)
     }

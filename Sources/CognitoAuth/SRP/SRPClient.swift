@@ -1,6 +1,6 @@
 import CBigNum
-import Crypto
 import Foundation
+import SystemCrypto
 
 /// The client side of Cognito's USER_SRP_AUTH (SRP-6a over the 3072-bit RFC 3526 group).
 ///
@@ -90,10 +90,10 @@ package struct SRPClient: Sendable {
         let u = Self.stripped(Array(SHA256.hash(data: Self.padded(publicA) + Self.padded(serverB))))
         if u.isEmpty { throw .srpFailure("u = 0") }
         let identity = SHA256.hash(data: Array("\(poolName)\(userIdForSrp):\(password)".utf8))
-        let x = Self.stripped(Array(SHA256.hash(data: saltBytes + Array(identity))))
+        let x = Self.stripped(Array(SHA256.hash(data: saltBytes + identity)))
         let premaster = try Self.premaster(serverB: serverB, x: x, u: u, a: privateA)
-        let key = HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: SymmetricKey(data: Self.padded(premaster)),
+        let key = HKDF.sha256(
+            inputKeyMaterial: Self.padded(premaster),
             salt: Self.padded(u),
             info: Array("Caldera Derived Key".utf8),
             outputByteCount: 16)
@@ -101,10 +101,9 @@ package struct SRPClient: Sendable {
         message += Array(userIdForSrp.utf8)
         message += Array(secretBlockBytes)
         message += Array(timestamp.utf8)
-        let mac = HMAC<SHA256>.authenticationCode(for: message, using: key)
-        let keyBytes = key.withUnsafeBytes { Array($0) }
+        let mac = HMAC.sha256(key: key, message: message)
         return PasswordClaim(
-            u: u, x: x, premaster: premaster, key: keyBytes, signature: Data(mac).base64EncodedString())
+            u: u, x: x, premaster: premaster, key: key, signature: Data(mac).base64EncodedString())
     }
 
     // MARK: Big-number helpers (libcrypto)
@@ -221,8 +220,7 @@ extension SRPClient {
 
     /// SECRET_HASH = base64(HMAC-SHA256(clientSecret, username + clientId)).
     package static func secretHash(username: String, clientId: String, clientSecret: String) -> String {
-        let mac = HMAC<SHA256>.authenticationCode(
-            for: Array((username + clientId).utf8), using: SymmetricKey(data: Array(clientSecret.utf8)))
+        let mac = HMAC.sha256(key: Array(clientSecret.utf8), message: Array((username + clientId).utf8))
         return Data(mac).base64EncodedString()
     }
 }

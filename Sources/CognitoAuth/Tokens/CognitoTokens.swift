@@ -1,5 +1,4 @@
 import Foundation
-import JWTKit
 
 /// The user-pool tokens of a session, with the expiry times read from the JWTs.
 public struct CognitoTokens: Sendable, Hashable, Codable {
@@ -104,7 +103,7 @@ package enum ClaimTime {
 }
 
 /// The JWT claims Latchkey reads from Cognito tokens.
-public struct TokenClaims: JWTPayload, Sendable, Hashable {
+public struct TokenClaims: Codable, Sendable, Hashable {
     /// `exp`: when the token expires, in seconds since 1970 (clamped to 2100); nil when absent or not a number.
     public var exp: Double?
     /// `iat`: when the token was issued, in seconds since 1970 (clamped to 2100); nil when absent.
@@ -157,13 +156,10 @@ public struct TokenClaims: JWTPayload, Sendable, Hashable {
     /// The user's name: `cognito:username` in id tokens, `username` in access tokens.
     public var preferredUsername: String? { cognitoUsername ?? username }
 
-    /// Signature verification is done by ``TokenVerifier``; claims alone verify nothing.
-    public func verify(using algorithm: some JWTAlgorithm) async throws {}
-
     /// Decodes the payload without verifying the signature.
     public static func decode(_ token: String, what: String) throws(AuthError) -> TokenClaims {
         do {
-            return try DefaultJWTParser().parse(Array(token.utf8), as: TokenClaims.self).payload
+            return try JSONDecoder().decode(TokenClaims.self, from: Data(CompactJWT(token).payload))
         } catch {
             throw .invalidToken("the \(what) is not a well-formed JWT")
         }

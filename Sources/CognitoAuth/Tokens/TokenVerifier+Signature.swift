@@ -1,5 +1,4 @@
 import Foundation
-import JWTKit
 
 extension TokenVerifier {
     /// The JWKS URL of a pool: the `Latchkey.JWKSURL` override, else `<endpoint>/<pool>/.well-known/jwks.json`
@@ -14,26 +13,15 @@ extension TokenVerifier {
     /// Throws ``AuthError/invalidToken(_:)`` for a bad signature, an unknown key, `alg: none` or a
     /// malformed token; the message never contains the token.
     public static func verifySignatures(_ tokens: CognitoTokens, jwks: String) async throws {
-        let keys = JWTKeyCollection()
+        let keys: JSONWebKeySet
         do {
-            _ = try await keys.add(jwksJSON: jwks)
+            keys = try JSONWebKeySet(json: Array(jwks.utf8))
         } catch {
             throw AuthError.invalidToken("the pool's key set (JWKS) could not be read")
         }
         for (token, what) in [(tokens.idToken, "id token"), (tokens.accessToken, "access token")] {
-            do {
-                _ = try await keys.verify(token, as: TokenClaims.self)
-            } catch let error as JWTError {
-                let reason: String
-                switch error.errorType {
-                case .signatureVerificationFailed: reason = "its signature does not match the pool's keys"
-                case .missingKIDHeader, .unknownKID: reason = "it was signed with a key the pool does not publish"
-                case .malformedToken: reason = "it is not a well-formed JWT"
-                default: reason = "it could not be verified"
-                }
+            if let reason = signatureRejection(of: token, keys: keys) {
                 throw AuthError.invalidToken("the \(what) was rejected: \(reason)")
-            } catch {
-                throw AuthError.invalidToken("the \(what) could not be verified")
             }
         }
     }
