@@ -13,15 +13,25 @@ import Foundation
 public actor LocalBackend {
     /// What the launcher printed when it was ready.
     public struct Info: Sendable, Decodable {
+        /// The backend's endpoint, `http://127.0.0.1:PORT`.
         public var endpoint: String
+        /// The process id of the backend server.
         public var pid: Int32
+        /// The AWS region the pool is created in.
         public var region: String
+        /// The id of the user pool the launcher created.
         public var userPoolId: String
+        /// The default app client's id (no secret).
         public var appClientId: String
+        /// The id of the app client that has a secret, when the launcher made one.
         public var secretAppClientId: String?
+        /// That app client's secret.
         public var secretAppClientSecret: String?
+        /// The identity pool's id, when the launcher made one.
         public var identityPoolId: String?
+        /// The path of the `awsconfiguration.json` for the default app client.
         public var configPath: String
+        /// The path of the configuration for the app client with a secret, when there is one.
         public var secretConfigPath: String?
         /// The hosted UI's base URL (`http://127.0.0.1:PORT`), when the backend serves one.
         public var webDomain: String?
@@ -29,7 +39,7 @@ public actor LocalBackend {
         public var amplifyOutputsPath: String?
     }
 
-    /// The launcher's answer.
+    /// What the launcher printed when the backend was ready: endpoint, pool, config path.
     public nonisolated let info: Info
     /// The parsed configuration for the default app client.
     public nonisolated let configuration: AuthConfiguration
@@ -66,7 +76,7 @@ public actor LocalBackend {
             targetPrefix: AWSJSONClient.identityTarget, endpoint: endpoint, transport: CurlTransport())
     }
 
-    /// The endpoint URL.
+    /// The backend's endpoint as a URL (a file URL of `/` if the launcher's text is not one).
     public nonisolated var endpoint: URL { URL(string: info.endpoint) ?? URL(fileURLWithPath: "/") }
 
     /// Calls an admin operation of the user-pool service (moto does not check signatures).

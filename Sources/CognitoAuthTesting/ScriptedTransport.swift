@@ -31,7 +31,7 @@ public final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         sent.compactMap { $0.header("X-Amz-Target")?.split(separator: ".").last.map(String.init) }
     }
 
-    /// A JSON answer.
+    /// An answer with `value` as its JSON body and `status` (200 unless given).
     public static func json(_ value: JSONValue, status: Int = 200) -> HTTPResponseData {
         HTTPResponseData(
             status: status, headers: [("Content-Type", "application/x-amz-json-1.1")], body: Array(value.encoded()))

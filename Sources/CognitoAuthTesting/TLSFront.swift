@@ -10,7 +10,7 @@ import Foundation
 /// test time with the `openssl` CLI, served by a small Python `ssl` forwarder to a plain-HTTP upstream
 /// (the local backend). Clients must trust ``caPath`` (as `AWS_CA_BUNDLE`) to talk to it.
 public final class TLSFront: Sendable {
-    /// `https://127.0.0.1:<port>`.
+    /// The forwarder's URL, `https://127.0.0.1:<port>`.
     public let url: String
     /// The port it listens on.
     public let port: Int
@@ -107,7 +107,7 @@ public final class TLSFront: Sendable {
         url = "https://127.0.0.1:\(port)"
     }
 
-    /// Stops the forwarder.
+    /// Stops the forwarder process with SIGTERM.
     public func stop() { child.kill(SIGTERM) }
 
     deinit { child.kill(SIGTERM) }

@@ -14,7 +14,7 @@ import Foundation
 public final class TinyProxy: Sendable {
     /// The port it listens on.
     public let port: Int
-    /// `http://127.0.0.1:<port>`.
+    /// The proxy's URL, `http://127.0.0.1:<port>`.
     public var url: String { "http://127.0.0.1:\(port)" }
     private let child: ChildProcess
     private let logPath: String
@@ -80,9 +80,9 @@ public final class TinyProxy: Sendable {
 
 /// A test-kit failure with a readable message.
 public struct TestKitError: Error, CustomStringConvertible, Sendable {
-    /// What went wrong.
+    /// What went wrong, in a sentence for the test's failure message.
     public var description: String
-    /// Creates an error.
+    /// Creates an error with the message `description`.
     public init(_ description: String) { self.description = description }
 }
 

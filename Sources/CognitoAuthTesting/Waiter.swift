@@ -51,7 +51,7 @@ public struct ChangeSource: Sendable {
 public enum Waiter {
     /// The deadline passed before the condition held.
     public struct Timeout: Error, CustomStringConvertible, Sendable {
-        /// What was awaited.
+        /// A description of the condition that was awaited.
         public var what: String
         /// The last value observed, described.
         public var lastValue: String
@@ -62,7 +62,7 @@ public enum Waiter {
         /// How many times the condition was checked.
         public var checks: Int
 
-        /// The failure message.
+        /// The failure message: what was awaited, for how long, and the last value seen.
         public var description: String {
             "timed out after \(timeout) waiting for \(what) (checked \(checks) times, woken by "
                 + "\(sources.joined(separator: ", "))); the last value seen was:\n\(lastValue)"
