@@ -37,7 +37,7 @@ public struct AccountPickerState: Equatable, Sendable {
 
 /// What the Accounts chooser decided.
 public enum AccountChoice: Equatable, Sendable {
-    /// Closed without switching.
+    /// The picker closed (Esc) without switching accounts.
     case close
     /// Switch to this account, or (nil) sign in as someone else in a new account.
     case switchTo(String?)

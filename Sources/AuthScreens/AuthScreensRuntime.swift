@@ -19,7 +19,7 @@ public final class AuthScreensRuntime {
         case switchAccount(String?)
     }
 
-    /// The current state.
+    /// The app's current state; changed only by the runtime's reducer.
     public private(set) var state: AppState
     /// Called after every change, for the renderer to redraw.
     public var onChange: (@MainActor (AppState) -> Void)?

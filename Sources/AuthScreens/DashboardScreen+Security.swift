@@ -88,7 +88,7 @@ extension ScreenText {
     public static var mfaLabel: String { Localized.text("mfaLabel") }
     /// While the settings load.
     public static var mfaLoading: String { Localized.text("mfaLoading") }
-    /// Log: `m` pressed.
+    /// The log line after `m` was pressed, while the MFA settings are read.
     public static var mfaReading: String { Localized.text("mfaReading") }
     /// Log: a Security key while a change or read is still running.
     public static var mfaBusy: String { Localized.text("mfaBusy") }
@@ -134,7 +134,7 @@ extension ScreenText {
         return Localized.format("mfaLog", ["message": parts.joined(separator: ", ")])
     }
 
-    /// Log: `t` pressed.
+    /// The log line after `t` was pressed, while an authenticator-app enrolment starts.
     public static var totpStarting: String { Localized.text("totpStarting") }
     /// Log: the enrolment screen opened.
     public static var totpEnrolling: String { Localized.text("totpEnrolling") }

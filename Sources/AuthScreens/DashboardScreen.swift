@@ -12,9 +12,9 @@ public struct DashboardRow: Hashable, Sendable {
 
 /// A token's or credentials' expiry, with the fraction of its lifetime left for a bar.
 public struct ExpiryGauge: Hashable, Sendable {
-    /// What expires.
+    /// What expires, as the gauge's label: "ID token", "Access token" or the AWS credentials.
     public var label: String
-    /// When.
+    /// The moment it expires.
     public var expiration: Date
     /// The fraction of the lifetime left, from 0 (expired) to 1 (just issued).
     public var remainingFraction: Double
@@ -31,9 +31,9 @@ public struct ExpiryGauge: Hashable, Sendable {
 public struct DashboardState: Equatable, Sendable {
     /// The refresh token's recent history.
     public enum RefreshStatus: Hashable, Sendable {
-        /// Nothing happened yet.
+        /// No refresh was asked for or seen since the dashboard opened.
         case idle
-        /// `r` was pressed.
+        /// `r` was pressed at this time and the refresh is running.
         case requested(at: Date)
         /// The tokens were refreshed.
         case refreshed(at: Date)
@@ -45,7 +45,7 @@ public struct DashboardState: Equatable, Sendable {
     public var now: Date
     /// The time zone for absolute times.
     public var timeZone: TimeZone
-    /// The user state.
+    /// Signed in, signed out, guest or re-login required, from the last state change.
     public var userState: UserState
     /// The username from the last state change (kept while re-login is required).
     public var username: String?
@@ -57,9 +57,9 @@ public struct DashboardState: Equatable, Sendable {
     public var connectivity: Connectivity
     /// The calls waiting for tokens.
     public var pendingCalls: [WaitingCall]
-    /// The refresh history.
+    /// The last refresh's outcome, shown next to the token gauges.
     public var refresh: RefreshStatus
-    /// The event log.
+    /// The event log shown at the bottom, scrolled with ↑/↓/PgUp/PgDn/Home/End.
     public var log: EventLog
     /// The number the next sample call gets.
     public var nextSampleCall: Int
@@ -237,7 +237,7 @@ public enum DashboardAction: Sendable {
     case sessionEvent(SessionEvent)
     /// The runtime read the stored session.
     case sessionLoaded(SessionSummary?)
-    /// A second passed.
+    /// The one-second tick: updates the gauges and probes the backend while offline.
     case tick(now: Date)
     /// Sample call number `number` finished.
     case sampleCallFinished(number: Int, result: Result<Void, AuthError>)

@@ -6,7 +6,7 @@ import TerminalKeys
 public enum DeviceChange: Hashable, Sendable {
     /// `setDeviceRemembered(_:deviceKey:)`; a nil key means this machine's device.
     case remember(deviceKey: String?, remembered: Bool)
-    /// `forgetDevice(_:)`.
+    /// Forgets device `deviceKey` with `forgetDevice(_:)`, removing it from the list.
     case forget(deviceKey: String)
 }
 
@@ -36,7 +36,7 @@ public struct DevicesState: Equatable, Sendable {
     public var hasLoaded = false
     /// What is running ("Loading devices…"), or nil.
     public var activity: String?
-    /// The selected row.
+    /// The index of the highlighted device row, moved with ↑/↓.
     public var selection = 0
     /// The key of this machine's device while "Forget this machine?" waits for `y`.
     public var confirmingForget: String?
@@ -85,7 +85,7 @@ public enum DevicesAction: Sendable {
     case keyPressed(Key)
     /// The list arrived (or failed).
     case loaded(Result<[DeviceInfo], AuthError>)
-    /// A change finished.
+    /// A remember, un-remember or forget finished: done, or why not.
     case changeFinished(DeviceChange, Result<Void, AuthError>)
 }
 
@@ -176,7 +176,7 @@ public struct RememberDevicePromptState: Equatable, Sendable {
     /// This machine's device key.
     public var deviceKey: String
 
-    /// Creates the prompt.
+    /// Creates the prompt for this machine's device `deviceKey`.
     public init(deviceKey: String) { self.deviceKey = deviceKey }
 
     /// The answer for `key`: the change to make, or nil to just close.
@@ -192,23 +192,23 @@ extension ScreenText {
     public static var devicesTitle: String { Localized.text("devicesTitle") }
     /// The dashboard hint and help line.
     public static var hintDevices: String { Localized.text("hintDevices") }
-    /// Status while listing.
+    /// The status line while `listUserDevices()` runs: "Loading devices…".
     public static var loadingDevices: String { Localized.text("loadingDevices") }
-    /// Status while forgetting.
+    /// The status line while `forgetDevice(_:)` runs: "Forgetting the device…".
     public static var forgettingDevice: String { Localized.text("forgettingDevice") }
-    /// Status while remembering.
+    /// The status line while a device is being marked remembered: "Remembering the device…".
     public static var rememberingDevice: String { Localized.text("rememberingDevice") }
-    /// Status while un-remembering.
+    /// The status line while a device is being marked not remembered.
     public static var unrememberingDevice: String { Localized.text("unrememberingDevice") }
-    /// Remembered.
+    /// A device row's status when the device is remembered: "remembered".
     public static var deviceRemembered: String { Localized.text("deviceRemembered") }
-    /// Not remembered.
+    /// A device row's status when the device is not remembered: "not remembered".
     public static var deviceNotRemembered: String { Localized.text("deviceNotRemembered") }
     /// A device without a name.
     public static var deviceNoName: String { Localized.text("deviceNoName") }
     /// The marker of this machine's device.
     public static var thisMachine: String { Localized.text("thisMachine") }
-    /// The empty list.
+    /// The text shown in place of the list when the user has no devices.
     public static var noDevices: String { Localized.text("noDevices") }
     /// The forget confirmation for this machine.
     public static var confirmForgetThisMachine: String { Localized.text("confirmForgetThisMachine") }
@@ -237,11 +237,11 @@ extension ScreenText {
             "devicesHelp.quit",
         ].map(Localized.text)
     }
-    /// The prompt's title.
+    /// The remember-device prompt's title: "Remember this device?".
     public static var rememberDeviceTitle: String { Localized.text("rememberDeviceTitle") }
-    /// The prompt's message.
+    /// The remember-device prompt's explanation of what remembering does.
     public static var rememberDeviceMessage: String { Localized.text("rememberDeviceMessage") }
-    /// The prompt's footer.
+    /// The remember-device prompt's key line: "y remember · n don't · any other key: ask later".
     public static var rememberDeviceFooter: String { Localized.text("rememberDeviceFooter") }
 
     /// "1a2b3c4d…": the first 8 characters of the id after the region (the same for every device).

@@ -4,15 +4,15 @@ import TerminalKeys
 
 /// A Profile request for the runtime, as data (secrets as ``SecretText``).
 public enum ProfileRequest: Hashable, Sendable {
-    /// `userAttributes()`; `ProfileAction.loaded`.
+    /// Reads the attributes with `userAttributes()`; answered by `ProfileAction.loaded`.
     case load
-    /// `updateUserAttributes([name: value])`; `ProfileAction.updated`.
+    /// Saves one attribute with `updateUserAttributes([name: value])`; answered by `ProfileAction.updated`.
     case update(name: String, value: String)
-    /// `sendAttributeVerificationCode(_:)`; `ProfileAction.codeSent`.
+    /// Sends a verification code with `sendAttributeVerificationCode(_:)`; answered by `ProfileAction.codeSent`.
     case sendCode(name: String)
-    /// `verifyUserAttribute(_:code:)`; `ProfileAction.verified`.
+    /// Checks a code with `verifyUserAttribute(_:code:)`; answered by `ProfileAction.verified`.
     case verify(name: String, code: String)
-    /// `changePassword(current:proposed:)`; `ProfileAction.passwordChanged`.
+    /// Changes the password with `changePassword(current:proposed:)`; answered by `ProfileAction.passwordChanged`.
     case changePassword(current: SecretText, proposed: SecretText)
     /// `deleteUser()` for `username` (named in the outcome); `ProfileAction.deleted`.
     case deleteAccount(username: String)
@@ -24,7 +24,7 @@ public struct ProfileRow: Hashable, Sendable {
     public var name: String
     /// The label shown: "Email", "Phone", "Name", "User id (sub)", or the attribute's name.
     public var label: String
-    /// The value shown.
+    /// The attribute's value as shown, or "(not set)" when the pool has none.
     public var value: String
     /// "✔ verified", "✖ not verified", or "".
     public var status: String
@@ -44,7 +44,7 @@ public struct ProfileRow: Hashable, Sendable {
 public struct ProfileState: Equatable, Sendable {
     /// What the view shows under the list.
     public enum Mode: Equatable, Sendable {
-        /// The list alone.
+        /// Only the attribute list, with no form under it (the starting mode).
         case browsing
         /// Editing one attribute's value.
         case editing(name: String, value: FieldState)
@@ -62,7 +62,7 @@ public struct ProfileState: Equatable, Sendable {
     public var knownUsername: String
     /// What is running ("Saving name…"), or nil.
     public var activity: String?
-    /// The selected row.
+    /// The index of the highlighted attribute row, moved with ↑/↓.
     public var selection = 0
     /// The form under the list.
     public var mode: Mode = .browsing
@@ -131,7 +131,7 @@ public enum ProfileAction: Sendable {
     case updated(name: String, Result<[CodeDeliveryDetails], AuthError>)
     /// A verification code was sent (or not).
     case codeSent(name: String, Result<CodeDeliveryDetails, AuthError>)
-    /// A verification finished.
+    /// `verifyUserAttribute` finished for attribute `name`: verified, or why not.
     case verified(name: String, Result<Void, AuthError>)
     /// A password change finished.
     case passwordChanged(Result<Void, AuthError>)
@@ -222,33 +222,33 @@ extension ProfileState {
 extension ScreenText {
     /// The Profile view's title.
     public static var profileTitle: String { Localized.text("profileTitle") }
-    /// The dashboard hint.
+    /// The dashboard key hint that opens this view: "p profile".
     public static var hintProfile: String { Localized.text("hintProfile") }
     /// The username line's label.
     public static var profileUsername: String { Localized.text("profileUsername") }
-    /// An attribute's status.
+    /// An attribute row's status when the pool marks it verified: "✔ verified".
     public static var profileVerified: String { Localized.text("profileVerified") }
-    /// An attribute's status.
+    /// An attribute row's status when the pool marks it unverified: "✖ not verified".
     public static var profileNotVerified: String { Localized.text("profileNotVerified") }
-    /// A missing value.
+    /// An attribute row's value when the attribute is absent: "(not set)".
     public static var profileNotSet: String { Localized.text("profileNotSet") }
-    /// Status while reading.
+    /// The status line while `userAttributes()` runs: "Loading the profile…".
     public static var profileLoading: String { Localized.text("profileLoading") }
     /// Status while sending a code.
     public static var profileSendingCode: String { Localized.text("profileSendingCode") }
     /// Status while changing the password.
     public static var profileChangingPassword: String { Localized.text("profileChangingPassword") }
-    /// Status while deleting.
+    /// The status line while `deleteUser()` runs: "Deleting the account…".
     public static var profileDeleting: String { Localized.text("profileDeleting") }
     /// The password change succeeded.
     public static var profilePasswordChanged: String { Localized.text("profilePasswordChanged") }
-    /// An empty code.
+    /// The error under the code field when Enter is pressed on an empty code.
     public static var profileEnterCode: String { Localized.text("profileEnterCode") }
     /// A password field left empty.
     public static var profileEnterBothPasswords: String { Localized.text("profileEnterBothPasswords") }
     /// The typed username does not match.
     public static var profileDeleteMismatch: String { Localized.text("profileDeleteMismatch") }
-    /// Deleting was cancelled.
+    /// The notice after the delete confirmation was dismissed: "Kept the account.".
     public static var profileDeleteCancelled: String { Localized.text("profileDeleteCancelled") }
     /// `v` on a row without a code.
     public static var profileNotVerifiable: String { Localized.text("profileNotVerifiable") }
@@ -266,11 +266,11 @@ extension ScreenText {
         default: return TerminalText.sanitized(name)
         }
     }
-    /// Status while saving.
+    /// The status line while `updateUserAttributes` saves attribute `name`: "Saving email…".
     public static func profileSaving(_ name: String) -> String {
         Localized.format("profileSaving", ["label": lowercasedLabel(profileLabel(name))])
     }
-    /// Status while verifying.
+    /// The status line while `verifyUserAttribute` checks attribute `name`: "Verifying email…".
     public static func profileVerifying(_ name: String) -> String {
         Localized.format("profileVerifying", ["label": lowercasedLabel(profileLabel(name))])
     }
@@ -278,7 +278,7 @@ extension ScreenText {
     public static func profileSaved(_ name: String) -> String {
         Localized.format("profileSaved", ["label": profileLabel(name)])
     }
-    /// A verification succeeded.
+    /// The notice after attribute `name` was verified: "Email verified.".
     public static func profileVerifiedNotice(_ name: String) -> String {
         Localized.format("profileVerifiedNotice", ["label": profileLabel(name)])
     }

@@ -59,7 +59,7 @@ public struct ReloginPromptState: Equatable, Sendable {
         return state
     }
 
-    /// The prompt's title.
+    /// The prompt's title: "Sign in again".
     public var title: String { ScreenText.reloginTitle }
 
     /// Why the prompt opened: "Your session was revoked: … Sign in again to continue."

@@ -64,7 +64,7 @@ public struct SessionHeadline: Hashable, Sendable {
     public var symbol: String
     /// The words: "Signed in", "Offline", "Session expired: sign in again".
     public var words: String
-    /// The tone.
+    /// The colour role the header draws the headline in (good, warning, error or neutral).
     public var tone: Tone
 
     /// The headline for a session.
@@ -81,16 +81,16 @@ public struct SessionHeadline: Hashable, Sendable {
         }
     }
 
-    /// "✔ Signed in".
+    /// The symbol and the words as one string: "✔ Signed in".
     public var text: String { "\(symbol) \(words)" }
 }
 
 extension ScreenText {
-    /// Header words.
+    /// The header's words while signed in and online: "Signed in".
     public static var signedInHeadline: String { Localized.text("signedInHeadline") }
-    /// Header words.
+    /// The header's words while signed out: "Signed out".
     public static var signedOutHeadline: String { Localized.text("signedOutHeadline") }
-    /// Header words.
+    /// The header's words while signed in (or a guest) but the backend does not answer: "Offline".
     public static var offlineHeadline: String { Localized.text("offlineHeadline") }
     /// Header words before the store was read.
     public static var startingHeadline: String { Localized.text("startingHeadline") }

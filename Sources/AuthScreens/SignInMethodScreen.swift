@@ -11,7 +11,7 @@ public enum SelectSignInMethodAction: ChallengeScreenAction {
     case submitPressed
     /// Cancel was pressed (back to the list, or to Sign in).
     case cancelPressed
-    /// `selectSignInMethod` finished.
+    /// `confirmSignIn` with the chosen method finished: the next step, or why not.
     case confirmSignInFinished(Result<SignInStep, AuthError>)
 
     /// This screen's own action inside `action`.
@@ -46,7 +46,7 @@ public struct SelectSignInMethodState: Equatable, Sendable {
     public var passwordMethod: SignInMethod?
     /// The password field (secure).
     public var password: FieldState
-    /// The focused item.
+    /// The highlighted method (or Cancel), moved with ↑/↓ and Tab.
     public var focus: Focus
     /// The method sent, while `selectSignInMethod` runs, or nil.
     public var request: SignInMethod?
@@ -100,6 +100,7 @@ extension SignInMethod {
 extension SelectSignInMethodState: FormScreen {
     static var requestCancelledMessage: WritableKeyPath<SelectSignInMethodState, String?> { \.banner }
 
+    /// The key path of the password field when `focus` is on it and a password method is offered; else nil.
     public func fieldPath(_ focus: Focus) -> WritableKeyPath<SelectSignInMethodState, FieldState>? {
         focus == .password && passwordMethod != nil ? \.password : nil
     }
@@ -188,9 +189,9 @@ extension SelectSignInMethodState: FormScreen {
 extension ScreenText {
     /// The sign-in screen's button when the method is chosen next (USER_AUTH).
     public static var continueButton: String { Localized.text("continueButton") }
-    /// SELECT_CHALLENGE's title.
+    /// The title of USER_AUTH's SELECT_CHALLENGE screen: "Choose how to sign in".
     public static var selectSignInMethodTitle: String { Localized.text("selectSignInMethodTitle") }
-    /// SELECT_CHALLENGE's prompt.
+    /// The question above SELECT_CHALLENGE's methods: "How do you want to sign in?".
     public static var selectSignInMethodPrompt: String { Localized.text("selectSignInMethodPrompt") }
     /// When the pool offers nothing a terminal can use.
     public static var noSignInMethod: String { Localized.text("noSignInMethod") }
@@ -198,7 +199,7 @@ extension ScreenText {
     public static var resendSignInCodeButton: String { Localized.text("resendSignInCodeButton") }
     /// Status line while the sign-in starts again for a new code.
     public static var sendingNewCode: String { Localized.text("sendingNewCode") }
-    /// SELECT_MFA_TYPE's question.
+    /// The question above SELECT_MFA_TYPE's factors: "How do you want to verify this sign-in?".
     public static var selectMFAPrompt: String { Localized.text("selectMFAPrompt") }
     /// MFA_SETUP's question when the pool offers several factors.
     public static var mfaSetupPrompt: String { Localized.text("mfaSetupPrompt") }

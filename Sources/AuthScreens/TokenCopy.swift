@@ -2,9 +2,9 @@ import CognitoAuth
 
 /// A token the dashboard can copy to the clipboard (`y`, then `i` or `a`).
 public enum CopiedToken: String, Hashable, Sendable {
-    /// The ID token.
+    /// The ID token (the dashboard's `y` then `i`).
     case id
-    /// The access token.
+    /// The access token (the dashboard's `y` then `a`).
     case access
     /// The `otpauth://` URI of an authenticator-app set-up (Ctrl-Y on that screen).
     case totpURI
@@ -13,7 +13,7 @@ public enum CopiedToken: String, Hashable, Sendable {
 }
 
 extension ScreenText {
-    /// The dashboard hint.
+    /// The dashboard key hint for copying a token: "y copy token".
     public static var hintCopyToken: String { Localized.text("hintCopyToken") }
     /// The status line after `y`.
     public static var copyTokenChoice: String { Localized.text("copyTokenChoice") }
@@ -22,7 +22,7 @@ extension ScreenText {
     /// The terminal cannot take a clipboard.
     public static var copyTokenUnsupported: String { Localized.text("copyTokenUnsupported") }
 
-    /// "the access token".
+    /// The token's name inside a sentence: "the access token".
     public static func tokenName(_ token: CopiedToken) -> String {
         switch token {
         case .id: Localized.text("tokenName.id")
@@ -42,7 +42,7 @@ extension ScreenText {
         Localized.format("tokenCopyFailed", ["token": tokenName(token), "message": shortError(error)])
     }
 
-    /// 1234 → "1,234".
+    /// Formats a count with comma thousands separators: 1234 → "1,234".
     public static func groupedThousands(_ value: Int) -> String {
         let digits = String(value.magnitude)
         var out = ""

@@ -21,12 +21,12 @@ import TerminalKit
 public struct AppView: Hashable, Sendable {
     /// What one render produced.
     public struct Frame: Hashable, Sendable {
-        /// The cells.
+        /// The cells of the whole screen.
         public var grid: CellGrid
         /// Where the terminal cursor goes (in the focused text field), or nil to hide it.
         public var cursor: Position?
 
-        /// Creates a frame.
+        /// Creates a frame of `grid`, with the cursor at `cursor` (nil hides it).
         public init(grid: CellGrid, cursor: Position?) {
             self.grid = grid
             self.cursor = cursor
@@ -43,7 +43,7 @@ public struct AppView: Hashable, Sendable {
     /// The minimum size (``minimumSize`` unless changed for tests).
     public var minimum: TerminalSize
 
-    /// Creates a view.
+    /// Creates a view; `backend` is named in the header badge, `minimum` is the smallest terminal it draws in.
     public init(backend: String? = nil, minimum: TerminalSize = AppView.minimumSize) {
         self.backend = backend
         self.minimum = minimum

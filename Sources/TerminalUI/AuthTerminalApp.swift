@@ -20,16 +20,16 @@ public final class AuthTerminalApp {
     public struct RenderStats: Hashable, Sendable {
         /// From the start of ``run()`` to the first frame presented.
         public var timeToFirstFrame: Duration?
-        /// Frames presented.
+        /// The number of frames presented so far.
         public var frameCount: Int = 0
         /// Time spent rendering and presenting, all frames together.
         public var totalFrameTime: Duration = .zero
-        /// The slowest frame.
+        /// The slowest frame's render-and-present time.
         public var maximumFrameTime: Duration = .zero
-        /// The last frame.
+        /// The most recent frame's render-and-present time.
         public var lastFrameTime: Duration = .zero
 
-        /// Creates empty statistics.
+        /// Creates statistics with no frames recorded.
         public init() {}
 
         /// The mean time per frame (zero before the first).
@@ -49,7 +49,7 @@ public final class AuthTerminalApp {
     public let runtime: AuthScreensRuntime
     /// Where frames go and keys come from.
     public let surface: any TerminalSurface
-    /// The renderer.
+    /// The renderer that turns the app state into frames.
     public var view: AppView
     /// How long one key read waits.
     public let keyTimeout: Duration
@@ -57,7 +57,7 @@ public final class AuthTerminalApp {
     public let tickInterval: Duration
     /// How often the spinner advances while a request runs.
     public let spinnerInterval: Duration
-    /// Frame timings.
+    /// Frame timings since the start, for benchmarks.
     public private(set) var stats = RenderStats()
     /// How the UI ended, once it has.
     public private(set) var exit: Exit?
