@@ -25,7 +25,7 @@ public enum ChallengeAction: Sendable {
 
 /// What every challenge screen's action has: the key and the `confirmSignIn` result the challenge
 /// passes on to whichever screen shows.
-public protocol ChallengeScreenAction: Sendable {
+package protocol ChallengeScreenAction: Sendable {
     /// A key was pressed.
     static func keyPressed(_ key: Key) -> Self
     /// Wraps `confirmSignIn`'s outcome in this screen's own action.
@@ -115,7 +115,7 @@ public enum ChallengeState: Equatable, Sendable {
     }
 
     /// Applies an action to whichever challenge this is.
-    public mutating func reduce(_ action: ChallengeAction) -> [ScreenEffect] {
+    package mutating func reduce(_ action: ChallengeAction) -> [ScreenEffect] {
         switch self {
         case .newPassword(var state):
             guard let action = NewPasswordAction(action) else { return [] }

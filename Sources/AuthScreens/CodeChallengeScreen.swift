@@ -107,7 +107,7 @@ public struct CodeChallengeState: Equatable, Sendable, ResendCodeCooldown {
 
     /// Sets the time (the app does on every action); the first time, a code sent as the screen
     /// opened starts the resend cooldown.
-    public mutating func setClock(_ time: Date) {
+    package mutating func setClock(_ time: Date) {
         now = time
         if startsCooldownOnClock {
             startsCooldownOnClock = false
@@ -168,7 +168,7 @@ extension CodeChallengeState: FormScreen {
     }
 
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: CodeChallengeAction) -> [ScreenEffect] {
+    package mutating func reduce(_ action: CodeChallengeAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key) where focus == .resend && !isInFlight && (key == .enter || key == .character(" ")):
             return resendCode()

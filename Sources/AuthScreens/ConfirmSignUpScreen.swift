@@ -115,7 +115,7 @@ extension ConfirmSignUpState: FormScreen {
     }
 
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: ConfirmSignUpAction) -> [ScreenEffect] {
+    package mutating func reduce(_ action: ConfirmSignUpAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key):
             switch handleFormKey(key) {

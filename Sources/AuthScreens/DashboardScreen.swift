@@ -251,7 +251,7 @@ public enum DashboardAction: Sendable {
 
 extension DashboardState {
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: DashboardAction) -> [ScreenEffect] {
+    package mutating func reduce(_ action: DashboardAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key): return keyPressed(key)
         case .sessionEvent(let event):

@@ -91,14 +91,14 @@ public enum DevicesAction: Sendable {
 
 extension DevicesState {
     /// The view just opened: it loads the list.
-    public static func opening() -> (DevicesState, [ScreenEffect]) {
+    package static func opening() -> (DevicesState, [ScreenEffect]) {
         var state = DevicesState()
         state.activity = ScreenText.loadingDevices
         return (state, [.run(.loadDevices)])
     }
 
     /// Applies an action and returns the effects (and `.route(.dashboard)` to close).
-    public mutating func reduce(_ action: DevicesAction) -> [ScreenEffect] {
+    package mutating func reduce(_ action: DevicesAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key): return keyPressed(key)
         case .loaded(let result):

@@ -80,7 +80,7 @@ public enum AuthEffect: Hashable, Sendable {
 }
 
 /// Where a screen asks the app to go next.
-public enum Route: Hashable, Sendable {
+package enum Route: Hashable, Sendable {
     /// Sign in, with the username filled in and an optional notice ("Password changed. …").
     case signIn(username: String, notice: String?)
     /// Create account, with the username carried over.
@@ -111,7 +111,7 @@ public enum Route: Hashable, Sendable {
 }
 
 /// What a screen's reducer returns: effects for the runtime, and routes for the app.
-public enum ScreenEffect: Hashable, Sendable {
+package enum ScreenEffect: Hashable, Sendable {
     /// An effect to run.
     case run(AuthEffect)
     /// A navigation request for ``AppState`` to carry out.

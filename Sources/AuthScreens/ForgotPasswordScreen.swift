@@ -152,7 +152,7 @@ extension ForgotPasswordState: FormScreen {
     }
 
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: ForgotPasswordAction) -> [ScreenEffect] {
+    package mutating func reduce(_ action: ForgotPasswordAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key):
             switch handleFormKey(key) {

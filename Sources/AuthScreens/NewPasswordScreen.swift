@@ -111,7 +111,7 @@ extension NewPasswordState: FormScreen {
     }
 
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: NewPasswordAction) -> [ScreenEffect] {
+    package mutating func reduce(_ action: NewPasswordAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key):
             switch handleFormKey(key) {

@@ -141,14 +141,14 @@ public enum ProfileAction: Sendable {
 
 extension ProfileState {
     /// The view just opened for `username`: it loads the attributes.
-    public static func opening(username: String) -> (ProfileState, [ProfileRequest]) {
+    package static func opening(username: String) -> (ProfileState, [ProfileRequest]) {
         var state = ProfileState(username: username)
         state.activity = ScreenText.profileLoading
         return (state, [.load])
     }
 
     /// Applies an action and returns the requests; `close` is set when the view should close.
-    public mutating func reduce(_ action: ProfileAction) -> (requests: [ProfileRequest], close: Bool) {
+    package mutating func reduce(_ action: ProfileAction) -> (requests: [ProfileRequest], close: Bool) {
         switch action {
         case .keyPressed(let key):
             return keyPressed(key)

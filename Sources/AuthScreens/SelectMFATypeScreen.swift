@@ -76,7 +76,7 @@ extension SelectMFATypeState: FormScreen {
     func validationError(for focus: Focus) -> String? { nil }
 
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: SelectMFATypeAction) -> [ScreenEffect] {
+    package mutating func reduce(_ action: SelectMFATypeAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key):
             switch handleFormKey(key) {

@@ -110,7 +110,7 @@ extension SelectSignInMethodState: FormScreen {
     }
 
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: SelectSignInMethodAction) -> [ScreenEffect] {
+    package mutating func reduce(_ action: SelectSignInMethodAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key):
             switch handleFormKey(key) {

@@ -198,7 +198,7 @@ extension SignInState: FormScreen {
     }
 
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: SignInAction) -> [ScreenEffect] {
+    package mutating func reduce(_ action: SignInAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key):
             switch handleFormKey(key) {

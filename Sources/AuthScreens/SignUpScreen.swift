@@ -255,7 +255,7 @@ extension SignUpState: FormScreen {
     }
 
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: SignUpAction) -> [ScreenEffect] {
+    package mutating func reduce(_ action: SignUpAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key):
             if refuses(key) { return [] }

@@ -76,7 +76,7 @@ extension TOTPSetupState: FormScreen {
     }
 
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: TOTPSetupAction) -> [ScreenEffect] {
+    package mutating func reduce(_ action: TOTPSetupAction) -> [ScreenEffect] {
         guard isEnrolment else { return reduceCodeEntry(action) }
         // The enrolment from the dashboard: Cancel and Esc go back to it; the code goes to VerifySoftwareToken.
         switch action {

@@ -117,7 +117,7 @@ public struct AppView: Hashable, Sendable {
     // MARK: Chrome
 
     /// The badge text: "✔ Signed in · alice · local".
-    public func badgeText(_ state: AppState) -> String {
+    func badgeText(_ state: AppState) -> String {
         [state.badge, backend].compactMap { $0 }.joined(separator: " · ")
     }
 
@@ -168,7 +168,7 @@ public struct AppView: Hashable, Sendable {
 
     /// The hints that fit in `width` columns: every hint and then `help` when they all fit, else
     /// as many of the first (most important) hints as fit beside `more` ("F1 more").
-    public static func fittedHints(_ hints: [String], help: String?, more: String, width: Int) -> [String] {
+    static func fittedHints(_ hints: [String], help: String?, more: String, width: Int) -> [String] {
         let separator = TextWidth.width(of: ScreenText.hintSeparator)
         func lineWidth(_ line: [String]) -> Int {
             line.map { TextWidth.width(of: $0) }.reduce(0, +) + separator * max(0, line.count - 1)

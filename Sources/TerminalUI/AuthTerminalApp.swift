@@ -17,23 +17,23 @@ public final class AuthTerminalApp {
     public typealias Exit = AuthScreensRuntime.Exit
 
     /// Timings for benchmarks: how soon the first frame showed and what frames cost.
-    public struct RenderStats: Hashable, Sendable {
+    package struct RenderStats: Hashable, Sendable {
         /// From the start of ``run()`` to the first frame presented.
-        public var timeToFirstFrame: Duration?
+        package var timeToFirstFrame: Duration?
         /// The number of frames presented so far.
-        public var frameCount: Int = 0
+        package var frameCount: Int = 0
         /// Time spent rendering and presenting, all frames together.
-        public var totalFrameTime: Duration = .zero
+        package var totalFrameTime: Duration = .zero
         /// The slowest frame's render-and-present time.
-        public var maximumFrameTime: Duration = .zero
+        package var maximumFrameTime: Duration = .zero
         /// The most recent frame's render-and-present time.
-        public var lastFrameTime: Duration = .zero
+        package var lastFrameTime: Duration = .zero
 
         /// Creates statistics with no frames recorded.
-        public init() {}
+        package init() {}
 
         /// The mean time per frame (zero before the first).
-        public var averageFrameTime: Duration {
+        package var averageFrameTime: Duration {
             frameCount == 0 ? .zero : totalFrameTime / frameCount
         }
 
@@ -58,7 +58,7 @@ public final class AuthTerminalApp {
     /// How often the spinner advances while a request runs.
     public let spinnerInterval: Duration
     /// Frame timings since the start, for benchmarks.
-    public private(set) var stats = RenderStats()
+    package private(set) var stats = RenderStats()
     /// How the UI ended, once it has.
     public private(set) var exit: Exit?
 
