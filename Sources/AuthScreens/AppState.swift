@@ -48,9 +48,9 @@ public struct AppState: Equatable, Sendable {
     /// The Accounts chooser over the dashboard (`a`), when open.
     public var accountPicker: AccountPickerState?
     /// The device keys the remember prompt was offered for (once each).
-    public var rememberDeviceAsked: Set<String> = []
+    var rememberDeviceAsked: Set<String> = []
     /// What a finished global sign-out said, for the sign-in screen that follows it.
-    public var globalSignOutNotice: String?
+    var globalSignOutNotice: String?
     /// The password of the Sign in screen's request in flight, kept only until it finishes: an
     /// unconfirmed account is confirmed and then signed in with it, as after Create account.
     var signInPassword: SecretText?

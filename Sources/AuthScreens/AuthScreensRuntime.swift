@@ -145,7 +145,7 @@ public final class AuthScreensRuntime {
     /// Waits until every effect task started so far (and any they started) has finished.
     ///
     /// Sample calls waiting for sign-in keep this waiting until they are resumed or released.
-    public func settle() async {
+    package func settle() async {
         while let (id, task) = tasks.first {
             await task.value
             tasks.removeValue(forKey: id)
@@ -153,7 +153,7 @@ public final class AuthScreensRuntime {
     }
 
     /// How many effect tasks are running.
-    public var runningTaskCount: Int { tasks.count }
+    var runningTaskCount: Int { tasks.count }
 
     // MARK: Effects
 

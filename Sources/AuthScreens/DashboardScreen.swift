@@ -62,9 +62,9 @@ public struct DashboardState: Equatable, Sendable {
     /// The event log shown at the bottom, scrolled with ↑/↓/PgUp/PgDn/Home/End.
     public var log: EventLog
     /// The number the next sample call gets.
-    public var nextSampleCall: Int
+    package var nextSampleCall: Int
     /// The sample calls still running, in start order.
-    public var runningSampleCalls: [Int]
+    package var runningSampleCalls: [Int]
     /// Whether a sign-out is running.
     public var isSigningOut: Bool
     /// What the configuration says about the pool (its MFA setting, keys not acted on yet), shown
@@ -79,17 +79,17 @@ public struct DashboardState: Equatable, Sendable {
     /// Whether the running sign-out is the global one.
     public var isSigningOutGlobally = false
     /// The last refresh failure of this session (why a re-login is needed), reset with the session.
-    public var lastRefreshError: AuthError?
+    package var lastRefreshError: AuthError?
     /// When the dashboard saw the AWS credentials arrive (their real lifetime starts there).
-    public var awsCredentialsIssuedAt: Date?
+    package var awsCredentialsIssuedAt: Date?
     /// When to probe the backend next while offline (nil while online).
-    public private(set) var probeAt: Date?
+    package private(set) var probeAt: Date?
     /// The wait after the next probe: it doubles after each probe, up to ``maximumProbeDelay``.
-    public private(set) var probeBackoff: TimeInterval = DashboardState.firstProbeDelay
+    package private(set) var probeBackoff: TimeInterval = DashboardState.firstProbeDelay
     /// The first wait before probing an unreachable backend; each probe doubles it up to ``maximumProbeDelay``.
-    public static let firstProbeDelay: TimeInterval = 2
+    package static let firstProbeDelay: TimeInterval = 2
     /// The longest wait between probes.
-    public static let maximumProbeDelay: TimeInterval = 60
+    package static let maximumProbeDelay: TimeInterval = 60
 
     /// Creates an empty dashboard.
     public init(now: Date = Date(), timeZone: TimeZone = .current, logCapacity: Int = 500) {

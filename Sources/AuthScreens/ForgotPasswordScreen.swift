@@ -92,7 +92,7 @@ public struct ForgotPasswordState: Equatable, Sendable, ResendCodeCooldown {
     public var passwordChecks: [PasswordCheck] { policy.checks(for: newPassword.text) }
 
     /// The username as sent.
-    public var trimmedUsername: String { username.text.trimmingCharacters(in: .whitespaces) }
+    var trimmedUsername: String { username.text.trimmingCharacters(in: .whitespaces) }
 
     /// Whether the step's button can be pressed.
     public var canSubmit: Bool { !isInFlight }

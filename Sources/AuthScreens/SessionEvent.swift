@@ -64,7 +64,7 @@ public enum SessionEvent: Hashable, Sendable {
     }
 
     /// Whether the stored session may have changed (the runtime then reloads its summary).
-    public var changesSession: Bool {
+    var changesSession: Bool {
         switch self {
         case .stateChanged, .tokensRefreshed, .credentialsRefreshed, .identityIdChanged: return true
         default: return false

@@ -79,7 +79,7 @@ public struct SignInState: Equatable, Sendable {
     /// The pasted redirect URL or code (kept only while a browser sign-in waits).
     public var pastedRedirect = FieldState()
     /// Whether a "Continue with" row was pressed and the URL is being prepared.
-    public var webStarting = false
+    var webStarting = false
 
     /// Creates the screen; the password field has focus when `username` is filled in, and Cancel shows
     /// only with `canCancel`.
@@ -120,7 +120,7 @@ public struct SignInState: Equatable, Sendable {
     }
 
     /// The username as it will be sent.
-    public var trimmedUsername: String { username.text.trimmingCharacters(in: .whitespaces) }
+    var trimmedUsername: String { username.text.trimmingCharacters(in: .whitespaces) }
 
     /// Whether the Ctrl-T hint shows (only while the password has focus).
     public var showsRevealHint: Bool { focus == .password }

@@ -197,7 +197,7 @@ public struct SignUpState: Equatable, Sendable {
     public var verificationNotice: String? { ScreenText.verificationNotice(verificationMechanisms) }
 
     /// The attributes as sent to `signUp`.
-    public var attributeValues: [String: String] {
+    var attributeValues: [String: String] {
         Dictionary(
             attributes.map { ($0.name, $0.field.text.trimmingCharacters(in: .whitespaces)) },
             uniquingKeysWith: { first, _ in first })

@@ -152,7 +152,7 @@ public final class AuthTerminalApp {
 
     /// Handles one key: resize, Ctrl-C and Ctrl-Z here, everything else through the runtime.
     /// The frame is drawn by the loop once the batch of keys is handled.
-    public func handle(_ key: Key) {
+    package func handle(_ key: Key) {
         switch key {
         case .resize:
             checkSize()
@@ -181,7 +181,7 @@ public final class AuthTerminalApp {
     }
 
     /// Draws the current state now.
-    public func render() {
+    package func render() {
         needsRender = false
         let frameStart = clock.now
         let size = surface.size
