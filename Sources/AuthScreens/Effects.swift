@@ -25,8 +25,8 @@ public enum AuthEffect: Hashable, Sendable {
     case resendSignUpCode(username: String)
     /// Starts a password reset with `forgotPassword(username:)`; answered by `forgotPasswordFinished`.
     case forgotPassword(username: String)
-    /// Sets the new password with `confirmForgotPassword(username:newPassword:code:)`; answered by
-    /// `confirmForgotPasswordFinished`.
+    /// Sets the new password with `confirmForgotPassword(username:newPassword:code:)`;
+    /// answered by `confirmForgotPasswordFinished`.
     case confirmForgotPassword(username: String, newPassword: SecretText, code: String)
     /// Begins a browser sign-in through the hosted UI with `provider` (`COGNITO`, `Google`...): the
     /// URL, a browser opened where there is one, the loopback listener; `hostedUIStarted`, then

@@ -81,8 +81,8 @@ public struct SignInState: Equatable, Sendable {
     /// Whether a "Continue with" row was pressed and the URL is being prepared.
     var webStarting = false
 
-    /// Creates the screen; the password field has focus when `username` is filled in, and Cancel shows
-    /// only with `canCancel`.
+    /// Creates the screen; the password field has focus when `username` is filled in,
+    /// and Cancel shows only with `canCancel`.
     public init(
         username: String = "", notice: String? = nil, showsCreateAccount: Bool = true,
         showsForgotPassword: Bool = true, canCancel: Bool = false
