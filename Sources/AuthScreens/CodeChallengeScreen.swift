@@ -78,7 +78,7 @@ public struct CodeChallengeState: Equatable, Sendable, ResendCodeCooldown {
     public var notice: String?
     /// Whether the request running is Resend code (not Verify).
     public var isResending: Bool { request == .resend }
-    /// The current time, set by the app (``setClock(_:)``), for the resend cooldown.
+    /// The current time, set by the app on every action, for the resend cooldown.
     public var now: Date = .distantPast
     /// When Resend code may be used again (a code was just sent), or nil.
     public var resendAvailableAt: Date?
