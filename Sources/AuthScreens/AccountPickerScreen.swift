@@ -22,7 +22,7 @@ public struct AccountPickerState: Equatable, Sendable {
 
     /// What a key does: nil keeps the chooser open; `.some(nil)` closes it; `.some(.some(choice))`
     /// switches (`choice` is nil for "Sign in as someone else").
-    public mutating func reduce(_ key: Key) -> AccountChoice? {
+    package mutating func reduce(_ key: Key) -> AccountChoice? {
         switch key {
         case .up, .backTab: selected = max(0, selected - 1)
         case .down, .tab: selected = min(rows.count - 1, selected + 1)
@@ -36,8 +36,8 @@ public struct AccountPickerState: Equatable, Sendable {
 }
 
 /// What the Accounts chooser decided.
-public enum AccountChoice: Equatable, Sendable {
-    /// Closed without switching.
+package enum AccountChoice: Equatable, Sendable {
+    /// The picker closed (Esc) without switching accounts.
     case close
     /// Switch to this account, or (nil) sign in as someone else in a new account.
     case switchTo(String?)

@@ -14,21 +14,21 @@ public enum AppAction: Sendable {
     case sessionEvent(SessionEvent)
     /// The runtime read the stored session (secrets left out).
     case sessionLoaded(SessionSummary?)
-    /// A second passed.
+    /// The one-second tick: drives clocks, expiry gauges, cooldowns and the offline probe.
     case tick(now: Date)
     /// The renderer found the terminal too small (or big enough again).
     case terminalSizeChanged(tooSmall: Bool)
     /// For Sign in (or, for a sign-in result, the re-login prompt when it is open).
     case signIn(SignInAction)
-    /// For Create account.
+    /// An action for the Create account screen.
     case signUp(SignUpAction)
     /// For the sign-up confirmation code.
     case confirmSignUp(ConfirmSignUpAction)
-    /// For Forgot password.
+    /// An action for the Forgot password screen.
     case forgotPassword(ForgotPasswordAction)
     /// For the challenge screen (or the re-login prompt's challenge when it is open).
     case challenge(ChallengeAction)
-    /// For the dashboard.
+    /// An action for the dashboard (also while another screen shows over it).
     case dashboard(DashboardAction)
     /// For the Devices view.
     case devices(DevicesAction)
@@ -49,6 +49,6 @@ public enum AppAction: Sendable {
 public enum TOTPEnrolmentAction: Sendable {
     /// `setUpTOTP` finished: the secret to show, or why not.
     case started(Result<TOTPSetupDetails, AuthError>)
-    /// `verifyTOTPSetup` finished.
+    /// `verifyTOTPSetup` finished: the app is enrolled, or why not.
     case verified(Result<Void, AuthError>)
 }

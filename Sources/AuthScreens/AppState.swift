@@ -9,23 +9,23 @@ import TerminalKeys
 public struct AppState: Equatable, Sendable {
     /// The full-screen view under any modal.
     public enum Screen: Equatable, Sendable {
-        /// Sign in.
+        /// The Sign in screen (the first screen unless the options start on Create account).
         case signIn(SignInState)
-        /// Create account.
+        /// The Create account screen.
         case signUp(SignUpState)
         /// The sign-up confirmation code.
         case confirmSignUp(ConfirmSignUpState)
-        /// Forgot password.
+        /// The Forgot password screen (both steps).
         case forgotPassword(ForgotPasswordState)
-        /// A sign-in challenge.
+        /// A sign-in challenge: a code, a new password, an MFA choice or an enrolment.
         case challenge(ChallengeState)
         /// The dashboard (its state is ``AppState/dashboard``).
         case dashboard
     }
 
-    /// The options.
+    /// The options the app was started with (AWSAuthUI's, and the pool's settings).
     public var options: AuthUIOptions
-    /// The screen showing.
+    /// The full-screen view showing now; prompts and overlays are drawn over it.
     public var screen: Screen
     /// The dashboard, kept up to date by events even while another screen shows.
     public var dashboard: DashboardState
@@ -48,9 +48,9 @@ public struct AppState: Equatable, Sendable {
     /// The Accounts chooser over the dashboard (`a`), when open.
     public var accountPicker: AccountPickerState?
     /// The device keys the remember prompt was offered for (once each).
-    public var rememberDeviceAsked: Set<String> = []
+    var rememberDeviceAsked: Set<String> = []
     /// What a finished global sign-out said, for the sign-in screen that follows it.
-    public var globalSignOutNotice: String?
+    var globalSignOutNotice: String?
     /// The password of the Sign in screen's request in flight, kept only until it finishes: an
     /// unconfirmed account is confirmed and then signed in with it, as after Create account.
     var signInPassword: SecretText?

@@ -3,7 +3,7 @@ import Foundation
 
 extension AuthEffect {
     /// How the runtime runs an effect.
-    public enum Execution: Hashable, Sendable {
+    enum Execution: Hashable, Sendable {
         /// A form's request: one at a time, a newer one replacing an older, Esc (`cancelRequest`) dropping it.
         case formRequest
         /// A call that runs beside the others (dashboard, Devices, Profile, session reads).
@@ -13,7 +13,7 @@ extension AuthEffect {
     }
 
     /// How the runtime runs this effect; ``perform(on:)`` does the work of the first two kinds.
-    public var execution: Execution {
+    var execution: Execution {
         switch self {
         case .signIn, .confirmSignIn, .startUserAuth, .selectSignInMethod, .resendSignInCode, .restartSignIn,
             .verifyTOTPSetup, .signUp, .confirmSignUp, .resendSignUpCode, .forgotPassword, .confirmForgotPassword:
@@ -28,7 +28,7 @@ extension AuthEffect {
     }
 
     /// The effects to run side by side for this one: each sample call is a task of its own.
-    public var concurrentParts: [AuthEffect] {
+    var concurrentParts: [AuthEffect] {
         guard case .sampleCalls(let first, let count) = self, count > 1 else { return [self] }
         return (first..<(first + count)).map { .sampleCalls(first: $0, count: 1) }
     }
@@ -39,7 +39,7 @@ extension AuthEffect {
     /// cancelled (a `CancellationError` is not an auth failure), or the runtime runs the effect
     /// itself (``Execution/runtime``). Sample calls run one after another here; the runtime runs
     /// ``concurrentParts`` instead.
-    public func perform(on service: some AuthService) async -> AppAction? {
+    func perform(on service: some AuthService) async -> AppAction? {
         switch self {
         case .signIn(let username, let password):
             return await Self.outcome { try await service.signIn(username: username, password: password.value) }

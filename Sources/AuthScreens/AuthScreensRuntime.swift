@@ -19,7 +19,7 @@ public final class AuthScreensRuntime {
         case switchAccount(String?)
     }
 
-    /// The current state.
+    /// The app's current state; changed only by the runtime's reducer.
     public private(set) var state: AppState
     /// Called after every change, for the renderer to redraw.
     public var onChange: (@MainActor (AppState) -> Void)?
@@ -145,7 +145,7 @@ public final class AuthScreensRuntime {
     /// Waits until every effect task started so far (and any they started) has finished.
     ///
     /// Sample calls waiting for sign-in keep this waiting until they are resumed or released.
-    public func settle() async {
+    package func settle() async {
         while let (id, task) = tasks.first {
             await task.value
             tasks.removeValue(forKey: id)
@@ -153,7 +153,7 @@ public final class AuthScreensRuntime {
     }
 
     /// How many effect tasks are running.
-    public var runningTaskCount: Int { tasks.count }
+    var runningTaskCount: Int { tasks.count }
 
     // MARK: Effects
 

@@ -6,7 +6,7 @@ public protocol AuthService: Sendable {
     func signIn(username: String, password: String) async throws -> SignInStep
     /// Answers the pending challenge.
     func confirmSignIn(_ answer: String, attributes: [String: String]) async throws -> SignInStep
-    /// Creates an account.
+    /// Creates an account with the given password and attributes; the result says whether a code must confirm it.
     func signUp(username: String, password: String, attributes: [String: String]) async throws -> SignUpStep
     /// Confirms an account with its code.
     func confirmSignUp(username: String, code: String) async throws -> SignUpStep

@@ -49,7 +49,7 @@ public struct AuthUIOptions: Hashable, Sendable {
     /// Lambda-defined challenge comes straight after the username.
     public var asksForPassword: Bool = true
 
-    /// Creates options.
+    /// Creates options; every parameter defaults to AWSAuthUI's default.
     public init(
         canCancel: Bool = false, disableSignUp: Bool = false, startOnSignUp: Bool = false, logo: [String] = [],
         themeName: String = "default", passwordPolicy: PasswordPolicy = .cognitoDefault,

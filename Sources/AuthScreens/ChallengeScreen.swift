@@ -7,28 +7,28 @@ import TerminalKeys
 public enum ChallengeAction: Sendable {
     /// A key was pressed.
     case keyPressed(Key)
-    /// `confirmSignIn` finished.
+    /// `confirmSignIn` finished: the next sign-in step, or why not.
     case confirmSignInFinished(Result<SignInStep, AuthError>)
     /// The sign-in was started again for a new code (USER_AUTH with the code method).
     case codeResent(Result<SignInStep, AuthError>)
-    /// For NEW_PASSWORD_REQUIRED.
+    /// An action for the NEW_PASSWORD_REQUIRED screen.
     case newPassword(NewPasswordAction)
     /// For a code challenge.
     case code(CodeChallengeAction)
-    /// For MFA_SETUP.
+    /// An action for the MFA_SETUP screen (authenticator-app enrolment during a sign-in).
     case totpSetup(TOTPSetupAction)
-    /// For SELECT_MFA_TYPE.
+    /// An action for the SELECT_MFA_TYPE screen.
     case selectMFAType(SelectMFATypeAction)
-    /// For USER_AUTH's SELECT_CHALLENGE.
+    /// An action for USER_AUTH's SELECT_CHALLENGE screen (choosing a sign-in method).
     case selectMethod(SelectSignInMethodAction)
 }
 
 /// What every challenge screen's action has: the key and the `confirmSignIn` result the challenge
 /// passes on to whichever screen shows.
-public protocol ChallengeScreenAction: Sendable {
+package protocol ChallengeScreenAction: Sendable {
     /// A key was pressed.
     static func keyPressed(_ key: Key) -> Self
-    /// `confirmSignIn` finished.
+    /// Wraps `confirmSignIn`'s outcome in this screen's own action.
     static func confirmSignInFinished(_ result: Result<SignInStep, AuthError>) -> Self
     /// This screen's own action inside `action` (nil: the action is for another screen).
     static func own(in action: ChallengeAction) -> Self?
@@ -68,13 +68,13 @@ enum ChallengeOutcome {
 
 /// Any challenge screen, built from the step `signIn` or `confirmSignIn` returned.
 public enum ChallengeState: Equatable, Sendable {
-    /// NEW_PASSWORD_REQUIRED.
+    /// NEW_PASSWORD_REQUIRED: the new password (and required attributes) form.
     case newPassword(NewPasswordState)
     /// SMS_MFA, SOFTWARE_TOKEN_MFA or CUSTOM_CHALLENGE.
     case code(CodeChallengeState)
-    /// MFA_SETUP.
+    /// MFA_SETUP: the authenticator-app enrolment with its QR code.
     case totpSetup(TOTPSetupState)
-    /// SELECT_MFA_TYPE.
+    /// SELECT_MFA_TYPE: the choice between the offered MFA factors.
     case selectMFAType(SelectMFATypeState)
     /// USER_AUTH's SELECT_CHALLENGE: the sign-in methods.
     case selectMethod(SelectSignInMethodState)
@@ -115,7 +115,7 @@ public enum ChallengeState: Equatable, Sendable {
     }
 
     /// Applies an action to whichever challenge this is.
-    public mutating func reduce(_ action: ChallengeAction) -> [ScreenEffect] {
+    package mutating func reduce(_ action: ChallengeAction) -> [ScreenEffect] {
         switch self {
         case .newPassword(var state):
             guard let action = NewPasswordAction(action) else { return [] }
@@ -185,7 +185,7 @@ public enum ChallengeState: Equatable, Sendable {
         return true
     }
 
-    /// The screen's title.
+    /// The title at the top of the challenge screen, naming what it asks for (code, new password, MFA choice, set-up).
     public var title: String {
         switch self {
         case .newPassword: return ScreenText.newPasswordTitle

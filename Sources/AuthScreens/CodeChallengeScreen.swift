@@ -8,13 +8,13 @@ public enum CodeChallengeAction: ChallengeScreenAction {
     case keyPressed(Key)
     /// The code (or answer) was set in one piece.
     case answerChanged(String)
-    /// Verify was pressed.
+    /// Verify was pressed (or Enter in the code field): sends the code unless it is empty.
     case submitPressed
     /// Cancel was pressed (back to Sign in).
     case cancelPressed
     /// Resend code was pressed.
     case resendPressed
-    /// `confirmSignIn` finished.
+    /// `confirmSignIn` with the code finished: the next sign-in step, or why not.
     case confirmSignInFinished(Result<SignInStep, AuthError>)
     /// The sign-in was started again for a new code.
     case codeResent(Result<SignInStep, AuthError>)
@@ -64,9 +64,9 @@ public struct CodeChallengeState: Equatable, Sendable, ResendCodeCooldown {
     public var username: String
     /// Which code is asked for.
     public var kind: Kind
-    /// The code field.
+    /// The code as typed, with its inline error.
     public var code: FieldState
-    /// The focused item.
+    /// The item Tab / Shift-Tab / ↑ / ↓ move between.
     public var focus: Focus
     /// The request running (Verify, or Resend code), or nil.
     public var request: CodeRequest?
@@ -78,14 +78,14 @@ public struct CodeChallengeState: Equatable, Sendable, ResendCodeCooldown {
     public var notice: String?
     /// Whether the request running is Resend code (not Verify).
     public var isResending: Bool { request == .resend }
-    /// The current time, set by the app (``setClock(_:)``), for the resend cooldown.
+    /// The current time, set by the app on every action, for the resend cooldown.
     public var now: Date = .distantPast
     /// When Resend code may be used again (a code was just sent), or nil.
     public var resendAvailableAt: Date?
     /// Whether a code was sent as the screen opened and its cooldown starts when the app first sets the clock.
     var startsCooldownOnClock = false
 
-    /// Creates the screen.
+    /// Creates the screen for `username`'s challenge of `kind`; `resend` is set when the code can be sent again.
     public init(username: String, kind: Kind, resend: CodeResend? = nil) {
         self.username = username
         self.kind = kind
@@ -107,7 +107,7 @@ public struct CodeChallengeState: Equatable, Sendable, ResendCodeCooldown {
 
     /// Sets the time (the app does on every action); the first time, a code sent as the screen
     /// opened starts the resend cooldown.
-    public mutating func setClock(_ time: Date) {
+    package mutating func setClock(_ time: Date) {
         now = time
         if startsCooldownOnClock {
             startsCooldownOnClock = false
@@ -158,6 +158,7 @@ public enum CodeResend: Hashable, Sendable {
 }
 
 extension CodeChallengeState: FormScreen {
+    /// The key path of the code field when `focus` is on it; nil for the buttons and links.
     public func fieldPath(_ focus: Focus) -> WritableKeyPath<CodeChallengeState, FieldState>? {
         focus == .code ? \.code : nil
     }
@@ -167,7 +168,7 @@ extension CodeChallengeState: FormScreen {
     }
 
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: CodeChallengeAction) -> [ScreenEffect] {
+    package mutating func reduce(_ action: CodeChallengeAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key) where focus == .resend && !isInFlight && (key == .enter || key == .character(" ")):
             return resendCode()

@@ -4,13 +4,13 @@ import TerminalKeys
 
 /// The focusable items of a screen that asks for one code: the field, Verify and Cancel.
 public enum CodeEntryFocus: Hashable, Sendable, CaseIterable {
-    /// The code field.
+    /// The code field (initial focus).
     case code
-    /// The Verify button.
+    /// The Verify button; Enter here sends the code.
     case submit
     /// The Resend code link (sign-in codes that can be sent again).
     case resend
-    /// The Cancel button.
+    /// The Cancel button; goes back without sending anything.
     case cancel
 }
 
@@ -21,7 +21,7 @@ public enum CodeEntryAction: ChallengeScreenAction {
     case keyPressed(Key)
     /// The code was set in one piece.
     case answerChanged(String)
-    /// Verify was pressed.
+    /// Verify was pressed (or Enter in the code field): sends the code unless it is empty.
     case submitPressed
     /// Cancel was pressed (back to Sign in, or to the dashboard after an enrolment).
     case cancelPressed
@@ -46,7 +46,7 @@ public enum CodeRequest: Hashable, Sendable {
 protocol CodeEntryScreen: FormScreen where Focus == CodeEntryFocus, Request == CodeRequest {
     /// The user signing in.
     var username: String { get }
-    /// The code field.
+    /// The code as typed, with its inline error.
     var code: FieldState { get set }
     /// The server error with the next step.
     var banner: String? { get set }

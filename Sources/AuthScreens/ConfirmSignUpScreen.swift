@@ -9,9 +9,9 @@ import TerminalKeys
 public struct ConfirmSignUpState: Equatable, Sendable, ResendCodeCooldown {
     /// The focusable items in Tab order.
     public enum Focus: Hashable, Sendable, CaseIterable {
-        /// The code field.
+        /// The confirmation code field (initial focus).
         case code
-        /// The Confirm button.
+        /// The Confirm button; Enter here sends ConfirmSignUp.
         case confirm
         /// The Resend code link.
         case resend
@@ -21,9 +21,9 @@ public struct ConfirmSignUpState: Equatable, Sendable, ResendCodeCooldown {
 
     /// Which request is in flight.
     public enum Request: Hashable, Sendable {
-        /// ConfirmSignUp.
+        /// ConfirmSignUp with the typed code.
         case confirm
-        /// ResendConfirmationCode.
+        /// ResendConfirmationCode, after Resend code was pressed.
         case resend
     }
 
@@ -31,9 +31,9 @@ public struct ConfirmSignUpState: Equatable, Sendable, ResendCodeCooldown {
     public var username: String
     /// Where the code was sent, when known.
     public var delivery: CodeDeliveryDetails?
-    /// The code field.
+    /// The confirmation code as typed, with its inline error.
     public var code: FieldState
-    /// The focused item.
+    /// The item Tab / Shift-Tab / ↑ / ↓ move between.
     public var focus: Focus
     /// The request in flight, if any.
     public var request: Request?
@@ -50,7 +50,7 @@ public struct ConfirmSignUpState: Equatable, Sendable, ResendCodeCooldown {
     /// How long Resend code waits after a code was sent.
     public static let resendCooldown: TimeInterval = 30
 
-    /// Creates the screen.
+    /// Creates the screen for `username`, with where the code went and the password to sign in with afterwards.
     public init(
         username: String, delivery: CodeDeliveryDetails? = nil, rememberedPassword: SecretText? = nil,
         notice: String? = nil
@@ -90,21 +90,22 @@ public enum ConfirmSignUpAction: Sendable {
     case keyPressed(Key)
     /// The code was set in one piece.
     case codeChanged(String)
-    /// Confirm was pressed.
+    /// Confirm was pressed (or Enter in the code field): sends ConfirmSignUp unless the code is empty.
     case submitPressed
     /// Resend code was pressed.
     case resendPressed
     /// Back to sign in was pressed.
     case backPressed
-    /// ConfirmSignUp finished.
+    /// ConfirmSignUp finished: the next sign-up step, or why not.
     case confirmSignUpFinished(Result<SignUpStep, AuthError>)
-    /// ResendConfirmationCode finished.
+    /// ResendConfirmationCode finished: where the new code went, or why not.
     case resendCodeFinished(Result<CodeDeliveryDetails, AuthError>)
 }
 
 extension ConfirmSignUpState: FormScreen {
     static var requestCancelledMessage: WritableKeyPath<ConfirmSignUpState, String?> { \.notice }
 
+    /// The key path of the code field when `focus` is on it; nil for the buttons and links.
     public func fieldPath(_ focus: Focus) -> WritableKeyPath<ConfirmSignUpState, FieldState>? {
         focus == .code ? \.code : nil
     }
@@ -114,7 +115,7 @@ extension ConfirmSignUpState: FormScreen {
     }
 
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: ConfirmSignUpAction) -> [ScreenEffect] {
+    package mutating func reduce(_ action: ConfirmSignUpAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key):
             switch handleFormKey(key) {

@@ -11,7 +11,7 @@ public struct DashboardRowAction: Hashable, Sendable {
     /// The keys, in order ("y" then "a" copies the access token).
     public var keys: [Key]
 
-    /// Creates an action.
+    /// Creates an action with its label, its key hint and the keys that trigger it.
     public init(label: String, hint: String, keys: [Key]) {
         self.label = label
         self.hint = hint

@@ -12,9 +12,9 @@ public struct DashboardRow: Hashable, Sendable {
 
 /// A token's or credentials' expiry, with the fraction of its lifetime left for a bar.
 public struct ExpiryGauge: Hashable, Sendable {
-    /// What expires.
+    /// What expires, as the gauge's label: "ID token", "Access token" or the AWS credentials.
     public var label: String
-    /// When.
+    /// The moment it expires.
     public var expiration: Date
     /// The fraction of the lifetime left, from 0 (expired) to 1 (just issued).
     public var remainingFraction: Double
@@ -31,9 +31,9 @@ public struct ExpiryGauge: Hashable, Sendable {
 public struct DashboardState: Equatable, Sendable {
     /// The refresh token's recent history.
     public enum RefreshStatus: Hashable, Sendable {
-        /// Nothing happened yet.
+        /// No refresh was asked for or seen since the dashboard opened.
         case idle
-        /// `r` was pressed.
+        /// `r` was pressed at this time and the refresh is running.
         case requested(at: Date)
         /// The tokens were refreshed.
         case refreshed(at: Date)
@@ -45,7 +45,7 @@ public struct DashboardState: Equatable, Sendable {
     public var now: Date
     /// The time zone for absolute times.
     public var timeZone: TimeZone
-    /// The user state.
+    /// Signed in, signed out, guest or re-login required, from the last state change.
     public var userState: UserState
     /// The username from the last state change (kept while re-login is required).
     public var username: String?
@@ -57,14 +57,14 @@ public struct DashboardState: Equatable, Sendable {
     public var connectivity: Connectivity
     /// The calls waiting for tokens.
     public var pendingCalls: [WaitingCall]
-    /// The refresh history.
+    /// The last refresh's outcome, shown next to the token gauges.
     public var refresh: RefreshStatus
-    /// The event log.
+    /// The event log shown at the bottom, scrolled with ↑/↓/PgUp/PgDn/Home/End.
     public var log: EventLog
     /// The number the next sample call gets.
-    public var nextSampleCall: Int
+    package var nextSampleCall: Int
     /// The sample calls still running, in start order.
-    public var runningSampleCalls: [Int]
+    package var runningSampleCalls: [Int]
     /// Whether a sign-out is running.
     public var isSigningOut: Bool
     /// What the configuration says about the pool (its MFA setting, keys not acted on yet), shown
@@ -79,17 +79,17 @@ public struct DashboardState: Equatable, Sendable {
     /// Whether the running sign-out is the global one.
     public var isSigningOutGlobally = false
     /// The last refresh failure of this session (why a re-login is needed), reset with the session.
-    public var lastRefreshError: AuthError?
+    package var lastRefreshError: AuthError?
     /// When the dashboard saw the AWS credentials arrive (their real lifetime starts there).
-    public var awsCredentialsIssuedAt: Date?
+    package var awsCredentialsIssuedAt: Date?
     /// When to probe the backend next while offline (nil while online).
-    public private(set) var probeAt: Date?
+    package private(set) var probeAt: Date?
     /// The wait after the next probe: it doubles after each probe, up to ``maximumProbeDelay``.
-    public private(set) var probeBackoff: TimeInterval = DashboardState.firstProbeDelay
+    package private(set) var probeBackoff: TimeInterval = DashboardState.firstProbeDelay
     /// The first wait before probing an unreachable backend; each probe doubles it up to ``maximumProbeDelay``.
-    public static let firstProbeDelay: TimeInterval = 2
+    package static let firstProbeDelay: TimeInterval = 2
     /// The longest wait between probes.
-    public static let maximumProbeDelay: TimeInterval = 60
+    package static let maximumProbeDelay: TimeInterval = 60
 
     /// Creates an empty dashboard.
     public init(now: Date = Date(), timeZone: TimeZone = .current, logCapacity: Int = 500) {
@@ -237,7 +237,7 @@ public enum DashboardAction: Sendable {
     case sessionEvent(SessionEvent)
     /// The runtime read the stored session.
     case sessionLoaded(SessionSummary?)
-    /// A second passed.
+    /// The one-second tick: updates the gauges and probes the backend while offline.
     case tick(now: Date)
     /// Sample call number `number` finished.
     case sampleCallFinished(number: Int, result: Result<Void, AuthError>)
@@ -251,7 +251,7 @@ public enum DashboardAction: Sendable {
 
 extension DashboardState {
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: DashboardAction) -> [ScreenEffect] {
+    package mutating func reduce(_ action: DashboardAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key): return keyPressed(key)
         case .sessionEvent(let event):

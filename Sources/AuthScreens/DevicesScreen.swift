@@ -6,7 +6,7 @@ import TerminalKeys
 public enum DeviceChange: Hashable, Sendable {
     /// `setDeviceRemembered(_:deviceKey:)`; a nil key means this machine's device.
     case remember(deviceKey: String?, remembered: Bool)
-    /// `forgetDevice(_:)`.
+    /// Forgets device `deviceKey` with `forgetDevice(_:)`, removing it from the list.
     case forget(deviceKey: String)
 }
 
@@ -36,7 +36,7 @@ public struct DevicesState: Equatable, Sendable {
     public var hasLoaded = false
     /// What is running ("Loading devices…"), or nil.
     public var activity: String?
-    /// The selected row.
+    /// The index of the highlighted device row, moved with ↑/↓.
     public var selection = 0
     /// The key of this machine's device while "Forget this machine?" waits for `y`.
     public var confirmingForget: String?
@@ -85,20 +85,20 @@ public enum DevicesAction: Sendable {
     case keyPressed(Key)
     /// The list arrived (or failed).
     case loaded(Result<[DeviceInfo], AuthError>)
-    /// A change finished.
+    /// A remember, un-remember or forget finished: done, or why not.
     case changeFinished(DeviceChange, Result<Void, AuthError>)
 }
 
 extension DevicesState {
     /// The view just opened: it loads the list.
-    public static func opening() -> (DevicesState, [ScreenEffect]) {
+    package static func opening() -> (DevicesState, [ScreenEffect]) {
         var state = DevicesState()
         state.activity = ScreenText.loadingDevices
         return (state, [.run(.loadDevices)])
     }
 
     /// Applies an action and returns the effects (and `.route(.dashboard)` to close).
-    public mutating func reduce(_ action: DevicesAction) -> [ScreenEffect] {
+    package mutating func reduce(_ action: DevicesAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key): return keyPressed(key)
         case .loaded(let result):
@@ -176,7 +176,7 @@ public struct RememberDevicePromptState: Equatable, Sendable {
     /// This machine's device key.
     public var deviceKey: String
 
-    /// Creates the prompt.
+    /// Creates the prompt for this machine's device `deviceKey`.
     public init(deviceKey: String) { self.deviceKey = deviceKey }
 
     /// The answer for `key`: the change to make, or nil to just close.
@@ -184,96 +184,5 @@ public struct RememberDevicePromptState: Equatable, Sendable {
         if key.isCharacter("y") || key.isCharacter("Y") { return .remember(deviceKey: nil, remembered: true) }
         if key.isCharacter("n") || key.isCharacter("N") { return .remember(deviceKey: nil, remembered: false) }
         return nil
-    }
-}
-
-extension ScreenText {
-    /// The Devices view's title.
-    public static var devicesTitle: String { Localized.text("devicesTitle") }
-    /// The dashboard hint and help line.
-    public static var hintDevices: String { Localized.text("hintDevices") }
-    /// Status while listing.
-    public static var loadingDevices: String { Localized.text("loadingDevices") }
-    /// Status while forgetting.
-    public static var forgettingDevice: String { Localized.text("forgettingDevice") }
-    /// Status while remembering.
-    public static var rememberingDevice: String { Localized.text("rememberingDevice") }
-    /// Status while un-remembering.
-    public static var unrememberingDevice: String { Localized.text("unrememberingDevice") }
-    /// Remembered.
-    public static var deviceRemembered: String { Localized.text("deviceRemembered") }
-    /// Not remembered.
-    public static var deviceNotRemembered: String { Localized.text("deviceNotRemembered") }
-    /// A device without a name.
-    public static var deviceNoName: String { Localized.text("deviceNoName") }
-    /// The marker of this machine's device.
-    public static var thisMachine: String { Localized.text("thisMachine") }
-    /// The empty list.
-    public static var noDevices: String { Localized.text("noDevices") }
-    /// The forget confirmation for this machine.
-    public static var confirmForgetThisMachine: String { Localized.text("confirmForgetThisMachine") }
-    /// Forgetting this machine was declined.
-    public static var forgetCancelled: String { Localized.text("forgetCancelled") }
-    /// The Devices view's key hints.
-    public static var devicesHints: [String] {
-        [
-            "devicesHints.select",
-            "devicesHints.forget",
-            "devicesHints.remember",
-            "devicesHints.back",
-            "devicesHints.quit",
-            "devicesHints.reload",
-        ].map(Localized.text)
-    }
-    /// The Devices view's help.
-    public static var devicesHelp: [String] {
-        [
-            "devicesHelp.select",
-            "devicesHelp.forget",
-            "devicesHelp.remember",
-            "devicesHelp.reload",
-            "devicesHelp.back",
-            "devicesHelp.help",
-            "devicesHelp.quit",
-        ].map(Localized.text)
-    }
-    /// The prompt's title.
-    public static var rememberDeviceTitle: String { Localized.text("rememberDeviceTitle") }
-    /// The prompt's message.
-    public static var rememberDeviceMessage: String { Localized.text("rememberDeviceMessage") }
-    /// The prompt's footer.
-    public static var rememberDeviceFooter: String { Localized.text("rememberDeviceFooter") }
-
-    /// "1a2b3c4d…": the first 8 characters of the id after the region (the same for every device).
-    public static func shortDeviceKey(_ key: String) -> String {
-        let clean = TerminalText.sanitized(key)
-        let id = clean.firstIndex(of: "_").map { clean[clean.index(after: $0)...] } ?? clean[...]
-        return String(id.prefix(8)) + (id.count > 8 ? "…" : "")
-    }
-
-    /// "2023-11-14 22:13" in `timeZone`.
-    public static func dateTime(_ date: Date, timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let p = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(
-            format: "%04d-%02d-%02d %02d:%02d", p.year ?? 0, p.month ?? 0, p.day ?? 0, p.hour ?? 0, p.minute ?? 0)
-    }
-
-    /// The outcome of a change: "Device forgotten.".
-    public static func deviceChanged(_ change: DeviceChange) -> String {
-        switch change {
-        case .forget: return Localized.text("deviceChanged.forget")
-        case .remember(_, true): return Localized.text("deviceChanged.remembered")
-        case .remember(_, false): return Localized.text("deviceChanged.notRemembered")
-        }
-    }
-
-    /// The dashboard log line of the remember prompt's answer.
-    static func rememberAnswerLogged(_ change: DeviceChange, _ result: Result<Void, AuthError>) -> String {
-        switch result {
-        case .success: return Localized.format("devicesLog", ["message": deviceChanged(change)])
-        case .failure(let error): return Localized.format("devicesLog.failed", ["message": shortError(error)])
-        }
     }
 }

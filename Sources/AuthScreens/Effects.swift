@@ -17,15 +17,16 @@ public enum AuthEffect: Hashable, Sendable {
     case resendSignInCode(username: String, method: SignInMethod)
     /// `restartSignIn()`: the sign-in that asked for an MFA code starts again, so a new code is sent; `signInCodeResent`.
     case restartSignIn
-    /// `signUp(username:password:attributes:)`; `signUpFinished`.
+    /// Creates an account with `signUp(username:password:attributes:)`; answered by `signUpFinished`.
     case signUp(username: String, password: SecretText, attributes: [String: String])
-    /// `confirmSignUp(username:code:)`; `confirmSignUpFinished`.
+    /// Confirms a new account with `confirmSignUp(username:code:)`; answered by `confirmSignUpFinished`.
     case confirmSignUp(username: String, code: String)
-    /// `resendSignUpCode(username:)`; `resendSignUpCodeFinished`.
+    /// Sends the sign-up code again with `resendSignUpCode(username:)`; answered by `resendSignUpCodeFinished`.
     case resendSignUpCode(username: String)
-    /// `forgotPassword(username:)`; `forgotPasswordFinished`.
+    /// Starts a password reset with `forgotPassword(username:)`; answered by `forgotPasswordFinished`.
     case forgotPassword(username: String)
-    /// `confirmForgotPassword(username:newPassword:code:)`; `confirmForgotPasswordFinished`.
+    /// Sets the new password with `confirmForgotPassword(username:newPassword:code:)`;
+    /// answered by `confirmForgotPasswordFinished`.
     case confirmForgotPassword(username: String, newPassword: SecretText, code: String)
     /// Begins a browser sign-in through the hosted UI with `provider` (`COGNITO`, `Google`...): the
     /// URL, a browser opened where there is one, the loopback listener; `hostedUIStarted`, then
@@ -43,19 +44,19 @@ public enum AuthEffect: Hashable, Sendable {
     case signOut(global: Bool)
     /// Starts `count` GetUser calls numbered from `first` (labels "GetUser #n"); each ends with `sampleCallFinished`.
     case sampleCalls(first: Int, count: Int)
-    /// `forceRefresh()`.
+    /// Refreshes the tokens now with `forceRefresh()` (the dashboard's `r`); the outcome arrives as an auth event.
     case forceRefresh
     /// `probeConnectivity()`: while offline, whether the backend answers again.
     case probeConnectivity
-    /// `mfaSettings()`; `mfaSettingsLoaded`.
+    /// Reads the MFA settings with `mfaSettings()`; answered by `mfaSettingsLoaded`.
     case loadMFASettings
-    /// `setMFAPreference(_:)`; `mfaPreferenceFinished`.
+    /// Changes the MFA preferences with `setMFAPreference(_:)`; answered by `mfaPreferenceFinished`.
     case setMFAPreference([MFAType: MFAPreference])
-    /// `setUpTOTP()`; `totpSetupStarted`.
+    /// Starts an authenticator-app enrolment with `setUpTOTP()`; answered by `totpSetupStarted`.
     case setUpTOTP
-    /// `verifyTOTPSetup(code:)`; `totpSetupVerified`.
+    /// Finishes the enrolment with `verifyTOTPSetup(code:)`; answered by `totpSetupVerified`.
     case verifyTOTPSetup(code: SecretText)
-    /// `listUserDevices()`; `devicesLoaded`.
+    /// Lists the user's devices with `listUserDevices()`; answered by `devicesLoaded`.
     case loadDevices
     /// `setDeviceRemembered(_:deviceKey:)` or `forgetDevice(_:)`; `deviceChangeFinished`.
     case changeDevice(DeviceChange)
@@ -79,7 +80,7 @@ public enum AuthEffect: Hashable, Sendable {
 }
 
 /// Where a screen asks the app to go next.
-public enum Route: Hashable, Sendable {
+package enum Route: Hashable, Sendable {
     /// Sign in, with the username filled in and an optional notice ("Password changed. …").
     case signIn(username: String, notice: String?)
     /// Create account, with the username carried over.
@@ -95,7 +96,7 @@ public enum Route: Hashable, Sendable {
     case signInCode(SignInStep, username: String, method: SignInMethod)
     /// Sign in now with the remembered password (after confirming a new account).
     case autoSignIn(username: String, password: SecretText)
-    /// Sign-in completed.
+    /// The sign-in completed: show the dashboard.
     case signedIn
     /// The user cancelled this sign-in.
     case cancelled
@@ -110,9 +111,9 @@ public enum Route: Hashable, Sendable {
 }
 
 /// What a screen's reducer returns: effects for the runtime, and routes for the app.
-public enum ScreenEffect: Hashable, Sendable {
+package enum ScreenEffect: Hashable, Sendable {
     /// An effect to run.
     case run(AuthEffect)
-    /// A navigation request.
+    /// A navigation request for ``AppState`` to carry out.
     case route(Route)
 }

@@ -2,14 +2,14 @@ import Foundation
 
 /// One line of the dashboard's event log.
 public struct LogEntry: Hashable, Sendable {
-    /// When it happened.
+    /// When the event happened; shown as the entry's time of day.
     public var time: Date
     /// What happened (never a password or a token).
     public var text: String
     /// Orders entries of one kind that finish in the same second (a call's number), if any.
     public var orderKey: Int?
 
-    /// Creates an entry.
+    /// Creates an entry; `orderKey` (a call's number) orders entries that end in the same second.
     public init(time: Date, text: String, orderKey: Int? = nil) {
         self.time = time
         self.text = text

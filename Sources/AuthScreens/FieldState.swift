@@ -5,7 +5,7 @@ import TerminalKeys
 /// The cursor counts grapheme clusters (Swift `Character`s), so an emoji or a letter with a
 /// combining accent is one step. Secure fields never show their text in `description` or `dump`.
 public struct FieldState: Equatable, Sendable {
-    /// The text.
+    /// The field's text; change it through the editing methods so the cursor stays valid.
     public private(set) var text: String
     /// The cursor position in grapheme clusters, from 0 (before the first) to `text.count` (after the last).
     public private(set) var cursor: Int
@@ -40,7 +40,7 @@ public struct FieldState: Equatable, Sendable {
 
     /// The result of applying a key to a field.
     public enum EditResult: Equatable, Sendable {
-        /// The text changed.
+        /// The text changed (a character typed or deleted).
         case changed
         /// Only the cursor moved (or the key had no effect at an edge).
         case moved

@@ -6,7 +6,7 @@ import TerminalKeys
 ///
 /// On success the app goes back to Sign in with the username filled in and a notice.
 public struct ForgotPasswordState: Equatable, Sendable, ResendCodeCooldown {
-    /// The two steps.
+    /// The reset's two steps: ask for a code, then set the new password.
     public enum Step: Hashable, Sendable {
         /// Enter the username; a code is sent.
         case requestCode
@@ -28,7 +28,7 @@ public struct ForgotPasswordState: Equatable, Sendable, ResendCodeCooldown {
         case resetPassword
         /// The Resend code link (second step).
         case resendCode
-        /// The Back link.
+        /// The Back to sign in link.
         case back
     }
 
@@ -36,15 +36,15 @@ public struct ForgotPasswordState: Equatable, Sendable, ResendCodeCooldown {
     public enum Request: Hashable, Sendable {
         /// ForgotPassword (the first code, or a resend).
         case sendCode
-        /// ConfirmForgotPassword.
+        /// ConfirmForgotPassword with the code and the new password.
         case reset
     }
 
-    /// The current step.
+    /// Which step of the reset shows.
     public var step: Step
-    /// The username field.
+    /// The username as typed (first step), with its inline error.
     public var username: FieldState
-    /// The code field.
+    /// The reset code as typed (second step), with its inline error.
     public var code: FieldState
     /// The new password field (secure).
     public var newPassword: FieldState
@@ -57,7 +57,7 @@ public struct ForgotPasswordState: Equatable, Sendable, ResendCodeCooldown {
     /// When Resend code may be used again (a code was just sent), or nil.
     public var resendAvailableAt: Date?
 
-    /// The focused item.
+    /// The item Tab / Shift-Tab / ↑ / ↓ move between.
     public var focus: Focus
     /// The request in flight, if any.
     public var request: Request?
@@ -92,7 +92,7 @@ public struct ForgotPasswordState: Equatable, Sendable, ResendCodeCooldown {
     public var passwordChecks: [PasswordCheck] { policy.checks(for: newPassword.text) }
 
     /// The username as sent.
-    public var trimmedUsername: String { username.text.trimmingCharacters(in: .whitespaces) }
+    var trimmedUsername: String { username.text.trimmingCharacters(in: .whitespaces) }
 
     /// Whether the step's button can be pressed.
     public var canSubmit: Bool { !isInFlight }
@@ -121,17 +121,18 @@ public enum ForgotPasswordAction: Sendable {
     case submitPressed
     /// Resend code was pressed.
     case resendCodePressed
-    /// Back was pressed.
+    /// Back to sign in was pressed (or Esc): returns to the Sign in screen.
     case backPressed
-    /// ForgotPassword finished.
+    /// ForgotPassword finished: where the code went, or why not.
     case forgotPasswordFinished(Result<CodeDeliveryDetails, AuthError>)
-    /// ConfirmForgotPassword finished.
+    /// ConfirmForgotPassword finished: the password was reset, or why not.
     case confirmForgotPasswordFinished(Result<Void, AuthError>)
 }
 
 extension ForgotPasswordState: FormScreen {
     static var requestCancelledMessage: WritableKeyPath<ForgotPasswordState, String?> { \.notice }
 
+    /// The key path of the username, code or new password field at `focus`; nil for the buttons and links.
     public func fieldPath(_ focus: Focus) -> WritableKeyPath<ForgotPasswordState, FieldState>? {
         switch focus {
         case .username: return \.username
@@ -151,7 +152,7 @@ extension ForgotPasswordState: FormScreen {
     }
 
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: ForgotPasswordAction) -> [ScreenEffect] {
+    package mutating func reduce(_ action: ForgotPasswordAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key):
             switch handleFormKey(key) {

@@ -23,7 +23,7 @@ enum FormKeyOutcome<Focus: Hashable>: Equatable {
 /// and editing keys go to the focused field. Leaving a field validates it; editing clears its
 /// error. While a request is in flight only Esc does anything.
 protocol FormScreen: FormViewModel {
-    /// The focused item.
+    /// The item Tab / Shift-Tab / ↑ / ↓ move between.
     var focus: Focus { get set }
     /// The request in flight, or nil when idle.
     var request: Request? { get set }

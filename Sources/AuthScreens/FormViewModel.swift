@@ -2,9 +2,9 @@
 ///
 /// Every form screen conforms, so the renderer can draw fields, buttons and the focus ring generically.
 public protocol FormViewModel {
-    /// The focusable items.
+    /// The type of the items focus moves between (fields, buttons, links).
     associatedtype Focus: Hashable & Sendable
-    /// The focused item.
+    /// The item focused now.
     var focus: Focus { get }
     /// The focusable items in Tab order.
     var focusOrder: [Focus] { get }

@@ -12,7 +12,7 @@ public enum NewPasswordAction: ChallengeScreenAction {
     case submitPressed
     /// Cancel was pressed (back to Sign in).
     case cancelPressed
-    /// `confirmSignIn` finished.
+    /// `confirmSignIn` with the new password finished: the next sign-in step, or why not.
     case confirmSignInFinished(Result<SignInStep, AuthError>)
 
     /// This screen's own action inside `action`.
@@ -39,7 +39,7 @@ public struct NewPasswordState: Equatable, Sendable {
         case attribute(Int)
         /// The Set password button.
         case submit
-        /// The Cancel button.
+        /// The Cancel button; goes back to Sign in.
         case cancel
     }
 
@@ -51,16 +51,16 @@ public struct NewPasswordState: Equatable, Sendable {
     public var confirmPassword: FieldState
     /// The attributes the pool requires.
     public var attributes: [AttributeField]
-    /// The password policy.
+    /// The pool's password policy, shown as a checklist under the new password.
     public var policy: PasswordPolicy
-    /// The focused item.
+    /// The item Tab / Shift-Tab / ↑ / ↓ move between.
     public var focus: Focus
     /// The `confirmSignIn` request running, or nil.
     public var request: Request?
     /// The server error with the next step.
     public var banner: String?
 
-    /// Creates the screen.
+    /// Creates the screen for `username`, asking also for `requiredAttributes` and checking `policy`.
     public init(username: String, requiredAttributes: [String] = [], policy: PasswordPolicy = .cognitoDefault) {
         self.username = username
         self.newPassword = FieldState(isSecure: true)
@@ -89,6 +89,7 @@ public struct NewPasswordState: Equatable, Sendable {
 extension NewPasswordState: FormScreen {
     static var requestCancelledMessage: WritableKeyPath<NewPasswordState, String?> { \.banner }
 
+    /// The key path of the new password, confirmation or attribute field at `focus`; nil for the buttons.
     public func fieldPath(_ focus: Focus) -> WritableKeyPath<NewPasswordState, FieldState>? {
         switch focus {
         case .newPassword: return \.newPassword
@@ -110,7 +111,7 @@ extension NewPasswordState: FormScreen {
     }
 
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: NewPasswordAction) -> [ScreenEffect] {
+    package mutating func reduce(_ action: NewPasswordAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key):
             switch handleFormKey(key) {

@@ -28,7 +28,8 @@ public struct PasswordPolicy: Hashable, Sendable {
         self.requiresSymbol = requiresSymbol
     }
 
-    /// Cognito's default policy.
+    /// Cognito's default policy: at least 8 characters with an uppercase letter, a lowercase letter, a
+    /// digit and a symbol.
     public static let cognitoDefault = PasswordPolicy()
 
     /// The policy a pool states, as the pool checks it; the minimum length is kept within
@@ -44,11 +45,11 @@ public struct PasswordPolicy: Hashable, Sendable {
     public enum Rule: Hashable, Sendable {
         /// At least this many characters.
         case minimumLength(Int)
-        /// An uppercase letter.
+        /// At least one uppercase letter (`RequireUppercase`).
         case uppercase
-        /// A lowercase letter.
+        /// At least one lowercase letter (`RequireLowercase`).
         case lowercase
-        /// A digit.
+        /// At least one digit (`RequireNumbers`).
         case number
         /// A symbol from ``PasswordPolicy/symbols``.
         case symbol
@@ -102,11 +103,11 @@ public struct PasswordPolicy: Hashable, Sendable {
 
 /// One line of the inline password checklist.
 public struct PasswordCheck: Hashable, Sendable {
-    /// The rule.
+    /// The policy rule this checklist line is about.
     public var rule: PasswordPolicy.Rule
     /// Whether the current password meets it.
     public var isMet: Bool
-    /// The rule's text.
+    /// The rule's text without a glyph: "At least 8 characters".
     public var text: String { rule.text }
     /// The text with a glyph, so the state is not shown by colour alone: "✓ At least 8 characters".
     public var line: String { "\(isMet ? ScreenText.checkMet : ScreenText.checkUnmet) \(rule.text)" }

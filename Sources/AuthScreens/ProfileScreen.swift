@@ -4,15 +4,15 @@ import TerminalKeys
 
 /// A Profile request for the runtime, as data (secrets as ``SecretText``).
 public enum ProfileRequest: Hashable, Sendable {
-    /// `userAttributes()`; `ProfileAction.loaded`.
+    /// Reads the attributes with `userAttributes()`; answered by `ProfileAction.loaded`.
     case load
-    /// `updateUserAttributes([name: value])`; `ProfileAction.updated`.
+    /// Saves one attribute with `updateUserAttributes([name: value])`; answered by `ProfileAction.updated`.
     case update(name: String, value: String)
-    /// `sendAttributeVerificationCode(_:)`; `ProfileAction.codeSent`.
+    /// Sends a verification code with `sendAttributeVerificationCode(_:)`; answered by `ProfileAction.codeSent`.
     case sendCode(name: String)
-    /// `verifyUserAttribute(_:code:)`; `ProfileAction.verified`.
+    /// Checks a code with `verifyUserAttribute(_:code:)`; answered by `ProfileAction.verified`.
     case verify(name: String, code: String)
-    /// `changePassword(current:proposed:)`; `ProfileAction.passwordChanged`.
+    /// Changes the password with `changePassword(current:proposed:)`; answered by `ProfileAction.passwordChanged`.
     case changePassword(current: SecretText, proposed: SecretText)
     /// `deleteUser()` for `username` (named in the outcome); `ProfileAction.deleted`.
     case deleteAccount(username: String)
@@ -24,7 +24,7 @@ public struct ProfileRow: Hashable, Sendable {
     public var name: String
     /// The label shown: "Email", "Phone", "Name", "User id (sub)", or the attribute's name.
     public var label: String
-    /// The value shown.
+    /// The attribute's value as shown, or "(not set)" when the pool has none.
     public var value: String
     /// "✔ verified", "✖ not verified", or "".
     public var status: String
@@ -44,7 +44,7 @@ public struct ProfileRow: Hashable, Sendable {
 public struct ProfileState: Equatable, Sendable {
     /// What the view shows under the list.
     public enum Mode: Equatable, Sendable {
-        /// The list alone.
+        /// Only the attribute list, with no form under it (the starting mode).
         case browsing
         /// Editing one attribute's value.
         case editing(name: String, value: FieldState)
@@ -62,7 +62,7 @@ public struct ProfileState: Equatable, Sendable {
     public var knownUsername: String
     /// What is running ("Saving name…"), or nil.
     public var activity: String?
-    /// The selected row.
+    /// The index of the highlighted attribute row, moved with ↑/↓.
     public var selection = 0
     /// The form under the list.
     public var mode: Mode = .browsing
@@ -131,7 +131,7 @@ public enum ProfileAction: Sendable {
     case updated(name: String, Result<[CodeDeliveryDetails], AuthError>)
     /// A verification code was sent (or not).
     case codeSent(name: String, Result<CodeDeliveryDetails, AuthError>)
-    /// A verification finished.
+    /// `verifyUserAttribute` finished for attribute `name`: verified, or why not.
     case verified(name: String, Result<Void, AuthError>)
     /// A password change finished.
     case passwordChanged(Result<Void, AuthError>)
@@ -141,14 +141,14 @@ public enum ProfileAction: Sendable {
 
 extension ProfileState {
     /// The view just opened for `username`: it loads the attributes.
-    public static func opening(username: String) -> (ProfileState, [ProfileRequest]) {
+    package static func opening(username: String) -> (ProfileState, [ProfileRequest]) {
         var state = ProfileState(username: username)
         state.activity = ScreenText.profileLoading
         return (state, [.load])
     }
 
     /// Applies an action and returns the requests; `close` is set when the view should close.
-    public mutating func reduce(_ action: ProfileAction) -> (requests: [ProfileRequest], close: Bool) {
+    package mutating func reduce(_ action: ProfileAction) -> (requests: [ProfileRequest], close: Bool) {
         switch action {
         case .keyPressed(let key):
             return keyPressed(key)
@@ -216,161 +216,5 @@ extension ProfileState {
             }
         }
         return ([], false)
-    }
-}
-
-extension ScreenText {
-    /// The Profile view's title.
-    public static var profileTitle: String { Localized.text("profileTitle") }
-    /// The dashboard hint.
-    public static var hintProfile: String { Localized.text("hintProfile") }
-    /// The username line's label.
-    public static var profileUsername: String { Localized.text("profileUsername") }
-    /// An attribute's status.
-    public static var profileVerified: String { Localized.text("profileVerified") }
-    /// An attribute's status.
-    public static var profileNotVerified: String { Localized.text("profileNotVerified") }
-    /// A missing value.
-    public static var profileNotSet: String { Localized.text("profileNotSet") }
-    /// Status while reading.
-    public static var profileLoading: String { Localized.text("profileLoading") }
-    /// Status while sending a code.
-    public static var profileSendingCode: String { Localized.text("profileSendingCode") }
-    /// Status while changing the password.
-    public static var profileChangingPassword: String { Localized.text("profileChangingPassword") }
-    /// Status while deleting.
-    public static var profileDeleting: String { Localized.text("profileDeleting") }
-    /// The password change succeeded.
-    public static var profilePasswordChanged: String { Localized.text("profilePasswordChanged") }
-    /// An empty code.
-    public static var profileEnterCode: String { Localized.text("profileEnterCode") }
-    /// A password field left empty.
-    public static var profileEnterBothPasswords: String { Localized.text("profileEnterBothPasswords") }
-    /// The typed username does not match.
-    public static var profileDeleteMismatch: String { Localized.text("profileDeleteMismatch") }
-    /// Deleting was cancelled.
-    public static var profileDeleteCancelled: String { Localized.text("profileDeleteCancelled") }
-    /// `v` on a row without a code.
-    public static var profileNotVerifiable: String { Localized.text("profileNotVerifiable") }
-    /// The delete form's warning.
-    public static func profileDeleteWarning(_ username: String) -> String {
-        Localized.format("profileDeleteWarning", ["username": TerminalText.sanitized(username)])
-    }
-    /// The label of an attribute.
-    public static func profileLabel(_ name: String) -> String {
-        switch name {
-        case "email": return Localized.text("attribute.email")
-        case "phone_number": return Localized.text("profileLabel.phone")
-        case "name": return Localized.text("attribute.name")
-        case "sub": return Localized.text("profileLabel.sub")
-        default: return TerminalText.sanitized(name)
-        }
-    }
-    /// Status while saving.
-    public static func profileSaving(_ name: String) -> String {
-        Localized.format("profileSaving", ["label": lowercasedLabel(profileLabel(name))])
-    }
-    /// Status while verifying.
-    public static func profileVerifying(_ name: String) -> String {
-        Localized.format("profileVerifying", ["label": lowercasedLabel(profileLabel(name))])
-    }
-    /// A save without a code.
-    public static func profileSaved(_ name: String) -> String {
-        Localized.format("profileSaved", ["label": profileLabel(name)])
-    }
-    /// A verification succeeded.
-    public static func profileVerifiedNotice(_ name: String) -> String {
-        Localized.format("profileVerifiedNotice", ["label": profileLabel(name)])
-    }
-    /// A code went out.
-    public static func profileCodeSent(_ name: String, _ delivery: CodeDeliveryDetails) -> String {
-        Localized.format(
-            "profileCodeSent", ["label": lowercasedLabel(profileLabel(name)), "destination": deliveryPhrase(delivery)])
-    }
-    /// Esc on the code form.
-    public static func profileVerifyLater(_ name: String) -> String {
-        Localized.format("profileVerifyLater", ["label": profileLabel(name)])
-    }
-    /// `e` on a read-only row.
-    public static func profileNotEditable(_ label: String) -> String {
-        Localized.format("profileNotEditable", ["label": label])
-    }
-    /// The edit form's label.
-    public static func profileNewValue(_ name: String) -> String {
-        Localized.format("profileNewValue", ["label": lowercasedLabel(profileLabel(name))])
-    }
-    /// The code form's label.
-    public static var profileCodeLabel: String { Localized.text("profileCodeLabel") }
-    /// The password form's labels.
-    public static var profileCurrentPassword: String { Localized.text("profileCurrentPassword") }
-    /// The password form's labels.
-    public static var profileNewPassword: String { Localized.text("profileNewPassword") }
-    /// The delete form's label.
-    public static var profileTypeUsername: String { Localized.text("profileTypeUsername") }
-    /// The Profile view's key hints while browsing.
-    public static var profileHints: [String] {
-        [
-            "profileHints.select",
-            "profileHints.edit",
-            "profileHints.verify",
-            "profileHints.password",
-            "profileHints.delete",
-            "profileHints.back",
-            "profileHints.help",
-            "profileHints.quit",
-        ].map(Localized.text)
-    }
-    /// The key hints in a Profile form.
-    public static var profileFormHints: [String] {
-        [
-            "profileFormHints.save",
-            "profileFormHints.back",
-            "profileFormHints.quit",
-        ].map(Localized.text)
-    }
-    /// The key hints on the code form.
-    public static var profileCodeHints: [String] {
-        [
-            "profileCodeHints.verify",
-            "profileCodeHints.newCode",
-            "profileCodeHints.later",
-            "profileCodeHints.quit",
-        ].map(Localized.text)
-    }
-    /// The key hints on the password form.
-    public static var profilePasswordHints: [String] {
-        [
-            "profilePasswordHints.next",
-            "profilePasswordHints.change",
-            "profilePasswordHints.show",
-            "profilePasswordHints.back",
-            "profilePasswordHints.quit",
-        ].map(Localized.text)
-    }
-    /// The key hints on the delete form.
-    public static var profileDeleteHints: [String] {
-        [
-            "profileDeleteHints.delete",
-            "profileDeleteHints.keep",
-            "profileDeleteHints.quit",
-        ].map(Localized.text)
-    }
-    /// The Profile view's help.
-    public static var profileHelp: [String] {
-        [
-            "profileHelp.select",
-            "profileHelp.edit",
-            "profileHelp.verify",
-            "profileHelp.password",
-            "profileHelp.delete",
-            "profileHelp.reload",
-            "profileHelp.back",
-            "profileHelp.help",
-            "profileHelp.quit",
-        ].map(Localized.text)
-    }
-    /// The dashboard's log line after a deletion.
-    public static func accountDeleted(_ username: String) -> String {
-        Localized.format("accountDeleted", ["username": TerminalText.sanitized(username)])
     }
 }

@@ -59,7 +59,7 @@ public struct ReloginPromptState: Equatable, Sendable {
         return state
     }
 
-    /// The prompt's title.
+    /// The prompt's title: "Sign in again".
     public var title: String { ScreenText.reloginTitle }
 
     /// Why the prompt opened: "Your session was revoked: … Sign in again to continue."
@@ -95,7 +95,7 @@ public enum ReloginPromptAction: Sendable {
 
 extension ReloginPromptState {
     /// Applies an action. Returns effects and the routes `.signedIn` (close, calls resume) or `.cancelled` (close).
-    public mutating func reduce(_ action: ReloginPromptAction) -> [ScreenEffect] {
+    package mutating func reduce(_ action: ReloginPromptAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key):
             if challenge != nil { return reduce(.challenge(.keyPressed(key))) }

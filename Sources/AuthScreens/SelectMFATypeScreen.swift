@@ -12,7 +12,7 @@ public enum SelectMFATypeAction: ChallengeScreenAction {
     case submitPressed
     /// Cancel was pressed (back to Sign in).
     case cancelPressed
-    /// `confirmSignIn` finished.
+    /// `confirmSignIn` with the chosen factor finished: the next sign-in step, or why not.
     case confirmSignInFinished(Result<SignInStep, AuthError>)
 
     /// This screen's own action inside `action`.
@@ -27,7 +27,7 @@ public struct SelectMFATypeState: Equatable, Sendable {
     public enum Focus: Hashable, Sendable {
         /// The choice at this index of ``SelectMFATypeState/choices``.
         case choice(Int)
-        /// The Cancel button.
+        /// The Cancel button; goes back to Sign in.
         case cancel
     }
 
@@ -35,7 +35,7 @@ public struct SelectMFATypeState: Equatable, Sendable {
     public var username: String
     /// The MFA types offered.
     public var choices: [MFAType]
-    /// The focused item.
+    /// The highlighted factor (or Cancel), moved with ↑/↓ and Tab.
     public var focus: Focus
     /// The type sent, while `confirmSignIn` runs, or nil.
     public var request: MFAType?
@@ -70,12 +70,13 @@ public struct SelectMFATypeState: Equatable, Sendable {
 extension SelectMFATypeState: FormScreen {
     static var requestCancelledMessage: WritableKeyPath<SelectMFATypeState, String?> { \.banner }
 
+    /// Always nil: this screen is a list of choices with no text field.
     public func fieldPath(_ focus: Focus) -> WritableKeyPath<SelectMFATypeState, FieldState>? { nil }
 
     func validationError(for focus: Focus) -> String? { nil }
 
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: SelectMFATypeAction) -> [ScreenEffect] {
+    package mutating func reduce(_ action: SelectMFATypeAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key):
             switch handleFormKey(key) {

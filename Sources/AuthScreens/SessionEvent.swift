@@ -3,13 +3,13 @@ import Foundation
 
 /// A call waiting for tokens, as the dashboard shows it.
 public struct WaitingCall: Hashable, Sendable, Identifiable {
-    /// The waiter's id.
+    /// The waiter's id from the auth client, unique while it waits.
     public var id: UInt64
     /// The caller's label, such as "GetUser #3".
     public var label: String
     /// When it started waiting.
     public var since: Date
-    /// Why it waits.
+    /// Why the call waits: a refresh in flight, or a sign-in the user must do.
     public var reason: PendingCall.Reason
 
     /// Creates a waiting call.
@@ -32,7 +32,7 @@ public enum SessionEvent: Hashable, Sendable {
     case stateChanged(UserState, username: String?, provider: String?)
     /// The list of waiting calls changed.
     case pendingCallsChanged([WaitingCall])
-    /// Connectivity changed.
+    /// The backend became reachable or unreachable.
     case connectivityChanged(Connectivity)
     /// Tokens were refreshed; the new expiry.
     case tokensRefreshed(expiration: Date)
@@ -64,7 +64,7 @@ public enum SessionEvent: Hashable, Sendable {
     }
 
     /// Whether the stored session may have changed (the runtime then reloads its summary).
-    public var changesSession: Bool {
+    var changesSession: Bool {
         switch self {
         case .stateChanged, .tokensRefreshed, .credentialsRefreshed, .identityIdChanged: return true
         default: return false

@@ -64,7 +64,7 @@ public struct SessionHeadline: Hashable, Sendable {
     public var symbol: String
     /// The words: "Signed in", "Offline", "Session expired: sign in again".
     public var words: String
-    /// The tone.
+    /// The colour role the header draws the headline in (good, warning, error or neutral).
     public var tone: Tone
 
     /// The headline for a session.
@@ -81,103 +81,6 @@ public struct SessionHeadline: Hashable, Sendable {
         }
     }
 
-    /// "✔ Signed in".
+    /// The symbol and the words as one string: "✔ Signed in".
     public var text: String { "\(symbol) \(words)" }
-}
-
-extension ScreenText {
-    /// Header words.
-    public static var signedInHeadline: String { Localized.text("signedInHeadline") }
-    /// Header words.
-    public static var signedOutHeadline: String { Localized.text("signedOutHeadline") }
-    /// Header words.
-    public static var offlineHeadline: String { Localized.text("offlineHeadline") }
-    /// Header words before the store was read.
-    public static var startingHeadline: String { Localized.text("startingHeadline") }
-
-    /// Header words when a new sign-in is needed.
-    public static func reloginHeadline(_ cause: ReloginCause) -> String {
-        switch cause {
-        case .revoked: return Localized.text("reloginHeadline.revoked")
-        case .federated: return Localized.text("reloginHeadline.federated")
-        case .disabled: return Localized.text("reloginHeadline.disabled")
-        case .accountGone: return Localized.text("reloginHeadline.accountGone")
-        case .passwordReset: return Localized.text("reloginHeadline.passwordReset")
-        case .expired, .reused, .unknown: return Localized.text("reloginHeadline.expired")
-        }
-    }
-
-    /// The dashboard's state row: the words and the API's name, "Signed in (signedIn)".
-    public static func stateRow(_ state: UserState) -> String {
-        let words: String
-        switch state {
-        case .signedIn: words = signedInHeadline
-        case .signedOut: words = signedOutHeadline
-        case .guest: words = guest
-        case .unknown: words = startingHeadline
-        case .signedOutUserPoolsTokenInvalid: words = Localized.text("stateRow.signedOutUserPoolsTokenInvalid")
-        case .signedOutFederatedTokensInvalid: words = Localized.text("stateRow.signedOutFederatedTokensInvalid")
-        }
-        return Localized.format("stateRow", ["words": words, "state": state.rawValue])
-    }
-
-    /// Why the re-login prompt opened.
-    public static func reloginReason(_ state: UserState, cause: ReloginCause) -> String {
-        let effective: ReloginCause = state == .signedOutFederatedTokensInvalid ? .federated : cause
-        switch effective {
-        case .federated: return Localized.text("reloginReason.federated")
-        case .expired: return Localized.text("reloginReason.expired")
-        case .revoked: return Localized.text("reloginReason.revoked")
-        case .reused: return Localized.text("reloginReason.reused")
-        case .accountGone: return Localized.text("reloginReason.accountGone")
-        case .disabled: return Localized.text("reloginReason.disabled")
-        case .passwordReset: return Localized.text("reloginReason.passwordReset")
-        case .unknown: return Localized.text("reloginReason.unknown")
-        }
-    }
-
-    /// The line printed when the UI ends: "latchkey: Signed in as alice".
-    public static func exitLine(_ state: UserState, username: String?, cause: ReloginCause = .unknown) -> String {
-        let name = username.map { TerminalText.sanitized($0) }
-        switch state {
-        case .signedIn:
-            return name.map { Localized.format("exitLine.signedInAs", ["username": $0]) }
-                ?? Localized.text("exitLine.signedIn")
-        case .signedOut: return Localized.text("exitLine.signedOut")
-        case .guest: return Localized.text("exitLine.guest")
-        case .unknown: return Localized.text("exitLine.unknown")
-        case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid:
-            guard let name else { return Localized.format("exitLine.relogin", ["headline": reloginHeadline(cause)]) }
-            return Localized.format("exitLine.reloginAs", ["headline": reloginHeadline(cause), "username": name])
-        }
-    }
-
-    /// `O` pressed: the confirmation's title.
-    public static var globalSignOutTitle: String { Localized.text("globalSignOutTitle") }
-    /// `O` pressed: the question.
-    public static var globalSignOutQuestion: String { Localized.text("globalSignOutQuestion") }
-    /// `O` pressed: what it does.
-    public static var globalSignOutExplanation: String { Localized.text("globalSignOutExplanation") }
-    /// Hints while the question shows.
-    public static var globalSignOutHints: [String] {
-        ["globalSignOutHints.yes", "globalSignOutHints.cancel"].map(Localized.text)
-    }
-    /// The answer was not y.
-    public static var globalSignOutDeclined: String { Localized.text("globalSignOutDeclined") }
-    /// The sign-in screen's notice after a global sign-out.
-    public static var signedOutEverywhereNotice: String { Localized.text("signedOutEverywhereNotice") }
-
-    /// Resend code while cooling down: "Resend code (28 s)".
-    public static func resendCodeCooldown(_ seconds: Int) -> String {
-        Localized.format("resendCodeCooldown", ["button": resendCodeLink, "seconds": String(seconds)])
-    }
-    /// Resend chosen during the cooldown (the button counts down beside it).
-    public static var resendCodeWait: String { Localized.text("resendCodeWait") }
-
-    /// The "more keys" hint that replaces hints that do not fit.
-    public static var hintF1More: String { Localized.text("hintF1More") }
-    /// The "more keys" hint on screens without a text field.
-    public static var hintHelpMore: String { Localized.text("hintHelpMore") }
-    /// Key hint on screens without a text field.
-    public static var hintHelp: String { Localized.text("hintHelp") }
 }

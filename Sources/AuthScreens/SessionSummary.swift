@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Built from `PersistedSession` by the runtime; the view-model state never holds a token.
 public struct SessionSummary: Hashable, Sendable {
-    /// The username.
+    /// The signed-in username (sanitised for the terminal), or nil when the session has none.
     public var username: String?
     /// The current provider's key (the user pool's logins key, or a federated provider's).
     public var provider: String?
@@ -30,7 +30,7 @@ public struct SessionSummary: Hashable, Sendable {
     /// Whether the pool left remembering this device to the user and no choice was made yet.
     public var deviceAwaitsRememberChoice = false
 
-    /// Creates a summary.
+    /// Creates a summary; every field defaults to empty.
     public init(
         username: String? = nil, provider: String? = nil, activeProviders: [String] = [], identityId: String? = nil,
         idTokenExpiration: Date? = nil, accessTokenExpiration: Date? = nil, tokensIssuedAt: Date? = nil,

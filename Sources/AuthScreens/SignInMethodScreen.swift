@@ -11,7 +11,7 @@ public enum SelectSignInMethodAction: ChallengeScreenAction {
     case submitPressed
     /// Cancel was pressed (back to the list, or to Sign in).
     case cancelPressed
-    /// `selectSignInMethod` finished.
+    /// `confirmSignIn` with the chosen method finished: the next step, or why not.
     case confirmSignInFinished(Result<SignInStep, AuthError>)
 
     /// This screen's own action inside `action`.
@@ -46,7 +46,7 @@ public struct SelectSignInMethodState: Equatable, Sendable {
     public var passwordMethod: SignInMethod?
     /// The password field (secure).
     public var password: FieldState
-    /// The focused item.
+    /// The highlighted method (or Cancel), moved with ↑/↓ and Tab.
     public var focus: Focus
     /// The method sent, while `selectSignInMethod` runs, or nil.
     public var request: SignInMethod?
@@ -100,6 +100,7 @@ extension SignInMethod {
 extension SelectSignInMethodState: FormScreen {
     static var requestCancelledMessage: WritableKeyPath<SelectSignInMethodState, String?> { \.banner }
 
+    /// The key path of the password field when `focus` is on it and a password method is offered; else nil.
     public func fieldPath(_ focus: Focus) -> WritableKeyPath<SelectSignInMethodState, FieldState>? {
         focus == .password && passwordMethod != nil ? \.password : nil
     }
@@ -109,7 +110,7 @@ extension SelectSignInMethodState: FormScreen {
     }
 
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: SelectSignInMethodAction) -> [ScreenEffect] {
+    package mutating func reduce(_ action: SelectSignInMethodAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key):
             switch handleFormKey(key) {
@@ -182,42 +183,5 @@ extension SelectSignInMethodState: FormScreen {
         banner = nil
         focus = choices.firstIndex(of: method).map { .choice($0) } ?? .cancel
         return []
-    }
-}
-
-extension ScreenText {
-    /// The sign-in screen's button when the method is chosen next (USER_AUTH).
-    public static var continueButton: String { Localized.text("continueButton") }
-    /// SELECT_CHALLENGE's title.
-    public static var selectSignInMethodTitle: String { Localized.text("selectSignInMethodTitle") }
-    /// SELECT_CHALLENGE's prompt.
-    public static var selectSignInMethodPrompt: String { Localized.text("selectSignInMethodPrompt") }
-    /// When the pool offers nothing a terminal can use.
-    public static var noSignInMethod: String { Localized.text("noSignInMethod") }
-    /// The code screen's Resend code link.
-    public static var resendSignInCodeButton: String { Localized.text("resendSignInCodeButton") }
-    /// Status line while the sign-in starts again for a new code.
-    public static var sendingNewCode: String { Localized.text("sendingNewCode") }
-    /// SELECT_MFA_TYPE's question.
-    public static var selectMFAPrompt: String { Localized.text("selectMFAPrompt") }
-    /// MFA_SETUP's question when the pool offers several factors.
-    public static var mfaSetupPrompt: String { Localized.text("mfaSetupPrompt") }
-    /// MFA_SETUP for SMS: the field's label.
-    public static var phoneForCodesLabel: String { Localized.text("phoneForCodesLabel") }
-    /// MFA_SETUP for email: the field's label.
-    public static var emailForCodesLabel: String { Localized.text("emailForCodesLabel") }
-    /// MFA_SETUP for email: what to enter.
-    public static var emailForCodesHint: String { Localized.text("emailForCodesHint") }
-    /// MFA_SETUP for SMS: the format.
-    public static var phoneForCodesHint: String { Localized.text("phoneForCodesHint") }
-
-    /// The menu label of a sign-in method.
-    public static func signInMethodLabel(_ method: SignInMethod) -> String {
-        switch method {
-        case .password, .passwordSRP: return Localized.text("signInMethod.password")
-        case .emailOTP: return Localized.text("signInMethod.emailOTP")
-        case .smsOTP: return Localized.text("signInMethod.smsOTP")
-        case .webAuthn: return Localized.text("signInMethod.webAuthn")
-        }
     }
 }

@@ -18,9 +18,9 @@ public struct SignInState: Equatable, Sendable {
 
     /// The focusable items in Tab order.
     public enum Focus: Hashable, Sendable {
-        /// The username field.
+        /// The username (or email / phone number) field; focused first unless a username is filled in.
         case username
-        /// The password field.
+        /// The password field (secure).
         case password
         /// The Sign in button.
         case signIn
@@ -28,7 +28,7 @@ public struct SignInState: Equatable, Sendable {
         case createAccount
         /// The Forgot password link.
         case forgotPassword
-        /// The Cancel button.
+        /// The Cancel button: shown when the options allow cancelling, and while a browser sign-in waits.
         case cancel
         /// A "Continue with <provider>" row (an index into ``SignInState/webProviders``).
         case web(Int)
@@ -36,11 +36,11 @@ public struct SignInState: Equatable, Sendable {
         case pasteRedirect
     }
 
-    /// The username field.
+    /// The username as typed, with its inline error.
     public var username: FieldState
     /// The password field (secure).
     public var password: FieldState
-    /// The focused item.
+    /// The item Tab / Shift-Tab / ↑ / ↓ move between.
     public var focus: Focus
     /// The sign-in request running (submit is disabled), or nil.
     public var request: Request?
@@ -79,8 +79,10 @@ public struct SignInState: Equatable, Sendable {
     /// The pasted redirect URL or code (kept only while a browser sign-in waits).
     public var pastedRedirect = FieldState()
     /// Whether a "Continue with" row was pressed and the URL is being prepared.
-    public var webStarting = false
+    var webStarting = false
 
+    /// Creates the screen; the password field has focus when `username` is filled in,
+    /// and Cancel shows only with `canCancel`.
     public init(
         username: String = "", notice: String? = nil, showsCreateAccount: Bool = true,
         showsForgotPassword: Bool = true, canCancel: Bool = false
@@ -118,7 +120,7 @@ public struct SignInState: Equatable, Sendable {
     }
 
     /// The username as it will be sent.
-    public var trimmedUsername: String { username.text.trimmingCharacters(in: .whitespaces) }
+    var trimmedUsername: String { username.text.trimmingCharacters(in: .whitespaces) }
 
     /// Whether the Ctrl-T hint shows (only while the password has focus).
     public var showsRevealHint: Bool { focus == .password }
@@ -141,7 +143,7 @@ public struct HostedUIWait: Equatable, Sendable {
     /// The `ssh -L` line, when the redirect can come back through a tunnel to the loopback port.
     public var tunnelLine: String?
 
-    /// Creates the wait.
+    /// Creates the wait for a browser sign-in with `provider` at `url`; `tunnelLine` is set for a remote session.
     public init(provider: String, url: String, browserOpened: Bool, tunnelLine: String?) {
         self.provider = provider
         self.url = url
@@ -166,7 +168,7 @@ public enum SignInAction: Sendable {
     case createAccountPressed
     /// Forgot password was pressed.
     case forgotPasswordPressed
-    /// Cancel was pressed.
+    /// Cancel was pressed: stops a browser sign-in, else ends the sign-in when the options allow it.
     case cancelPressed
     /// The sign-in request finished.
     case signInFinished(Result<SignInStep, AuthError>)
@@ -177,6 +179,7 @@ public enum SignInAction: Sendable {
 extension SignInState: FormScreen {
     static var requestCancelledMessage: WritableKeyPath<SignInState, String?> { \.notice }
 
+    /// The key path of the username, password or pasted-redirect field at `focus`; nil for the buttons and links.
     public func fieldPath(_ focus: Focus) -> WritableKeyPath<SignInState, FieldState>? {
         switch focus {
         case .username: return \.username
@@ -195,7 +198,7 @@ extension SignInState: FormScreen {
     }
 
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: SignInAction) -> [ScreenEffect] {
+    package mutating func reduce(_ action: SignInAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key):
             switch handleFormKey(key) {

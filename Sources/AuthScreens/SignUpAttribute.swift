@@ -15,7 +15,7 @@ public enum SignUpAttribute: String, Hashable, Sendable, CaseIterable {
     case familyName = "family_name"
     /// The middle name (`middle_name`).
     case middleName = "middle_name"
-    /// The nickname (`nickname`).
+    /// The nickname, free text (`nickname`).
     case nickname
     /// The preferred username (`preferred_username`).
     case preferredUsername = "preferred_username"
@@ -25,7 +25,7 @@ public enum SignUpAttribute: String, Hashable, Sendable, CaseIterable {
     case picture
     /// The website URL (`website`).
     case website
-    /// The gender (`gender`).
+    /// The gender, free text (`gender`).
     case gender
     /// The birth date as `YYYY-MM-DD` (`birthdate`).
     case birthdate
@@ -40,7 +40,7 @@ public enum SignUpAttribute: String, Hashable, Sendable, CaseIterable {
 
     /// The kind of input an attribute takes, which decides its checks, placeholder and allowed keys.
     public enum Input: Hashable, Sendable {
-        /// An email address.
+        /// An email address: one `@`, no spaces, and a dotted domain.
         case email
         /// A phone number in E.164 form (`+` then up to 15 digits).
         case phoneNumber
@@ -50,13 +50,13 @@ public enum SignUpAttribute: String, Hashable, Sendable, CaseIterable {
         case url
         /// A whole number of seconds since 1970.
         case seconds
-        /// Free text.
+        /// Free text: any characters, checked only for being present and at most 2048 characters.
         case text
     }
 
     /// The Cognito attribute name.
     public var attributeName: String { rawValue }
-    /// The field label.
+    /// The field's label on the Create account screen, in the current language.
     public var label: String { ScreenText.attributeLabel(self) }
 
     /// The input this attribute takes.

@@ -8,7 +8,7 @@ public struct AttributeField: Equatable, Sendable {
     public var name: String
     /// The label shown beside the field.
     public var label: String
-    /// The field.
+    /// The attribute's value as typed, with its inline error.
     public var field: FieldState
 
     /// Creates an attribute field.
@@ -117,15 +117,15 @@ enum Validation {
 public struct SignUpState: Equatable, Sendable {
     /// The one request the form sends.
     public enum Request: Hashable, Sendable {
-        /// `signUp`.
+        /// `signUp` with the username, password and attributes.
         case signUp
     }
 
     /// The focusable items in Tab order.
     public enum Focus: Hashable, Sendable {
-        /// The username field.
+        /// The username (or email / phone number) field, first in Tab order.
         case username
-        /// The password field.
+        /// The password field, checked against the policy as it is typed.
         case password
         /// The attribute field at this index of ``SignUpState/attributes``.
         case attribute(Int)
@@ -135,7 +135,7 @@ public struct SignUpState: Equatable, Sendable {
         case signIn
     }
 
-    /// The username field.
+    /// The username as typed, with its inline error.
     public var username: FieldState
     /// What the username field holds (a username, or the email / phone number the pool signs in with).
     public var usernameKind: UsernameKind
@@ -147,7 +147,7 @@ public struct SignUpState: Equatable, Sendable {
     public var attributes: [AttributeField]
     /// The pool's password policy.
     public var policy: PasswordPolicy
-    /// The focused item.
+    /// The item Tab / Shift-Tab / ↑ / ↓ move between.
     public var focus: Focus
     /// The `signUp` request running, or nil.
     public var request: Request?
@@ -158,7 +158,7 @@ public struct SignUpState: Equatable, Sendable {
     /// Whether to sign in automatically once the account is confirmed.
     public var signsInAfterSignUp: Bool
 
-    /// Creates the screen.
+    /// Creates the screen with the pool's password policy and the attributes it asks for.
     public init(
         username: String = "", policy: PasswordPolicy = .cognitoDefault, attributes: [SignUpAttribute] = [.email],
         signsInAfterSignUp: Bool = true, usernameKind: UsernameKind = .username, verificationMechanisms: [String] = []
@@ -197,7 +197,7 @@ public struct SignUpState: Equatable, Sendable {
     public var verificationNotice: String? { ScreenText.verificationNotice(verificationMechanisms) }
 
     /// The attributes as sent to `signUp`.
-    public var attributeValues: [String: String] {
+    var attributeValues: [String: String] {
         Dictionary(
             attributes.map { ($0.name, $0.field.text.trimmingCharacters(in: .whitespaces)) },
             uniquingKeysWith: { first, _ in first })
@@ -225,6 +225,7 @@ public enum SignUpAction: Sendable {
 extension SignUpState: FormScreen {
     static var requestCancelledMessage: WritableKeyPath<SignUpState, String?> { \.banner }
 
+    /// The key path of the username, password or attribute field at `focus`; nil for the buttons and links.
     public func fieldPath(_ focus: Focus) -> WritableKeyPath<SignUpState, FieldState>? {
         switch focus {
         case .username: return \.username
@@ -254,7 +255,7 @@ extension SignUpState: FormScreen {
     }
 
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: SignUpAction) -> [ScreenEffect] {
+    package mutating func reduce(_ action: SignUpAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key):
             if refuses(key) { return [] }

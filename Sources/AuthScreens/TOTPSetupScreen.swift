@@ -14,9 +14,9 @@ public struct TOTPSetupState: Equatable, Sendable {
     public var username: String
     /// The secret and account details.
     public var details: TOTPSetupDetails
-    /// The code field.
+    /// The six-digit code from the authenticator app, with its inline error.
     public var code: FieldState
-    /// The focused item.
+    /// The item Tab / Shift-Tab / ↑ / ↓ move between.
     public var focus: Focus
     /// The `verifyTOTPSetup` or `confirmSignIn` request running, or nil.
     public var request: CodeRequest?
@@ -26,7 +26,7 @@ public struct TOTPSetupState: Equatable, Sendable {
     /// to the dashboard) rather than MFA_SETUP at sign-in.
     public var isEnrolment: Bool
 
-    /// Creates the screen.
+    /// Creates the screen; `isEnrolment` is true when the dashboard's `t` started it rather than a sign-in.
     public init(username: String, details: TOTPSetupDetails, isEnrolment: Bool = false) {
         self.username = username
         self.details = details
@@ -66,6 +66,7 @@ public struct TOTPSetupState: Equatable, Sendable {
 }
 
 extension TOTPSetupState: FormScreen {
+    /// The key path of the code field when `focus` is on it; nil for the buttons.
     public func fieldPath(_ focus: Focus) -> WritableKeyPath<TOTPSetupState, FieldState>? {
         focus == .code ? \.code : nil
     }
@@ -75,7 +76,7 @@ extension TOTPSetupState: FormScreen {
     }
 
     /// Applies an action and returns the effects to run.
-    public mutating func reduce(_ action: TOTPSetupAction) -> [ScreenEffect] {
+    package mutating func reduce(_ action: TOTPSetupAction) -> [ScreenEffect] {
         guard isEnrolment else { return reduceCodeEntry(action) }
         // The enrolment from the dashboard: Cancel and Esc go back to it; the code goes to VerifySoftwareToken.
         switch action {

@@ -1,55 +1,11 @@
-import CognitoAuth
-
 /// A token the dashboard can copy to the clipboard (`y`, then `i` or `a`).
 public enum CopiedToken: String, Hashable, Sendable {
-    /// The ID token.
+    /// The ID token (the dashboard's `y` then `i`).
     case id
-    /// The access token.
+    /// The access token (the dashboard's `y` then `a`).
     case access
     /// The `otpauth://` URI of an authenticator-app set-up (Ctrl-Y on that screen).
     case totpURI
     /// The hosted UI's sign-in URL while a browser sign-in waits (Ctrl-Y on that screen).
     case signInURL
-}
-
-extension ScreenText {
-    /// The dashboard hint.
-    public static var hintCopyToken: String { Localized.text("hintCopyToken") }
-    /// The status line after `y`.
-    public static var copyTokenChoice: String { Localized.text("copyTokenChoice") }
-    /// `y` then another key.
-    public static var copyTokenCancelled: String { Localized.text("copyTokenCancelled") }
-    /// The terminal cannot take a clipboard.
-    public static var copyTokenUnsupported: String { Localized.text("copyTokenUnsupported") }
-
-    /// "the access token".
-    public static func tokenName(_ token: CopiedToken) -> String {
-        switch token {
-        case .id: Localized.text("tokenName.id")
-        case .access: Localized.text("tokenName.access")
-        case .totpURI: totpURIName
-        case .signInURL: Localized.text("tokenName.signInURL")
-        }
-    }
-
-    /// "Copied the access token (1,234 characters) to the clipboard."
-    public static func tokenCopied(_ token: CopiedToken, characters: Int) -> String {
-        Localized.format("tokenCopied", ["token": tokenName(token), "characters": groupedThousands(characters)])
-    }
-
-    /// "Could not copy the access token: …".
-    public static func tokenCopyFailed(_ token: CopiedToken, _ error: AuthError) -> String {
-        Localized.format("tokenCopyFailed", ["token": tokenName(token), "message": shortError(error)])
-    }
-
-    /// 1234 → "1,234".
-    public static func groupedThousands(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var out = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return (value < 0 ? "-" : "") + out
-    }
 }

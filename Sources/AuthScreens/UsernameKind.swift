@@ -6,7 +6,7 @@ import Foundation
 /// is labelled "Email", checked as an email address, and Create account does not ask for the email
 /// a second time.
 public enum UsernameKind: Hashable, Sendable {
-    /// A plain username.
+    /// A plain username, any text the pool accepts.
     case username
     /// An email address is the username.
     case email
@@ -36,7 +36,7 @@ public enum UsernameKind: Hashable, Sendable {
         }
     }
 
-    /// The field label.
+    /// The username field's label for this kind on Sign in and Create account, such as "Username" or "Email or phone".
     public var label: String { ScreenText.usernameLabel(self) }
 
     /// An example shown in the empty field.

@@ -179,7 +179,7 @@ public actor FakeAuthService: AuthService {
     public var holdsCalls = false
     /// Whether `signIn` waits for ``finishSignIn()``.
     public var holdsSignIn = false
-    /// What `session` returns.
+    /// The persisted session `session()` returns; nil until a test sets one.
     public var storedSession: PersistedSession?
 
     private var waiting: [CheckedContinuation<[String: String], any Error>] = []
@@ -368,7 +368,7 @@ public actor FakeAuthService: AuthService {
     public var session: PersistedSession? { storedSession }
     /// Always empty: waiting calls are counted by ``waitingCount``.
     public var pendingCalls: [PendingCall] { [] }
-    /// Always online.
+    /// Always `.online`: the fake never loses its backend.
     public var connectivity: Connectivity { .online }
 
     private func resumeWaiting() {

@@ -1,8 +1,8 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
-import TerminalKit
 import TerminalKeys
+import TerminalKit
 
 extension AppView {
     /// The width of the label column of the session panel.
@@ -34,7 +34,7 @@ extension AppView {
         /// A label, an expiry text and a bar of the remaining lifetime.
         case expiry(label: String, text: String, fraction: Double, style: CellStyle)
 
-        /// The row's label.
+        /// The row's label in the session panel's left column.
         var label: String {
             switch self {
             case .text(let label, _, _), .expiry(let label, _, _, _): return label

@@ -21,12 +21,12 @@ import TerminalKit
 public struct AppView: Hashable, Sendable {
     /// What one render produced.
     public struct Frame: Hashable, Sendable {
-        /// The cells.
+        /// The cells of the whole screen.
         public var grid: CellGrid
         /// Where the terminal cursor goes (in the focused text field), or nil to hide it.
         public var cursor: Position?
 
-        /// Creates a frame.
+        /// Creates a frame of `grid`, with the cursor at `cursor` (nil hides it).
         public init(grid: CellGrid, cursor: Position?) {
             self.grid = grid
             self.cursor = cursor
@@ -43,7 +43,7 @@ public struct AppView: Hashable, Sendable {
     /// The minimum size (``minimumSize`` unless changed for tests).
     public var minimum: TerminalSize
 
-    /// Creates a view.
+    /// Creates a view; `backend` is named in the header badge, `minimum` is the smallest terminal it draws in.
     public init(backend: String? = nil, minimum: TerminalSize = AppView.minimumSize) {
         self.backend = backend
         self.minimum = minimum
@@ -117,7 +117,7 @@ public struct AppView: Hashable, Sendable {
     // MARK: Chrome
 
     /// The badge text: "✔ Signed in · alice · local".
-    public func badgeText(_ state: AppState) -> String {
+    func badgeText(_ state: AppState) -> String {
         [state.badge, backend].compactMap { $0 }.joined(separator: " · ")
     }
 
@@ -168,7 +168,7 @@ public struct AppView: Hashable, Sendable {
 
     /// The hints that fit in `width` columns: every hint and then `help` when they all fit, else
     /// as many of the first (most important) hints as fit beside `more` ("F1 more").
-    public static func fittedHints(_ hints: [String], help: String?, more: String, width: Int) -> [String] {
+    static func fittedHints(_ hints: [String], help: String?, more: String, width: Int) -> [String] {
         let separator = TextWidth.width(of: ScreenText.hintSeparator)
         func lineWidth(_ line: [String]) -> Int {
             line.map { TextWidth.width(of: $0) }.reduce(0, +) + separator * max(0, line.count - 1)

@@ -17,23 +17,23 @@ public final class AuthTerminalApp {
     public typealias Exit = AuthScreensRuntime.Exit
 
     /// Timings for benchmarks: how soon the first frame showed and what frames cost.
-    public struct RenderStats: Hashable, Sendable {
+    package struct RenderStats: Hashable, Sendable {
         /// From the start of ``run()`` to the first frame presented.
-        public var timeToFirstFrame: Duration?
-        /// Frames presented.
-        public var frameCount: Int = 0
+        package var timeToFirstFrame: Duration?
+        /// The number of frames presented so far.
+        package var frameCount: Int = 0
         /// Time spent rendering and presenting, all frames together.
-        public var totalFrameTime: Duration = .zero
-        /// The slowest frame.
-        public var maximumFrameTime: Duration = .zero
-        /// The last frame.
-        public var lastFrameTime: Duration = .zero
+        package var totalFrameTime: Duration = .zero
+        /// The slowest frame's render-and-present time.
+        package var maximumFrameTime: Duration = .zero
+        /// The most recent frame's render-and-present time.
+        package var lastFrameTime: Duration = .zero
 
-        /// Creates empty statistics.
-        public init() {}
+        /// Creates statistics with no frames recorded.
+        package init() {}
 
         /// The mean time per frame (zero before the first).
-        public var averageFrameTime: Duration {
+        package var averageFrameTime: Duration {
             frameCount == 0 ? .zero : totalFrameTime / frameCount
         }
 
@@ -49,7 +49,7 @@ public final class AuthTerminalApp {
     public let runtime: AuthScreensRuntime
     /// Where frames go and keys come from.
     public let surface: any TerminalSurface
-    /// The renderer.
+    /// The renderer that turns the app state into frames.
     public var view: AppView
     /// How long one key read waits.
     public let keyTimeout: Duration
@@ -57,8 +57,8 @@ public final class AuthTerminalApp {
     public let tickInterval: Duration
     /// How often the spinner advances while a request runs.
     public let spinnerInterval: Duration
-    /// Frame timings.
-    public private(set) var stats = RenderStats()
+    /// Frame timings since the start, for benchmarks.
+    package private(set) var stats = RenderStats()
     /// How the UI ended, once it has.
     public private(set) var exit: Exit?
 
@@ -152,7 +152,7 @@ public final class AuthTerminalApp {
 
     /// Handles one key: resize, Ctrl-C and Ctrl-Z here, everything else through the runtime.
     /// The frame is drawn by the loop once the batch of keys is handled.
-    public func handle(_ key: Key) {
+    package func handle(_ key: Key) {
         switch key {
         case .resize:
             checkSize()
@@ -181,7 +181,7 @@ public final class AuthTerminalApp {
     }
 
     /// Draws the current state now.
-    public func render() {
+    package func render() {
         needsRender = false
         let frameStart = clock.now
         let size = surface.size

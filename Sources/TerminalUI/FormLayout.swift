@@ -10,7 +10,7 @@ import TerminalKit
 struct FormLayout {
     /// A button or a link in a row of actions.
     struct Action {
-        /// The title.
+        /// The words on the button or link, without brackets.
         var title: String
         /// Whether it is drawn as a button ("[ Sign in ]") rather than a link.
         var isButton: Bool
@@ -19,7 +19,7 @@ struct FormLayout {
         /// Whether it can be pressed.
         var isEnabled: Bool
 
-        /// The text drawn.
+        /// The text as drawn: the title, in brackets for a button.
         var text: String { isButton ? "[ \(title) ]" : title }
         /// The columns the text takes.
         var width: Int { TextWidth.width(of: text) }
@@ -27,7 +27,7 @@ struct FormLayout {
 
     /// One part of the form.
     enum Item {
-        /// Wrapped text.
+        /// Text word-wrapped to the form's width.
         case text(String, CellStyle)
         /// A banner with a glyph (server errors, notices).
         case banner(Banner)
@@ -46,7 +46,7 @@ struct FormLayout {
         /// Text drawn across the whole screen width, through the box's borders, cut into rows of
         /// that width and never word-wrapped (an `otpauth://` URI that must copy as one line).
         case unboxed(String, CellStyle)
-        /// An empty row.
+        /// An empty row that separates two parts.
         case spacer
     }
 
@@ -62,7 +62,7 @@ struct FormLayout {
     /// The screen width that ``Item/unboxed(_:_:)`` parts use (0: the form's own width).
     var screenWidth = 0
 
-    /// Adds a part.
+    /// Adds a part below the others.
     mutating func add(_ item: Item) { items.append(item) }
 
     /// Adds a blank row unless the form is empty or already ends with one.

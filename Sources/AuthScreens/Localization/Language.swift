@@ -8,10 +8,10 @@ import Foundation
 public enum Language: String, CaseIterable, Hashable, Sendable {
     /// English, the source catalog: every key has its English text.
     case english = "en"
-    /// Japanese.
+    /// Japanese (`ja`), chosen with `--lang ja` or a `ja` locale.
     case japanese = "ja"
 
-    /// The language's catalog.
+    /// The catalog of texts in this language.
     public var catalog: TextCatalog {
         switch self {
         case .english: return .english

@@ -4,7 +4,7 @@
 /// catalogs valid. A key added here and missing from another catalog shows in English there, and
 /// `TextCatalogTests` names it. The Cognito error sentences are the core's (``AuthError/englishWording``).
 extension TextCatalog {
-    /// The English texts.
+    /// The English texts: the reference catalog every other language must match key for key.
     public static let english = TextCatalog(language: .english, entries: englishEntries)
 
     static let englishEntries: [String: String] = [
@@ -929,17 +929,22 @@ extension TextCatalog {
         "hostedUI.pasteRequired": "Paste the URL the browser ended at, or the code.",
         "hostedUI.cancelled": "Browser sign-in cancelled.",
         "hostedUI.waiting": "Waiting for the browser",
-        "hostedUI.browserOpened": "A browser window opened with the sign-in page. Finish there; this screen continues by itself.",
+        "hostedUI.browserOpened":
+            "A browser window opened with the sign-in page. Finish there; this screen continues by itself.",
         "hostedUI.openURLElsewhere": "Open this URL in a browser (or scan the QR code) to sign in:",
         "hostedUI.openURLShort": "Open this URL in a browser to sign in:",
         "hostedUI.tunnelHint": "Browser on another machine? Forward the redirect first:",
         "hostedUI.pasteHint": "Or paste the URL the browser ends at (it has ?code=), then Enter. Esc cancels.",
         "hostedUI.logoutOpened": "Signed out of the hosted UI in the browser too.",
         "hostedUI.logoutToOpen": "To sign out of the hosted UI in your browser too, open {url}",
-        "cli.SignIn.web": "Sign in through the hosted UI in a browser (OAuth 2.0 authorization code with PKCE); over SSH or without a display, the URL and the ssh -L line are printed and the redirect URL can be pasted.",
-        "cli.SignIn.provider": "With --web: the identity provider, such as Google (COGNITO: the pool's own sign-in page).",
-        "cli.SignIn.noBrowser": "With --web: print the URL instead of opening a browser, and take a pasted redirect URL.",
+        "cli.SignIn.web":
+            "Sign in through the hosted UI in a browser (OAuth 2.0 authorization code with PKCE); over SSH or without a display, the URL and the ssh -L line are printed and the redirect URL can be pasted.",
+        "cli.SignIn.provider":
+            "With --web: the identity provider, such as Google (COGNITO: the pool's own sign-in page).",
+        "cli.SignIn.noBrowser":
+            "With --web: print the URL instead of opening a browser, and take a pasted redirect URL.",
         "cli.SignIn.timeout": "With --web: how many seconds to wait for the browser.",
-        "cli.SignOut.noBrowser": "After a hosted-UI (--web) sign-in: print the hosted UI's logout URL instead of opening it.",
+        "cli.SignOut.noBrowser":
+            "After a hosted-UI (--web) sign-in: print the hosted UI's logout URL instead of opening it.",
     ]
 }

@@ -4,7 +4,7 @@
 /// keep the key names (Enter, Esc, Tab, Ctrl-C) and the space after them, which separates the key
 /// from its action; help lines keep three spaces between the keys and what they do.
 extension TextCatalog {
-    /// The Japanese texts.
+    /// The Japanese texts, one for every key of ``english``.
     public static let japanese = TextCatalog(language: .japanese, entries: japaneseEntries)
 
     static let japaneseEntries: [String: String] = [
@@ -1017,7 +1017,8 @@ extension TextCatalog {
         "hostedUI.pasteHint": "または、ブラウザが最後に開いた URL (?code= を含む) を貼り付けて Enter。Esc で取り消します。",
         "hostedUI.logoutOpened": "ブラウザのホスト UI からもサインアウトしました。",
         "hostedUI.logoutToOpen": "ブラウザのホスト UI からもサインアウトするには {url} を開いてください",
-        "cli.SignIn.web": "ブラウザのホスト UI でサインインします (OAuth 2.0 認可コード + PKCE)。SSH 経由やディスプレイがないときは URL と ssh -L の行を表示し、リダイレクト URL を貼り付けられます。",
+        "cli.SignIn.web":
+            "ブラウザのホスト UI でサインインします (OAuth 2.0 認可コード + PKCE)。SSH 経由やディスプレイがないときは URL と ssh -L の行を表示し、リダイレクト URL を貼り付けられます。",
         "cli.SignIn.provider": "--web と併用: Google などの ID プロバイダー (COGNITO: プール自身のサインインページ)。",
         "cli.SignIn.noBrowser": "--web と併用: ブラウザを開かずに URL を表示し、貼り付けたリダイレクト URL を受け取ります。",
         "cli.SignIn.timeout": "--web と併用: ブラウザを待つ秒数。",
