@@ -25,17 +25,10 @@ enum InteractiveEntry {
             try await runPlain(client: client, prefilledUsername: prefilledUsername)
             return nil
         }
-        var options = try ui.resolve(configuration: client.configuration)
-        // The header names the other signed-in accounts (`latchkey switch` changes the active one).
-        let current = accountID ?? (try? global.accountID()) ?? global.accounts.activeID()
-        options.otherAccounts = AccountResolution.summaries(of: global.accounts, environment: global.environment)
-            .filter { $0.isLive && $0.id != current }.map(\.name)
+        var options = try await screenOptions(
+            client: client, global: global, ui: ui, prefilledUsername: prefilledUsername, accountID: accountID)
         options.canSwitchAccounts = canSwitchAccounts
         options.storeNotice = storeNotice.map(StoreNotice.withoutPrefix)
-        if let prefilledUsername, await client.username == nil { options.prefilledUsername = prefilledUsername }
-        let flow = client.options.authenticationFlow ?? client.configuration.userPool?.authenticationFlow
-        options.choosesSignInMethod = flow == .userAuth
-        options.asksForPassword = flow != .customWithoutSRP
         let theme: Theme = options.themeName == "mono" ? .noColor : .automatic(environment: environment)
         let backend = client.configuration.userPool?.endpoint?.host ?? client.configuration.userPool?.region
         let exit: AuthScreensRuntime.Exit
@@ -73,6 +66,23 @@ enum InteractiveEntry {
             CLIOutput.info("latchkey: " + ScreenText.exitLine(state, username: await client.username, cause: cause))
         }
         return nil
+    }
+
+    /// The full-screen UI's options: `ui`'s, with the other signed-in accounts, the username to prefill and
+    /// what the sign-in flow asks for.
+    static func screenOptions(
+        client: AuthClient, global: GlobalOptions, ui: UIOptions, prefilledUsername: String?, accountID: String?
+    ) async throws -> AuthUIOptions {
+        var options = try ui.resolve(configuration: client.configuration)
+        // The header names the other signed-in accounts (`latchkey switch` changes the active one).
+        let current = accountID ?? (try? global.accountID()) ?? global.accounts.activeID()
+        options.otherAccounts = AccountResolution.summaries(of: global.accounts, environment: global.environment)
+            .filter { $0.isLive && $0.id != current }.map(\.name)
+        if let prefilledUsername, await client.username == nil { options.prefilledUsername = prefilledUsername }
+        let flow = client.options.authenticationFlow ?? client.configuration.userPool?.authenticationFlow
+        options.choosesSignInMethod = flow == .userAuth
+        options.asksForPassword = flow != .customWithoutSRP
+        return options
     }
 
     /// How many passwords `--plain` accepts before it gives up.
