@@ -53,6 +53,12 @@ enum InteractiveEntry {
             if let storeNotice { FileHandle.standardError.write(Data((storeNotice + "\n").utf8)) }
             throw CLIFailure(code: 2, message: Localized.format("cli.terminalFailed", ["error": "\(error)"]))
         }
+        return try await outcome(of: exit, client: client)
+    }
+
+    /// What the UI's `exit` means: cancelled is a failure, a chosen account is returned (as `run` returns it),
+    /// otherwise the final state is said on stderr.
+    static func outcome(of exit: AuthScreensRuntime.Exit, client: AuthClient) async throws -> String?? {
         let state = await client.userState
         switch exit {
         case .cancelled:
