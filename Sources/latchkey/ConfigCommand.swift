@@ -94,12 +94,23 @@ struct ConfigCommand: AsyncParsableCommand {
 
     /// The facts shown, in order; origins in parentheses.
     static func rows(_ configuration: AuthConfiguration) -> [Row] {
+        sourceRows(configuration) + userPoolRows(configuration) + identityPoolRows(configuration)
+            + hostedUIRows(configuration)
+    }
+
+    /// The label of the row `key`, in the current language.
+    static func label(_ key: String) -> String { Localized.text("cli.config.label.\(key)") }
+
+    /// " (from <origin>)" for `setting` when the source says where it came from, else "".
+    static func origin(_ setting: String, in configuration: AuthConfiguration) -> String {
+        configuration.source.origins[setting].map {
+            Localized.format("cli.config.from", ["origin": Self.originText($0)])
+        } ?? ""
+    }
+
+    /// The file, its format and the section read.
+    static func sourceRows(_ configuration: AuthConfiguration) -> [Row] {
         let source = configuration.source
-        func origin(_ setting: String) -> String {
-            source.origins[setting].map { Localized.format("cli.config.from", ["origin": Self.originText($0)]) } ?? ""
-        }
-        func label(_ key: String) -> String { Localized.text("cli.config.label.\(key)") }
-        let none = Localized.text("cli.config.none")
         var rows = [
             Row(key: "file", label: label("file"), value: source.file ?? configuration.sourcePath ?? "-"),
             Row(
@@ -120,46 +131,60 @@ struct ConfigCommand: AsyncParsableCommand {
                             ? ""
                             : Localized.format("cli.config.alsoInFile", ["sections": others.joined(separator: ", ")]))))
         }
-        if let pool = configuration.userPool {
-            rows += [
-                Row(key: "userPoolId", label: label("userPoolId"), value: pool.poolId),
-                Row(key: "appClientId", label: label("appClientId"), value: pool.appClientId),
-                Row(
-                    key: "appClientSecret", label: label("appClientSecret"),
-                    value: pool.appClientSecret == nil ? none : Localized.text("cli.config.secretSet")),
-                Row(key: "region", label: label("region"), value: pool.region + origin("user pool region")),
-                Row(
-                    key: "userPoolEndpoint", label: label("userPoolEndpoint"),
-                    value: pool.resolvedEndpoint.absoluteString + origin("user pool endpoint")),
-                Row(
-                    key: "jwksURL", label: label("jwksURL"),
-                    value: (TokenVerifier.jwksURL(configuration: configuration)?.absoluteString ?? "-")
-                        + origin("JWKS URL")),
-            ]
-        } else {
-            rows.append(Row(key: "userPoolId", label: label("userPoolId"), value: none))
+        return rows
+    }
+
+    /// The user pool: ids, client secret (set or not), region and endpoints.
+    static func userPoolRows(_ configuration: AuthConfiguration) -> [Row] {
+        guard let pool = configuration.userPool else {
+            return [Row(key: "userPoolId", label: label("userPoolId"), value: Localized.text("cli.config.none"))]
         }
-        if let identity = configuration.identityPool {
-            rows += [
-                Row(key: "identityPoolId", label: label("identityPoolId"), value: identity.poolId),
-                Row(
-                    key: "identityRegion", label: label("identityRegion"),
-                    value: identity.region + origin("identity pool region")),
-                Row(
-                    key: "identityPoolEndpoint", label: label("identityPoolEndpoint"),
-                    value: identity.resolvedEndpoint.absoluteString + origin("identity pool endpoint")),
+        return [
+            Row(key: "userPoolId", label: label("userPoolId"), value: pool.poolId),
+            Row(key: "appClientId", label: label("appClientId"), value: pool.appClientId),
+            Row(
+                key: "appClientSecret", label: label("appClientSecret"),
+                value: pool.appClientSecret == nil
+                    ? Localized.text("cli.config.none") : Localized.text("cli.config.secretSet")),
+            Row(
+                key: "region", label: label("region"),
+                value: pool.region + origin("user pool region", in: configuration)),
+            Row(
+                key: "userPoolEndpoint", label: label("userPoolEndpoint"),
+                value: pool.resolvedEndpoint.absoluteString + origin("user pool endpoint", in: configuration)),
+            Row(
+                key: "jwksURL", label: label("jwksURL"),
+                value: (TokenVerifier.jwksURL(configuration: configuration)?.absoluteString ?? "-")
+                    + origin("JWKS URL", in: configuration)),
+        ]
+    }
+
+    /// The identity pool: id, region, endpoint and the STS endpoint its credentials come through.
+    static func identityPoolRows(_ configuration: AuthConfiguration) -> [Row] {
+        guard let identity = configuration.identityPool else {
+            return [
+                Row(key: "identityPoolId", label: label("identityPoolId"), value: Localized.text("cli.config.none"))
             ]
-            let region = identity.region
-            rows.append(
-                Row(
-                    key: "stsEndpoint", label: label("stsEndpoint"),
-                    value: (configuration.latchkey.stsEndpoint?.absoluteString
-                        ?? "https://sts.\(region).amazonaws.com/") + origin("STS endpoint")))
-        } else {
-            rows.append(Row(key: "identityPoolId", label: label("identityPoolId"), value: none))
         }
+        return [
+            Row(key: "identityPoolId", label: label("identityPoolId"), value: identity.poolId),
+            Row(
+                key: "identityRegion", label: label("identityRegion"),
+                value: identity.region + origin("identity pool region", in: configuration)),
+            Row(
+                key: "identityPoolEndpoint", label: label("identityPoolEndpoint"),
+                value: identity.resolvedEndpoint.absoluteString + origin("identity pool endpoint", in: configuration)),
+            Row(
+                key: "stsEndpoint", label: label("stsEndpoint"),
+                value: (configuration.latchkey.stsEndpoint?.absoluteString
+                    ?? "https://sts.\(identity.region).amazonaws.com/") + origin("STS endpoint", in: configuration)),
+        ]
+    }
+
+    /// The hosted UI: domain, redirect and providers; or why it cannot be used; or that there is none.
+    static func hostedUIRows(_ configuration: AuthConfiguration) -> [Row] {
         if let hostedUI = configuration.hostedUI {
-            rows += [
+            return [
                 Row(key: "hostedUIDomain", label: label("hostedUI"), value: hostedUI.webDomain.absoluteString),
                 Row(
                     key: "hostedUIRedirect", label: label("hostedUIRedirect"),
@@ -171,14 +196,12 @@ struct ConfigCommand: AsyncParsableCommand {
                         separator: ", ")),
             ]
         } else if let problem = configuration.hostedUIProblem {
-            rows.append(
+            return [
                 Row(
                     key: "hostedUI", label: label("hostedUI"),
-                    value: Localized.format("cli.config.unusable", ["problem": problem.problem, "fix": problem.fix])))
-        } else {
-            rows.append(Row(key: "hostedUI", label: label("hostedUI"), value: Localized.text("cli.config.noHostedUI")))
+                    value: Localized.format("cli.config.unusable", ["problem": problem.problem, "fix": problem.fix]))
+            ]
         }
-
-        return rows
+        return [Row(key: "hostedUI", label: label("hostedUI"), value: Localized.text("cli.config.noHostedUI"))]
     }
 }

@@ -25,17 +25,10 @@ enum InteractiveEntry {
             try await runPlain(client: client, prefilledUsername: prefilledUsername)
             return nil
         }
-        var options = try ui.resolve(configuration: client.configuration)
-        // The header names the other signed-in accounts (`latchkey switch` changes the active one).
-        let current = accountID ?? (try? global.accountID()) ?? global.accounts.activeID()
-        options.otherAccounts = AccountResolution.summaries(of: global.accounts, environment: global.environment)
-            .filter { $0.isLive && $0.id != current }.map(\.name)
+        var options = try await screenOptions(
+            client: client, global: global, ui: ui, prefilledUsername: prefilledUsername, accountID: accountID)
         options.canSwitchAccounts = canSwitchAccounts
         options.storeNotice = storeNotice.map(StoreNotice.withoutPrefix)
-        if let prefilledUsername, await client.username == nil { options.prefilledUsername = prefilledUsername }
-        let flow = client.options.authenticationFlow ?? client.configuration.userPool?.authenticationFlow
-        options.choosesSignInMethod = flow == .userAuth
-        options.asksForPassword = flow != .customWithoutSRP
         let theme: Theme = options.themeName == "mono" ? .noColor : .automatic(environment: environment)
         let backend = client.configuration.userPool?.endpoint?.host ?? client.configuration.userPool?.region
         let exit: AuthScreensRuntime.Exit
@@ -60,6 +53,12 @@ enum InteractiveEntry {
             if let storeNotice { FileHandle.standardError.write(Data((storeNotice + "\n").utf8)) }
             throw CLIFailure(code: 2, message: Localized.format("cli.terminalFailed", ["error": "\(error)"]))
         }
+        return try await outcome(of: exit, client: client)
+    }
+
+    /// What the UI's `exit` means: cancelled is a failure, a chosen account is returned (as `run` returns it),
+    /// otherwise the final state is said on stderr.
+    static func outcome(of exit: AuthScreensRuntime.Exit, client: AuthClient) async throws -> String?? {
         let state = await client.userState
         switch exit {
         case .cancelled:
@@ -73,6 +72,23 @@ enum InteractiveEntry {
             CLIOutput.info("latchkey: " + ScreenText.exitLine(state, username: await client.username, cause: cause))
         }
         return nil
+    }
+
+    /// The full-screen UI's options: `ui`'s, with the other signed-in accounts, the username to prefill and
+    /// what the sign-in flow asks for.
+    static func screenOptions(
+        client: AuthClient, global: GlobalOptions, ui: UIOptions, prefilledUsername: String?, accountID: String?
+    ) async throws -> AuthUIOptions {
+        var options = try ui.resolve(configuration: client.configuration)
+        // The header names the other signed-in accounts (`latchkey switch` changes the active one).
+        let current = accountID ?? (try? global.accountID()) ?? global.accounts.activeID()
+        options.otherAccounts = AccountResolution.summaries(of: global.accounts, environment: global.environment)
+            .filter { $0.isLive && $0.id != current }.map(\.name)
+        if let prefilledUsername, await client.username == nil { options.prefilledUsername = prefilledUsername }
+        let flow = client.options.authenticationFlow ?? client.configuration.userPool?.authenticationFlow
+        options.choosesSignInMethod = flow == .userAuth
+        options.asksForPassword = flow != .customWithoutSRP
+        return options
     }
 
     /// How many passwords `--plain` accepts before it gives up.

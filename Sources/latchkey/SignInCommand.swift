@@ -131,23 +131,7 @@ struct SignInCommand: AsyncParsableCommand {
         if method != nil, let flow, flow != .userAuth {
             throw CLIFailure(code: 2, message: "--method goes with --flow user-auth. Drop --method or use that flow.")
         }
-        let name: String
-        if let username {
-            name = username
-        } else if CLIOutput.stdinIsTerminal && !passwordStdin {
-            // As the messages suggest ("Sign in again: latchkey sign-in"): the stored user is offered.
-            let stored = (try? activeStore.load())?.flatMap { $0.username }
-            let suggested = stored.map { TerminalText.sanitized($0) }
-            let typed = try CLIOutput.ask(InteractiveEntry.usernamePrompt(suggested: suggested))
-            guard let chosen = typed.isEmpty ? suggested : typed, !chosen.isEmpty else {
-                throw CLIFailure(code: 2, message: Localized.text("cli.noUsername"))
-            }
-            name = chosen
-        } else {
-            throw CLIFailure(
-                code: 2,
-                message: Localized.text("cli.passUsername"))
-        }
+        let name = try chooseUsername(activeStore: activeStore)
         // Someone else signed in here stays signed in: this user gets an account of their own.
         let others = AccountResolution.summaries(of: global.accounts, environment: global.environment)
         let account = try AccountResolution.accountForSignIn(
@@ -182,6 +166,26 @@ struct SignInCommand: AsyncParsableCommand {
             try AccountResolution.recordSignIn(
                 id: account.id, username: await client.username ?? name, configuration: client.configuration,
                 global: global)
+        }
+    }
+
+    /// The user to sign in: `--username`, else asked for at a terminal (the stored user offered).
+    func chooseUsername(activeStore: any SessionStore) throws -> String {
+        if let username {
+            return username
+        } else if CLIOutput.stdinIsTerminal && !passwordStdin {
+            // As the messages suggest ("Sign in again: latchkey sign-in"): the stored user is offered.
+            let stored = (try? activeStore.load())?.flatMap { $0.username }
+            let suggested = stored.map { TerminalText.sanitized($0) }
+            let typed = try CLIOutput.ask(InteractiveEntry.usernamePrompt(suggested: suggested))
+            guard let chosen = typed.isEmpty ? suggested : typed, !chosen.isEmpty else {
+                throw CLIFailure(code: 2, message: Localized.text("cli.noUsername"))
+            }
+            return chosen
+        } else {
+            throw CLIFailure(
+                code: 2,
+                message: Localized.text("cli.passUsername"))
         }
     }
 

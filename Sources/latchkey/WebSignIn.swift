@@ -61,20 +61,53 @@ enum WebSignIn {
         environment: [String: String]
     ) async throws -> String {
         let request = try await client.beginHostedUISignIn(provider: provider)
-        var listener: LoopbackRedirectListener?
-        if request.loopbackPort != nil {
-            switch Result(catching: { try LoopbackRedirectListener(request: request) }) {
-            case .success(let opened): listener = opened
-            case .failure(let error):
-                // The port is taken: with a person at the terminal (or --no-browser) pasting still works.
-                guard noBrowser || CLIOutput.stdinIsTerminal else { throw error }
-                let text = (error as? AuthError).map { $0.description(.current) } ?? "\(error)"
-                CLIOutput.info(Localized.format("cli.web.pasteInstead", ["error": text]))
-            }
-        }
+        let listener = try openListener(for: request, noBrowser: noBrowser)
         defer { listener?.stop() }
         let choice = browserChoice(noBrowser: noBrowser, environment: environment)
-        let url = request.authorizeURL.absoluteString
+        show(request.authorizeURL.absoluteString, choice: choice, listener: listener, environment: environment)
+        let arrivals = AsyncStream.makeStream(of: Arrival.self, bufferingPolicy: .unbounded)
+        let tasks = [
+            Task {
+                if let callback = await listener?.callback() { arrivals.continuation.yield(.redirect(callback)) }
+            },
+            Task {
+                try? await Task.sleep(for: .seconds(timeout))
+                arrivals.continuation.yield(.timedOut)
+            },
+        ]
+        defer { for task in tasks { task.cancel() } }
+        if case .none = choice {
+            readStdinLines(into: arrivals.continuation)
+        } else if CLIOutput.stdinIsTerminal {
+            readStdinLines(into: arrivals.continuation)
+        }
+        return try await complete(
+            request, on: client, arrivals: arrivals.stream, listening: listener != nil, timeout: timeout,
+            replacingSession: replacingSession)
+    }
+
+    /// Listens on the loopback port of `request`'s redirect, when it has one. When the port is taken, nil
+    /// if a person can paste instead (a terminal on stdin, or `--no-browser`); else the error.
+    static func openListener(
+        for request: HostedUISignInRequest, noBrowser: Bool
+    ) throws -> LoopbackRedirectListener? {
+        guard request.loopbackPort != nil else { return nil }
+        switch Result(catching: { try LoopbackRedirectListener(request: request) }) {
+        case .success(let opened): return opened
+        case .failure(let error):
+            // The port is taken: with a person at the terminal (or --no-browser) pasting still works.
+            guard noBrowser || CLIOutput.stdinIsTerminal else { throw error }
+            let text = (error as? AuthError).map { $0.description(.current) } ?? "\(error)"
+            CLIOutput.info(Localized.format("cli.web.pasteInstead", ["error": text]))
+            return nil
+        }
+    }
+
+    /// Opens `url` as `choice` says and tells the person (on stderr); with no browser, prints the URL, the
+    /// `ssh -L` line when `listener` is open, and asks for the redirect to be pasted.
+    static func show(
+        _ url: String, choice: BrowserChoice, listener: LoopbackRedirectListener?, environment: [String: String]
+    ) {
         switch choice {
         case .command(let words):
             CLIOutput.info(Localized.format("cli.web.openingWithBROWSER", ["command": words.first ?? ""]))
@@ -97,25 +130,16 @@ enum WebSignIn {
             }
             CLIOutput.info(Localized.text("cli.web.pasteHere"))
         }
-        let arrivals = AsyncStream.makeStream(of: Arrival.self, bufferingPolicy: .unbounded)
-        let openListener = listener
-        let tasks = [
-            Task {
-                if let callback = await openListener?.callback() { arrivals.continuation.yield(.redirect(callback)) }
-            },
-            Task {
-                try? await Task.sleep(for: .seconds(timeout))
-                arrivals.continuation.yield(.timedOut)
-            },
-        ]
-        defer { for task in tasks { task.cancel() } }
-        if case .none = choice {
-            readStdinLines(into: arrivals.continuation)
-        } else if CLIOutput.stdinIsTerminal {
-            readStdinLines(into: arrivals.continuation)
-        }
-        var stdinOpen = true
-        for await arrival in arrivals.stream {
+    }
+
+    /// Waits for the first of `arrivals` that ends the flow: completes the sign-in with a redirect or a pasted
+    /// URL (asking again after a paste a person can put right), or fails on time-out, or when stdin closes
+    /// with no loopback port `listening`. Returns the signed-in username.
+    static func complete(
+        _ request: HostedUISignInRequest, on client: AuthClient, arrivals: AsyncStream<Arrival>, listening: Bool,
+        timeout: Int, replacingSession: Bool
+    ) async throws -> String {
+        for await arrival in arrivals {
             switch arrival {
             case .redirect(let callback):
                 try await client.completeHostedUISignIn(request, callback: callback, replacingSession: replacingSession)
@@ -131,12 +155,10 @@ enum WebSignIn {
                     CLIOutput.info(Localized.text("cli.web.pasteAgain"))
                 }
             case .stdinClosed:
-                stdinOpen = false
-                if listener == nil {
+                if !listening {
                     throw AuthError.hostedUI(.cancelled)
                 }
             case .timedOut:
-                _ = stdinOpen
                 throw AuthError.hostedUI(.timedOut(seconds: timeout))
             }
         }

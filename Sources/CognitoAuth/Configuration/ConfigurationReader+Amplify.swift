@@ -17,16 +17,7 @@ extension ConfigurationReader {
     /// Reads Amplify Gen 2's `amplify_outputs.json` (versions "1" to "1.4"; a later version is read as far
     /// as its keys are known, and the rest is named in ``PoolSettings/ignoredKeys`` and a note).
     mutating func readGen2(_ root: JSONValue) throws(ConfigurationError) -> AuthConfiguration {
-        let version = root["version"]?.stringValue
-        source.version = version
-        let isKnownVersion = version.map { Self.knownGen2Versions.contains($0) } ?? false
-        if let version, !isKnownVersion {
-            source.notes.append(
-                "amplify_outputs.json version \(version) is newer than Latchkey knows (1 to 1.4): "
-                    + "the keys it knows were read; the others are listed as ignored.")
-        } else if version == nil {
-            source.notes.append("the file states no \"version\"; it was read as amplify_outputs.json version 1.")
-        }
+        noteGen2Version(root["version"]?.stringValue)
         try refuseSection(format: "amplify_outputs.json")
         for key in (root.objectValue ?? [:]).keys.sorted() where !Self.gen2TopLevelKeys.contains(key) {
             ignore(key)
@@ -38,6 +29,32 @@ extension ConfigurationReader {
                     + "--config at another file.")
         }
         var configuration = AuthConfiguration(sourcePath: path)
+        try readGen2Pools(auth, into: &configuration)
+        readGen2PoolSettings(auth)
+        if let oauth = auth["oauth"], oauth.objectValue?.isEmpty == false {
+            try readGen2HostedUI(oauth, into: &configuration)
+        }
+        configuration.latchkey = try readLatchkey(root["Latchkey"])
+        return configuration
+    }
+
+    /// Records the file's `version`, with a note when it is missing or newer than Latchkey knows.
+    mutating func noteGen2Version(_ version: String?) {
+        source.version = version
+        let isKnownVersion = version.map { Self.knownGen2Versions.contains($0) } ?? false
+        if let version, !isKnownVersion {
+            source.notes.append(
+                "amplify_outputs.json version \(version) is newer than Latchkey knows (1 to 1.4): "
+                    + "the keys it knows were read; the others are listed as ignored.")
+        } else if version == nil {
+            source.notes.append("the file states no \"version\"; it was read as amplify_outputs.json version 1.")
+        }
+    }
+
+    /// The user pool and identity pool of `auth` (at least one of them), both in `auth.aws_region`.
+    mutating func readGen2Pools(
+        _ auth: JSONValue, into configuration: inout AuthConfiguration
+    ) throws(ConfigurationError) {
         let stated = try string(auth["aws_region"], key: "auth.aws_region")
         if let userPoolId = try string(auth["user_pool_id"], key: "auth.user_pool_id") {
             guard !userPoolId.isEmpty else {
@@ -67,6 +84,11 @@ extension ConfigurationReader {
                 "auth.user_pool_id", "this key is missing, and so is auth.identity_pool_id.",
                 "Regenerate the file with `npx ampx generate outputs` after deploying the backend.")
         }
+    }
+
+    /// The pool's password policy, sign-in and sign-up attributes and MFA; the other keys of `auth` are
+    /// named as ignored.
+    mutating func readGen2PoolSettings(_ auth: JSONValue) {
         if let policy = auth["password_policy"] {
             if let length = Self.integer(policy["min_length"] ?? .number(8)) {
                 settings.passwordPolicy = PoolPasswordPolicy(
@@ -90,22 +112,24 @@ extension ConfigurationReader {
             if value.objectValue?.isEmpty == true || value.arrayValue?.isEmpty == true || value == .null { continue }
             ignore("auth." + key)
         }
-        if let oauth = auth["oauth"], oauth.objectValue?.isEmpty == false {
-            readHostedUI(
-                RawHostedUI(
-                    domain: try string(oauth["domain"], key: "auth.oauth.domain"), domainKey: "auth.oauth.domain",
-                    appClientId: nil,
-                    signIn: Self.stringList(oauth["redirect_sign_in_uri"]),
-                    signInKey: "auth.oauth.redirect_sign_in_uri",
-                    signOut: Self.stringList(oauth["redirect_sign_out_uri"]),
-                    signOutKey: "auth.oauth.redirect_sign_out_uri",
-                    scopes: Self.stringList(oauth["scopes"]), providers: Self.stringList(oauth["identity_providers"]),
-                    responseType: try string(oauth["response_type"], key: "auth.oauth.response_type"),
-                    responseTypeKey: "auth.oauth.response_type"),
-                into: &configuration)
-        }
-        configuration.latchkey = try readLatchkey(root["Latchkey"])
-        return configuration
+    }
+
+    /// The hosted UI of `auth.oauth`.
+    mutating func readGen2HostedUI(
+        _ oauth: JSONValue, into configuration: inout AuthConfiguration
+    ) throws(ConfigurationError) {
+        readHostedUI(
+            RawHostedUI(
+                domain: try string(oauth["domain"], key: "auth.oauth.domain"), domainKey: "auth.oauth.domain",
+                appClientId: nil,
+                signIn: Self.stringList(oauth["redirect_sign_in_uri"]),
+                signInKey: "auth.oauth.redirect_sign_in_uri",
+                signOut: Self.stringList(oauth["redirect_sign_out_uri"]),
+                signOutKey: "auth.oauth.redirect_sign_out_uri",
+                scopes: Self.stringList(oauth["scopes"]), providers: Self.stringList(oauth["identity_providers"]),
+                responseType: try string(oauth["response_type"], key: "auth.oauth.response_type"),
+                responseTypeKey: "auth.oauth.response_type"),
+            into: &configuration)
     }
 
     /// Reads the flat keys of `aws-exports.js`, also written by Gen 2 as `amplifyconfiguration.json`.

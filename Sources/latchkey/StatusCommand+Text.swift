@@ -1,0 +1,157 @@
+import AuthScreens
+import CognitoAuth
+import Foundation
+
+extension StatusCommand {
+    /// The text output: pool and state, providers, the session's tokens and details, then where it came from.
+    func printText(_ facts: Facts) {
+        Self.printPoolAndState(facts)
+        Self.printProviders(facts)
+        if let tokens = facts.session?.tokens { Self.printTokens(tokens) }
+        Self.printSessionDetails(facts)
+        printConfigurationAndStore(facts)
+    }
+
+    /// The pool in use, then whether (and as whom) the user is signed in.
+    static func printPoolAndState(_ facts: Facts) {
+        let configuration = facts.configuration
+        let state = facts.state
+        let pool = configuration.userPool
+        if let pool {
+            let endpoint = pool.endpoint?.absoluteString ?? "cognito-idp.\(pool.region).amazonaws.com"
+            print(Localized.format("cli.status.pool", ["pool": pool.poolId, "endpoint": endpoint]))
+        } else if let identityPool = configuration.identityPool {
+            print(Localized.format("cli.status.identityPoolOnly", ["pool": identityPool.poolId]))
+        } else {
+            print(Localized.text("cli.status.noPool"))
+        }
+        // Stored strings came from the server (the username claim, identity ids): sanitised for the terminal.
+        let user = facts.session?.username.map { TerminalText.sanitized($0) } ?? "?"
+        switch state {
+        case .signedIn: print(Localized.format("cli.status.signedIn", ["username": user]))
+        case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid:
+            print(Localized.format("cli.status.signInAgain", ["username": user, "state": state.rawValue]))
+        case .guest: print(Localized.text("cli.status.guest"))
+        default:
+            if pool != nil {
+                print(Localized.format("cli.status.notSignedIn", ["state": state.rawValue]))
+            } else if configuration.identityPool != nil {
+                print(Localized.format("cli.status.notSignedInIdentityPoolOnly", ["state": state.rawValue]))
+            } else {
+                print(Localized.format("cli.status.notSignedInNoPool", ["state": state.rawValue]))
+            }
+        }
+    }
+
+    /// Who authenticated the session, and every provider with a live session.
+    static func printProviders(_ facts: Facts) {
+        if let provider = facts.session?.provider,
+            let name = authenticatedBy(state: facts.state, provider: provider, localized: true),
+            facts.state != .guest
+        {
+            print(
+                TerminalText.sanitized(
+                    Localized.format("cli.status.authenticatedBy", ["name": name, "provider": provider])))
+        }
+        if !facts.activeProviders.isEmpty {
+            print(
+                TerminalText.sanitized(
+                    Localized.format(
+                        "cli.status.activeProviders", ["providers": facts.activeProviders.joined(separator: ", ")])))
+        }
+    }
+
+    /// The user pool tokens, masked, with when they expire.
+    static func printTokens(_ tokens: CognitoTokens) {
+        print(
+            Localized.format(
+                "cli.status.idToken",
+                [
+                    "token": CognitoTokens.mask(tokens.idToken),
+                    "expiry": CLIOutput.relative(tokens.idTokenExpiration),
+                ]
+            ))
+        print(
+            Localized.format(
+                "cli.status.accessToken",
+                [
+                    "token": CognitoTokens.mask(tokens.accessToken),
+                    "expiry": CLIOutput.relative(tokens.accessTokenExpiration),
+                ]))
+        print(
+            Localized.format(
+                "cli.status.refreshToken",
+                ["value": tokens.refreshToken == nil ? ScreenText.none : ScreenText.refreshTokenStored]))
+    }
+
+    /// The identity id, the tracked device, AWS credentials, a revocation still owed and corrupt session files.
+    static func printSessionDetails(_ facts: Facts) {
+        let session = facts.session
+        if let identityId = session?.identityId {
+            print(Localized.format("cli.status.identityId", ["id": TerminalText.sanitized(identityId)]))
+        }
+        if let device = session?.device, device.username == session?.username {
+            let remembered = Localized.text(
+                device.remembered.map { $0 ? "cli.status.deviceRemembered" : "cli.status.deviceNotRemembered" }
+                    ?? "cli.status.deviceTracked")
+            print(
+                TerminalText.sanitized(
+                    Localized.format("cli.status.device", ["key": device.deviceKey, "remembered": remembered])))
+        }
+        if let credentials = session?.awsCredentials {
+            print(
+                Localized.format(
+                    "cli.status.awsCredentials",
+                    [
+                        "key": TerminalText.sanitized(credentials.accessKeyId),
+                        "expiry": CLIOutput.relative(credentials.expiration),
+                    ]))
+        }
+        if let owed = session?.pendingRevocation {
+            let key =
+                owed.username == nil
+                ? (owed.global ? "cli.status.revocationOwedGlobal" : "cli.status.revocationOwed")
+                : (owed.global ? "cli.status.revocationOwedGlobalNamed" : "cli.status.revocationOwedNamed")
+            print(TerminalText.sanitized(Localized.format(key, ["username": owed.username ?? ""])))
+        }
+        let corruptFiles = facts.corruptFiles
+        if !corruptFiles.isEmpty {
+            print(
+                Localized.format(
+                    "cli.status.corruptFiles",
+                    ["count": String(corruptFiles.count), "files": corruptFiles.joined(separator: ", ")]))
+        }
+    }
+
+    /// The configuration file (and keys not acted on), the store, the other signed-in accounts and the backend.
+    func printConfigurationAndStore(_ facts: Facts) {
+        let configuration = facts.configuration
+        let source = configuration.source
+        print(
+            TerminalText.sanitized(
+                source.section.map {
+                    Localized.format(
+                        "cli.status.configurationSection",
+                        ["path": configuration.sourcePath ?? "-", "format": source.format.rawValue, "section": $0])
+                }
+                    ?? Localized.format(
+                        "cli.status.configuration",
+                        ["path": configuration.sourcePath ?? "-", "format": source.format.rawValue])))
+        if !configuration.poolSettings.ignoredKeys.isEmpty {
+            print(
+                TerminalText.sanitized(
+                    Localized.format(
+                        "cli.status.notActedOn",
+                        ["keys": configuration.poolSettings.ignoredKeys.joined(separator: ", ")])))
+        }
+
+        print(Localized.format("cli.status.store", ["location": facts.storeLocation]))
+        let others = AccountResolution.summaries(of: global.accounts, environment: global.environment)
+            .filter { $0.isLive && $0.id != facts.accountID }
+        if !others.isEmpty {
+            let names = others.map { TerminalText.sanitized($0.name) }.joined(separator: ", ")
+            print(Localized.format("cli.status.otherAccounts", ["names": names]))
+        }
+        print(Localized.format("cli.status.backend", ["backend": facts.backend.rawValue]))
+    }
+}
