@@ -179,38 +179,48 @@ extension ForgotPasswordState: FormScreen {
         case .submitPressed: return submit()
         case .resendCodePressed: return step == .resetPassword ? sendCode(resend: true) : []
         case .backPressed: return isInFlight ? [] : back()
-        case .forgotPasswordFinished(let result):
-            guard request == .sendCode else { return [] }
-            request = nil
-            switch result {
-            case .success(let details):
-                let resent = step == .resetPassword
-                delivery = details
-                notice = resent ? ScreenText.newCodeSent(details) : ScreenText.resetCodeSent(details)
-                startResendCooldown()
-                step = .resetPassword
+        case .forgotPasswordFinished(let result): return forgotPasswordFinished(result)
+        case .confirmForgotPasswordFinished(let result): return confirmForgotPasswordFinished(result)
+        }
+    }
+
+    /// Takes the result of asking for a reset code: on to entering it with the new password, or
+    /// the reason shown.
+    private mutating func forgotPasswordFinished(_ result: Result<CodeDeliveryDetails, AuthError>) -> [ScreenEffect] {
+        guard request == .sendCode else { return [] }
+        request = nil
+        switch result {
+        case .success(let details):
+            let resent = step == .resetPassword
+            delivery = details
+            notice = resent ? ScreenText.newCodeSent(details) : ScreenText.resetCodeSent(details)
+            startResendCooldown()
+            step = .resetPassword
+            focus = .code
+        case .failure(let error):
+            banner = ScreenText.forgotPasswordBanner(for: error)
+        }
+        return []
+    }
+
+    /// Takes the result of the reset: back to sign-in with the username, or the reason shown and
+    /// focus on the field to fix.
+    private mutating func confirmForgotPasswordFinished(_ result: Result<Void, AuthError>) -> [ScreenEffect] {
+        guard request == .reset else { return [] }
+        request = nil
+        switch result {
+        case .success:
+            return [.route(.signIn(username: trimmedUsername, notice: ScreenText.passwordChanged))]
+        case .failure(let error):
+            banner = ScreenText.forgotPasswordBanner(for: error)
+            switch error {
+            case .codeMismatch, .expiredCode:
+                code.clear()
                 focus = .code
-            case .failure(let error):
-                banner = ScreenText.forgotPasswordBanner(for: error)
+            default:
+                focus = .newPassword
             }
             return []
-        case .confirmForgotPasswordFinished(let result):
-            guard request == .reset else { return [] }
-            request = nil
-            switch result {
-            case .success:
-                return [.route(.signIn(username: trimmedUsername, notice: ScreenText.passwordChanged))]
-            case .failure(let error):
-                banner = ScreenText.forgotPasswordBanner(for: error)
-                switch error {
-                case .codeMismatch, .expiredCode:
-                    code.clear()
-                    focus = .code
-                default:
-                    focus = .newPassword
-                }
-                return []
-            }
         }
     }
 

@@ -8,77 +8,114 @@ extension ProfileState {
         guard activity == nil || mode == .browsing else { return ([], false) }
         switch mode {
         case .browsing: return browsingKey(key)
-        case .editing(let name, var value):
-            if key == .escape { return back() }
-            if key == .enter {
-                activity = ScreenText.profileSaving(name)
-                error = nil
-                return ([.update(name: name, value: value.text)], false)
-            }
-            if value.apply(key) == .changed { error = nil }
-            mode = .editing(name: name, value: value)
-        case .verifying(let name, var code, let delivery):
-            if key == .escape {
-                notice = ScreenText.profileVerifyLater(name)
-                return back(keepingNotice: true)
-            }
-            if key.isCtrl("r") {
-                activity = ScreenText.profileSendingCode
-                error = nil
-                return ([.sendCode(name: name)], false)
-            }
-            if key == .enter {
-                let entered = code.text.trimmingCharacters(in: .whitespaces)
-                guard !entered.isEmpty else {
-                    error = ScreenText.profileEnterCode
-                    return ([], false)
-                }
-                activity = ScreenText.profileVerifying(name)
-                error = nil
-                return ([.verify(name: name, code: entered)], false)
-            }
-            if code.apply(key) == .changed { error = nil }
-            mode = .verifying(name: name, code: code, delivery: delivery)
-        case .changingPassword(var current, var proposed, let focusOnProposed):
-            if key == .escape { return back() }
-            if key == .tab || key == .backTab || (key == .enter && !focusOnProposed) {
-                mode = .changingPassword(current: current, proposed: proposed, focusOnProposed: !focusOnProposed)
+        case .editing(let name, let value): return editingKey(key, name: name, value: value)
+        case .verifying(let name, let code, let delivery):
+            return verifyingKey(key, name: name, code: code, delivery: delivery)
+        case .changingPassword(let current, let proposed, let focusOnProposed):
+            return changingPasswordKey(key, current: current, proposed: proposed, focusOnProposed: focusOnProposed)
+        case .confirmingDelete(let typed): return confirmingDeleteKey(key, typed: typed)
+        }
+    }
+
+    /// A key in the edit form: Esc goes back, Enter saves, anything else edits the value.
+    private mutating func editingKey(
+        _ key: Key, name: String, value: FieldState
+    ) -> (requests: [ProfileRequest], close: Bool) {
+        var value = value
+        if key == .escape { return back() }
+        if key == .enter {
+            activity = ScreenText.profileSaving(name)
+            error = nil
+            return ([.update(name: name, value: value.text)], false)
+        }
+        if value.apply(key) == .changed { error = nil }
+        mode = .editing(name: name, value: value)
+        return ([], false)
+    }
+
+    /// A key in the code form: Esc leaves verifying for later, Ctrl-R sends a new code, Enter
+    /// verifies, anything else edits the code.
+    private mutating func verifyingKey(
+        _ key: Key, name: String, code: FieldState, delivery: CodeDeliveryDetails?
+    ) -> (requests: [ProfileRequest], close: Bool) {
+        var code = code
+        if key == .escape {
+            notice = ScreenText.profileVerifyLater(name)
+            return back(keepingNotice: true)
+        }
+        if key.isCtrl("r") {
+            activity = ScreenText.profileSendingCode
+            error = nil
+            return ([.sendCode(name: name)], false)
+        }
+        if key == .enter {
+            let entered = code.text.trimmingCharacters(in: .whitespaces)
+            guard !entered.isEmpty else {
+                error = ScreenText.profileEnterCode
                 return ([], false)
             }
-            if key == .enter {
-                guard !current.isEmpty, !proposed.isEmpty else {
-                    error = ScreenText.profileEnterBothPasswords
-                    return ([], false)
-                }
-                activity = ScreenText.profileChangingPassword
-                error = nil
-                return (
-                    [.changePassword(current: SecretText(current.text), proposed: SecretText(proposed.text))], false
-                )
-            }
-            if key.isCtrl("t") {
-                if focusOnProposed { proposed.isRevealed.toggle() } else { current.isRevealed.toggle() }
-            } else if (focusOnProposed ? proposed.apply(key) : current.apply(key)) == .changed {
-                error = nil
-            }
-            mode = .changingPassword(current: current, proposed: proposed, focusOnProposed: focusOnProposed)
-        case .confirmingDelete(var typed):
-            if key == .escape {
-                notice = ScreenText.profileDeleteCancelled
-                return back(keepingNotice: true)
-            }
-            if key == .enter {
-                guard typed.text == username else {
-                    error = ScreenText.profileDeleteMismatch
-                    return ([], false)
-                }
-                activity = ScreenText.profileDeleting
-                error = nil
-                return ([.deleteAccount(username: username)], false)
-            }
-            if typed.apply(key) == .changed { error = nil }
-            mode = .confirmingDelete(typed: typed)
+            activity = ScreenText.profileVerifying(name)
+            error = nil
+            return ([.verify(name: name, code: entered)], false)
         }
+        if code.apply(key) == .changed { error = nil }
+        mode = .verifying(name: name, code: code, delivery: delivery)
+        return ([], false)
+    }
+
+    /// A key in the password form: Esc goes back, Tab (or Enter on the first field) moves focus,
+    /// Enter on the second changes the password, Ctrl-T reveals, anything else edits.
+    private mutating func changingPasswordKey(
+        _ key: Key, current: FieldState, proposed: FieldState, focusOnProposed: Bool
+    ) -> (requests: [ProfileRequest], close: Bool) {
+        var current = current
+        var proposed = proposed
+        if key == .escape { return back() }
+        if key == .tab || key == .backTab || (key == .enter && !focusOnProposed) {
+            mode = .changingPassword(current: current, proposed: proposed, focusOnProposed: !focusOnProposed)
+            return ([], false)
+        }
+        if key == .enter {
+            guard !current.isEmpty, !proposed.isEmpty else {
+                error = ScreenText.profileEnterBothPasswords
+                return ([], false)
+            }
+            activity = ScreenText.profileChangingPassword
+            error = nil
+            return (
+                [.changePassword(current: SecretText(current.text), proposed: SecretText(proposed.text))], false
+            )
+        }
+        if key.isCtrl("t") {
+            if focusOnProposed { proposed.isRevealed.toggle() } else { current.isRevealed.toggle() }
+        } else if (focusOnProposed ? proposed.apply(key) : current.apply(key)) == .changed {
+            error = nil
+        }
+        mode = .changingPassword(current: current, proposed: proposed, focusOnProposed: focusOnProposed)
+        return ([], false)
+    }
+
+    /// A key in the delete form: Esc cancels, Enter deletes once the username is typed exactly,
+    /// anything else edits what is typed.
+    private mutating func confirmingDeleteKey(_ key: Key, typed: FieldState) -> (
+        requests: [ProfileRequest], close: Bool
+    ) {
+        var typed = typed
+        if key == .escape {
+            notice = ScreenText.profileDeleteCancelled
+            return back(keepingNotice: true)
+        }
+        if key == .enter {
+            guard typed.text == username else {
+                error = ScreenText.profileDeleteMismatch
+                return ([], false)
+            }
+            activity = ScreenText.profileDeleting
+            error = nil
+            return ([.deleteAccount(username: username)], false)
+        }
+        if typed.apply(key) == .changed { error = nil }
+        mode = .confirmingDelete(typed: typed)
         return ([], false)
     }
 

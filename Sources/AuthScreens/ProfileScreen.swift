@@ -161,20 +161,7 @@ extension ProfileState {
             case .failure(let failure): error = ScreenText.shortError(failure)
             }
         case .updated(let name, let result):
-            activity = nil
-            switch result {
-            case .success(let deliveries):
-                error = nil
-                if let delivery = deliveries.first(where: { $0.attributeName == name }) {
-                    mode = .verifying(name: name, code: FieldState(), delivery: delivery)
-                    notice = ScreenText.profileCodeSent(name, delivery)
-                } else {
-                    mode = .browsing
-                    notice = ScreenText.profileSaved(name)
-                }
-                return ([.load], false)
-            case .failure(let failure): error = ScreenText.shortError(failure)
-            }
+            return updated(name: name, result)
         case .codeSent(let name, let result):
             activity = nil
             switch result {
@@ -185,20 +172,7 @@ extension ProfileState {
             case .failure(let failure): error = ScreenText.shortError(failure)
             }
         case .verified(let name, let result):
-            activity = nil
-            switch result {
-            case .success:
-                error = nil
-                mode = .browsing
-                notice = ScreenText.profileVerifiedNotice(name)
-                return ([.load], false)
-            case .failure(let failure):
-                error = ScreenText.shortError(failure)
-                if case .verifying(let name, var code, let delivery) = mode {
-                    code.clear()
-                    mode = .verifying(name: name, code: code, delivery: delivery)
-                }
-            }
+            return verified(name: name, result)
         case .passwordChanged(let result):
             activity = nil
             switch result {
@@ -213,6 +187,50 @@ extension ProfileState {
             if case .failure(let failure) = result {
                 error = ScreenText.shortError(failure)
                 mode = .browsing
+            }
+        }
+        return ([], false)
+    }
+
+    /// Takes an attribute update's result: on to its code when one was sent, else back to the
+    /// list; either way the attributes are read again.
+    private mutating func updated(
+        name: String, _ result: Result<[CodeDeliveryDetails], AuthError>
+    ) -> (requests: [ProfileRequest], close: Bool) {
+        activity = nil
+        switch result {
+        case .success(let deliveries):
+            error = nil
+            if let delivery = deliveries.first(where: { $0.attributeName == name }) {
+                mode = .verifying(name: name, code: FieldState(), delivery: delivery)
+                notice = ScreenText.profileCodeSent(name, delivery)
+            } else {
+                mode = .browsing
+                notice = ScreenText.profileSaved(name)
+            }
+            return ([.load], false)
+        case .failure(let failure): error = ScreenText.shortError(failure)
+        }
+        return ([], false)
+    }
+
+    /// Takes a verification's result: back to the list and the attributes read again, or the
+    /// error shown and the code cleared for another try.
+    private mutating func verified(
+        name: String, _ result: Result<Void, AuthError>
+    ) -> (requests: [ProfileRequest], close: Bool) {
+        activity = nil
+        switch result {
+        case .success:
+            error = nil
+            mode = .browsing
+            notice = ScreenText.profileVerifiedNotice(name)
+            return ([.load], false)
+        case .failure(let failure):
+            error = ScreenText.shortError(failure)
+            if case .verifying(let name, var code, let delivery) = mode {
+                code.clear()
+                mode = .verifying(name: name, code: code, delivery: delivery)
             }
         }
         return ([], false)

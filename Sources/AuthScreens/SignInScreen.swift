@@ -200,23 +200,7 @@ extension SignInState: FormScreen {
     /// Applies an action and returns the effects to run.
     package mutating func reduce(_ action: SignInAction) -> [ScreenEffect] {
         switch action {
-        case .keyPressed(let key):
-            switch handleFormKey(key) {
-            case .handled: return []
-            case .edited:
-                // The server's complaint was about what was typed before; it is stale now.
-                banner = nil
-                return []
-            case .submitted: return submit()
-            case .activated(let item): return activate(item)
-            case .escaped:
-                if hostedUI != nil { return cancelHostedUI() }
-                return canCancel ? [.route(.cancelled)] : []
-            case .cancelledInFlight:
-                if hostedUI != nil || webStarting { return cancelHostedUI() }
-                focus = choosesMethod ? .username : .password
-                return cancelRequestInFlight()
-            }
+        case .keyPressed(let key): return keyPressed(key)
         case .usernameChanged(let text):
             username.setText(text)
             return []
@@ -230,69 +214,103 @@ extension SignInState: FormScreen {
         case .createAccountPressed: return activate(.createAccount)
         case .forgotPasswordPressed: return activate(.forgotPassword)
         case .cancelPressed: return activate(.cancel)
-        case .hostedUIStarted(let result):
-            guard webStarting else { return [] }
-            webStarting = false
-            request = nil
-            switch result {
-            case .success(let wait):
-                hostedUI = wait
-                pastedRedirect = FieldState()
-                focus = .pasteRedirect
-                banner = nil
-            case .failure(let error):
-                banner = ScreenText.signInBanner(
-                    for: error, showsCreateAccount: showsCreateAccount, showsForgotPassword: showsForgotPassword)
-            }
+        case .hostedUIStarted(let result): return hostedUIStarted(result)
+        case .signInFinished(let result): return signInFinished(result)
+        }
+    }
+
+    /// Handles a key through the form: editing, moving focus, submitting, or cancelling (the
+    /// browser sign-in first, when one is starting or waiting).
+    private mutating func keyPressed(_ key: Key) -> [ScreenEffect] {
+        switch handleFormKey(key) {
+        case .handled: return []
+        case .edited:
+            // The server's complaint was about what was typed before; it is stale now.
+            banner = nil
             return []
-        case .signInFinished(let result):
-            guard isInFlight || hostedUI != nil else { return [] }
-            request = nil
-            if hostedUI != nil {
-                switch result {
-                case .success(.done):
-                    hostedUI = nil
-                    pastedRedirect = FieldState()
-                    return [.route(.signedIn)]
-                case .failure(.hostedUI(let failure)) where Self.mayPasteAgain(failure):
-                    // Still waiting: the listener stays open and another paste is welcome.
-                    banner = ScreenText.hostedUIBanner(failure)
-                    pastedRedirect.clear()
-                    return []
-                case .failure(let error):
-                    hostedUI = nil
-                    pastedRedirect = FieldState()
-                    focus = webProviders.isEmpty ? .username : .web(0)
-                    banner = ScreenText.signInBanner(
-                        for: error, showsCreateAccount: showsCreateAccount, showsForgotPassword: showsForgotPassword)
-                    return [.run(.cancelHostedUISignIn)]
-                case .success:
-                    hostedUI = nil
-                    return []
-                }
-            }
-            switch result {
-            case .success(.done):
-                return [.route(.signedIn)]
-            case .success(.emailOTP(let details)) where choosesMethod:
-                return [.route(.signInCode(.emailOTP(details), username: trimmedUsername, method: .emailOTP))]
-            case .success(.smsOTP(let details)) where choosesMethod:
-                return [.route(.signInCode(.smsOTP(details), username: trimmedUsername, method: .smsOTP))]
-            case .success(let step):
-                return [.route(.challenge(step, username: trimmedUsername))]
-            case .failure(.userNotConfirmed) where showsCreateAccount:
-                return [
-                    .route(
-                        .confirmSignUp(username: trimmedUsername, delivery: nil, password: nil, sendNewCode: true))
-                ]
-            case .failure(let error):
-                banner = ScreenText.signInBanner(
-                    for: error, showsCreateAccount: showsCreateAccount, showsForgotPassword: showsForgotPassword)
-                password.clear()
-                password.error = nil
-                focus = choosesMethod ? .username : .password
-                return []
-            }
+        case .submitted: return submit()
+        case .activated(let item): return activate(item)
+        case .escaped:
+            if hostedUI != nil { return cancelHostedUI() }
+            return canCancel ? [.route(.cancelled)] : []
+        case .cancelledInFlight:
+            if hostedUI != nil || webStarting { return cancelHostedUI() }
+            focus = choosesMethod ? .username : .password
+            return cancelRequestInFlight()
+        }
+    }
+
+    /// Takes the browser sign-in's start: waits for the redirect to be pasted, or shows why it
+    /// could not start.
+    private mutating func hostedUIStarted(_ result: Result<HostedUIWait, AuthError>) -> [ScreenEffect] {
+        guard webStarting else { return [] }
+        webStarting = false
+        request = nil
+        switch result {
+        case .success(let wait):
+            hostedUI = wait
+            pastedRedirect = FieldState()
+            focus = .pasteRedirect
+            banner = nil
+        case .failure(let error):
+            banner = ScreenText.signInBanner(
+                for: error, showsCreateAccount: showsCreateAccount, showsForgotPassword: showsForgotPassword)
+        }
+        return []
+    }
+
+    /// Takes a sign-in's result: routes to the next step, or shows why it failed.
+    private mutating func signInFinished(_ result: Result<SignInStep, AuthError>) -> [ScreenEffect] {
+        guard isInFlight || hostedUI != nil else { return [] }
+        request = nil
+        if hostedUI != nil { return hostedUISignInFinished(result) }
+        switch result {
+        case .success(.done):
+            return [.route(.signedIn)]
+        case .success(.emailOTP(let details)) where choosesMethod:
+            return [.route(.signInCode(.emailOTP(details), username: trimmedUsername, method: .emailOTP))]
+        case .success(.smsOTP(let details)) where choosesMethod:
+            return [.route(.signInCode(.smsOTP(details), username: trimmedUsername, method: .smsOTP))]
+        case .success(let step):
+            return [.route(.challenge(step, username: trimmedUsername))]
+        case .failure(.userNotConfirmed) where showsCreateAccount:
+            return [
+                .route(
+                    .confirmSignUp(username: trimmedUsername, delivery: nil, password: nil, sendNewCode: true))
+            ]
+        case .failure(let error):
+            banner = ScreenText.signInBanner(
+                for: error, showsCreateAccount: showsCreateAccount, showsForgotPassword: showsForgotPassword)
+            password.clear()
+            password.error = nil
+            focus = choosesMethod ? .username : .password
+            return []
+        }
+    }
+
+    /// Takes the result of a browser sign-in that was waiting for its redirect: signed in, still
+    /// waiting for another paste, or ended with the reason shown.
+    private mutating func hostedUISignInFinished(_ result: Result<SignInStep, AuthError>) -> [ScreenEffect] {
+        switch result {
+        case .success(.done):
+            hostedUI = nil
+            pastedRedirect = FieldState()
+            return [.route(.signedIn)]
+        case .failure(.hostedUI(let failure)) where Self.mayPasteAgain(failure):
+            // Still waiting: the listener stays open and another paste is welcome.
+            banner = ScreenText.hostedUIBanner(failure)
+            pastedRedirect.clear()
+            return []
+        case .failure(let error):
+            hostedUI = nil
+            pastedRedirect = FieldState()
+            focus = webProviders.isEmpty ? .username : .web(0)
+            banner = ScreenText.signInBanner(
+                for: error, showsCreateAccount: showsCreateAccount, showsForgotPassword: showsForgotPassword)
+            return [.run(.cancelHostedUISignIn)]
+        case .success:
+            hostedUI = nil
+            return []
         }
     }
 

@@ -60,6 +60,12 @@ extension AppView {
         }
         let messageArea = Rect(
             row: inner.bottom - messageRows, column: inner.column, width: inner.width, height: messageRows)
+        drawDevicesMessage(devices, into: &grid, in: messageArea)
+    }
+
+    /// Draws the Devices view's one message in `messageArea`: the forget confirmation, else the
+    /// error, else the empty-list text, else the notice.
+    private func drawDevicesMessage(_ devices: DevicesState, into grid: inout CellGrid, in messageArea: Rect) {
         if devices.confirmingForget != nil {
             Banner(.warning, ScreenText.confirmForgetThisMachine).draw(into: &grid, in: messageArea)
         } else if let error = devices.error {

@@ -224,69 +224,92 @@ extension AppView {
     }
 
     func challengeForm(_ challenge: ChallengeState) -> FormLayout {
-        var form = FormLayout()
         switch challenge {
-        case .newPassword(let screen):
-            form.add(.text(ScreenText.newPasswordExplanation, CellStyle(.normal)))
-            form.addSpacer()
-            form.add(
-                field(screen, .newPassword))
-            form.add(
-                field(
-                    screen, .confirmPassword))
-            form.add(.checklist(screen.passwordChecks))
-            for (index, attribute) in screen.attributes.enumerated() {
-                form.add(field(screen, .attribute(index), placeholder: Self.placeholder(forAttribute: attribute.name)))
-            }
-            addBanner(screen.banner, to: &form)
-            form.addSpacer()
-            form.add(actions(screen, [.submit, .cancel], links: []))
-        case .code(let screen):
-            form.add(.text(screen.prompt, CellStyle(.normal)))
-            // A custom challenge's parameters (the Lambda's question, say), sanitised.
-            if !screen.challengeLines.isEmpty { form.addSpacer() }
-            for line in screen.challengeLines { form.add(.text(line, CellStyle(.accent, .bold))) }
-            if let notice = screen.notice { form.add(.banner(Banner(.info, notice))) }
-            form.addSpacer()
-            form.add(field(screen, .code, placeholder: screen.expectedDigits.map(Self.digitsPlaceholder) ?? ""))
-            addBanner(screen.banner, to: &form)
-            form.addSpacer()
-            form.add(actions(screen, [.submit, .cancel], links: [.resend]))
-        case .selectMethod(let screen):
-            form.add(.text(ScreenText.selectSignInMethodPrompt, CellStyle(.normal)))
-            form.addSpacer()
-            form.add(
-                .choices(
-                    screen.choices.indices.map { index in
-                        FormLayout.Action(
-                            title: screen.label(for: .choice(index)), isButton: false,
-                            isFocused: screen.focus == .choice(index),
-                            isEnabled: screen.isSelectable(index) && !screen.isInFlight && screen.passwordMethod == nil)
-                    }))
-            if screen.passwordMethod != nil {
-                form.addSpacer()
-                form.add(
-                    field(screen, .password))
-            }
-            addBanner(screen.banner, to: &form)
-            form.addSpacer()
-            form.add(actions(screen, [.submit, .cancel], links: []))
-        case .totpSetup(let screen):
-            form = totpForm(screen, placement: .none(needed: nil))
-        case .selectMFAType(let screen):
-            form.add(.text(screen.prompt, CellStyle(.normal)))
-            form.addSpacer()
-            form.add(
-                .choices(
-                    screen.choices.indices.map { index in
-                        FormLayout.Action(
-                            title: screen.label(for: .choice(index)), isButton: false,
-                            isFocused: screen.focus == .choice(index), isEnabled: !screen.isInFlight)
-                    }))
-            addBanner(screen.banner, to: &form)
-            form.addSpacer()
-            form.add(actions(screen, [.cancel], links: []))
+        case .newPassword(let screen): newPasswordForm(screen)
+        case .code(let screen): codeChallengeForm(screen)
+        case .selectMethod(let screen): selectSignInMethodForm(screen)
+        case .totpSetup(let screen): totpForm(screen, placement: .none(needed: nil))
+        case .selectMFAType(let screen): selectMFATypeForm(screen)
         }
+    }
+
+    /// The form for a new-password challenge: the new password twice, its policy, and any
+    /// attributes the pool still requires.
+    private func newPasswordForm(_ screen: NewPasswordState) -> FormLayout {
+        var form = FormLayout()
+        form.add(.text(ScreenText.newPasswordExplanation, CellStyle(.normal)))
+        form.addSpacer()
+        form.add(
+            field(screen, .newPassword))
+        form.add(
+            field(
+                screen, .confirmPassword))
+        form.add(.checklist(screen.passwordChecks))
+        for (index, attribute) in screen.attributes.enumerated() {
+            form.add(field(screen, .attribute(index), placeholder: Self.placeholder(forAttribute: attribute.name)))
+        }
+        addBanner(screen.banner, to: &form)
+        form.addSpacer()
+        form.add(actions(screen, [.submit, .cancel], links: []))
+        return form
+    }
+
+    /// The form for a code challenge (SMS, email, TOTP or custom): the prompt, any custom
+    /// challenge lines, and the code field.
+    private func codeChallengeForm(_ screen: CodeChallengeState) -> FormLayout {
+        var form = FormLayout()
+        form.add(.text(screen.prompt, CellStyle(.normal)))
+        // A custom challenge's parameters (the Lambda's question, say), sanitised.
+        if !screen.challengeLines.isEmpty { form.addSpacer() }
+        for line in screen.challengeLines { form.add(.text(line, CellStyle(.accent, .bold))) }
+        if let notice = screen.notice { form.add(.banner(Banner(.info, notice))) }
+        form.addSpacer()
+        form.add(field(screen, .code, placeholder: screen.expectedDigits.map(Self.digitsPlaceholder) ?? ""))
+        addBanner(screen.banner, to: &form)
+        form.addSpacer()
+        form.add(actions(screen, [.submit, .cancel], links: [.resend]))
+        return form
+    }
+
+    /// The form for choosing a sign-in method, with the password field once password is chosen.
+    private func selectSignInMethodForm(_ screen: SelectSignInMethodState) -> FormLayout {
+        var form = FormLayout()
+        form.add(.text(ScreenText.selectSignInMethodPrompt, CellStyle(.normal)))
+        form.addSpacer()
+        form.add(
+            .choices(
+                screen.choices.indices.map { index in
+                    FormLayout.Action(
+                        title: screen.label(for: .choice(index)), isButton: false,
+                        isFocused: screen.focus == .choice(index),
+                        isEnabled: screen.isSelectable(index) && !screen.isInFlight && screen.passwordMethod == nil)
+                }))
+        if screen.passwordMethod != nil {
+            form.addSpacer()
+            form.add(
+                field(screen, .password))
+        }
+        addBanner(screen.banner, to: &form)
+        form.addSpacer()
+        form.add(actions(screen, [.submit, .cancel], links: []))
+        return form
+    }
+
+    /// The form for choosing which second factor to use.
+    private func selectMFATypeForm(_ screen: SelectMFATypeState) -> FormLayout {
+        var form = FormLayout()
+        form.add(.text(screen.prompt, CellStyle(.normal)))
+        form.addSpacer()
+        form.add(
+            .choices(
+                screen.choices.indices.map { index in
+                    FormLayout.Action(
+                        title: screen.label(for: .choice(index)), isButton: false,
+                        isFocused: screen.focus == .choice(index), isEnabled: !screen.isInFlight)
+                }))
+        addBanner(screen.banner, to: &form)
+        form.addSpacer()
+        form.add(actions(screen, [.cancel], links: []))
         return form
     }
 

@@ -14,12 +14,7 @@ extension AppView {
         Box(title: ScreenText.profileTitle, clearsInterior: true).draw(into: &grid, in: body)
         let inner = body.inset(top: 1, left: 2, bottom: 1, right: 2)
         guard !inner.isEmpty else { return nil }
-        let labelWidth = 16
-        let statusWidth = 16
-        let labelColumn = inner.column + 2
-        let valueColumn = labelColumn + labelWidth + 1
-        let statusColumn = max(valueColumn, inner.right - statusWidth)
-        let valueWidth = max(0, statusColumn - valueColumn - 1)
+        let columns = ProfileColumns(inner: inner)
         let messageRows = 2
         let formRows: Int
         switch profile.mode {
@@ -28,6 +23,35 @@ extension AppView {
         case .changingPassword: formRows = 3
         case .confirmingDelete: formRows = 5
         }
+        // The form sits one line under the list, the message under the form: nothing moves as the list grows.
+        let listRows = max(0, inner.bottom - inner.row - messageRows - formRows - (formRows > 0 ? 1 : 0))
+        let row = drawProfileRows(profile, into: &grid, columns: columns, listRows: listRows)
+        let formTop = formRows > 0 ? row + 1 : row
+        let cursor = drawProfileForm(profile, into: &grid, columns: columns, top: formTop)
+        let messageTop = formRows > 0 ? formTop + formRows : row + 1
+        let messageArea = Rect(
+            row: messageTop, column: inner.column, width: inner.width,
+            height: max(0, min(messageRows, inner.bottom - messageTop)))
+        if let error = profile.error {
+            Banner(.error, error).draw(into: &grid, in: messageArea)
+        } else if let notice = profile.notice {
+            Banner(.success, notice).draw(into: &grid, in: messageArea)
+        }
+        return cursor
+    }
+
+    /// Draws up to `listRows` attribute lines from the top of the Profile box, scrolled so the
+    /// selected one shows, and returns the row under the last one drawn.
+    private func drawProfileRows(
+        _ profile: ProfileState, into grid: inout CellGrid, columns: ProfileColumns, listRows: Int
+    ) -> Int {
+        let inner = columns.inner
+        let labelWidth = columns.labelWidth
+        let statusWidth = columns.statusWidth
+        let labelColumn = columns.labelColumn
+        let valueColumn = columns.valueColumn
+        let statusColumn = columns.statusColumn
+        let valueWidth = columns.valueWidth
         var row = inner.row
         func cell(_ text: String, _ column: Int, _ width: Int, _ style: CellStyle) {
             guard column < inner.right, width > 0 else { return }
@@ -35,8 +59,6 @@ extension AppView {
                 TextWidth.truncate(text, toWidth: width), row: row, column: column, style: style,
                 maxWidth: min(width, inner.right - column))
         }
-        // The form sits one line under the list, the message under the form: nothing moves as the list grows.
-        let listRows = max(0, inner.bottom - row - messageRows - formRows - (formRows > 0 ? 1 : 0))
         let rows = profile.rows
         let first = max(0, min(profile.selection - listRows + 1, rows.count - listRows))
         for (index, line) in rows.enumerated().dropFirst(first).prefix(listRows) {
@@ -60,8 +82,19 @@ extension AppView {
             }
             row += 1
         }
+        return row
+    }
+
+    /// Draws the Profile view's open form (edit, code, password, delete) from row `formTop` and
+    /// returns the cursor in its focused field, or nil when no form is open.
+    private func drawProfileForm(
+        _ profile: ProfileState, into grid: inout CellGrid, columns: ProfileColumns, top formTop: Int
+    ) -> Position? {
+        let inner = columns.inner
+        let labelWidth = columns.labelWidth
+        let labelColumn = columns.labelColumn
+        let valueColumn = columns.valueColumn
         var cursor: Position?
-        let formTop = formRows > 0 ? row + 1 : row
         func field(_ label: String, _ state: FieldState, at line: Int, focused: Bool) {
             let top = formTop + line
             grid.write(
@@ -87,15 +120,21 @@ extension AppView {
                 into: &grid, in: Rect(row: formTop, column: inner.column, width: inner.width, height: 3))
             field(ScreenText.profileTypeUsername, typed, at: 3, focused: true)
         }
-        let messageTop = formRows > 0 ? formTop + formRows : row + 1
-        let messageArea = Rect(
-            row: messageTop, column: inner.column, width: inner.width,
-            height: max(0, min(messageRows, inner.bottom - messageTop)))
-        if let error = profile.error {
-            Banner(.error, error).draw(into: &grid, in: messageArea)
-        } else if let notice = profile.notice {
-            Banner(.success, notice).draw(into: &grid, in: messageArea)
-        }
         return cursor
     }
+}
+
+/// Where the Profile view's columns sit inside its box: label, value, and verified status.
+private struct ProfileColumns {
+    /// The box's interior.
+    let inner: Rect
+    /// The columns an attribute's label takes.
+    let labelWidth = 16
+    /// The columns a verified status takes, at the right edge.
+    let statusWidth = 16
+
+    var labelColumn: Int { inner.column + 2 }
+    var valueColumn: Int { labelColumn + labelWidth + 1 }
+    var statusColumn: Int { max(valueColumn, inner.right - statusWidth) }
+    var valueWidth: Int { max(0, statusColumn - valueColumn - 1) }
 }

@@ -202,79 +202,115 @@ struct FormLayout {
             case .banner(let banner):
                 banner.draw(into: &grid, in: Rect(row: row, column: rect.column, width: rect.width, height: height))
             case .field(let label, let field, let isFocused, let placeholder, let hint):
-                if isFocused {
-                    grid.put(Self.focusMarker, row: row, column: rect.column - 2, style: CellStyle(.accent, .bold))
-                }
-                grid.write(
-                    label, row: row, column: rect.column,
-                    style: isFocused ? CellStyle(.title, .bold) : CellStyle(.normal), maxWidth: labelWidth - 1)
-                let view = TextFieldView(
-                    text: field.text, cursor: field.cursor, placeholder: placeholder,
-                    isMasked: field.isMasked, isFocused: isFocused, maskCharacter: ScreenText.maskCharacter)
-                let fieldRect = Rect(row: row, column: valueColumn, width: valueWidth, height: 1)
-                view.draw(into: &grid, in: fieldRect)
-                if isFocused { cursor = view.cursorPosition(in: fieldRect) }
-                var next = row + 1
-                if let error = field.error {
-                    let lines = TextWidth.wrap(error, toWidth: max(1, valueWidth - 2))
-                    for (index, line) in lines.enumerated() {
-                        let prefix = index == 0 ? Self.unmetGlyph + " " : "  "
-                        grid.write(
-                            prefix + line, row: next, column: valueColumn, style: CellStyle(.error),
-                            maxWidth: valueWidth)
-                        next += 1
-                    }
-                }
-                if isFocused, let hint {
-                    grid.write(hint, row: next, column: valueColumn, style: CellStyle(.hint), maxWidth: valueWidth)
-                }
+                let fieldCursor = drawField(
+                    label: label, field: field, isFocused: isFocused, placeholder: placeholder, hint: hint,
+                    into: &grid, row: row, in: rect)
+                if isFocused { cursor = fieldCursor }
             case .checklist(let checks):
-                let columnWidth = rect.width / 2
-                for (index, check) in checks.enumerated() {
-                    let line = "\(check.isMet ? Self.metGlyph : Self.unmetGlyph) \(check.text)"
-                    let style = check.isMet ? CellStyle(.success) : CellStyle(.dim)
-                    // The last rule of an odd count has the whole row.
-                    let room = index == checks.count - 1 && index % 2 == 0 ? rect.width : columnWidth - 1
-                    grid.write(
-                        TextWidth.truncate(line, toWidth: room), row: row + index / 2,
-                        column: rect.column + (index % 2) * columnWidth, style: style)
-                }
+                Self.drawChecklist(checks, into: &grid, row: row, in: rect)
             case .value(let label, let value, let style):
                 grid.write(label, row: row, column: rect.column, style: CellStyle(.dim), maxWidth: labelWidth - 1)
                 Label(value, style: style, wraps: true).draw(
                     into: &grid, in: Rect(row: row, column: valueColumn, width: valueWidth, height: height))
             case .actions(let actions):
-                for (index, line) in Self.actionRows(actions, width: rect.width).enumerated() {
-                    var column = rect.column
-                    for action in line {
-                        Self.draw(action, into: &grid, row: row + index, column: column, width: rect.right - column)
-                        column += action.width + 2
-                    }
-                }
+                Self.drawActions(actions, into: &grid, row: row, in: rect)
             case .choices(let choices):
-                for (index, choice) in choices.enumerated() {
-                    if choice.isFocused {
-                        grid.put(
-                            Self.focusMarker, row: row + index, column: rect.column - 2,
-                            style: CellStyle(.accent, .bold))
-                    }
-                    Self.draw(choice, into: &grid, row: row + index, column: rect.column, width: rect.width)
-                }
+                Self.drawChoices(choices, into: &grid, row: row, in: rect)
             case .qrCode(let view):
                 view.draw(into: &grid, in: Rect(row: row, column: rect.column, width: rect.width, height: height))
             case .unboxed(let text, let style):
-                let width = screenWidth > 0 ? min(screenWidth, grid.width) : rect.width
-                let column = screenWidth > 0 ? 0 : rect.column
-                for (index, line) in Self.unboxedRows(text, width: width).enumerated() {
-                    grid.fill(Rect(row: row + index, column: 0, width: grid.width, height: 1))
-                    grid.write(line, row: row + index, column: column, style: style, maxWidth: width)
-                }
+                drawUnboxed(text, style: style, into: &grid, row: row, in: rect)
             case .spacer:
                 break
             }
             row += height
         }
         return cursor
+    }
+
+    /// Draws a labelled text field at `row` of the form's `rect`, its error lines under it and, when
+    /// it has focus, its hint under those; returns where the cursor goes in the field.
+    private func drawField(
+        label: String, field: FieldState, isFocused: Bool, placeholder: String, hint: String?,
+        into grid: inout CellGrid, row: Int, in rect: Rect
+    ) -> Position? {
+        let labelWidth = self.labelWidth
+        let valueColumn = rect.column + labelWidth
+        let valueWidth = max(1, rect.width - labelWidth)
+        if isFocused {
+            grid.put(Self.focusMarker, row: row, column: rect.column - 2, style: CellStyle(.accent, .bold))
+        }
+        grid.write(
+            label, row: row, column: rect.column,
+            style: isFocused ? CellStyle(.title, .bold) : CellStyle(.normal), maxWidth: labelWidth - 1)
+        let view = TextFieldView(
+            text: field.text, cursor: field.cursor, placeholder: placeholder,
+            isMasked: field.isMasked, isFocused: isFocused, maskCharacter: ScreenText.maskCharacter)
+        let fieldRect = Rect(row: row, column: valueColumn, width: valueWidth, height: 1)
+        view.draw(into: &grid, in: fieldRect)
+        var next = row + 1
+        if let error = field.error {
+            let lines = TextWidth.wrap(error, toWidth: max(1, valueWidth - 2))
+            for (index, line) in lines.enumerated() {
+                let prefix = index == 0 ? Self.unmetGlyph + " " : "  "
+                grid.write(
+                    prefix + line, row: next, column: valueColumn, style: CellStyle(.error),
+                    maxWidth: valueWidth)
+                next += 1
+            }
+        }
+        if isFocused, let hint {
+            grid.write(hint, row: next, column: valueColumn, style: CellStyle(.hint), maxWidth: valueWidth)
+        }
+        return view.cursorPosition(in: fieldRect)
+    }
+
+    /// Draws the password policy from `row` of the form's `rect` in two columns, met rules ticked.
+    private static func drawChecklist(_ checks: [PasswordCheck], into grid: inout CellGrid, row: Int, in rect: Rect) {
+        let columnWidth = rect.width / 2
+        for (index, check) in checks.enumerated() {
+            let line = "\(check.isMet ? Self.metGlyph : Self.unmetGlyph) \(check.text)"
+            let style = check.isMet ? CellStyle(.success) : CellStyle(.dim)
+            // The last rule of an odd count has the whole row.
+            let room = index == checks.count - 1 && index % 2 == 0 ? rect.width : columnWidth - 1
+            grid.write(
+                TextWidth.truncate(line, toWidth: room), row: row + index / 2,
+                column: rect.column + (index % 2) * columnWidth, style: style)
+        }
+    }
+
+    /// Draws buttons and links from `row` of the form's `rect`, as many a row as fit.
+    private static func drawActions(_ actions: [Action], into grid: inout CellGrid, row: Int, in rect: Rect) {
+        for (index, line) in Self.actionRows(actions, width: rect.width).enumerated() {
+            var column = rect.column
+            for action in line {
+                Self.draw(action, into: &grid, row: row + index, column: column, width: rect.right - column)
+                column += action.width + 2
+            }
+        }
+    }
+
+    /// Draws choices one a row from `row` of the form's `rect`, the focus marker by the focused one.
+    private static func drawChoices(_ choices: [Action], into grid: inout CellGrid, row: Int, in rect: Rect) {
+        for (index, choice) in choices.enumerated() {
+            if choice.isFocused {
+                grid.put(
+                    Self.focusMarker, row: row + index, column: rect.column - 2,
+                    style: CellStyle(.accent, .bold))
+            }
+            Self.draw(choice, into: &grid, row: row + index, column: rect.column, width: rect.width)
+        }
+    }
+
+    /// Draws unboxed text from `row` across the screen width (or the form's `rect` width when
+    /// ``screenWidth`` is 0), clearing each row it takes first.
+    private func drawUnboxed(_ text: String, style: CellStyle, into grid: inout CellGrid, row: Int, in rect: Rect) {
+        let width = screenWidth > 0 ? min(screenWidth, grid.width) : rect.width
+        let column = screenWidth > 0 ? 0 : rect.column
+        for (index, line) in Self.unboxedRows(text, width: width).enumerated() {
+            grid.fill(Rect(row: row + index, column: 0, width: grid.width, height: 1))
+            grid.write(line, row: row + index, column: column, style: style, maxWidth: width)
+        }
     }
 
     /// Where ``draw(into:in:)`` puts each focusable item in `rect` (fields, buttons and links, in
