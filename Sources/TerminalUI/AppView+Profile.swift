@@ -126,7 +126,7 @@ extension AppView {
 
 /// Where the Profile view's columns sit inside its box: label, value, and verified status.
 private struct ProfileColumns {
-    /// The box's interior.
+    /// The box's interior, inside its border and padding.
     let inner: Rect
     /// The columns an attribute's label takes.
     let labelWidth = 16

@@ -38,15 +38,15 @@ struct GlobalOptions: ParsableArguments {
 /// What the global options choose (configuration, store, account, logging), whoever parsed them:
 /// ``GlobalOptions`` through ArgumentParser, or ``TokenFastPath`` by hand at start-up.
 protocol GlobalSelection {
-    /// `--config`.
+    /// `--config PATH`: the configuration file (else `$LATCHKEY_CONFIG`, else the XDG default); nil when not given.
     var config: String? { get }
-    /// `--config-section`.
+    /// `--config-section NAME`: the configuration's section (else `$LATCHKEY_CONFIG_SECTION`, else `Default`).
     var configSection: String? { get }
-    /// `--store`.
+    /// `--store DIR`: the session store's directory (else `$LATCHKEY_STORE_DIR`, else the account's).
     var store: String? { get }
-    /// `--account`.
+    /// `--account NAME`: a username or id from `latchkey accounts` (else `$LATCHKEY_ACCOUNT`, else the active one).
     var account: String? { get }
-    /// `--debug`.
+    /// `--debug`: log requests to stderr, secrets masked (`LATCHKEY_DEBUG=1` does the same).
     var debug: Bool { get }
     /// The process environment (the locations, `LATCHKEY_*`, the network variables).
     var environment: [String: String] { get }

@@ -14,7 +14,7 @@ enum WebSignIn {
     enum BrowserChoice: Equatable {
         /// `$BROWSER` (its first entry; words split at spaces).
         case command([String])
-        /// `xdg-open` or `open`.
+        /// The desktop's opener: `xdg-open` on Linux, `open` on macOS.
         case system(String)
         /// Printed only, with the reason.
         case none(reason: String)
