@@ -99,12 +99,9 @@ extension AppView {
         if !screen.webProviders.isEmpty {
             form.addSpacer()
             form.add(
-                .choices(
-                    screen.webProviders.indices.map { index in
-                        FormLayout.Action(
-                            title: screen.webLabel(index), isButton: false, isFocused: screen.focus == .web(index),
-                            isEnabled: !screen.isInFlight)
-                    }))
+                choiceRows(
+                    screen.webProviders.indices, title: screen.webLabel, isFocused: { screen.focus == .web($0) },
+                    isEnabled: { _ in !screen.isInFlight }))
         }
         return form
     }
@@ -271,19 +268,27 @@ extension AppView {
         return form
     }
 
+    /// A list of choice rows (links, one per line), one for each index in `indices`.
+    private func choiceRows(
+        _ indices: Range<Int>, title: (Int) -> String, isFocused: (Int) -> Bool, isEnabled: (Int) -> Bool
+    ) -> FormLayout.Item {
+        .choices(
+            indices.map { index in
+                FormLayout.Action(
+                    title: title(index), isButton: false, isFocused: isFocused(index), isEnabled: isEnabled(index))
+            })
+    }
+
     /// The form for choosing a sign-in method, with the password field once password is chosen.
     private func selectSignInMethodForm(_ screen: SelectSignInMethodState) -> FormLayout {
         var form = FormLayout()
         form.add(.text(ScreenText.selectSignInMethodPrompt, CellStyle(.normal)))
         form.addSpacer()
         form.add(
-            .choices(
-                screen.choices.indices.map { index in
-                    FormLayout.Action(
-                        title: screen.label(for: .choice(index)), isButton: false,
-                        isFocused: screen.focus == .choice(index),
-                        isEnabled: screen.isSelectable(index) && !screen.isInFlight && screen.passwordMethod == nil)
-                }))
+            choiceRows(
+                screen.choices.indices, title: { screen.label(for: .choice($0)) },
+                isFocused: { screen.focus == .choice($0) },
+                isEnabled: { screen.isSelectable($0) && !screen.isInFlight && screen.passwordMethod == nil }))
         if screen.passwordMethod != nil {
             form.addSpacer()
             form.add(
@@ -301,12 +306,9 @@ extension AppView {
         form.add(.text(screen.prompt, CellStyle(.normal)))
         form.addSpacer()
         form.add(
-            .choices(
-                screen.choices.indices.map { index in
-                    FormLayout.Action(
-                        title: screen.label(for: .choice(index)), isButton: false,
-                        isFocused: screen.focus == .choice(index), isEnabled: !screen.isInFlight)
-                }))
+            choiceRows(
+                screen.choices.indices, title: { screen.label(for: .choice($0)) },
+                isFocused: { screen.focus == .choice($0) }, isEnabled: { _ in !screen.isInFlight }))
         addBanner(screen.banner, to: &form)
         form.addSpacer()
         form.add(actions(screen, [.cancel], links: []))
