@@ -69,9 +69,7 @@ public struct FileSessionStore: SessionStore {
         case .contents(let contents): data = contents
         }
         if data.count > Self.maximumSize { throw moveAside(reason: "it is larger than 4 MiB") }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        guard let session = try? decoder.decode(PersistedSession.self, from: data) else {
+        guard let session = PersistedSession.decoded(from: data) else {
             throw moveAside(reason: data.isEmpty ? "the file is empty" : "it is not a valid session record")
         }
         return session
@@ -100,12 +98,10 @@ public struct FileSessionStore: SessionStore {
         try StoreDirectory.ensure(directory)
         let data: Data?
         if let session {
-            let encoder = JSONEncoder()
-            encoder.dateEncodingStrategy = .secondsSince1970
-            encoder.outputFormatting = [.sortedKeys]
-            do { data = try encoder.encode(session) } catch {
+            guard let record = session.encodedRecord() else {
                 throw .io(path: path, reason: "the session could not be encoded")
             }
+            data = record
         } else {
             data = nil
         }

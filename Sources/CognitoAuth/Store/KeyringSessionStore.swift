@@ -76,10 +76,7 @@ public struct KeyringSessionStore: SessionStore {
     {
         let text: String?
         if let session {
-            let encoder = JSONEncoder()
-            encoder.dateEncodingStrategy = .secondsSince1970
-            encoder.outputFormatting = [.sortedKeys]
-            guard let data = try? encoder.encode(session) else {
+            guard let data = session.encodedRecord() else {
                 throw .io(path: location, reason: "the session could not be encoded")
             }
             text = String(decoding: data, as: UTF8.self)
@@ -141,9 +138,7 @@ public struct KeyringSessionStore: SessionStore {
     }
 
     private static func decode(_ text: String) -> PersistedSession? {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        return try? decoder.decode(PersistedSession.self, from: Data(text.utf8))
+        PersistedSession.decoded(from: Data(text.utf8))
     }
 
     // MARK: The keyring

@@ -27,8 +27,6 @@ extension SessionStoreSelection {
                 file.path, cap: FileSessionStore.maximumSize),
             !data.isEmpty, data.count <= FileSessionStore.maximumSize
         else { return nil }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        return try? decoder.decode(PersistedSession.self, from: data)
+        return PersistedSession.decoded(from: data)
     }
 }

@@ -102,9 +102,7 @@ package enum SessionStoreSelection {
     /// unreadable file counts, so that loading it reports the corruption and moves it aside.
     static func holdsLiveSession(_ file: FileSessionStore) -> Bool {
         guard let data = FileManager.default.contents(atPath: file.path) else { return false }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        guard let session = try? decoder.decode(PersistedSession.self, from: data) else { return true }
+        guard let session = PersistedSession.decoded(from: data) else { return true }
         return session.state != .signedOut
     }
 
