@@ -145,7 +145,7 @@ struct SignInCommand: AsyncParsableCommand {
         }
         let client: AuthClient
         do {
-            client = try await global.makeClient(options: options, accountID: account.id)
+            client = try await global.makeClient(options: options, accountID: account.id, session: .replacedOrUnused)
         } catch {
             if account.isNew { try? global.accounts.removeAccount(account.id) }
             throw error
@@ -207,7 +207,7 @@ struct SignInCommand: AsyncParsableCommand {
         let configuration = try global.loadConfiguration()
         GlobalOptions.noteIgnoredKeys(configuration)
         let accountID = try global.accountID()
-        let client = try await global.makeClient(options: options, accountID: accountID)
+        let client = try await global.makeClient(options: options, accountID: accountID, session: .replacedOrUnused)
         let name = try await WebSignIn.run(
             client: client, provider: provider.map(HostedUIConfiguration.cognitoProviderName), noBrowser: noBrowser,
             timeout: timeout, replacingSession: global.namesAccount, environment: global.environment)

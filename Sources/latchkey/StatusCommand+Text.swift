@@ -27,6 +27,16 @@ extension StatusCommand {
         }
         // Stored strings came from the server (the username claim, identity ids): sanitised for the terminal.
         let user = facts.session?.username.map { TerminalText.sanitized($0) } ?? "?"
+        if let mismatch = facts.issuerMismatch {
+            print(
+                Localized.format(
+                    "cli.status.otherIssuer",
+                    [
+                        "username": user, "session": TerminalText.sanitized(mismatch.session.description),
+                        "configured": TerminalText.sanitized(mismatch.configured?.description ?? "-"),
+                    ]))
+            return
+        }
         switch state {
         case .signedIn: print(Localized.format("cli.status.signedIn", ["username": user]))
         case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid:
