@@ -135,6 +135,8 @@ struct ChangePasswordCommand: AsyncParsableCommand {
 
     func run() async throws {
         let client = try await global.makeClient()
+        // A usable session first (exit 1, 4 or 3 at once), before asking for passwords.
+        _ = try await client.getTokens()
         let current = try PasswordInput.read(
             fromStdin: passwordStdin, prompt: Localized.text("cli.prompt.currentPassword"))
         let proposed = try PasswordInput.read(
