@@ -6,9 +6,12 @@ extension StatusCommand {
     /// The text output: pool and state, providers, the session's tokens and details, then where it came from.
     func printText(_ facts: Facts) {
         Self.printPoolAndState(facts)
-        Self.printProviders(facts)
-        if let tokens = facts.session?.tokens { Self.printTokens(tokens) }
-        Self.printSessionDetails(facts)
+        // Another issuer's session: nothing of it is shown as if it were usable here.
+        if facts.issuerMismatch == nil {
+            Self.printProviders(facts)
+            if let tokens = facts.session?.tokens { Self.printTokens(tokens) }
+            Self.printSessionDetails(facts)
+        }
         printConfigurationAndStore(facts)
     }
 
