@@ -267,7 +267,8 @@ extension BackendTests {
                     let store = stores[path] ?? ""
                     group.addTask {
                         let outcome = try await LatchkeyBinary.run(
-                            words + (withoutGlobalOptions.contains(path) ? [] : ["--config", config, "--store", store]),
+                            words
+                                + (withoutGlobalOptions.contains(path) ? [] : ["--config", config, "--store", store]),
                             environment: env, timeout: commandTimeout)
                         return (index, outcome)
                     }

@@ -103,7 +103,8 @@ extension BackendTests {
 
             // The session is untouched and still works with its own configuration, where it is revoked.
             #expect(try FileSessionStore(directory: store).load()?.tokens?.refreshToken == refreshToken)
-            let token = try await LatchkeyBinary.run(["token", "--config", configA, "--store", store], environment: Self.file)
+            let token = try await LatchkeyBinary.run(
+                ["token", "--config", configA, "--store", store], environment: Self.file)
             #expect(token.exitCode == 0, "\(token.stderr)")
             let signOut = try await LatchkeyBinary.run(
                 ["sign-out", "--config", configA, "--store", store], environment: Self.file)
@@ -134,7 +135,8 @@ extension BackendTests {
             try await Task.sleep(for: .milliseconds(1200))
 
             let commands: [[String]] = [
-                ["user"], ["user", "show", "--json"], ["user", "set", "name=x"], ["user", "verify", "email", "--code", "1"],
+                ["user"], ["user", "show", "--json"], ["user", "set", "name=x"],
+                ["user", "verify", "email", "--code", "1"],
                 ["user", "delete", "--yes"], ["mfa"], ["mfa", "enable", "email"], ["mfa", "disable", "totp"],
                 ["mfa", "prefer", "none"], ["devices", "list"], ["devices", "show"],
             ]
@@ -191,7 +193,9 @@ extension BackendTests {
 
         // MARK: F13
 
-        @Test("accounts, mfa status (text and JSON), --version and --help exit 5 when stdout is /dev/full or closed (F13)")
+        @Test(
+            "accounts, mfa status (text and JSON), --version and --help exit 5 when stdout is /dev/full or closed (F13)"
+        )
         func everyOutputIsChecked() async throws {
             let backend = try await LocalBackend.shared()
             let directory = try Integration.temporaryDirectory("f13")
@@ -227,9 +231,11 @@ extension BackendTests {
             let missing = directory + "/nonexistent/x"
             for command in [["status"], ["status", "--json"], ["token"], ["accounts"], ["config"], ["user", "show"]] {
                 let output = try await LatchkeyBinary.run(
-                    command + ["--config", config], environment: ["XDG_DATA_HOME": missing], removing: ["LATCHKEY_STORE_DIR"])
+                    command + ["--config", config], environment: ["XDG_DATA_HOME": missing],
+                    removing: ["LATCHKEY_STORE_DIR"])
                 #expect([0, 1].contains(output.exitCode), "\(command): \(output.stderr)")
-                #expect(!FileManager.default.fileExists(atPath: directory + "/nonexistent"), "\(command) made the store")
+                #expect(
+                    !FileManager.default.fileExists(atPath: directory + "/nonexistent"), "\(command) made the store")
             }
             // An account name that is no account: "no such account", never "no configuration file here".
             let store = directory + "/store"
