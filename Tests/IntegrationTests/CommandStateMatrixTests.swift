@@ -140,8 +140,8 @@ extension BackendTests {
             let directory = try Integration.temporaryDirectory("matrix")
             let env = Self.environment
 
-            // Signs a new user in with `config` into a new store; returns the store.
-            @Sendable func signedInStore(config: String, label: String) async throws -> String {
+            // Signs a new user in with `config` into a new store; returns the store and the user.
+            @Sendable func signedInUser(config: String, label: String) async throws -> (store: String, user: String) {
                 let user = await backend.uniqueName("matrix")
                 try await backend.createUser(user, password: Integration.password)
                 let store = try Integration.temporaryDirectory("matrix-\(label)")
@@ -151,7 +151,10 @@ extension BackendTests {
                 guard signIn.exitCode == 0 else {
                     throw TestSupportError(description: "sign-in for the \(label) state failed: \(signIn.stderr)")
                 }
-                return store
+                return (store, user)
+            }
+            @Sendable func signedInStore(config: String, label: String) async throws -> String {
+                try await signedInUser(config: config, label: label).store
             }
 
             // Signed in: an hour-long session on the pool's own configuration.
@@ -170,13 +173,7 @@ extension BackendTests {
                 backend: backend, accessTokenSeconds: 1, in: directory
             ).path
             @Sendable func reloginStore() async throws -> String {
-                let user = await backend.uniqueName("matrix")
-                try await backend.createUser(user, password: Integration.password)
-                let store = try Integration.temporaryDirectory("matrix-relogin")
-                let signIn = try await LatchkeyBinary.run(
-                    ["sign-in", "--username", user, "--password-stdin", "--config", short, "--store", store],
-                    stdin: Integration.password + "\n", environment: env)
-                guard signIn.exitCode == 0 else { throw TestSupportError(description: signIn.stderr) }
+                let (store, user) = try await signedInUser(config: short, label: "relogin")
                 try await backend.adminGlobalSignOut(user)
                 try await Task.sleep(for: .milliseconds(1200))
                 let token = try await LatchkeyBinary.run(

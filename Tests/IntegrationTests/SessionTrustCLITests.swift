@@ -63,6 +63,13 @@ extension BackendTests {
             let otherClient = try Self.config(
                 from: configA, clientId: "otherclient", endpoint: recorder.endpoint, in: directory)
             let sameIdsElsewhere = try Self.config(from: configA, endpoint: recorder.endpoint, in: directory)
+            // While the access token is fresh: `token`'s start-up fast path does not serve it either.
+            for config in [otherPool, otherClient, sameIdsElsewhere] {
+                let cached = try await LatchkeyBinary.run(
+                    ["token", "--config", config, "--store", store], environment: Self.file)
+                #expect(cached.exitCode == 2, "\(cached.stderr)")
+                #expect(cached.stdout.isEmpty)
+            }
             try await Task.sleep(for: .milliseconds(1200))
 
             let commands: [[String]] = [
