@@ -128,7 +128,7 @@ extension GlobalSelection {
     /// where printing it would be hidden behind the alternate screen).
     func selectStore(
         lockTimeout: Duration = FileSessionStore.defaultLockTimeout, accountID: String? = nil,
-        storeWarning: ((String) -> Void)? = nil
+        createsDirectory: Bool = false, storeWarning: ((String) -> Void)? = nil
     ) throws -> (store: any SessionStore, backend: SessionStoreSelection.Backend) {
         let directory = try storeDirectory(accountID: accountID)
         // A directory another user owns or can write is refused before anything reads or writes it.
@@ -144,10 +144,10 @@ extension GlobalSelection {
         } catch {
             throw CLIFailure(code: 2, message: error.description)
         }
-        // A store directory that is not there yet is not made to remember the warning (a read-only
-        // command creates nothing): the warning is said until a sign-in makes the directory.
-        let exists = FileManager.default.fileExists(atPath: directory)
-        if let warning = exists
+        // A store directory that is not there yet is made to remember the warning only by a command
+        // that signs in (the others create nothing): until then the warning is said each time.
+        let remembers = createsDirectory || FileManager.default.fileExists(atPath: directory)
+        if let warning = remembers
             ? SessionStoreSelection.firstTimeWarning(selection.warning, directory: directory) : selection.warning
         {
             if let storeWarning {
@@ -161,9 +161,12 @@ extension GlobalSelection {
 
     func makeStore(
         lockTimeout: Duration = FileSessionStore.defaultLockTimeout, accountID: String? = nil,
-        storeWarning: ((String) -> Void)? = nil
+        createsDirectory: Bool = false, storeWarning: ((String) -> Void)? = nil
     ) throws -> any SessionStore {
-        try selectStore(lockTimeout: lockTimeout, accountID: accountID, storeWarning: storeWarning).store
+        try selectStore(
+            lockTimeout: lockTimeout, accountID: accountID, createsDirectory: createsDirectory,
+            storeWarning: storeWarning
+        ).store
     }
 
     func makeLogger() -> Logger? {
@@ -213,7 +216,9 @@ extension GlobalSelection {
                 waitForSignIn: false, waitForConnectivity: deadline > .zero, deadline: deadline, label: "command")
         let client = AuthClient(
             configuration: configuration,
-            store: try makeStore(lockTimeout: lockTimeout, accountID: accountID, storeWarning: storeWarning),
+            store: try makeStore(
+                lockTimeout: lockTimeout, accountID: accountID, createsDirectory: use == .replacedOrUnused,
+                storeWarning: storeWarning),
             transport: try makeTransport(), logger: makeLogger(), options: options)
         await client.initialize()
         try await GlobalOptions.check(client)

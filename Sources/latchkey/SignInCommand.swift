@@ -126,7 +126,7 @@ struct SignInCommand: AsyncParsableCommand {
         let validation = try ClientMetadataOptions.parse(validationData, option: "--validation-data")
         let configuration = try global.loadConfiguration()
         // The active account's store first: its plain-text warning comes before any prompt or error.
-        let activeStore = try global.selectStore().store
+        let activeStore = try global.selectStore(createsDirectory: true).store
         GlobalOptions.noteIgnoredKeys(configuration)
         if method != nil, let flow, flow != .userAuth {
             throw CLIFailure(code: 2, message: "--method goes with --flow user-auth. Drop --method or use that flow.")
