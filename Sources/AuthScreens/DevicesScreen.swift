@@ -97,7 +97,7 @@ extension DevicesState {
         return (state, [.run(.loadDevices)])
     }
 
-    /// Applies an action and returns the effects (and `.route(.dashboard)` to close).
+    /// Applies an action and returns the effects (and `.route(.closeModal)` to close).
     package mutating func reduce(_ action: DevicesAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key): return keyPressed(key)
@@ -137,7 +137,7 @@ extension DevicesState {
             return start(.forget(deviceKey: key0), ScreenText.forgettingDevice)
         }
         switch key {
-        case .escape, .character("v"): return [.route(.dashboard)]
+        case .escape, .character("v"): return [.route(.closeModal)]
         case .up: selection = max(0, selection - 1)
         case .down: selection = min(max(0, devices.count - 1), selection + 1)
         case .character("l"):

@@ -106,8 +106,16 @@ package enum Route: Hashable, Sendable {
     case devices
     /// Open the Profile view over the dashboard.
     case profile
-    /// Back to the dashboard (the Devices view closed, or the authenticator enrolment ended).
+    /// Back to the dashboard (the authenticator enrolment ended).
     case dashboard
+    /// Open the Accounts chooser over the dashboard (when other accounts share the store root).
+    case accounts
+    /// Ask "Sign out everywhere?" over the dashboard.
+    case confirmGlobalSignOut
+    /// Wait for the token to copy (`i` or `a`) over the dashboard.
+    case copyToken
+    /// Close the modal over the dashboard.
+    case closeModal
 }
 
 /// What a screen's reducer returns: effects for the runtime, and routes for the app.

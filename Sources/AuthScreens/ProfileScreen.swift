@@ -141,14 +141,14 @@ public enum ProfileAction: Sendable {
 
 extension ProfileState {
     /// The view just opened for `username`: it loads the attributes.
-    package static func opening(username: String) -> (ProfileState, [ProfileRequest]) {
+    package static func opening(username: String) -> (ProfileState, [ScreenEffect]) {
         var state = ProfileState(username: username)
         state.activity = ScreenText.profileLoading
-        return (state, [.load])
+        return (state, [.run(.profile(.load))])
     }
 
-    /// Applies an action and returns the requests; `close` is set when the view should close.
-    package mutating func reduce(_ action: ProfileAction) -> (requests: [ProfileRequest], close: Bool) {
+    /// Applies an action and returns the requests, and `.route(.closeModal)` when the view closes.
+    package mutating func reduce(_ action: ProfileAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key):
             return keyPressed(key)
@@ -189,14 +189,14 @@ extension ProfileState {
                 mode = .browsing
             }
         }
-        return ([], false)
+        return []
     }
 
     /// Takes an attribute update's result: on to its code when one was sent, else back to the
     /// list; either way the attributes are read again.
     private mutating func updated(
         name: String, _ result: Result<[CodeDeliveryDetails], AuthError>
-    ) -> (requests: [ProfileRequest], close: Bool) {
+    ) -> [ScreenEffect] {
         activity = nil
         switch result {
         case .success(let deliveries):
@@ -208,24 +208,24 @@ extension ProfileState {
                 mode = .browsing
                 notice = ScreenText.profileSaved(name)
             }
-            return ([.load], false)
+            return [.run(.profile(.load))]
         case .failure(let failure): error = ScreenText.shortError(failure)
         }
-        return ([], false)
+        return []
     }
 
     /// Takes a verification's result: back to the list and the attributes read again, or the
     /// error shown and the code cleared for another try.
     private mutating func verified(
         name: String, _ result: Result<Void, AuthError>
-    ) -> (requests: [ProfileRequest], close: Bool) {
+    ) -> [ScreenEffect] {
         activity = nil
         switch result {
         case .success:
             error = nil
             mode = .browsing
             notice = ScreenText.profileVerifiedNotice(name)
-            return ([.load], false)
+            return [.run(.profile(.load))]
         case .failure(let failure):
             error = ScreenText.shortError(failure)
             if case .verifying(let name, var code, let delivery) = mode {
@@ -233,6 +233,6 @@ extension ProfileState {
                 mode = .verifying(name: name, code: code, delivery: delivery)
             }
         }
-        return ([], false)
+        return []
     }
 }

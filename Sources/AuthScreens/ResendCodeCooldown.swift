@@ -44,9 +44,9 @@ extension ChallengeState {
 extension AppState {
     /// Gives the code screen showing (on its own or in the re-login prompt) the app's time.
     mutating func setChallengeClocks() {
-        if case .challenge(var challenge) = screen {
+        if case .challenge(var challenge) = base {
             challenge.setClock(now)
-            screen = .challenge(challenge)
+            base = .challenge(challenge)
         }
         if var prompt = relogin, var challenge = prompt.challenge {
             challenge.setClock(now)

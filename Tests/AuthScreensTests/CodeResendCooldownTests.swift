@@ -9,7 +9,7 @@ import Testing
 @Suite("Resend code cooldown on the sign-in code screens")
 struct CodeResendCooldownTests {
     func codeScreen(_ app: AppState) -> CodeChallengeState? {
-        if case .challenge(.code(let state)) = app.screen { return state }
+        if case .challenge(.code(let state)) = app.base { return state }
         return nil
     }
 
@@ -58,7 +58,7 @@ struct CodeResendCooldownTests {
         var options = AuthUIOptions()
         options.choosesSignInMethod = true
         var app = AppState(options: options, now: t0, timeZone: utc)
-        app.screen = .challenge(
+        app.base = .challenge(
             .code(CodeChallengeState(username: "alice", kind: .email(emailDelivery), resend: .method(.emailOTP))))
         _ = app.reduce(.tick(now: t0))
         #expect(codeScreen(app)?.resendCooldownSeconds == 30)
