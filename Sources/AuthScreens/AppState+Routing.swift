@@ -84,7 +84,8 @@ extension AppState {
     ) -> [AuthEffect] {
         var state = ConfirmSignUpState(username: username, delivery: delivery, rememberedPassword: password)
         state.now = now
-        if delivery != nil { state.resendAvailableAt = now.addingTimeInterval(ConfirmSignUpState.resendCooldown) }
+        state.resendCooldownLength = options.resendCooldown
+        if delivery != nil { state.resendAvailableAt = now.addingTimeInterval(options.resendCooldown) }
         var effects: [ScreenEffect] = []
         if sendNewCode {
             effects = state.reduce(.resendPressed)

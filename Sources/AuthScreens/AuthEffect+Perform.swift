@@ -39,7 +39,7 @@ extension AuthEffect {
     /// cancelled (a `CancellationError` is not an auth failure), or the runtime runs the effect
     /// itself (``Execution/runtime``). Sample calls run one after another here; the runtime runs
     /// ``concurrentParts`` instead.
-    func perform(on service: some AuthService) async -> AppAction? {
+    package func perform(on service: some AuthService) async -> AppAction? {
         switch self {
         case .signIn(let username, let password):
             return await Self.outcome { try await service.signIn(username: username, password: password.value) }

@@ -70,6 +70,38 @@ struct CodeResendCooldownTests {
         #expect(codeScreen(app)?.resendCooldownSeconds == 0)
     }
 
+    @Test("Latchkey.UI's ResendCooldownSeconds sets the wait on every code screen (clamped to 0...600)")
+    func configuredCooldown() {
+        let options = AuthUIOptions(ui: .object(["ResendCooldownSeconds": 3]))
+        #expect(options.resendCooldown == 3)
+        #expect(AuthUIOptions(ui: .object(["ResendCooldownSeconds": 9000])).resendCooldown == 600)
+        #expect(AuthUIOptions(ui: .object(["ResendCooldownSeconds": -4])).resendCooldown == 0)
+        var app = AppState(options: options, now: t0, timeZone: utc)
+        _ = app.reduce(.keyPressed(.paste("alice")))
+        _ = app.reduce(.keyPressed(.enter))
+        _ = app.reduce(.keyPressed(.paste("pw")))
+        _ = app.reduce(.keyPressed(.enter))
+        _ = app.reduce(.signIn(.signInFinished(.success(.smsMFA(smsDelivery)))))
+        #expect(codeScreen(app)?.label(for: .resend) == "Resend code (3 s)")
+        _ = app.reduce(.tick(now: t0.addingTimeInterval(3)))
+        #expect(codeScreen(app)?.label(for: .resend) == "Resend code")
+        // The sign-up confirmation and Forgot password wait as long.
+        app.base = .confirmSignUp(ConfirmSignUpState(username: "alice"))
+        _ = app.reduce(.tick(now: t0))
+        guard case .confirmSignUp(let confirm) = app.base else {
+            Issue.record("not on the confirmation")
+            return
+        }
+        #expect(confirm.resendCooldownLength == 3)
+        app.base = .forgotPassword(ForgotPasswordState(username: "alice"))
+        _ = app.reduce(.tick(now: t0))
+        guard case .forgotPassword(let forgot) = app.base else {
+            Issue.record("not on Forgot password")
+            return
+        }
+        #expect(forgot.resendCooldownLength == 3)
+    }
+
     @Test("codes that are not sent (TOTP, custom) have no Resend code and no cooldown")
     func noCooldownWithoutResend() throws {
         let app = app(after: .softwareTokenMFA)
