@@ -56,7 +56,7 @@ public enum AuthEffect: Hashable, Sendable {
     case setUpTOTP
     /// Finishes the enrolment with `verifyTOTPSetup(code:)`; answered by `totpSetupVerified`.
     case verifyTOTPSetup(code: SecretText)
-    /// Lists the user's devices with `listUserDevices()`; answered by `devicesLoaded`.
+    /// Lists the user's devices with `listDevices(pageSize:)`; answered by `devicesLoaded`.
     case loadDevices
     /// `setDeviceRemembered(_:deviceKey:)` or `forgetDevice(_:)`; `deviceChangeFinished`.
     case changeDevice(DeviceChange)

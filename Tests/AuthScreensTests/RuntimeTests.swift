@@ -86,7 +86,7 @@ import Testing
                 == .signIn(SignInState(username: "alice", notice: "Password changed. Sign in with the new password.")))
         #expect(
             await fake.calls == [
-                .requestPasswordReset("alice"), .confirmForgotPassword("alice", "NewPass1!", "123456"),
+                .forgotPassword("alice"), .confirmForgotPassword("alice", "NewPass1!", "123456"),
             ])
     }
 

@@ -123,7 +123,9 @@ private struct NoService: AuthService {
     func signUp(username: String, password: String, attributes: [String: String]) async throws -> SignUpStep { .done }
     func confirmSignUp(username: String, code: String) async throws -> SignUpStep { .done }
     func resendSignUpCode(username: String) async throws -> CodeDeliveryDetails { CodeDeliveryDetails() }
-    func requestPasswordReset(username: String) async throws -> CodeDeliveryDetails { CodeDeliveryDetails() }
+    func forgotPassword(username: String) async throws -> ForgotPasswordResult {
+        ForgotPasswordResult(delivery: CodeDeliveryDetails())
+    }
     func confirmForgotPassword(username: String, newPassword: String, code: String) async throws {}
     func signOut(_ scope: SignOutScope) async throws -> SignOutResult { SignOutResult(scope: scope) }
     func releaseSignInWait() async {}
