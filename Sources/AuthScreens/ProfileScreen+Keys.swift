@@ -5,7 +5,7 @@ import TerminalKeys
 /// The Profile view's keys: browsing the rows and the forms (edit, verify, password, delete).
 extension ProfileState {
     mutating func keyPressed(_ key: Key) -> [ScreenEffect] {
-        guard activity == nil || mode == .browsing else { return [] }
+        guard request == nil || mode == .browsing else { return [] }
         switch mode {
         case .browsing: return browsingKey(key)
         case .editing(let name, let value): return editingKey(key, name: name, value: value)
@@ -24,9 +24,8 @@ extension ProfileState {
         var value = value
         if key == .escape { return back() }
         if key == .enter {
-            activity = ScreenText.profileSaving(name)
             error = nil
-            return [.run(.profile(.update(name: name, value: value.text)))]
+            return run(.update(name: name, value: value.text))
         }
         if value.apply(key) == .changed { error = nil }
         mode = .editing(name: name, value: value)
@@ -44,9 +43,8 @@ extension ProfileState {
             return back(keepingNotice: true)
         }
         if key.isCtrl("r") {
-            activity = ScreenText.profileSendingCode
             error = nil
-            return [.run(.profile(.sendCode(name: name)))]
+            return run(.sendCode(name: name))
         }
         if key == .enter {
             let entered = code.text.trimmingCharacters(in: .whitespaces)
@@ -54,9 +52,8 @@ extension ProfileState {
                 error = ScreenText.profileEnterCode
                 return []
             }
-            activity = ScreenText.profileVerifying(name)
             error = nil
-            return [.run(.profile(.verify(name: name, code: entered)))]
+            return run(.verify(name: name, code: entered))
         }
         if code.apply(key) == .changed { error = nil }
         mode = .verifying(name: name, code: code, delivery: delivery)
@@ -80,11 +77,8 @@ extension ProfileState {
                 error = ScreenText.profileEnterBothPasswords
                 return []
             }
-            activity = ScreenText.profileChangingPassword
             error = nil
-            return [
-                .run(.profile(.changePassword(current: SecretText(current.text), proposed: SecretText(proposed.text))))
-            ]
+            return run(.changePassword(current: SecretText(current.text), proposed: SecretText(proposed.text)))
         }
         if key.isCtrl("t") {
             if focusOnProposed { proposed.isRevealed.toggle() } else { current.isRevealed.toggle() }
@@ -108,9 +102,8 @@ extension ProfileState {
                 error = ScreenText.profileDeleteMismatch
                 return []
             }
-            activity = ScreenText.profileDeleting
             error = nil
-            return [.run(.profile(.deleteAccount(username: username)))]
+            return run(.deleteAccount(username: username))
         }
         if typed.apply(key) == .changed { error = nil }
         mode = .confirmingDelete(typed: typed)
@@ -123,11 +116,10 @@ extension ProfileState {
         case .up: selection = max(0, selection - 1)
         case .down: selection = min(max(0, rows.count - 1), selection + 1)
         case .character("l"):
-            guard activity == nil else { break }
-            activity = ScreenText.profileLoading
-            return [.run(.profile(.load))]
+            guard request == nil else { break }
+            return run(.load)
         case .enter, .character("e"):
-            guard activity == nil, let row = selected else { break }
+            guard request == nil, let row = selected else { break }
             guard row.isEditable else {
                 error = ScreenText.profileNotEditable(row.label)
                 break
@@ -136,26 +128,31 @@ extension ProfileState {
             field.moveEnd()
             start(.editing(name: row.name, value: field))
         case .character("v"):
-            guard activity == nil, let row = selected else { break }
+            guard request == nil, let row = selected else { break }
             guard UserAttributes.isVerifiable(row.name), attributes?[row.name] != nil else {
                 error = ScreenText.profileNotVerifiable
                 break
             }
-            activity = ScreenText.profileSendingCode
             error = nil
             notice = nil
-            return [.run(.profile(.sendCode(name: row.name)))]
+            return run(.sendCode(name: row.name))
         case .character("w"):
-            guard activity == nil else { break }
+            guard request == nil else { break }
             start(
                 .changingPassword(
                     current: FieldState(isSecure: true), proposed: FieldState(isSecure: true), focusOnProposed: false))
         case .character("D"):
-            guard activity == nil else { break }
+            guard request == nil else { break }
             start(.confirmingDelete(typed: FieldState()))
         default: break
         }
         return []
+    }
+
+    /// Sends `request`, which is in flight until its answer.
+    private mutating func run(_ request: ProfileRequest) -> [ScreenEffect] {
+        self.request = request.inFlight
+        return [.run(.profile(request))]
     }
 
     private mutating func start(_ form: Mode) {

@@ -16,6 +16,28 @@ public enum ProfileRequest: Hashable, Sendable {
     case changePassword(current: SecretText, proposed: SecretText)
     /// `deleteUser()` for `username` (named in the outcome); `ProfileAction.deleted`.
     case deleteAccount(username: String)
+
+    /// A request in flight as the view keeps it: which call runs, without the secrets it carried.
+    public enum InFlight: Hashable, Sendable {
+        case load
+        case update(name: String)
+        case sendCode
+        case verify(name: String)
+        case changePassword
+        case deleteAccount
+    }
+
+    /// This request as the view keeps it while it runs.
+    public var inFlight: InFlight {
+        switch self {
+        case .load: return .load
+        case .update(let name, _): return .update(name: name)
+        case .sendCode: return .sendCode
+        case .verify(let name, _): return .verify(name: name)
+        case .changePassword: return .changePassword
+        case .deleteAccount: return .deleteAccount
+        }
+    }
 }
 
 /// One line of the Profile view, ready to show (server text sanitised).
@@ -60,8 +82,8 @@ public struct ProfileState: Equatable, Sendable {
     public var attributes: UserAttributes?
     /// The username to show before the attributes arrive (and to confirm a deletion).
     public var knownUsername: String
-    /// What is running ("Saving name…"), or nil.
-    public var activity: String?
+    /// The request in flight, or nil: the one model of "in flight", as on the forms.
+    public var request: ProfileRequest.InFlight?
     /// The index of the highlighted attribute row, moved with ↑/↓.
     public var selection = 0
     /// The form under the list.
@@ -119,6 +141,19 @@ public struct ProfileState: Equatable, Sendable {
 
     /// Whether a form with a text field shows (then `q` and `?` are typed).
     public var hasTextField: Bool { mode != .browsing }
+
+    /// What is running ("Saving name…"), or nil.
+    public var activity: String? {
+        switch request {
+        case .load?: return ScreenText.profileLoading
+        case .update(let name)?: return ScreenText.profileSaving(name)
+        case .sendCode?: return ScreenText.profileSendingCode
+        case .verify(let name)?: return ScreenText.profileVerifying(name)
+        case .changePassword?: return ScreenText.profileChangingPassword
+        case .deleteAccount?: return ScreenText.profileDeleting
+        case nil: return nil
+        }
+    }
 }
 
 /// What happened in the Profile view.
@@ -143,7 +178,7 @@ extension ProfileState {
     /// The view just opened for `username`: it loads the attributes.
     package static func opening(username: String) -> (ProfileState, [ScreenEffect]) {
         var state = ProfileState(username: username)
-        state.activity = ScreenText.profileLoading
+        state.request = .load
         return (state, [.run(.profile(.load))])
     }
 
@@ -153,7 +188,7 @@ extension ProfileState {
         case .keyPressed(let key):
             return keyPressed(key)
         case .loaded(let result):
-            activity = nil
+            request = nil
             switch result {
             case .success(let read):
                 attributes = read
@@ -163,7 +198,7 @@ extension ProfileState {
         case .updated(let name, let result):
             return updated(name: name, result)
         case .codeSent(let name, let result):
-            activity = nil
+            request = nil
             switch result {
             case .success(let delivery):
                 error = nil
@@ -174,7 +209,7 @@ extension ProfileState {
         case .verified(let name, let result):
             return verified(name: name, result)
         case .passwordChanged(let result):
-            activity = nil
+            request = nil
             switch result {
             case .success:
                 error = nil
@@ -183,7 +218,7 @@ extension ProfileState {
             case .failure(let failure): error = ScreenText.shortError(failure)
             }
         case .deleted(_, let result):
-            activity = nil
+            request = nil
             if case .failure(let failure) = result {
                 error = ScreenText.shortError(failure)
                 mode = .browsing
@@ -197,7 +232,7 @@ extension ProfileState {
     private mutating func updated(
         name: String, _ result: Result<[CodeDeliveryDetails], AuthError>
     ) -> [ScreenEffect] {
-        activity = nil
+        request = nil
         switch result {
         case .success(let deliveries):
             error = nil
@@ -219,7 +254,7 @@ extension ProfileState {
     private mutating func verified(
         name: String, _ result: Result<Void, AuthError>
     ) -> [ScreenEffect] {
-        activity = nil
+        request = nil
         switch result {
         case .success:
             error = nil

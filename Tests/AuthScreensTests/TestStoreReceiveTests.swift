@@ -17,7 +17,7 @@ import Testing
         }
         #expect(store.pendingEffects == [.profile(.load)])
         await store.receive(from: service) {
-            $0.profile?.activity = nil
+            $0.profile?.request = nil
             $0.profile?.attributes = aliceProfile
         }
         #expect(store.pendingEffects.isEmpty)
