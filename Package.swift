@@ -131,7 +131,7 @@ let package = Package(
         // The application: the auth screens drawn with the toolkit, and the runtime that drives them.
         .target(
             name: "TerminalUI",
-            dependencies: ["AuthScreens", "TerminalKit", "TerminalKeys"],
+            dependencies: ["AuthScreens", "CognitoAuth", "TerminalKit", "TerminalKeys"],
             swiftSettings: strictSettings
         ),
         .executableTarget(

@@ -131,10 +131,8 @@ struct UIOptions: ParsableArguments {
         return options
     }
 
-    /// `Assets/logo.txt` of the checkout the binary was built from, when it is there.
+    /// `Assets/logo.txt` beside the install or the checkout (see ``InstallLayout``), when it is there.
     static func defaultLogoPath() -> String? {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Assets/logo.txt").path
-        return FileManager.default.fileExists(atPath: path) ? path : nil
+        InstallLayout.find("Assets/logo.txt") { FileManager.default.isReadableFile(atPath: $0) }
     }
 }

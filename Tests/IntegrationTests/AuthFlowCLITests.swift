@@ -11,7 +11,7 @@ extension BackendTests {
         /// `MigrationEnabled`.
         static func config(
             _ backend: LocalBackend, clientId: String? = nil, flowType: String? = nil, migration: Bool = false,
-            in directory: String
+            ui: JSONValue? = nil, in directory: String
         ) throws -> String {
             var pool: [String: JSONValue] = [
                 "PoolId": .string(backend.info.userPoolId),
@@ -21,6 +21,7 @@ extension BackendTests {
             if migration { pool["MigrationEnabled"] = true }
             var document: [String: JSONValue] = ["Version": "1.0", "CognitoUserPool": ["Default": .object(pool)]]
             if let flowType { document["Auth"] = ["Default": ["authenticationFlowType": .string(flowType)]] }
+            if let ui { document["Latchkey"] = ["UI": ui] }
             let path = directory + "/awsconfiguration-\(UUID().uuidString.prefix(8)).json"
             try Data(JSONValue.object(document).encoded()).write(to: URL(fileURLWithPath: path))
             return path

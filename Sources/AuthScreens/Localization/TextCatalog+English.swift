@@ -627,7 +627,7 @@ extension TextCatalog {
         "cli.demo.noTerminal": "No terminal on standard input, so no sign-in prompt. Sign in with:",
         "cli.demo.keepingConfiguration": "Keeping your configuration at {path}; using the demo's with --config.",
         "cli.demo.noScript":
-            "cannot find Scripts/local-backend. Run `swift run latchkey demo` from the Latchkey checkout.",
+            "cannot find Scripts/local-backend. Run `swift run latchkey demo` from the Latchkey checkout, or set LATCHKEY_HOME to the checkout.",
         "cli.demo.starting": "Starting the local backend (first use installs moto into .venv; this can take a minute)…",
         "cli.demo.didNotStart": "the local backend did not start. See {log} for details.",
         "cli.token.idOrAccess": "choose one of --id and --access.",

@@ -610,7 +610,7 @@ extension TextCatalog {
         "cli.demo.user": "デモユーザー: {username} / {password}",
         "cli.demo.noTerminal": "標準入力が端末ではないため、サインインを尋ねません。次のようにサインインしてください:",
         "cli.demo.keepingConfiguration": "{path} の設定はそのままにし、デモの設定は --config で使います。",
-        "cli.demo.noScript": "Scripts/local-backend が見つかりません。Latchkey のチェックアウトで `swift run latchkey demo` を実行してください。",
+        "cli.demo.noScript": "Scripts/local-backend が見つかりません。Latchkey のチェックアウトで `swift run latchkey demo` を実行するか、LATCHKEY_HOME にチェックアウトを指定してください。",
         "cli.demo.starting": "ローカルバックエンドを起動しています (初回は moto を .venv に入れるため、1 分ほどかかることがあります)…",
         "cli.demo.didNotStart": "ローカルバックエンドが起動しませんでした。詳しくは {log} を見てください。",
         "cli.token.idOrAccess": "--id と --access はどちらか一方を指定してください。",
