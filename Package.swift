@@ -100,6 +100,19 @@ let package = Package(
             dependencies: ["CognitoAuth"],
             swiftSettings: strictSettings
         ),
+        // Real AWSMobileClient code, unchanged but for the import, in both language modes, over the compat
+        // layer (Tests/CompatPorting/SOURCES.md); the Swift 5 target's files are links to the Swift 6 one's.
+        .target(
+            name: "CompatPortingSwift6",
+            dependencies: ["AWSMobileClientCompat"],
+            path: "Tests/CompatPorting/Swift6"
+        ),
+        .target(
+            name: "CompatPortingSwift5",
+            dependencies: ["AWSMobileClientCompat"],
+            path: "Tests/CompatPorting/Swift5",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         .target(
             name: "CognitoAuthTesting",
             dependencies: ["CognitoAuth", "SystemCrypto"],
@@ -174,7 +187,10 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["CognitoAuth", "CognitoAuthTesting", "AWSMobileClientCompat", "AWSSigV4"],
+            dependencies: [
+                "CognitoAuth", "CognitoAuthTesting", "AWSMobileClientCompat", "AWSSigV4", "CompatPortingSwift6",
+                "CompatPortingSwift5",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,5 +1,7 @@
 import CognitoAuth
-import Foundation
+// Re-exported as the SDK's module re-exports it: ported files name `NSString`, `Date`, `DispatchQueue`
+// with `import AWSMobileClient` alone.
+@_exported import Foundation
 
 /// AWSMobileClient's API on Latchkey: the shared instance, the SDK's completion handlers and names,
 /// each mapped onto one `AuthClient` call.
@@ -57,8 +59,7 @@ public final class AWSMobileClient: Sendable {
         }
     }
 
-    /// The shared instance, by the SDK's older name.
-    @available(*, deprecated, renamed: "default")
+    /// The shared instance, by the SDK's older name (the SDK deprecates it in favour of `default()`).
     public static func sharedInstance() -> AWSMobileClient { self.default() }
 
     /// Makes `client` the instance `default()` returns from now on, for apps that build their own
@@ -84,14 +85,34 @@ public final class AWSMobileClient: Sendable {
     }
 
     /// A client built as `default()` builds one, from `environment` instead of the process's.
-    public init(environment: [String: String]) {
+    public convenience init(environment: [String: String]) {
         let local = FileManager.default.currentDirectoryPath + "/awsconfiguration.json"
         let explicit =
             (environment["LATCHKEY_CONFIG"] ?? "").isEmpty && FileManager.default.fileExists(atPath: local)
             ? local : nil
         let path = AuthConfiguration.locate(explicitPath: explicit, environment: environment)
+        self.init(environment: environment) {
+            try AuthConfiguration.load(path: path, section: nil, environment: environment)
+        }
+    }
+
+    /// A client from an `awsconfiguration.json`-shaped dictionary, as the SDK's `init(configuration:)`,
+    /// with the default session store. A configuration problem is reported by `initialize(_:)`.
+    public convenience init(configuration: [String: Any]) {
+        let environment = ProcessInfo.processInfo.environment
+        self.init(environment: environment) {
+            guard JSONSerialization.isValidJSONObject(configuration) else {
+                throw AWSMobileClientError.invalidConfiguration(
+                    message: "The configuration dictionary is not JSON (strings, numbers, arrays and dictionaries only).")
+            }
+            let data = try JSONSerialization.data(withJSONObject: configuration)
+            return try AuthConfiguration.parse(data, path: nil, section: nil, environment: environment)
+        }
+    }
+
+    private init(environment: [String: String], configuration load: () throws -> AuthConfiguration) {
         do {
-            var configuration = try AuthConfiguration.load(path: path, section: nil, environment: environment)
+            var configuration = try load()
             let overrides = Self.serviceOverrides.withLock { $0 }
             if let override = overrides.userPool, var pool = configuration.userPool {
                 pool.region = override.region ?? pool.region
@@ -111,7 +132,7 @@ public final class AWSMobileClient: Sendable {
             setupError = nil
         } catch {
             client = nil
-            setupError = .invalidConfiguration(message: String(describing: error))
+            setupError = AWSMobileClientError.invalidConfiguration(message: String(describing: error))
         }
     }
 
