@@ -11,7 +11,7 @@ private func awaiting<T: Sendable>(_ call: (@escaping @Sendable (T?, (any Error)
             if let value {
                 continuation.resume(returning: value)
             } else {
-                continuation.resume(throwing: error ?? AWSMobileClientError.notInitialized)
+                continuation.resume(throwing: error ?? AWSMobileClientError.unknown(message: "no value and no error"))
             }
         }
     }
@@ -19,13 +19,34 @@ private func awaiting<T: Sendable>(_ call: (@escaping @Sendable (T?, (any Error)
 
 /// Collects what a user-state listener hears.
 private final class ListenerOwner: @unchecked Sendable {
-    // Safe: `heard` is only touched under `lock`.
+    // Safe: `heard` and `waiting` are only touched under `lock`.
     private let lock = NSLock()
     private var heard: [(UserState, [String: String])] = []
+    private var waiting: [(Int, CheckedContinuation<Void, Never>)] = []
 
     func record(_ state: UserState, _ info: [String: String]) {
-        lock.withLock { heard.append((state, info)) }
+        let ready = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
+            heard.append((state, info))
+            let count = heard.count
+            defer { waiting.removeAll { $0.0 <= count } }
+            return waiting.filter { $0.0 <= count }.map(\.1)
+        }
+        for continuation in ready { continuation.resume() }
     }
+
+    /// Returns once `count` changes were heard (listeners run apart from the completion handlers).
+    func heard(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let done = lock.withLock { () -> Bool in
+                if heard.count >= count { return true }
+                waiting.append((count, continuation))
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+
+    var infos: [[String: String]] { lock.withLock { heard.map(\.1) } }
 
     var states: [UserState] { lock.withLock { heard.map(\.0) } }
     var usernames: [String?] { lock.withLock { heard.map { $0.1["username"] } } }
@@ -59,19 +80,29 @@ extension BackendTests {
                 mobileClient.signIn(username: username, password: Integration.password, completionHandler: $0)
             }
             #expect(result.signInState == .signedIn)
+            #expect(result.signInState.rawValue == "SIGN_IN_COMPLETE")
             #expect(mobileClient.isSignedIn)
             #expect(mobileClient.username == username)
+            await kept.heard(1)
             #expect(kept.states.last == .signedIn)
+            // The SDK's info keys: the pool's provider name and the id token.
+            let info = try #require(kept.infos.last)
+            #expect(info["provider"]?.hasPrefix("cognito-idp.") == true)
+            #expect(info["token"]?.hasPrefix("eyJ") == true)
             #expect(kept.usernames.last == username)
+            if let dropped { await dropped.heard(1) }
             #expect(dropped?.states.last == .signedIn)
 
             let tokens: Tokens = try await awaiting { mobileClient.getTokens($0) }
             let claims = try #require(tokens.idToken?.claims)
-            #expect(claims["cognito:username"]?.stringValue == username)
-            #expect(claims["token_use"]?.stringValue == "id")
-            #expect(tokens.accessToken?.claims?["token_use"]?.stringValue == "access")
+            // The SDK's idiom: `[String: AnyObject]` claims read with `as? String`.
+            #expect(claims["cognito:username"] as? String == username)
+            #expect(claims["token_use"] as? String == "id")
+            #expect((claims["exp"] as? Int).map { $0 > 0 } == true)
+            #expect(tokens.accessToken?.claims?["token_use"] as? String == "access")
             #expect(tokens.refreshToken?.tokenString != nil && tokens.refreshToken?.claims == nil)
-            #expect(mobileClient.userSub == claims["sub"]?.stringValue)
+            #expect(tokens.expiration != nil)
+            #expect(mobileClient.userSub == claims["sub"] as? String)
             #expect(mobileClient.userSub != nil)
 
             let wrong: (any Error)? = await withCheckedContinuation { continuation in
@@ -79,7 +110,10 @@ extension BackendTests {
                     continuation.resume(returning: $0)
                 }
             }
-            #expect(wrong is AuthError)
+            guard case .notAuthorized? = wrong as? AWSMobileClientError else {
+                Issue.record("a wrong current password is the SDK's notAuthorized, got \(String(describing: wrong))")
+                return
+            }
 
             // A listener whose owner is gone hears nothing more.
             dropped = nil
@@ -90,15 +124,19 @@ extension BackendTests {
                 }
             }
             #expect(signOutError == nil)
+            await kept.heard(heardBefore + 1)
             #expect(mobileClient.currentUserState == .signedOut)
             #expect(mobileClient.username == nil && mobileClient.userSub == nil)
             #expect(kept.states.count == heardBefore + 1 && kept.states.last == .signedOut)
 
-            // Calls that need a user fail through the completion handler, with the core's error.
+            // Calls that need a user fail through the completion handler, with the SDK's error.
             let noTokens: (any Error)? = await withCheckedContinuation { continuation in
                 mobileClient.getTokens { _, error in continuation.resume(returning: error) }
             }
-            #expect(noTokens is AuthError)
+            guard case .notSignedIn? = noTokens as? AWSMobileClientError else {
+                Issue.record("getTokens signed out is the SDK's notSignedIn, got \(String(describing: noTokens))")
+                return
+            }
         }
 
         @Test("signUp's userSub; signIn as another user fails with invalidState; clearKeychain forgets the session")

@@ -1,0 +1,261 @@
+import AWSMobileClientCompat
+import CognitoAuth
+import CognitoAuthTesting
+@testable import CompatPortingSwift6
+import Foundation
+import Testing
+
+/// A view model as a SwiftUI app writes one: main-actor isolated, touching its own state from
+/// AWSMobileClient's handlers and listener (compiled in Swift 6 mode, as this target is).
+@MainActor
+final class PortedSignInModel {
+    var status = "idle"
+    var handlersOnMainThread: [Bool] = []
+    var heard: [UserState] = []
+    private var waiting: [(UserState, CheckedContinuation<Void, Never>)] = []
+
+    func listen() {
+        AWSMobileClient.default().addUserStateListener(self) { state, _ in
+            self.handlersOnMainThread.append(Thread.isMainThread)
+            self.heard.append(state)
+            let ready = self.waiting.filter { $0.0 == state }
+            self.waiting.removeAll { $0.0 == state }
+            for (_, continuation) in ready { continuation.resume() }
+        }
+    }
+
+    /// Returns once the listener heard `state`.
+    func hear(_ state: UserState) async {
+        if heard.contains(state) { return }
+        await withCheckedContinuation { waiting.append((state, $0)) }
+    }
+
+    func signIn(_ username: String, _ password: String, done: @escaping () -> Void) {
+        AWSMobileClient.default().signIn(username: username, password: password) { result, error in
+            self.handlersOnMainThread.append(Thread.isMainThread)
+            if let error = error as? AWSMobileClientError, case .notAuthorized = error {
+                self.status = "wrong password"
+            } else if result?.signInState == .signedIn {
+                self.status = "signed in"
+            } else {
+                self.status = "other: \(String(describing: error))"
+            }
+            done()
+        }
+    }
+}
+
+/// Records a listener's states for the nonisolated tests, with a way to wait for one.
+final class PortedStateRecorder: @unchecked Sendable {
+    // Safe: `states` and `waiting` are only touched under `lock`.
+    private let lock = NSLock()
+    private var states: [UserState] = []
+    private var waiting: [(UserState, CheckedContinuation<Void, Never>)] = []
+
+    func record(_ state: UserState) {
+        let ready = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
+            states.append(state)
+            defer { waiting.removeAll { $0.0 == state } }
+            return waiting.filter { $0.0 == state }.map(\.1)
+        }
+        for continuation in ready { continuation.resume() }
+    }
+
+    func hear(_ state: UserState) async {
+        await withCheckedContinuation { continuation in
+            let seen = lock.withLock { () -> Bool in
+                if states.contains(state) { return true }
+                waiting.append((state, continuation))
+                return false
+            }
+            if seen { continuation.resume() }
+        }
+    }
+}
+
+/// A handler's outcome, awaited later.
+final class PortedOutcome: @unchecked Sendable {
+    // Safe: `outcome` and `waiting` are only touched under `lock`.
+    private let lock = NSLock()
+    private var outcome: String?
+    private var waiting: [CheckedContinuation<String, Never>] = []
+
+    func set(_ value: String) {
+        let ready = lock.withLock { () -> [CheckedContinuation<String, Never>] in
+            outcome = value
+            defer { waiting = [] }
+            return waiting
+        }
+        for continuation in ready { continuation.resume(returning: value) }
+    }
+
+    func value() async -> String {
+        await withCheckedContinuation { continuation in
+            let known = lock.withLock { () -> String? in
+                if outcome == nil { waiting.append(continuation) }
+                return outcome
+            }
+            if let known { continuation.resume(returning: known) }
+        }
+    }
+}
+
+/// A Sendable summary of the ported `AuthService`'s results (its `AuthError` is the app's own).
+private func summary<T>(_ result: Result<T, CompatPortingSwift6.AuthError>) -> String {
+    switch result {
+    case .success(let value): return "success(\(value))"
+    case .failure(.awsError(let error)): return "awsError(\(String(describing: error).prefix(while: { $0 != "(" })))"
+    case .failure(let other): return "failure(\(other))"
+    }
+}
+
+extension BackendTests {
+    @Suite("Real AWSMobileClient code (Tests/CompatPorting, Swift 6 target) against the local backend")
+    struct PortedAWSMobileClientFlowTests {
+        /// A fresh default instance over the local backend, as `AWSMobileClient.default()` returns it.
+        static func installDefault(_ backend: LocalBackend) -> AWSMobileClient {
+            let mobileClient = AWSMobileClient(
+                client: AuthClient(configuration: backend.configuration, store: InMemorySessionStore()))
+            AWSMobileClient.useAsDefault(mobileClient)
+            return mobileClient
+        }
+
+        @Test("AuthLibrarySPM's AuthService: a wrong password reaches .awsError(.notAuthorized); sign-in, id token, state, sign-out")
+        func authService() async throws {
+            let backend = try await LocalBackend.shared()
+            let username = await backend.uniqueName("ported-service")
+            try await backend.createUser(username, password: Integration.password)
+            _ = Self.installDefault(backend)
+            let service = AuthService()
+
+            let wrong = await withCheckedContinuation { done in
+                service.signIn(username: username, password: "Wrong-Pass-1") { done.resume(returning: summary($0)) }
+            }
+            #expect(wrong == "awsError(notAuthorized)")
+            let signedIn = await withCheckedContinuation { done in
+                service.signIn(username: username, password: Integration.password) {
+                    done.resume(returning: summary($0))
+                }
+            }
+            #expect(signedIn == "success(signedIn)")
+            let token = await withCheckedContinuation { done in
+                service.getIdToken { done.resume(returning: (try? $0.get()) ?? "") }
+            }
+            #expect(token.hasPrefix("eyJ"))
+            let state = await withCheckedContinuation { done in
+                service.checkUserState { done.resume(returning: summary($0)) }
+            }
+            #expect(state == "success(signedIn)")
+            let signedOut = await withCheckedContinuation { done in
+                service.signOut { done.resume(returning: summary($0)) }
+            }
+            #expect(signedOut == "success(())")
+            #expect(AWSMobileClient.default().currentUserState == .signedOut)
+        }
+
+        @MainActor
+        @Test("A @MainActor owner in Swift 6 mode: handlers and listener run on the main actor; MainViewController's showSignIn")
+        func mainActorOwner() async throws {
+            let backend = try await LocalBackend.shared()
+            let username = await backend.uniqueName("ported-main")
+            try await backend.createUser(username, password: Integration.password)
+            let mobileClient = Self.installDefault(backend)
+            let model = PortedSignInModel()
+            model.listen()
+
+            await withCheckedContinuation { done in model.signIn(username, "Wrong-Pass-1") { done.resume() } }
+            #expect(model.status == "wrong password")
+            await withCheckedContinuation { done in model.signIn(username, Integration.password) { done.resume() } }
+            #expect(model.status == "signed in")
+            await model.hear(.signedIn)
+
+            // The real view controller's showSignIn, through an installed sign-in UI (here: the password).
+            AWSMobileClient.signOutLocallyForPorting(mobileClient)
+            await model.hear(.signedOut)
+            AWSMobileClient.signInPresenter = { client, _ in
+                _ = try await client.signIn(username: username, password: Integration.password)
+                return await client.userState
+            }
+            defer { AWSMobileClient.signInPresenter = nil }
+            let heardBefore = model.heard.count
+            MainViewController().viewDidLoad()
+            await model.hear(.signedIn)
+            #expect(model.heard.count > heardBefore)
+            #expect(mobileClient.isSignedIn)
+            #expect(!model.handlersOnMainThread.isEmpty && model.handlersOnMainThread.allSatisfy { $0 })
+
+            // magicshop's AppDelegate: initialize from application(_:didFinishLaunchingWithOptions:).
+            #expect(AppDelegate().application(UIApplication(), didFinishLaunchingWithOptions: nil))
+        }
+
+        @Test("amplify-swift's AWSMobileClientAdapter: tokens, claims, credentials, identity, attributes, re-login wait, releaseSignInWait, signOut()")
+        func amplifyAdapter() async throws {
+            let backend = try await LocalBackend.shared()
+            let username = await backend.uniqueName("ported-adapter")
+            try await backend.createUser(username, password: Integration.password)
+            let mobileClient = Self.installDefault(backend)
+            let core = try #require(mobileClient.client)
+            let adapter = AWSMobileClientAdapter(userPoolConfiguration: nil, identityPoolConfiguration: nil)
+            try adapter.initialize()
+            let recorder = PortedStateRecorder()
+            adapter.addUserStateListener(recorder) { state, _ in recorder.record(state) }
+
+            let signedIn: SignInState? = await withCheckedContinuation { done in
+                adapter.signIn(username: username, password: Integration.password) { result, _ in
+                    done.resume(returning: result?.signInState)
+                }
+            }
+            #expect(signedIn == .signedIn)
+            #expect(adapter.getUsername() == username && adapter.getUserSub() != nil)
+            let email: String? = await withCheckedContinuation { done in
+                adapter.getTokens { tokens, _ in done.resume(returning: tokens?.idToken?.claims?["email"] as? String) }
+            }
+            #expect(email == "\(username)@example.com")
+            let credentials: AWSMobileClientCompat.AWSCredentials? = await withCheckedContinuation { done in
+                adapter.getAWSCredentials { credentials, _ in done.resume(returning: credentials) }
+            }
+            #expect(credentials?.accessKey.isEmpty == false && credentials?.expiration != nil)
+            let identity: String? = await withCheckedContinuation { done in
+                adapter.getIdentityId().continueWith { task in
+                    done.resume(returning: task.result.map { String($0) })
+                    return nil
+                }
+            }
+            #expect(identity?.contains(":") == true)
+            #expect(identity == mobileClient.identityId)
+
+            // Revoked elsewhere: the attributes call waits for a sign-in, the listener hears it, and
+            // releaseSignInWait fails the call with the SDK's unableToSignIn.
+            try await backend.adminGlobalSignOut(username)
+            let waiting = PortedOutcome()
+            adapter.getUserAttributes { _, error in waiting.set(String(describing: error)) }
+            try await Waiter.until("the call waiting for a sign-in", on: [await core.changeSource()]) {
+                let pending = await core.pendingCalls
+                return !pending.isEmpty && pending.allSatisfy { $0.reason == .signIn }
+            }
+            await recorder.hear(.signedOutUserPoolsTokenInvalid)
+            adapter.releaseSignInWait()
+            #expect(await waiting.value().contains("unableToSignIn"))
+
+            // Signing in again works; the synchronous local signOut() is signed out when it returns.
+            let again: SignInState? = await withCheckedContinuation { done in
+                adapter.signIn(username: username, password: Integration.password) { result, _ in
+                    done.resume(returning: result?.signInState)
+                }
+            }
+            #expect(again == .signedIn)
+            adapter.signOutLocally()
+            #expect(adapter.getCurrentUserState() == .signedOut)
+            let afterSignOut: String = await withCheckedContinuation { done in
+                adapter.getTokens { _, error in done.resume(returning: String(describing: error)) }
+            }
+            #expect(afterSignOut.contains("not signed in"))
+            adapter.removeUserStateListener(recorder)
+        }
+    }
+}
+
+extension AWSMobileClient {
+    /// The SDK's synchronous local sign-out, named for the test that calls it from the main actor.
+    @MainActor static func signOutLocallyForPorting(_ client: AWSMobileClient) { client.signOut() }
+}
