@@ -25,7 +25,20 @@ enum CompletionTarget: Sendable {
         if let isolation {
             return isolation === MainActor.shared ? .mainActor : .actor(isolation)
         }
-        return Thread.isMainThread ? .mainActor : .background
+        return isOnMainQueue ? .mainActor : .background
+    }
+
+    /// Marks the main queue, so that code can tell it runs there: on Linux the main actor's jobs run on
+    /// the main queue but, once `dispatchMain()` took over, not on the process's main thread.
+    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    /// Whether the caller runs on the main queue (or the main thread).
+    static var isOnMainQueue: Bool {
+        Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
     }
 
     /// Runs `call` there, later (never on the caller's stack, never on the core's actor).

@@ -15,7 +15,7 @@ final class Swift5WrapperOwner {
     /// come back on the main actor (a background delivery trips the closure's isolation check).
     func signIn(_ service: AuthService, _ username: String, _ password: String, done: @escaping () -> Void) {
         service.signIn(username: username, password: password) { result in
-            self.onMainThread = Thread.isMainThread
+            self.onMainThread = onMainQueue()
             switch result {
             case .success(let state): self.outcome = "signed in: \(state.rawValue)"
             case .failure(.awsError(.notAuthorized)): self.outcome = "wrong password"
