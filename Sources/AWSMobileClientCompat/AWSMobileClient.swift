@@ -103,7 +103,8 @@ public final class AWSMobileClient: Sendable {
         self.init(environment: environment) {
             guard JSONSerialization.isValidJSONObject(configuration) else {
                 throw AWSMobileClientError.invalidConfiguration(
-                    message: "The configuration dictionary is not JSON (strings, numbers, arrays and dictionaries only).")
+                    message:
+                        "The configuration dictionary is not JSON (strings, numbers, arrays and dictionaries only).")
             }
             let data = try JSONSerialization.data(withJSONObject: configuration)
             return try AuthConfiguration.parse(data, path: nil, section: nil, environment: environment)

@@ -1,9 +1,10 @@
 import AWSMobileClientCompat
 import CognitoAuth
 import CognitoAuthTesting
-@testable import CompatPortingSwift6
 import Foundation
 import Testing
+
+@testable import CompatPortingSwift6
 
 /// A view model as a SwiftUI app writes one: main-actor isolated, touching its own state from
 /// AWSMobileClient's handlers and listener (compiled in Swift 6 mode, as this target is).
@@ -135,7 +136,9 @@ extension BackendTests {
             return mobileClient
         }
 
-        @Test("AuthLibrarySPM's AuthService: a wrong password reaches .awsError(.notAuthorized); sign-in, id token, state, sign-out")
+        @Test(
+            "AuthLibrarySPM's AuthService: a wrong password reaches .awsError(.notAuthorized); sign-in, id token, state, sign-out"
+        )
         func authService() async throws {
             let backend = try await LocalBackend.shared()
             let username = await backend.uniqueName("ported-service")
@@ -169,7 +172,9 @@ extension BackendTests {
         }
 
         @MainActor
-        @Test("A @MainActor owner in Swift 6 mode: handlers and listener run on the main actor; MainViewController's showSignIn")
+        @Test(
+            "A @MainActor owner in Swift 6 mode: handlers and listener run on the main actor; MainViewController's showSignIn"
+        )
         func mainActorOwner() async throws {
             let backend = try await LocalBackend.shared()
             let username = await backend.uniqueName("ported-main")
@@ -203,7 +208,9 @@ extension BackendTests {
             #expect(AppDelegate().application(UIApplication(), didFinishLaunchingWithOptions: nil))
         }
 
-        @Test("amplify-swift's AWSMobileClientAdapter: tokens, claims, credentials, identity, attributes, re-login wait, releaseSignInWait, signOut()")
+        @Test(
+            "amplify-swift's AWSMobileClientAdapter: tokens, claims, credentials, identity, attributes, re-login wait, releaseSignInWait, signOut()"
+        )
         func amplifyAdapter() async throws {
             let backend = try await LocalBackend.shared()
             let username = await backend.uniqueName("ported-adapter")

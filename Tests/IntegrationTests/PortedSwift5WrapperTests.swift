@@ -36,7 +36,8 @@ extension BackendTests {
             let username = await backend.uniqueName("ported-swift5")
             try await backend.createUser(username, password: Integration.password)
             AWSMobileClient.useAsDefault(
-                AWSMobileClient(client: AuthClient(configuration: backend.configuration, store: InMemorySessionStore())))
+                AWSMobileClient(client: AuthClient(configuration: backend.configuration, store: InMemorySessionStore()))
+            )
             let owner = Swift5WrapperOwner()
             let service = AuthService()
             await withCheckedContinuation { done in owner.signIn(service, username, "Wrong-Pass-1") { done.resume() } }

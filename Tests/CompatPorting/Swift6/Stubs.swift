@@ -107,17 +107,20 @@ public final class AppSyncClient {
     ) { resultHandler(GraphQLResult(data: nil), nil) }
 }
 public enum Utils {
+    // Unsafe on purpose, as the app's own global: a stand-in that nothing in the tests writes.
     nonisolated(unsafe) public static var appSyncClient: AppSyncClient? = nil
     public static func showProgressHub() {}
     public static func hideProgressHub() {}
 }
 public final class Session {
+    // Unsafe on purpose, as the app's singleton: a stand-in the tests never read concurrently.
     nonisolated(unsafe) public static let shared = Session()
     public var meData: GetUserQuery.Data.GetUser?
     public var lastCredential: (String, String)?
     public func logout() {}
 }
 public enum Switcher {
+    // Unsafe on purpose, as the app's navigation state: a stand-in the tests never read concurrently.
     nonisolated(unsafe) public static var loggedIn: Bool?
     public static func updateRootVC(logined: Bool) { loggedIn = logined }
 }
