@@ -1,8 +1,10 @@
 import CognitoAuth
 import Foundation
 
-/// AWSMobileClient's user states: the core's, which has the same six cases by the same names.
-public typealias UserState = CognitoAuth.UserState
+// AWSMobileClient's user states are the core's (the same six cases, names and raw values), re-exported
+// alone so that `UserState` and its members (`rawValue`) need no `import CognitoAuth`, and a file that
+// imports both modules sees one type.
+@_exported import enum CognitoAuth.UserState
 
 /// The callback `addUserStateListener` takes: the new state and the SDK's info (`username`, `provider`,
 /// `token`). A plain closure, as the SDK declares it: it runs on the actor that registered it (see

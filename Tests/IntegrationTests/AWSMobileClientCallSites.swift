@@ -7,34 +7,14 @@ import Testing
 /// AWSMobileClient call sites as the anchor's documentation writes them (the listener switch, the
 /// sign-in result switch, `getTokens`' token strings, `getAWSCredentials`' keys, `releaseSignInWait`),
 /// compiled against AWSMobileClientCompat unchanged.
-final class AWSMobileClientCallSites: @unchecked Sendable {
-    // Safe: `log` and `awaited` are only touched under `lock`.
-    private let lock = NSLock()
-    private var log: [String] = []
-    private var awaited: [(String, CheckedContinuation<Void, Never>)] = []
+final class AWSMobileClientCallSites: Sendable {
+    private let log = AwaitableLog<String>()
 
-    func note(_ line: String) {
-        let ready = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
-            log.append(line)
-            let (matching, rest) = (awaited.filter { $0.0 == line }, awaited.filter { $0.0 != line })
-            awaited = rest
-            return matching.map(\.1)
-        }
-        for continuation in ready { continuation.resume() }
-    }
-    var lines: [String] { lock.withLock { log } }
+    func note(_ line: String) { log.append(line) }
+    var lines: [String] { log.values }
 
     /// Returns once `line` was noted (listeners run on their own queue, apart from the handlers).
-    func noted(_ line: String) async {
-        await withCheckedContinuation { continuation in
-            let seen = lock.withLock { () -> Bool in
-                if log.contains(line) { return true }
-                awaited.append((line, continuation))
-                return false
-            }
-            if seen { continuation.resume() }
-        }
-    }
+    func noted(_ line: String) async { await log.until { $0.contains(line) } }
 
     /// "Listen for user state changes" (AWSMobileClient's getting-started guide).
     func listen() {

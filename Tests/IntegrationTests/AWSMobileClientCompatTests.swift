@@ -18,38 +18,17 @@ private func awaiting<T: Sendable>(_ call: (@escaping @Sendable (T?, (any Error)
 }
 
 /// Collects what a user-state listener hears.
-private final class ListenerOwner: @unchecked Sendable {
-    // Safe: `heard` and `waiting` are only touched under `lock`.
-    private let lock = NSLock()
-    private var heard: [(UserState, [String: String])] = []
-    private var waiting: [(Int, CheckedContinuation<Void, Never>)] = []
+private final class ListenerOwner: Sendable {
+    private let log = AwaitableLog<(UserState, [String: String])>()
 
-    func record(_ state: UserState, _ info: [String: String]) {
-        let ready = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
-            heard.append((state, info))
-            let count = heard.count
-            defer { waiting.removeAll { $0.0 <= count } }
-            return waiting.filter { $0.0 <= count }.map(\.1)
-        }
-        for continuation in ready { continuation.resume() }
-    }
+    func record(_ state: UserState, _ info: [String: String]) { log.append((state, info)) }
 
     /// Returns once `count` changes were heard (listeners run apart from the completion handlers).
-    func heard(_ count: Int) async {
-        await withCheckedContinuation { continuation in
-            let done = lock.withLock { () -> Bool in
-                if heard.count >= count { return true }
-                waiting.append((count, continuation))
-                return false
-            }
-            if done { continuation.resume() }
-        }
-    }
+    func heard(_ count: Int) async { await log.until { $0.count >= count } }
 
-    var infos: [[String: String]] { lock.withLock { heard.map(\.1) } }
-
-    var states: [UserState] { lock.withLock { heard.map(\.0) } }
-    var usernames: [String?] { lock.withLock { heard.map { $0.1["username"] } } }
+    var infos: [[String: String]] { log.values.map(\.1) }
+    var states: [UserState] { log.values.map(\.0) }
+    var usernames: [String?] { log.values.map { $0.1["username"] } }
 }
 
 extension BackendTests {

@@ -61,61 +61,6 @@ final class PortedSignInModel {
     }
 }
 
-/// Records a listener's states for the nonisolated tests, with a way to wait for one.
-final class PortedStateRecorder: @unchecked Sendable {
-    // Safe: `states` and `waiting` are only touched under `lock`.
-    private let lock = NSLock()
-    private var states: [UserState] = []
-    private var waiting: [(UserState, CheckedContinuation<Void, Never>)] = []
-
-    func record(_ state: UserState) {
-        let ready = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
-            states.append(state)
-            defer { waiting.removeAll { $0.0 == state } }
-            return waiting.filter { $0.0 == state }.map(\.1)
-        }
-        for continuation in ready { continuation.resume() }
-    }
-
-    func hear(_ state: UserState) async {
-        await withCheckedContinuation { continuation in
-            let seen = lock.withLock { () -> Bool in
-                if states.contains(state) { return true }
-                waiting.append((state, continuation))
-                return false
-            }
-            if seen { continuation.resume() }
-        }
-    }
-}
-
-/// A handler's outcome, awaited later.
-final class PortedOutcome: @unchecked Sendable {
-    // Safe: `outcome` and `waiting` are only touched under `lock`.
-    private let lock = NSLock()
-    private var outcome: String?
-    private var waiting: [CheckedContinuation<String, Never>] = []
-
-    func set(_ value: String) {
-        let ready = lock.withLock { () -> [CheckedContinuation<String, Never>] in
-            outcome = value
-            defer { waiting = [] }
-            return waiting
-        }
-        for continuation in ready { continuation.resume(returning: value) }
-    }
-
-    func value() async -> String {
-        await withCheckedContinuation { continuation in
-            let known = lock.withLock { () -> String? in
-                if outcome == nil { waiting.append(continuation) }
-                return outcome
-            }
-            if let known { continuation.resume(returning: known) }
-        }
-    }
-}
-
 /// A Sendable summary of the ported `AuthService`'s results (its `AuthError` is the app's own).
 private func summary<T>(_ result: Result<T, CompatPortingSwift6.AuthError>) -> String {
     switch result {
@@ -134,6 +79,15 @@ extension BackendTests {
                 client: AuthClient(configuration: backend.configuration, store: InMemorySessionStore()))
             AWSMobileClient.useAsDefault(mobileClient)
             return mobileClient
+        }
+
+        /// The adapter's sign-in with the test password; the state it reached.
+        static func signIn(_ adapter: AWSMobileClientAdapter, _ username: String) async -> SignInState? {
+            await withCheckedContinuation { done in
+                adapter.signIn(username: username, password: Integration.password) { result, _ in
+                    done.resume(returning: result?.signInState)
+                }
+            }
         }
 
         @Test(
@@ -219,14 +173,10 @@ extension BackendTests {
             let core = try #require(mobileClient.client)
             let adapter = AWSMobileClientAdapter(userPoolConfiguration: nil, identityPoolConfiguration: nil)
             try adapter.initialize()
-            let recorder = PortedStateRecorder()
-            adapter.addUserStateListener(recorder) { state, _ in recorder.record(state) }
+            let recorder = AwaitableLog<UserState>()
+            adapter.addUserStateListener(recorder) { state, _ in recorder.append(state) }
 
-            let signedIn: SignInState? = await withCheckedContinuation { done in
-                adapter.signIn(username: username, password: Integration.password) { result, _ in
-                    done.resume(returning: result?.signInState)
-                }
-            }
+            let signedIn = await Self.signIn(adapter, username)
             #expect(signedIn == .signedIn)
             #expect(adapter.getUsername() == username && adapter.getUserSub() != nil)
             let email: String? = await withCheckedContinuation { done in
@@ -249,22 +199,18 @@ extension BackendTests {
             // Revoked elsewhere: the attributes call waits for a sign-in, the listener hears it, and
             // releaseSignInWait fails the call with the SDK's unableToSignIn.
             try await backend.adminGlobalSignOut(username)
-            let waiting = PortedOutcome()
-            adapter.getUserAttributes { _, error in waiting.set(sdkCase(error)) }
+            let waiting = AwaitableLog<String>()
+            adapter.getUserAttributes { _, error in waiting.append(sdkCase(error)) }
             try await Waiter.until("the call waiting for a sign-in", on: [await core.changeSource()]) {
                 let pending = await core.pendingCalls
                 return !pending.isEmpty && pending.allSatisfy { $0.reason == .signIn }
             }
-            await recorder.hear(.signedOutUserPoolsTokenInvalid)
+            await recorder.until { $0.contains(.signedOutUserPoolsTokenInvalid) }
             adapter.releaseSignInWait()
-            #expect(await waiting.value() == "unableToSignIn")
+            #expect(await waiting.until { !$0.isEmpty } == ["unableToSignIn"])
 
             // Signing in again works; the synchronous local signOut() is signed out when it returns.
-            let again: SignInState? = await withCheckedContinuation { done in
-                adapter.signIn(username: username, password: Integration.password) { result, _ in
-                    done.resume(returning: result?.signInState)
-                }
-            }
+            let again = await Self.signIn(adapter, username)
             #expect(again == .signedIn)
             adapter.signOutLocally()
             #expect(adapter.getCurrentUserState() == .signedOut)
