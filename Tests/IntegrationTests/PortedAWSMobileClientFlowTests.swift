@@ -73,12 +73,16 @@ private func summary<T>(_ result: Result<T, CompatPortingSwift6.AuthError>) -> S
 extension BackendTests {
     @Suite("Real AWSMobileClient code (Tests/CompatPorting, Swift 6 target) against the local backend")
     struct PortedAWSMobileClientFlowTests {
-        /// A fresh default instance over the local backend, as `AWSMobileClient.default()` returns it.
-        static func installDefault(_ backend: LocalBackend) -> AWSMobileClient {
+        /// A new user on the local backend, and a fresh default instance over it, as
+        /// `AWSMobileClient.default()` returns it to the ported code.
+        static func userAndDefault(_ prefix: String) async throws -> (LocalBackend, String, AWSMobileClient) {
+            let backend = try await LocalBackend.shared()
+            let username = await backend.uniqueName(prefix)
+            try await backend.createUser(username, password: Integration.password)
             let mobileClient = AWSMobileClient(
                 client: AuthClient(configuration: backend.configuration, store: InMemorySessionStore()))
             AWSMobileClient.useAsDefault(mobileClient)
-            return mobileClient
+            return (backend, username, mobileClient)
         }
 
         /// The adapter's sign-in with the test password; the state it reached.
@@ -94,10 +98,7 @@ extension BackendTests {
             "AuthLibrarySPM's AuthService: a wrong password reaches .awsError(.notAuthorized); sign-in, id token, state, sign-out"
         )
         func authService() async throws {
-            let backend = try await LocalBackend.shared()
-            let username = await backend.uniqueName("ported-service")
-            try await backend.createUser(username, password: Integration.password)
-            _ = Self.installDefault(backend)
+            let (_, username, _) = try await Self.userAndDefault("ported-service")
             let service = AuthService()
 
             let wrong = await withCheckedContinuation { done in
@@ -130,10 +131,7 @@ extension BackendTests {
             "A @MainActor owner in Swift 6 mode: handlers and listener run on the main actor; MainViewController's showSignIn"
         )
         func mainActorOwner() async throws {
-            let backend = try await LocalBackend.shared()
-            let username = await backend.uniqueName("ported-main")
-            try await backend.createUser(username, password: Integration.password)
-            let mobileClient = Self.installDefault(backend)
+            let (_, username, mobileClient) = try await Self.userAndDefault("ported-main")
             let model = PortedSignInModel()
             model.listen()
 
@@ -166,10 +164,7 @@ extension BackendTests {
             "amplify-swift's AWSMobileClientAdapter: tokens, claims, credentials, identity, attributes, re-login wait, releaseSignInWait, signOut()"
         )
         func amplifyAdapter() async throws {
-            let backend = try await LocalBackend.shared()
-            let username = await backend.uniqueName("ported-adapter")
-            try await backend.createUser(username, password: Integration.password)
-            let mobileClient = Self.installDefault(backend)
+            let (backend, username, mobileClient) = try await Self.userAndDefault("ported-adapter")
             let core = try #require(mobileClient.client)
             let adapter = AWSMobileClientAdapter(userPoolConfiguration: nil, identityPoolConfiguration: nil)
             try adapter.initialize()
