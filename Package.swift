@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "CognitoAuth", targets: ["CognitoAuth"]),
         .library(name: "AWSSigV4", targets: ["AWSSigV4"]),
         .library(name: "AWSMobileClientCompat", targets: ["AWSMobileClientCompat"]),
+        .library(name: "AWSMobileClientTerminalUI", targets: ["AWSMobileClientTerminalUI"]),
         .library(name: "CognitoAuthTesting", targets: ["CognitoAuthTesting"]),
         .library(name: "AuthScreensTesting", targets: ["AuthScreensTesting"]),
         .library(name: "AuthScreens", targets: ["AuthScreens"]),
@@ -98,6 +99,13 @@ let package = Package(
         .target(
             name: "AWSMobileClientCompat",
             dependencies: ["CognitoAuth"],
+            swiftSettings: strictSettings
+        ),
+        // showSignIn's drop-in terminal UI for the compat layer: a leaf, so the compat layer itself depends
+        // on the core alone.
+        .target(
+            name: "AWSMobileClientTerminalUI",
+            dependencies: ["AWSMobileClientCompat", "AuthScreens", "CognitoAuth", "TerminalUI"],
             swiftSettings: strictSettings
         ),
         // Real AWSMobileClient code, unchanged but for the import, in both language modes, over the compat
@@ -188,8 +196,8 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "CognitoAuth", "CognitoAuthTesting", "AWSMobileClientCompat", "AWSSigV4", "CompatPortingSwift6",
-                "CompatPortingSwift5",
+                "CognitoAuth", "CognitoAuthTesting", "AWSMobileClientCompat", "AWSMobileClientTerminalUI", "AWSSigV4",
+                "CompatPortingSwift6", "CompatPortingSwift5",
             ],
             swiftSettings: strictSettings
         ),

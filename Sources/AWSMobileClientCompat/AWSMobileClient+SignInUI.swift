@@ -11,8 +11,9 @@ extension AWSMobileClient {
 
     /// The drop-in sign-in UI `showSignIn` presents, as AWSMobileClient needs AWSAuthUI linked.
     ///
-    /// This product depends on the core only, so it cannot draw the terminal screens itself; an app
-    /// that has them (the `TerminalUI` product's runtime) installs them here. Until one is installed,
+    /// This product depends on the core only, so it cannot draw the terminal screens itself:
+    /// `AWSMobileClient.useTerminalSignInUI()` from the `AWSMobileClientTerminalUI` product installs
+    /// Latchkey's full-screen UI here (or an app sets its own). Until one is installed,
     /// `showSignIn` without hosted-UI options fails with `invalidState`, as the SDK does without AWSAuthUI.
     public static var signInPresenter: SignInPresenter? {
         get { presenter.withLock { $0 } }
@@ -57,7 +58,8 @@ extension AWSMobileClient {
             } else {
                 throw AWSMobileClientError.invalidState(
                     message:
-                        "No sign-in UI is installed: set AWSMobileClient.signInPresenter (the latchkey terminal UI), "
+                        "No sign-in UI is installed: link the AWSMobileClientTerminalUI product and call "
+                        + "AWSMobileClient.useTerminalSignInUI() (or set AWSMobileClient.signInPresenter), "
                         + "or pass HostedUIOptions for the browser sign-in.")
             }
             await self.refreshMirror(client)

@@ -1,4 +1,5 @@
 import AWSMobileClientCompat
+import AWSMobileClientTerminalUI
 import Foundation
 import Testing
 
@@ -99,6 +100,7 @@ final class MigrationTableRows {
         client.showSignIn(navigationController: navigationController, signInUIOptions: SignInUIOptions(canCancel: true, disableSignUpButton: false, startWithSignUpScreen: false), hostedUIOptions: HostedUIOptions(scopes: ["openid"], identityProvider: "Google")) { (userState, error) in
             if let error = error as? AWSMobileClientError, case .userCancelledSignIn = error { self.log.append("cancelled") }
         }
+        AWSMobileClient.useTerminalSignInUI()
         client.showSignIn(signInUIOptions: SignInUIOptions(), hostedUIOptions: nil) { (userState, error) in self.log.append("\(String(describing: userState))") }
     }
 }
