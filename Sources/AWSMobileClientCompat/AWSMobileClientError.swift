@@ -3,7 +3,7 @@ import Foundation
 
 /// AWSMobileClient's error: the same 43 cases, each with the message the service (or this layer) gave.
 ///
-/// Every failure the compatibility layer reports is one of these, mapped from the core's ``AuthError``
+/// Every failure the compatibility layer reports is one of these, mapped from the core's `AuthError`
 /// as AWSMobileClient maps Cognito's exceptions (`NotAuthorizedException` → ``notAuthorized(message:)``,
 /// `UserNotFoundException` → ``userNotFound(message:)``, …), so `error as? AWSMobileClientError` matches
 /// where it matched with the SDK. What the SDK has no case for (a network failure, an unreadable
@@ -125,7 +125,7 @@ public enum AWSMobileClientError: Error, Sendable, Hashable, CustomStringConvert
     /// The SDK's message for a call that needs a signed-in user.
     static let notSignedInMessage = "User is not signed in, please sign in to use this API."
 
-    /// The error for any failure: itself when it already is one, else the mapping of a core ``AuthError``
+    /// The error for any failure: itself when it already is one, else the mapping of a core `AuthError`
     /// (see ``init(_:)``), else ``unknown(message:)`` with the failure's description.
     public static func makeMobileClientError(from error: any Error) -> AWSMobileClientError {
         if let error = error as? AWSMobileClientError { return error }

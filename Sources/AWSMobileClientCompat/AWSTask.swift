@@ -3,7 +3,7 @@ import Foundation
 /// AWSCore's `AWSTask` as far as AWSMobileClient's task-returning members use it: a result or an error
 /// that arrives later, with `continueWith(block:)` and `waitUntilFinished()`.
 ///
-/// Returned by ``AWSMobileClient/credentials()`` and ``AWSMobileClient/getIdentityId()``. A block runs
+/// Returned by `credentials()` and `getIdentityId()`. A block runs
 /// where completion handlers run (see ``AWSMobileClient/completionQueue``): on the caller's actor, or
 /// on a background queue for nonisolated callers.
 public final class AWSTask<ResultType>: @unchecked Sendable {
