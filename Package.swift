@@ -109,7 +109,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Real AWSMobileClient code, unchanged but for the import, in both language modes, over the compat
-        // layer (Tests/CompatPorting/SOURCES.md); the Swift 5 target's files are links to the Swift 6 one's.
+        // layer (Tests/CompatPorting/SOURCES.md); the Swift 5 target's files are links to the Swift 6 one's
+        // (and to Swift5Only/LoginViewModel.swift, whose own DispatchQueue captures Swift 6 refuses).
         .target(
             name: "CompatPortingSwift6",
             dependencies: ["AWSMobileClientCompat"],

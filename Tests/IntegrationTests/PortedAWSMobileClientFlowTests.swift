@@ -178,6 +178,14 @@ extension BackendTests {
                 adapter.getTokens { tokens, _ in done.resume(returning: tokens?.idToken?.claims?["email"] as? String) }
             }
             #expect(email == "\(username)@example.com")
+            // amplify-swift's Tokens extension over the compat layer's tokens.
+            let converted: [String] = await withCheckedContinuation { done in
+                adapter.getTokens { tokens, _ in
+                    let pool = tokens?.toAWSCognitoUserPoolTokens()
+                    done.resume(returning: [pool?.idToken ?? "", pool?.accessToken ?? "", pool?.refreshToken ?? ""])
+                }
+            }
+            #expect(converted[0].hasPrefix("eyJ") && converted[1].hasPrefix("eyJ") && !converted[2].isEmpty)
             let credentials: AWSMobileClientCompat.AWSCredentials? = await withCheckedContinuation { done in
                 adapter.getAWSCredentials { credentials, _ in done.resume(returning: credentials) }
             }

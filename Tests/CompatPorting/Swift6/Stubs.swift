@@ -46,6 +46,11 @@ extension ObservableObject {
 // MARK: Amplify (the adapter's plugin types)
 
 protocol AWSMobileClientBehavior {}
+struct AWSCognitoUserPoolTokens {
+    let idToken: String
+    let accessToken: String
+    let refreshToken: String
+}
 // Safe: no stored state of its own (the stand-in for Amplify's subclass).
 class AmplifyAWSServiceConfiguration: AWSServiceConfiguration, @unchecked Sendable {}
 enum AuthPluginErrorConstants {
