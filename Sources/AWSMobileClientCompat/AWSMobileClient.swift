@@ -328,8 +328,8 @@ public final class AWSMobileClient: Sendable {
     }
 
     /// The identity id (getting credentials first when there is none yet), as a task.
-    public func getIdentityId(isolation: (any Actor)? = #isolation) -> AWSTask<NSString> {
-        task(isolation) { client in
+    public func getIdentityId() -> AWSTask<NSString> {
+        task { client in
             let id = try await client.getIdentityId()
             await self.refreshMirror(client)
             return NSString(string: id)
@@ -348,8 +348,8 @@ public final class AWSMobileClient: Sendable {
     }
 
     /// AWS credentials as a task, as the SDK's `AWSCredentialsProvider.credentials()`.
-    public func credentials(isolation: (any Actor)? = #isolation) -> AWSTask<AWSCredentials> {
-        task(isolation) { client in
+    public func credentials() -> AWSTask<AWSCredentials> {
+        task { client in
             let credentials = try await client.getAWSCredentials()
             await self.refreshMirror(client)
             return AWSCredentials(credentials)
@@ -488,9 +488,8 @@ public final class AWSMobileClient: Sendable {
     }
 
     /// Runs `body` on the core client and returns a task that finishes with its value or error.
-    private func task<T>(
-        _ isolation: (any Actor)?, _ body: @escaping @Sendable (AuthClient) async throws -> T
-    ) -> AWSTask<T> {
+    /// (Where the task's blocks run is chosen by each `continueWith` call, from its caller.)
+    private func task<T>(_ body: @escaping @Sendable (AuthClient) async throws -> T) -> AWSTask<T> {
         let task = AWSTask<T>()
         guard let client else {
             task.finish(result: nil, error: setupError ?? .invalidConfiguration(message: "No configuration was found."))

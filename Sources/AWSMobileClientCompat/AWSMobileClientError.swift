@@ -8,7 +8,7 @@ import Foundation
 /// `UserNotFoundException` → ``userNotFound(message:)``, …), so `error as? AWSMobileClientError` matches
 /// where it matched with the SDK. What the SDK has no case for (a network failure, an unreadable
 /// session store) is ``unknown(message:)`` with the core's description.
-public enum AWSMobileClientError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum AWSMobileClientError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// `AliasExistsException`: the email or phone number belongs to another account.
     case aliasExists(message: String)
     /// `CodeDeliveryFailureException`: the code could not be sent.
@@ -121,6 +121,9 @@ public enum AWSMobileClientError: Error, Sendable, Hashable, CustomStringConvert
 
     /// The message (what went wrong and, where known, how to fix it).
     public var description: String { message }
+
+    /// The message, so that `error.localizedDescription` (which ported code prints) says it.
+    public var errorDescription: String? { message }
 
     /// The SDK's message for a call that needs a signed-in user.
     static let notSignedInMessage = "User is not signed in, please sign in to use this API."
