@@ -1,5 +1,14 @@
 import Foundation
 
+#if canImport(Glibc)
+    // `stat`, `pollfd` and friends resolve through these re-exports on Linux (MemberImportVisibility).
+    import CoreFoundation
+    import CDispatch
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension AuthConfiguration {
     /// Where the configuration file is looked for, in order: an explicit path, `$LATCHKEY_CONFIG`,
     /// then `$XDG_CONFIG_HOME/latchkey/awsconfiguration.json` (or `~/.config/...`).
@@ -44,6 +53,12 @@ extension AuthConfiguration {
             )
         }
         let data: Data
+        if isStream(path) {
+            // A pipe (`--config <(…)`, `/dev/stdin`) or a device: read up to the cap, within a deadline.
+            data = try readStream(path, deadline: streamDeadline)
+            guard data.count <= maximumFileSize else { throw tooLarge }
+            return try parse(data, path: path, section: section, environment: environment)
+        }
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
@@ -58,6 +73,63 @@ extension AuthConfiguration {
         }
         guard data.count <= maximumFileSize else { throw tooLarge }
         return try parse(data, path: path, section: section, environment: environment)
+    }
+
+    /// How long a configuration coming through a pipe may take to arrive in full.
+    package static let streamDeadline: Duration = .seconds(10)
+
+    /// Whether `path` (followed through symbolic links) is a pipe, socket or character device.
+    static func isStream(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK
+    }
+
+    /// Reads a pipe or device to its end: at most ``maximumFileSize`` + 1 bytes, and never past
+    /// `deadline` (a FIFO nobody writes to would otherwise block forever).
+    package static func readStream(_ path: String, deadline: Duration) throws(ConfigurationError) -> Data {
+        let notRegular = "the configuration is not a regular file (a pipe or device)"
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw ConfigurationError(
+                file: path, problem: "\(notRegular) and cannot be opened: \(String(cString: strerror(errno))).",
+                fix: "Check that it exists and that you may read it.")
+        }
+        defer { close(fd) }
+        let clock = ContinuousClock()
+        let end = clock.now.advanced(by: deadline)
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let remaining = clock.now.duration(to: end)
+            guard remaining > .zero else {
+                throw ConfigurationError(
+                    file: path,
+                    problem: "\(notRegular), and it did not reach its end within \(deadline.components.seconds) seconds "
+                        + "(\(data.count) bytes arrived).",
+                    fix: "Make sure something writes the whole file into it and closes it, or pass the file itself.")
+            }
+            let milliseconds = Int32(clamping: remaining.components.seconds * 1000 + 1)
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, milliseconds)
+            if ready < 0 && errno != EINTR {
+                throw ConfigurationError(
+                    file: path, problem: "\(notRegular) and cannot be read: \(String(cString: strerror(errno))).",
+                    fix: "Pass the file itself.")
+            }
+            guard ready > 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EAGAIN || errno == EINTR { continue }
+                throw ConfigurationError(
+                    file: path, problem: "\(notRegular) and cannot be read: \(String(cString: strerror(errno))).",
+                    fix: "Pass the file itself.")
+            }
+            if count == 0 { return data }
+            data.append(contentsOf: buffer[0..<count])
+            guard data.count <= maximumFileSize else { return data }
+        }
     }
 
     /// Parses a configuration in any supported format (see ``ConfigurationSource/Format``); `path` only

@@ -358,11 +358,11 @@ package struct ObjectLiteralReader {
 
     /// Walks the module once, recording every `const|let|var|final NAME = …`, and returns the offsets of
     /// the values that may be the configuration, best first: `export default` / `module.exports =`, then
-    /// the argument of `Amplify.configure(`, then the first declared object literal, then the first `= {`.
+    /// the argument of `Amplify.configure(`, then each declared value in order, then the first `= {`.
     mutating func scanModule() throws(Failure) -> [Int] {
         var exported: [Int] = []
         var configured: [Int] = []
-        var declaredObject: Int?
+        var declared: [Int] = []
         var firstAssignedObject: Int?
         var history: [Kind] = []
         allowsRegex = true
@@ -408,9 +408,7 @@ package struct ObjectLiteralReader {
                 case .identifier("const"), .identifier("let"), .identifier("var"), .identifier("final"):
                     if let (name, offset) = try declaration() {
                         if bindings[name] == nil { bindings[name] = offset }
-                        if declaredObject == nil, offset < bytes.count, bytes[offset] == UInt8(ascii: "{") {
-                            declaredObject = offset
-                        }
+                        declared.append(offset)
                     }
                 default: break
                 }
@@ -418,12 +416,12 @@ package struct ObjectLiteralReader {
         } catch {
             // Code after the configuration (JSX text with an apostrophe, ...) may not lex; what was
             // found before it is enough.
-            if exported.isEmpty && configured.isEmpty && declaredObject == nil && firstAssignedObject == nil {
+            if exported.isEmpty && configured.isEmpty && declared.isEmpty && firstAssignedObject == nil {
                 throw error
             }
         }
         var candidates: [Int] = []
-        for offset in exported + configured + [declaredObject, firstAssignedObject].compactMap({ $0 })
+        for offset in exported + configured + declared + [firstAssignedObject].compactMap({ $0 })
         where !candidates.contains(offset) {
             candidates.append(offset)
         }
@@ -553,10 +551,22 @@ package struct ObjectLiteralReader {
             return try expression(from: start, path: path)
         }
         try skipTypeSuffix()
-        guard Self.endsValue(try peek()) else {
+        let following = try peek()
+        // An operator after the literal makes it an expression; another operand is a missing comma,
+        // which the caller reports where it is.
+        guard Self.endsValue(following) || Self.isOperand(following) else {
             return try expression(from: start, path: path)
         }
         return result
+    }
+
+    /// Whether `token` is a string, number or name: after a value, a sign of a missing comma.
+    static func isOperand(_ token: Token) -> Bool {
+        switch token.kind {
+        case .string, .number, .template: return true
+        case .identifier(let word): return !["as", "satisfies", "in", "instanceof"].contains(word)
+        default: return false
+        }
     }
 
     /// Whether `as …` or `satisfies …` follows.
