@@ -227,10 +227,14 @@ struct ObjectLiteralReaderTests {
     @Test("Placeholders are refused naming the value and why; a contradicting region is an error")
     func shapeChecks() throws {
         for (text, key, value) in [
-            (#"{"aws_user_pools_id":"eu-west-2_xxx","aws_user_pools_web_client_id":"c"}"#, "aws_user_pools_id",
-                "eu-west-2_xxx"),
-            (#"{"Auth":{"userPoolId":"<your-pool-id>","userPoolWebClientId":"c"}}"#, "Auth.userPoolId",
-                "<your-pool-id>"),
+            (
+                #"{"aws_user_pools_id":"eu-west-2_xxx","aws_user_pools_web_client_id":"c"}"#, "aws_user_pools_id",
+                "eu-west-2_xxx"
+            ),
+            (
+                #"{"Auth":{"userPoolId":"<your-pool-id>","userPoolWebClientId":"c"}}"#, "Auth.userPoolId",
+                "<your-pool-id>"
+            ),
             (#"{"aws_user_pools_id":"xxx","aws_user_pools_web_client_id":"c"}"#, "aws_user_pools_id", "xxx"),
             (
                 #"{"aws_user_pools_id":"\#(Self.pool)","aws_user_pools_web_client_id":"YOUR_APP_CLIENT_ID"}"#,
@@ -252,7 +256,8 @@ struct ObjectLiteralReaderTests {
         #expect(odd.source.warnings.count == 2, "\(odd.source.warnings)")
         let local = try Self.parse(
             #"{"CognitoUserPool":{"Default":{"PoolId":"us-east-1_0123456789abcdef0123456789abcdef","#
-                + #""AppClientId":"0123456789abcdef0123456789","Region":"us-east-1","Endpoint":"http://127.0.0.1:5000"}}}"#)
+                + #""AppClientId":"0123456789abcdef0123456789","Region":"us-east-1","Endpoint":"http://127.0.0.1:5000"}}}"#
+        )
         #expect(local.source.warnings.isEmpty, "\(local.source.warnings)")
     }
 

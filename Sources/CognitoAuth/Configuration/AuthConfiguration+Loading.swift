@@ -106,7 +106,8 @@ extension AuthConfiguration {
             guard remaining > .zero else {
                 throw ConfigurationError(
                     file: path,
-                    problem: "\(notRegular), and it did not reach its end within \(deadline.components.seconds) seconds "
+                    problem:
+                        "\(notRegular), and it did not reach its end within \(deadline.components.seconds) seconds "
                         + "(\(data.count) bytes arrived).",
                     fix: "Make sure something writes the whole file into it and closes it, or pass the file itself.")
             }
