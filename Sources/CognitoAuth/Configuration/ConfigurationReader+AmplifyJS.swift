@@ -12,21 +12,9 @@ extension ConfigurationReader {
         source.version = "3 to 5"
         var configuration = AuthConfiguration(sourcePath: path)
         let region = try string(auth["region"], key: prefix + "region")
-        if let poolId = try poolIdentifier(auth["userPoolId"], key: prefix + "userPoolId") {
-            let checked = try checkedUserPoolId(poolId, key: prefix + "userPoolId")
-            let clientId = try checkedClientId(
-                required(
-                    auth["userPoolWebClientId"], key: prefix + "userPoolWebClientId",
-                    fix: "Add \"userPoolWebClientId\" (the app client id) beside userPoolId."),
-                key: prefix + "userPoolWebClientId")
-            configuration.userPool = UserPoolConfiguration(
-                poolId: checked, appClientId: clientId,
-                region: try self.region(
-                    for: "user pool region", stated: [(region, prefix + "region")], poolId: checked,
-                    missingKey: prefix + "region"),
-                endpoint: try url(auth["endpoint"], key: prefix + "endpoint"))
-            if configuration.userPool?.endpoint != nil { source.origins["user pool endpoint"] = prefix + "endpoint" }
-        }
+        configuration.userPool = try amplifyJSUserPool(
+            auth, prefix: prefix, clientKey: "userPoolWebClientId", endpointKey: "endpoint", region: region,
+            missingRegionKey: prefix + "region")
         try optionalSection(hasUserPool: configuration.userPool != nil) {
             (reader: inout ConfigurationReader) throws(ConfigurationError) in
             guard let identityId = try reader.poolIdentifier(auth["identityPoolId"], key: prefix + "identityPoolId")
@@ -103,23 +91,9 @@ extension ConfigurationReader {
         let prefix = "Auth.Cognito."
         var configuration = AuthConfiguration(sourcePath: path)
         let region = try string(cognito["region"], key: prefix + "region")
-        if let poolId = try poolIdentifier(cognito["userPoolId"], key: prefix + "userPoolId") {
-            let checked = try checkedUserPoolId(poolId, key: prefix + "userPoolId")
-            let clientId = try checkedClientId(
-                required(
-                    cognito["userPoolClientId"], key: prefix + "userPoolClientId",
-                    fix: "Add \"userPoolClientId\" (the app client id) beside userPoolId."),
-                key: prefix + "userPoolClientId")
-            configuration.userPool = UserPoolConfiguration(
-                poolId: checked, appClientId: clientId,
-                region: try self.region(
-                    for: "user pool region", stated: [(region, prefix + "region")], poolId: checked,
-                    missingKey: prefix + "userPoolId"),
-                endpoint: try url(cognito["userPoolEndpoint"], key: prefix + "userPoolEndpoint"))
-            if configuration.userPool?.endpoint != nil {
-                source.origins["user pool endpoint"] = prefix + "userPoolEndpoint"
-            }
-        }
+        configuration.userPool = try amplifyJSUserPool(
+            cognito, prefix: prefix, clientKey: "userPoolClientId", endpointKey: "userPoolEndpoint", region: region,
+            missingRegionKey: prefix + "userPoolId")
         try optionalSection(hasUserPool: configuration.userPool != nil) {
             (reader: inout ConfigurationReader) throws(ConfigurationError) in
             guard
@@ -155,6 +129,29 @@ extension ConfigurationReader {
         }
         configuration.latchkey = try readLatchkey(root["Latchkey"])
         return configuration
+    }
+
+    /// The user pool of an Amplify JS object: `userPoolId`, the client id under `clientKey`, the endpoint
+    /// under `endpointKey`; nil when `userPoolId` is absent or empty.
+    mutating func amplifyJSUserPool(
+        _ object: JSONValue, prefix: String, clientKey: String, endpointKey: String, region: String?,
+        missingRegionKey: String
+    ) throws(ConfigurationError) -> UserPoolConfiguration? {
+        guard let poolId = try poolIdentifier(object["userPoolId"], key: prefix + "userPoolId") else { return nil }
+        let checked = try checkedUserPoolId(poolId, key: prefix + "userPoolId")
+        let clientId = try checkedClientId(
+            required(
+                object[clientKey], key: prefix + clientKey,
+                fix: "Add \"\(clientKey)\" (the app client id) beside userPoolId."),
+            key: prefix + clientKey)
+        let pool = UserPoolConfiguration(
+            poolId: checked, appClientId: clientId,
+            region: try self.region(
+                for: "user pool region", stated: [(region, prefix + "region")], poolId: checked,
+                missingKey: missingRegionKey),
+            endpoint: try url(object[endpointKey], key: prefix + endpointKey))
+        if pool.endpoint != nil { source.origins["user pool endpoint"] = prefix + endpointKey }
+        return pool
     }
 
     /// Version 6's pool settings, in ``PoolSettings``' (Cognito's) terms.
