@@ -281,6 +281,17 @@ struct ObjectLiteralReaderTests {
         #expect(!js.fix.contains("amplify pull"), "\(js.fix)")
     }
 
+    @Test("Unclosed TypeScript types and brackets end with an error, never a loop (found by FuzzObjectLiteral)")
+    func unclosedType() {
+        for text in [
+            "export default { a: 'b' } satisfies Foo<{ x: (",
+            "export default { a: 'b' as Record<string, (",
+            "export default { a: 'b' } as const satisfies",
+        ] {
+            #expect(Self.failure(text) != nil, "\(text)")
+        }
+    }
+
     @Test("A key that appears twice is refused, naming the key and its lines (JSON, JavaScript, Dart)")
     func duplicateKeys() throws {
         let json = """

@@ -582,6 +582,7 @@ package struct ObjectLiteralReader {
             var nesting = 0
             while true {
                 let token = try peek()
+                if token.kind == .end { return }
                 if nesting == 0 && (Self.endsValue(token) || token.kind == .identifier("as")) { break }
                 switch token.kind {
                 case .punctuation(let byte) where "<({[".utf8.contains(byte): nesting += 1
