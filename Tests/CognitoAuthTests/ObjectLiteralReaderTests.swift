@@ -292,6 +292,15 @@ struct ObjectLiteralReaderTests {
         }
     }
 
+    @Test("Names that refer to names many times over are refused, not expanded exponentially")
+    func referenceBomb() {
+        var text = "const a0 = { v: 'x' };\n"
+        for level in 1...25 { text += "const a\(level) = { l: a\(level - 1), r: a\(level - 1) };\n" }
+        text += "export default a25;\n"
+        let error = Self.failure(text)
+        #expect(error?.problem.contains("too large") == true, "\(String(describing: error))")
+    }
+
     @Test("A key that appears twice is refused, naming the key and its lines (JSON, JavaScript, Dart)")
     func duplicateKeys() throws {
         let json = """

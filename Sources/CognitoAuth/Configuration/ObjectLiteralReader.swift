@@ -45,19 +45,16 @@ package struct ObjectLiteralReader {
     package static func exportedObject(in bytes: [UInt8]) throws(Failure) -> Result? {
         var reader = ObjectLiteralReader(bytes: bytes)
         let candidates = try reader.scanModule()
-        var firstFailure: Failure?
         for offset in candidates {
             reader.index = offset
             reader.expressions = []
             reader.allowsRegex = true
-            do {
-                guard let value = try reader.value(path: "", depth: 0), value.objectValue != nil else { continue }
-                return Result(value: value, expressions: reader.expressions)
-            } catch {
-                firstFailure = firstFailure ?? error
-            }
+            reader.valuesRead = 0
+            // A candidate that is not an object (an expression, a string) passes to the next; one that is
+            // an object but cannot be read is the error to report.
+            guard let value = try reader.value(path: "", depth: 0), value.objectValue != nil else { continue }
+            return Result(value: value, expressions: reader.expressions)
         }
-        if let firstFailure { throw firstFailure }
         return nil
     }
 
@@ -81,6 +78,11 @@ package struct ObjectLiteralReader {
     var bindings: [String: Int] = [:]
     /// The names being resolved, against `const a = b; const b = a`.
     var resolving: Set<String> = []
+    /// Values read so far: names may refer to names many times over (`const b = {x: a, y: a}`, …), so
+    /// the work, and the size of the result, are capped rather than left to grow exponentially.
+    var valuesRead = 0
+    /// The most values one read produces; real configuration files hold a few hundred.
+    static let maximumValues = 200_000
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -486,6 +488,10 @@ package struct ObjectLiteralReader {
     /// A value at the current offset; nil when it is an expression (recorded in ``expressions``).
     mutating func value(path: String, depth: Int) throws(Failure) -> JSONValue? {
         guard depth < JSONValue.maximumDepth else { throw fail("the object nests too deeply") }
+        valuesRead += 1
+        guard valuesRead <= Self.maximumValues else {
+            throw fail("the object is too large, or its names refer to each other too many times")
+        }
         allowsRegex = true
         _ = skipTrivia()
         let start = index
