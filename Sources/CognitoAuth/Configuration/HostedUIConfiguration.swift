@@ -117,9 +117,11 @@ extension ConfigurationReader {
     mutating func readHostedUI(_ raw: RawHostedUI, into configuration: inout AuthConfiguration) {
         do {
             configuration.hostedUI = try checkedHostedUI(raw)
+            configuration.hostedUIDomain = configuration.hostedUI?.webDomain.absoluteString
         } catch {
             configuration.hostedUIProblem = error
-            source.notes.append("the OAuth (hosted UI) settings cannot be used: \(error.problem)")
+            configuration.hostedUIDomain = raw.domain.flatMap { $0.isEmpty ? nil : TerminalText.sanitized($0) }
+            warn(error, lead: "the hosted UI (OAuth) cannot be used; password sign-in is unaffected")
         }
     }
 

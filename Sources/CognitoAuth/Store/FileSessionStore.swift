@@ -3,6 +3,7 @@ import Foundation
 #if canImport(Glibc)
     // `struct stat` members resolve through CoreFoundation's re-export on Linux (MemberImportVisibility).
     import CoreFoundation
+    import CDispatch
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
