@@ -83,7 +83,7 @@ extension BackendTests {
                     ["exec"] + session.common + ["--", Self.python, script, "66", "1.5"],
                     environment: environment, removing: ["AWS_REGION", "AWS_DEFAULT_REGION"], timeout: .seconds(150))
             } catch {
-                try? await backend.identityCredentialsSeconds(90)
+                _ = try? await backend.identityCredentialsSeconds(90)
                 throw error
             }
             // Back to the backend's default for the other tests.
