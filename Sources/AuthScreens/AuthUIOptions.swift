@@ -18,6 +18,8 @@ public struct AuthUIOptions: Hashable, Sendable {
     public var signUpAttributes: [SignUpAttribute]
     /// Whether to sign in automatically (with the remembered password) after the account is confirmed.
     public var signsInAfterSignUp: Bool
+    /// The store directory whose `exec` / `serve-credentials` registry the dashboard reads (nil: none).
+    public var credentialsRegistryDirectory: String?
     /// How many entries the dashboard's event log keeps.
     public var logCapacity: Int
     /// The username the sign-in screen starts with (the demo fills in its user).

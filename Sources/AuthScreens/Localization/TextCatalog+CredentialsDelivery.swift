@@ -33,6 +33,9 @@ extension TextCatalog {
         "cli.AWSProfile.unchanged": "Profile {name} in {path} is already up to date.",
         "cli.AWSProfile.removed": "Profile {name} removed from {path}.",
         "cli.AWSProfile.absent": "{path} has no profile {name} written by latchkey; nothing to remove.",
+        "credentialsUsersLabel": "AWS used by",
+        "credentialsUsers": "{count}: {names}",
+        "credentialsHandedOut": "AWS credentials to {name}: key …{hint}, expires {expiry}",
     ]
 
     static let japaneseCredentialsDeliveryEntries: [String: String] = [
@@ -67,5 +70,8 @@ extension TextCatalog {
         "cli.AWSProfile.unchanged": "{path} のプロファイル {name} はすでに最新です。",
         "cli.AWSProfile.removed": "プロファイル {name} を {path} から取り除きました。",
         "cli.AWSProfile.absent": "{path} に latchkey が書いたプロファイル {name} はありません。取り除くものはありません。",
+        "credentialsUsersLabel": "AWS 利用中",
+        "credentialsUsers": "{count}: {names}",
+        "credentialsHandedOut": "{name} に AWS 認証情報: キー …{hint}、期限 {expiry}",
     ]
 }

@@ -247,19 +247,20 @@ public final class ContainerCredentialsServer: Sendable {
                 "Token": .string(credentials.sessionToken),
                 "Expiration": .string(Self.iso8601(credentials.expiration)),
             ]
-            respond(client, status: 200, json: body)
+            // Counted before it is sent, so whoever got the answer sees it counted.
             onDelivery?(
                 Delivery(
                     status: 200, accessKeyHint: String(credentials.accessKeyId.suffix(4)),
                     expiration: credentials.expiration))
+            respond(client, status: 200, json: body)
         case .refused(let status, let code, let message):
             refuse(client, status, Self.errorJSON(code, message))
         }
     }
 
     private func refuse(_ client: Int32, _ status: Int, _ body: JSONValue) {
-        respond(client, status: status, json: body)
         onDelivery?(Delivery(status: status))
+        respond(client, status: status, json: body)
     }
 
     /// Runs the source on Swift's pool while this (dedicated) connection thread waits for it.
