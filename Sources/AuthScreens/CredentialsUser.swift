@@ -32,7 +32,8 @@ public struct CredentialsUser: Hashable, Sendable {
     /// Copies a registry entry; the file is another process's, so its text is sanitised.
     public init(_ entry: CredentialsEndpointRegistry.Entry) {
         self.init(
-            kind: TerminalText.sanitized(entry.kind), pid: entry.pid, command: entry.command.map { TerminalText.sanitized($0) },
+            kind: TerminalText.sanitized(entry.kind), pid: entry.pid,
+            command: entry.command.map { TerminalText.sanitized($0) },
             handOuts: entry.handOuts, lastAccessKeyHint: entry.lastAccessKeyHint.map { TerminalText.sanitized($0) },
             lastExpiration: entry.lastExpiration)
     }

@@ -387,7 +387,8 @@ extension DashboardState {
                 guard user.handOuts > before else { continue }
                 append(
                     ScreenText.credentialsHandedOut(
-                        to: user.name, keyHint: user.lastAccessKeyHint ?? "", expiry: user.lastExpiration.map(clock) ?? ""))
+                        to: user.name, keyHint: user.lastAccessKeyHint ?? "",
+                        expiry: user.lastExpiration.map(clock) ?? ""))
             }
             credentialsUsers = users
         }

@@ -46,7 +46,8 @@ struct ExecCommand: AsyncParsableCommand {
         }
         if !environment.removed.isEmpty {
             CLIOutput.info(
-                "latchkey: " + Localized.format("cli.Exec.removed", ["names": environment.removed.joined(separator: ", ")]))
+                "latchkey: "
+                    + Localized.format("cli.Exec.removed", ["names": environment.removed.joined(separator: ", ")]))
         }
         let status: Int32
         do {

@@ -158,8 +158,10 @@ struct ContainerCredentialsServerTests {
         #expect(!ContainerCredentialsServer.isLoopback(ipv4(172, 17, 0, 1)))
         #expect(!ContainerCredentialsServer.isLoopback(ipv4(169, 254, 170, 2)))
         #expect(ContainerCredentialsServer.isLoopback(ipv6([UInt8](repeating: 0, count: 15) + [1])))
-        #expect(ContainerCredentialsServer.isLoopback(ipv6([UInt8](repeating: 0, count: 10) + [0xFF, 0xFF, 127, 0, 0, 1])))
-        #expect(!ContainerCredentialsServer.isLoopback(ipv6([UInt8](repeating: 0, count: 10) + [0xFF, 0xFF, 10, 0, 0, 1])))
+        #expect(
+            ContainerCredentialsServer.isLoopback(ipv6([UInt8](repeating: 0, count: 10) + [0xFF, 0xFF, 127, 0, 0, 1])))
+        #expect(
+            !ContainerCredentialsServer.isLoopback(ipv6([UInt8](repeating: 0, count: 10) + [0xFF, 0xFF, 10, 0, 0, 1])))
         #expect(!ContainerCredentialsServer.isLoopback(ipv6([0xFE, 0x80] + [UInt8](repeating: 0, count: 13) + [1])))
         #expect(!ContainerCredentialsServer.isLoopback(sockaddr_storage()))
     }

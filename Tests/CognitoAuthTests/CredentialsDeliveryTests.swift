@@ -25,7 +25,8 @@ struct CredentialsDeliveryTests {
         #expect(environment.variables["AWS_PROFILE"] == nil)
         #expect(environment.variables["AWS_ACCESS_KEY_ID"] == nil)
         #expect(environment.variables["AWS_CONTAINER_CREDENTIALS_RELATIVE_URI"] == nil)
-        #expect(environment.variables["AWS_CONTAINER_CREDENTIALS_FULL_URI"] == "http://127.0.0.1:1/latchkey/credentials")
+        #expect(
+            environment.variables["AWS_CONTAINER_CREDENTIALS_FULL_URI"] == "http://127.0.0.1:1/latchkey/credentials")
         #expect(environment.variables["AWS_CONTAINER_AUTHORIZATION_TOKEN"] == "t")
         #expect(environment.variables["AWS_REGION"] == "eu-west-1")
         #expect(environment.variables["AWS_DEFAULT_REGION"] == "eu-west-1")
@@ -59,7 +60,9 @@ struct CredentialsDeliveryTests {
         let profile = try Self.profile()
         let installed = try profile.installing(into: original, path: "config")
         #expect(installed.hasPrefix(original))
-        #expect(installed.contains("\n[profile demo]\ncredential_process = '/opt/my tools/latchkey' credentials --store /s\n"))
+        #expect(
+            installed.contains(
+                "\n[profile demo]\ncredential_process = '/opt/my tools/latchkey' credentials --store /s\n"))
         #expect(installed.contains("region = us-east-1\n# <<< latchkey profile demo\n"))
         #expect(try profile.installing(into: installed, path: "config") == installed)
         var changed = profile

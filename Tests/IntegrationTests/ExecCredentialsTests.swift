@@ -29,7 +29,10 @@ extension BackendTests {
 
         /// The environment every SDK child runs in: no AWS files of the machine's user.
         static func isolatedAWS(_ directory: String) -> [String: String] {
-            ["AWS_CONFIG_FILE": directory + "/no-aws-config", "AWS_SHARED_CREDENTIALS_FILE": directory + "/no-aws-creds"]
+            [
+                "AWS_CONFIG_FILE": directory + "/no-aws-config",
+                "AWS_SHARED_CREDENTIALS_FILE": directory + "/no-aws-creds",
+            ]
         }
 
         static var python: String {
@@ -108,7 +111,10 @@ extension BackendTests {
             for mode in [[], ["--no-server"]] {
                 let outcome = try await LatchkeyBinary.run(
                     ["exec"] + session.common + mode
-                        + ["--", aws, "sts", "get-caller-identity", "--endpoint-url", backend.info.endpoint, "--output", "json"],
+                        + [
+                            "--", aws, "sts", "get-caller-identity", "--endpoint-url", backend.info.endpoint,
+                            "--output", "json",
+                        ],
                     environment: Self.isolatedAWS(session.directory), removing: ["AWS_REGION", "AWS_DEFAULT_REGION"],
                     timeout: .seconds(120))
                 #expect(outcome.status == 0, "\(mode): \(outcome.stderr)")
@@ -143,7 +149,10 @@ extension BackendTests {
             // The child prints where the endpoint is; once it has exited the endpoint is gone.
             let printing = try await LatchkeyBinary.run(
                 ["exec"] + session.common
-                    + ["--", "sh", "-c", "echo \"$AWS_CONTAINER_CREDENTIALS_FULL_URI $AWS_CONTAINER_AUTHORIZATION_TOKEN\""])
+                    + [
+                        "--", "sh", "-c",
+                        "echo \"$AWS_CONTAINER_CREDENTIALS_FULL_URI $AWS_CONTAINER_AUTHORIZATION_TOKEN\"",
+                    ])
             #expect(printing.status == 0)
             let words = printing.stdout.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
             #expect(words.count == 2 && words[0].hasPrefix("http://127.0.0.1:") && words[1].count == 64, "\(words)")
@@ -172,7 +181,9 @@ extension BackendTests {
                 ["serve-credentials"] + session.common + extra, timeout: .seconds(150))
             let lines = try await Waiter.value(of: "the endpoint's two lines", on: [process.changeSource()]) {
                 process.stdoutSoFar.split(separator: "\n").map(String.init)
-            } until: { $0.count >= 2 || process.hasExited }
+            } until: {
+                $0.count >= 2 || process.hasExited
+            }
             let uri = try #require(lines.first?.split(separator: "=", maxSplits: 1).last.map(String.init))
             let token = try #require(lines.dropFirst().first?.split(separator: "=", maxSplits: 1).last.map(String.init))
             return (process, uri, token)
@@ -219,7 +230,9 @@ extension BackendTests {
 
             // Revoked everywhere; `latchkey token` in another process finds out and stores "re-login required".
             try await backend.adminGlobalSignOut(session.username)
-            try await Waiter.until("the stored session needs re-login", timeout: .seconds(60), on: [.polling(every: .milliseconds(500))]) {
+            try await Waiter.until(
+                "the stored session needs re-login", timeout: .seconds(60), on: [.polling(every: .milliseconds(500))]
+            ) {
                 (try? await LatchkeyBinary.run(["token"] + session.common).status) == 4
             }
             // A request now waits (up to 60 s); a sign-in in a second process answers it.
@@ -280,7 +293,10 @@ extension BackendTests {
 
             let outcome = try await ChildProcess.run(
                 aws,
-                ["--profile", "demo", "sts", "get-caller-identity", "--endpoint-url", backend.info.endpoint, "--output", "json"],
+                [
+                    "--profile", "demo", "sts", "get-caller-identity", "--endpoint-url", backend.info.endpoint,
+                    "--output", "json",
+                ],
                 environment: environment, removing: ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_PROFILE"],
                 timeout: .seconds(120))
             #expect(outcome.exitCode == 0, "\(outcome.stderr)")

@@ -12,7 +12,8 @@ extension TextCatalog {
         "cli.Exec.reloginWaitSeconds":
             "While the session needs a new sign-in, how long a credentials request waits for one (in the full-screen UI or latchkey sign-in) before it is answered ReloginRequired.",
         "cli.Exec.badReloginWait": "--relogin-wait-seconds must be a number of seconds from 0 to 3600.",
-        "cli.Exec.removed": "removed {names} from the command's environment (they would take precedence over Latchkey's credentials).",
+        "cli.Exec.removed":
+            "removed {names} from the command's environment (they would take precedence over Latchkey's credentials).",
         "cli.ServeCredentials.abstract": "Serve the session's AWS credentials on 127.0.0.1 for SDKs and containers.",
         "cli.ServeCredentials.discussion":
             "Prints AWS_CONTAINER_CREDENTIALS_FULL_URI and AWS_CONTAINER_AUTHORIZATION_TOKEN (or AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE with --token-file), then serves until SIGINT or SIGTERM. The endpoint listens on 127.0.0.1 only; a container reaches it with docker run --network host (see the README).",
@@ -29,7 +30,8 @@ extension TextCatalog {
         "cli.AWSProfile.uninstall.abstract": "Remove the profile latchkey wrote.",
         "cli.AWSProfile.name": "The profile's name (letters, digits, -, _ and .).",
         "cli.AWSProfile.region": "The profile's region (default: the identity pool's).",
-        "cli.AWSProfile.installed": "Profile {name} written to {path}; try: aws --profile {name} sts get-caller-identity",
+        "cli.AWSProfile.installed":
+            "Profile {name} written to {path}; try: aws --profile {name} sts get-caller-identity",
         "cli.AWSProfile.unchanged": "Profile {name} in {path} is already up to date.",
         "cli.AWSProfile.removed": "Profile {name} removed from {path}.",
         "cli.AWSProfile.absent": "{path} has no profile {name} written by latchkey; nothing to remove.",

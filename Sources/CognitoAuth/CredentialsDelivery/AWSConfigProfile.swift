@@ -49,7 +49,9 @@ public struct AWSConfigProfile: Sendable, Equatable {
     /// A profile; throws ``Failure/badName(_:)`` for a name the AWS tools would not read back.
     public init(name: String, command: [String], region: String?) throws(Failure) {
         guard !name.isEmpty, name.count <= 128,
-            name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) })
+            name.unicodeScalars.allSatisfy({
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0))
+            })
         else { throw .badName(name) }
         self.name = name
         self.command = command
@@ -57,7 +59,9 @@ public struct AWSConfigProfile: Sendable, Equatable {
     }
 
     /// The opening marker line.
-    var beginMarker: String { "# >>> latchkey profile \(name) (written by `latchkey aws-profile install`; do not edit)" }
+    var beginMarker: String {
+        "# >>> latchkey profile \(name) (written by `latchkey aws-profile install`; do not edit)"
+    }
     /// The closing marker line.
     var endMarker: String { "# <<< latchkey profile \(name)" }
     /// The section header.
@@ -65,7 +69,9 @@ public struct AWSConfigProfile: Sendable, Equatable {
 
     /// The block written, markers included.
     public var block: [String] {
-        var lines = [beginMarker, header, "credential_process = " + command.map(Self.shellQuoted).joined(separator: " ")]
+        var lines = [
+            beginMarker, header, "credential_process = " + command.map(Self.shellQuoted).joined(separator: " "),
+        ]
         if let region, !region.isEmpty { lines.append("region = \(region)") }
         lines.append(endMarker)
         return lines

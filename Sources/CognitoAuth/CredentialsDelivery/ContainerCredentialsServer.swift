@@ -141,7 +141,8 @@ public final class ContainerCredentialsServer: Sendable {
     }
 
     private static func failure(_ port: Int, _ reason: String) -> AuthError {
-        .invalidParameter("The credentials endpoint could not listen on 127.0.0.1:\(port) (\(reason)); pick another port.")
+        .invalidParameter(
+            "The credentials endpoint could not listen on 127.0.0.1:\(port) (\(reason)); pick another port.")
     }
 
     private static func systemBind(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
@@ -235,7 +236,8 @@ public final class ContainerCredentialsServer: Sendable {
         guard let given = request.authorization, Self.constantTimeEqual(given, authorizationToken) else {
             refuse(
                 client, 401,
-                Self.errorJSON("Unauthorized", "The Authorization header must carry AWS_CONTAINER_AUTHORIZATION_TOKEN."))
+                Self.errorJSON("Unauthorized", "The Authorization header must carry AWS_CONTAINER_AUTHORIZATION_TOKEN.")
+            )
             return
         }
         let answer = Self.answer(from: source)
@@ -313,7 +315,8 @@ public final class ContainerCredentialsServer: Sendable {
         while data.count < maxRequestBytes {
             let left = deadline - ContinuousClock.now
             guard left > .zero else { return nil }
-            let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+            let milliseconds = Int32(
+                clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
             var poller = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, max(1, min(milliseconds, 250))) >= 0 else { return nil }
             if poller.revents == 0 { continue }

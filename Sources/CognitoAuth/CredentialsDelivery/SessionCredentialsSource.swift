@@ -5,8 +5,9 @@ import Foundation
 /// Each request first adopts what other processes wrote to the shared store (a sign-out in the CLI,
 /// a re-login in the full-screen UI), then asks the client, which refreshes through the store
 /// (concurrent requests share one fetch). Credentials are never handed out inside the SDKs' refresh
-/// window: the client is expected to be made with ``minimumRemaining`` as its credentials margin,
-/// and anything closer to expiry than that margin is fetched again here.
+/// window when the client is made with ``clientOptions(_:)``: its credentials margin is then
+/// ``minimumRemaining`` (a quarter of the lifetime for credentials shorter than an hour), so the
+/// client fetches new ones instead of returning cached ones closer to expiry.
 ///
 /// While the session needs re-login, a request waits up to `reloginWait`, re-reading the store
 /// every `pollInterval`, so a sign-in in another process (the full-screen UI) answers it; after
@@ -55,7 +56,9 @@ public struct SessionCredentialsSource: ContainerCredentialsSource {
             if state != .signedIn && !allowGuest {
                 return .refused(
                     status: 403, code: "NotSignedIn",
-                    message: "Nobody is signed in to Latchkey: run `latchkey sign-in` (or pass --guest for guest credentials).")
+                    message:
+                        "Nobody is signed in to Latchkey: run `latchkey sign-in` (or pass --guest for guest credentials)."
+                )
             }
             do {
                 let options = TokenRequestOptions(
