@@ -13,14 +13,21 @@ struct AWSProfileCommand: AsyncParsableCommand {
     )
 }
 
-struct AWSProfileInstallCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "install", abstract: Localized.text("cli.AWSProfile.install.abstract"))
-
+/// What `install` and `uninstall` both take: the global options and the profile's name.
+struct AWSProfileArguments: ParsableArguments {
     @OptionGroup var global: GlobalOptions
 
     @Argument(help: ArgumentHelp(Localized.text("cli.AWSProfile.name")))
     var name: String
+}
+
+struct AWSProfileInstallCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "install", abstract: Localized.text("cli.AWSProfile.install.abstract"))
+
+    @OptionGroup var arguments: AWSProfileArguments
+    var global: GlobalOptions { arguments.global }
+    var name: String { arguments.name }
 
     @Option(name: .long, help: ArgumentHelp(Localized.text("cli.AWSProfile.region")))
     var region: String?
@@ -82,10 +89,9 @@ struct AWSProfileUninstallCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "uninstall", abstract: Localized.text("cli.AWSProfile.uninstall.abstract"))
 
-    @OptionGroup var global: GlobalOptions
-
-    @Argument(help: ArgumentHelp(Localized.text("cli.AWSProfile.name")))
-    var name: String
+    @OptionGroup var arguments: AWSProfileArguments
+    var global: GlobalOptions { arguments.global }
+    var name: String { arguments.name }
 
     func run() async throws {
         let profile = try AWSProfileInstallCommand.profile(name: name, command: [], region: nil)

@@ -99,12 +99,20 @@ enum ExecChild {
 
     /// Installs the handler that passes SIGINT, SIGTERM and SIGHUP on to the child.
     private static func installForwarding() {
-        for signal in forwarded {
+        install(forwardSignal, for: forwarded)
+    }
+
+    /// A C signal handler that is told the sender (`SA_SIGINFO`).
+    typealias SignalHandler = @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void
+
+    /// Installs `handler` for `signals`, with `SA_SIGINFO` and `SA_RESTART`.
+    static func install(_ handler: SignalHandler, for signals: [Int32]) {
+        for signal in signals {
             var action = sigaction()
             #if canImport(Darwin)
-                action.__sigaction_u.__sa_sigaction = forwardSignal
+                action.__sigaction_u.__sa_sigaction = handler
             #else
-                action.__sigaction_handler.sa_sigaction = forwardSignal
+                action.__sigaction_handler.sa_sigaction = handler
             #endif
             action.sa_flags = SA_SIGINFO | SA_RESTART
             sigemptyset(&action.sa_mask)

@@ -83,17 +83,7 @@ struct ServeCredentialsCommand: AsyncParsableCommand {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return SIGTERM }
         stopSignalPipe.store(fds[1], ordering: .releasing)
-        for number in [SIGINT, SIGTERM, SIGHUP] {
-            var action = sigaction()
-            #if canImport(Darwin)
-                action.__sigaction_u.__sa_handler = writeStopSignal
-            #else
-                action.__sigaction_handler.sa_handler = writeStopSignal
-            #endif
-            action.sa_flags = SA_RESTART
-            sigemptyset(&action.sa_mask)
-            sigaction(number, &action, nil)
-        }
+        ExecChild.install(writeStopSignal, for: [SIGINT, SIGTERM, SIGHUP])
         let readEnd = fds[0]
         return await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
             let thread = Thread {
@@ -111,7 +101,7 @@ struct ServeCredentialsCommand: AsyncParsableCommand {
 let stopSignalPipe = Atomic<Int32>(0)
 
 /// Writes the signal's number to the pipe: `write` and an atomic load are async-signal-safe.
-private func writeStopSignal(_ signal: Int32) {
+private func writeStopSignal(_ signal: Int32, _: UnsafeMutablePointer<siginfo_t>?, _: UnsafeMutableRawPointer?) {
     var byte = UInt8(truncatingIfNeeded: signal)
     let fd = stopSignalPipe.load(ordering: .acquiring)
     if fd > 0 { _ = write(fd, &byte, 1) }

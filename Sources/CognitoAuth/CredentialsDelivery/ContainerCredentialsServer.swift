@@ -106,51 +106,12 @@ public final class ContainerCredentialsServer: Sendable {
     // MARK: Socket
 
     private static func bind(port: Int) throws(AuthError) -> (Int32, Int) {
-        #if canImport(Darwin)
-            let fd = Darwin.socket(AF_INET, SOCK_STREAM, 0)
-        #else
-            let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #endif
-        guard fd >= 0 else { throw failure(port, String(cString: strerror(errno))) }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(truncatingIfNeeded: port)).bigEndian
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                systemBind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+        do {
+            return try LoopbackSocket.listen(port: port, backlog: 64)
+        } catch {
+            throw .invalidParameter(
+                "The credentials endpoint could not listen on 127.0.0.1:\(port) (\(error.reason)); pick another port.")
         }
-        guard bound == 0, listen(fd, 64) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            throw failure(port, reason)
-        }
-        var actual = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &actual) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        guard named == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            throw failure(port, reason)
-        }
-        return (fd, Int(UInt16(bigEndian: actual.sin_port)))
-    }
-
-    private static func failure(_ port: Int, _ reason: String) -> AuthError {
-        .invalidParameter(
-            "The credentials endpoint could not listen on 127.0.0.1:\(port) (\(reason)); pick another port.")
-    }
-
-    private static func systemBind(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
-        #if canImport(Darwin)
-            Darwin.bind(fd, address, length)
-        #else
-            Glibc.bind(fd, address, length)
-        #endif
     }
 
     private func acceptLoop() {
@@ -356,12 +317,6 @@ public final class ContainerCredentialsServer: Sendable {
         let head =
             "HTTP/1.1 \(status) \(reason)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n"
             + "Cache-Control: no-store\r\nConnection: close\r\n\r\n"
-        let all = Array(head.utf8) + body
-        var sent = 0
-        while sent < all.count {
-            let count = all[sent...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard count > 0 else { return }
-            sent += count
-        }
+        LoopbackSocket.sendAll(client, Array(head.utf8) + body)
     }
 }
