@@ -33,6 +33,7 @@ struct AWSProfileInstallCommand: AsyncParsableCommand {
     var region: String?
 
     func run() async throws {
+        _ = try Self.profile(name: name, command: [], region: nil)  // a bad name first, before the configuration
         let configuration = try global.loadConfiguration()
         guard let pool = configuration.identityPool else { throw AuthError.identityPoolNotConfigured }
         let profile = try Self.profile(
