@@ -385,9 +385,10 @@ extension DashboardState {
             for user in users {
                 let before = credentialsUsers.first { $0.pid == user.pid }?.handOuts ?? 0
                 guard user.handOuts > before else { continue }
+                // Every hand-out since the last look is counted; one line says how many.
                 append(
                     ScreenText.credentialsHandedOut(
-                        to: user.name, keyHint: user.lastAccessKeyHint ?? "",
+                        to: user.name, count: user.handOuts - before, keyHint: user.lastAccessKeyHint ?? "",
                         expiry: user.lastExpiration.map(clock) ?? ""))
             }
             credentialsUsers = users

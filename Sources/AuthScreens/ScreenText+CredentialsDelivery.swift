@@ -5,8 +5,12 @@ extension ScreenText {
     public static func credentialsUsers(_ count: Int, names: [String]) -> String {
         Localized.format("credentialsUsers", ["count": "\(count)", "names": names.joined(separator: ", ")])
     }
-    /// The event log's line for one hand-out: "AWS credentials to exec aws (pid 12): key …WXYZ, expires 14:05".
-    public static func credentialsHandedOut(to name: String, keyHint: String, expiry: String) -> String {
-        Localized.format("credentialsHandedOut", ["name": name, "hint": keyHint, "expiry": expiry])
+    /// The event log's line for hand-outs: "AWS credentials to exec aws (pid 12): key …WXYZ, expires 14:05",
+    /// with "3 times, last" before "key" when there were several since the last look.
+    public static func credentialsHandedOut(to name: String, count: Int, keyHint: String, expiry: String) -> String {
+        count > 1
+            ? Localized.format(
+                "credentialsHandedOutTimes", ["name": name, "count": "\(count)", "hint": keyHint, "expiry": expiry])
+            : Localized.format("credentialsHandedOut", ["name": name, "hint": keyHint, "expiry": expiry])
     }
 }

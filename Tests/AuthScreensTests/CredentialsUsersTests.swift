@@ -39,6 +39,17 @@ import Testing
             runtime.state.dashboard.log.texts.last
                 == "AWS credentials to exec python3 (pid \(me)): key …WXYZ, expires 23:13:20")
 
+        // Three more between two looks: one line that counts them.
+        registry.record(
+            .init(
+                kind: "exec", pid: me, command: "python3", handOuts: 4, lastHandOut: t0, lastAccessKeyHint: "ABCD",
+                lastExpiration: t0 + 7200))
+        runtime.tick(now: t0 + 4)
+        #expect(runtime.state.dashboard.log.texts.count == logged + 2)
+        #expect(
+            runtime.state.dashboard.log.texts.last
+                == "AWS credentials to exec python3 (pid \(me)), 3 times, last: key …ABCD, expires 00:13:20")
+
         // A process that is gone is pruned: the row disappears.
         registry.remove(pid: me)
         registry.record(.init(kind: "serve-credentials", pid: Int32.max - 7, command: nil))

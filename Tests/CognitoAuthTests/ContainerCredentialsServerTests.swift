@@ -166,6 +166,38 @@ struct ContainerCredentialsServerTests {
         #expect(!ContainerCredentialsServer.isLoopback(sockaddr_storage()))
     }
 
+    @Test("Bound to 127.0.0.1 only: this machine's other addresses get no connection at the endpoint's port")
+    func notReachableFromOtherAddresses() throws {
+        let server = try ContainerCredentialsServer(source: FixedCredentialsSource(.credentials(Self.credentials)))
+        defer { server.stop() }
+        let others = Self.nonLoopbackIPv4Addresses()
+        if others.isEmpty { print("no non-loopback IPv4 address on this machine; only the peer check is tested") }
+        for address in others {
+            #expect(throws: TestFailure.self, "\(address)") {
+                try close(Self.connect(port: server.port, address: address))
+            }
+        }
+        // The same connect to loopback works (the check above can fail).
+        close(try Self.connect(port: server.port))
+    }
+
+    /// This machine's IPv4 addresses outside 127.0.0.0/8, in network byte order.
+    static func nonLoopbackIPv4Addresses() -> [in_addr_t] {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0, let first = list else { return [] }
+        defer { freeifaddrs(list) }
+        var addresses: [in_addr_t] = []
+        var cursor: UnsafeMutablePointer<ifaddrs>? = first
+        while let entry = cursor {
+            if let address = entry.pointee.ifa_addr, Int32(address.pointee.sa_family) == AF_INET {
+                let ipv4 = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr.s_addr }
+                if UInt32(bigEndian: ipv4) >> 24 != 127 { addresses.append(ipv4) }
+            }
+            cursor = entry.pointee.ifa_next
+        }
+        return addresses
+    }
+
     @Test("Request heads: the method, target and Authorization are read; a broken head is nil")
     func requestParsing() {
         let good = Array("GET /latchkey/credentials HTTP/1.1\r\nHost: x\r\nauthorization:  abc \r\n\r\n".utf8)
@@ -180,12 +212,12 @@ struct ContainerCredentialsServerTests {
         #expect(!ContainerCredentialsServer.constantTimeEqual("abc", "abcd"))
     }
 
-    static func connect(port: Int) throws -> Int32 {
+    static func connect(port: Int, address host: in_addr_t = in_addr_t(0x7F00_0001).bigEndian) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port)).bigEndian
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        address.sin_addr.s_addr = host
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))

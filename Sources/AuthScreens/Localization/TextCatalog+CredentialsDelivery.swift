@@ -38,6 +38,7 @@ extension TextCatalog {
         "credentialsUsersLabel": "AWS used by",
         "credentialsUsers": "{count}: {names}",
         "credentialsHandedOut": "AWS credentials to {name}: key …{hint}, expires {expiry}",
+        "credentialsHandedOutTimes": "AWS credentials to {name}, {count} times, last: key …{hint}, expires {expiry}",
     ]
 
     static let japaneseCredentialsDeliveryEntries: [String: String] = [
@@ -75,5 +76,6 @@ extension TextCatalog {
         "credentialsUsersLabel": "AWS 利用中",
         "credentialsUsers": "{count}: {names}",
         "credentialsHandedOut": "{name} に AWS 認証情報: キー …{hint}、期限 {expiry}",
+        "credentialsHandedOutTimes": "{name} に AWS 認証情報 ({count} 回、最後): キー …{hint}、期限 {expiry}",
     ]
 }
