@@ -65,7 +65,10 @@ public struct SessionCredentialsSource: ContainerCredentialsSource {
                     waitForSignIn: false, waitForConnectivity: true, deadline: .seconds(10), label: "exec credentials")
                 return .credentials(try await client.getAWSCredentials(options))
             } catch AuthError.reloginRequired {
-                continue  // the state now says so; wait for the re-login as above
+                // The fetch found the session needs re-login: wait for it as above, never in a tight loop.
+                guard ContinuousClock.now - started < reloginWait else { return Self.reloginRequired }
+                do { try await Task.sleep(for: pollInterval) } catch { return Self.reloginRequired }
+                continue
             } catch {
                 return Self.refusal(for: error)
             }
