@@ -44,16 +44,15 @@ struct CredentialsDeliverySession {
         }
     }
 
-    /// This process's registry entry (nothing handed out yet), recorded at once.
-    func registryEntry(kind: String, command: String?) -> CredentialsEndpointRegistry.Entry {
+    /// Records this process in the registry (nothing handed out yet).
+    func register(kind: String, command: String?) {
         let value = CredentialsEndpointRegistry.Entry(kind: kind, pid: getpid(), command: command, handOuts: 0)
         entry.set(value)
         registry?.record(value)
-        return value
     }
 
     /// Counts a hand-out in the registry (never the secret: the key's last four characters and the expiry).
-    func recordHandOut(_ credentials: AWSCredentials, in _: CredentialsEndpointRegistry.Entry) {
+    func recordHandOut(_ credentials: AWSCredentials) {
         noteDelivery(
             ContainerCredentialsServer.Delivery(
                 status: 200, accessKeyHint: String(credentials.accessKeyId.suffix(4)),
@@ -61,13 +60,11 @@ struct CredentialsDeliverySession {
     }
 
     /// Starts the endpoint on `port` over the source; each hand-out is counted in the registry.
-    func startServer(entry _: CredentialsEndpointRegistry.Entry, port: Int, authorizationToken: String? = nil) throws
-        -> ContainerCredentialsServer
-    {
+    func startServer(port: Int) throws -> ContainerCredentialsServer {
         let session = self
         do {
             return try ContainerCredentialsServer(
-                source: source, port: port, authorizationToken: authorizationToken,
+                source: source, port: port,
                 onDelivery: { delivery in session.noteDelivery(delivery) })
         } catch {
             throw CLIFailure(code: 2, message: error.description(.current))

@@ -31,13 +31,13 @@ struct ExecCommand: AsyncParsableCommand {
         let first = try await session.firstCredentials()
         let environment: ExecEnvironment
         var server: ContainerCredentialsServer?
-        let entry = session.registryEntry(kind: "exec", command: (command[0] as NSString).lastPathComponent)
+        session.register(kind: "exec", command: (command[0] as NSString).lastPathComponent)
         if noServer {
             environment = ExecEnvironment(
                 base: global.environment, delivery: .keys(first), region: session.region)
-            session.recordHandOut(first, in: entry)
+            session.recordHandOut(first)
         } else {
-            let endpoint = try session.startServer(entry: entry, port: 0)
+            let endpoint = try session.startServer(port: 0)
             server = endpoint
             environment = ExecEnvironment(
                 base: global.environment,

@@ -35,8 +35,8 @@ struct ServeCredentialsCommand: AsyncParsableCommand {
     func run() async throws {
         let session = try await CredentialsDeliverySession.open(global: global, delivery: delivery)
         _ = try await session.firstCredentials()
-        let entry = session.registryEntry(kind: "serve-credentials", command: nil)
-        let server = try session.startServer(entry: entry, port: port)
+        session.register(kind: "serve-credentials", command: nil)
+        let server = try session.startServer(port: port)
         defer { session.unregister() }
         var lines = ["AWS_CONTAINER_CREDENTIALS_FULL_URI=\(server.fullURI)"]
         if let tokenFile {
