@@ -88,6 +88,8 @@ enum InteractiveEntry {
         let flow = client.options.authenticationFlow ?? client.configuration.userPool?.authenticationFlow
         options.choosesSignInMethod = flow == .userAuth
         options.asksForPassword = flow != .customWithoutSRP
+        // The dashboard counts the `exec` commands and endpoints on this account's session.
+        options.credentialsRegistryDirectory = try? global.storeDirectory(accountID: current)
         return options
     }
 

@@ -5,7 +5,8 @@
 /// `TextCatalogTests` names it. The Cognito error sentences are the core's (``AuthError/englishWording``).
 extension TextCatalog {
     /// The English texts: the reference catalog every other language must match key for key.
-    public static let english = TextCatalog(language: .english, entries: englishEntries)
+    public static let english = TextCatalog(
+        language: .english, entries: englishEntries.merging(englishCredentialsDeliveryEntries) { own, _ in own })
 
     static let englishEntries: [String: String] = [
         // MARK: Screens

@@ -5,7 +5,8 @@
 /// from its action; help lines keep three spaces between the keys and what they do.
 extension TextCatalog {
     /// The Japanese texts, one for every key of ``english``.
-    public static let japanese = TextCatalog(language: .japanese, entries: japaneseEntries)
+    public static let japanese = TextCatalog(
+        language: .japanese, entries: japaneseEntries.merging(japaneseCredentialsDeliveryEntries) { own, _ in own })
 
     static let japaneseEntries: [String: String] = [
         // MARK: Screens

@@ -62,39 +62,11 @@ public final class LoopbackRedirectListener: Sendable {
     }
 
     private static func bind(port: Int) throws(AuthError) -> Int32 {
-        #if canImport(Darwin)
-            let fd = Darwin.socket(AF_INET, SOCK_STREAM, 0)
-        #else
-            let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #endif
-        guard fd >= 0 else {
-            throw .hostedUI(.listenerUnavailable(port: port, reason: String(cString: strerror(errno))))
+        do {
+            return try LoopbackSocket.listen(port: port, backlog: 8).fd
+        } catch {
+            throw .hostedUI(.listenerUnavailable(port: port, reason: error.reason))
         }
-        var yes: Int32 = 1
-        _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(truncatingIfNeeded: port)).bigEndian
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Self.systemBind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(fd, 8) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            throw .hostedUI(.listenerUnavailable(port: port, reason: reason))
-        }
-        return fd
-    }
-
-    private static func systemBind(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
-        #if canImport(Darwin)
-            Darwin.bind(fd, address, length)
-        #else
-            Glibc.bind(fd, address, length)
-        #endif
     }
 
     private func acceptLoop() {
@@ -189,13 +161,7 @@ public final class LoopbackRedirectListener: Sendable {
         let head =
             "HTTP/1.1 \(status)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(bytes.count)\r\n"
             + "Cache-Control: no-store\r\nReferrer-Policy: no-referrer\r\nConnection: close\r\n\r\n"
-        let all = Array(head.utf8) + bytes
-        var sent = 0
-        while sent < all.count {
-            let count = all[sent...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard count > 0 else { return }
-            sent += count
-        }
+        LoopbackSocket.sendAll(client, Array(head.utf8) + bytes)
     }
 
     /// `text` with HTML's special characters escaped.
