@@ -60,7 +60,7 @@ extension BackendTests {
             // Read once both fields show their masks, so the check below looks at the typed state.
             let masked = try await session.waitUntil("both password fields masked") { screen in
                 ["Current password", "New password"].allSatisfy {
-                    TerminalEndToEndTests.field($0, in: screen)?.contains(UIText.maskCharacter) == true
+                    TerminalEndToEndTests.line(containing: $0, in: screen)?.contains(UIText.maskCharacter) == true
                 }
             }
             #expect(!masked.contains(newPassword) && !masked.contains(Integration.password))
