@@ -114,7 +114,11 @@ public struct FileSessionStore: SessionStore {
             // that was killed mid-write; they may hold tokens, so remove them.
             removeStaleTemporaryFiles()
             if let data {
-                try AtomicFile.replace(with: data, at: path, directory: directory)
+                if let reserved = reservation.take() {
+                    try reserved.commit(data, to: path, directory: directory)
+                } else {
+                    try AtomicFile.replace(with: data, at: path, directory: directory)
+                }
                 // A record without tokens (a sign-out) also removes the sessions earlier loads moved
                 // aside as corrupt: they may still hold tokens.
                 if session?.tokens == nil { for file in corruptFiles { unlink(file) } }
@@ -130,8 +134,25 @@ public struct FileSessionStore: SessionStore {
     }
 
     /// The refresh lock, `refresh.lock` beside the session (see ``SessionStore/refreshLock(timeout:)``).
-    public func refreshLock(timeout: Duration) async -> (any HeldStoreLock)? {
-        await FileLock.acquire(directory + "/refresh.lock", directory: directory, timeout: timeout)
+    public func refreshLock(timeout: Duration) async throws(SessionStoreError) -> (any HeldStoreLock)? {
+        try await FileLock.acquire(directory + "/refresh.lock", directory: directory, timeout: timeout)
+    }
+
+    /// Creates, under the session lock, a temporary file beside the session with its blocks
+    /// allocated (twice the current session's size, at least 16 KiB); the next ``save(_:when:)``
+    /// writes into it in place, so that write cannot fail for want of space (see
+    /// ``SessionStore/reserveWrite()``). Throws when the directory cannot take it (full, read-only).
+    public func reserveWrite() throws(SessionStoreError) -> (any StoreWriteReservation)? {
+        try StoreDirectory.ensure(directory)
+        let current = Int(StoreDirectory.regularFileSize(path) ?? 0)
+        let capacity = min(max(2 * current, 16 * 1024), Self.maximumSize)
+        return try StoreDirectory.withLock(lockPath, timeout: lockTimeout) {
+            () throws(SessionStoreError) -> (any StoreWriteReservation)? in
+            FileWriteReservation.removeAbandoned(in: directory, sessionName: "session.json")
+            let reserved = try FileWriteReservation.make(for: path, directory: directory, capacity: capacity)
+            reservation.put(reserved)
+            return reserved
+        }
     }
 
     /// The file's modification time and inode, which change with every atomic replace.
@@ -151,12 +172,14 @@ public struct FileSessionStore: SessionStore {
     }
 
     private let stampCache = StampCache()
+    private let reservation = ReservationSlot()
 
     private func removeStaleTemporaryFiles() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for name in names where name.hasPrefix(".session.json.tmp-") {
             unlink(directory + "/" + name)
         }
+        FileWriteReservation.removeAbandoned(in: directory, sessionName: "session.json")
     }
 
     private func fsyncDirectory() {
@@ -188,6 +211,24 @@ final class StampCache: @unchecked Sendable {
             let text = "\(key.inode)-\(key.seconds)-\(key.nanoseconds)-\(key.size)"
             last = (key, text)
             return text
+        }
+    }
+}
+
+/// The reservation this process holds for the store's next write, if any.
+final class ReservationSlot: @unchecked Sendable {
+    // @unchecked Sendable: `held` is read and written only while holding `lock`.
+    private let lock = NSLock()
+    private weak var held: FileWriteReservation?
+
+    func put(_ reservation: FileWriteReservation) { lock.withLock { held = reservation } }
+
+    /// The reservation, once: the write that takes it uses it up.
+    func take() -> FileWriteReservation? {
+        lock.withLock {
+            defer { held = nil }
+            guard let held, held.isHeld else { return nil }
+            return held
         }
     }
 }
