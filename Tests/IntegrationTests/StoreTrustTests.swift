@@ -1,0 +1,261 @@
+import CognitoAuth
+import CognitoAuthTesting
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A small tmpfs mounted for one test (root only), so that a store can be filled or made read-only.
+final class TmpfsMount {
+    let path: String
+
+    private init(path: String) { self.path = path }
+
+    /// Mounts a tmpfs of `kilobytes` at a new directory under `parent`; nil when this process may not mount.
+    static func make(under parent: String, kilobytes: Int) throws -> TmpfsMount? {
+        let path = parent + "/tmpfs"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        guard geteuid() == 0, run(["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0700", "tmpfs", path]) else {
+            return nil
+        }
+        return TmpfsMount(path: path)
+    }
+
+    /// Remounts read-only or read-write.
+    func remount(readOnly: Bool) -> Bool {
+        Self.run(["-o", "remount,\(readOnly ? "ro" : "rw")", path])
+    }
+
+    /// Fills the file system with `filler` until no byte is left.
+    func fill() throws -> String {
+        let filler = path + "/filler"
+        let fd = open(filler, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard fd >= 0 else { throw TestSupportError(description: "cannot create the filler") }
+        defer { close(fd) }
+        let block = [UInt8](repeating: 0, count: 1024)
+        var chunk = block.count
+        while chunk > 0 {
+            if write(fd, block, chunk) < 0 { chunk /= 2 }
+        }
+        return filler
+    }
+
+    deinit {
+        _ = Self.run(["-o", "remount,rw", path])
+        _ = Self.unmount(path)
+    }
+
+    private static func unmount(_ path: String) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/umount")
+        process.arguments = [path]
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
+    private static func run(_ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/mount")
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+}
+
+/// A user signed in with the binary on a rotating app client, for the store trust tests.
+struct RotatingSignIn {
+    let configuration: AuthConfiguration
+    let config: String
+    let username: String
+    let common: [String]
+    let store: String
+
+    static let environment = ["LATCHKEY_STORE": "file"]
+
+    /// Signs a new user in to `store` with `accessTokenSeconds` tokens and no rotation grace period;
+    /// `endpoint` replaces the configuration's (a fault proxy).
+    static func make(
+        backend: LocalBackend, directory: String, store: String, accessTokenSeconds: Int, endpoint: URL? = nil
+    ) async throws -> RotatingSignIn {
+        let configuration = try await RotationSupport.rotatingClient(
+            backend: backend, accessTokenSeconds: accessTokenSeconds, grace: 0)
+        let username = await backend.uniqueName("trust")
+        try await backend.createUser(username, password: Integration.password)
+        var config = try RotationSupport.configFile(backend: backend, configuration, in: directory)
+        if let endpoint { config = try withEndpoint(config, endpoint.absoluteString) }
+        let common = ["--config", config, "--store", store]
+        let signIn = try await LatchkeyBinary.run(
+            ["sign-in", "--username", username, "--password-stdin"] + common, stdin: Integration.password + "\n",
+            environment: environment)
+        try #require(signIn.exitCode == 0, "\(signIn.stderr)")
+        return RotatingSignIn(
+            configuration: configuration, config: config, username: username, common: common, store: store)
+    }
+
+    /// A copy of the configuration file `path` whose user pool endpoint is `endpoint`.
+    static func withEndpoint(_ path: String, _ endpoint: String) throws -> String {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        guard case .object(var document) = try #require(JSONValue.parse(Array(data))),
+            case .object(var pools) = try #require(document["CognitoUserPool"]),
+            case .object(var entry) = try #require(pools["Default"])
+        else { throw TestSupportError(description: "unexpected configuration shape") }
+        entry["Endpoint"] = .string(endpoint)
+        pools["Default"] = .object(entry)
+        document["CognitoUserPool"] = .object(pools)
+        let copy = path.replacingOccurrences(of: ".json", with: "-proxied.json")
+        try JSONValue.object(document).encoded().write(to: URL(fileURLWithPath: copy))
+        return copy
+    }
+
+    /// The stored refresh token.
+    func storedRefreshToken() throws -> String? {
+        try FileSessionStore(directory: store).load()?.tokens?.refreshToken
+    }
+
+    /// Runs `latchkey token` with `extra` arguments.
+    func token(_ extra: [String] = []) async throws -> LatchkeyBinary.Output {
+        try await LatchkeyBinary.run(["token"] + extra + common, environment: Self.environment)
+    }
+}
+
+extension BackendTests {
+    @Suite("Store trust: rotation never loses the session, peers' outcomes are adopted", .timeLimit(.minutes(4)))
+    struct StoreTrustTests {
+        @Test(
+            "N4: a full disk gets no refresh (exit 5) and keeps the session; a disk filled during the refresh still stores the rotated token"
+        )
+        func fullDiskKeepsTheRotatedToken() async throws {
+            let backend = try await LocalBackend.shared()
+            let directory = try Integration.temporaryDirectory("full-disk")
+            guard let disk = try TmpfsMount.make(under: directory, kilobytes: 64) else {
+                // Without mount rights the read-only-directory test below and the unit tests cover this.
+                print("full-disk test skipped: this process may not mount a tmpfs")
+                return
+            }
+            let proxy = try FaultProxy(upstream: backend.endpoint)
+            defer { proxy.stop() }
+            let session = try await RotatingSignIn.make(
+                backend: backend, directory: directory, store: disk.path + "/store", accessTokenSeconds: 2,
+                endpoint: proxy.endpoint)
+            let original = try #require(try session.storedRefreshToken())
+
+            // 1. The disk is full when the refresh is due: nothing is sent, the session is kept.
+            try await Task.sleep(for: .seconds(2.2))
+            let filler = try disk.fill()
+            let refused = try await session.token()
+            #expect(refused.exitCode == 5, "\(refused.stderr)")
+            #expect(refused.stderr.contains("No space left on device"), "\(refused.stderr)")
+            #expect(try session.storedRefreshToken() == original)
+            unlink(filler)
+            // The kept token still works (checking rotates it, so sign in again for part 2).
+            #expect(await RotationSupport.refreshes(backend: backend, session.configuration, original))
+            let again = try await LatchkeyBinary.run(
+                ["sign-in", "--username", session.username, "--password-stdin"] + session.common,
+                stdin: Integration.password + "\n", environment: RotatingSignIn.environment)
+            try #require(again.exitCode == 0, "\(again.stderr)")
+            let second = try #require(try session.storedRefreshToken())
+
+            // 2. The disk fills while the refresh is on the wire: the space set aside before it was
+            //    sent takes the rotated token.
+            try await Task.sleep(for: .seconds(2.2))
+            let delayedBefore = proxy.connectionCount(.delay(milliseconds: 0))
+            proxy.setMode(.delay(milliseconds: 3000))
+            async let refreshing = session.token()
+            while proxy.connectionCount(.delay(milliseconds: 0)) == delayedBefore {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let secondFiller = try disk.fill()
+            let stored = try await refreshing
+            proxy.setMode(.pass)
+            #expect(stored.exitCode == 0, "\(stored.stderr)")
+            let rotated = try #require(try session.storedRefreshToken())
+            #expect(rotated != second)
+            unlink(secondFiller)
+            // The next command uses the rotated token, which the service still honours.
+            let next = try await session.token()
+            #expect(next.exitCode == 0, "\(next.stderr)")
+            #expect(await RotationSupport.refreshes(backend: backend, session.configuration, rotated))
+        }
+
+        @Test("N4: a read-only store gets no refresh (exit 5); once writable, the next token refreshes (exit 0)")
+        func readOnlyStoreKeepsTheSession() async throws {
+            let backend = try await LocalBackend.shared()
+            let directory = try Integration.temporaryDirectory("read-only")
+            let disk = try TmpfsMount.make(under: directory, kilobytes: 1024)
+            let store = (disk?.path ?? directory) + "/store"
+            let session = try await RotatingSignIn.make(
+                backend: backend, directory: directory, store: store, accessTokenSeconds: 2)
+            let original = try #require(try session.storedRefreshToken())
+            try await Task.sleep(for: .seconds(2.2))
+            // Root writes through a chmod, so as root the file system itself is made read-only.
+            if let disk {
+                try #require(disk.remount(readOnly: true))
+            } else {
+                try #require(chmod(store, 0o500) == 0)
+            }
+            let refused = try await session.token()
+            if let disk { _ = disk.remount(readOnly: false) } else { _ = chmod(store, 0o700) }
+            #expect(refused.exitCode == 5, "\(refused.stderr)")
+            #expect(try session.storedRefreshToken() == original)
+            let next = try await session.token()
+            #expect(next.exitCode == 0, "\(next.stderr)")
+            #expect(try session.storedRefreshToken() != original)
+        }
+
+        @Test("N8: a held refresh.lock is reported as such (exit 5 naming refresh.lock), not as a network time-out")
+        func heldRefreshLock() async throws {
+            let backend = try await LocalBackend.shared()
+            let directory = try Integration.temporaryDirectory("refresh-lock")
+            let session = try await RotatingSignIn.make(
+                backend: backend, directory: directory, store: directory + "/store", accessTokenSeconds: 2)
+            try await Task.sleep(for: .seconds(2.2))
+            // Another process holds the lock: this test process, with flock(2).
+            let fd = open(session.store + "/refresh.lock", O_RDWR | O_CREAT, 0o600)
+            try #require(fd >= 0)
+            defer { close(fd) }
+            try #require(flock(fd, LOCK_EX) == 0)
+            let started = ContinuousClock.now
+            let blocked = try await session.token()
+            print("a held refresh.lock: token ended after \(ContinuousClock.now - started)")
+            #expect(blocked.exitCode == 5, "\(blocked.stderr)")
+            #expect(blocked.stderr.contains("refresh.lock"), "\(blocked.stderr)")
+            #expect(!blocked.stderr.contains("timed out"), "\(blocked.stderr)")
+        }
+
+        @Test(
+            "N16: when one process finds the refresh token retired, the processes waiting for the refresh lock adopt its re-login and send nothing"
+        )
+        func waitingProcessesAdoptAPeersRelogin() async throws {
+            let backend = try await LocalBackend.shared()
+            let directory = try Integration.temporaryDirectory("peer-relogin")
+            let proxy = try FaultProxy(upstream: backend.endpoint)
+            defer { proxy.stop() }
+            let session = try await RotatingSignIn.make(
+                backend: backend, directory: directory, store: directory + "/store", accessTokenSeconds: 2,
+                endpoint: proxy.endpoint)
+            // Retire the stored refresh token behind the store's back (rotation, no grace period).
+            let stored = try #require(try session.storedRefreshToken())
+            #expect(await RotationSupport.refreshes(backend: backend, session.configuration, stored))
+            try await Task.sleep(for: .seconds(2.2))
+            // Each request waits a while, so that the others queue on the refresh lock meanwhile.
+            proxy.setMode(.delay(milliseconds: 700))
+            let before = proxy.connectionCount(.delay(milliseconds: 0))
+            let results = try await withThrowingTaskGroup(of: LatchkeyBinary.Output.self) { group in
+                for _ in 0..<8 { group.addTask { try await session.token() } }
+                var all: [LatchkeyBinary.Output] = []
+                for try await result in group { all.append(result) }
+                return all
+            }
+            let sent = proxy.connectionCount(.delay(milliseconds: 0)) - before
+            #expect(results.allSatisfy { $0.exitCode == 4 }, "\(results.map { ($0.exitCode, $0.stderr) })")
+            #expect(sent == 1, "\(sent) processes sent a refresh with the retired token")
+        }
+    }
+}
