@@ -259,3 +259,77 @@ extension BackendTests {
         }
     }
 }
+
+extension BackendTests {
+    @Suite("Refresh deadlines and causes: --retry-seconds bounds retries, the service's answer is named")
+    struct RefreshDeadlineTests {
+        @Test("F11: --retry-seconds 0 refreshes on a healthy backend; the default rides out one slow (6 s) answer")
+        func retrySecondsBoundRetriesNotTheRequest() async throws {
+            let backend = try await LocalBackend.shared()
+            let directory = try Integration.temporaryDirectory("retry-seconds")
+            let proxy = try FaultProxy(upstream: backend.endpoint)
+            defer { proxy.stop() }
+            let session = try await RotatingSignIn.make(
+                backend: backend, directory: directory, store: directory + "/store", accessTokenSeconds: 2,
+                endpoint: proxy.endpoint)
+            try await Task.sleep(for: .seconds(2.2))
+            let immediate = try await session.token(["--retry-seconds", "0"])
+            #expect(immediate.exitCode == 0, "\(immediate.stderr)")
+            try await Task.sleep(for: .seconds(2.2))
+            proxy.setMode(.delay(milliseconds: 6000))
+            let slow = try await session.token()
+            proxy.setMode(.pass)
+            #expect(slow.exitCode == 0, "\(slow.stderr)")
+        }
+
+        @Test(
+            "F12: a refresh answered 503 JSON, 429 TooManyRequests or 502 HTML is exit 3 naming the answer, not a time-out; a 302 says redirected"
+        )
+        func refreshFailuresNameTheCause() async throws {
+            let backend = try await LocalBackend.shared()
+            let directory = try Integration.temporaryDirectory("refresh-causes")
+            let proxy = try FaultProxy(upstream: backend.endpoint)
+            defer { proxy.stop() }
+            let session = try await RotatingSignIn.make(
+                backend: backend, directory: directory, store: directory + "/store", accessTokenSeconds: 2,
+                endpoint: proxy.endpoint)
+            try await Task.sleep(for: .seconds(2.2))
+            let json = "application/x-amz-json-1.1"
+            let answers: [(FaultProxy.Mode, String)] = [
+                (
+                    .respond(
+                        status: 503, contentType: json,
+                        body: #"{"__type":"ServiceUnavailableException","message":"try later"}"#),
+                    "ServiceUnavailable"
+                ),
+                (
+                    .respond(
+                        status: 429, contentType: json,
+                        body: #"{"__type":"TooManyRequestsException","message":"slow down"}"#),
+                    "slow down"
+                ),
+                (
+                    .respond(status: 502, contentType: "text/html", body: "<html><h1>502 Bad Gateway</h1></html>"),
+                    "HTML"
+                ),
+            ]
+            for (mode, cause) in answers {
+                proxy.setMode(mode)
+                let failed = try await session.token(["--retry-seconds", "1"])
+                #expect(failed.exitCode == 3, "\(mode): \(failed.stderr)")
+                #expect(failed.stderr.contains(cause), "\(mode): \(failed.stderr)")
+                #expect(!failed.stderr.contains("timed out"), "\(mode): \(failed.stderr)")
+                print("refresh answered \(mode): \(failed.stderr)")
+            }
+            proxy.setMode(.respond(status: 302, contentType: "text/plain", body: ""))
+            let redirected = try await LatchkeyBinary.run(
+                ["sign-in", "--username", session.username, "--password-stdin"] + session.common,
+                stdin: Integration.password + "\n", environment: RotatingSignIn.environment)
+            proxy.setMode(.pass)
+            #expect(redirected.exitCode == 1, "\(redirected.stderr)")
+            #expect(redirected.stderr.contains("redirected"), "\(redirected.stderr)")
+            #expect(!redirected.stderr.contains("0 bytes"), "\(redirected.stderr)")
+            print("sign-in answered 302: \(redirected.stderr)")
+        }
+    }
+}

@@ -90,7 +90,7 @@ public struct AWSJSONClient: Sendable {
             throw .invalidResponse(
                 status: response.status,
                 detail:
-                    "\(operation) was redirected (HTTP \(response.status)); Latchkey does not follow redirects, so check the Endpoint"
+                    "\(operation) was redirected elsewhere (Latchkey does not follow redirects)"
             )
         }
         let snippet = String(decoding: response.body.prefix(80), as: UTF8.self)
