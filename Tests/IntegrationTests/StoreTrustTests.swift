@@ -333,3 +333,145 @@ extension BackendTests {
         }
     }
 }
+
+extension BackendTests {
+    @Suite("Accounts trust: owed revocations kept, concurrent sign-ins, removed accounts, file modes")
+    struct AccountsTrustTests {
+        static let environment = RotatingSignIn.environment
+
+        /// A rotating app client (no secret) and its configuration file, optionally through `endpoint`.
+        static func client(backend: LocalBackend, directory: String, accessTokenSeconds: Int = 3600, endpoint: URL?)
+            async throws -> (configuration: AuthConfiguration, direct: String, proxied: String?)
+        {
+            let configuration = try await RotationSupport.rotatingClient(
+                backend: backend, accessTokenSeconds: accessTokenSeconds, grace: 0)
+            let direct = try RotationSupport.configFile(backend: backend, configuration, in: directory)
+            return (
+                configuration, direct, try endpoint.map { try RotatingSignIn.withEndpoint(direct, $0.absoluteString) }
+            )
+        }
+
+        static func signIn(_ username: String, _ common: [String]) async throws -> LatchkeyBinary.Output {
+            try await LatchkeyBinary.run(
+                ["sign-in", "--username", username, "--password-stdin"] + common, stdin: Integration.password + "\n",
+                environment: environment)
+        }
+
+        @Test("F5: a session.json others can read is made 0600 with a warning before it is used")
+        func worldReadableSessionFileIsFixed() async throws {
+            let backend = try await LocalBackend.shared()
+            let directory = try Integration.temporaryDirectory("mode-0644")
+            let session = try await RotatingSignIn.make(
+                backend: backend, directory: directory, store: directory + "/store", accessTokenSeconds: 3600)
+            let file = session.store + "/session.json"
+            try #require(chmod(file, 0o644) == 0)
+            let token = try await session.token()
+            #expect(token.exitCode == 0, "\(token.stderr)")
+            #expect(token.stderr.contains("could be read by other users (mode 644)"), "\(token.stderr)")
+            #expect(StoreTestSupport.mode(file) == 0o600)
+        }
+
+        @Test(
+            "N3: signing out a second account while RevokeToken fails keeps the owed revocation; status shows it; the next sign-out sends it"
+        )
+        func owedRevocationOfASecondAccountIsKept() async throws {
+            let backend = try await LocalBackend.shared()
+            let directory = try Integration.temporaryDirectory("owed-revocation")
+            let proxy = try FaultProxy(upstream: backend.endpoint)
+            defer { proxy.stop() }
+            let pool = try await Self.client(backend: backend, directory: directory, endpoint: proxy.endpoint)
+            let common = ["--config", try #require(pool.proxied), "--store", directory + "/store"]
+            let alice = await backend.uniqueName("alice")
+            let bob = await backend.uniqueName("bob")
+            try await backend.createUser(alice, password: Integration.password)
+            try await backend.createUser(bob, password: Integration.password)
+            #expect(try await Self.signIn(alice, common).exitCode == 0)
+            #expect(try await Self.signIn(bob, common).exitCode == 0)
+            let bobStore = directory + "/store/accounts/account-2"
+            let bobToken = try #require(try FileSessionStore(directory: bobStore).load()?.tokens?.refreshToken)
+
+            proxy.setMode(.http5xx)
+            let signOut = try await LatchkeyBinary.run(["sign-out"] + common, environment: Self.environment)
+            #expect(signOut.exitCode == 0, "\(signOut.stderr)")
+            #expect(FileManager.default.fileExists(atPath: bobStore), "bob's account and its owed revocation are gone")
+            #expect(try FileSessionStore(directory: bobStore).load()?.pendingRevocation?.refreshToken == bobToken)
+            let status = try await LatchkeyBinary.run(["status"] + common, environment: Self.environment)
+            #expect(status.stdout.contains("An earlier sign-out of \(bob)"), "\(status.stdout)")
+
+            proxy.setMode(.pass)
+            let retry = try await LatchkeyBinary.run(["sign-out"] + common, environment: Self.environment)
+            #expect(retry.exitCode == 0, "\(retry.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: bobStore))
+            #expect(await RotationSupport.refreshes(backend: backend, pool.configuration, bobToken) == false)
+        }
+
+        @Test(
+            "N17: two users signing in at once to an empty store: each one that reports success is stored, none is dropped"
+        )
+        func concurrentSignInsOfTwoUsers() async throws {
+            let backend = try await LocalBackend.shared()
+            let directory = try Integration.temporaryDirectory("concurrent-sign-ins")
+            let proxy = try FaultProxy(upstream: backend.endpoint)
+            defer { proxy.stop() }
+            let pool = try await Self.client(backend: backend, directory: directory, endpoint: proxy.endpoint)
+            let common = ["--config", try #require(pool.proxied), "--store", directory + "/store"]
+            let users = [await backend.uniqueName("alice"), await backend.uniqueName("bob")]
+            for user in users { try await backend.createUser(user, password: Integration.password) }
+            proxy.setMode(.delay(milliseconds: 1000))
+            async let first = Self.signIn(users[0], common)
+            async let second = Self.signIn(users[1], common)
+            let results = try await [first, second]
+            proxy.setMode(.pass)
+            let listed = try await LatchkeyBinary.run(["accounts", "--json"] + common, environment: Self.environment)
+            let accounts = JSONValue.parse(Array(listed.stdout.utf8))?.arrayValue ?? []
+            let stored = Set(
+                accounts.filter { $0["state"]?.stringValue == "signedIn" }.compactMap { $0["username"]?.stringValue })
+            for (user, result) in zip(users, results) where result.exitCode == 0 {
+                #expect(stored.contains(user), "\(user) was told ✔ but is not stored: \(listed.stdout)")
+            }
+            #expect(results.contains { $0.exitCode == 0 })
+            for result in results where result.exitCode != 0 {
+                #expect(result.stderr.contains("signed in"), "\(result.stderr)")
+            }
+        }
+
+        @Test("N19: a command in flight for an account that is signed out meanwhile does not bring its directory back")
+        func removedAccountIsNotRecreated() async throws {
+            let backend = try await LocalBackend.shared()
+            let directory = try Integration.temporaryDirectory("removed-account")
+            let proxy = try FaultProxy(upstream: backend.endpoint)
+            defer { proxy.stop() }
+            let pool = try await Self.client(
+                backend: backend, directory: directory, accessTokenSeconds: 2, endpoint: proxy.endpoint)
+            let store = directory + "/store"
+            let direct = ["--config", pool.direct, "--store", store]
+            let alice = await backend.uniqueName("alice")
+            let bob = await backend.uniqueName("bob")
+            try await backend.createUser(alice, password: Integration.password)
+            try await backend.createUser(bob, password: Integration.password)
+            #expect(try await Self.signIn(alice, direct).exitCode == 0)
+            #expect(try await Self.signIn(bob, direct).exitCode == 0)
+            let bobStore = store + "/accounts/account-2"
+            try #require(FileManager.default.fileExists(atPath: bobStore))
+            try await Task.sleep(for: .seconds(2.2))
+            proxy.setMode(.delay(milliseconds: 3000))
+            let before = proxy.connectionCount(.delay(milliseconds: 0))
+            async let inFlight = LatchkeyBinary.run(
+                ["token", "--account", bob, "--config", try #require(pool.proxied), "--store", store],
+                environment: Self.environment)
+            while proxy.connectionCount(.delay(milliseconds: 0)) == before {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let signOut = try await LatchkeyBinary.run(
+                ["sign-out", "--account", bob] + direct, environment: Self.environment)
+            #expect(signOut.exitCode == 0, "\(signOut.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: bobStore))
+            let token = try await inFlight
+            proxy.setMode(.pass)
+            #expect(token.exitCode != 0)
+            #expect(
+                !FileManager.default.fileExists(atPath: bobStore),
+                "\((try? FileManager.default.contentsOfDirectory(atPath: bobStore)) ?? [])")
+        }
+    }
+}

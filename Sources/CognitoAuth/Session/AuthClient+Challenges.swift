@@ -154,8 +154,15 @@ extension AuthClient {
         let tokens = try CognitoTokens(idToken: idToken, accessToken: accessToken, refreshToken: answer.refreshToken)
         try await verify(tokens)
         let name = tokens.accessClaims?.username ?? tokens.idClaims?.preferredUsername ?? username
+        // Another process may have signed another user in here while this sign-in was under way.
+        syncWithStore()
         if !replacing, let current = machine.signedInUser(otherThan: name) {
             logger?.info("sign-in refused: another user's session is here")
+            // These tokens will not be stored: their refresh token is revoked, never left valid.
+            if let refreshToken = tokens.refreshToken {
+                try? await revoke(
+                    PendingRevocation(refreshToken: refreshToken, global: false, username: name), accessToken: nil)
+            }
             throw AuthError.anotherUserSignedIn(signedIn: current, attempted: name)
         }
         try await completeSignIn(tokens: tokens, username: name)

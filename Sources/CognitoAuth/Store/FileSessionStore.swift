@@ -3,6 +3,7 @@ import Foundation
 #if canImport(Glibc)
     // `struct stat` members resolve through CoreFoundation's re-export on Linux (MemberImportVisibility).
     import CoreFoundation
+    import CDispatch
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
@@ -40,6 +41,27 @@ public struct FileSessionStore: SessionStore {
     /// owns it or others can write to it (as ssh refuses `~/.ssh`); a missing directory is fine.
     public static func checkDirectory(_ directory: String) throws(SessionStoreError) {
         try StoreDirectory.checkExisting(directory)
+    }
+
+    /// Makes a `session.json` in `directory` that others may read (mode 0644) private again (0600), as
+    /// ssh insists on for a private key, and returns the warning to show; nil when there was nothing to
+    /// fix. Only a regular file the user owns is changed; anything else is left to ``load()`` to refuse.
+    public static func restrictSessionFileMode(in directory: String) -> String? {
+        let path = directory + "/session.json"
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
+            info.st_mode & 0o077 != 0
+        else { return nil }
+        let old = String(info.st_mode & 0o7777, radix: 8)
+        guard fchmod(fd, 0o600) == 0 else {
+            return "warning: \(path) can be read by other users (mode \(old)) and its mode cannot be changed "
+                + "(\(String(cString: strerror(errno)))). Run `chmod 600 \(path)`."
+        }
+        return "warning: \(path) could be read by other users (mode \(old)); it is now 0600. "
+            + "Anyone who read it may hold the refresh token: `latchkey sign-out --global` revokes it."
     }
 
     /// How long a write waits for another process's lock; a command with a deadline passes a bound

@@ -45,6 +45,13 @@ enum StoreDirectory {
             return
         }
         let parent = (directory as NSString).deletingLastPathComponent
+        // An account directory (`ROOT/accounts/account-N`) is made only by adding the account; once
+        // removed (signed out), a command still in flight for it must not bring it back.
+        if (parent as NSString).lastPathComponent == "accounts",
+            AccountDirectory.isValidID((directory as NSString).lastPathComponent)
+        {
+            throw .io(path: directory, reason: "the account was removed (signed out) meanwhile")
+        }
         if !parent.isEmpty, parent != directory {
             do {
                 try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
