@@ -351,6 +351,31 @@ extension BackendTests {
             )
         }
 
+        /// A rotating pool reached through a new fault proxy (stopped by the caller), with two new users.
+        struct ProxiedPool {
+            let backend: LocalBackend
+            let directory: String
+            let proxy: FaultProxy
+            let configuration: AuthConfiguration
+            let direct: String
+            let proxied: String
+            let users: [String]
+        }
+
+        static func proxiedPool(_ name: String, accessTokenSeconds: Int = 3600) async throws -> ProxiedPool {
+            let backend = try await LocalBackend.shared()
+            let directory = try Integration.temporaryDirectory(name)
+            let proxy = try FaultProxy(upstream: backend.endpoint)
+            let pool = try await client(
+                backend: backend, directory: directory, accessTokenSeconds: accessTokenSeconds, endpoint: proxy.endpoint
+            )
+            let users = [await backend.uniqueName("alice"), await backend.uniqueName("bob")]
+            for user in users { try await backend.createUser(user, password: Integration.password) }
+            return ProxiedPool(
+                backend: backend, directory: directory, proxy: proxy, configuration: pool.configuration,
+                direct: pool.direct, proxied: try #require(pool.proxied), users: users)
+        }
+
         static func signIn(_ username: String, _ common: [String]) async throws -> LatchkeyBinary.Output {
             try await LatchkeyBinary.run(
                 ["sign-in", "--username", username, "--password-stdin"] + common, stdin: Integration.password + "\n",
@@ -375,16 +400,11 @@ extension BackendTests {
             "N3: signing out a second account while RevokeToken fails keeps the owed revocation; status shows it; the next sign-out sends it"
         )
         func owedRevocationOfASecondAccountIsKept() async throws {
-            let backend = try await LocalBackend.shared()
-            let directory = try Integration.temporaryDirectory("owed-revocation")
-            let proxy = try FaultProxy(upstream: backend.endpoint)
+            let pool = try await Self.proxiedPool("owed-revocation")
+            let (backend, directory, proxy) = (pool.backend, pool.directory, pool.proxy)
             defer { proxy.stop() }
-            let pool = try await Self.client(backend: backend, directory: directory, endpoint: proxy.endpoint)
-            let common = ["--config", try #require(pool.proxied), "--store", directory + "/store"]
-            let alice = await backend.uniqueName("alice")
-            let bob = await backend.uniqueName("bob")
-            try await backend.createUser(alice, password: Integration.password)
-            try await backend.createUser(bob, password: Integration.password)
+            let common = ["--config", pool.proxied, "--store", directory + "/store"]
+            let (alice, bob) = (pool.users[0], pool.users[1])
             #expect(try await Self.signIn(alice, common).exitCode == 0)
             #expect(try await Self.signIn(bob, common).exitCode == 0)
             let bobStore = directory + "/store/accounts/account-2"
@@ -409,14 +429,11 @@ extension BackendTests {
             "N17: two users signing in at once to an empty store: each one that reports success is stored, none is dropped"
         )
         func concurrentSignInsOfTwoUsers() async throws {
-            let backend = try await LocalBackend.shared()
-            let directory = try Integration.temporaryDirectory("concurrent-sign-ins")
-            let proxy = try FaultProxy(upstream: backend.endpoint)
+            let pool = try await Self.proxiedPool("concurrent-sign-ins")
+            let proxy = pool.proxy
             defer { proxy.stop() }
-            let pool = try await Self.client(backend: backend, directory: directory, endpoint: proxy.endpoint)
-            let common = ["--config", try #require(pool.proxied), "--store", directory + "/store"]
-            let users = [await backend.uniqueName("alice"), await backend.uniqueName("bob")]
-            for user in users { try await backend.createUser(user, password: Integration.password) }
+            let common = ["--config", pool.proxied, "--store", pool.directory + "/store"]
+            let users = pool.users
             proxy.setMode(.delay(milliseconds: 1000))
             async let first = Self.signIn(users[0], common)
             async let second = Self.signIn(users[1], common)
@@ -435,20 +452,46 @@ extension BackendTests {
             }
         }
 
-        @Test("N19: a command in flight for an account that is signed out meanwhile does not bring its directory back")
-        func removedAccountIsNotRecreated() async throws {
+        @Test("N19: a sign-in --remember-device killed during ConfirmDevice leaves session.json with its account.json")
+        func interruptedDeviceSignInKeepsThePair() async throws {
             let backend = try await LocalBackend.shared()
-            let directory = try Integration.temporaryDirectory("removed-account")
+            let directory = try Integration.temporaryDirectory("interrupted-device")
             let proxy = try FaultProxy(upstream: backend.endpoint)
             defer { proxy.stop() }
-            let pool = try await Self.client(
-                backend: backend, directory: directory, accessTokenSeconds: 2, endpoint: proxy.endpoint)
+            let configuration = try await RotationSupport.devicePool(backend: backend)
+            let username = try await RotationSupport.createUser(backend: backend, in: configuration)
+            let config = try RotatingSignIn.withEndpoint(
+                RotationSupport.configFile(backend: backend, configuration, in: directory),
+                proxy.endpoint.absoluteString)
             let store = directory + "/store"
+            proxy.setMode(.delay(milliseconds: 1500))
+            let child = try LatchkeyBinary.spawn(
+                [
+                    "sign-in", "--username", username, "--password-stdin", "--remember-device", "--config", config,
+                    "--store", store,
+                ],
+                stdin: Integration.password + "\n", environment: Self.environment)
+            while !FileManager.default.fileExists(atPath: store + "/session.json") {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            // The session is stored; the device step's requests are still delayed in the proxy.
+            try await Task.sleep(for: .milliseconds(300))
+            child.kill()
+            _ = try? await child.wait()
+            proxy.setMode(.pass)
+            #expect(try FileSessionStore(directory: store).load()?.state == .signedIn)
+            #expect(FileManager.default.fileExists(atPath: store + "/" + AccountProfile.fileName))
+            #expect(AccountDirectory(root: store).profile(of: AccountDirectory.defaultID)?.username == username)
+        }
+
+        @Test("N19: a command in flight for an account that is signed out meanwhile does not bring its directory back")
+        func removedAccountIsNotRecreated() async throws {
+            let pool = try await Self.proxiedPool("removed-account", accessTokenSeconds: 2)
+            let proxy = pool.proxy
+            defer { proxy.stop() }
+            let store = pool.directory + "/store"
             let direct = ["--config", pool.direct, "--store", store]
-            let alice = await backend.uniqueName("alice")
-            let bob = await backend.uniqueName("bob")
-            try await backend.createUser(alice, password: Integration.password)
-            try await backend.createUser(bob, password: Integration.password)
+            let (alice, bob) = (pool.users[0], pool.users[1])
             #expect(try await Self.signIn(alice, direct).exitCode == 0)
             #expect(try await Self.signIn(bob, direct).exitCode == 0)
             let bobStore = store + "/accounts/account-2"
@@ -457,7 +500,7 @@ extension BackendTests {
             proxy.setMode(.delay(milliseconds: 3000))
             let before = proxy.connectionCount(.delay(milliseconds: 0))
             async let inFlight = LatchkeyBinary.run(
-                ["token", "--account", bob, "--config", try #require(pool.proxied), "--store", store],
+                ["token", "--account", bob, "--config", pool.proxied, "--store", store],
                 environment: Self.environment)
             while proxy.connectionCount(.delay(milliseconds: 0)) == before {
                 try await Task.sleep(for: .milliseconds(20))
