@@ -99,6 +99,24 @@ struct RotatingSignIn {
             configuration: configuration, config: config, username: username, common: common, store: store)
     }
 
+    /// A new user signed in through a new fault proxy (stopped by the caller) in a new directory's `store`.
+    static func proxied(_ name: String, accessTokenSeconds: Int) async throws
+        -> (backend: LocalBackend, proxy: FaultProxy, session: RotatingSignIn)
+    {
+        let backend = try await LocalBackend.shared()
+        let directory = try Integration.temporaryDirectory(name)
+        let proxy = try FaultProxy(upstream: backend.endpoint)
+        do {
+            let session = try await make(
+                backend: backend, directory: directory, store: directory + "/store",
+                accessTokenSeconds: accessTokenSeconds, endpoint: proxy.endpoint)
+            return (backend, proxy, session)
+        } catch {
+            proxy.stop()
+            throw error
+        }
+    }
+
     /// A copy of the configuration file `path` whose user pool endpoint is `endpoint`.
     static func withEndpoint(_ path: String, _ endpoint: String) throws -> String {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -233,13 +251,8 @@ extension BackendTests {
             "N16: when one process finds the refresh token retired, the processes waiting for the refresh lock adopt its re-login and send nothing"
         )
         func waitingProcessesAdoptAPeersRelogin() async throws {
-            let backend = try await LocalBackend.shared()
-            let directory = try Integration.temporaryDirectory("peer-relogin")
-            let proxy = try FaultProxy(upstream: backend.endpoint)
+            let (backend, proxy, session) = try await RotatingSignIn.proxied("peer-relogin", accessTokenSeconds: 2)
             defer { proxy.stop() }
-            let session = try await RotatingSignIn.make(
-                backend: backend, directory: directory, store: directory + "/store", accessTokenSeconds: 2,
-                endpoint: proxy.endpoint)
             // Retire the stored refresh token behind the store's back (rotation, no grace period).
             let stored = try #require(try session.storedRefreshToken())
             #expect(await RotationSupport.refreshes(backend: backend, session.configuration, stored))
@@ -265,13 +278,8 @@ extension BackendTests {
     struct RefreshDeadlineTests {
         @Test("F11: --retry-seconds 0 refreshes on a healthy backend; the default rides out one slow (6 s) answer")
         func retrySecondsBoundRetriesNotTheRequest() async throws {
-            let backend = try await LocalBackend.shared()
-            let directory = try Integration.temporaryDirectory("retry-seconds")
-            let proxy = try FaultProxy(upstream: backend.endpoint)
+            let (_, proxy, session) = try await RotatingSignIn.proxied("retry-seconds", accessTokenSeconds: 2)
             defer { proxy.stop() }
-            let session = try await RotatingSignIn.make(
-                backend: backend, directory: directory, store: directory + "/store", accessTokenSeconds: 2,
-                endpoint: proxy.endpoint)
             try await Task.sleep(for: .seconds(2.2))
             let immediate = try await session.token(["--retry-seconds", "0"])
             #expect(immediate.exitCode == 0, "\(immediate.stderr)")
@@ -286,13 +294,8 @@ extension BackendTests {
             "F12: a refresh answered 503 JSON, 429 TooManyRequests or 502 HTML is exit 3 naming the answer, not a time-out; a 302 says redirected"
         )
         func refreshFailuresNameTheCause() async throws {
-            let backend = try await LocalBackend.shared()
-            let directory = try Integration.temporaryDirectory("refresh-causes")
-            let proxy = try FaultProxy(upstream: backend.endpoint)
+            let (_, proxy, session) = try await RotatingSignIn.proxied("refresh-causes", accessTokenSeconds: 2)
             defer { proxy.stop() }
-            let session = try await RotatingSignIn.make(
-                backend: backend, directory: directory, store: directory + "/store", accessTokenSeconds: 2,
-                endpoint: proxy.endpoint)
             try await Task.sleep(for: .seconds(2.2))
             let json = "application/x-amz-json-1.1"
             let answers: [(FaultProxy.Mode, String)] = [
