@@ -39,7 +39,8 @@ struct DemoCommand: AsyncParsableCommand {
         var clientOptions = AuthClientOptions()
         clientOptions.authenticationFlow = ui.flow?.flow
         let client = AuthClient(
-            configuration: configuration, store: try global.makeStore(storeWarning: notice.keep),
+            configuration: configuration,
+            store: try global.makeStore(createsDirectory: true, storeWarning: notice.keep),
             logger: global.makeLogger(), options: clientOptions)
         await client.initialize()
         guard CLIOutput.stdinIsTerminal else {

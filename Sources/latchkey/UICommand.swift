@@ -26,7 +26,7 @@ struct UICommand: AsyncParsableCommand {
             var clientOptions = AuthClientOptions()
             clientOptions.authenticationFlow = ui.flow?.flow
             let client = try await global.makeClient(
-                options: clientOptions, accountID: accountID, storeWarning: notice.keep)
+                options: clientOptions, accountID: accountID, waitsForSignIn: true, storeWarning: notice.keep)
             let choice = try await InteractiveEntry.run(
                 client: client, global: global, ui: ui, prefilledUsername: nil, storeNotice: notice.text,
                 canSwitchAccounts: true, accountID: accountID)
