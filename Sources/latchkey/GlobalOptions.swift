@@ -147,6 +147,14 @@ extension GlobalSelection {
         } catch {
             throw AuthError(storeError: error)
         }
+        // A session file others can read is made private before anything reads it, and said so.
+        if let repaired = FileSessionStore.restrictSessionFileMode(in: directory) {
+            if let storeWarning {
+                storeWarning(repaired)
+            } else {
+                FileHandle.standardError.write(Data((repaired + "\n").utf8))
+            }
+        }
         let selection: (store: any SessionStore, backend: SessionStoreSelection.Backend, warning: String?)
         do {
             selection = try SessionStoreSelection.make(

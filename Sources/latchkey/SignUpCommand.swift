@@ -169,6 +169,7 @@ struct SignOutCommand: AsyncParsableCommand {
             }
         }
         let result = try await client.signOut(everywhere ? .global : .local)
+        await retryOtherAccountsRevocations(except: accountID)
         let who = name.map { " \(TerminalText.sanitized($0))" } ?? ""
         // A hosted-UI session: the hosted UI's own browser cookie goes too (after the revocation).
         defer { if let logout = result.hostedUILogoutURL { endHostedUISession(logout) } }
@@ -203,6 +204,19 @@ struct SignOutCommand: AsyncParsableCommand {
 }
 
 extension SignOutCommand {
+    /// Retries the revocations that earlier sign-outs of other accounts could not send; an account
+    /// whose revocation is now sent, and that holds nothing else, is removed.
+    func retryOtherAccountsRevocations(except current: String) async {
+        let owing = AccountResolution.summaries(of: global.accounts, environment: global.environment).filter {
+            $0.owesRevocation && $0.state == .signedOut && $0.id != current
+        }
+        for account in owing {
+            guard let client = try? await global.makeClient(accountID: account.id) else { continue }
+            _ = try? await client.signOut(.local)
+            _ = AccountResolution.afterSignOut(id: account.id, global: global)
+        }
+    }
+
     /// Opens (or, without a browser, prints) the hosted UI's `/logout` URL.
     func endHostedUISession(_ url: URL) {
         switch WebSignIn.browserChoice(noBrowser: noBrowser, environment: global.environment) {

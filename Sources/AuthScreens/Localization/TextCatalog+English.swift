@@ -681,6 +681,8 @@ extension TextCatalog {
             "  ! A sign-out could not revoke the's refresh token at the service (nor send GlobalSignOut); `latchkey sign-out` retries it.",
         "cli.status.revocationOwedNamed":
             "  ! A sign-out could not revoke {username}'s refresh token at the service; `latchkey sign-out` retries it.",
+        "cli.status.otherAccountRevocationOwed":
+            "  ! An earlier sign-out of {username} (another account here) could not revoke its refresh token at the service; the next `latchkey sign-out` retries it.",
         "cli.status.revocationOwedGlobalNamed":
             "  ! A sign-out could not revoke {username}'s refresh token at the service (nor send GlobalSignOut); `latchkey sign-out` retries it.",
         "cli.status.corruptFiles":

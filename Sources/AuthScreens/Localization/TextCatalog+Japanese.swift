@@ -664,6 +664,8 @@ extension TextCatalog {
             "  ! サインアウト時に更新トークンをサービスで無効にできませんでした (GlobalSignOut も送れませんでした)。`latchkey sign-out` で再試行します。",
         "cli.status.revocationOwedNamed":
             "  ! サインアウト時に {username} の更新トークンをサービスで無効にできませんでした。`latchkey sign-out` で再試行します。",
+        "cli.status.otherAccountRevocationOwed":
+            "  ! 以前のサインアウトで {username} (この保存先の別のアカウント) の更新トークンをサービスで無効にできませんでした。次の `latchkey sign-out` で再試行します。",
         "cli.status.revocationOwedGlobalNamed":
             "  ! サインアウト時に {username} の更新トークンをサービスで無効にできませんでした (GlobalSignOut も送れませんでした)。`latchkey sign-out` で再試行します。",
         "cli.status.corruptFiles":
