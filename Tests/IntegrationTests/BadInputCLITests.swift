@@ -83,6 +83,29 @@ struct BadInputCLITests {
         #expect(output.stderr.filter { $0 == "\n" }.count == 1, "\(output.stderr.debugDescription)")
     }
 
+    // MARK: N10
+
+    @Test("config, config --json and status print no bidi override, isolate, zero-width character or line separator")
+    func formatCharactersNeverReachTheTerminal() async throws {
+        let directory = try Integration.temporaryDirectory("bidi")
+        let path = directory + "/config.json"
+        let json = #"""
+            {"CognitoUserPool":{"Default":{"PoolId":"us-east-1_AbCd","AppClientId":"c\u202ex\u2028y\u200bz",
+            "Region":"us-east-1","Endpoint":"http://127.0.0.1:9"},
+            "Ev\u202eil\u2066":{"PoolId":"us-east-1_X","AppClientId":"c","Region":"us-east-1"}}}
+            """#
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+        func leaked(_ text: String) -> [Unicode.Scalar] {
+            text.unicodeScalars.filter { $0.properties.generalCategory == .format || $0.value == 0x2028 }
+        }
+        for arguments in [["config"], ["config", "--json"], ["status"]] {
+            let output = try await LatchkeyBinary.run(arguments + ["--config", path, "--store", directory])
+            #expect(output.stdout.contains("Ev") || arguments == ["status"], "\(arguments): \(output)")
+            #expect(leaked(output.stdout).isEmpty, "\(arguments): \(output.stdout.debugDescription)")
+            #expect(leaked(output.stderr).isEmpty, "\(arguments): \(output.stderr.debugDescription)")
+        }
+    }
+
     // MARK: F7
 
     @Test("An identity-pool-only Amplify Gen 2 file: status names the identity pool and the right next step")
