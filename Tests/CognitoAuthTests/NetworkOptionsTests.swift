@@ -92,10 +92,10 @@ struct NetworkOptionsTests {
     @Test("AWS_CA_BUNDLE that is missing or holds no certificate is a configuration error naming it")
     func badCABundle() throws {
         #expect(throws: ConfigurationError.self) {
-            _ = try CurlTransport(network: NetworkOptions(caBundlePath: "/nonexistent/ca.pem"))
+            _ = try CurlTransport(network: NetworkOptions(caBundlePath: "/nonexistent/ca.pem")).trustRoots()
         }
         do {
-            _ = try CurlTransport(network: NetworkOptions(caBundlePath: "/dev/null"))
+            _ = try CurlTransport(network: NetworkOptions(caBundlePath: "/dev/null")).trustRoots()
             Issue.record("an empty CA bundle was accepted")
         } catch {
             #expect(error.description.contains("AWS_CA_BUNDLE"))
