@@ -83,6 +83,43 @@ struct BadInputCLITests {
         #expect(output.stderr.filter { $0 == "\n" }.count == 1, "\(output.stderr.debugDescription)")
     }
 
+    // MARK: N11, N18
+
+    @Test("Plain http to another host is exit 2 naming the key and LATCHKEY_ALLOW_INSECURE_HTTP=1, which allows it")
+    func remotePlainHTTPIsRefused() async throws {
+        let directory = try Integration.temporaryDirectory("insecure")
+        let config = try Self.writeConfig(in: directory, endpoint: "http://192.0.2.2:5000")
+        let refused = try await LatchkeyBinary.run(["status", "--config", config, "--store", directory])
+        #expect(refused.status == 2, "\(refused)")
+        #expect(refused.stderr.contains("CognitoUserPool.Default.Endpoint"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("LATCHKEY_ALLOW_INSECURE_HTTP=1"), "\(refused.stderr)")
+        let allowed = try await LatchkeyBinary.run(
+            ["config", "--config", config, "--store", directory],
+            environment: ["LATCHKEY_ALLOW_INSECURE_HTTP": "1"])
+        #expect(allowed.status == 0, "\(allowed)")
+        #expect(allowed.stdout.contains("http://192.0.2.2:5000"), "\(allowed.stdout)")
+    }
+
+    @Test("A URL's password is never echoed, whatever its scheme (file or environment)")
+    func urlPasswordNeverEchoed() async throws {
+        let directory = try Integration.temporaryDirectory("userinfo")
+        let config = try Self.writeConfig(in: directory, endpoint: "ftp://admin:S3CRETPW@127.0.0.1")
+        let fromFile = try await LatchkeyBinary.run(["status", "--config", config, "--store", directory])
+        #expect(fromFile.status == 2, "\(fromFile)")
+        #expect(!fromFile.stderr.contains("S3CRETPW"), "\(fromFile.stderr)")
+        let plain = try Integration.unreachableConfig(in: directory)
+        let path = directory + "/nopoint.json"
+        try String(contentsOfFile: plain, encoding: .utf8)
+            .replacingOccurrences(of: #","Endpoint":"http://127.0.0.1:9""#, with: "")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let fromVariable = try await LatchkeyBinary.run(
+            ["status", "--config", path, "--store", directory],
+            environment: ["AWS_ENDPOINT_URL": "ftp://user:S3CRETPW@x"])
+        #expect(fromVariable.status == 2, "\(fromVariable)")
+        #expect(fromVariable.stderr.contains("AWS_ENDPOINT_URL"), "\(fromVariable.stderr)")
+        #expect(!fromVariable.stderr.contains("S3CRETPW"), "\(fromVariable.stderr)")
+    }
+
     // MARK: N10
 
     @Test("config, config --json and status print no bidi override, isolate, zero-width character or line separator")
