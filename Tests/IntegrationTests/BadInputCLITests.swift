@@ -143,6 +143,48 @@ struct BadInputCLITests {
         }
     }
 
+    // MARK: F20
+
+    /// Runs the binary with `input` (any bytes) on its standard input.
+    static func run(_ arguments: [String], input: [UInt8]) async throws -> LatchkeyBinary.Output {
+        let binary = try #require(LatchkeyBinary.url, "the latchkey binary is not built")
+        return try await ChildProcess.spawn(
+            binary.path, arguments, input: .bytes(input), environment: ["LATCHKEY_STORE": "file"],
+            timeout: LatchkeyBinary.defaultTimeout
+        ).wait()
+    }
+
+    @Test("An empty password line is exit 2 before any request, for sign-in, sign-up, change and reset")
+    func emptyPasswordIsAUsageError() async throws {
+        let (store, config) = try Self.signedInStore("emptypw")
+        let common = ["--config", config, "--store", store]
+        for arguments in [
+            ["sign-in", "--username", "demo", "--password-stdin", "--flow", "password"],
+            ["sign-in", "--username", "demo", "--password-stdin"],
+            ["sign-up", "--username", "newcomer", "--password-stdin"],
+            ["confirm-forgot-password", "--username", "demo", "--code", "123456", "--password-stdin"],
+            ["change-password", "--password-stdin"],
+        ] {
+            let output = try await Self.run(arguments + common, input: Array("\n\n".utf8))
+            #expect(output.status == 2, "\(arguments): \(output)")
+            #expect(output.stderr.contains("the password is empty"), "\(arguments): \(output.stderr)")
+            #expect(output.stderr.contains("--password-stdin"), "\(arguments): \(output.stderr)")
+        }
+    }
+
+    @Test("A password that is not UTF-8 (byte 0xFF) is refused with exit 2, never changed and sent")
+    func invalidUTF8PasswordIsRefused() async throws {
+        let directory = try Integration.temporaryDirectory("badutf8")
+        let config = try Integration.unreachableConfig(in: directory)
+        let password = Array("Corr3ct-".utf8) + [0xFF] + Array("Horse!\n".utf8)
+        let output = try await Self.run(
+            ["sign-in", "--username", "demo", "--password-stdin", "--config", config, "--store", directory],
+            input: password)
+        #expect(output.status == 2, "\(output)")
+        #expect(output.stderr.contains("not valid UTF-8"), "\(output.stderr)")
+        #expect(!output.stderr.contains("Corr3ct"), "\(output.stderr)")
+    }
+
     // MARK: F7
 
     @Test("An identity-pool-only Amplify Gen 2 file: status names the identity pool and the right next step")

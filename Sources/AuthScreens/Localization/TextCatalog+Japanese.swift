@@ -691,6 +691,10 @@ extension TextCatalog {
         "cli.lineTooLong":
             "標準入力の 1 行が {kib} KiB を超えています。パスワード、コード、回答はそれだけを 1 行で渡してください。",
         "cli.passwordEndOfInput": "標準入力からパスワードを読む前に入力が終わりました。",
+        "cli.lineNotUTF8":
+            "標準入力の行が UTF-8 として正しくありません。latchkey は入力された内容を変えません。端末またはパイプで渡したファイルの文字コードを確認してください (UTF-8 である必要があります)。",
+        "cli.passwordEmpty":
+            "パスワードが空なので、何も送信していません。プロンプトでパスワードを入力するか、1 行でパイプから渡してください (printf '%s\\n' \"$PASSWORD\" | latchkey … --password-stdin)。",
         "cli.noPasswordEntered": "パスワードが入力されていません。",
         "cli.noAnswerEntered": "回答が入力されていません。",
         "cli.outputFailed":
