@@ -1,6 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
+    // `struct stat`'s initialiser and members resolve through these re-exports on Linux (MemberImportVisibility).
+    import CoreFoundation
+    import CDispatch
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
