@@ -237,7 +237,7 @@ func benchSignIn(arguments: [String]) async throws {
 func benchDashboardRender() async {
     let now = Date()
     var state = AppState(now: now, timeZone: TimeZone(identifier: "UTC") ?? .current)
-    state.screen = .dashboard
+    state.base = .dashboard
     state.dashboard.userState = .signedIn
     state.dashboard.session = SessionSummary(
         username: "bench", provider: pool.providerKey, activeProviders: [pool.providerKey],

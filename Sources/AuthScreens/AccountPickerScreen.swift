@@ -20,25 +20,18 @@ public struct AccountPickerState: Equatable, Sendable {
     /// The rows as shown, the last one being "Sign in as someone else".
     public var rows: [String] { accounts + [ScreenText.addAccountRow] }
 
-    /// What a key does: nil keeps the chooser open; `.some(nil)` closes it; `.some(.some(choice))`
-    /// switches (`choice` is nil for "Sign in as someone else").
-    package mutating func reduce(_ key: Key) -> AccountChoice? {
+    /// What a key does: ↑/↓ move, Esc (or `a`, `q`) closes, and Enter closes and switches (to
+    /// nobody for "Sign in as someone else").
+    mutating func reduce(_ key: Key) -> [ScreenEffect] {
         switch key {
         case .up, .backTab: selected = max(0, selected - 1)
         case .down, .tab: selected = min(rows.count - 1, selected + 1)
-        case .enter: return .switchTo(selected < accounts.count ? accounts[selected] : nil)
-        case .escape: return .close
+        case .enter:
+            return [.route(.closeModal), .run(.switchAccount(selected < accounts.count ? accounts[selected] : nil))]
+        case .escape: return [.route(.closeModal)]
         default:
-            if key.isCharacter("q") || key.isCharacter("a") { return .close }
+            if key.isCharacter("q") || key.isCharacter("a") { return [.route(.closeModal)] }
         }
-        return nil
+        return []
     }
-}
-
-/// What the Accounts chooser decided.
-package enum AccountChoice: Equatable, Sendable {
-    /// The picker closed (Esc) without switching accounts.
-    case close
-    /// Switch to this account, or (nil) sign in as someone else in a new account.
-    case switchTo(String?)
 }

@@ -2,20 +2,39 @@ import CognitoAuth
 import Foundation
 
 extension AppState {
-    /// The verb for the status line while a request runs ("Signing in…"), or nil.
-    public var activity: String? {
-        if let relogin, let activity = relogin.activity { return activity }
-        if relogin == nil, screen == .dashboard, let activity = devices?.activity { return activity }
-        if relogin == nil, screen == .dashboard, let activity = profile?.activity { return activity }
-        switch screen {
-        case .signIn(let state): return state.activity
-        case .signUp(let state): return state.activity
-        case .confirmSignUp(let state): return state.activity
-        case .forgotPassword(let state): return state.activity
-        case .challenge(let state): return state.activity
-        case .dashboard: return dashboard.isSigningOut ? ScreenText.signingOut : nil
+    // MARK: What shows: the modal over the base, written once
+
+    /// The base screen's view model.
+    var baseModel: any ScreenPresentation {
+        switch base {
+        case .signIn(let state): return state
+        case .signUp(let state): return state
+        case .confirmSignUp(let state): return state
+        case .forgotPassword(let state): return state
+        case .challenge(let state): return state
+        case .dashboard: return dashboard
         }
     }
+
+    /// The modal's view model, or nil when no modal shows.
+    var modalModel: (any ScreenPresentation)? {
+        switch modal {
+        case .relogin(let state): return state
+        case .devices(let state): return state
+        case .profile(let state): return state
+        case .rememberDevice(let state): return state
+        case .accounts(let state): return state
+        case .confirmGlobalSignOut: return GlobalSignOutQuestion()
+        case .copyToken: return TokenCopyChoice()
+        case nil: return nil
+        }
+    }
+
+    /// The view that has the keys: the modal, else the base.
+    var presented: any ScreenPresentation { modalModel ?? baseModel }
+
+    /// The verb for the status line while a request runs ("Signing in…"), or nil.
+    public var activity: String? { modalModel?.activity ?? baseModel.activity }
 
     /// Whether a request runs (the renderer shows a spinner).
     public var isInFlight: Bool { activity != nil }
@@ -35,7 +54,7 @@ extension AppState {
 
     /// Whether the one thing under way is a browser sign-in waiting for its redirect (no request runs).
     var isOnlyAwaitingBrowser: Bool {
-        guard relogin == nil, case .signIn(let signIn) = screen else { return false }
+        guard case .signIn(let signIn) = base else { return false }
         return signIn.hostedUI != nil && signIn.request == nil
     }
 
@@ -50,117 +69,31 @@ extension AppState {
     public var headline: SessionHeadline { dashboard.headline }
 
     /// The title of what has focus (the prompt's when it is open).
-    public var title: String {
-        if relogin != nil { return ScreenText.reloginTitle }
-        if rememberDevicePrompt != nil { return ScreenText.rememberDeviceTitle }
-        if devices != nil && screen == .dashboard { return ScreenText.devicesTitle }
-        if profile != nil && screen == .dashboard { return ScreenText.profileTitle }
-        switch screen {
-        case .signIn: return ScreenText.signInTitle
-        case .signUp: return ScreenText.signUpTitle
-        case .confirmSignUp: return ScreenText.confirmSignUpTitle
-        case .forgotPassword: return ScreenText.forgotPasswordTitle
-        case .challenge(let state): return state.title
-        case .dashboard: return ScreenText.dashboardTitle
-        }
-    }
+    public var title: String { presented.title }
 
     /// Whether the active view has a text field (then `q` and `?` are typed, not commands).
-    public var hasTextField: Bool {
-        if let relogin { return relogin.hasTextField }
-        switch screen {
-        case .signIn, .signUp, .confirmSignUp, .forgotPassword: return true
-        case .challenge(let state): return state.hasTextField
-        case .dashboard: return profile?.hasTextField ?? false
-        }
-    }
+    public var hasTextField: Bool { presented.hasTextField }
 
     /// The Ctrl-T hint when a password field has focus, else nil.
-    public var revealHint: String? {
-        func hint(_ field: FieldState) -> String { ScreenText.revealHint(isRevealed: field.isRevealed) }
-        if let relogin {
-            if case .newPassword(let state)? = relogin.challenge { return newPasswordHint(state) }
-            if relogin.challenge == nil && relogin.signIn.focus == .password { return hint(relogin.signIn.password) }
-            return nil
-        }
-        switch screen {
-        case .signIn(let state): return state.focus == .password ? hint(state.password) : nil
-        case .signUp(let state): return state.focus == .password ? hint(state.password) : nil
-        case .forgotPassword(let state): return state.focus == .newPassword ? hint(state.newPassword) : nil
-        case .challenge(.newPassword(let state)): return newPasswordHint(state)
-        default: return nil
-        }
-    }
+    public var revealHint: String? { presented.revealHint }
 
     /// The key hints for the bottom line, most important first. The renderer shows as many as fit,
     /// then ``helpHint`` when all fit or ``moreHint`` when some were left out.
     public var keyHints: [String] {
-        if accountPicker != nil && relogin == nil && screen == .dashboard { return ScreenText.accountPickerHints }
         // On a form, q is a letter of the field: only Ctrl-C quits (a brief resize must not lose it).
         if isTerminalTooSmall { return [hasTextField ? ScreenText.hintCtrlCQuit : ScreenText.hintQuit] }
         if isHelpVisible { return [ScreenText.closeHelpHint] }
-        if isInFlight && !(screen == .dashboard && relogin == nil) {
-            if hostedUIWaitShowing != nil {
-                return [ScreenText.hintCancelRequest, Localized.text("hintCopySignInURL"), ScreenText.hintCtrlCQuit]
-            }
-            return [ScreenText.hintCancelRequest, ScreenText.hintCtrlCQuit]
-        }
-        if relogin == nil && screen == .dashboard && dashboard.isConfirmingGlobalSignOut {
-            return ScreenText.globalSignOutHints
-        }
-        if relogin == nil && screen == .dashboard && devices != nil && rememberDevicePrompt == nil {
-            return ScreenText.devicesHints
-        }
-        if relogin == nil && screen == .dashboard, let profile, rememberDevicePrompt == nil {
-            switch profile.mode {
-            case .browsing: return ScreenText.profileHints
-            case .editing: return ScreenText.profileFormHints
-            case .verifying: return ScreenText.profileCodeHints
-            case .changingPassword: return ScreenText.profilePasswordHints
-            case .confirmingDelete: return ScreenText.profileDeleteHints
-            }
-        }
-        if relogin == nil && screen == .dashboard {
-            var hints = ScreenText.dashboardHints
-            if dashboard.userState.needsRelogin { hints.insert(ScreenText.hintSignInAgain, at: 0) }
-            if options.canSwitchAccounts,
-                let profileIndex = hints.firstIndex(of: Localized.text("dashboardHints.profile"))
-            {
-                hints.insert(ScreenText.hintAccounts, at: profileIndex)
-            }
-            return hints
-        }
-        if !hasTextField { return ScreenText.choiceHints }
-        var hints = [ScreenText.hintNext, ScreenText.hintEnter]
-        if totpSetupShowing != nil { hints.append(ScreenText.hintCopyTOTPURI) }
-        // Only the footer says Ctrl-T (the field does not), so it comes before what may be cut.
-        if let revealHint { hints.append(revealHint) }
-        hints.append(ScreenText.hintCtrlCQuit)
-        if relogin != nil {
-            hints.append(ScreenText.hintEscCancel)
-        } else if escapeGoesBack {
-            hints.append(ScreenText.hintEscBack)
-        }
-        return hints
+        return modalModel?.keyHints ?? baseModel.keyHints ?? []
     }
 
     /// The help key's hint, shown last when every hint fits: "F1 help" on forms (`?` is typed there), "? help" elsewhere.
     public var helpHint: String? {
-        if isTerminalTooSmall || isHelpVisible || dashboard.isConfirmingGlobalSignOut && screen == .dashboard {
-            return nil
-        }
-        if isInFlight && !(screen == .dashboard && relogin == nil) { return nil }
+        if isTerminalTooSmall || isHelpVisible || presented.hidesHelpHint { return nil }
         return hasTextField ? ScreenText.hintF1Help : ScreenText.hintHelp
     }
 
     /// What replaces the hints that do not fit: "F1 more" on forms, "? more" elsewhere.
     public var moreHint: String { hasTextField ? ScreenText.hintF1More : ScreenText.hintHelpMore }
-
-    /// Whether Esc leaves the current form (on Sign in it does only when cancelling is allowed).
-    var escapeGoesBack: Bool {
-        if case .signIn(let state) = screen { return state.canCancel }
-        return true
-    }
 
     /// The key hints joined for one line.
     public var keyHintLine: String {
@@ -169,17 +102,6 @@ extension AppState {
 
     /// The help overlay's lines for the active view.
     public var helpLines: [String] {
-        if relogin == nil && screen == .dashboard && devices != nil { return ScreenText.devicesHelp }
-        if relogin == nil && screen == .dashboard && profile?.mode == .browsing { return ScreenText.profileHelp }
-        if relogin == nil && screen == .dashboard { return ScreenText.dashboardHelp }
-        return hasTextField ? ScreenText.formHelp : ScreenText.choiceHelp
-    }
-
-    private func newPasswordHint(_ state: NewPasswordState) -> String? {
-        switch state.focus {
-        case .newPassword: return ScreenText.revealHint(isRevealed: state.newPassword.isRevealed)
-        case .confirmPassword: return ScreenText.revealHint(isRevealed: state.confirmPassword.isRevealed)
-        default: return nil
-        }
+        modalModel?.helpLines ?? baseModel.helpLines ?? (hasTextField ? ScreenText.formHelp : ScreenText.choiceHelp)
     }
 }

@@ -157,6 +157,7 @@ extension AppState {
 
     // MARK: Keys
 
+    /// A key: the global keys here (Ctrl-C, help, too small, Ctrl-Y), the rest to the modal, else the base.
     mutating func keyPressed(_ key: Key) -> [AuthEffect] {
         if key.isCtrl("c") { return [.quit] }
         if isTerminalTooSmall { return key.isCharacter("q") && !hasTextField ? [.quit] : [] }
@@ -173,8 +174,11 @@ extension AppState {
             return []
         }
         if let copy = copyURIKey(key) { return copy }
-        if screen == .dashboard && relogin == nil && dashboard.isConfirmingGlobalSignOut {
-            return reduceAction(.dashboard(.keyPressed(key)))
+        // "Sign out everywhere?" takes every key: only `y` confirms, so `q` does not quit under it.
+        if modal == .confirmGlobalSignOut {
+            modal = nil
+            return reduceAction(
+                .dashboard(.globalSignOutAnswered(confirmed: key.isCharacter("y") || key.isCharacter("Y"))))
         }
         if !hasTextField {
             if key.isCharacter("?") {
@@ -183,30 +187,18 @@ extension AppState {
             }
             if key.isCharacter("q") { return [.quit] }
         }
-        if let prompt = rememberDevicePrompt, relogin == nil {
-            rememberDevicePrompt = nil
-            return prompt.answer(key).map { [.changeDevice($0)] } ?? []
+        switch modal {
+        case .relogin: return reduceRelogin(.keyPressed(key))
+        case .devices: return reduceAction(.devices(.keyPressed(key)))
+        case .profile: return reduceAction(.profile(.keyPressed(key)))
+        case .rememberDevice: return scope(\.rememberDevicePrompt) { $0.reduce(key) }
+        case .accounts: return scope(\.accountPicker) { $0.reduce(key) }
+        case .copyToken:
+            modal = nil
+            return copyToken(key)
+        case .confirmGlobalSignOut, nil: break
         }
-        if var picker = accountPicker, relogin == nil {
-            switch picker.reduce(key) {
-            case nil: accountPicker = picker
-            case .close?: accountPicker = nil
-            case .switchTo(let name)?:
-                accountPicker = nil
-                return [.switchAccount(name)]
-            }
-            return []
-        }
-        if relogin != nil { return reduceRelogin(.keyPressed(key)) }
-        if devices != nil && screen == .dashboard { return reduceAction(.devices(.keyPressed(key))) }
-        if profile != nil && screen == .dashboard { return reduceAction(.profile(.keyPressed(key))) }
-        if screen == .dashboard, let copy = copyTokenKey(key) { return copy }
-        // After the token copy, whose second key may be `a` (the access token).
-        if screen == .dashboard, options.canSwitchAccounts, key.isCharacter("a") {
-            accountPicker = AccountPickerState(accounts: options.otherAccounts)
-            return []
-        }
-        switch screen {
+        switch base {
         case .signIn: return reduceAction(.signIn(.keyPressed(key)))
         case .signUp: return reduceAction(.signUp(.keyPressed(key)))
         case .confirmSignUp: return reduceAction(.confirmSignUp(.keyPressed(key)))
@@ -222,6 +214,7 @@ extension AppState {
         let previousUsername = dashboard.username ?? dashboard.session?.username
         let previousWaiting = dashboard.callsWaitingForSignIn
         let wasSigningOutGlobally = dashboard.isSigningOutGlobally
+        let previousState = dashboard.userState
         var effects = perform(dashboard.reduce(.sessionEvent(event)))
         switch event {
         case .stateChanged(let state, let username, _):
@@ -231,26 +224,28 @@ extension AppState {
                     relogin = nil
                     dashboard.append(ScreenText.signedInAgain(username ?? previousUsername ?? ""))
                 }
+                // "Sign out everywhere?" was asked about the session before, not a new one.
+                if modal == .confirmGlobalSignOut, previousState != .signedIn || username != previousUsername {
+                    modal = nil
+                }
                 statusMessage = nil
-                screen = .dashboard
+                base = .dashboard
             case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid:
-                if case .signIn(let state) = screen, !state.isInFlight { screen = .dashboard }
-                if screen == .dashboard && relogin == nil { effects += openRelogin() }
+                if case .signIn(let state) = base, !state.isInFlight { base = .dashboard }
+                if isOnDashboard && relogin == nil { effects += openRelogin() }
+                let cause = dashboard.reloginCause
                 relogin?.reason = state
-                relogin?.cause = dashboard.reloginCause
+                relogin?.cause = cause
             case .signedOut, .guest:
-                relogin = nil
-                // The next sign-in may be another user: the Security row is read again with `m`.
+                // Every modal closes: the next sign-in may be another user. Its Security row is read again with `m`.
+                modal = nil
                 dashboard.mfa = nil
-                devices = nil
-                profile = nil
-                rememberDevicePrompt = nil
-                if screen == .dashboard {
+                if isOnDashboard {
                     let notice =
                         globalSignOutNotice
                         ?? (wasSigningOutGlobally ? ScreenText.signingOutEverywhere : ScreenText.signedOutNotice)
                     globalSignOutNotice = nil
-                    screen = .signIn(makeSignIn(username: previousUsername ?? "", notice: notice))
+                    base = .signIn(makeSignIn(username: previousUsername ?? "", notice: notice))
                 }
             case .unknown:
                 break
@@ -259,7 +254,7 @@ extension AppState {
             let waiting = dashboard.callsWaitingForSignIn
             if relogin != nil {
                 effects += reduceRelogin(.waitingCountChanged(waiting))
-            } else if waiting > previousWaiting && screen == .dashboard && dashboard.userState.needsRelogin {
+            } else if waiting > previousWaiting && isOnDashboard && dashboard.userState.needsRelogin {
                 effects += openRelogin()
             }
         default:

@@ -20,54 +20,60 @@ extension AppState {
         isHelpVisible = false
         switch route {
         case .signIn(let username, let notice):
-            screen = .signIn(makeSignIn(username: username, notice: notice))
+            base = .signIn(makeSignIn(username: username, notice: notice))
         case .signUp(let username):
             guard !options.disableSignUp else { return [] }
-            screen = .signUp(makeSignUp(username: username))
+            base = .signUp(makeSignUp(username: username))
         case .confirmSignUp(let username, let delivery, let password, let sendNewCode):
             return openConfirmSignUp(
                 username: username, delivery: delivery, password: password, sendNewCode: sendNewCode)
         case .forgotPassword(let username):
             var state = ForgotPasswordState(username: username, policy: options.passwordPolicy)
             state.now = now
-            screen = .forgotPassword(state)
+            base = .forgotPassword(state)
         case .challenge(let step, let username):
             guard let challenge = ChallengeState(step: step, username: username, policy: options.passwordPolicy) else {
-                screen = .dashboard
+                base = .dashboard
                 return []
             }
-            screen = .challenge(challenge)
+            base = .challenge(challenge)
         case .signInCode(let step, let username, let method):
             return openSignInCode(step, username: username, method: method)
         case .dashboard:
-            // Back from the Devices view (over the dashboard) or from an authenticator enrolment.
-            if devices != nil {
-                devices = nil
-            } else {
-                screen = .dashboard
-            }
+            // Back from an authenticator enrolment.
+            base = .dashboard
+        case .closeModal:
+            modal = nil
         case .autoSignIn(let username, let password):
             var state = makeSignIn(username: username, notice: ScreenText.accountConfirmedSigningIn)
             state.request = .signIn
-            screen = .signIn(state)
+            base = .signIn(state)
             return [.signIn(username: username, password: password)]
         case .signedIn:
             statusMessage = nil
-            screen = .dashboard
+            base = .dashboard
         case .cancelled:
             return options.canCancel ? [.dismiss] : []
         case .reloginPrompt:
             return relogin == nil ? openRelogin() : []
         case .devices:
             let (state, effects) = DevicesState.opening()
-            devices = state
+            modal = .devices(state)
             return perform(effects)
         case .profile:
-            let (state, requests) = ProfileState.opening(
+            let (state, effects) = ProfileState.opening(
                 username: dashboard.username ?? dashboard.session?.username ?? "")
-            profile = state
+            modal = .profile(state)
             statusMessage = nil
-            return requests.map { .profile($0) }
+            return perform(effects)
+        case .accounts:
+            guard options.canSwitchAccounts else { return [] }
+            modal = .accounts(AccountPickerState(accounts: options.otherAccounts))
+        case .confirmGlobalSignOut:
+            modal = .confirmGlobalSignOut
+        case .copyToken:
+            modal = .copyToken
+            statusMessage = ScreenText.copyTokenChoice
         }
         return []
     }
@@ -78,13 +84,14 @@ extension AppState {
     ) -> [AuthEffect] {
         var state = ConfirmSignUpState(username: username, delivery: delivery, rememberedPassword: password)
         state.now = now
-        if delivery != nil { state.resendAvailableAt = now.addingTimeInterval(ConfirmSignUpState.resendCooldown) }
+        state.resendCooldownLength = options.resendCooldown
+        if delivery != nil { state.resendAvailableAt = now.addingTimeInterval(options.resendCooldown) }
         var effects: [ScreenEffect] = []
         if sendNewCode {
             effects = state.reduce(.resendPressed)
             state.notice = ScreenText.accountNotConfirmed
         }
-        screen = .confirmSignUp(state)
+        base = .confirmSignUp(state)
         return perform(effects)
     }
 
@@ -92,10 +99,10 @@ extension AppState {
     private mutating func openSignInCode(_ step: SignInStep, username: String, method: SignInMethod) -> [AuthEffect] {
         switch step {
         case .emailOTP(let details):
-            screen = .challenge(
+            base = .challenge(
                 .code(CodeChallengeState(username: username, kind: .email(details), resend: .method(method))))
         case .smsOTP(let details):
-            screen = .challenge(
+            base = .challenge(
                 .code(CodeChallengeState(username: username, kind: .sms(details), resend: .method(method))))
         default:
             return navigate(.challenge(step, username: username))
@@ -105,12 +112,13 @@ extension AppState {
 
     mutating func openRelogin() -> [AuthEffect] {
         let reason = dashboard.userState.needsRelogin ? dashboard.userState : .signedOutUserPoolsTokenInvalid
-        relogin = ReloginPromptState(
+        var prompt = ReloginPromptState(
             reason: reason, username: dashboard.username ?? dashboard.session?.username ?? "",
             waitingCount: dashboard.callsWaitingForSignIn, policy: options.passwordPolicy,
             choosesMethod: options.choosesSignInMethod, usernameKind: options.usernameKind,
             asksForPassword: options.asksForPassword)
-        relogin?.cause = dashboard.reloginCause
+        prompt.cause = dashboard.reloginCause
+        modal = .relogin(prompt)
         isHelpVisible = false
         statusMessage = nil
         return []
@@ -134,7 +142,7 @@ extension AppState {
             case .route(.forgotPassword(let username)):
                 // The waiting calls keep waiting: the sign-in after the reset resumes them.
                 relogin = nil
-                screen = .forgotPassword(ForgotPasswordState(username: username, policy: options.passwordPolicy))
+                base = .forgotPassword(ForgotPasswordState(username: username, policy: options.passwordPolicy))
             case .route:
                 break
             }
@@ -142,45 +150,32 @@ extension AppState {
         return result
     }
 
-    /// `y`, then `i` or `a`, on the dashboard: the token goes to the clipboard, never to the screen.
-    mutating func copyTokenKey(_ key: Key) -> [AuthEffect]? {
-        if isChoosingTokenToCopy {
-            isChoosingTokenToCopy = false
-            if key.isCharacter("i") { return [.copyToken(.id)] }
-            if key.isCharacter("a") { return [.copyToken(.access)] }
-            statusMessage = ScreenText.copyTokenCancelled
-            return []
-        }
-        guard key.isCharacter("y"), dashboard.userState == .signedIn else { return nil }
-        isChoosingTokenToCopy = true
-        statusMessage = ScreenText.copyTokenChoice
+    /// The key after the dashboard's `y`: `i` or `a` copies that token to the clipboard, never to the screen.
+    mutating func copyToken(_ key: Key) -> [AuthEffect] {
+        if key.isCharacter("i") { return [.copyToken(.id)] }
+        if key.isCharacter("a") { return [.copyToken(.access)] }
+        statusMessage = ScreenText.copyTokenCancelled
         return []
     }
 
     mutating func reduceProfile(_ action: ProfileAction) -> [AuthEffect] {
         if case .deleted(let username, .success) = action {
             // The client signed out (its state event may have come first): the sign-in screen says what happened.
-            profile = nil
             statusMessage = nil
-            devices = nil
-            relogin = nil
             dashboard.append(ScreenText.accountDeleted(username))
-            screen = .signIn(makeSignIn(username: "", notice: ScreenText.accountDeleted(username)))
+            base = .signIn(makeSignIn(username: "", notice: ScreenText.accountDeleted(username)))
             return []
         }
-        guard var state = profile else { return [] }
-        let (requests, close) = state.reduce(action)
-        profile = close ? nil : state
-        return requests.map { .profile($0) }
+        return scope(\.profile) { $0.reduce(action) }
     }
 
     /// Opens "Remember this device?" once per device, when the pool left the choice to the user.
     mutating func offerRememberDevice(_ summary: SessionSummary?) {
         guard let summary, summary.deviceAwaitsRememberChoice, let key = summary.deviceKey,
-            dashboard.userState == .signedIn, screen == .dashboard, relogin == nil,
+            dashboard.userState == .signedIn, isOnDashboard, modal == nil,
             rememberDeviceAsked.insert(key).inserted
         else { return }
-        rememberDevicePrompt = RememberDevicePromptState(deviceKey: key)
+        modal = .rememberDevice(RememberDevicePromptState(deviceKey: key))
     }
 
     /// The dashboard's `t`: the secret shows on an enrolment screen, and its code is verified.
@@ -188,18 +183,18 @@ extension AppState {
         switch action {
         case .started(.success(let details)):
             dashboard.isChangingMFA = false
-            guard screen == .dashboard, relogin == nil, dashboard.userState == .signedIn else { return [] }
+            guard isOnDashboard, relogin == nil, dashboard.userState == .signedIn else { return [] }
             isHelpVisible = false
             dashboard.append(ScreenText.totpEnrolling)
             let username = dashboard.username ?? dashboard.session?.username ?? details.accountName
-            screen = .challenge(.totpSetup(TOTPSetupState(username: username, details: details, isEnrolment: true)))
+            base = .challenge(.totpSetup(TOTPSetupState(username: username, details: details, isEnrolment: true)))
             return []
         case .started(.failure(let error)):
             dashboard.isChangingMFA = false
             dashboard.append(ScreenText.mfaFailed(ScreenText.shortError(error)))
             return []
         case .verified(let result):
-            guard case .challenge(.totpSetup(let enrolment)) = screen, enrolment.isEnrolment else { return [] }
+            guard case .challenge(.totpSetup(let enrolment)) = base, enrolment.isEnrolment else { return [] }
             var effects = scope(\.challengeScreen) { $0.reduce(.confirmSignInFinished(result.map { .done })) }
             if case .success = result {
                 dashboard.append(ScreenText.totpEnrolled)

@@ -5,17 +5,18 @@ import TerminalKeys
 extension AppState {
     /// The set-up screen showing (on its own or in the re-login prompt), or nil.
     public var totpSetupShowing: TOTPSetupState? {
-        if let relogin {
+        switch (base, modal) {
+        case (_, .relogin(let relogin)?):
             if case .totpSetup(let setup)? = relogin.challenge { return setup }
             return nil
+        case (.challenge(.totpSetup(let setup)), nil): return setup
+        default: return nil
         }
-        if case .challenge(.totpSetup(let setup)) = screen { return setup }
-        return nil
     }
 
     /// The browser sign-in waiting on the Sign in screen (not under the re-login prompt), or nil.
     public var hostedUIWaitShowing: HostedUIWait? {
-        guard relogin == nil, case .signIn(let signIn) = screen else { return nil }
+        guard case .signIn(let signIn) = base else { return nil }
         return signIn.hostedUI
     }
 

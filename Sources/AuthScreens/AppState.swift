@@ -2,7 +2,7 @@ import CognitoAuth
 import Foundation
 import TerminalKeys
 
-/// The whole UI as a value: which screen shows, the dashboard, the re-login prompt over it, and the chrome.
+/// The whole UI as a value: the base screen, at most one modal over the dashboard, and the chrome.
 ///
 /// ``reduce(_:)`` routes keys and results to the active screen, follows the routes the screens
 /// return, and feeds auth events to the dashboard. It returns the effects the runtime runs.
@@ -19,34 +19,49 @@ public struct AppState: Equatable, Sendable {
         case forgotPassword(ForgotPasswordState)
         /// A sign-in challenge: a code, a new password, an MFA choice or an enrolment.
         case challenge(ChallengeState)
-        /// The dashboard (its state is ``AppState/dashboard``).
+        /// The dashboard (its state is ``AppState/dashboard``), with ``AppState/modal`` over it.
         case dashboard
+    }
+
+    /// What shows over the dashboard, at most one at a time. ``AppState/modal`` holds it, and only while
+    /// the base is the dashboard: an overlay cannot outlive the screen it belongs to.
+    public enum Modal: Equatable, Sendable {
+        /// The re-login prompt (the session needs a sign-in; calls may be waiting).
+        case relogin(ReloginPromptState)
+        /// The Devices view (`v`).
+        case devices(DevicesState)
+        /// The Profile view (`p`).
+        case profile(ProfileState)
+        /// "Remember this device?", offered once after a sign-in.
+        case rememberDevice(RememberDevicePromptState)
+        /// The Accounts chooser (`a`).
+        case accounts(AccountPickerState)
+        /// "Sign out everywhere?" (`O`), answered with `y`.
+        case confirmGlobalSignOut
+        /// `y` waits for the token to copy (`i` or `a`).
+        case copyToken
     }
 
     /// The options the app was started with (AWSAuthUI's, and the pool's settings).
     public var options: AuthUIOptions
-    /// The full-screen view showing now; prompts and overlays are drawn over it.
-    public var screen: Screen
+    /// The full-screen view showing now; a modal may be drawn over the dashboard. Leaving the
+    /// dashboard closes the modal.
+    public var base: Screen {
+        didSet { if !isOnDashboard { modal = nil } }
+    }
+    /// What shows over the dashboard, or nil; always nil on another base screen.
+    public var modal: Modal? {
+        didSet { if !isOnDashboard, modal != nil { modal = nil } }
+    }
     /// The dashboard, kept up to date by events even while another screen shows.
     public var dashboard: DashboardState
-    /// The re-login prompt over the dashboard, when open.
-    public var relogin: ReloginPromptState?
     /// Set by the renderer: the terminal is below the minimum size, so no form takes input.
     public var isTerminalTooSmall: Bool
-    /// Whether the help overlay shows.
+    /// Whether the help overlay shows. Help is chrome over whatever shows, base or modal (forms have
+    /// it too), so it is not one of the dashboard's modals: it lists the keys of what is under it.
     public var isHelpVisible: Bool
     /// A message for the status line when nothing is in flight.
     public var statusMessage: String?
-    /// The Devices view over the dashboard (`v`), when open.
-    public var devices: DevicesState?
-    /// The Profile view over the dashboard (`p`), when open.
-    public var profile: ProfileState?
-    /// Whether `y` on the dashboard waits for the token to copy (`i` or `a`).
-    public var isChoosingTokenToCopy = false
-    /// "Remember this device?" over the dashboard, when open.
-    public var rememberDevicePrompt: RememberDevicePromptState?
-    /// The Accounts chooser over the dashboard (`a`), when open.
-    public var accountPicker: AccountPickerState?
     /// The device keys the remember prompt was offered for (once each).
     var rememberDeviceAsked: Set<String> = []
     /// What a finished global sign-out said, for the sign-in screen that follows it.
@@ -60,15 +75,16 @@ public struct AppState: Equatable, Sendable {
         self.options = options
         self.dashboard = DashboardState(now: now, timeZone: timeZone, logCapacity: options.logCapacity)
         self.dashboard.poolRows = DashboardState.poolRows(options)
-        self.relogin = nil
+        self.dashboard.canSwitchAccounts = options.canSwitchAccounts
+        self.modal = nil
         self.isTerminalTooSmall = false
         self.isHelpVisible = false
         self.statusMessage = nil
-        self.screen = .dashboard
+        self.base = .dashboard
         if options.startOnSignUp {
-            self.screen = .signUp(makeSignUp(username: ""))
+            self.base = .signUp(makeSignUp(username: ""))
         } else {
-            self.screen = .signIn(makeSignIn(username: options.prefilledUsername ?? "", notice: nil))
+            self.base = .signIn(makeSignIn(username: options.prefilledUsername ?? "", notice: nil))
         }
         if let notice = options.storeNotice {
             // Shown inside the UI (the status line and the log), not printed behind the full screen.
@@ -84,38 +100,85 @@ public struct AppState: Equatable, Sendable {
     }
 
     /// Whether the dashboard is the screen showing.
-    public var isOnDashboard: Bool { screen == .dashboard }
+    public var isOnDashboard: Bool {
+        if case .dashboard = base { return true }
+        return false
+    }
 
     // MARK: Children, as key paths for ``scope(_:_:)``
 
     /// The Sign in screen, when it shows; setting it shows it.
     var signInScreen: SignInState? {
-        get { if case .signIn(let state) = screen { state } else { nil } }
-        set { if let newValue { screen = .signIn(newValue) } }
+        get { if case .signIn(let state) = base { state } else { nil } }
+        set { if let newValue { base = .signIn(newValue) } }
     }
 
     /// The Create account screen, when it shows; setting it shows it.
     var signUpScreen: SignUpState? {
-        get { if case .signUp(let state) = screen { state } else { nil } }
-        set { if let newValue { screen = .signUp(newValue) } }
+        get { if case .signUp(let state) = base { state } else { nil } }
+        set { if let newValue { base = .signUp(newValue) } }
     }
 
     /// The sign-up confirmation screen, when it shows; setting it shows it.
     var confirmSignUpScreen: ConfirmSignUpState? {
-        get { if case .confirmSignUp(let state) = screen { state } else { nil } }
-        set { if let newValue { screen = .confirmSignUp(newValue) } }
+        get { if case .confirmSignUp(let state) = base { state } else { nil } }
+        set { if let newValue { base = .confirmSignUp(newValue) } }
     }
 
     /// The Forgot password screen, when it shows; setting it shows it.
     var forgotPasswordScreen: ForgotPasswordState? {
-        get { if case .forgotPassword(let state) = screen { state } else { nil } }
-        set { if let newValue { screen = .forgotPassword(newValue) } }
+        get { if case .forgotPassword(let state) = base { state } else { nil } }
+        set { if let newValue { base = .forgotPassword(newValue) } }
     }
 
     /// The challenge screen, when it shows; setting it shows it.
     var challengeScreen: ChallengeState? {
-        get { if case .challenge(let state) = screen { state } else { nil } }
-        set { if let newValue { screen = .challenge(newValue) } }
+        get { if case .challenge(let state) = base { state } else { nil } }
+        set { if let newValue { base = .challenge(newValue) } }
+    }
+
+    // MARK: The modal's cases, as key paths for ``scope(_:_:)``
+
+    /// The re-login prompt, when it is the modal; setting a value opens it, nil closes it.
+    public var relogin: ReloginPromptState? {
+        get { if case .relogin(let state) = modal { state } else { nil } }
+        set { present(newValue.map(Modal.relogin), closing: relogin != nil) }
+    }
+
+    /// The Devices view, when it is the modal; setting a value opens it, nil closes it.
+    public var devices: DevicesState? {
+        get { if case .devices(let state) = modal { state } else { nil } }
+        set { present(newValue.map(Modal.devices), closing: devices != nil) }
+    }
+
+    /// The Profile view, when it is the modal; setting a value opens it, nil closes it.
+    public var profile: ProfileState? {
+        get { if case .profile(let state) = modal { state } else { nil } }
+        set { present(newValue.map(Modal.profile), closing: profile != nil) }
+    }
+
+    /// "Remember this device?", when it is the modal; setting a value opens it, nil closes it.
+    public var rememberDevicePrompt: RememberDevicePromptState? {
+        get { if case .rememberDevice(let state) = modal { state } else { nil } }
+        set { present(newValue.map(Modal.rememberDevice), closing: rememberDevicePrompt != nil) }
+    }
+
+    /// The Accounts chooser, when it is the modal; setting a value opens it, nil closes it.
+    public var accountPicker: AccountPickerState? {
+        get { if case .accounts(let state) = modal { state } else { nil } }
+        set { present(newValue.map(Modal.accounts), closing: accountPicker != nil) }
+    }
+
+    /// Whether `y` on the dashboard waits for the token to copy (`i` or `a`).
+    public var isChoosingTokenToCopy: Bool { modal == .copyToken }
+
+    /// Opens `newModal`, or (nil) closes the modal when `closing` says the one being set is showing.
+    private mutating func present(_ newModal: Modal?, closing: Bool) {
+        if let newModal {
+            modal = newModal
+        } else if closing {
+            modal = nil
+        }
     }
 
     func makeSignIn(username: String, notice: String?) -> SignInState {

@@ -39,7 +39,7 @@ extension AuthEffect {
     /// cancelled (a `CancellationError` is not an auth failure), or the runtime runs the effect
     /// itself (``Execution/runtime``). Sample calls run one after another here; the runtime runs
     /// ``concurrentParts`` instead.
-    func perform(on service: some AuthService) async -> AppAction? {
+    package func perform(on service: some AuthService) async -> AppAction? {
         switch self {
         case .signIn(let username, let password):
             return await Self.outcome { try await service.signIn(username: username, password: password.value) }
@@ -79,7 +79,7 @@ extension AuthEffect {
         case .loadMFASettings, .setMFAPreference, .sampleCalls, .loadSession:
             return await performDashboardRequest(on: service)
         case .loadDevices:
-            return await Self.outcome { try await service.listUserDevices() }.map { .devices(.loaded($0)) }
+            return await Self.outcome { try await service.listDevices(pageSize: 60) }.map { .devices(.loaded($0)) }
         case .changeDevice(let change):
             return await Self.outcome {
                 switch change {
@@ -110,7 +110,7 @@ extension AuthEffect {
             return await Self.outcome { try await service.resendSignUpCode(username: username) }
                 .map { .confirmSignUp(.resendCodeFinished($0)) }
         case .forgotPassword(let username):
-            return await Self.outcome { try await service.requestPasswordReset(username: username) }
+            return await Self.outcome { try await service.forgotPassword(username: username).delivery }
                 .map { .forgotPassword(.forgotPasswordFinished($0)) }
         case .confirmForgotPassword(let username, let newPassword, let code):
             return await Self.outcome {

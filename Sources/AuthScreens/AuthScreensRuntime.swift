@@ -236,7 +236,7 @@ public final class AuthScreensRuntime {
     private func copyToken(_ token: CopiedToken) {
         let service = self.service
         spawn { [weak self] in
-            guard let result = await AuthEffect.outcome({ try await service.currentTokens() }), let self else {
+            guard let result = await AuthEffect.outcome({ try await service.getTokens(.default) }), let self else {
                 return
             }
             switch result {

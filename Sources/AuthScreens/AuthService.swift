@@ -12,8 +12,8 @@ public protocol AuthService: Sendable {
     func confirmSignUp(username: String, code: String) async throws -> SignUpStep
     /// Sends a new sign-up code.
     func resendSignUpCode(username: String) async throws -> CodeDeliveryDetails
-    /// Starts a password reset and returns where the code went.
-    func requestPasswordReset(username: String) async throws -> CodeDeliveryDetails
+    /// Starts a password reset (ForgotPassword); the result says where the code went.
+    func forgotPassword(username: String) async throws -> ForgotPasswordResult
     /// Completes a password reset.
     func confirmForgotPassword(username: String, newPassword: String, code: String) async throws
     /// Signs out on this device or everywhere, and says what the service confirmed.
@@ -57,7 +57,7 @@ public protocol AuthService: Sendable {
     /// Verifies the authenticator app's first code; TOTP is then on and preferred.
     func verifyTOTPSetup(code: String) async throws
     /// The user's devices (ListDevices, every page), this machine's marked `DeviceInfo.isCurrent`.
-    func listUserDevices() async throws -> [DeviceInfo]
+    func listDevices(pageSize: Int) async throws -> [DeviceInfo]
     /// Marks a device remembered or not (UpdateDeviceStatus); nil means this machine's device.
     func setDeviceRemembered(_ remembered: Bool, deviceKey: String?) async throws
     /// Forgets a device (ForgetDevice); nil means this machine's device, then also dropped locally.
@@ -75,7 +75,7 @@ public protocol AuthService: Sendable {
     /// Deletes the account, then signs out here.
     func deleteUser() async throws
     /// The current tokens (refreshed if needed), for copying one to the clipboard.
-    func currentTokens() async throws -> CognitoTokens
+    func getTokens(_ options: TokenRequestOptions) async throws -> CognitoTokens
     /// Checks whether the backend answers (while offline); a `connectivityChanged` event follows when it does.
     func probeConnectivity() async
     /// Begins a browser sign-in through the hosted UI (see `AuthClient.beginHostedUISignIn(provider:)`).
@@ -122,21 +122,6 @@ extension AuthClient: AuthService {
             _ = try await getCallerIdentity(options)
         }
     }
-
-    /// `getTokens()` with the default options.
-    public func currentTokens() async throws -> CognitoTokens {
-        try await getTokens()
-    }
-
-    /// `listDevices()` with the default page size.
-    public func listUserDevices() async throws -> [DeviceInfo] {
-        try await listDevices()
-    }
-
-    /// `forgotPassword(username:)`, returning where the code went.
-    public func requestPasswordReset(username: String) async throws -> CodeDeliveryDetails {
-        try await forgotPassword(username: username).delivery
-    }
 }
 
 extension AuthService {
@@ -151,7 +136,7 @@ extension AuthService {
     }
 
     /// A service without device tracking (test fakes): says so.
-    public func listUserDevices() async throws -> [DeviceInfo] {
+    public func listDevices(pageSize: Int) async throws -> [DeviceInfo] {
         throw AuthError.unsupported(type: "devices", message: "this service cannot list devices")
     }
 
@@ -193,7 +178,7 @@ extension AuthService {
     }
 
     /// A service without tokens to copy (test fakes): says so.
-    public func currentTokens() async throws -> CognitoTokens {
+    public func getTokens(_ options: TokenRequestOptions) async throws -> CognitoTokens {
         throw AuthError.unsupported(type: "tokens", message: "this service cannot hand out tokens")
     }
 

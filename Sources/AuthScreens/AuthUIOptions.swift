@@ -1,4 +1,5 @@
 import CognitoAuth
+import Foundation
 
 /// How the sign-in screens behave, like AWSAuthUI's configuration.
 public struct AuthUIOptions: Hashable, Sendable {
@@ -20,6 +21,8 @@ public struct AuthUIOptions: Hashable, Sendable {
     public var signsInAfterSignUp: Bool
     /// How many entries the dashboard's event log keeps.
     public var logCapacity: Int
+    /// How long Resend code waits after a code was sent, in seconds (`ResendCooldownSeconds`; 30 by default).
+    public var resendCooldown: TimeInterval = ConfirmSignUpState.resendCooldown
     /// The username the sign-in screen starts with (the demo fills in its user).
     public var prefilledUsername: String?
     /// What the username field holds: a username, or the email or phone number the pool signs in with.
@@ -85,7 +88,7 @@ public struct AuthUIOptions: Hashable, Sendable {
     /// (`MinimumLength`, `RequireUppercase`, `RequireLowercase`, `RequireNumbers`, `RequireSymbols`).
     /// The pool's other settings can be stated here too: `UsernameAttributes` (`["email"]`),
     /// `VerificationMechanisms` (`["email"]`), `MFAConfiguration` (`"OPTIONAL"`), `MFAMethods`
-    /// (`["TOTP", "SMS"]`).
+    /// (`["TOTP", "SMS"]`). `ResendCooldownSeconds` (0 to 600) is how long Resend code waits.
     public init(ui: JSONValue?) {
         self.init()
         applyOverrides(ui)
@@ -155,6 +158,9 @@ public struct AuthUIOptions: Hashable, Sendable {
         if let setting = ui["MFAConfiguration"]?.stringValue { mfaConfiguration = setting }
         if let methods = names("MFAMethods") { mfaMethods = methods }
         if let capacity = ui["LogCapacity"]?.intValue { logCapacity = max(1, capacity) }
+        if let seconds = ui["ResendCooldownSeconds"]?.intValue {
+            resendCooldown = TimeInterval(min(max(0, seconds), 600))
+        }
         if let policy = ui["PasswordPolicy"] {
             func rule(_ key: String, _ current: Bool) -> Bool {
                 if case .bool(let value)? = policy[key] { return value }

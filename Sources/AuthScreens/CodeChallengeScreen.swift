@@ -82,6 +82,8 @@ public struct CodeChallengeState: Equatable, Sendable, ResendCodeCooldown {
     public var now: Date = .distantPast
     /// When Resend code may be used again (a code was just sent), or nil.
     public var resendAvailableAt: Date?
+    /// How long Resend code waits after a code was sent.
+    public var resendCooldownLength: TimeInterval = ConfirmSignUpState.resendCooldown
     /// Whether a code was sent as the screen opened and its cooldown starts when the app first sets the clock.
     var startsCooldownOnClock = false
 

@@ -48,6 +48,8 @@ public struct ConfirmSignUpState: Equatable, Sendable, ResendCodeCooldown {
     /// When Resend code may be used again (a code was just sent), or nil.
     public var resendAvailableAt: Date?
     /// How long Resend code waits after a code was sent.
+    public var resendCooldownLength: TimeInterval = ConfirmSignUpState.resendCooldown
+    /// How long Resend code waits after a code was sent, unless the options say otherwise.
     public static let resendCooldown: TimeInterval = 30
 
     /// Creates the screen for `username`, with where the code went and the password to sign in with afterwards.

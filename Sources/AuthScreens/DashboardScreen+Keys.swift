@@ -5,14 +5,6 @@ import TerminalKeys
 /// The dashboard's keys: calls, refresh, sign-out, and the connectivity probe they start.
 extension DashboardState {
     mutating func keyPressed(_ key: Key) -> [ScreenEffect] {
-        if isConfirmingGlobalSignOut {
-            isConfirmingGlobalSignOut = false
-            guard key == .character("y") || key == .character("Y") else {
-                append(ScreenText.globalSignOutDeclined)
-                return []
-            }
-            return isSigningOut ? [] : startSignOut(global: true)
-        }
         switch key {
         case .character("c"): return startSampleCalls(1)
         case .character("C"): return startSampleCalls(5)
@@ -22,8 +14,7 @@ extension DashboardState {
             return [.run(.forceRefresh)]
         case .character("O"):
             guard !isSigningOut, userState != .signedOut else { return [] }
-            isConfirmingGlobalSignOut = true
-            return []
+            return [.route(.confirmGlobalSignOut)]
         case .character("o"):
             guard !isSigningOut else { return [] }
             return startSignOut(global: false)
@@ -31,6 +22,8 @@ extension DashboardState {
             return userState.needsRelogin ? [.route(.reloginPrompt)] : []
         case .character("v"): return userState == .signedIn ? [.route(.devices)] : []
         case .character("p"): return userState == .signedIn ? [.route(.profile)] : []
+        case .character("y"): return userState == .signedIn ? [.route(.copyToken)] : []
+        case .character("a"): return canSwitchAccounts ? [.route(.accounts)] : []
         case .character("m"), .character("e"), .character("E"), .character("t"), .character("T"), .character("x"),
             .character("X"):
             return securityKey(key)
@@ -43,6 +36,15 @@ extension DashboardState {
         default: break
         }
         return []
+    }
+
+    /// The answer to "Sign out everywhere?": confirmed, it signs out on every device.
+    mutating func answerGlobalSignOut(confirmed: Bool) -> [ScreenEffect] {
+        guard confirmed else {
+            append(ScreenText.globalSignOutDeclined)
+            return []
+        }
+        return isSigningOut ? [] : startSignOut(global: true)
     }
 
     private mutating func startSignOut(global: Bool) -> [ScreenEffect] {

@@ -74,8 +74,8 @@ public struct DashboardState: Equatable, Sendable {
     public var mfa: MFASettings?
     /// Whether an MFA load or change is running.
     public var isChangingMFA = false
-    /// Whether `O` asked "Sign out of every device? y/N" and waits for the answer.
-    public var isConfirmingGlobalSignOut = false
+    /// Whether `a` opens the Accounts chooser (other accounts share the store root).
+    public var canSwitchAccounts = false
     /// Whether the running sign-out is the global one.
     public var isSigningOutGlobally = false
     /// The last refresh failure of this session (why a re-login is needed), reset with the session.
@@ -233,6 +233,8 @@ public struct DashboardState: Equatable, Sendable {
 public enum DashboardAction: Sendable {
     /// A key was pressed.
     case keyPressed(Key)
+    /// "Sign out everywhere?" was answered: `y` confirms, any other key declines.
+    case globalSignOutAnswered(confirmed: Bool)
     /// The auth client published an event.
     case sessionEvent(SessionEvent)
     /// The runtime read the stored session.
@@ -254,6 +256,7 @@ extension DashboardState {
     package mutating func reduce(_ action: DashboardAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key): return keyPressed(key)
+        case .globalSignOutAnswered(let confirmed): return answerGlobalSignOut(confirmed: confirmed)
         case .sessionEvent(let event):
             apply(event)
             return []
@@ -316,7 +319,6 @@ extension DashboardState {
         lastRefreshError = nil
         mfa = nil
         awsCredentialsIssuedAt = nil
-        isConfirmingGlobalSignOut = false
     }
 
     private mutating func apply(_ event: SessionEvent) {

@@ -34,8 +34,8 @@ public struct DevicesState: Equatable, Sendable {
     public var devices: [DeviceInfo] = []
     /// Whether a list has arrived at least once.
     public var hasLoaded = false
-    /// What is running ("Loading devices…"), or nil.
-    public var activity: String?
+    /// The request in flight, or nil: the one model of "in flight", as on the forms.
+    public var request: DevicesRequest?
     /// The index of the highlighted device row, moved with ↑/↓.
     public var selection = 0
     /// The key of this machine's device while "Forget this machine?" waits for `y`.
@@ -47,6 +47,17 @@ public struct DevicesState: Equatable, Sendable {
 
     /// Creates the view, loading.
     public init() {}
+
+    /// What is running ("Loading devices…"), or nil.
+    public var activity: String? {
+        switch request {
+        case .load?: return ScreenText.loadingDevices
+        case .change(.forget)?: return ScreenText.forgettingDevice
+        case .change(.remember(_, let remembered))?:
+            return remembered ? ScreenText.rememberingDevice : ScreenText.unrememberingDevice
+        case nil: return nil
+        }
+    }
 
     /// The selected device, if any.
     public var selected: DeviceInfo? { devices.indices.contains(selection) ? devices[selection] : nil }
@@ -79,6 +90,14 @@ public struct DevicesState: Equatable, Sendable {
     }
 }
 
+/// A Devices view request in flight.
+public enum DevicesRequest: Hashable, Sendable {
+    /// ListDevices.
+    case load
+    /// A remember, un-remember or forget.
+    case change(DeviceChange)
+}
+
 /// What happened in the Devices view.
 public enum DevicesAction: Sendable {
     /// A key was pressed.
@@ -93,16 +112,16 @@ extension DevicesState {
     /// The view just opened: it loads the list.
     package static func opening() -> (DevicesState, [ScreenEffect]) {
         var state = DevicesState()
-        state.activity = ScreenText.loadingDevices
+        state.request = .load
         return (state, [.run(.loadDevices)])
     }
 
-    /// Applies an action and returns the effects (and `.route(.dashboard)` to close).
+    /// Applies an action and returns the effects (and `.route(.closeModal)` to close).
     package mutating func reduce(_ action: DevicesAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key): return keyPressed(key)
         case .loaded(let result):
-            activity = nil
+            request = nil
             switch result {
             case .success(let list):
                 devices = list
@@ -122,7 +141,7 @@ extension DevicesState {
             case .failure(let failure):
                 error = ScreenText.shortError(failure)
             }
-            activity = ScreenText.loadingDevices
+            request = .load
             return [.run(.loadDevices)]
         }
     }
@@ -134,36 +153,34 @@ extension DevicesState {
                 notice = ScreenText.forgetCancelled
                 return []
             }
-            return start(.forget(deviceKey: key0), ScreenText.forgettingDevice)
+            return start(.forget(deviceKey: key0))
         }
         switch key {
-        case .escape, .character("v"): return [.route(.dashboard)]
+        case .escape, .character("v"): return [.route(.closeModal)]
         case .up: selection = max(0, selection - 1)
         case .down: selection = min(max(0, devices.count - 1), selection + 1)
         case .character("l"):
-            guard activity == nil else { return [] }
-            activity = ScreenText.loadingDevices
+            guard request == nil else { return [] }
+            request = .load
             return [.run(.loadDevices)]
         case .character("f"):
-            guard activity == nil, let device = selected else { return [] }
+            guard request == nil, let device = selected else { return [] }
             if device.isCurrent {
                 confirmingForget = device.deviceKey
                 return []
             }
-            return start(.forget(deviceKey: device.deviceKey), ScreenText.forgettingDevice)
+            return start(.forget(deviceKey: device.deviceKey))
         case .character("r"):
-            guard activity == nil, let device = selected else { return [] }
-            let remembered = device.rememberedStatus != "remembered"
+            guard request == nil, let device = selected else { return [] }
             return start(
-                .remember(deviceKey: device.deviceKey, remembered: remembered),
-                remembered ? ScreenText.rememberingDevice : ScreenText.unrememberingDevice)
+                .remember(deviceKey: device.deviceKey, remembered: device.rememberedStatus != "remembered"))
         default: break
         }
         return []
     }
 
-    private mutating func start(_ change: DeviceChange, _ verb: String) -> [ScreenEffect] {
-        activity = verb
+    private mutating func start(_ change: DeviceChange) -> [ScreenEffect] {
+        request = .change(change)
         notice = nil
         error = nil
         return [.run(.changeDevice(change))]

@@ -56,7 +56,7 @@ public enum AuthEffect: Hashable, Sendable {
     case setUpTOTP
     /// Finishes the enrolment with `verifyTOTPSetup(code:)`; answered by `totpSetupVerified`.
     case verifyTOTPSetup(code: SecretText)
-    /// Lists the user's devices with `listUserDevices()`; answered by `devicesLoaded`.
+    /// Lists the user's devices with `listDevices(pageSize:)`; answered by `devicesLoaded`.
     case loadDevices
     /// `setDeviceRemembered(_:deviceKey:)` or `forgetDevice(_:)`; `deviceChangeFinished`.
     case changeDevice(DeviceChange)
@@ -106,8 +106,16 @@ package enum Route: Hashable, Sendable {
     case devices
     /// Open the Profile view over the dashboard.
     case profile
-    /// Back to the dashboard (the Devices view closed, or the authenticator enrolment ended).
+    /// Back to the dashboard (the authenticator enrolment ended).
     case dashboard
+    /// Open the Accounts chooser over the dashboard (when other accounts share the store root).
+    case accounts
+    /// Ask "Sign out everywhere?" over the dashboard.
+    case confirmGlobalSignOut
+    /// Wait for the token to copy (`i` or `a`) over the dashboard.
+    case copyToken
+    /// Close the modal over the dashboard.
+    case closeModal
 }
 
 /// What a screen's reducer returns: effects for the runtime, and routes for the app.

@@ -56,6 +56,8 @@ public struct ForgotPasswordState: Equatable, Sendable, ResendCodeCooldown {
     public var now: Date = Date()
     /// When Resend code may be used again (a code was just sent), or nil.
     public var resendAvailableAt: Date?
+    /// How long Resend code waits after a code was sent.
+    public var resendCooldownLength: TimeInterval = ConfirmSignUpState.resendCooldown
 
     /// The item Tab / Shift-Tab / ↑ / ↓ move between.
     public var focus: Focus

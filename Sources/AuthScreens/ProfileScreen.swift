@@ -16,6 +16,28 @@ public enum ProfileRequest: Hashable, Sendable {
     case changePassword(current: SecretText, proposed: SecretText)
     /// `deleteUser()` for `username` (named in the outcome); `ProfileAction.deleted`.
     case deleteAccount(username: String)
+
+    /// A request in flight as the view keeps it: which call runs, without the secrets it carried.
+    public enum InFlight: Hashable, Sendable {
+        case load
+        case update(name: String)
+        case sendCode
+        case verify(name: String)
+        case changePassword
+        case deleteAccount
+    }
+
+    /// This request as the view keeps it while it runs.
+    public var inFlight: InFlight {
+        switch self {
+        case .load: return .load
+        case .update(let name, _): return .update(name: name)
+        case .sendCode: return .sendCode
+        case .verify(let name, _): return .verify(name: name)
+        case .changePassword: return .changePassword
+        case .deleteAccount: return .deleteAccount
+        }
+    }
 }
 
 /// One line of the Profile view, ready to show (server text sanitised).
@@ -60,8 +82,8 @@ public struct ProfileState: Equatable, Sendable {
     public var attributes: UserAttributes?
     /// The username to show before the attributes arrive (and to confirm a deletion).
     public var knownUsername: String
-    /// What is running ("Saving name…"), or nil.
-    public var activity: String?
+    /// The request in flight, or nil: the one model of "in flight", as on the forms.
+    public var request: ProfileRequest.InFlight?
     /// The index of the highlighted attribute row, moved with ↑/↓.
     public var selection = 0
     /// The form under the list.
@@ -119,6 +141,19 @@ public struct ProfileState: Equatable, Sendable {
 
     /// Whether a form with a text field shows (then `q` and `?` are typed).
     public var hasTextField: Bool { mode != .browsing }
+
+    /// What is running ("Saving name…"), or nil.
+    public var activity: String? {
+        switch request {
+        case .load?: return ScreenText.profileLoading
+        case .update(let name)?: return ScreenText.profileSaving(name)
+        case .sendCode?: return ScreenText.profileSendingCode
+        case .verify(let name)?: return ScreenText.profileVerifying(name)
+        case .changePassword?: return ScreenText.profileChangingPassword
+        case .deleteAccount?: return ScreenText.profileDeleting
+        case nil: return nil
+        }
+    }
 }
 
 /// What happened in the Profile view.
@@ -141,19 +176,19 @@ public enum ProfileAction: Sendable {
 
 extension ProfileState {
     /// The view just opened for `username`: it loads the attributes.
-    package static func opening(username: String) -> (ProfileState, [ProfileRequest]) {
+    package static func opening(username: String) -> (ProfileState, [ScreenEffect]) {
         var state = ProfileState(username: username)
-        state.activity = ScreenText.profileLoading
-        return (state, [.load])
+        state.request = .load
+        return (state, [.run(.profile(.load))])
     }
 
-    /// Applies an action and returns the requests; `close` is set when the view should close.
-    package mutating func reduce(_ action: ProfileAction) -> (requests: [ProfileRequest], close: Bool) {
+    /// Applies an action and returns the requests, and `.route(.closeModal)` when the view closes.
+    package mutating func reduce(_ action: ProfileAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key):
             return keyPressed(key)
         case .loaded(let result):
-            activity = nil
+            request = nil
             switch result {
             case .success(let read):
                 attributes = read
@@ -163,7 +198,7 @@ extension ProfileState {
         case .updated(let name, let result):
             return updated(name: name, result)
         case .codeSent(let name, let result):
-            activity = nil
+            request = nil
             switch result {
             case .success(let delivery):
                 error = nil
@@ -174,7 +209,7 @@ extension ProfileState {
         case .verified(let name, let result):
             return verified(name: name, result)
         case .passwordChanged(let result):
-            activity = nil
+            request = nil
             switch result {
             case .success:
                 error = nil
@@ -183,21 +218,21 @@ extension ProfileState {
             case .failure(let failure): error = ScreenText.shortError(failure)
             }
         case .deleted(_, let result):
-            activity = nil
+            request = nil
             if case .failure(let failure) = result {
                 error = ScreenText.shortError(failure)
                 mode = .browsing
             }
         }
-        return ([], false)
+        return []
     }
 
     /// Takes an attribute update's result: on to its code when one was sent, else back to the
     /// list; either way the attributes are read again.
     private mutating func updated(
         name: String, _ result: Result<[CodeDeliveryDetails], AuthError>
-    ) -> (requests: [ProfileRequest], close: Bool) {
-        activity = nil
+    ) -> [ScreenEffect] {
+        request = nil
         switch result {
         case .success(let deliveries):
             error = nil
@@ -208,24 +243,24 @@ extension ProfileState {
                 mode = .browsing
                 notice = ScreenText.profileSaved(name)
             }
-            return ([.load], false)
+            return [.run(.profile(.load))]
         case .failure(let failure): error = ScreenText.shortError(failure)
         }
-        return ([], false)
+        return []
     }
 
     /// Takes a verification's result: back to the list and the attributes read again, or the
     /// error shown and the code cleared for another try.
     private mutating func verified(
         name: String, _ result: Result<Void, AuthError>
-    ) -> (requests: [ProfileRequest], close: Bool) {
-        activity = nil
+    ) -> [ScreenEffect] {
+        request = nil
         switch result {
         case .success:
             error = nil
             mode = .browsing
             notice = ScreenText.profileVerifiedNotice(name)
-            return ([.load], false)
+            return [.run(.profile(.load))]
         case .failure(let failure):
             error = ScreenText.shortError(failure)
             if case .verifying(let name, var code, let delivery) = mode {
@@ -233,6 +268,6 @@ extension ProfileState {
                 mode = .verifying(name: name, code: code, delivery: delivery)
             }
         }
-        return ([], false)
+        return []
     }
 }

@@ -9,6 +9,8 @@ public protocol ResendCodeCooldown {
     var now: Date { get set }
     /// When Resend code may be used again (a code was just sent), or nil.
     var resendAvailableAt: Date? { get set }
+    /// How long Resend code waits after a code was sent (the app's ``AuthUIOptions/resendCooldown``).
+    var resendCooldownLength: TimeInterval { get set }
 }
 
 extension ResendCodeCooldown {
@@ -27,29 +29,41 @@ extension ResendCodeCooldown {
 
     /// A code was sent now: Resend code waits.
     mutating func startResendCooldown() {
-        resendAvailableAt = now.addingTimeInterval(ConfirmSignUpState.resendCooldown)
+        resendAvailableAt = now.addingTimeInterval(resendCooldownLength)
     }
 }
 
 extension ChallengeState {
-    /// Sets the clock of a code screen that can resend (see ``CodeChallengeState/setClock(_:)``);
-    /// other challenges have none.
-    mutating func setClock(_ time: Date) {
+    /// Sets the clock and the cooldown's length of a code screen that can resend (see
+    /// ``CodeChallengeState/setClock(_:)``); other challenges have none.
+    mutating func setClock(_ time: Date, cooldown: TimeInterval) {
         guard case .code(var code) = self, code.resend != nil else { return }
+        code.resendCooldownLength = cooldown
         code.setClock(time)
         self = .code(code)
     }
 }
 
 extension AppState {
-    /// Gives the code screen showing (on its own or in the re-login prompt) the app's time.
+    /// Gives the code screen showing (on its own or in the re-login prompt) the app's time, and every
+    /// code screen the cooldown's length from the options.
     mutating func setChallengeClocks() {
-        if case .challenge(var challenge) = screen {
-            challenge.setClock(now)
-            screen = .challenge(challenge)
+        let cooldown = options.resendCooldown
+        switch base {
+        case .challenge(var challenge):
+            challenge.setClock(now, cooldown: cooldown)
+            base = .challenge(challenge)
+        case .confirmSignUp(var state) where state.resendCooldownLength != cooldown:
+            state.resendCooldownLength = cooldown
+            base = .confirmSignUp(state)
+        case .forgotPassword(var state) where state.resendCooldownLength != cooldown:
+            state.resendCooldownLength = cooldown
+            base = .forgotPassword(state)
+        default:
+            break
         }
         if var prompt = relogin, var challenge = prompt.challenge {
-            challenge.setClock(now)
+            challenge.setClock(now, cooldown: cooldown)
             prompt.challenge = challenge
             relogin = prompt
         }

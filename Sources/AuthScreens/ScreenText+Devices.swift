@@ -8,7 +8,7 @@ extension ScreenText {
     public static var devicesTitle: String { Localized.text("devicesTitle") }
     /// The dashboard hint and help line.
     public static var hintDevices: String { Localized.text("hintDevices") }
-    /// The status line while `listUserDevices()` runs: "Loading devices…".
+    /// The status line while `listDevices(pageSize:)` runs: "Loading devices…".
     public static var loadingDevices: String { Localized.text("loadingDevices") }
     /// The status line while `forgetDevice(_:)` runs: "Forgetting the device…".
     public static var forgettingDevice: String { Localized.text("forgettingDevice") }

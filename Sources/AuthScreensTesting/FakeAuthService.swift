@@ -15,7 +15,7 @@ public actor FakeAuthService: AuthService {
         case signUp(String, String, [String: String])
         case confirmSignUp(String, String)
         case resendSignUpCode(String)
-        case requestPasswordReset(String)
+        case forgotPassword(String)
         case confirmForgotPassword(String, String, String)
         case signOut(SignOutScope)
         case releaseSignInWait
@@ -34,17 +34,17 @@ public actor FakeAuthService: AuthService {
         case verifyUserAttribute(String, String)
         case changePassword(String, String)
         case deleteUser
-        case currentTokens
+        case getTokens
     }
 
     /// What `userAttributes` returns; `updateUserAttributes` and `verifyUserAttribute` change it.
     public var profile = UserAttributes(username: "alice", all: [:])
     /// Thrown by the Profile calls when set.
     public var profileError: AuthError?
-    /// What `currentTokens` returns (it throws when nil).
+    /// What `getTokens` returns (it throws when nil).
     public var tokens: CognitoTokens?
 
-    /// Sets what the Profile calls return or throw, and what `currentTokens` returns.
+    /// Sets what the Profile calls return or throw, and what `getTokens` returns.
     public func script(profile: UserAttributes, error: AuthError? = nil, tokens: CognitoTokens? = nil) {
         self.profile = profile
         profileError = error
@@ -103,13 +103,13 @@ public actor FakeAuthService: AuthService {
     }
 
     /// Records the call; returns ``tokens`` or throws `notSignedIn`.
-    public func currentTokens() async throws -> CognitoTokens {
-        calls.append(.currentTokens)
+    public func getTokens(_ options: TokenRequestOptions) async throws -> CognitoTokens {
+        calls.append(.getTokens)
         guard let tokens else { throw AuthError.notSignedIn }
         return tokens
     }
 
-    /// What `listUserDevices` returns; `forgetDevice` and `setDeviceRemembered` change it.
+    /// What `listDevices` returns; `forgetDevice` and `setDeviceRemembered` change it.
     public var deviceList: [DeviceInfo] = []
     /// Thrown by the device calls when set.
     public var deviceError: AuthError?
@@ -121,7 +121,7 @@ public actor FakeAuthService: AuthService {
     }
 
     /// Records the call; returns ``deviceList`` or throws ``deviceError``.
-    public func listUserDevices() async throws -> [DeviceInfo] {
+    public func listDevices(pageSize: Int) async throws -> [DeviceInfo] {
         calls.append(.listDevices)
         if let deviceError { throw deviceError }
         return deviceList
@@ -272,9 +272,9 @@ public actor FakeAuthService: AuthService {
     }
 
     /// Records the call; the code goes to a masked email address.
-    public func requestPasswordReset(username: String) async throws -> CodeDeliveryDetails {
-        calls.append(.requestPasswordReset(username))
-        return CodeDeliveryDetails(destination: "a***@e***", deliveryMedium: "EMAIL")
+    public func forgotPassword(username: String) async throws -> ForgotPasswordResult {
+        calls.append(.forgotPassword(username))
+        return ForgotPasswordResult(delivery: CodeDeliveryDetails(destination: "a***@e***", deliveryMedium: "EMAIL"))
     }
 
     /// Records the call; code 123456 succeeds, any other is a mismatch.

@@ -1,3 +1,4 @@
+import AuthScreens
 import TerminalKeys
 import Testing
 
@@ -15,6 +16,8 @@ public struct TestStore<State: Equatable, Action, Effect: Equatable> {
     public let reducer: (inout State, Action) -> [Effect]
     /// Turns a key into the screen's action.
     public let keyAction: (Key) -> Action
+    /// The effects the actions sent so far returned and ``receive(from:_:sourceLocation:_:)`` has not run yet, oldest first.
+    public private(set) var pendingEffects: [Effect] = []
 
     /// Creates a store at `state`.
     public init(
@@ -33,6 +36,7 @@ public struct TestStore<State: Equatable, Action, Effect: Equatable> {
         var expected = state
         update(&expected)
         let effects = reducer(&state, action)
+        pendingEffects += effects
         #expect(effects == expectedEffects, sourceLocation: sourceLocation)
         #expect(state == expected, sourceLocation: sourceLocation)
     }
@@ -51,5 +55,28 @@ public struct TestStore<State: Equatable, Action, Effect: Equatable> {
             let effects = reducer(&state, keyAction(key))
             #expect(effects.isEmpty, sourceLocation: sourceLocation)
         }
+    }
+}
+
+extension TestStore where State == AppState, Action == AppAction, Effect == AuthEffect {
+    /// Runs the oldest pending effect on `service` as the runtime does, then sends the action its result
+    /// comes back as, checking that action's effects and the exact resulting state (TCA's `receive`).
+    ///
+    /// No clock is waited on: the effect's call returns when the service answers, and the app's time
+    /// moves only with `.tick` actions the test sends.
+    public mutating func receive(
+        from service: some AuthService, _ expectedEffects: [AuthEffect] = [],
+        sourceLocation: SourceLocation = #_sourceLocation, _ update: (inout AppState) -> Void = { _ in }
+    ) async {
+        guard !pendingEffects.isEmpty else {
+            Issue.record("no effect is pending", sourceLocation: sourceLocation)
+            return
+        }
+        let effect = pendingEffects.removeFirst()
+        guard let action = await effect.perform(on: service) else {
+            Issue.record("\(effect) brings no action back", sourceLocation: sourceLocation)
+            return
+        }
+        send(action, expectedEffects, sourceLocation: sourceLocation, update)
     }
 }

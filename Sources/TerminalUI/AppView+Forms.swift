@@ -17,7 +17,7 @@ extension AppView {
 
     /// Draws the non-dashboard screen in its box and returns the cursor.
     func drawFormScreen(_ state: AppState, into grid: inout CellGrid, in body: Rect) -> Position? {
-        switch state.screen {
+        switch state.base {
         case .signIn(let screen) where screen.hostedUI != nil:
             return drawBrowserSignIn(screen, into: &grid, in: body)
         case .signIn(let screen):

@@ -62,44 +62,14 @@ public struct AppView: Hashable, Sendable {
         drawTopLine(state, into: &grid)
         let body = Rect(row: 1, column: 0, width: size.columns, height: size.rows - 3)
         var cursor: Position?
-        switch state.screen {
+        switch state.base {
         case .dashboard:
             drawDashboard(state.dashboard, into: &grid, in: body)
         default:
             cursor = drawFormScreen(state, into: &grid, in: body)
         }
-        if let devices = state.devices, state.screen == .dashboard {
-            drawDevices(devices, timeZone: state.dashboard.timeZone, into: &grid, in: body)
-        }
-        if let profile = state.profile, state.screen == .dashboard {
-            cursor = drawProfile(profile, into: &grid, in: body)
-        }
-        if state.rememberDevicePrompt != nil || state.accountPicker != nil
-            || state.dashboard.isConfirmingGlobalSignOut
-        {
-            // A question over the dashboard: its rows' hints are covered, so they take no clicks.
-            grid.mouseMap.regions.removeAll { $0.target.isDashboardRow }
-        }
-        if state.rememberDevicePrompt != nil { drawRememberDevicePrompt(into: &grid, in: body) }
-        if let picker = state.accountPicker, state.screen == .dashboard, state.relogin == nil {
-            let rows = picker.rows.enumerated().map { index, name in
-                (index == picker.selected ? "▸ " : "· ") + TerminalText.sanitized(name)
-            }
-            let modal = Modal(title: ScreenText.accountPickerTitle, message: rows.joined(separator: "\n"))
-            clearMargin(around: modal.frame(in: body), in: &grid)
-            modal.draw(into: &grid, in: body)
-        }
-        if state.screen == .dashboard && state.relogin == nil && state.dashboard.isConfirmingGlobalSignOut {
-            let modal = Modal(
-                title: ScreenText.globalSignOutTitle, message: ScreenText.globalSignOutExplanation,
-                footer: ScreenText.globalSignOutQuestion)
-            clearMargin(around: modal.frame(in: body), in: &grid)
-            modal.draw(into: &grid, in: body)
-        }
-        // One modal at a time: the help overlay replaces the re-login prompt while it is open, so
-        // their borders never cross.
-        if let relogin = state.relogin, !state.isHelpVisible {
-            cursor = drawRelogin(relogin, into: &grid, in: body)
+        if let modal = state.modal {
+            cursor = drawModal(modal, state, into: &grid, in: body)
         }
         if state.isHelpVisible {
             drawHelp(state, into: &grid, in: body)
@@ -112,6 +82,51 @@ public struct AppView: Hashable, Sendable {
                 state.keyHints, help: state.helpHint, more: state.moreHint, width: max(0, size.columns - 2)),
             into: &grid, row: size.rows - 1)
         return Frame(grid: grid, cursor: cursor)
+    }
+
+    /// Draws the modal over the dashboard and returns its cursor, if it has one. The help overlay
+    /// replaces the re-login prompt while it is open, so their borders never cross.
+    private func drawModal(_ modal: AppState.Modal, _ state: AppState, into grid: inout CellGrid, in body: Rect)
+        -> Position?
+    {
+        switch modal {
+        case .relogin(let relogin):
+            return state.isHelpVisible ? nil : drawRelogin(relogin, into: &grid, in: body)
+        case .devices(let devices):
+            drawDevices(devices, timeZone: state.dashboard.timeZone, into: &grid, in: body)
+        case .profile(let profile):
+            return drawProfile(profile, into: &grid, in: body)
+        case .rememberDevice:
+            Self.coverDashboardRows(in: &grid)
+            drawRememberDevicePrompt(into: &grid, in: body)
+        case .accounts(let picker):
+            Self.coverDashboardRows(in: &grid)
+            let rows = picker.rows.enumerated().map { index, name in
+                (index == picker.selected ? "▸ " : "· ") + TerminalText.sanitized(name)
+            }
+            drawQuestion(
+                Modal(title: ScreenText.accountPickerTitle, message: rows.joined(separator: "\n")), into: &grid,
+                in: body)
+        case .confirmGlobalSignOut:
+            Self.coverDashboardRows(in: &grid)
+            drawQuestion(
+                Modal(
+                    title: ScreenText.globalSignOutTitle, message: ScreenText.globalSignOutExplanation,
+                    footer: ScreenText.globalSignOutQuestion), into: &grid, in: body)
+        case .copyToken:
+            break
+        }
+        return nil
+    }
+
+    /// A question over the dashboard: its rows' hints are covered, so they take no clicks.
+    private static func coverDashboardRows(in grid: inout CellGrid) {
+        grid.mouseMap.regions.removeAll { $0.target.isDashboardRow }
+    }
+
+    private func drawQuestion(_ modal: Modal, into grid: inout CellGrid, in body: Rect) {
+        clearMargin(around: modal.frame(in: body), in: &grid)
+        modal.draw(into: &grid, in: body)
     }
 
     // MARK: Chrome

@@ -6,6 +6,8 @@ extension AuthError {
     ///
     /// The codes are the CLI's contract with scripts (README, "Exit codes"); the core only says the kind.
     var exitCode: Int32 {
+        // A wait that ran out is the service not answering in time (a person is never waited for).
+        if case .deadlineExceeded = self { return 3 }
         switch failureKind {
         case .authentication: return 1
         case .configuration: return 2

@@ -39,7 +39,8 @@ struct DemoCommand: AsyncParsableCommand {
         var clientOptions = AuthClientOptions()
         clientOptions.authenticationFlow = ui.flow?.flow
         let client = AuthClient(
-            configuration: configuration, store: try global.makeStore(storeWarning: notice.keep),
+            configuration: configuration,
+            store: try global.makeStore(createsDirectory: true, storeWarning: notice.keep),
             logger: global.makeLogger(), options: clientOptions)
         await client.initialize()
         guard CLIOutput.stdinIsTerminal else {
@@ -83,17 +84,8 @@ struct LocalBackendLauncher {
     }
 
     static func find() throws -> LocalBackendLauncher {
-        var candidates: [URL] = []
-        var directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        for _ in 0..<6 {
-            candidates.append(directory)
-            directory.deleteLastPathComponent()
-        }
-        // The source checkout this binary was built from.
-        candidates.append(
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent())
-        for root in candidates {
+        // $LATCHKEY_HOME, the install or checkout around the executable, then the current directory up.
+        for root in InstallLayout.roots() {
             let script = root.appendingPathComponent("Scripts/local-backend").path
             if FileManager.default.isExecutableFile(atPath: script) {
                 return LocalBackendLauncher(

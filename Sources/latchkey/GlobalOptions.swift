@@ -88,9 +88,16 @@ extension GlobalSelection {
         let wanted = account ?? environment["LATCHKEY_ACCOUNT"].flatMap { $0.isEmpty ? nil : $0 }
         guard let wanted else { return accounts.activeID() }
         if let id = AccountResolution.find(wanted, in: accounts, environment: environment) { return id }
+        let names = AccountResolution.summaries(of: accounts, environment: environment).map {
+            TerminalText.sanitized($0.name)
+        }
         throw CLIFailure(
             code: 2,
-            message: Localized.format("cli.noSuchAccount", ["name": TerminalText.sanitized(wanted)]))
+            message: names.isEmpty
+                ? Localized.format("cli.noSuchAccount", ["name": TerminalText.sanitized(wanted)])
+                : Localized.format(
+                    "cli.noSuchAccountListed",
+                    ["name": TerminalText.sanitized(wanted), "names": names.joined(separator: ", ")]))
 
     }
 
@@ -107,6 +114,8 @@ extension GlobalSelection {
 
     /// Loads the configuration; the environment fills in what the file leaves out (region, endpoints).
     func loadConfiguration() throws -> AuthConfiguration {
+        // An account that is not there is said as such, before the configuration it would have named.
+        if namesAccount { _ = try accountID() }
         let source = configurationSource()
         return try AuthConfiguration.load(path: source.path, section: source.section, environment: environment)
     }
@@ -119,7 +128,7 @@ extension GlobalSelection {
     /// where printing it would be hidden behind the alternate screen).
     func selectStore(
         lockTimeout: Duration = FileSessionStore.defaultLockTimeout, accountID: String? = nil,
-        storeWarning: ((String) -> Void)? = nil
+        createsDirectory: Bool = false, storeWarning: ((String) -> Void)? = nil
     ) throws -> (store: any SessionStore, backend: SessionStoreSelection.Backend) {
         let directory = try storeDirectory(accountID: accountID)
         // A directory another user owns or can write is refused before anything reads or writes it.
@@ -135,7 +144,12 @@ extension GlobalSelection {
         } catch {
             throw CLIFailure(code: 2, message: error.description)
         }
-        if let warning = SessionStoreSelection.firstTimeWarning(selection.warning, directory: directory) {
+        // A store directory that is not there yet is made to remember the warning only by a command
+        // that signs in (the others create nothing): until then the warning is said each time.
+        let remembers = createsDirectory || FileManager.default.fileExists(atPath: directory)
+        if let warning = remembers
+            ? SessionStoreSelection.firstTimeWarning(selection.warning, directory: directory) : selection.warning
+        {
             if let storeWarning {
                 storeWarning(warning)
             } else {
@@ -147,9 +161,12 @@ extension GlobalSelection {
 
     func makeStore(
         lockTimeout: Duration = FileSessionStore.defaultLockTimeout, accountID: String? = nil,
-        storeWarning: ((String) -> Void)? = nil
+        createsDirectory: Bool = false, storeWarning: ((String) -> Void)? = nil
     ) throws -> any SessionStore {
-        try selectStore(lockTimeout: lockTimeout, accountID: accountID, storeWarning: storeWarning).store
+        try selectStore(
+            lockTimeout: lockTimeout, accountID: accountID, createsDirectory: createsDirectory,
+            storeWarning: storeWarning
+        ).store
     }
 
     func makeLogger() -> Logger? {
@@ -171,24 +188,56 @@ extension GlobalSelection {
 
     /// A client on the configured pool and store, initialised from the store (no network).
     ///
-    /// `deadline` is the command's own (`--retry-seconds`): the store's lock waits no longer than it
-    /// (at least half a second, at most the store's default), so a held lock cannot outlast it.
-    /// `accountID` picks another account than the active one (sign-in adding an account).
+    /// Every command's client is made here, so the CLI's rules hold for a new command too:
+    /// - no call waits for a person: unless `waitsForSignIn` (the full-screen UI, which can sign in
+    ///   right there), a call that needs tokens while re-login is required fails at once (exit 4), and
+    ///   a wait for an unreachable service ends at `deadline` (exit 3);
+    /// - a session another pool, app client or endpoint issued is refused (exit 2, naming both) when
+    ///   the command uses the session; `session: .replacedOrUnused` is for the commands that do not
+    ///   (sign-in replaces it; sign-up and the password reset never read it).
+    ///
+    /// `deadline` is the command's own (`--retry-seconds`, else ``defaultCommandDeadline`` for the
+    /// service): when given, the store's lock waits no longer than it (at least half a second, at most
+    /// the store's default), so a held lock cannot outlast it. `accountID` picks another account than
+    /// the active one.
     func makeClient(
         options: AuthClientOptions = AuthClientOptions(), deadline: Duration? = nil, accountID: String? = nil,
-        storeWarning: ((String) -> Void)? = nil
+        session use: SessionUse = .uses, waitsForSignIn: Bool = false, storeWarning: ((String) -> Void)? = nil
     ) async throws -> AuthClient {
         let configuration = try loadConfiguration()
         var lockTimeout = FileSessionStore.defaultLockTimeout
         if let deadline { lockTimeout = min(lockTimeout, max(deadline, .milliseconds(500))) }
+        let deadline = deadline ?? Self.defaultCommandDeadline
+        var options = options
+        options.tokenRequestDefaults =
+            waitsForSignIn
+            ? .default
+            : TokenRequestOptions(
+                waitForSignIn: false, waitForConnectivity: deadline > .zero, deadline: deadline, label: "command")
         let client = AuthClient(
             configuration: configuration,
-            store: try makeStore(lockTimeout: lockTimeout, accountID: accountID, storeWarning: storeWarning),
+            store: try makeStore(
+                lockTimeout: lockTimeout, accountID: accountID, createsDirectory: use == .replacedOrUnused,
+                storeWarning: storeWarning),
             transport: try makeTransport(), logger: makeLogger(), options: options)
         await client.initialize()
         try await GlobalOptions.check(client)
+        if use == .uses, let mismatch = await client.sessionIssuerMismatch {
+            throw AuthError.sessionIssuerMismatch(mismatch)
+        }
         return client
     }
+
+    /// How long a command without `--retry-seconds` waits for an unreachable service (as `token`'s default).
+    static var defaultCommandDeadline: Duration { .seconds(4) }
+}
+
+/// Whether a command acts on the stored session (then another issuer's session is refused).
+enum SessionUse {
+    /// The command uses the session's tokens, or signs it out.
+    case uses
+    /// The command replaces the session (sign-in) or never reads it (sign-up, password reset).
+    case replacedOrUnused
 }
 
 extension GlobalOptions {

@@ -50,6 +50,11 @@ struct LatchkeyCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            // One output path for every command: what `print` buffered must arrive (else exit 5).
+            try CLIOutput.flushStandardOutput()
+        } catch AuthError.deadlineExceeded {
+            CLIOutput.error(Localized.text("cli.deadlineExceeded"))
+            terminate(AuthError.deadlineExceeded.exitCode)
         } catch let error as AuthError {
             CLIOutput.error(error.description(.current))
 
@@ -63,14 +68,20 @@ struct LatchkeyCommand: AsyncParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success {
-                // --help and --version print through ArgumentParser; in another language than English
-                // the help is wrapped by display width (ArgumentParser counts characters).
-                guard Language.current != .english else { exit(withError: error) }
-                let width = HelpText.terminalWidth(environment: environment)
-                let text = HelpText.wrapped(fullMessage(for: error, columns: 10_000), width: width)
-                FileHandle.standardOutput.write(Data((text + "\n").utf8))
+                // --help and --version: ArgumentParser's text, written (and checked) like any output;
+                // in another language than English the help is wrapped by display width
+                // (ArgumentParser counts characters).
+                let text =
+                    Language.current == .english
+                    ? fullMessage(for: error)
+                    : HelpText.wrapped(
+                        fullMessage(for: error, columns: 10_000),
+                        width: HelpText.terminalWidth(environment: environment))
+                emitOrFail(text + "\n")
                 terminate(0)
             }
+            // A command that chose its exit status (`status`, `accounts`) still had its output checked.
+            emitOrFail("")
             let message = fullMessage(for: error)
             if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
             // ArgumentParser's usage errors (64) are our documented 2.
@@ -89,6 +100,17 @@ extension LatchkeyCommand {
     nonisolated static func parseTokenAlone(_ arguments: [String]) -> TokenCommand? {
         guard arguments.first == TokenCommand.name else { return nil }
         return try? TokenCommand.parseAsRoot(Array(arguments.dropFirst())) as? TokenCommand
+    }
+}
+
+/// Writes `text` to standard output (flushing what was printed before); a failed write ends the
+/// process with exit 5 and says so.
+func emitOrFail(_ text: String) {
+    do {
+        try CLIOutput.emit(text)
+    } catch {
+        CLIOutput.error(error.message)
+        terminate(error.code)
     }
 }
 

@@ -14,6 +14,7 @@ enum LatchkeyMain {
     @MainActor
     static func main() {
         ProcessHardening.disableCoreDumps()
+        ProcessHardening.reserveStandardDescriptors()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let fastPath = TokenFastPath(arguments: arguments, environment: ProcessInfo.processInfo.environment),
             let token = fastPath.cachedToken()

@@ -58,6 +58,8 @@ enum PlainSignIn {
         password: () throws -> String, choose: (SignInMethod) -> Void = { _ in }
     ) async throws {
         var step = first
+        // The last code the service refused, reported if the input ends before another is accepted.
+        var refused: AuthError?
         while true {
             switch step {
             case .done:
@@ -80,16 +82,29 @@ enum PlainSignIn {
                     step = try await client.confirmSignIn(code)
                 }
             case .emailOTP(let delivery), .smsOTP(let delivery):
-                let code = try CLIOutput.ask(Localized.format("cli.prompt.codeSent", ["destination": delivery.phrase]))
+                let code: String
+                do {
+                    code = try CLIOutput.ask(Localized.format("cli.prompt.codeSent", ["destination": delivery.phrase]))
+                } catch let noAnswer as CLIFailure {
+                    // The input ended after a refused code: the sign-in failed on that code (exit 1).
+                    if let refused { throw refused }
+                    throw noAnswer
+                }
                 if code.lowercased() == "resend" {
                     CLIOutput.info(Localized.text("cli.sendingNewCode"))
                     step = try await restart()
                 } else {
                     do {
                         step = try await client.confirmSignIn(code)
-                    } catch AuthError.codeMismatch(let message) {
-                        // The session stays usable for a few more tries (Cognito allows three).
-                        CLIOutput.info(Localized.format("cli.codeRefused", ["message": message]))
+                    } catch let error as AuthError {
+                        guard case .codeMismatch = error else { throw error }
+                        // The session stays usable for a few more tries (Cognito allows three). Our
+                        // sentence, not the server's text run into ours.
+                        refused = error
+                        CLIOutput.info(
+                            Localized.format(
+                                "cli.codeRefused",
+                                ["message": error.summary(.current) ?? Localized.text("cli.signInFailed")]))
                     }
                 }
             case .softwareTokenMFA:

@@ -6,6 +6,21 @@
 
 /// Process-wide protections applied once, first thing in `main()`.
 enum ProcessHardening {
+    /// Puts `/dev/null`, opened read-only, on any of descriptors 0, 1 and 2 that was closed (`>&-`).
+    ///
+    /// Otherwise the next file opened (the configuration, a lock, a session's temporary file) would
+    /// get that number, and output meant for stdout would be written into it. Read-only, so a write
+    /// to a closed stdout still fails, and the command exits 5 "could not write the output".
+    static func reserveStandardDescriptors() {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
+            let opened = open("/dev/null", O_RDONLY)
+            if opened >= 0, opened != descriptor {
+                _ = dup2(opened, descriptor)
+                _ = close(opened)
+            }
+        }
+    }
+
     /// Turns core dumps off: passwords and tokens live in this process's memory, and a core file
     /// (after a crash, or taken with `gcore`) would write them to disk.
     ///

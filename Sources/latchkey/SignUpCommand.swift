@@ -32,7 +32,7 @@ struct SignUpCommand: AsyncParsableCommand {
     func run() async throws {
         var options = AuthClientOptions()
         options.clientMetadata = try metadata.pairs()
-        let client = try await global.makeClient(options: options)
+        let client = try await global.makeClient(options: options, session: .replacedOrUnused)
         let validation = try ClientMetadataOptions.parse(validationData, option: "--validation-data")
         var attributes: [String: String] = [:]
         if let email { attributes["email"] = email }
@@ -70,7 +70,7 @@ struct ConfirmSignUpCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ConfirmSignUp.code"))) var code: String
 
     func run() async throws {
-        let client = try await global.makeClient()
+        let client = try await global.makeClient(session: .replacedOrUnused)
         _ = try await client.confirmSignUp(username: username, code: code)
         CLIOutput.info("✔ Account \(username) confirmed. Sign in: latchkey sign-in --username \(username)")
     }
@@ -84,7 +84,7 @@ struct ResendCodeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ResendCode.username"))) var username: String
 
     func run() async throws {
-        let client = try await global.makeClient()
+        let client = try await global.makeClient(session: .replacedOrUnused)
         let delivery = try await client.resendSignUpCode(username: username)
         CLIOutput.info("✔ " + Localized.format("newCodeSent", ["destination": TerminalText.sanitized(delivery.phrase)]))
     }
@@ -98,7 +98,7 @@ struct ForgotPasswordCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ForgotPassword.username"))) var username: String
 
     func run() async throws {
-        let client = try await global.makeClient()
+        let client = try await global.makeClient(session: .replacedOrUnused)
         let result = try await client.forgotPassword(username: username)
         CLIOutput.info(
             Localized.format("cli.resetCodeSent", ["destination": TerminalText.sanitized(result.delivery.phrase)]))
@@ -117,7 +117,7 @@ struct ConfirmForgotPasswordCommand: AsyncParsableCommand {
     var passwordStdin = false
 
     func run() async throws {
-        let client = try await global.makeClient()
+        let client = try await global.makeClient(session: .replacedOrUnused)
         let password = try PasswordInput.read(
             fromStdin: passwordStdin, prompt: Localized.text("cli.prompt.newPassword"))
         try await client.confirmForgotPassword(username: username, newPassword: password, code: code)
@@ -135,6 +135,8 @@ struct ChangePasswordCommand: AsyncParsableCommand {
 
     func run() async throws {
         let client = try await global.makeClient()
+        // A usable session first (exit 1, 4 or 3 at once), before asking for passwords.
+        _ = try await client.getTokens()
         let current = try PasswordInput.read(
             fromStdin: passwordStdin, prompt: Localized.text("cli.prompt.currentPassword"))
         let proposed = try PasswordInput.read(
@@ -171,7 +173,11 @@ struct SignOutCommand: AsyncParsableCommand {
         // A hosted-UI session: the hosted UI's own browser cookie goes too (after the revocation).
         defer { if let logout = result.hostedUILogoutURL { endHostedUISession(logout) } }
         if !result.hadSession {
-            CLIOutput.info(Localized.text("cli.nothingToSignOut"))
+            // A session that needed a sign-in again is signed out too: say so, not "nobody".
+            CLIOutput.info(
+                name == nil
+                    ? Localized.text("cli.nothingToSignOut")
+                    : Localized.format("cli.signOut.endedAlready", ["who": who]))
             return
         }
         if let pending = result.revocationPending {

@@ -3,6 +3,15 @@ import Foundation
 
 extension StatusCommand {
     /// The `--json` object: the same facts as the text output, unlocalised, with the raw values scripts need.
+    /// An issuer as JSON: `userPoolId`, `appClientId`, `region` and `endpoint` (null when unknown).
+    static func json(_ issuer: SessionIssuer) -> JSONValue {
+        .object([
+            "userPoolId": .string(issuer.userPoolId), "appClientId": .string(issuer.appClientId),
+            "region": issuer.region.map(JSONValue.string) ?? .null,
+            "endpoint": issuer.endpoint.map(JSONValue.string) ?? .null,
+        ])
+    }
+
     static func jsonObject(_ facts: Facts) -> [String: JSONValue] {
         let configuration = facts.configuration
         let session = facts.session
@@ -15,6 +24,8 @@ extension StatusCommand {
             "idTokenExpiration": tokens.map { .string(CLIOutput.iso8601($0.idTokenExpiration)) } ?? .null,
             "accessTokenExpiration": tokens.map { .string(CLIOutput.iso8601($0.accessTokenExpiration)) } ?? .null,
             "hasRefreshToken": .bool(tokens?.refreshToken != nil),
+            "sessionIssuer": session?.effectiveIssuer.map(Self.json) ?? .null,
+            "issuerMismatch": .bool(facts.issuerMismatch != nil),
             "store": .string(facts.storeLocation),
             "storeBackend": .string(facts.backend.rawValue),
             "userPoolId": configuration.userPool.map { .string($0.poolId) } ?? .null,

@@ -6,9 +6,12 @@ extension StatusCommand {
     /// The text output: pool and state, providers, the session's tokens and details, then where it came from.
     func printText(_ facts: Facts) {
         Self.printPoolAndState(facts)
-        Self.printProviders(facts)
-        if let tokens = facts.session?.tokens { Self.printTokens(tokens) }
-        Self.printSessionDetails(facts)
+        // Another issuer's session: nothing of it is shown as if it were usable here.
+        if facts.issuerMismatch == nil {
+            Self.printProviders(facts)
+            if let tokens = facts.session?.tokens { Self.printTokens(tokens) }
+            Self.printSessionDetails(facts)
+        }
         printConfigurationAndStore(facts)
     }
 
@@ -27,6 +30,16 @@ extension StatusCommand {
         }
         // Stored strings came from the server (the username claim, identity ids): sanitised for the terminal.
         let user = facts.session?.username.map { TerminalText.sanitized($0) } ?? "?"
+        if let mismatch = facts.issuerMismatch {
+            print(
+                Localized.format(
+                    "cli.status.otherIssuer",
+                    [
+                        "username": user, "session": TerminalText.sanitized(mismatch.session.description),
+                        "configured": TerminalText.sanitized(mismatch.configured?.description ?? "-"),
+                    ]))
+            return
+        }
         switch state {
         case .signedIn: print(Localized.format("cli.status.signedIn", ["username": user]))
         case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid:

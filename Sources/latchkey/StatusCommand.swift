@@ -36,6 +36,8 @@ struct StatusCommand: AsyncParsableCommand {
         var activeProviders: [String]
         /// Sessions earlier commands found unreadable and moved aside (they may still hold tokens).
         var corruptFiles: [String]
+        /// The stored session's issuer disagrees with the configuration (nothing of it is used).
+        var issuerMismatch: SessionIssuerMismatch? = nil
     }
 
     @OptionGroup var global: GlobalOptions
@@ -55,13 +57,16 @@ struct StatusCommand: AsyncParsableCommand {
         let facts = Facts(
             configuration: configuration, accountID: accountID, storeLocation: store.location, backend: backend,
             state: state, session: await client.session, activeProviders: await client.activeProviderKeys,
-            corruptFiles: (store as? FileSessionStore)?.corruptFiles ?? [])
+            corruptFiles: (store as? FileSessionStore)?.corruptFiles ?? [],
+            issuerMismatch: await client.sessionIssuerMismatch)
         if json {
             print(String(decoding: JSONValue.object(Self.jsonObject(facts)).encoded(), as: UTF8.self))
         } else {
             printText(facts)
         }
         try CLIOutput.flushStandardOutput()
+        // Another pool's session: shown above, and refused as every command refuses it (exit 2).
+        if let mismatch = facts.issuerMismatch { throw AuthError.sessionIssuerMismatch(mismatch) }
         let status = Self.exitStatus(state)
         if status != 0 { throw ExitCode(status) }
     }

@@ -64,7 +64,8 @@ struct TokenCommand: AsyncParsableCommand {
             throw AuthError.network(
                 kind: .timedOut, message: Localized.format("cli.token.noRefreshWithin", ["seconds": "\(retrySeconds)"]))
         } catch AuthError.notSignedIn {
-            throw CLIFailure(code: 4, message: Localized.text("cli.token.notSignedIn"))
+            // Nobody signed in is 1, as for `status` and every other command; 4 means "sign in again".
+            throw CLIFailure(code: 1, message: Localized.text("cli.token.notSignedIn"))
 
         }
         try CLIOutput.emit((access ? tokens.accessToken : tokens.idToken) + "\n")

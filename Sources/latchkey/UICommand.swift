@@ -26,7 +26,7 @@ struct UICommand: AsyncParsableCommand {
             var clientOptions = AuthClientOptions()
             clientOptions.authenticationFlow = ui.flow?.flow
             let client = try await global.makeClient(
-                options: clientOptions, accountID: accountID, storeWarning: notice.keep)
+                options: clientOptions, accountID: accountID, waitsForSignIn: true, storeWarning: notice.keep)
             let choice = try await InteractiveEntry.run(
                 client: client, global: global, ui: ui, prefilledUsername: nil, storeNotice: notice.text,
                 canSwitchAccounts: true, accountID: accountID)
@@ -131,10 +131,8 @@ struct UIOptions: ParsableArguments {
         return options
     }
 
-    /// `Assets/logo.txt` of the checkout the binary was built from, when it is there.
+    /// `Assets/logo.txt` beside the install or the checkout (see ``InstallLayout``), when it is there.
     static func defaultLogoPath() -> String? {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Assets/logo.txt").path
-        return FileManager.default.fileExists(atPath: path) ? path : nil
+        InstallLayout.find("Assets/logo.txt") { FileManager.default.isReadableFile(atPath: $0) }
     }
 }

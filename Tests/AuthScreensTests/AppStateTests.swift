@@ -8,20 +8,20 @@ import Testing
 @Suite struct AppStateTests {
     @Test func startsOnSignInOrCreateAccount() {
         let app = AppState(now: t0, timeZone: utc)
-        #expect(app.screen == .signIn(SignInState()))
+        #expect(app.base == .signIn(SignInState()))
         let signUp = AppState(options: AuthUIOptions(startOnSignUp: true), now: t0)
-        #expect(signUp.screen == .signUp(SignUpState()))
+        #expect(signUp.base == .signUp(SignUpState()))
         let noSignUp = AppState(options: AuthUIOptions(disableSignUp: true, startOnSignUp: true), now: t0)
-        #expect(noSignUp.screen == .signIn(SignInState(showsCreateAccount: false)))
+        #expect(noSignUp.base == .signIn(SignInState(showsCreateAccount: false)))
         let cancellable = AppState(options: AuthUIOptions(canCancel: true), now: t0)
-        #expect(cancellable.screen == .signIn(SignInState(canCancel: true)))
+        #expect(cancellable.base == .signIn(SignInState(canCancel: true)))
     }
 
     @Test func qQuitsOnlyWithoutATextFieldAndCtrlCQuitsEverywhere() {
         var app = AppState(now: t0, timeZone: utc)
         #expect(app.reduce(.keyPressed(.character("q"))).isEmpty)
         #expect(app.reduce(.keyPressed(.character("?"))).isEmpty)
-        guard case .signIn(let signIn) = app.screen else { return #expect(Bool(false)) }
+        guard case .signIn(let signIn) = app.base else { return #expect(Bool(false)) }
         #expect(signIn.username.text == "q?")
         #expect(!app.isHelpVisible)
         #expect(app.reduce(.keyPressed(.ctrl("c"))) == [.quit])
@@ -88,14 +88,14 @@ import Testing
         _ = app.reduce(.keyPressed(.paste("pw")))
         #expect(app.reduce(.keyPressed(.enter)) == [.signIn(username: "alice", password: "pw")])
         #expect(app.reduce(.signIn(.signInFinished(.success(.done)))).isEmpty)
-        #expect(app.screen == .dashboard)
+        #expect(app.base == .dashboard)
         _ = app.reduce(.sessionEvent(.stateChanged(.signedIn, username: "alice", provider: poolProvider)))
         #expect(app.badge == "✔ Signed in · alice")
         #expect(app.reduce(.keyPressed(.character("o"))) == [.signOut(global: false)])
         #expect(app.statusLine == "Signing out…")
         _ = app.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
         _ = app.reduce(.dashboard(.signOutFinished(global: false, result: .success(()))))
-        #expect(app.screen == .signIn(SignInState(username: "alice", notice: "Signed out.")))
+        #expect(app.base == .signIn(SignInState(username: "alice", notice: "Signed out.")))
         #expect(app.dashboard.log.texts.suffix(3) == ["Signing out…", "State: signedOut", "Signed out"])
     }
 
@@ -103,7 +103,7 @@ import Testing
         var app = AppState(now: t0, timeZone: utc)
         _ = app.reduce(
             .sessionEvent(.stateChanged(.signedOutUserPoolsTokenInvalid, username: "alice", provider: poolProvider)))
-        #expect(app.screen == .dashboard)
+        #expect(app.base == .dashboard)
         #expect(app.relogin?.signIn.username.text == "alice")
     }
 
@@ -115,7 +115,7 @@ import Testing
         _ = app.reduce(.keyPressed(.enter))
         _ = app.reduce(.signIn(.signInFinished(.success(.selectMFAType([.sms, .totp])))))
         #expect(
-            app.screen == .challenge(.selectMFAType(SelectMFATypeState(username: "alice", choices: [.sms, .totp]))))
+            app.base == .challenge(.selectMFAType(SelectMFATypeState(username: "alice", choices: [.sms, .totp]))))
         #expect(!app.hasTextField)
         #expect(app.keyHints == ScreenText.choiceHints)
         #expect(app.reduce(.keyPressed(.character(" "))) == [.confirmSignIn(answer: "SMS_MFA", attributes: [:])])
@@ -123,16 +123,16 @@ import Testing
         // The texted code was just sent: the screen runs on the app's clock for the resend cooldown.
         var sms = CodeChallengeState(username: "alice", kind: .sms(smsDelivery), resend: .signInAgain)
         sms.setClock(app.now)
-        #expect(app.screen == .challenge(.code(sms)))
+        #expect(app.base == .challenge(.code(sms)))
         _ = app.reduce(.keyPressed(.escape))
-        #expect(app.screen == .signIn(SignInState(username: "alice")))
+        #expect(app.base == .signIn(SignInState(username: "alice")))
     }
 
     @Test func signUpJourneyConfirmsAndSignsInAutomaticallyThenWipesThePassword() {
         var app = AppState(options: AuthUIOptions(signUpAttributes: [.email]), now: t0, timeZone: utc)
         for key: Key in [.tab, .tab, .tab] { _ = app.reduce(.keyPressed(key)) }
         _ = app.reduce(.keyPressed(.enter))
-        #expect(app.screen == .signUp(SignUpState(attributes: [.email])))
+        #expect(app.base == .signUp(SignUpState(attributes: [.email])))
         for key in "bob".keys { _ = app.reduce(.keyPressed(key)) }
         _ = app.reduce(.keyPressed(.tab))
         _ = app.reduce(.keyPressed(.paste("Sup3r-secret")))
@@ -144,7 +144,7 @@ import Testing
             ])
         #expect(app.statusLine == "Creating account…")
         _ = app.reduce(.signUp(.signUpFinished(.success(.confirmSignUp(emailDelivery)))))
-        guard case .confirmSignUp(let confirm) = app.screen else { return #expect(Bool(false)) }
+        guard case .confirmSignUp(let confirm) = app.base else { return #expect(Bool(false)) }
         #expect(confirm.destinationText == "We sent a confirmation code in an email to a***@e***. Enter it below.")
         #expect(confirm.rememberedPassword == "Sup3r-secret")
         #expect(!dumped(app).contains("Sup3r-secret"))
@@ -154,14 +154,14 @@ import Testing
             app.reduce(.confirmSignUp(.confirmSignUpFinished(.success(.done)))) == [
                 .signIn(username: "bob", password: "Sup3r-secret")
             ])
-        guard case .signIn(let signIn) = app.screen else { return #expect(Bool(false)) }
+        guard case .signIn(let signIn) = app.base else { return #expect(Bool(false)) }
         #expect(signIn.isInFlight)
         #expect(signIn.username.text == "bob")
         #expect(signIn.notice == "Account confirmed. Signing in…")
         #expect(!dumped(app).contains("Sup3r-secret"))
         #expect(!String(describing: app).contains("Sup3r-secret"))
         _ = app.reduce(.signIn(.signInFinished(.success(.done))))
-        #expect(app.screen == .dashboard)
+        #expect(app.base == .dashboard)
     }
 
     @Test func unconfirmedAccountAtSignInAsksForANewCode() {
@@ -174,11 +174,11 @@ import Testing
             app.reduce(.signIn(.signInFinished(.failure(.userNotConfirmed("User is not confirmed."))))) == [
                 .resendSignUpCode(username: "bob")
             ])
-        guard case .confirmSignUp(let confirm) = app.screen else { return #expect(Bool(false)) }
+        guard case .confirmSignUp(let confirm) = app.base else { return #expect(Bool(false)) }
         #expect(confirm.request == .resend)
         #expect(confirm.notice == "Your account is not confirmed yet. We are sending a new code.")
         _ = app.reduce(.confirmSignUp(.resendCodeFinished(.success(emailDelivery))))
-        guard case .confirmSignUp(let sent) = app.screen else { return #expect(Bool(false)) }
+        guard case .confirmSignUp(let sent) = app.base else { return #expect(Bool(false)) }
         #expect(sent.notice == "A new code was sent in an email to a***@e***.")
     }
 
@@ -186,12 +186,12 @@ import Testing
         var app = AppState(now: t0, timeZone: utc)
         _ = app.reduce(.keyPressed(.paste("alice")))
         for key: Key in [.tab, .tab, .tab, .tab] { _ = app.reduce(.keyPressed(key)) }
-        guard case .signIn(let signIn) = app.screen else { return #expect(Bool(false)) }
+        guard case .signIn(let signIn) = app.base else { return #expect(Bool(false)) }
         #expect(signIn.focus == .forgotPassword)
         _ = app.reduce(.keyPressed(.enter))
         var expected = ForgotPasswordState(username: "alice")
         expected.now = t0
-        #expect(app.screen == .forgotPassword(expected))
+        #expect(app.base == .forgotPassword(expected))
         #expect(app.reduce(.keyPressed(.enter)) == [.forgotPassword(username: "alice")])
         #expect(app.statusLine == "Sending code…")
         _ = app.reduce(.forgotPassword(.forgotPasswordFinished(.success(emailDelivery))))
@@ -205,9 +205,9 @@ import Testing
         #expect(app.statusLine == "Resetting password…")
         _ = app.reduce(.forgotPassword(.confirmForgotPasswordFinished(.success(()))))
         #expect(
-            app.screen
+            app.base
                 == .signIn(SignInState(username: "alice", notice: "Password changed. Sign in with the new password.")))
-        guard case .signIn(let back) = app.screen else { return #expect(Bool(false)) }
+        guard case .signIn(let back) = app.base else { return #expect(Bool(false)) }
         #expect(back.focus == .password)
     }
 
@@ -262,14 +262,14 @@ import Testing
         options.otherAccounts = ["bob"]
         var plain = AppState(options: options)
         _ = plain.reduce(.sessionLoaded(SessionSummary(username: "alice")))
-        plain.screen = .dashboard
+        plain.base = .dashboard
         _ = plain.reduce(.keyPressed(.character("a")))
         #expect(plain.accountPicker == nil, "no switching without a host that can")
 
         options.canSwitchAccounts = true
         var state = AppState(options: options)
         _ = state.reduce(.sessionLoaded(SessionSummary(username: "alice")))
-        state.screen = .dashboard
+        state.base = .dashboard
         #expect(state.keyHints.contains(ScreenText.hintAccounts))
         #expect(state.reduce(.keyPressed(.character("a"))).isEmpty)
         #expect(state.accountPicker?.rows == ["bob", ScreenText.addAccountRow])

@@ -9,7 +9,7 @@ import Testing
 @Suite("Resend code cooldown on the sign-in code screens")
 struct CodeResendCooldownTests {
     func codeScreen(_ app: AppState) -> CodeChallengeState? {
-        if case .challenge(.code(let state)) = app.screen { return state }
+        if case .challenge(.code(let state)) = app.base { return state }
         return nil
     }
 
@@ -58,7 +58,7 @@ struct CodeResendCooldownTests {
         var options = AuthUIOptions()
         options.choosesSignInMethod = true
         var app = AppState(options: options, now: t0, timeZone: utc)
-        app.screen = .challenge(
+        app.base = .challenge(
             .code(CodeChallengeState(username: "alice", kind: .email(emailDelivery), resend: .method(.emailOTP))))
         _ = app.reduce(.tick(now: t0))
         #expect(codeScreen(app)?.resendCooldownSeconds == 30)
@@ -68,6 +68,37 @@ struct CodeResendCooldownTests {
         #expect(app.reduce(.keyPressed(.enter)) == [.resendSignInCode(username: "alice", method: .emailOTP)])
         _ = app.reduce(.challenge(.codeResent(.failure(.limitExceeded("Attempt limit exceeded")))))
         #expect(codeScreen(app)?.resendCooldownSeconds == 0)
+    }
+
+    @Test("Latchkey.UI's ResendCooldownSeconds sets the wait on every code screen (clamped to 0...600)")
+    func configuredCooldown() {
+        let options = AuthUIOptions(ui: .object(["ResendCooldownSeconds": 3]))
+        #expect(options.resendCooldown == 3)
+        #expect(AuthUIOptions(ui: .object(["ResendCooldownSeconds": 9000])).resendCooldown == 600)
+        #expect(AuthUIOptions(ui: .object(["ResendCooldownSeconds": -4])).resendCooldown == 0)
+        var app = AppState(options: options, now: t0, timeZone: utc)
+        _ = app.reduce(.keyPressed(.paste("alice")))
+        _ = app.reduce(.keyPressed(.enter))
+        _ = app.reduce(.keyPressed(.paste("pw")))
+        _ = app.reduce(.keyPressed(.enter))
+        _ = app.reduce(.signIn(.signInFinished(.success(.smsMFA(smsDelivery)))))
+        #expect(codeScreen(app)?.label(for: .resend) == "Resend code (3 s)")
+        _ = app.reduce(.tick(now: t0.addingTimeInterval(3)))
+        #expect(codeScreen(app)?.label(for: .resend) == "Resend code")
+        // The sign-up confirmation and Forgot password wait as long.
+        let screens: [AppState.Screen] = [
+            .confirmSignUp(ConfirmSignUpState(username: "alice")),
+            .forgotPassword(ForgotPasswordState(username: "alice")),
+        ]
+        for screen in screens {
+            app.base = screen
+            _ = app.reduce(.tick(now: t0))
+            switch app.base {
+            case .confirmSignUp(let state): #expect(state.resendCooldownLength == 3)
+            case .forgotPassword(let state): #expect(state.resendCooldownLength == 3)
+            default: Issue.record("left \(screen)")
+            }
+        }
     }
 
     @Test("codes that are not sent (TOTP, custom) have no Resend code and no cooldown")

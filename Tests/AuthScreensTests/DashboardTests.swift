@@ -2,8 +2,8 @@ import AuthScreens
 import AuthScreensTesting
 import CognitoAuth
 import Foundation
-import Testing
 import TerminalKeys
+import Testing
 
 @Suite struct DashboardTests {
     func dashboard() -> DashboardState {
@@ -37,9 +37,8 @@ import TerminalKeys
             $0.isSigningOut = false
             $0.append("Signed out")
         }
-        store.press(.character("O")) { $0.isConfirmingGlobalSignOut = true }
-        store.press(.character("y"), [.run(.signOut(global: true))]) {
-            $0.isConfirmingGlobalSignOut = false
+        store.press(.character("O"), [.route(.confirmGlobalSignOut)])
+        store.send(.globalSignOutAnswered(confirmed: true), [.run(.signOut(global: true))]) {
             $0.isSigningOut = true
             $0.isSigningOutGlobally = true
             $0.append("Signing out everywhere…")

@@ -32,7 +32,7 @@ struct DevicesScreenTests {
         #expect(ScreenText.dashboardHints.contains("v devices"))
         #expect(ScreenText.dashboardHelp.contains { $0.hasPrefix("v ") })
         var signedOut = AppState(now: t0, timeZone: utc)
-        signedOut.screen = .dashboard
+        signedOut.base = .dashboard
         #expect(signedOut.reduce(.keyPressed(.character("v"))).isEmpty)
         #expect(signedOut.devices == nil)
         let app = opened()
@@ -198,7 +198,7 @@ struct DevicesScreenTests {
         try await runtime.waitUntil("the sign-in is held", service: fake) { await fake.isSignInHeld }
         // As with the client: the state changes first, then signIn returns after registering the device.
         runtime.send(.sessionEvent(.stateChanged(.signedIn, username: "alice", provider: poolProvider)))
-        #expect(runtime.state.screen == .dashboard)
+        #expect(runtime.state.base == .dashboard)
         #expect(runtime.state.rememberDevicePrompt == nil)
         await fake.finishSignIn()
         await runtime.settle()

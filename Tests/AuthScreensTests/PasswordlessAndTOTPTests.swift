@@ -18,19 +18,19 @@ struct PasswordlessAndTOTPTests {
     }
 
     func methodChoice(_ app: AppState) -> SelectSignInMethodState? {
-        if case .challenge(.selectMethod(let state)) = app.screen { return state }
+        if case .challenge(.selectMethod(let state)) = app.base { return state }
         return nil
     }
 
     func codeScreen(_ app: AppState) -> CodeChallengeState? {
-        if case .challenge(.code(let state)) = app.screen { return state }
+        if case .challenge(.code(let state)) = app.base { return state }
         return nil
     }
 
     @Test("USER_AUTH: the username alone, then the pool's methods; the passkey is listed but not focusable")
     func usernameThenMethods() throws {
         var app = userAuthApp()
-        guard case .signIn(let signIn) = app.screen else {
+        guard case .signIn(let signIn) = app.base else {
             Issue.record("not on Sign in")
             return
         }
@@ -61,7 +61,7 @@ struct PasswordlessAndTOTPTests {
         type("alice", into: &app)
         _ = app.reduce(.keyPressed(.enter))
         _ = app.reduce(.signIn(.signInFinished(.failure(.userNotFound("User does not exist.")))))
-        guard case .signIn(let state) = app.screen else {
+        guard case .signIn(let state) = app.base else {
             Issue.record("left Sign in")
             return
         }
@@ -139,7 +139,7 @@ struct PasswordlessAndTOTPTests {
     @Test("Resend code starts USER_AUTH again and says where the new code went; a wrong code keeps the screen")
     func resendAndWrongCode() throws {
         var app = userAuthApp()
-        app.screen = .challenge(
+        app.base = .challenge(
             .code(CodeChallengeState(username: "alice", kind: .email(emailDelivery), resend: .method(.emailOTP))))
         // Resend code waits 30 s after a code was sent (CodeResendCooldownTests).
         _ = app.reduce(.tick(now: t0))
@@ -192,7 +192,7 @@ struct PasswordlessAndTOTPTests {
         #expect(app.dashboard.isChangingMFA)
         let details = TOTPSetupDetails(secret: "JBSWY3DPEHPK3PXP", accountName: "alice")
         #expect(app.reduce(.totpEnrolment(.started(.success(details)))).isEmpty)
-        guard case .challenge(.totpSetup(let setup)) = app.screen else {
+        guard case .challenge(.totpSetup(let setup)) = app.base else {
             Issue.record("no enrolment")
             return
         }
@@ -206,7 +206,7 @@ struct PasswordlessAndTOTPTests {
         #expect(app.activity == ScreenText.verifying)
         // A wrong code keeps the screen with the server's message.
         _ = app.reduce(.totpEnrolment(.verified(.failure(.codeMismatch("Code mismatch")))))
-        guard case .challenge(.totpSetup(let retry)) = app.screen else {
+        guard case .challenge(.totpSetup(let retry)) = app.base else {
             Issue.record("left enrolment")
             return
         }
@@ -241,7 +241,7 @@ struct PasswordlessAndTOTPTests {
         #expect(app.isOnDashboard)
         // Signed out: t does nothing.
         var signedOut = AppState(now: t0, timeZone: utc)
-        signedOut.screen = .dashboard
+        signedOut.base = .dashboard
         #expect(signedOut.reduce(.keyPressed(.character("t"))).isEmpty)
     }
 

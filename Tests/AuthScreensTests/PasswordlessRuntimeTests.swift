@@ -3,8 +3,8 @@ import AuthScreensTesting
 import CognitoAuth
 import CognitoAuthTesting
 import Foundation
-import Testing
 import TerminalKeys
+import Testing
 
 @MainActor
 @Suite("Runtime: USER_AUTH, resend and TOTP enrolment reach the service")
@@ -23,8 +23,8 @@ struct PasswordlessRuntimeTests {
         type(runtime, "alice")
         runtime.send(.keyPressed(.enter))
         await runtime.settle()
-        guard case .challenge(.selectMethod) = runtime.state.screen else {
-            Issue.record("no method choice: \(runtime.state.screen)")
+        guard case .challenge(.selectMethod) = runtime.state.base else {
+            Issue.record("no method choice: \(runtime.state.base)")
             return
         }
         runtime.send(.keyPressed(.down))
@@ -36,7 +36,7 @@ struct PasswordlessRuntimeTests {
         for _ in 0..<3 { runtime.send(.keyPressed(.tab)) }
         runtime.send(.keyPressed(.enter))
         await runtime.settle()
-        guard case .challenge(.code(let code)) = runtime.state.screen else {
+        guard case .challenge(.code(let code)) = runtime.state.base else {
             Issue.record("left the code screen")
             return
         }
@@ -44,7 +44,7 @@ struct PasswordlessRuntimeTests {
         type(runtime, "123456")
         runtime.send(.keyPressed(.enter))
         await runtime.settle()
-        #expect(runtime.state.screen == .dashboard)
+        #expect(runtime.state.base == .dashboard)
         #expect(
             await fake.calls == [
                 .userAuth("alice", nil), .selectSignInMethod(.emailOTP, nil), .userAuth("alice", .emailOTP),
@@ -65,7 +65,7 @@ struct PasswordlessRuntimeTests {
         type(runtime, "pw")
         runtime.send(.keyPressed(.enter))
         await runtime.settle()
-        #expect(runtime.state.screen == .dashboard)
+        #expect(runtime.state.base == .dashboard)
         #expect(await fake.calls == [.userAuth("alice", nil), .selectSignInMethod(.password, "pw")])
     }
 
@@ -77,7 +77,7 @@ struct PasswordlessRuntimeTests {
         let runtime = AuthScreensRuntime(service: fake, state: state, now: { t0 })
         runtime.send(.keyPressed(.character("t")))
         await runtime.settle()
-        guard case .challenge(.totpSetup(let setup)) = runtime.state.screen else {
+        guard case .challenge(.totpSetup(let setup)) = runtime.state.base else {
             Issue.record("no enrolment screen")
             return
         }
@@ -85,7 +85,7 @@ struct PasswordlessRuntimeTests {
         type(runtime, "000000")
         runtime.send(.keyPressed(.enter))
         await runtime.settle()
-        guard case .challenge(.totpSetup(let retry)) = runtime.state.screen else {
+        guard case .challenge(.totpSetup(let retry)) = runtime.state.base else {
             Issue.record("left the enrolment")
             return
         }
@@ -93,7 +93,7 @@ struct PasswordlessRuntimeTests {
         type(runtime, "123456")
         runtime.send(.keyPressed(.enter))
         await runtime.settle()
-        #expect(runtime.state.screen == .dashboard)
+        #expect(runtime.state.base == .dashboard)
         // The fake cannot read settings: the reload after the enrolment fails and says so.
         #expect(runtime.state.dashboard.log.entries.contains { $0.text == ScreenText.totpEnrolled })
         #expect(await fake.calls == [.setUpTOTP, .verifyTOTPSetup("000000"), .verifyTOTPSetup("123456")])

@@ -56,7 +56,7 @@ import Testing
         let options = AuthUIOptions(ui: nil, poolSettings: Self.pool)
         #expect(options.usernameKind == .email)
         let app = AppState(options: AuthUIOptions(startOnSignUp: true).merging(options), now: t0, timeZone: utc)
-        guard case .signUp(let screen) = app.screen else {
+        guard case .signUp(let screen) = app.base else {
             Issue.record("not on Create account")
             return
         }

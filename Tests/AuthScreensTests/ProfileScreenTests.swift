@@ -3,8 +3,8 @@ import AuthScreensTesting
 import CognitoAuth
 import CognitoAuthTesting
 import Foundation
-import Testing
 import TerminalKeys
+import Testing
 
 /// alice: an unverified email, a verified phone, a name, a custom attribute, and hostile text.
 let aliceProfile = UserAttributes(
@@ -33,7 +33,7 @@ struct ProfileScreenTests {
         #expect(ScreenText.dashboardHints.contains("p profile"))
         #expect(ScreenText.dashboardHelp.contains { $0.hasPrefix("p ") })
         var signedOut = AppState(now: t0, timeZone: utc)
-        signedOut.screen = .dashboard
+        signedOut.base = .dashboard
         #expect(signedOut.reduce(.keyPressed(.character("p"))).isEmpty)
         #expect(signedOut.profile == nil)
         var app = opened()
@@ -168,8 +168,8 @@ struct ProfileScreenTests {
         _ = app.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
         _ = app.reduce(.profile(.deleted(username: "alice", .success(()))))
         #expect(app.profile == nil)
-        guard case .signIn(let signIn) = app.screen else {
-            Issue.record("expected sign-in, got \(app.screen)")
+        guard case .signIn(let signIn) = app.base else {
+            Issue.record("expected sign-in, got \(app.base)")
             return
         }
         #expect(signIn.notice == "Account alice deleted.")
@@ -210,7 +210,7 @@ struct TokenCopyTests {
         #expect(app.reduce(.keyPressed(.character("c"))).isEmpty)
         #expect(app.statusLine == ScreenText.copyTokenCancelled)
         var signedOut = AppState(now: t0, timeZone: utc)
-        signedOut.screen = .dashboard
+        signedOut.base = .dashboard
         #expect(signedOut.reduce(.keyPressed(.character("y"))).isEmpty && !signedOut.isChoosingTokenToCopy)
     }
 
@@ -297,8 +297,8 @@ struct ReloginForgotPasswordTests {
         let effects = app.reduce(.keyPressed(.enter))
         #expect(!effects.contains(.releaseSignInWait))
         #expect(app.relogin == nil)
-        guard case .forgotPassword(let reset) = app.screen else {
-            Issue.record("expected the reset form, got \(app.screen)")
+        guard case .forgotPassword(let reset) = app.base else {
+            Issue.record("expected the reset form, got \(app.base)")
             return
         }
         #expect(reset.username.text == "alice")

@@ -34,7 +34,7 @@ import Testing
         #expect(prompt?.signIn.focusOrder == [.username, .password, .signIn, .forgotPassword, .cancel])
         // No refresh failure was seen, so the prompt does not claim to know why (issue 14, C4).
         #expect(prompt?.message == "Your session ended and cannot be renewed. Sign in again to continue.")
-        #expect(store.state.screen == .dashboard)
+        #expect(store.state.base == .dashboard)
         #expect(store.state.title == "Sign in again")
         store.send(.sessionEvent(twoWaiting)) {
             $0.dashboard.pendingCalls = [

@@ -3,8 +3,8 @@ import AuthScreensTesting
 import CognitoAuth
 import CognitoAuthTesting
 import Foundation
-import Testing
 import TerminalKeys
+import Testing
 
 @MainActor
 @Suite struct RuntimeTests {
@@ -28,7 +28,7 @@ import TerminalKeys
         #expect(runtime.state.statusLine == "Signing in…")
         await runtime.settle()
         #expect(await fake.calls == [.signIn("alice", "pw")])
-        guard case .signIn(let signIn) = runtime.state.screen else { return #expect(Bool(false)) }
+        guard case .signIn(let signIn) = runtime.state.base else { return #expect(Bool(false)) }
         #expect(signIn.banner == "The username or password is incorrect. Try again, or choose Forgot password below.")
         #expect(signIn.username.text == "alice" && signIn.password.text.isEmpty && signIn.focus == .password)
         #expect(changes == 10)
@@ -42,7 +42,7 @@ import TerminalKeys
         runtime.send(.keyPressed(.paste("pw")))
         runtime.send(.keyPressed(.enter))
         await runtime.settle()
-        #expect(runtime.state.screen == .dashboard)
+        #expect(runtime.state.base == .dashboard)
     }
 
     @Test func signUpConfirmationAndAutomaticSignInRunInOrder() async {
@@ -55,13 +55,13 @@ import TerminalKeys
         runtime.send(.keyPressed(.paste("Sup3r-secret")))
         runtime.send(.keyPressed(.enter))
         await runtime.settle()
-        guard case .confirmSignUp(let confirm) = runtime.state.screen else { return #expect(Bool(false)) }
+        guard case .confirmSignUp(let confirm) = runtime.state.base else { return #expect(Bool(false)) }
         #expect(confirm.destinationText == "We sent a confirmation code in an email to b***@e***. Enter it below.")
         runtime.send(.keyPressed(.paste("123456")))
         runtime.send(.keyPressed(.enter))
         await runtime.settle()
         await runtime.settle()
-        #expect(runtime.state.screen == .dashboard)
+        #expect(runtime.state.base == .dashboard)
         #expect(
             await fake.calls == [
                 .signUp("bob", "Sup3r-secret", [:]), .confirmSignUp("bob", "123456"), .signIn("bob", "Sup3r-secret"),
@@ -82,11 +82,11 @@ import TerminalKeys
         runtime.send(.keyPressed(.enter))
         await runtime.settle()
         #expect(
-            runtime.state.screen
+            runtime.state.base
                 == .signIn(SignInState(username: "alice", notice: "Password changed. Sign in with the new password.")))
         #expect(
             await fake.calls == [
-                .requestPasswordReset("alice"), .confirmForgotPassword("alice", "NewPass1!", "123456"),
+                .forgotPassword("alice"), .confirmForgotPassword("alice", "NewPass1!", "123456"),
             ])
     }
 
@@ -186,7 +186,7 @@ import TerminalKeys
         #expect(!runtime.state.isInFlight)
         await fake.finishSignIn()
         await runtime.settle()
-        guard case .signIn(let signIn) = runtime.state.screen else { return #expect(Bool(false)) }
+        guard case .signIn(let signIn) = runtime.state.base else { return #expect(Bool(false)) }
         #expect(signIn.notice == ScreenText.requestCancelled)
     }
 
@@ -238,7 +238,7 @@ import TerminalKeys
         runtime.start()
         defer { runtime.stop() }
         try await runtime.waitUntil("the prompt opens over the dashboard") {
-            runtime.state.screen == .dashboard && runtime.state.relogin?.signIn.username.text == "alice"
+            runtime.state.base == .dashboard && runtime.state.relogin?.signIn.username.text == "alice"
         }
         runtime.send(.keyPressed(.escape))
         runtime.send(.keyPressed(.character("c")))

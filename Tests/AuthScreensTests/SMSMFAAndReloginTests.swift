@@ -60,7 +60,10 @@ struct SMSMFAAndReloginTests {
         #expect(choice.prompt == ScreenText.mfaSetupPrompt)
         #expect(state.title == ScreenText.mfaSetupTitle)
         #expect(choice.choiceLabels == ["Authenticator app", "Text message (SMS)", "Email"].map { $0 })
-        #expect(state.reduce(.selectMFAType(.mfaTypeChosen(.sms))) == [.run(.confirmSignIn(answer: "SMS_MFA", attributes: [:]))])
+        #expect(
+            state.reduce(.selectMFAType(.mfaTypeChosen(.sms))) == [
+                .run(.confirmSignIn(answer: "SMS_MFA", attributes: [:]))
+            ])
         let phone = try #require(ChallengeState(step: .smsMFASetup, username: "alice"))
         guard case .code(let code) = phone else {
             Issue.record("not a free-form entry: \(phone)")
@@ -103,7 +106,7 @@ struct SMSMFAAndReloginTests {
         var options = AuthUIOptions()
         options.asksForPassword = false
         var app = AppState(options: options, now: t0, timeZone: utc)
-        guard case .signIn(let signIn) = app.screen else {
+        guard case .signIn(let signIn) = app.base else {
             Issue.record("not on Sign in")
             return
         }
@@ -112,7 +115,7 @@ struct SMSMFAAndReloginTests {
         #expect(app.reduce(.keyPressed(.enter)) == [.signIn(username: "alice", password: "")])
         _ = app.reduce(
             .signIn(.signInFinished(.success(.customChallenge(["USERNAME": "alice", "question": "Colour?"])))))
-        guard case .challenge(.code(let code)) = app.screen, case .custom(let parameters) = code.kind else {
+        guard case .challenge(.code(let code)) = app.base, case .custom(let parameters) = code.kind else {
             Issue.record("no custom challenge screen")
             return
         }
@@ -123,7 +126,7 @@ struct SMSMFAAndReloginTests {
         for key in "red".keys { _ = app.reduce(.keyPressed(key)) }
         #expect(app.reduce(.keyPressed(.enter)) == [.confirmSignIn(answer: "red", attributes: [:])])
         _ = app.reduce(.challenge(.confirmSignInFinished(.failure(.notAuthorized("Incorrect username or password.")))))
-        guard case .challenge(.code(let refused)) = app.screen else {
+        guard case .challenge(.code(let refused)) = app.base else {
             Issue.record("left the challenge screen")
             return
         }

@@ -126,17 +126,17 @@ import Testing
     @Test func signOutEverywhereAsksFirstAndSaysWhatItDid() {
         var app = signedInApp()
         #expect(app.reduce(.keyPressed(.character("O"))).isEmpty)
-        #expect(app.dashboard.isConfirmingGlobalSignOut)
+        #expect(app.modal == .confirmGlobalSignOut)
         #expect(app.keyHints == ScreenText.globalSignOutHints)
         // Any key but y cancels (q too: it does not quit while the question shows).
         #expect(app.reduce(.keyPressed(.character("q"))).isEmpty)
-        #expect(!app.dashboard.isConfirmingGlobalSignOut)
+        #expect(app.modal == nil)
         #expect(app.dashboard.log.entries.last?.text == ScreenText.globalSignOutDeclined)
         _ = app.reduce(.keyPressed(.character("O")))
         #expect(app.reduce(.keyPressed(.character("y"))) == [.signOut(global: true)])
         _ = app.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
         _ = app.reduce(.dashboard(.signOutFinished(global: true, result: .success(()))))
-        guard case .signIn(let signIn) = app.screen else { return #expect(Bool(false)) }
+        guard case .signIn(let signIn) = app.base else { return #expect(Bool(false)) }
         #expect(signIn.notice == ScreenText.signedOutEverywhereNotice)
         #expect(signIn.notice?.contains("access tokens stay valid until they expire") == true)
         // The result arriving before the state change is kept for the sign-in screen.
@@ -145,7 +145,7 @@ import Testing
         _ = early.reduce(.keyPressed(.character("Y")))
         _ = early.reduce(.dashboard(.signOutFinished(global: true, result: .success(()))))
         _ = early.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
-        guard case .signIn(let later) = early.screen else { return #expect(Bool(false)) }
+        guard case .signIn(let later) = early.base else { return #expect(Bool(false)) }
         #expect(later.notice == ScreenText.signedOutEverywhereNotice)
     }
 
@@ -158,17 +158,17 @@ import Testing
         for character in "pw" { _ = app.reduce(.keyPressed(.character(character))) }
         _ = app.reduce(.keyPressed(.enter))
         _ = app.reduce(.signIn(.signInFinished(.failure(.userNotFound("User does not exist.")))))
-        guard case .signIn(let failed) = app.screen else { return #expect(Bool(false)) }
+        guard case .signIn(let failed) = app.base else { return #expect(Bool(false)) }
         #expect(
             failed.banner
                 == "There is no account with that username. Check the username, or choose Create account below.")
         // Shift-Tab from the empty password back to the username does not flag the password.
         _ = app.reduce(.keyPressed(.backTab))
-        guard case .signIn(let moved) = app.screen else { return #expect(Bool(false)) }
+        guard case .signIn(let moved) = app.base else { return #expect(Bool(false)) }
         #expect(moved.password.error == nil)
         // Typing a new username removes the stale banner.
         _ = app.reduce(.keyPressed(.character("x")))
-        guard case .signIn(let edited) = app.screen else { return #expect(Bool(false)) }
+        guard case .signIn(let edited) = app.base else { return #expect(Bool(false)) }
         #expect(edited.banner == nil)
     }
 
@@ -196,7 +196,7 @@ import Testing
         _ = app.reduce(.keyPressed(.enter))
         let resend = app.reduce(.signIn(.signInFinished(.failure(.userNotConfirmed("User is not confirmed.")))))
         #expect(resend == [.resendSignUpCode(username: "carol")])
-        guard case .confirmSignUp(let confirm) = app.screen else { return #expect(Bool(false)) }
+        guard case .confirmSignUp(let confirm) = app.base else { return #expect(Bool(false)) }
         #expect(confirm.rememberedPassword == SecretText("Secret-1"))
         _ = app.reduce(
             .confirmSignUp(
@@ -209,23 +209,23 @@ import Testing
 
     @Test func resendCodeCoolsDownWithACountdown() {
         var signUp = AppState(options: AuthUIOptions(startOnSignUp: true), now: t0, timeZone: utc)
-        guard case .signUp(var form) = signUp.screen else { return #expect(Bool(false)) }
+        guard case .signUp(var form) = signUp.base else { return #expect(Bool(false)) }
         form.request = .signUp
-        signUp.screen = .signUp(form)
+        signUp.base = .signUp(form)
         _ = signUp.reduce(
             .signUp(
                 .signUpFinished(
                     .success(.confirmSignUp(CodeDeliveryDetails(destination: "a***", deliveryMedium: "EMAIL")))))
         )
-        guard case .confirmSignUp(let confirm) = signUp.screen else { return #expect(Bool(false)) }
+        guard case .confirmSignUp(let confirm) = signUp.base else { return #expect(Bool(false)) }
         #expect(confirm.label(for: .resend) == "Resend code (30 s)")
         _ = signUp.reduce(.tick(now: t0.addingTimeInterval(2)))
-        guard case .confirmSignUp(var cooling) = signUp.screen else { return #expect(Bool(false)) }
+        guard case .confirmSignUp(var cooling) = signUp.base else { return #expect(Bool(false)) }
         #expect(cooling.label(for: .resend) == "Resend code (28 s)")
         #expect(cooling.reduce(.resendPressed).isEmpty)
         #expect(cooling.notice == ScreenText.resendCodeWait)
         _ = signUp.reduce(.tick(now: t0.addingTimeInterval(30)))
-        guard case .confirmSignUp(var ready) = signUp.screen else { return #expect(Bool(false)) }
+        guard case .confirmSignUp(var ready) = signUp.base else { return #expect(Bool(false)) }
         #expect(ready.label(for: .resend) == "Resend code")
         #expect(ready.reduce(.resendPressed) == [.run(.resendSignUpCode(username: ""))])
     }

@@ -112,9 +112,11 @@ extension AuthStateMachineTests {
     func signOutFailsAll() throws {
         var machine = refreshingMachine(try Fixtures.tokens(), ids: [1, 2, 3], options: [2: .noWait])
         let tokens = try #require(machine.session?.tokens)
+        // The issuer the tokens claim goes with the owed revocation (revoked there and nowhere else).
+        let issuer = try #require(machine.session?.effectiveIssuer)
         let actions = machine.handle(.signOutRequested(global: false), now: t1)
         // The signed-out record owes the revocation of the refresh token; the machine asks for it last.
-        let owed = PendingRevocation(refreshToken: "refresh-alice", global: false, username: "alice")
+        let owed = PendingRevocation(refreshToken: "refresh-alice", global: false, username: "alice", issuer: issuer)
         var record = PersistedSession(state: .signedOut, updatedAt: t1)
         record.pendingRevocation = owed
         #expect(

@@ -132,8 +132,9 @@ extension BackendTests {
             return holder
         }
 
-        /// Signs `user` in, lets the 1 s access token expire, and starts `token` through a proxy that
-        /// holds the refresh for 2.5 s. Returns the running child and the direct config.
+        /// Signs `user` in through a proxy, lets the 1 s access token expire, and starts `token` through
+        /// the proxy, which now holds the refresh for 2.5 s. Returns the running child and the config
+        /// (the proxy's: a session is used only with the endpoint that issued it).
         static func refreshInFlight(
             _ backend: LocalBackend, user: String, directory: String, store: String, proxy: FaultProxy
         ) async throws -> (child: ChildProcess, config: String) {
@@ -141,7 +142,7 @@ extension BackendTests {
                 backend: backend, accessTokenSeconds: 1, in: directory
             ).path
             let proxied = try Self.config(config, endpoint: proxy.endpoint, in: directory)
-            #expect(try await Self.signIn(user, config: config, store: store).exitCode == 0)
+            #expect(try await Self.signIn(user, config: proxied, store: store).exitCode == 0)
             try await Task.sleep(for: .milliseconds(1100))
             let heldBefore = proxy.connectionCount(.delay(milliseconds: 2500))
             proxy.setMode(.delay(milliseconds: 2500))
@@ -151,7 +152,7 @@ extension BackendTests {
                 "the token command's refresh held by the proxy",
                 on: [.signal(proxy.changes, name: "proxy connections"), child.changeSource()]
             ) { proxy.connectionCount(.delay(milliseconds: 2500)) > heldBefore || child.hasExited }
-            return (child, config)
+            return (child, proxied)
         }
 
         @Test("A sign-out while another process's refresh is in flight stays signed out (F2)")
@@ -165,6 +166,8 @@ extension BackendTests {
             defer { proxy.stop() }
             let (child, config) = try await Self.refreshInFlight(
                 backend, user: user, directory: directory, store: store, proxy: proxy)
+            // The held refresh keeps its delay; what follows goes straight through the same endpoint.
+            proxy.setMode(.pass)
             let signOut = try await LatchkeyBinary.run(
                 ["sign-out", "--config", config, "--store", store], environment: Self.file)
             #expect(signOut.exitCode == 0, "\(signOut.stderr)")
@@ -186,6 +189,8 @@ extension BackendTests {
             defer { proxy.stop() }
             let (child, config) = try await Self.refreshInFlight(
                 backend, user: alice, directory: directory, store: store, proxy: proxy)
+            // The held refresh keeps its delay; bob's sign-in goes straight through the same endpoint.
+            proxy.setMode(.pass)
             #expect(try await Self.signIn(bob, config: config, store: store).exitCode == 0)
             let token = try await child.wait()
             #expect(try Self.storedUser(store) == bob)

@@ -19,7 +19,9 @@ extension BackendTests {
             let backend = try await LocalBackend.shared()
             let username = try await AuthFlowCLITests.newUser(backend)
             let directory = try Integration.temporaryDirectory("tui-user-auth")
-            let config = try AuthFlowCLITests.config(backend, flowType: "USER_AUTH", in: directory)
+            // Resend code waits 5 s here, not 30: the countdown is the app's, set in Latchkey.UI.
+            let config = try AuthFlowCLITests.config(
+                backend, flowType: "USER_AUTH", ui: ["ResendCooldownSeconds": 5], in: directory)
             let store = try TerminalApp.temporaryDirectory("tui-user-auth-store")
             let session = try TerminalApp.start(config: config, store: store, name: "userauth")
             defer { session.kill() }
@@ -34,8 +36,8 @@ extension BackendTests {
             try await session.waitFor("Enter the emailed code", "Resend code")
             let first = try #require(try await backend.oneTimeCode(for: username))
 
-            // Resend waits 30 s after a code was sent, counting down on the link; then USER_AUTH starts
-            // again, and a new code is sent.
+            // Resend waits (5 s here) after a code was sent, counting down on the link; then USER_AUTH
+            // starts again, and a new code is sent.
             session.press("Tab")
             session.press("Tab")
             session.press("Tab")
@@ -45,7 +47,7 @@ extension BackendTests {
                     && screen.contains("Resend code (")
             }
             Self.show("resend cooling down", waiting)
-            try await session.waitUntil("the resend countdown to end", timeout: 45) { screen in
+            try await session.waitUntil("the resend countdown to end", timeout: 20) { screen in
                 screen.contains("Resend code") && !screen.contains("Resend code (")
             }
             session.press("Enter")

@@ -90,21 +90,28 @@ extension BackendTests {
             let backend = try await LocalBackend.shared()
             let directory = URL(fileURLWithPath: TestScratch.path("restore"))
             let store = FileSessionStore(directory: directory.path)
-            let (_, username) = try await Integration.signedInClient(backend: backend, store: store)
+            // Signed in through a proxy that later refuses connections: the session's own endpoint,
+            // unreachable (a session is used only with the endpoint that issued it).
+            let proxy = try FaultProxy(upstream: backend.endpoint)
+            defer { proxy.stop() }
+            var configuration = backend.configuration
+            configuration.userPool?.endpoint = proxy.endpoint
+            let config = try SessionIntegrityTests.config(
+                backend.info.configPath, endpoint: proxy.endpoint,
+                in: try Integration.temporaryDirectory("restore-config"))
+            let (_, username) = try await Integration.signedInClient(
+                backend: backend, configuration: configuration, store: store)
             let output = try await LatchkeyBinary.run([
-                "status", "--json", "--config", backend.info.configPath, "--store", directory.path,
+                "status", "--json", "--config", config, "--store", directory.path,
             ])
             #expect(output.status == 0)
             let json = try #require(JSONValue.parse(Array(output.stdout.utf8)))
             #expect(json["state"]?.stringValue == "signedIn")
             #expect(json["username"]?.stringValue == username)
             #expect(json["accessTokenExpiration"]?.stringValue != nil)
-            // The same with the backend unreachable: a bad endpoint in a copied configuration.
-            var offline = try String(contentsOfFile: backend.info.configPath, encoding: .utf8)
-            offline = offline.replacingOccurrences(of: backend.info.endpoint, with: "http://127.0.0.1:9")
-            let offlinePath = directory.appendingPathComponent("offline.json").path
-            try offline.write(toFile: offlinePath, atomically: true, encoding: .utf8)
-            let restored = try await LatchkeyBinary.run(["token", "--config", offlinePath, "--store", directory.path])
+            // The same with the backend unreachable.
+            proxy.setMode(.refuse)
+            let restored = try await LatchkeyBinary.run(["token", "--config", config, "--store", directory.path])
             #expect(restored.status == 0)
             #expect(restored.stdout.hasPrefix("eyJ"))
         }

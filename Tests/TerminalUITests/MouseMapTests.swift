@@ -1,11 +1,11 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKeys
 import Testing
 
 @testable import TerminalKit
 @testable import TerminalUI
-import TerminalKeys
 
 @MainActor
 @Suite("Mouse: cells → targets → keys")
@@ -41,7 +41,7 @@ struct MouseMapTests {
         let state = ScreenFixtures.signInEmpty
         let grid = ScreenFixtures.view.render(state, size: size).grid
         let map = grid.mouseMap
-        guard case .signIn(let signIn) = state.screen else {
+        guard case .signIn(let signIn) = state.base else {
             Issue.record("expected sign-in")
             return
         }
@@ -60,8 +60,8 @@ struct MouseMapTests {
         for key in map.keys(for: .formItem(index: index, isField: false)) {
             _ = app.reduce(.keyPressed(key))
         }
-        guard case .forgotPassword = app.screen else {
-            Issue.record("expected the reset form, got \(app.screen)")
+        guard case .forgotPassword = app.base else {
+            Issue.record("expected the reset form, got \(app.base)")
             return
         }
     }
@@ -107,10 +107,10 @@ struct MouseMapTests {
         let grid = try #require(recorder.grids.last)
         let create = try #require(position(of: "Create account", in: grid))
         app.handle(.mouse(row: 0, column: 0))
-        #expect(runtime.state.screen == ScreenFixtures.signInEmpty.screen)
+        #expect(runtime.state.base == ScreenFixtures.signInEmpty.base)
         app.handle(.mouse(row: create.row, column: create.column + 1))
-        guard case .signUp = runtime.state.screen else {
-            Issue.record("expected Create account, got \(runtime.state.screen)")
+        guard case .signUp = runtime.state.base else {
+            Issue.record("expected Create account, got \(runtime.state.base)")
             return
         }
     }
@@ -123,7 +123,9 @@ private struct NoService: AuthService {
     func signUp(username: String, password: String, attributes: [String: String]) async throws -> SignUpStep { .done }
     func confirmSignUp(username: String, code: String) async throws -> SignUpStep { .done }
     func resendSignUpCode(username: String) async throws -> CodeDeliveryDetails { CodeDeliveryDetails() }
-    func requestPasswordReset(username: String) async throws -> CodeDeliveryDetails { CodeDeliveryDetails() }
+    func forgotPassword(username: String) async throws -> ForgotPasswordResult {
+        ForgotPasswordResult(delivery: CodeDeliveryDetails())
+    }
     func confirmForgotPassword(username: String, newPassword: String, code: String) async throws {}
     func signOut(_ scope: SignOutScope) async throws -> SignOutResult { SignOutResult(scope: scope) }
     func releaseSignInWait() async {}

@@ -215,7 +215,7 @@ struct AppViewTests {
                 let text = ScreenFixtures.text(state, columns, rows)
                 #expect(text.contains("Latchkey"), "\(name) \(columns)x\(rows)")
                 #expect(!text.contains("Terminal too small"), "\(name) \(columns)x\(rows)")
-                if case .dashboard = state.screen { continue }
+                if case .dashboard = state.base { continue }
                 #expect(text.contains("[ "), "\(name) \(columns)x\(rows) shows its buttons")
             }
         }
@@ -241,7 +241,7 @@ struct AppViewTests {
         #expect(top.contains("Username") && !top.contains("Updated at"), "\(top)")
         // Tab to the last attribute: it shows, focused, with the screen scrolled.
         ScreenFixtures.press(&state, Array(repeating: .tab, count: 18))
-        guard case .signUp(let screen) = state.screen else {
+        guard case .signUp(let screen) = state.base else {
             Issue.record("not on Create account")
             return
         }

@@ -125,7 +125,7 @@ struct TerminalLayoutTests {
     // MARK: U4, U5, U6, U7
 
     @Test func theTOTPURIIsOnRowsOfItsOwnAcrossTheScreen() {
-        guard case .challenge(.totpSetup(let screen)) = ScreenFixtures.totpSetup.screen else {
+        guard case .challenge(.totpSetup(let screen)) = ScreenFixtures.totpSetup.base else {
             Issue.record("not the TOTP set-up screen")
             return
         }

@@ -627,7 +627,7 @@ extension TextCatalog {
         "cli.demo.noTerminal": "No terminal on standard input, so no sign-in prompt. Sign in with:",
         "cli.demo.keepingConfiguration": "Keeping your configuration at {path}; using the demo's with --config.",
         "cli.demo.noScript":
-            "cannot find Scripts/local-backend. Run `swift run latchkey demo` from the Latchkey checkout.",
+            "cannot find Scripts/local-backend. Run `swift run latchkey demo` from the Latchkey checkout, or set LATCHKEY_HOME to the checkout.",
         "cli.demo.starting": "Starting the local backend (first use installs moto into .venv; this can take a minute)…",
         "cli.demo.didNotStart": "the local backend did not start. See {log} for details.",
         "cli.token.idOrAccess": "choose one of --id and --access.",
@@ -924,6 +924,14 @@ extension TextCatalog {
         "cli.passwordChanged": "✔ Password changed.",
         "cli.switchedAfterSignOut": "✔ Switched to {name}, who is still signed in here.",
         "cli.nothingToSignOut": "Nobody is signed in here, and no revocation is owed: nothing to sign out.",
+        "cli.signOut.endedAlready":
+            "✔ Signed out{who} on this machine. The session had already ended at the service (a sign-in was needed again), so there was nothing left to revoke.",
+        "cli.deadlineExceeded":
+            "No usable session within the command's deadline (--retry-seconds, 4 s by default): the tokens need a refresh and the service did not answer in time. Check the network and the Endpoint in the configuration, then try again.",
+        "cli.status.otherIssuer":
+            "✖ The stored session of {username} was issued by {session}; this configuration names {configured}. It is not used with this configuration.",
+        "cli.noSuchAccountListed":
+            "there is no account \"{name}\" here. The accounts here: {names} (`latchkey accounts` shows them).",
         "cli.signedOutEverywhere":
             "✔ Signed out{who} everywhere: every device's refresh token is revoked (GlobalSignOut and RevokeToken succeeded). Access tokens already issued stay valid until they expire (at most an hour).",
         "cli.signedOutHere": "✔ Signed out{who} on this machine; its refresh token is revoked at the service.",

@@ -610,7 +610,7 @@ extension TextCatalog {
         "cli.demo.user": "デモユーザー: {username} / {password}",
         "cli.demo.noTerminal": "標準入力が端末ではないため、サインインを尋ねません。次のようにサインインしてください:",
         "cli.demo.keepingConfiguration": "{path} の設定はそのままにし、デモの設定は --config で使います。",
-        "cli.demo.noScript": "Scripts/local-backend が見つかりません。Latchkey のチェックアウトで `swift run latchkey demo` を実行してください。",
+        "cli.demo.noScript": "Scripts/local-backend が見つかりません。Latchkey のチェックアウトで `swift run latchkey demo` を実行するか、LATCHKEY_HOME にチェックアウトを指定してください。",
         "cli.demo.starting": "ローカルバックエンドを起動しています (初回は moto を .venv に入れるため、1 分ほどかかることがあります)…",
         "cli.demo.didNotStart": "ローカルバックエンドが起動しませんでした。詳しくは {log} を見てください。",
         "cli.token.idOrAccess": "--id と --access はどちらか一方を指定してください。",
@@ -768,6 +768,9 @@ extension TextCatalog {
         "error.client.sessionReplaced":
             "{previous} の代わりに {current} がサインインしたため、{previous} のセッションを待っていた呼び出しは失敗しました。{current} としてやり直すか、{previous} としてサインインしてください。",
         "error.client.deadlineExceeded": "使えるセッションを待つうちに、呼び出しの期限を過ぎました。",
+        "error.client.sessionIssuerMismatch":
+            "{username} の保存済みセッションは {session} が発行したものですが、この設定は {configured} を指しています。セッションの内容は何も送っていません。サインインしたときの設定を使うか（各アカウントのプールは `latchkey accounts` に表示され、`--account NAME` で選べます）、この設定でサインインしてください: latchkey sign-in。",
+        "error.client.noUserPool": "ユーザープールなし",
         "error.client.guestAccessNotAllowed":
             "ID プールはゲストアクセスを許可していません。先にサインインするか、未認証 ID を許可してください。",
         "error.client.identityPoolNotConfigured":
@@ -1005,6 +1008,14 @@ extension TextCatalog {
         "cli.passwordChanged": "✔ パスワードを変更しました。",
         "cli.switchedAfterSignOut": "✔ ここでサインイン中の {name} に切り替えました。",
         "cli.nothingToSignOut": "ここでは誰もサインインしておらず、未処理の無効化もありません: サインアウトするものはありません。",
+        "cli.signOut.endedAlready":
+            "✔ このマシンで{who}をサインアウトしました。セッションはサービス側ですでに終わっていた（再サインインが必要だった）ため、無効化するものはありませんでした。",
+        "cli.deadlineExceeded":
+            "コマンドの期限（--retry-seconds、既定は 4 秒）内に使えるセッションを得られませんでした: トークンの更新が必要ですが、サービスが時間内に応答しませんでした。ネットワークと設定の Endpoint を確認して、もう一度実行してください。",
+        "cli.status.otherIssuer":
+            "✖ {username} の保存済みセッションは {session} が発行したものです。この設定は {configured} を指しているため、この設定では使いません。",
+        "cli.noSuchAccountListed":
+            "アカウント \"{name}\" はこのマシンにありません。ここにあるアカウント: {names}（`latchkey accounts` で表示できます）。",
         "cli.signedOutEverywhere":
             "✔{who} すべてのデバイスからサインアウトしました: 全デバイスの更新トークンを無効にしました (GlobalSignOut と RevokeToken が成功)。発行済みのアクセストークンは期限 (最長 1 時間) まで有効です。",
         "cli.signedOutHere": "✔{who} このマシンでサインアウトしました。更新トークンはサービスで無効にしました。",

@@ -203,6 +203,15 @@ extension AuthError {
                 "error.client.sessionReplaced",
                 ["previous": TerminalText.sanitized(previous), "current": TerminalText.sanitized(current)])
         case .deadlineExceeded: return lookup.text("error.client.deadlineExceeded")
+        case .sessionIssuerMismatch(let mismatch):
+            return lookup.format(
+                "error.client.sessionIssuerMismatch",
+                [
+                    "username": TerminalText.sanitized(mismatch.username ?? "?"),
+                    "session": TerminalText.sanitized(mismatch.session.description),
+                    "configured": TerminalText.sanitized(
+                        mismatch.configured?.description ?? lookup.text("error.client.noUserPool")),
+                ])
         case .guestAccessNotAllowed: return lookup.text("error.client.guestAccessNotAllowed")
         case .identityPoolNotConfigured: return lookup.text("error.client.identityPoolNotConfigured")
         default: return nil
@@ -223,6 +232,9 @@ extension AuthError {
         "error.client.sessionReplaced":
             "{current} signed in in place of {previous}, so the call waiting for {previous}'s session failed. Try it again as {current}, or sign in as {previous}.",
         "error.client.deadlineExceeded": "The call waited past its deadline for a usable session.",
+        "error.client.sessionIssuerMismatch":
+            "The stored session of {username} was issued by {session}, but this configuration names {configured}; nothing of the session was sent. Use the configuration it was signed in with (`latchkey accounts` shows each account's pool; `--account NAME` picks one), or sign in with this configuration: latchkey sign-in.",
+        "error.client.noUserPool": "no user pool",
         "error.client.guestAccessNotAllowed":
             "The identity pool does not allow guest access. Sign in first, or allow unauthenticated identities.",
         "error.client.identityPoolNotConfigured":

@@ -106,6 +106,10 @@ public enum AuthError: Error, Sendable, Hashable {
     case sessionReplaced(previous: String, current: String)
     /// A waiting call passed its deadline.
     case deadlineExceeded
+    /// The stored session was issued by another user pool, app client or endpoint than the
+    /// configuration names: nothing of it was sent (CLI exit code 2). Use the configuration it was
+    /// signed in with, or sign in with this one.
+    case sessionIssuerMismatch(SessionIssuerMismatch)
     /// The operation does not fit the current step, such as `confirmSignIn` with no challenge pending.
     case invalidState(String)
     /// The SRP exchange could not be computed (for example the server sent B ≡ 0 mod N).
@@ -201,7 +205,7 @@ extension AuthError {
         case .network: return .network
         case .invalidResponse(let status, _) where status == 0 || status >= 500: return .network
         case .reloginRequired, .signInWaitCancelled, .sessionReplaced: return .reloginRequired
-        case .configuration, .unsafeStore: return .configuration
+        case .configuration, .unsafeStore, .sessionIssuerMismatch: return .configuration
         case .storage: return .storage
         default: return .authentication
         }
@@ -258,7 +262,7 @@ extension AuthError: LocalizedError, CustomStringConvertible {
             return Self.networkDescription(kind: kind, message: message, .english)
 
         case .invalidResponse, .reloginRequired, .signInWaitCancelled, .signedOut, .notSignedIn,
-            .anotherUserSignedIn, .sessionReplaced, .deadlineExceeded, .guestAccessNotAllowed,
+            .anotherUserSignedIn, .sessionReplaced, .deadlineExceeded, .sessionIssuerMismatch, .guestAccessNotAllowed,
             .identityPoolNotConfigured:
             return clientDescription(.english)
         case .invalidState(let message): return message

@@ -161,6 +161,8 @@ extension AuthClient {
 
     /// The logins map of the current session: the user pool's id token and the federated tokens.
     func currentLogins(_ options: TokenRequestOptions) async throws -> [String: String] {
+        // Another issuer's id token is never given to this configuration's identity pool.
+        try checkSessionIssuer()
         guard machine.userState == .signedIn, let session = machine.session else { return [:] }
         var logins: [String: String] = [:]
         let merging = configuration.identityManager.allowIdentityMerging

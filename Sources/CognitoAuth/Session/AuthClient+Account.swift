@@ -129,6 +129,9 @@ extension AuthClient {
     /// after GlobalSignOut and RevokeToken both succeeded.
     @discardableResult
     public func signOut(_ scope: SignOutScope = .local) async throws -> SignOutResult {
+        if machine.userState == .unknown { initialize() }
+        // Another issuer's session is neither revoked there nor dropped here: the caller decides.
+        try checkSessionIssuer()
         pendingChallenge = nil
         lastSignInAttempt = nil
         identity.credentialsTask?.cancel()
@@ -209,6 +212,12 @@ extension AuthClient {
     /// GlobalSignOut (when owed) and RevokeToken for one refresh token.
     func revoke(_ revocation: PendingRevocation, accessToken: String?) async throws {
         let api = try userPoolAPI()
+        // A token is revoked where it was issued, and nowhere else.
+        if let issuer = revocation.issuer, let pool = configuration.userPool, !issuer.matches(pool) {
+            throw AuthError.sessionIssuerMismatch(
+                SessionIssuerMismatch(
+                    username: revocation.username, session: issuer, configured: SessionIssuer(pool: pool)))
+        }
         if revocation.global {
             do {
                 guard let accessToken else { throw AuthError.notAuthorized("no access token") }
@@ -236,7 +245,7 @@ extension AuthClient {
     public func withAccessToken<T: Sendable>(
         label: String, options: TokenRequestOptions? = nil, _ call: (String) async throws -> T
     ) async throws -> T {
-        var requestOptions = options ?? TokenRequestOptions()
+        var requestOptions = options ?? self.options.tokenRequestDefaults
         requestOptions.label = label
         var attempts = 0
         while true {

@@ -12,6 +12,8 @@ extension AuthClient {
         in stored: PersistedSession?, at now: Date, configuration: AuthConfiguration,
         options: AuthClientOptions = AuthClientOptions()
     ) -> CognitoTokens? {
+        // Another pool's session is never served (the ordinary client refuses it, naming both).
+        if stored?.issuerMismatch(with: configuration) != nil { return nil }
         var machine = AuthStateMachine(policy: machinePolicy(configuration: configuration, options: options))
         _ = machine.handle(.restored(stored), now: now)
         return machine.cachedTokens(at: now)
@@ -24,6 +26,7 @@ extension AuthClient {
         AuthStateMachine.Policy(
             refreshMargin: options.refreshMargin, backoff: options.backoff,
             userPoolProviderKey: configuration.userPool?.providerKey,
+            userPoolIssuer: configuration.userPool.map(SessionIssuer.init(pool:)),
             identityManager: configuration.identityManager)
     }
 }

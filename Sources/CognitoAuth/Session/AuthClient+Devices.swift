@@ -35,8 +35,9 @@ extension AuthClient {
     /// Describes one device (GetDevice); nil means this machine's device.
     public func device(_ deviceKey: String? = nil) async throws -> DeviceInfo {
         let api = try userPoolAPI()
-        let key = try deviceKeyOrCurrent(deviceKey)
+        // The session first: nobody signed in, or a sign-in needed again, says so before "no device".
         let accessToken = try await getTokens().accessToken
+        let key = try deviceKeyOrCurrent(deviceKey)
         let json = try await reachingBackend { try await api.getDevice(accessToken: accessToken, deviceKey: key) }
         guard let info = DeviceInfo(json, currentKey: currentDeviceKey) else {
             throw AuthError.invalidResponse(status: 200, detail: "GetDevice answered without DeviceKey")
@@ -48,8 +49,9 @@ extension AuthClient {
     /// (UpdateDeviceStatus); nil means this machine's device.
     public func setDeviceRemembered(_ remembered: Bool, deviceKey: String? = nil) async throws {
         let api = try userPoolAPI()
-        let key = try deviceKeyOrCurrent(deviceKey)
+        // The session first: nobody signed in, or a sign-in needed again, says so before "no device".
         let accessToken = try await getTokens().accessToken
+        let key = try deviceKeyOrCurrent(deviceKey)
         try await reachingBackend {
             try await api.updateDeviceStatus(accessToken: accessToken, deviceKey: key, remembered: remembered)
         }
@@ -64,8 +66,9 @@ extension AuthClient {
     /// then also dropped locally, so the next sign-in registers a new one.
     public func forgetDevice(_ deviceKey: String? = nil) async throws {
         let api = try userPoolAPI()
-        let key = try deviceKeyOrCurrent(deviceKey)
+        // The session first: nobody signed in, or a sign-in needed again, says so before "no device".
         let accessToken = try await getTokens().accessToken
+        let key = try deviceKeyOrCurrent(deviceKey)
         try await reachingBackend { try await api.forgetDevice(accessToken: accessToken, deviceKey: key) }
         if machine.session?.device?.deviceKey == key {
             run(machine.handle(.deviceChanged(nil), now: clock.now()))

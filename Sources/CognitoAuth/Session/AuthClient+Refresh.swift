@@ -96,6 +96,8 @@ extension AuthClient {
     /// The old refresh token is kept when none comes back.
     func refreshTokens(refreshToken: String, username: String?) async throws -> CognitoTokens {
         let api = try userPoolAPI()
+        // A refresh token goes only to the issuer of the session it belongs to.
+        try checkSessionIssuer()
         let device = machine.session?.device.flatMap { $0.username == machine.session?.username ? $0 : nil }
         let answer: UserPoolAPI.AuthAnswer
         if refreshOperation == .legacy {

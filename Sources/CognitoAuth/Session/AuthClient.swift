@@ -86,6 +86,15 @@ public actor AuthClient {
     /// The current user state.
     public var userState: UserState { machine.userState }
 
+    /// How the stored session and this client's configuration disagree about who issued the session,
+    /// or nil when they agree: with a mismatch nothing of the session is sent (see ``SessionIssuer``).
+    public var sessionIssuerMismatch: SessionIssuerMismatch? { machine.session?.issuerMismatch(with: configuration) }
+
+    /// Throws ``AuthError/sessionIssuerMismatch(_:)`` when the session belongs to another issuer.
+    func checkSessionIssuer() throws(AuthError) {
+        if let mismatch = sessionIssuerMismatch { throw .sessionIssuerMismatch(mismatch) }
+    }
+
     /// The signed-in (or re-login-pending) username.
     public var username: String? { machine.session?.username }
 
@@ -152,10 +161,17 @@ public actor AuthClient {
     /// With the default options a call made while re-login is required waits until sign-in
     /// succeeds, `releaseSignInWait()` fails it, `signOut()` fails it, its deadline passes, or its
     /// own task is cancelled.
-    public func getTokens(_ options: TokenRequestOptions = .default) async throws -> CognitoTokens {
+    ///
+    /// Without `options` the client's ``AuthClientOptions/tokenRequestDefaults`` apply (the
+    /// AWSMobileClient behaviour unless the client was made otherwise). A session another pool, app
+    /// client or endpoint issued is refused with ``AuthError/sessionIssuerMismatch(_:)``, before
+    /// anything is sent.
+    public func getTokens(_ options: TokenRequestOptions? = nil) async throws -> CognitoTokens {
+        let options = options ?? self.options.tokenRequestDefaults
         // Another process may have signed out or in since: a cached token is served only after the
         // store's stamp says nothing changed (one stat of the session file), never from memory alone.
         syncWithStore()
+        try checkSessionIssuer()
         if let tokens = machine.cachedTokens(at: clock.now()) { return tokens }
         guard let tokens = try await wait(options) else { throw AuthError.notSignedIn }
         return tokens
@@ -202,6 +218,7 @@ public actor AuthClient {
 
     /// Refreshes the tokens now, even if they are still valid (the dashboard's `r`).
     public func forceRefresh() {
+        guard sessionIssuerMismatch == nil else { return }
         run(machine.handle(.forceRefresh, now: clock.now()))
     }
 
@@ -352,7 +369,7 @@ public actor AuthClient {
             client: AWSJSONClient(
                 targetPrefix: AWSJSONClient.userPoolsTarget, endpoint: pool.resolvedEndpoint, transport: transport,
                 timeout: options.requestTimeout, logger: logger),
-            pool: pool, clientMetadata: options.clientMetadata)
+            pool: pool, clientMetadata: options.clientMetadata.merging(CallMetadata.current) { $1 })
     }
 
     /// Verifies tokens against the pool's keys when enabled (see ``TokenVerifier``).

@@ -27,6 +27,12 @@ public struct AuthClientOptions: Sendable {
     public var clientMetadata: [String: String] = [:]
     /// The sign-in flow; nil means the configured one (``UserPoolConfiguration/authenticationFlow``).
     public var authenticationFlow: AuthenticationFlow?
+    /// How a call that needs tokens waits when it does not say (``AuthClient/getTokens(_:)`` without
+    /// options, the account, MFA, attribute and device calls): by default it waits for a sign-in and
+    /// for the backend, without a deadline (AWSMobileClient's behaviour, for apps with a sign-in
+    /// screen). A program with no person to sign in, such as a command-line tool, sets
+    /// `waitForSignIn: false` and a deadline here, once, so that no call can wait forever.
+    public var tokenRequestDefaults: TokenRequestOptions = .default
 
     /// Creates the defaults: 120 s token margin, 600 s credentials margin, 15 s requests, full verification.
     public init() {}

@@ -27,6 +27,7 @@ extension AuthStateMachine {
         let sameUser = session.username == signIn.username
         session.username = signIn.username
         session.provider = policy.userPoolProviderKey
+        session.issuer = policy.userPoolIssuer
         session.tokens = signIn.tokens
         if !rules.allowSimultaneousActiveAccounts { session.federatedLogins = nil }
         // Another user's identity is not carried over unless identities merge.

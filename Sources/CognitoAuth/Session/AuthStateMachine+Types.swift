@@ -10,6 +10,8 @@ extension AuthStateMachine {
         var backoff: BackoffPolicy = .init()
         /// The user pool's key in a logins map, when a user pool is configured.
         var userPoolProviderKey: String?
+        /// The issuer a user-pool sign-in records in the session (the configured pool).
+        var userPoolIssuer: SessionIssuer?
         /// Identity merging and simultaneous accounts.
         var identityManager: IdentityManagerConfiguration = .init()
     }

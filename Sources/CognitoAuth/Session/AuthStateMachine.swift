@@ -187,7 +187,8 @@ struct AuthStateMachine: Sendable {
         let old = session
         var owed: PendingRevocation?
         if let refreshToken = old?.tokens?.refreshToken {
-            owed = PendingRevocation(refreshToken: refreshToken, global: global, username: old?.username)
+            owed = PendingRevocation(
+                refreshToken: refreshToken, global: global, username: old?.username, issuer: old?.effectiveIssuer)
         } else if var earlier = old?.pendingRevocation {
             earlier.global = earlier.global || global
             owed = earlier
@@ -196,6 +197,7 @@ struct AuthStateMachine: Sendable {
         if old != nil || owed != nil {
             var kept = PersistedSession(state: .signedOut, cachedJWKS: old?.cachedJWKS, updatedAt: now)
             kept.pendingRevocation = owed
+            kept.issuer = old?.issuer
             kept.device = old?.device  // the machine stays registered for the next sign-in
             record = kept
         }

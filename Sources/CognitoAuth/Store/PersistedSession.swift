@@ -63,6 +63,10 @@ public struct PersistedSession: Sendable, Hashable, Codable {
     /// True when the session was signed in through the hosted UI (OAuth 2.0 with PKCE), so that
     /// sign-out ends the hosted UI's browser session too; nil for every other sign-in.
     public var hostedUI: Bool?
+    /// The user pool, app client, region and endpoint that issued the session, recorded at sign-in;
+    /// nil in records written before issuers were recorded (``effectiveIssuer`` then reads the
+    /// tokens' claims). A client on another issuer refuses the session (``issuerMismatch(with:)``).
+    public var issuer: SessionIssuer?
     /// When the session was written.
     public var updatedAt: Date
 
@@ -93,12 +97,16 @@ public struct PendingRevocation: Sendable, Hashable, Codable, CustomStringConver
     public var global: Bool
     /// Whose token it is, for messages.
     public var username: String?
+    /// The issuer the token belongs to, so that it is revoked there and nowhere else; nil in records
+    /// written before issuers were recorded.
+    public var issuer: SessionIssuer?
 
-    /// Creates a pending revocation.
-    public init(refreshToken: String, global: Bool, username: String?) {
+    /// Creates a pending revocation of a token `issuer` issued.
+    public init(refreshToken: String, global: Bool, username: String?, issuer: SessionIssuer? = nil) {
         self.refreshToken = refreshToken
         self.global = global
         self.username = username
+        self.issuer = issuer
     }
 
     /// A description with the token masked.

@@ -1,0 +1,246 @@
+import CognitoAuth
+import TerminalKeys
+
+/// What a view model tells the app's chrome: its title, what runs, its key hints and help.
+///
+/// ``AppState`` asks the modal first and the base screen under it second: a hint list or help a
+/// modal leaves nil (a question over the dashboard keeps the dashboard's keys) is the base's. That
+/// composition is written once, in `AppState+Presentation`.
+protocol ScreenPresentation {
+    /// The title of the view.
+    var title: String { get }
+    /// The verb for the status line while a request runs ("Signing in…"), or nil.
+    var activity: String? { get }
+    /// Whether the view has a text field (then `q` and `?` are typed, not commands).
+    var hasTextField: Bool { get }
+    /// The Ctrl-T hint when a password field has focus, else nil.
+    var revealHint: String? { get }
+    /// The bottom line's hints, most important first, or nil to keep those of the screen under it.
+    var keyHints: [String]? { get }
+    /// Whether the bottom line leaves out "? help" (a question waits for `y`, or a request runs on a form).
+    var hidesHelpHint: Bool { get }
+    /// The help overlay's lines, or nil to keep those of the screen under it.
+    var helpLines: [String]? { get }
+}
+
+extension ScreenPresentation {
+    var revealHint: String? { nil }
+    var keyHints: [String]? { nil }
+    var hidesHelpHint: Bool { false }
+    var helpLines: [String]? { nil }
+}
+
+/// A view model: its presentation, plus its actions, the action a key sends, and one reducer shape.
+///
+/// Every screen and modal reduces to `[ScreenEffect]`: effects for the runtime, and routes (open,
+/// close, go to) for the app.
+protocol ScreenModel: ScreenPresentation {
+    /// What can happen to the view model.
+    associatedtype Action
+    /// The action a key press sends.
+    static func action(for key: Key) -> Action
+    /// Applies `action` and returns the effects and routes for the app.
+    mutating func reduce(_ action: Action) -> [ScreenEffect]
+}
+
+// MARK: Forms
+
+extension ScreenText {
+    /// The hints of a form: Tab, Enter, then the copy and reveal keys, Ctrl-C and `escape`; while a
+    /// request runs (`activity`), Esc cancels it. A view without a text field has the choice hints.
+    static func formHints(
+        activity: String?, hasTextField: Bool, copiesURI: Bool = false, copiesSignInURL: Bool = false,
+        revealHint: String?, escape: String?
+    ) -> [String] {
+        if activity != nil {
+            if copiesSignInURL {
+                return [ScreenText.hintCancelRequest, Localized.text("hintCopySignInURL"), ScreenText.hintCtrlCQuit]
+            }
+            return [ScreenText.hintCancelRequest, ScreenText.hintCtrlCQuit]
+        }
+        guard hasTextField else { return ScreenText.choiceHints }
+        var hints = [ScreenText.hintNext, ScreenText.hintEnter]
+        if copiesURI { hints.append(ScreenText.hintCopyTOTPURI) }
+        // Only the footer says Ctrl-T (the field does not), so it comes before what may be cut.
+        if let revealHint { hints.append(revealHint) }
+        hints.append(ScreenText.hintCtrlCQuit)
+        if let escape { hints.append(escape) }
+        return hints
+    }
+}
+
+extension FormScreen {
+    /// The Ctrl-T hint for the password field `field` when it has focus.
+    func revealHint(for field: Focus, _ path: KeyPath<Self, FieldState>) -> String? {
+        focus == field ? ScreenText.revealHint(isRevealed: self[keyPath: path].isRevealed) : nil
+    }
+}
+
+extension SignInState: ScreenModel {
+    var title: String { ScreenText.signInTitle }
+    var revealHint: String? { revealHint(for: .password, \.password) }
+    var keyHints: [String]? {
+        ScreenText.formHints(
+            activity: activity, hasTextField: hasTextField, copiesSignInURL: hostedUI != nil, revealHint: revealHint,
+            escape: canCancel ? ScreenText.hintEscBack : nil)
+    }
+    var hidesHelpHint: Bool { activity != nil }
+    static func action(for key: Key) -> SignInAction { .keyPressed(key) }
+}
+
+extension SignUpState: ScreenModel {
+    var title: String { ScreenText.signUpTitle }
+    var revealHint: String? { revealHint(for: .password, \.password) }
+    var keyHints: [String]? {
+        ScreenText.formHints(
+            activity: activity, hasTextField: hasTextField, revealHint: revealHint, escape: ScreenText.hintEscBack)
+    }
+    var hidesHelpHint: Bool { activity != nil }
+    static func action(for key: Key) -> SignUpAction { .keyPressed(key) }
+}
+
+extension ConfirmSignUpState: ScreenModel {
+    var title: String { ScreenText.confirmSignUpTitle }
+    var keyHints: [String]? {
+        ScreenText.formHints(
+            activity: activity, hasTextField: hasTextField, revealHint: revealHint, escape: ScreenText.hintEscBack)
+    }
+    var hidesHelpHint: Bool { activity != nil }
+    static func action(for key: Key) -> ConfirmSignUpAction { .keyPressed(key) }
+}
+
+extension ForgotPasswordState: ScreenModel {
+    var title: String { ScreenText.forgotPasswordTitle }
+    var revealHint: String? { revealHint(for: .newPassword, \.newPassword) }
+    var keyHints: [String]? {
+        ScreenText.formHints(
+            activity: activity, hasTextField: hasTextField, revealHint: revealHint, escape: ScreenText.hintEscBack)
+    }
+    var hidesHelpHint: Bool { activity != nil }
+    static func action(for key: Key) -> ForgotPasswordAction { .keyPressed(key) }
+}
+
+extension ChallengeState: ScreenModel {
+    var revealHint: String? {
+        guard case .newPassword(let state) = self else { return nil }
+        return state.revealHint
+    }
+    var keyHints: [String]? { hints(escape: ScreenText.hintEscBack) }
+    var hidesHelpHint: Bool { activity != nil }
+    static func action(for key: Key) -> ChallengeAction { .keyPressed(key) }
+
+    /// The hints of the challenge's form, `escape` last.
+    func hints(escape: String) -> [String] {
+        var copiesURI = false
+        if case .totpSetup = self { copiesURI = true }
+        return ScreenText.formHints(
+            activity: activity, hasTextField: hasTextField, copiesURI: copiesURI, revealHint: revealHint,
+            escape: escape)
+    }
+}
+
+extension NewPasswordState {
+    /// The Ctrl-T hint for whichever password field has focus.
+    var revealHint: String? {
+        switch focus {
+        case .newPassword: return ScreenText.revealHint(isRevealed: newPassword.isRevealed)
+        case .confirmPassword: return ScreenText.revealHint(isRevealed: confirmPassword.isRevealed)
+        default: return nil
+        }
+    }
+}
+
+// MARK: The dashboard and its modals
+
+extension DashboardState: ScreenModel {
+    var title: String { ScreenText.dashboardTitle }
+    var activity: String? { isSigningOut ? ScreenText.signingOut : nil }
+    var hasTextField: Bool { false }
+    var keyHints: [String]? {
+        var hints = ScreenText.dashboardHints
+        if userState.needsRelogin { hints.insert(ScreenText.hintSignInAgain, at: 0) }
+        if canSwitchAccounts, let profileIndex = hints.firstIndex(of: Localized.text("dashboardHints.profile")) {
+            hints.insert(ScreenText.hintAccounts, at: profileIndex)
+        }
+        return hints
+    }
+    var helpLines: [String]? { ScreenText.dashboardHelp }
+    static func action(for key: Key) -> DashboardAction { .keyPressed(key) }
+}
+
+extension ReloginPromptState: ScreenModel {
+    var revealHint: String? {
+        if case .newPassword(let state)? = challenge { return state.revealHint }
+        if challenge == nil && signIn.focus == .password {
+            return ScreenText.revealHint(isRevealed: signIn.password.isRevealed)
+        }
+        return nil
+    }
+    var keyHints: [String]? {
+        if let challenge { return challenge.hints(escape: ScreenText.hintEscCancel) }
+        return ScreenText.formHints(
+            activity: activity, hasTextField: hasTextField, revealHint: revealHint, escape: ScreenText.hintEscCancel)
+    }
+    var hidesHelpHint: Bool { activity != nil }
+    var helpLines: [String]? { hasTextField ? ScreenText.formHelp : ScreenText.choiceHelp }
+    static func action(for key: Key) -> ReloginPromptAction { .keyPressed(key) }
+}
+
+extension DevicesState: ScreenModel {
+    var title: String { ScreenText.devicesTitle }
+    var hasTextField: Bool { false }
+    var keyHints: [String]? { ScreenText.devicesHints }
+    var helpLines: [String]? { ScreenText.devicesHelp }
+    static func action(for key: Key) -> DevicesAction { .keyPressed(key) }
+}
+
+extension ProfileState: ScreenModel {
+    var title: String { ScreenText.profileTitle }
+    var keyHints: [String]? {
+        switch mode {
+        case .browsing: return ScreenText.profileHints
+        case .editing: return ScreenText.profileFormHints
+        case .verifying: return ScreenText.profileCodeHints
+        case .changingPassword: return ScreenText.profilePasswordHints
+        case .confirmingDelete: return ScreenText.profileDeleteHints
+        }
+    }
+    var helpLines: [String]? { mode == .browsing ? ScreenText.profileHelp : nil }
+    static func action(for key: Key) -> ProfileAction { .keyPressed(key) }
+}
+
+extension RememberDevicePromptState: ScreenModel {
+    var title: String { ScreenText.rememberDeviceTitle }
+    var activity: String? { nil }
+    var hasTextField: Bool { false }
+    static func action(for key: Key) -> Key { key }
+
+    /// Any key closes the prompt; `y` remembers the device and `n` records "not remembered".
+    mutating func reduce(_ key: Key) -> [ScreenEffect] {
+        [.route(.closeModal)] + (answer(key).map { [.run(.changeDevice($0))] } ?? [])
+    }
+}
+
+extension AccountPickerState: ScreenModel {
+    var title: String { ScreenText.dashboardTitle }
+    var activity: String? { nil }
+    var hasTextField: Bool { false }
+    var keyHints: [String]? { ScreenText.accountPickerHints }
+    static func action(for key: Key) -> Key { key }
+}
+
+/// "Sign out everywhere?" over the dashboard: it waits for `y`; the dashboard answers it.
+struct GlobalSignOutQuestion: ScreenPresentation {
+    var title: String { ScreenText.dashboardTitle }
+    var activity: String? { nil }
+    var hasTextField: Bool { false }
+    var keyHints: [String]? { ScreenText.globalSignOutHints }
+    var hidesHelpHint: Bool { true }
+}
+
+/// `y` on the dashboard, waiting for `i` or `a`: the dashboard's hints stay.
+struct TokenCopyChoice: ScreenPresentation {
+    var title: String { ScreenText.dashboardTitle }
+    var activity: String? { nil }
+    var hasTextField: Bool { false }
+}
