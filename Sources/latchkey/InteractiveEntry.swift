@@ -106,7 +106,7 @@ enum InteractiveEntry {
         let username = typed.isEmpty ? (suggested ?? "") : typed
         var attempt = 1
         while true {
-            let password = try CLIOutput.secret(prompt: Localized.text("cli.prompt.password"))
+            let password = try PasswordInput.checked(CLIOutput.secret(prompt: Localized.text("cli.prompt.password")))
             do {
                 try await PlainSignIn.run(client: client, username: username, password: password)
                 return

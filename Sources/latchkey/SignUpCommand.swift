@@ -241,8 +241,14 @@ enum PasswordInput {
                 throw CLIFailure(code: 2, message: Localized.text("cli.expectedPasswordStdin"))
 
             }
-            return line
+            return try checked(line)
         }
-        return try CLIOutput.secret(prompt: prompt)
+        return try checked(CLIOutput.secret(prompt: prompt))
+    }
+
+    /// `password` when it is not empty; an empty one is a usage error (exit 2) before any request.
+    static func checked(_ password: String) throws(CLIFailure) -> String {
+        guard !password.isEmpty else { throw CLIFailure(code: 2, message: Localized.text("cli.passwordEmpty")) }
+        return password
     }
 }

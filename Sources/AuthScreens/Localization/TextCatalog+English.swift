@@ -718,6 +718,10 @@ extension TextCatalog {
         "cli.lineTooLong":
             "a line of standard input is longer than {kib} KiB. Pass the password, code or answer alone on one line.",
         "cli.passwordEndOfInput": "expected a password on standard input, found end of input.",
+        "cli.lineNotUTF8":
+            "a line of standard input is not valid UTF-8, and latchkey does not change what was typed. Check the encoding of the terminal or of the file piped in (it must be UTF-8).",
+        "cli.passwordEmpty":
+            "the password is empty, so nothing was sent. Type the password at the prompt, or pipe it in on one line (printf '%s\\n' \"$PASSWORD\" | latchkey … --password-stdin).",
         "cli.noPasswordEntered": "no password was entered.",
         "cli.noAnswerEntered": "no answer was entered.",
         "cli.outputFailed":

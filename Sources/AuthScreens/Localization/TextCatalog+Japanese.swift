@@ -701,6 +701,10 @@ extension TextCatalog {
         "cli.lineTooLong":
             "標準入力の 1 行が {kib} KiB を超えています。パスワード、コード、回答はそれだけを 1 行で渡してください。",
         "cli.passwordEndOfInput": "標準入力からパスワードを読む前に入力が終わりました。",
+        "cli.lineNotUTF8":
+            "標準入力の行が UTF-8 として正しくありません。latchkey は入力された内容を変えません。端末またはパイプで渡したファイルの文字コードを確認してください (UTF-8 である必要があります)。",
+        "cli.passwordEmpty":
+            "パスワードが空なので、何も送信していません。プロンプトでパスワードを入力するか、1 行でパイプから渡してください (printf '%s\\n' \"$PASSWORD\" | latchkey … --password-stdin)。",
         "cli.noPasswordEntered": "パスワードが入力されていません。",
         "cli.noAnswerEntered": "回答が入力されていません。",
         "cli.outputFailed":
@@ -723,7 +727,7 @@ extension TextCatalog {
         "error.hostedUI.timedOut.summary": "{seconds} 秒以内にリダイレクトが届きませんでした。",
         "error.hostedUI.cancelled.summary": "ブラウザでのサインインを取り消しました。",
         "error.hostedUI.listenerUnavailable.summary":
-            "リダイレクト用に 127.0.0.1 のポート {port} を開けませんでした ({reason})。",
+            "リダイレクト用に {address} のポート {port} を開けませんでした ({reason})。このポートを使っているプログラムが、latchkey の代わりにブラウザのリダイレクトを受け取ることになります。",
         "error.hostedUI.stateMismatch.nextStep":
             "このサインインが開いたブラウザのタブの URL を貼り付けるか、やり直してください (latchkey sign-in --web)。",
         "error.hostedUI.missingState.nextStep": "ブラウザのアドレスバーの URL 全体か、コードだけを貼り付けてください。",
@@ -738,7 +742,7 @@ extension TextCatalog {
         "error.hostedUI.timedOut.nextStep": "やり直すか (latchkey sign-in --web)、--timeout で待ち時間を延ばしてください。",
         "error.hostedUI.cancelled.nextStep": "準備ができたらやり直してください (latchkey sign-in --web)。",
         "error.hostedUI.listenerUnavailable.nextStep":
-            "そのポートを使っているプログラムを終了するか、代わりにリダイレクト URL を貼り付けてください (--no-browser)。",
+            "そのポートを使っているプログラムを終了する (または http://127.0.0.1:PORT/callback のような空いているポートのリダイレクト URI を登録する) か、代わりにリダイレクト URL を貼り付けてください (--no-browser)。",
         "error.network.connectionRefused": "接続を拒否されました",
         "error.network.connectionReset": "接続がリセットされました",
         "error.network.timedOut": "要求がタイムアウトしました",

@@ -254,7 +254,7 @@ struct ConfigurationReader {
         return text
     }
 
-    /// A URL value, checked as an endpoint.
+    /// A URL value, checked as an endpoint (and plain http only to this machine, unless allowed).
     func url(_ value: JSONValue?, key: String) throws(ConfigurationError) -> URL? {
         guard let text = try string(value, key: key), !text.isEmpty else { return nil }
         if let problem = AuthConfiguration.endpointProblem(text) {
@@ -263,7 +263,12 @@ struct ConfigurationReader {
                 "Use a full URL such as http://127.0.0.1:5000 (http or https, a host, a port from 1 to 65535).")
         }
         guard let url = URL(string: text) else {
-            throw error(key, "\"\(text)\" is not an http(s) URL.", "Use a full URL such as http://127.0.0.1:5000.")
+            throw error(
+                key, "\"\(AuthConfiguration.displayedURL(text))\" is not an http(s) URL.",
+                "Use a full URL such as http://127.0.0.1:5000.")
+        }
+        if let problem = AuthConfiguration.insecureHTTPProblem(url, text: text, environment: environment) {
+            throw error(key, problem, AuthConfiguration.insecureHTTPFix)
         }
         return url
     }
@@ -360,7 +365,12 @@ struct ConfigurationReader {
                     throw ConfigurationError(key: name, problem: problem, fix: fix)
                 }
                 guard let url = URL(string: text) else {
-                    throw ConfigurationError(key: name, problem: "\"\(text)\" is not an http(s) URL.", fix: fix)
+                    throw ConfigurationError(
+                        key: name, problem: "\"\(AuthConfiguration.displayedURL(text))\" is not an http(s) URL.",
+                        fix: fix)
+                }
+                if let problem = AuthConfiguration.insecureHTTPProblem(url, text: text, environment: environment) {
+                    throw ConfigurationError(key: name, problem: problem, fix: AuthConfiguration.insecureHTTPFix)
                 }
                 source.origins[setting] = name
                 return url
@@ -383,7 +393,8 @@ extension AuthConfiguration {
     /// The port is read from the text itself: Foundation reads a port too large for `Int` as no
     /// port at all, and the HTTP client traps on one above 65535.
     static func endpointProblem(_ text: String) -> String? {
-        let notURL = "\"\(text)\" is not an http(s) URL."
+        let shown = displayedURL(text)
+        let notURL = "\"\(shown)\" is not an http(s) URL."
         guard let schemeEnd = text.range(of: "://") else { return notURL }
         let scheme = text[..<schemeEnd.lowerBound].lowercased()
         guard scheme == "http" || scheme == "https" else { return notURL }
@@ -408,12 +419,12 @@ extension AuthConfiguration {
         } else {
             host = authority
         }
-        guard !host.isEmpty else { return "\"\(text)\" has no host." }
+        guard !host.isEmpty else { return "\"\(shown)\" has no host." }
         if let port {
             guard !port.isEmpty, port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }),
                 let number = Int(port), (1...65535).contains(number)
             else {
-                return "\"\(text)\" has port \"\(port)\"; a port is a number from 1 to 65535."
+                return "\"\(shown)\" has port \"\(port)\"; a port is a number from 1 to 65535."
             }
         }
         guard let url = URL(string: text), let parsedHost = url.host, !parsedHost.isEmpty else { return notURL }
