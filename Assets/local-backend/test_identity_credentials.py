@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import datetime
+import re
 
 import boto3
 import pytest
@@ -31,6 +32,10 @@ def test_lifetime_is_settable_and_keys_are_new(identity, flows_backend):
         assert first["AccessKeyId"].startswith("ASIA")
         assert first["AccessKeyId"] != second["AccessKeyId"]
         assert first["SecretKey"] != second["SecretKey"]
+        # AWS's alphabets, which Latchkey checks before it hands credentials to a shell or an SDK.
+        assert re.fullmatch(r"[A-Z0-9]+", first["AccessKeyId"])
+        assert re.fullmatch(r"[A-Za-z0-9+/=]+", first["SecretKey"])
+        assert re.fullmatch(r"[A-Za-z0-9+/=]+", first["SessionToken"])
     finally:
         aid(flows_backend, "identity-credentials", {"seconds": 90})
 

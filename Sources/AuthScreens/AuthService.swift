@@ -75,7 +75,7 @@ public protocol AuthService: Sendable {
     /// Deletes the account, then signs out here.
     func deleteUser() async throws
     /// The current tokens (refreshed if needed), for copying one to the clipboard.
-    func getTokens(_ options: TokenRequestOptions) async throws -> CognitoTokens
+    func getTokens(_ options: TokenRequestOptions?) async throws -> CognitoTokens
     /// Checks whether the backend answers (while offline); a `connectivityChanged` event follows when it does.
     func probeConnectivity() async
     /// Begins a browser sign-in through the hosted UI (see `AuthClient.beginHostedUISignIn(provider:)`).
@@ -178,7 +178,7 @@ extension AuthService {
     }
 
     /// A service without tokens to copy (test fakes): says so.
-    public func getTokens(_ options: TokenRequestOptions) async throws -> CognitoTokens {
+    public func getTokens(_ options: TokenRequestOptions?) async throws -> CognitoTokens {
         throw AuthError.unsupported(type: "tokens", message: "this service cannot hand out tokens")
     }
 

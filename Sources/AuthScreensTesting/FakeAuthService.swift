@@ -103,7 +103,7 @@ public actor FakeAuthService: AuthService {
     }
 
     /// Records the call; returns ``tokens`` or throws `notSignedIn`.
-    public func getTokens(_ options: TokenRequestOptions) async throws -> CognitoTokens {
+    public func getTokens(_ options: TokenRequestOptions?) async throws -> CognitoTokens {
         calls.append(.getTokens)
         guard let tokens else { throw AuthError.notSignedIn }
         return tokens

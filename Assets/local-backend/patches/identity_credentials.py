@@ -11,6 +11,7 @@ from the next, so:
 """
 from __future__ import annotations
 
+import base64
 import datetime
 import json
 import secrets
@@ -41,8 +42,9 @@ def install(ns: dict[str, Any]) -> None:
             "Credentials": {
                 "AccessKeyId": "ASIA" + secrets.token_hex(8).upper(),
                 "Expiration": expiration.timestamp(),
-                "SecretKey": secrets.token_urlsafe(30),
-                "SessionToken": secrets.token_urlsafe(60),
+                # Real secrets and session tokens are standard base64 (A-Z a-z 0-9 + / =), which Latchkey checks.
+                "SecretKey": base64.b64encode(secrets.token_bytes(30)).decode("ascii"),
+                "SessionToken": base64.b64encode(secrets.token_bytes(120)).decode("ascii"),
             },
             "IdentityId": identity_id,
         })
