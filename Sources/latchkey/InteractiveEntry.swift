@@ -11,7 +11,7 @@ enum InteractiveEntry {
     @discardableResult
     static func run(
         client: AuthClient, global: GlobalOptions, ui: UIOptions, prefilledUsername: String?,
-        storeNotice: String? = nil,
+        storeNotice: String? = nil, signInHint: String? = nil,
         canSwitchAccounts: Bool = false, accountID: String? = nil
     ) async throws -> String?? {
         let environment = ProcessInfo.processInfo.environment
@@ -22,12 +22,14 @@ enum InteractiveEntry {
             }
             // Line prompts: the warning is printed first, as the other commands do.
             if let storeNotice { FileHandle.standardError.write(Data((storeNotice + "\n").utf8)) }
+            if let signInHint { CLIOutput.info(signInHint) }
             try await runPlain(client: client, prefilledUsername: prefilledUsername)
             return nil
         }
         var options = try await screenOptions(
             client: client, global: global, ui: ui, prefilledUsername: prefilledUsername, accountID: accountID)
         options.canSwitchAccounts = canSwitchAccounts
+        options.signInHint = signInHint
         options.storeNotice = storeNotice.map(StoreNotice.withoutPrefix)
         let theme: Theme = options.themeName == "mono" ? .noColor : .automatic(environment: environment)
         let backend = client.configuration.userPool?.endpoint?.host ?? client.configuration.userPool?.region
