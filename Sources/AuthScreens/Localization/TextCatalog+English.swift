@@ -160,6 +160,8 @@ extension TextCatalog {
         "codeMustBeDigits": "The code has {digits} digits.",
         "attributeRequired": "{label} is required.",
         "policyRule.length": "At least {length} characters",
+        "policy.listSeparator": "; ",
+        "cli.passwordRefused": "{problem} The pool's policy: {rules}. Choose a password that meets it.",
         "policyRule.uppercase": "An uppercase letter",
         "policyRule.lowercase": "A lowercase letter",
         "policyRule.number": "A number",
@@ -624,11 +626,12 @@ extension TextCatalog {
         "cli.demo.backend": "Local backend: {endpoint} (user pool {pool})",
         "cli.demo.configuration": "Configuration: {path}",
         "cli.demo.user": "Demo user:     {username} / {password}",
+        "cli.demo.signInHint": "Demo user {username}: the password is {password}",
         "cli.demo.noTerminal": "No terminal on standard input, so no sign-in prompt. Sign in with:",
         "cli.demo.keepingConfiguration": "Keeping your configuration at {path}; using the demo's with --config.",
         "cli.demo.noScript":
             "cannot find Scripts/local-backend. Run `swift run latchkey demo` from the Latchkey checkout, or set LATCHKEY_HOME to the checkout.",
-        "cli.demo.starting": "Starting the local backend (first use installs moto into .venv; this can take a minute)…",
+        "cli.demo.starting": "Starting the local backend (first use installs moto and its dependencies from PyPI into a virtualenv, which takes a few minutes; pip's progress follows)…",
         "cli.demo.didNotStart": "the local backend did not start. See {log} for details.",
         "cli.token.idOrAccess": "choose one of --id and --access.",
         "cli.token.badRetrySeconds":
