@@ -687,10 +687,10 @@ extension TextCatalog {
         "cli.noUsername": "no username was entered. Type one, or pass --username U.",
         "cli.passUsername":
             "pass --username U (and --password-stdin to pipe the password); on a terminal, `latchkey sign-in` alone prompts for both.",
-        "cli.signIn.addingAccount":
-            "Adding an account for {name}; {current} stays signed in (`latchkey switch {current}` goes back).",
-        "cli.signIn.switchingAccount":
-            "Switching to the account of {name}; {current} stays signed in (`latchkey switch {current}` goes back).",
+        "cli.signIn.addedAccount":
+            "Added an account for {name}; {current} stays signed in (`latchkey switch {current}` goes back).",
+        "cli.signIn.switchedAccount":
+            "Switched to the account of {name}; {current} stays signed in (`latchkey switch {current}` goes back).",
         "cli.unknownCommand": "unknown command \"{name}\".",
         "cli.didYouMean": " Did you mean {suggestion}?",
         "cli.seeHelp": " Run latchkey --help for the list of commands.",

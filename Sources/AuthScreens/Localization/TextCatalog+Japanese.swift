@@ -670,10 +670,10 @@ extension TextCatalog {
         "cli.noUsername": "ユーザー名が入力されていません。入力するか、--username U を指定してください。",
         "cli.passUsername":
             "--username U を指定してください (パスワードをパイプで渡すなら --password-stdin も)。端末では `latchkey sign-in` だけで両方を尋ねます。",
-        "cli.signIn.addingAccount":
-            "{name} のアカウントを追加します。{current} はサインインしたままです (`latchkey switch {current}` で戻れます)。",
-        "cli.signIn.switchingAccount":
-            "{name} のアカウントに切り替えます。{current} はサインインしたままです (`latchkey switch {current}` で戻れます)。",
+        "cli.signIn.addedAccount":
+            "{name} のアカウントを追加しました。{current} はサインインしたままです (`latchkey switch {current}` で戻れます)。",
+        "cli.signIn.switchedAccount":
+            "{name} のアカウントに切り替えました。{current} はサインインしたままです (`latchkey switch {current}` で戻れます)。",
         "cli.unknownCommand": "不明なコマンド \"{name}\" です。",
         "cli.didYouMean": "{suggestion} のことですか?",
         "cli.seeHelp": "コマンドの一覧は latchkey --help で表示できます。",
