@@ -44,6 +44,30 @@ extension BackendTests {
             }
         }
 
+        /// N25: the plain-text warning is said once per store, not again for each new account.
+        @Test func plainTextWarningOncePerStore() async throws {
+            let backend = try await LocalBackend.shared()
+            let alice = await backend.uniqueName("once")
+            let bob = await backend.uniqueName("once")
+            try await backend.createUser(alice, password: Integration.password)
+            try await backend.createUser(bob, password: Integration.password)
+            let store = try Integration.temporaryDirectory("once")
+            let common = ["--config", backend.info.configPath, "--store", store]
+            // No keyring reachable: the file store, and its warning.
+            let noKeyring = ["DBUS_SESSION_BUS_ADDRESS", "LATCHKEY_STORE"]
+            let first = try await LatchkeyBinary.run(
+                ["sign-in", "--username", alice, "--password-stdin"] + common, stdin: Integration.password + "\n",
+                removing: noKeyring)
+            #expect(first.status == 0, "\(first.stderr)")
+            #expect(first.stderr.contains("plain text"), "the first sign-in warns: \(first.stderr)")
+            let second = try await LatchkeyBinary.run(
+                ["sign-in", "--username", bob, "--password-stdin"] + common, stdin: Integration.password + "\n",
+                removing: noKeyring)
+            #expect(second.status == 0, "\(second.stderr)")
+            #expect(second.stderr.contains("Added an account for \(bob)"), "\(second.stderr)")
+            #expect(!second.stderr.contains("plain text"), "said again for a new account: \(second.stderr)")
+        }
+
         @Test func cliAndFormsAgreeOnAPassword() async throws {
             let backend = try await LocalBackend.shared()
             let configuration = try AuthConfiguration.load(path: backend.info.configPath)
@@ -100,6 +124,21 @@ extension FirstRunCLITests {
             #expect(output.stderr.contains("Did you mean \(suggested)?"), "\(typed): \(output.stderr)")
             #expect(!output.stderr.contains("\n\n"), "\(typed): a blank line: \(output.stderr)")
             #expect(!output.stderr.contains("latchkey <subcommand>"), "\(typed): \(output.stderr)")
+        }
+    }
+}
+
+extension FirstRunCLITests {
+    /// N25: seconds are written as people write them, in the help's default and in the range error.
+    @Test func retrySecondsAreWrittenWithoutPointZero() async throws {
+        for command in ["token", "credentials"] {
+            let help = try await LatchkeyBinary.run([command, "--help"], environment: ["COLUMNS": "200"])
+            #expect(help.stdout.contains("(default: 4)"), "\(help.stdout)")
+            #expect(!help.stdout.contains("4.0"), "\(help.stdout)")
+            let bad = try await LatchkeyBinary.run([command, "--retry-seconds", "-5"])
+            #expect(bad.status == 2)
+            #expect(bad.stderr.contains("-5") && !bad.stderr.contains("-5.0"), "\(bad.stderr)")
+            #expect(!bad.stderr.contains("3600.0"), "\(bad.stderr)")
         }
     }
 }

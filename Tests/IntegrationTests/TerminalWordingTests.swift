@@ -60,7 +60,7 @@ extension BackendTests {
             #expect(JSONValue.parse(Array(status.stdout.utf8))?["authenticatedBy"] == .null, "\(status.stdout)")
             #expect(try await EndToEnd.quit(session) == 0)
             let exit = session.screen()
-            #expect(exit.contains("latchkey: Signed out."), "\(exit)")
+            #expect(exit.contains("latchkey: Not signed in."), "\(exit)")
             #expect(!exit.contains("latchkey: storing the session"), "the warning was shown inside instead:\n\(exit)")
         }
 

@@ -377,7 +377,7 @@ extension TextCatalog {
         "stateRow": "{words} ({state})",
         "exitLine.signedInAs": "Signed in as {username}.",
         "exitLine.signedIn": "Signed in.",
-        "exitLine.signedOut": "Signed out.",
+        "exitLine.signedOut": "Not signed in.",
         "exitLine.guest": "Guest (not signed in).",
         "exitLine.unknown": "Not signed in.",
         "exitLine.relogin": "{headline}: latchkey sign-in.",

@@ -365,7 +365,7 @@ extension TextCatalog {
         "stateRow": "{words} ({state})",
         "exitLine.signedInAs": "{username} としてサインインしています。",
         "exitLine.signedIn": "サインインしています。",
-        "exitLine.signedOut": "サインアウトしました。",
+        "exitLine.signedOut": "サインインしていません。",
         "exitLine.guest": "ゲスト (サインインしていません)。",
         "exitLine.unknown": "サインインしていません。",
         "exitLine.relogin": "{headline}: latchkey sign-in",
@@ -739,6 +739,7 @@ extension TextCatalog {
         "error.network.tlsFailure": "安全な接続に失敗しました",
         "error.network.other": "ネットワーク要求に失敗しました",
         "error.network.sentence": "{what} ({detail})。ネットワークと設定の Endpoint を確認して、もう一度試してください。",
+        "error.network.sentenceWithoutDetail": "{what}。ネットワークと設定の Endpoint を確認して、もう一度試してください。",
         "error.network.tlsSentence":
             "{what} ({detail})。社内プロキシやプライベート CA がサーバー証明書に署名している場合は、その CA を含む PEM ファイルを AWS_CA_BUNDLE に設定してください。そうでなければ設定の Endpoint を確認してください。",
         "error.network.proxyFailure":
@@ -757,7 +758,7 @@ extension TextCatalog {
         "provider.developer": "開発者認証",
         "error.client.invalidResponse":
             "サーバーから予期しない応答がありました (HTTP {status}): {detail}。設定の Endpoint を確認してください。",
-        "error.client.reloginRequired": "再ログインが必要です (状態 {state})。もう一度サインインしてください: latchkey sign-in",
+        "error.client.reloginRequired": "もう一度サインインが必要です。保存されたセッションはもう更新できません。もう一度サインインしてください: latchkey sign-in",
         "error.client.signInWaitCancelled":
             "サインインが取り消されたため、それを待っていた呼び出しは失敗しました。サインインしてからやり直してください。",
         "error.client.signedOut": "呼び出しの待機中にユーザーがサインアウトしました。",
