@@ -63,7 +63,8 @@ struct TokenCommand: AsyncParsableCommand {
         } catch AuthError.deadlineExceeded {
             if case .offline(_, let error) = await client.connectivity { throw error }
             throw AuthError.network(
-                kind: .timedOut, message: Localized.format("cli.token.noRefreshWithin", ["seconds": retrySeconds.description]))
+                kind: .timedOut,
+                message: Localized.format("cli.token.noRefreshWithin", ["seconds": retrySeconds.description]))
         } catch AuthError.notSignedIn {
             // Nobody signed in is 1, as for `status` and every other command; 4 means "sign in again".
             throw CLIFailure(code: 1, message: Localized.text("cli.token.notSignedIn"))

@@ -157,7 +157,8 @@ import AuthScreensTesting
             AuthError.notSignedIn.description(japanese) == "誰もサインインしていません。先にサインインしてください: latchkey sign-in")
         #expect(
             AuthError.reloginRequired(.signedOutUserPoolsTokenInvalid).description
-                == "Sign-in needed again: the stored session can no longer be renewed. Sign in again: latchkey sign-in.")
+                == "Sign-in needed again: the stored session can no longer be renewed. Sign in again: latchkey sign-in."
+        )
         // No API state name in the words (issue 29, N25), in either language.
         #expect(!AuthError.reloginRequired(.signedOutUserPoolsTokenInvalid).description.contains("signedOut"))
         #expect(!AuthError.reloginRequired(.signedOutUserPoolsTokenInvalid).description(japanese).contains("signedOut"))

@@ -118,7 +118,9 @@ extension FirstRunCLITests {
 
     /// N18: one line for an unknown command, and a suggestion for `sigin` and for other tools' words.
     @Test func unknownCommandSuggestions() async throws {
-        for (typed, suggested) in [("sigin", "sign-in"), ("signin", "sign-in"), ("login", "sign-in"), ("tokn", "token")] {
+        for (typed, suggested) in [
+            ("sigin", "sign-in"), ("signin", "sign-in"), ("login", "sign-in"), ("tokn", "token"),
+        ] {
             let output = try await LatchkeyBinary.run([typed])
             #expect(output.status == 2)
             #expect(output.stderr.contains("Did you mean \(suggested)?"), "\(typed): \(output.stderr)")

@@ -64,7 +64,9 @@ extension BackendTests {
             #expect(!exit.contains("latchkey: storing the session"), "the warning was shown inside instead:\n\(exit)")
         }
 
-        @Test("sign-in without --username asks for it on a terminal; sign-in and --plain ask again after a wrong password")
+        @Test(
+            "sign-in without --username asks for it on a terminal; sign-in and --plain ask again after a wrong password"
+        )
         func promptsAndRetries() async throws {
             let backend = try await LocalBackend.shared()
             guard let binary = LatchkeyBinary.url else { throw TmuxSession.Failure("the latchkey binary is not built") }

@@ -631,7 +631,8 @@ extension TextCatalog {
         "cli.demo.keepingConfiguration": "Keeping your configuration at {path}; using the demo's with --config.",
         "cli.demo.noScript":
             "cannot find Scripts/local-backend. Run `swift run latchkey demo` from the Latchkey checkout, or set LATCHKEY_HOME to the checkout.",
-        "cli.demo.starting": "Starting the local backend (first use installs moto and its dependencies from PyPI into a virtualenv, which takes a few minutes; pip's progress follows)…",
+        "cli.demo.starting":
+            "Starting the local backend (first use installs moto and its dependencies from PyPI into a virtualenv, which takes a few minutes; pip's progress follows)…",
         "cli.demo.didNotStart": "the local backend did not start. See {log} for details.",
         "cli.token.idOrAccess": "choose one of --id and --access.",
         "cli.token.badRetrySeconds":

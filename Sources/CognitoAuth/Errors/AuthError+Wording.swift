@@ -255,7 +255,8 @@ extension AuthError {
             Set(text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }))
         }
         let detailWords = words(message)
-        if kind != .tlsFailure, detailWords.isSubset(of: words(networkWording["error.network.\(kind.rawValue)"] ?? "")) {
+        if kind != .tlsFailure, detailWords.isSubset(of: words(networkWording["error.network.\(kind.rawValue)"] ?? ""))
+        {
             return lookup.format("error.network.sentenceWithoutDetail", ["what": what])
         }
         let sentence = kind == .tlsFailure ? "error.network.tlsSentence" : "error.network.sentence"
