@@ -163,9 +163,9 @@ import AuthScreensTesting
         #expect(!AuthError.reloginRequired(.signedOutUserPoolsTokenInvalid).description.contains("signedOut"))
         #expect(!AuthError.reloginRequired(.signedOutUserPoolsTokenInvalid).description(japanese).contains("signedOut"))
         // The transport's words are not repeated after ours.
-        let refused = AuthError.network(kind: .connectionRefused, message: "connection refused")
-        #expect(!refused.description.contains("(connection refused)"), "\(refused.description)")
-        #expect(refused.description.hasPrefix("The connection was refused. Check the network"))
+        let refusedConnection = AuthError.network(kind: .connectionRefused, message: "connection refused")
+        #expect(!refusedConnection.description.contains("(connection refused)"), "\(refusedConnection.description)")
+        #expect(refusedConnection.description.hasPrefix("The connection was refused. Check the network"))
         let reset = AuthError.network(kind: .connectionReset, message: "recv failed: errno 104")
         #expect(reset.description.contains("(recv failed: errno 104)"))
 

@@ -77,7 +77,7 @@ extension BackendTests {
             let options = AuthUIOptions(ui: configuration.latchkey.ui, poolSettings: configuration.poolSettings)
             func formAccepts(_ password: String) -> Bool {
                 var form = SignUpState(username: "someone", policy: options.passwordPolicy, attributes: [])
-                form.password.text = password
+                form.password = FieldState(text: password, isSecure: true)
                 return form.passwordChecks.allSatisfy(\.isMet)
             }
             for (password, accepted) in [("Abcdefg1", true), ("abcdefg1", false), ("Abcdefgh", false)] {
