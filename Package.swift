@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "CognitoAuth", targets: ["CognitoAuth"]),
         .library(name: "AWSSigV4", targets: ["AWSSigV4"]),
         .library(name: "AWSMobileClientCompat", targets: ["AWSMobileClientCompat"]),
+        .library(name: "AWSMobileClientTerminalUI", targets: ["AWSMobileClientTerminalUI"]),
         .library(name: "CognitoAuthTesting", targets: ["CognitoAuthTesting"]),
         .library(name: "AuthScreensTesting", targets: ["AuthScreensTesting"]),
         .library(name: "AuthScreens", targets: ["AuthScreens"]),
@@ -100,6 +101,27 @@ let package = Package(
             dependencies: ["CognitoAuth"],
             swiftSettings: strictSettings
         ),
+        // showSignIn's drop-in terminal UI for the compat layer: a leaf, so the compat layer itself depends
+        // on the core alone.
+        .target(
+            name: "AWSMobileClientTerminalUI",
+            dependencies: ["AWSMobileClientCompat", "AuthScreens", "CognitoAuth", "TerminalUI"],
+            swiftSettings: strictSettings
+        ),
+        // Real AWSMobileClient code, unchanged but for the import, in both language modes, over the compat
+        // layer (Tests/CompatPorting/SOURCES.md); the Swift 5 target's files are links to the Swift 6 one's
+        // (and to Swift5Only/LoginViewModel.swift, whose own DispatchQueue captures Swift 6 refuses).
+        .target(
+            name: "CompatPortingSwift6",
+            dependencies: ["AWSMobileClientCompat"],
+            path: "Tests/CompatPorting/Swift6"
+        ),
+        .target(
+            name: "CompatPortingSwift5",
+            dependencies: ["AWSMobileClientCompat"],
+            path: "Tests/CompatPorting/Swift5",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         .target(
             name: "CognitoAuthTesting",
             dependencies: ["CognitoAuth", "SystemCrypto"],
@@ -174,7 +196,10 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["CognitoAuth", "CognitoAuthTesting", "AWSMobileClientCompat", "AWSSigV4"],
+            dependencies: [
+                "CognitoAuth", "CognitoAuthTesting", "AWSMobileClientCompat", "AWSMobileClientTerminalUI", "AWSSigV4",
+                "CompatPortingSwift6", "CompatPortingSwift5",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

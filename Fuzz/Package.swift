@@ -29,6 +29,10 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "CognitoAuth", package: "Latchkey")]
         ),
         .executableTarget(
+            name: "FuzzObjectLiteral",
+            dependencies: ["FuzzSupport", .product(name: "CognitoAuth", package: "Latchkey")]
+        ),
+        .executableTarget(
             name: "FuzzKeyDecoder",
             dependencies: ["FuzzSupport", .product(name: "TerminalKeys", package: "Latchkey")]
         ),

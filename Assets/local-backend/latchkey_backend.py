@@ -711,6 +711,7 @@ def install_patches() -> None:  # noqa: C901 (one place for every patch, on purp
     __import__("patches.rotation", fromlist=["install"]).install({**globals(), **locals()})
     __import__("patches.devices", fromlist=["install"]).install({**globals(), **locals()})
     __import__("patches.hosted_ui", fromlist=["install"]).install({**globals(), **locals()})
+    __import__("patches.identity_credentials", fromlist=["install"]).install({**globals(), **locals()})
 
 
 # --------------------------------------------------------------------------------------------
@@ -1004,6 +1005,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
     from werkzeug.serving import WSGIRequestHandler, make_server
     install_patches()
+    __import__("patches.identity_credentials", fromlist=["set_lifetime"]).set_lifetime(
+        args.identity_credentials_seconds)
 
     class RequestHandler(WSGIRequestHandler):
         def log_request(self, code: Any = "-", size: Any = "-") -> None:
@@ -1105,6 +1108,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         "options": {"accessTokenSeconds": args.access_token_seconds,
                     "idTokenSeconds": args.id_token_seconds,
                     "refreshTokenSeconds": args.refresh_token_seconds,
+                    "identityCredentialsSeconds": args.identity_credentials_seconds,
                     "guest": bool(args.guest), "demoUser": args.demo_user},
     })
     STATE.config = record
@@ -1185,6 +1189,7 @@ def serve_arguments(args: argparse.Namespace) -> list[str]:
             "--access-token-seconds", str(args.access_token_seconds),
             "--id-token-seconds", str(args.id_token_seconds),
             "--refresh-token-seconds", str(args.refresh_token_seconds),
+            "--identity-credentials-seconds", str(args.identity_credentials_seconds),
             "--guest" if args.guest else "--no-guest"]
     if args.demo_user:
         argv += ["--demo-user", args.demo_user, "--demo-password", args.demo_password]
@@ -1300,6 +1305,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--access-token-seconds", type=int, default=3600)
         p.add_argument("--id-token-seconds", type=int, default=3600)
         p.add_argument("--refresh-token-seconds", type=int, default=30 * 86400)
+        p.add_argument("--identity-credentials-seconds", type=int, default=90,
+                       help="lifetime of identity-pool credentials (moto's 90 s by default)")
         p.add_argument("--demo-user", default=None)
         p.add_argument("--demo-password", default=None)
         p.add_argument("--guest", action=argparse.BooleanOptionalAction, default=True,
@@ -1330,7 +1337,8 @@ def unblock_signals() -> None:
 def main(argv: Optional[list[str]] = None) -> int:
     unblock_signals()
     args = build_parser().parse_args(argv)
-    for name in ("access_token_seconds", "id_token_seconds", "refresh_token_seconds"):
+    for name in ("access_token_seconds", "id_token_seconds", "refresh_token_seconds",
+                 "identity_credentials_seconds"):
         if getattr(args, name, 1) is not None and getattr(args, name, 1) < 1:
             log(f"--{name.replace('_', '-')} must be at least 1")
             return 2

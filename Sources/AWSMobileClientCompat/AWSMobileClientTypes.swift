@@ -1,30 +1,46 @@
 import CognitoAuth
 import Foundation
 
-/// AWSMobileClient's user states: the core's, which has the same six cases by the same names.
-public typealias UserState = CognitoAuth.UserState
+// AWSMobileClient's user states are the core's (the same six cases, names and raw values), re-exported
+// alone so that `UserState` and its members (`rawValue`) need no `import CognitoAuth`, and a file that
+// imports both modules sees one type.
+@_exported import enum CognitoAuth.UserState
 
-/// The callback `addUserStateListener` takes: the new state and `username` / `provider` info.
-public typealias UserStateChangeCallback = @Sendable (UserState, [String: String]) -> Void
+/// The callback `addUserStateListener` takes: the new state and the SDK's info (`username`, `provider`,
+/// `token`). A plain closure, as the SDK declares it: it runs on the actor that registered it (see
+/// ``AWSMobileClient/completionQueue``).
+public typealias UserStateChangeCallback = (UserState, [String: String]) -> Void
 
-/// A JWT with its claims, as AWSMobileClient's `SessionToken`.
+/// The handler `getTokens` takes, as AWSMobileClient names it.
+public typealias TokenCompletion = (Tokens?, (any Error)?) -> Void
+
+/// A JWT and its claims, as AWSMobileClient's `SessionToken`.
 public struct SessionToken: Sendable, Hashable {
     /// The JWT (or opaque refresh token) as text; nil when the session has no such token.
     public let tokenString: String?
-    /// Every claim of the token, as JSON values (see `JWTClaimSet` for typed reads).
-    public let claims: [String: JSONValue]?
 
-    /// A token and its claims, read from `tokenString`; the claims are nil when it is not a JWT
-    /// (such as a refresh token).
-    public init(tokenString: String?) {
-        self.tokenString = tokenString
-        self.claims = tokenString.flatMap { try? JWTClaimSet(token: $0).all }
+    /// Every claim of the token, typed as AWSMobileClient types them (`claims?["email"] as? String`);
+    /// nil when the token is not a JWT (a refresh token). Decoded from ``tokenString`` on each read.
+    ///
+    /// Numbers are `NSNumber` (`as? Int`, `as? Double` work), arrays and objects `NSArray` /
+    /// `NSDictionary` (`claims?["cognito:groups"] as? [String]`). For typed reads use the core's
+    /// `JWTClaimSet`.
+    public var claims: [String: AnyObject]? {
+        guard let tokenString else { return nil }
+        let parts = tokenString.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        var payload = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        payload += String(repeating: "=", count: (4 - payload.count % 4) % 4)
+        guard let data = Data(base64Encoded: payload),
+            let object = try? JSONSerialization.jsonObject(with: data),
+            let dictionary = object as? [String: Any]
+        else { return nil }
+        return dictionary.mapValues { $0 as AnyObject }
     }
 
-    /// A token with the given claims.
-    public init(tokenString: String?, claims: [String: JSONValue]?) {
+    /// A token, as the SDK builds one from a token string.
+    public init(tokenString: String?) {
         self.tokenString = tokenString
-        self.claims = claims
     }
 }
 
@@ -43,7 +59,7 @@ public struct Tokens: Sendable, Hashable {
     public init(_ tokens: CognitoTokens) {
         idToken = SessionToken(tokenString: tokens.idToken)
         accessToken = SessionToken(tokenString: tokens.accessToken)
-        refreshToken = tokens.refreshToken.map { SessionToken(tokenString: $0, claims: nil) }
+        refreshToken = tokens.refreshToken.map { SessionToken(tokenString: $0) }
         expiration = tokens.expiration
     }
 }
@@ -78,30 +94,43 @@ public struct UserCodeDeliveryDetails: Sendable, Hashable {
     }
 }
 
-/// How far a sign-in got, as AWSMobileClient's `SignInState`, plus the challenges Cognito added since.
+/// How far a sign-in got: AWSMobileClient's `SignInState`, with its raw values, plus the challenges
+/// Cognito added since (raw value: the challenge's name).
+///
+/// `passwordVerifier`, `deviceSRPAuth`, `devicePasswordVerifier` and `adminNoSRPAuth` exist for source
+/// compatibility; as with the SDK, a sign-in never stops at them (the device steps are answered inside
+/// the core).
 public enum SignInState: String, Sendable, Hashable {
-    /// A step this layer does not know (a newer core step); the app should treat it as not signed in.
-    case unknown
+    /// A step this layer does not know; the app should treat it as not signed in.
+    case unknown = "UNKNOWN"
     /// Enter the code sent by text message (SMS_MFA).
-    case smsMFA
-    /// Enter the authenticator app's code (SOFTWARE_TOKEN_MFA).
-    case softwareTokenMFA
-    /// Choose an MFA type (SELECT_MFA_TYPE); the choices are in `parameters["MFAS_CAN_CHOOSE"]`.
-    case selectMFAType
-    /// Set up MFA (MFA_SETUP).
-    case setupMFA
-    /// Enter the code sent by email (EMAIL_OTP).
-    case emailOTP
-    /// Enter the code sent by text message for a passwordless sign-in (SMS_OTP).
-    case smsOTP
-    /// Choose how to sign in (USER_AUTH's SELECT_CHALLENGE).
-    case selectChallenge
+    case smsMFA = "CONFIRMATION_CODE"
+    /// The SRP password step (answered inside the sign-in).
+    case passwordVerifier = "PASSWORD_VERIFIER"
     /// Answer the custom challenge described by `parameters`.
-    case customChallenge
+    case customChallenge = "CUSTOM_CHALLENGE"
+    /// The device SRP step (answered inside the sign-in).
+    case deviceSRPAuth = "DEVICE_SRP_AUTH"
+    /// The device password step (answered inside the sign-in).
+    case devicePasswordVerifier = "DEVICE_PASSWORD_VERIFIER"
+    /// The admin flow (not used by a client).
+    case adminNoSRPAuth = "ADMIN_NO_SRP_AUTH"
     /// Choose a new password (NEW_PASSWORD_REQUIRED).
-    case newPasswordRequired
+    case newPasswordRequired = "NEW_PASSWORD_REQUIRED"
     /// The sign-in finished: tokens are held and the user state is signed in.
-    case signedIn
+    case signedIn = "SIGN_IN_COMPLETE"
+    /// Enter the authenticator app's code (SOFTWARE_TOKEN_MFA; later SDKs).
+    case softwareTokenMFA = "SOFTWARE_TOKEN_MFA"
+    /// Choose an MFA type (SELECT_MFA_TYPE); the choices are in `parameters["MFAS_CAN_CHOOSE"]`.
+    case selectMFAType = "SELECT_MFA_TYPE"
+    /// Set up MFA (MFA_SETUP).
+    case setupMFA = "MFA_SETUP"
+    /// Enter the code sent by email (EMAIL_OTP).
+    case emailOTP = "EMAIL_OTP"
+    /// Enter the code sent by text message for a passwordless sign-in (SMS_OTP).
+    case smsOTP = "SMS_OTP"
+    /// Choose how to sign in (USER_AUTH's SELECT_CHALLENGE).
+    case selectChallenge = "SELECT_CHALLENGE"
 }
 
 /// The outcome of `signIn` / `confirmSignIn`, as AWSMobileClient's `SignInResult`.
@@ -221,7 +250,8 @@ public struct ForgotPasswordResult: Sendable, Hashable {
 public struct SignOutOptions: Sendable, Hashable {
     /// Also sign out every device (GlobalSignOut).
     public let signOutGlobally: Bool
-    /// Revoke the refresh token at the service (Latchkey always does; kept for source compatibility).
+    /// Revoke the refresh token at the service (RevokeToken) before signing out here; with false
+    /// nothing is sent and the tokens stay valid at the service until they expire.
     public let invalidateTokens: Bool
 
     /// Options for a sign-out.
@@ -245,31 +275,51 @@ public struct FederatedSignInOptions: Sendable, Hashable {
     }
 }
 
-/// Errors only the compatibility layer raises; everything else is the core's `AuthError`.
-public enum AWSMobileClientError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// `default()` found no usable configuration; the message says what to fix.
-    case invalidConfiguration(message: String)
-    /// A call came before `initialize(_:)`.
-    case notInitialized
-    /// The call does not fit the current state, as AWSMobileClient's `invalidState`: `signIn` as
-    /// another user while a user is signed in (the message names both and the fix).
-    case invalidState(message: String)
+/// AWS credentials, as AWSCore's `AWSCredentials`: what `getAWSCredentials` and `credentials()` give.
+public final class AWSCredentials: Sendable, Hashable, CustomStringConvertible {
+    /// The access key id.
+    public let accessKey: String
+    /// The secret access key.
+    public let secretKey: String
+    /// The session token that must accompany the key pair.
+    public let sessionKey: String?
+    /// When the credentials stop working.
+    public let expiration: Date?
 
-    /// The error's message: what went wrong and how to fix it.
-    public var description: String {
-        switch self {
-        case .invalidConfiguration(let message): return message
-        case .invalidState(let message): return message
-        case .notInitialized: return "Call initialize(_:) before other AWSMobileClient methods."
-        }
+    /// Credentials from their parts, as AWSCore's initializer.
+    public init(accessKey: String, secretKey: String, sessionKey: String?, expiration: Date?) {
+        self.accessKey = accessKey
+        self.secretKey = secretKey
+        self.sessionKey = sessionKey
+        self.expiration = expiration
     }
-}
 
-extension AWSCredentials {
-    /// The access key id, by AWSCore's `AWSCredentials` name.
-    public var accessKey: String { accessKeyId }
-    /// The secret access key, by AWSCore's name.
-    public var secretKey: String { secretAccessKey }
-    /// The session token, by AWSCore's name.
-    public var sessionKey: String { sessionToken }
+    /// The compat credentials for the core's.
+    public convenience init(_ credentials: CognitoAuth.AWSCredentials) {
+        self.init(
+            accessKey: credentials.accessKeyId, secretKey: credentials.secretAccessKey,
+            sessionKey: credentials.sessionToken, expiration: credentials.expiration)
+    }
+
+    /// The core's credentials (what `SigV4Signer` and the core take), when there is a session key.
+    public var cognitoCredentials: CognitoAuth.AWSCredentials? {
+        guard let sessionKey, let expiration else { return nil }
+        return CognitoAuth.AWSCredentials(
+            accessKeyId: accessKey, secretAccessKey: secretKey, sessionToken: sessionKey, expiration: expiration)
+    }
+
+    /// The access key id and the expiry; the secrets are never printed.
+    public var description: String {
+        "AWSCredentials(accessKey: \(accessKey), expiration: \(expiration.map { "\($0)" } ?? "-"))"
+    }
+
+    public static func == (lhs: AWSCredentials, rhs: AWSCredentials) -> Bool {
+        lhs.accessKey == rhs.accessKey && lhs.secretKey == rhs.secretKey && lhs.sessionKey == rhs.sessionKey
+            && lhs.expiration == rhs.expiration
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(accessKey)
+        hasher.combine(sessionKey)
+    }
 }

@@ -11,11 +11,13 @@ struct Snapshot: Sendable, Hashable {
 
 /// The state the synchronous properties read, and the weakly held listeners.
 final class StateMirror: Sendable {
-    /// A listener and the object that owns it.
+    /// A listener, the object that owns it, and where it runs.
     private struct Listener: @unchecked Sendable {
-        // Safe: `owner` is only compared and checked for nil, under `listeners`' lock, never used.
+        // Safe: `owner` is only compared and checked for nil, under `listeners`' lock, never used; the
+        // non-Sendable `callback` is only called at `target`, the isolation of the code that added it.
         weak var owner: AnyObject?
         let callback: UserStateChangeCallback
+        let target: CompletionTarget
     }
 
     private let snapshot = Locked(Snapshot())
@@ -42,8 +44,8 @@ final class StateMirror: Sendable {
     }
 
     /// Records the state and username, and tells the live listeners when either changed (once per change,
-    /// outside the lock); the `sub` is forgotten whenever the state is not signed in.
-    func update(state: UserState, username: String?) {
+    /// at each listener's target, with `info`); the `sub` is forgotten whenever the state is not signed in.
+    func update(state: UserState, username: String?, info: [String: String]) {
         let changed = snapshot.withLock { snapshot -> Bool in
             let changed = snapshot.state != state || snapshot.username != username
             snapshot.state = state
@@ -52,18 +54,18 @@ final class StateMirror: Sendable {
             return changed
         }
         guard changed else { return }
-        var info: [String: String] = [:]
-        if let username { info["username"] = username }
-        let callbacks = listeners.withLock { listeners -> [UserStateChangeCallback] in
+        let live = listeners.withLock { listeners -> [Listener] in
             listeners.removeAll { $0.owner == nil }
-            return listeners.map(\.callback)
+            return listeners
         }
-        for callback in callbacks { callback(state, info) }
+        for listener in live {
+            listener.target.run { listener.callback(state, info) }
+        }
     }
 
     /// Adds a listener that lives as long as `owner`.
-    func add(_ owner: AnyObject, _ callback: @escaping UserStateChangeCallback) {
-        listeners.withLock { $0.append(Listener(owner: owner, callback: callback)) }
+    func add(_ owner: AnyObject, _ callback: @escaping UserStateChangeCallback, target: CompletionTarget) {
+        listeners.withLock { $0.append(Listener(owner: owner, callback: callback, target: target)) }
     }
 
     /// Removes `owner`'s listeners, and any whose owner is gone.

@@ -134,6 +134,11 @@ public final class AuthScreensRuntime {
         send(.tick(now: now ?? clock()))
         let service = self.service
         spawn { await service.syncWithStore() }
+        if let directory = state.options.credentialsRegistryDirectory {
+            // A directory listing of a few small files: the `exec` children and endpoints on this session.
+            let users = CredentialsEndpointRegistry(storeDirectory: directory).live().map(CredentialsUser.init)
+            if users != state.dashboard.credentialsUsers { send(.sessionEvent(.credentialsUsersChanged(users))) }
+        }
     }
 
     /// Tells the view models whether the terminal is below the minimum size.

@@ -19,6 +19,8 @@ public struct AuthUIOptions: Hashable, Sendable {
     public var signUpAttributes: [SignUpAttribute]
     /// Whether to sign in automatically (with the remembered password) after the account is confirmed.
     public var signsInAfterSignUp: Bool
+    /// The store directory whose `exec` / `serve-credentials` registry the dashboard reads (nil: none).
+    public var credentialsRegistryDirectory: String?
     /// How many entries the dashboard's event log keeps.
     public var logCapacity: Int
     /// How long Resend code waits after a code was sent, in seconds (`ResendCooldownSeconds`; 30 by default).

@@ -82,6 +82,16 @@ public struct DashboardState: Equatable, Sendable {
     package var lastRefreshError: AuthError?
     /// When the dashboard saw the AWS credentials arrive (their real lifetime starts there).
     package var awsCredentialsIssuedAt: Date?
+    /// The `exec` commands and credentials endpoints using the session (another process's registry).
+    public var credentialsUsers: [CredentialsUser] = []
+
+    /// The row under the AWS credentials saying who uses them ("2: exec aws (pid 12), …"); nil for nobody.
+    public var credentialsUsersRow: DashboardRow? {
+        guard !credentialsUsers.isEmpty else { return nil }
+        return DashboardRow(
+            label: ScreenText.credentialsUsersLabel,
+            value: ScreenText.credentialsUsers(credentialsUsers.count, names: credentialsUsers.map(\.name)))
+    }
     /// When to probe the backend next while offline (nil while online).
     package private(set) var probeAt: Date?
     /// The wait after the next probe: it doubles after each probe, up to ``maximumProbeDelay``.
@@ -164,6 +174,7 @@ public struct DashboardState: Equatable, Sendable {
             DashboardRow(label: ScreenText.accessTokenLabel, value: accessToken?.text ?? none),
             DashboardRow(label: ScreenText.refreshTokenLabel, value: refreshTokenText),
             DashboardRow(label: ScreenText.awsCredentialsLabel, value: awsCredentials?.text ?? none),
+        ] + (credentialsUsersRow.map { [$0] } ?? []) + [
             DashboardRow(label: ScreenText.connectivityLabel, value: connectivityText),
             DashboardRow(label: ScreenText.pendingCallsLabel, value: ScreenText.pendingSummary(pendingCalls.count)),
         ] + poolRows + securityRows
@@ -372,6 +383,17 @@ extension DashboardState {
             append(ScreenText.credentialsRefreshed(clock(expiration)))
         case .storeWarning(let message):
             append(ScreenText.storeWarning(message))
+        case .credentialsUsersChanged(let users):
+            for user in users {
+                let before = credentialsUsers.first { $0.pid == user.pid }?.handOuts ?? 0
+                guard user.handOuts > before else { continue }
+                // Every hand-out since the last look is counted; one line says how many.
+                append(
+                    ScreenText.credentialsHandedOut(
+                        to: user.name, count: user.handOuts - before, keyHint: user.lastAccessKeyHint ?? "",
+                        expiry: user.lastExpiration.map(clock) ?? ""))
+            }
+            credentialsUsers = users
         }
     }
 }

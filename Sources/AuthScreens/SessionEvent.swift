@@ -46,6 +46,8 @@ public enum SessionEvent: Hashable, Sendable {
     case credentialsRefreshed(expiration: Date)
     /// The store reported a problem that did not stop the client.
     case storeWarning(String)
+    /// The `exec` commands and credentials endpoints using the session changed (read from the store directory).
+    case credentialsUsersChanged([CredentialsUser])
 
     /// Translates the auth client's event.
     public init(_ event: AuthEvent) {

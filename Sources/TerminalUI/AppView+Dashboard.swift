@@ -76,6 +76,9 @@ extension AppView {
         rows.append(
             expiryRow(
                 dashboard.awsCredentials, dashboard: dashboard, label: ScreenText.awsCredentialsLabel, none: none))
+        if let users = dashboard.credentialsUsersRow {
+            rows.append(.text(label: users.label, value: users.value, style: .plain))
+        }
         rows.append(connectivityRow(dashboard))
         for row in dashboard.poolRows {
             rows.append(.text(label: row.label, value: row.value, style: CellStyle(.dim)))

@@ -30,7 +30,10 @@ extension AppView {
     }
     /// The rows of the right column's first box, in the current language.
     static var credentialsBoxLabels: Set<String> {
-        [ScreenText.identityIdLabel, ScreenText.awsCredentialsLabel, ScreenText.connectivityLabel]
+        [
+            ScreenText.identityIdLabel, ScreenText.awsCredentialsLabel, ScreenText.credentialsUsersLabel,
+            ScreenText.connectivityLabel,
+        ]
     }
 
     /// Draws the two-column dashboard.

@@ -30,9 +30,12 @@ extension AppView {
     static let minimumBesideBoxWidth = 36
 
     /// The QR code of an `otpauth://` URI: the smallest version at level L, with the level raised as
-    /// far as that version allows; nil when it cannot be encoded.
+    /// far as that version allows; nil when it cannot be encoded. Each URI is encoded once (``QRCodeCache``).
     func qrCodeView(for uri: String) -> QRCodeView? {
-        guard let code = try? QRCode(text: uri, errorCorrection: .low, boostErrorCorrection: true) else { return nil }
+        let cached = QRCodeCache.shared.code(for: uri) { text in
+            try? QRCode(text: text, errorCorrection: .low, boostErrorCorrection: true)
+        }
+        guard let code = cached else { return nil }
         return QRCodeView(
             code: code, quietZone: Self.totpQuietZone, tooSmallMessage: Localized.text("ui.enlargeForQRCodeTo"))
     }

@@ -11,6 +11,8 @@ struct AccountSummary {
     var state: UserState?
     var problem: String?
     var isActive: Bool
+    /// Whether a sign-out here still owes the service a revocation (kept until it is sent).
+    var owesRevocation = false
 
     /// Whether a user is in this account (signed in, or signed in before and owing a re-login).
     var isLive: Bool {
@@ -57,6 +59,7 @@ enum AccountResolution {
                 directory: accounts.directory(for: id), environment: environment, lockTimeout: .milliseconds(500))
             let session = try selection.store.load()
             summary.state = session?.state ?? .signedOut
+            summary.owesRevocation = session?.pendingRevocation != nil
             if let name = session?.username { summary.username = name }
         } catch {
             summary.problem = String(describing: error)
@@ -113,14 +116,17 @@ enum AccountResolution {
         }
     }
 
-    /// After signing out of account `id`: removes it when it is empty (not the default one), and when
-    /// it was the active one and another user is still signed in, switches to them.
+    /// After signing out of account `id`: removes it when it is empty (not the default one) and owes
+    /// the service nothing (a revocation that could not be sent keeps it until it is), and when it was
+    /// the active one and another user is still signed in, switches to them.
     /// - Returns: the name of the account switched to, if any.
     static func afterSignOut(id: String, global: GlobalOptions) -> String? {
         let accounts = global.accounts
         let wasActive = accounts.activeID() == id
         let leaving = summary(of: id, in: accounts, environment: global.environment, active: nil)
-        if id != AccountDirectory.defaultID, leaving.state == .signedOut, leaving.problem == nil {
+        if id != AccountDirectory.defaultID, leaving.state == .signedOut, leaving.problem == nil,
+            !leaving.owesRevocation
+        {
             try? accounts.removeAccount(id)
         }
         guard wasActive,

@@ -60,7 +60,11 @@ enum CLIOutput {
             bytes.append(UInt8(truncatingIfNeeded: character))
         }
         if bytes.last == 0x0D { bytes.removeLast() }
-        return String(decoding: bytes, as: UTF8.self)
+        // Never repaired silently: a password with a byte changed to U+FFFD is another password.
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw CLIFailure(code: 2, message: Localized.text("cli.lineNotUTF8"))
+        }
+        return text
     }
 
     /// Prompts on stderr and reads a line with echo off (a password), or reads a line from a pipe.

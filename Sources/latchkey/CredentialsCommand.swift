@@ -58,14 +58,7 @@ struct CredentialsCommand: AsyncParsableCommand {
             ]
             try CLIOutput.emit(String(decoding: object.encoded(), as: UTF8.self) + "\n")
         case .env:
-            try CLIOutput.emit(
-                """
-                export AWS_ACCESS_KEY_ID=\(credentials.accessKeyId)
-                export AWS_SECRET_ACCESS_KEY=\(credentials.secretAccessKey)
-                export AWS_SESSION_TOKEN=\(credentials.sessionToken)
-                export AWS_CREDENTIAL_EXPIRATION=\(expiration)
-
-                """)
+            try CLIOutput.emit(credentials.shellExports(expiration: expiration))
         case .json:
             let object: JSONValue = [
                 "accessKeyId": .string(credentials.accessKeyId),

@@ -113,11 +113,21 @@ extension GlobalSelection {
     }
 
     /// Loads the configuration; the environment fills in what the file leaves out (region, endpoints).
-    func loadConfiguration() throws -> AuthConfiguration {
+    /// What was left out (an unusable identity pool or hosted UI, an unread expression) is printed on
+    /// stderr as a warning, unless `printingWarnings` is false (`latchkey config` shows them itself).
+    func loadConfiguration(printingWarnings: Bool = true) throws -> AuthConfiguration {
         // An account that is not there is said as such, before the configuration it would have named.
         if namesAccount { _ = try accountID() }
         let source = configurationSource()
-        return try AuthConfiguration.load(path: source.path, section: source.section, environment: environment)
+        let configuration = try AuthConfiguration.load(
+            path: source.path, section: source.section, environment: environment)
+        if printingWarnings {
+            for warning in configuration.source.warnings {
+                let line = Localized.format("cli.config.warningLine", ["warning": warning])
+                FileHandle.standardError.write(Data((TerminalText.sanitized(line) + "\n").utf8))
+            }
+        }
+        return configuration
     }
 
     /// Chooses the session store (system keyring, else a plain-text file; `LATCHKEY_STORE` overrides) and,
@@ -136,6 +146,14 @@ extension GlobalSelection {
             try FileSessionStore.checkDirectory(directory)
         } catch {
             throw AuthError(storeError: error)
+        }
+        // A session file others can read is made private before anything reads it, and said so.
+        if let repaired = FileSessionStore.restrictSessionFileMode(in: directory) {
+            if let storeWarning {
+                storeWarning(repaired)
+            } else {
+                FileHandle.standardError.write(Data((repaired + "\n").utf8))
+            }
         }
         let selection: (store: any SessionStore, backend: SessionStoreSelection.Backend, warning: String?)
         do {

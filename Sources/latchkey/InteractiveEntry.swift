@@ -90,6 +90,8 @@ enum InteractiveEntry {
         let flow = client.options.authenticationFlow ?? client.configuration.userPool?.authenticationFlow
         options.choosesSignInMethod = flow == .userAuth
         options.asksForPassword = flow != .customWithoutSRP
+        // The dashboard counts the `exec` commands and endpoints on this account's session.
+        options.credentialsRegistryDirectory = try? global.storeDirectory(accountID: current)
         return options
     }
 
@@ -102,7 +104,7 @@ enum InteractiveEntry {
         let typed = try CLIOutput.ask(Self.usernamePrompt(suggested: suggested))
         let username = typed.isEmpty ? (suggested ?? "") : typed
         try await PlainSignIn.retryingWrongPassword(username: username, interactive: CLIOutput.stdinIsTerminal) {
-            let password = try CLIOutput.secret(prompt: Localized.text("cli.prompt.password"))
+            let password = try PasswordInput.checked(CLIOutput.secret(prompt: Localized.text("cli.prompt.password")))
             try await PlainSignIn.run(client: client, username: username, password: password)
         }
     }

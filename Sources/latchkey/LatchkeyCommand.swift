@@ -16,6 +16,7 @@ struct LatchkeyCommand: AsyncParsableCommand {
             ConfirmForgotPasswordCommand.self, ChangePasswordCommand.self, SignOutCommand.self,
             CredentialsCommand.self, ConfigCommand.self, DemoCommand.self, UICommand.self, MFACommand.self,
             DevicesCommand.self, UserCommand.self, AccountsCommand.self, SwitchCommand.self, VersionCommand.self,
+            ExecCommand.self, ServeCredentialsCommand.self, AWSProfileCommand.self,
         ],
         defaultSubcommand: UICommand.self
     )

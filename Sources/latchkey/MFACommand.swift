@@ -73,8 +73,9 @@ struct MFAEnableCommand: AsyncParsableCommand {
         if factor == .totp {
             let setup = try await client.setUpTOTP()
             CLIOutput.info(Localized.text("cli.mfa.addToApp"))
-            print("secret: \(setup.secret)")
-            print("uri: \(setup.uri)")
+            // The secret was checked to be base32 when it arrived; sanitised anyway, as all server text is.
+            print("secret: \(TerminalText.sanitized(setup.secret))")
+            print("uri: \(TerminalText.sanitized(setup.uri))")
             let answer = try code ?? CLIOutput.ask(Localized.text("cli.prompt.appCode"))
             // Verifying turns TOTP on and makes it the preferred factor, as AWSMobileClient's enrolment does.
             try await client.verifyTOTPSetup(code: answer)

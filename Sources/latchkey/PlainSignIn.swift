@@ -58,7 +58,7 @@ enum PlainSignIn {
             } else {
                 value = try CLIOutput.secret(prompt: Localized.format("cli.prompt.passwordFor", ["username": username]))
             }
-            cached = value
+            cached = try PasswordInput.checked(value)
             return value
         }
         let needsPassword: Bool
@@ -96,7 +96,8 @@ enum PlainSignIn {
                 return
             case .newPasswordRequired(let required):
                 CLIOutput.info(Localized.text("cli.newPasswordRequired"))
-                let newPassword = try CLIOutput.secret(prompt: Localized.text("cli.prompt.newPassword"))
+                let newPassword = try PasswordInput.checked(
+                    CLIOutput.secret(prompt: Localized.text("cli.prompt.newPassword")))
                 var attributes: [String: String] = [:]
                 for name in required { attributes[name] = try CLIOutput.ask("\(name): ") }
                 step = try await client.confirmSignIn(newPassword, attributes: attributes)

@@ -154,6 +154,17 @@ struct SignInCommand: AsyncParsableCommand {
             method != nil
             ? AuthenticationFlow.userAuth
             : (flow?.flow ?? client.configuration.userPool?.authenticationFlow ?? .userSRP)
+        // The account record is written as soon as the session is stored, before any device step, so
+        // a sign-in interrupted there never leaves a session without its account.json.
+        let recorder = await client.addUserStateListener {
+            [global, id = account.id, configuration = client.configuration] state, info in
+            guard state == .signedIn, let username = info.username,
+                username != global.accounts.profile(of: id)?.username
+            else { return }
+            try? AccountResolution.recordSignIn(
+                id: id, username: username, configuration: configuration, global: global)
+        }
+        defer { Task { await client.removeUserStateListener(recorder) } }
         do {
             // At a terminal a wrong password is asked again, as with --plain; piped, one try.
             let interactive = CLIOutput.stdinIsTerminal && !passwordStdin

@@ -172,6 +172,7 @@ struct SignOutCommand: AsyncParsableCommand {
             }
         }
         let result = try await client.signOut(everywhere ? .global : .local)
+        await retryOtherAccountsRevocations(except: accountID)
         let who = name.map { " \(TerminalText.sanitized($0))" } ?? ""
         // A hosted-UI session: the hosted UI's own browser cookie goes too (after the revocation).
         defer { if let logout = result.hostedUILogoutURL { endHostedUISession(logout) } }
@@ -206,6 +207,19 @@ struct SignOutCommand: AsyncParsableCommand {
 }
 
 extension SignOutCommand {
+    /// Retries the revocations that earlier sign-outs of other accounts could not send; an account
+    /// whose revocation is now sent, and that holds nothing else, is removed.
+    func retryOtherAccountsRevocations(except current: String) async {
+        let owing = AccountResolution.summaries(of: global.accounts, environment: global.environment).filter {
+            $0.owesRevocation && $0.state == .signedOut && $0.id != current
+        }
+        for account in owing {
+            guard let client = try? await global.makeClient(accountID: account.id) else { continue }
+            _ = try? await client.signOut(.local)
+            _ = AccountResolution.afterSignOut(id: account.id, global: global)
+        }
+    }
+
     /// Opens (or, without a browser, prints) the hosted UI's `/logout` URL.
     func endHostedUISession(_ url: URL) {
         switch WebSignIn.browserChoice(noBrowser: noBrowser, environment: global.environment) {
@@ -230,9 +244,15 @@ enum PasswordInput {
                 throw CLIFailure(code: 2, message: Localized.text("cli.expectedPasswordStdin"))
 
             }
-            return line
+            return try checked(line)
         }
-        return try CLIOutput.secret(prompt: prompt)
+        return try checked(CLIOutput.secret(prompt: prompt))
+    }
+
+    /// `password` when it is not empty; an empty one is a usage error (exit 2) before any request.
+    static func checked(_ password: String) throws(CLIFailure) -> String {
+        guard !password.isEmpty else { throw CLIFailure(code: 2, message: Localized.text("cli.passwordEmpty")) }
+        return password
     }
 
     /// Refuses (exit 1, before any request) a new password the configuration's policy refuses: the same

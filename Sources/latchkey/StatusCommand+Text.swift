@@ -12,7 +12,19 @@ extension StatusCommand {
             if let tokens = facts.session?.tokens { Self.printTokens(tokens) }
             Self.printSessionDetails(facts)
         }
+        printOtherAccountsOwingRevocations()
         printConfigurationAndStore(facts)
+    }
+
+    /// The other accounts whose sign-out still owes the service a revocation (kept until it is sent).
+    func printOtherAccountsOwingRevocations() {
+        let current = try? global.accountID()
+        for other in AccountResolution.summaries(of: global.accounts, environment: global.environment)
+        where other.owesRevocation && other.id != current {
+            print(
+                TerminalText.sanitized(
+                    Localized.format("cli.status.otherAccountRevocationOwed", ["username": other.name])))
+        }
     }
 
     /// The pool in use, then whether (and as whom) the user is signed in.

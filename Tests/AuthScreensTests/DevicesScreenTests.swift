@@ -237,4 +237,14 @@ struct DevicesScreenTests {
         #expect(runtime.state.devices?.error != nil)
         #expect(runtime.state.devices?.emptyText == nil)
     }
+
+    @Test("A far-future last sign-in shows as the clamped 2100-01-01, as the CLI shows it, not as year 475000")
+    func farFutureDateIsClamped() {
+        let far = Date(timeIntervalSince1970: 1.5e13)
+        let device = DeviceInfo(deviceKey: thisKey, name: "x", lastAuthenticated: far)
+        var state = DevicesState()
+        state.devices = [device]
+        #expect(state.rows(timeZone: utc).first?.lastUsed == "2100-01-01 00:00")
+        #expect(ScreenText.dateTime(Date(timeIntervalSince1970: -1e15), timeZone: utc) == "1970-01-01 00:00")
+    }
 }

@@ -154,14 +154,40 @@ extension AuthStateMachineTests {
         #expect(machine.refresh == .inFlight(attempt: 1))
     }
 
-    @Test("deadlinePassed fails that waiter with deadlineExceeded, once")
+    @Test("deadlinePassed outside a refresh fails that waiter with deadlineExceeded, once")
     func deadlinePassed() throws {
-        var machine = refreshingMachine(try Fixtures.tokens(), ids: [1, 2])
+        // The refresh was refused: both calls now wait for a sign-in.
+        var relogin = refreshingMachine(try Fixtures.tokens(), ids: [1, 2])
+        _ = relogin.handle(.refreshFailed(.notAuthorized("revoked"), generation: 0, jitter: 0), now: t1)
         #expect(
-            machine.handle(.deadlinePassed(1), now: t1) == [
+            relogin.handle(.deadlinePassed(1), now: t1) == [
                 .fail([1], .error(.deadlineExceeded)), .pendingCallsChanged,
             ])
+        #expect(relogin.handle(.deadlinePassed(1), now: t1) == [])
+        #expect(relogin.pendingCalls.map(\.id) == [2])
+    }
+
+    @Test(
+        "A deadline that passes while the refresh request is in flight waits for that request (F11): its tokens, or its error without a retry"
+    )
+    func deadlineDuringAnInFlightRequest() throws {
+        var machine = refreshingMachine(try Fixtures.tokens(), ids: [1, 2])
         #expect(machine.handle(.deadlinePassed(1), now: t1) == [])
-        #expect(machine.pendingCalls.map(\.id) == [2])
+        #expect(machine.pendingCalls.map(\.id) == [1, 2])
+        let fresh = try Fixtures.tokens(issued: t1, serial: 1)
+        let actions = machine.handle(.refreshSucceeded(fresh, generation: 0), now: t1)
+        #expect(actions.contains(.resume([1, 2], fresh)))
+
+        var failing = refreshingMachine(try Fixtures.tokens(), ids: [1, 2])
+        _ = failing.handle(.deadlinePassed(1), now: t1)
+        let unavailable = AuthError.invalidResponse(status: 503, detail: "GetTokensFromRefreshToken answered 503")
+        let failed = failing.handle(.refreshFailed(unavailable, generation: 0, jitter: 0), now: t1)
+        #expect(failed.contains(.fail([1], .error(unavailable))))
+        #expect(failing.pendingCalls.map(\.id) == [2])
+        // Between retries, a deadline fails the call with the last attempt's error, not a time-out.
+        #expect(
+            failing.handle(.deadlinePassed(2), now: t1) == [
+                .fail([2], .error(unavailable)), .pendingCallsChanged,
+            ])
     }
 }

@@ -20,55 +20,178 @@ struct ConfigurationFormatTests {
         var identityPoolId: String? = nil
         var errorKey: String? = nil
         var ignored: [String] = []
+        /// The format's version as recognised (`6`, `3 to 5`, `Mobile Hub`, a Gen 2 version).
+        var version: String? = nil
+        /// Text each expected warning contains (a key path, usually); no other warning may appear.
+        var warnings: [String] = []
+        /// Text the refusal must contain besides its key (the expression, the reason).
+        var errorMentions: [String] = []
         var description: String { file }
     }
 
-    static let cases: [Case] = [
+    static let cases: [Case] =
+        [
+            Case(
+                file: "awsconfiguration-custom-signin-ui.json", format: .awsConfiguration,
+                poolId: "us-east-1_H9jNLncP8",
+                clientId: "7ksggetonggpvu4rcj3thea606", region: "us-east-1",
+                identityPoolId: "us-east-1:ba3d2ee7-97ec-432e-b778-be6816264677"),
+            Case(
+                file: "amplifyconfiguration-gen1-myamplifyapp.json", format: .amplifyGen1,
+                poolId: "us-east-1_HsneWF06s",
+                clientId: "vq1d13abejgt5cpq5083jnht5", region: "us-east-1",
+                identityPoolId: "us-east-1:b053dd39-5dcc-415f-af00-d2bea083b8fb"),
+            Case(
+                file: "amplifyconfiguration-flat-coursleft.json", format: .amplifyFlat, poolId: "us-west-2_OdeyIBU9a",
+                clientId: "5ie1b0joltilahigb6rolodrr6", region: "us-west-2",
+                identityPoolId: "us-west-2:a4f86225-7684-4592-a56e-4c1dfcd3a39f"),
+            Case(
+                file: "aws-exports-customui-auth.js", format: .amplifyFlat, container: .javaScript,
+                poolId: "us-east-1_YpQKd1ZUf", clientId: "4gcs24gbmmm73mifkmq3nthh7v", region: "us-east-1",
+                identityPoolId: "us-east-1:fe07c55e-dc1b-487b-b816-09ba0a90bfdb"),
+            Case(
+                file: "amplifyconfiguration-converse.dart", format: .amplifyGen1, container: .dart,
+                poolId: "ap-northeast-1_I7odhdalf", clientId: "6p8nfb3sffih474v6giodbfb53", region: "ap-northeast-1",
+                identityPoolId: "ap-northeast-1:9ed62e54-35ce-4834-bb46-3123e57346a3"),
+            Case(
+                file: "amplifyconfiguration-leaps.dart", format: .amplifyGen1, container: .dart,
+                poolId: "us-west-2_cH45JM3On", clientId: "1brlqcrh7m75qu2inbs7tegsfe", region: "us-west-2",
+                identityPoolId: "us-west-2:888c5fff-2219-4c83-be79-1e95c0dd4af4", warnings: ["SignInRedirectURI"]),
+            Case(
+                file: "amplify_outputs-v1-storage.json", format: .amplifyGen2, poolId: "us-east-1_qRnzZtgQ2",
+                clientId: "7h1v18h6uci4a6bigdu4u522nv", region: "us-east-1",
+                identityPoolId: "us-east-1:c68053b9-7bb0-41c9-abbe-43f1689931bd"),
+            Case(
+                file: "amplify_outputs-v1-clarify.json", format: .amplifyGen2, poolId: "ap-southeast-2_v6gNEZlqh",
+                clientId: "2knvuv3o1ct5ofte02q7dv2jmf", region: "ap-southeast-2", identityPoolId: nil),
+            Case(
+                file: "amplify_outputs-v1.3-aether.json", format: .amplifyGen2, poolId: "ca-central-1_rrBYQGSFW",
+                clientId: "2e78b8vg7ng5nslo250dloi2ro", region: "ca-central-1",
+                identityPoolId: "ca-central-1:ca60f0ee-2ede-44bf-b50d-7d7a6132bf92"),
+            Case(
+                file: "amplify_outputs-v1.4-safedrive.json", format: .amplifyGen2, poolId: "us-east-1_TNfNXGYtm",
+                clientId: "41h6lr309qt23i6iteoe3grn5h", region: "us-east-1",
+                identityPoolId: "us-east-1:12c0e386-4520-4f05-a3bb-7738398cf38e"),
+            Case(
+                file: "amplify_outputs-v1.4-blitz.json", format: .amplifyGen2, poolId: "us-west-2_4cOYV4dxR",
+                clientId: "5ho9nkdgb2g63v81h898ka1r80", region: "us-west-2",
+                identityPoolId: "us-west-2:b2cf6154-4b5b-4cd9-a583-e8dde01634c2"),
+            Case(file: "amplify_outputs-v1.4-no-auth.json", errorKey: "auth"),
+        ] + javaScriptCases + dartCases
+
+    /// The aws-exports and Amplify JS files (issue 27).
+    static let javaScriptCases: [Case] = [
         Case(
-            file: "awsconfiguration-custom-signin-ui.json", format: .awsConfiguration, poolId: "us-east-1_H9jNLncP8",
-            clientId: "7ksggetonggpvu4rcj3thea606", region: "us-east-1",
-            identityPoolId: "us-east-1:ba3d2ee7-97ec-432e-b778-be6816264677"),
+            file: "amplify-v6-hrhoudini.js", format: .amplifyJSResources, container: .javaScript,
+            poolId: "us-east-1_wm6fGD693", clientId: "5du8vcg3gj0o53pu85vtb3pir7", region: "us-east-1",
+            version: "6", warnings: ["Auth.Cognito.loginWith.oauth.responseType"]),
         Case(
-            file: "amplifyconfiguration-gen1-myamplifyapp.json", format: .amplifyGen1, poolId: "us-east-1_HsneWF06s",
-            clientId: "vq1d13abejgt5cpq5083jnht5", region: "us-east-1",
-            identityPoolId: "us-east-1:b053dd39-5dcc-415f-af00-d2bea083b8fb"),
+            file: "amplify-v5-configure-ic.js", format: .amplifyJSAuth, container: .javaScript,
+            poolId: "us-east-1_QT6fHJwCz", clientId: "41nddihtdj1phntvrat1hrklj1", region: "us-east-1",
+            version: "3 to 5"),
         Case(
-            file: "amplifyconfiguration-flat-coursleft.json", format: .amplifyFlat, poolId: "us-west-2_OdeyIBU9a",
-            clientId: "5ie1b0joltilahigb6rolodrr6", region: "us-west-2",
-            identityPoolId: "us-west-2:a4f86225-7684-4592-a56e-4c1dfcd3a39f"),
+            file: "amplify-v5-configure-game-night.js", format: .amplifyJSAuth, container: .javaScript,
+            poolId: "us-east-2_xneeJzaDJ", clientId: "34et7dk67ngqep1oqef49te0ic", region: "us-east-2",
+            version: "3 to 5"),
         Case(
-            file: "aws-exports-customui-auth.js", format: .amplifyFlat, container: .javaScript,
-            poolId: "us-east-1_YpQKd1ZUf", clientId: "4gcs24gbmmm73mifkmq3nthh7v", region: "us-east-1",
-            identityPoolId: "us-east-1:fe07c55e-dc1b-487b-b816-09ba0a90bfdb"),
+            file: "amplify-v6-underwriting.ts", format: .amplifyJSResources, container: .javaScript,
+            poolId: "us-east-1_bdqsU9GjR", clientId: "6ssi035ttjbidcqnmjs9lcikiq", region: "us-east-1", version: "6"),
         Case(
-            file: "amplifyconfiguration-converse.dart", format: .amplifyGen1, container: .dart,
-            poolId: "ap-northeast-1_I7odhdalf", clientId: "6p8nfb3sffih474v6giodbfb53", region: "ap-northeast-1",
-            identityPoolId: "ap-northeast-1:9ed62e54-35ce-4834-bb46-3123e57346a3"),
+            file: "amplify-v5-env-awsque.js", errorKey: "Auth.userPoolId",
+            errorMentions: ["process.env.userPoolId", "Auth.userPoolWebClientId"]),
         Case(
-            file: "amplifyconfiguration-leaps.dart", format: .amplifyGen1, container: .dart,
-            poolId: "us-west-2_cH45JM3On", clientId: "1brlqcrh7m75qu2inbs7tegsfe", region: "us-west-2",
-            identityPoolId: "us-west-2:888c5fff-2219-4c83-be79-1e95c0dd4af4"),
+            file: "aws-exports-export-default-const-team20.js", format: .amplifyFlat, container: .javaScript,
+            poolId: "us-east-1_uXeFvCqps", clientId: "1ujsuhrbvprsfanmppn2v5qngd", region: "us-east-1",
+            identityPoolId: "us-east-1:b9aacf6f-4dbf-4488-a991-9c0dfa22c6fa"),
         Case(
-            file: "amplify_outputs-v1-storage.json", format: .amplifyGen2, poolId: "us-east-1_qRnzZtgQ2",
-            clientId: "7h1v18h6uci4a6bigdu4u522nv", region: "us-east-1",
-            identityPoolId: "us-east-1:c68053b9-7bb0-41c9-abbe-43f1689931bd"),
+            file: "aws-exports-monu.js", format: .amplifyFlat, container: .javaScript, poolId: "us-east-1_XxhbyWnAG",
+            clientId: "591b3s8stf4acah672t54phu81", region: "us-east-1",
+            identityPoolId: "us-east-1:6ef7bc2d-8025-4780-a160-3f1963bbcf16"),
         Case(
-            file: "amplify_outputs-v1-clarify.json", format: .amplifyGen2, poolId: "ap-southeast-2_v6gNEZlqh",
-            clientId: "2knvuv3o1ct5ofte02q7dv2jmf", region: "ap-southeast-2", identityPoolId: nil),
+            file: "aws-exports-env-yyohashi.js", errorKey: "aws_user_pools_id",
+            errorMentions: ["process.env.REACT_APP_AWS_USER_POOLS_ID"]),
         Case(
-            file: "amplify_outputs-v1.3-aether.json", format: .amplifyGen2, poolId: "ca-central-1_rrBYQGSFW",
-            clientId: "2e78b8vg7ng5nslo250dloi2ro", region: "ca-central-1",
-            identityPoolId: "ca-central-1:ca60f0ee-2ede-44bf-b50d-7d7a6132bf92"),
+            file: "aws-exports-comments-taskmanager.js", format: .amplifyFlat, container: .javaScript,
+            poolId: "us-east-1_EVCjIvm0e", clientId: "as0fs9ok871b2s5s3me5468o2", region: "us-east-1",
+            identityPoolId: "us-east-1:74f51154-4a38-4b5f-9341-5b7bb3704e12"),
+        Case(file: "amplify-v5-empty-photo-albums.js", errorKey: "Auth.userPoolId", errorMentions: ["neither"]),
         Case(
-            file: "amplify_outputs-v1.4-safedrive.json", format: .amplifyGen2, poolId: "us-east-1_TNfNXGYtm",
-            clientId: "41h6lr309qt23i6iteoe3grn5h", region: "us-east-1",
-            identityPoolId: "us-east-1:12c0e386-4520-4f05-a3bb-7738398cf38e"),
+            file: "amplify-v5-env-failedtest.ts", errorKey: "Auth.userPoolId",
+            errorMentions: ["process.env.REACT_APP_COGNITO_USER_POOL_ID"]),
         Case(
-            file: "amplify_outputs-v1.4-blitz.json", format: .amplifyGen2, poolId: "us-west-2_4cOYV4dxR",
-            clientId: "5ho9nkdgb2g63v81h898ka1r80", region: "us-west-2",
-            identityPoolId: "us-west-2:b2cf6154-4b5b-4cd9-a583-e8dde01634c2"),
-        Case(file: "amplify_outputs-v1.4-no-auth.json", errorKey: "auth"),
+            file: "amplify-v5-redirect-variable-appility.js", format: .amplifyJSAuth, container: .javaScript,
+            poolId: "us-west-2_RUTqoKC1C", clientId: "5s84ina5rvj1tm5t1318q7k4kl", region: "us-west-2",
+            identityPoolId: "us-west-2:b1d6dc4e-4ac1-48cf-90d6-10ba4f396a62", version: "3 to 5",
+            warnings: ["Auth.oauth.redirectSignIn", "Auth.oauth.redirectSignOut", "Auth.oauth.responseType"]),
+        Case(
+            file: "amplify-v5-env-carbon.ts", errorKey: "Auth.userPoolId",
+            errorMentions: ["process.env.REACT_APP_USER_POOL_ID"]),
+        Case(
+            file: "aws-configs-partial-meetfood.js", format: .amplifyFlat, container: .javaScript,
+            poolId: "us-east-1_tRyJJymj0", clientId: "62ig9c18coi31uram69tess2hb", region: "us-east-1"),
+        Case(
+            file: "aws-exports-no-export-angular.js", format: .amplifyFlat, container: .javaScript,
+            poolId: "us-east-1_excPT39ZN", clientId: "4a950rsq08d2gi68ogdt7sjqub", region: "us-east-1",
+            identityPoolId: "us-east-1:270445b2-cc92-4d46-a937-e41e49bdb892"),
+        Case(
+            file: "amplify-v5-wrong-keys-test-angular.ts", format: .amplifyJSAuth, container: .javaScript,
+            identityPoolId: "us-east-1:8fefbf53-5671-4b99-a0b7-2c7b90131d54",
+            ignored: ["Auth.ClientId", "Auth.UserPoolId"], version: "3 to 5"),
+        Case(
+            file: "amplify-v5-imported-facial-vote.ts", errorKey: "Auth.userPoolId",
+            errorMentions: ["config.Cognito.USER_POOL_ID"]),
+        Case(
+            file: "amplify-v5-syllashare.js", format: .amplifyJSAuth, container: .javaScript,
+            poolId: "us-west-2_y61gBo6cv", clientId: "6577lp27vp60r9r0mig03gf42g", region: "us-west-2",
+            identityPoolId: "us-west-2:bf9b5dac-f928-44f0-8fc3-fec58ef04e7b"),
+        Case(
+            file: "amplify-v5-window-config-shipment.js", errorKey: "Auth.userPoolId",
+            errorMentions: ["window.config.auth.cognito.userPoolId"]),
+        Case(
+            file: "aws-exports-env-passwordless.js", errorKey: "aws_user_pools_id",
+            errorMentions: ["process.env.REACT_APP_COGNITO_USER_POOL_ID"]),
+        Case(file: "cognito-auth-js-module-exports-fett.js", errorKey: "CognitoUserPool.Default"),
+        Case(
+            file: "amplify-v5-configure-crowds-cure.js", format: .amplifyJSAuth, container: .javaScript,
+            poolId: "us-east-1_c8ttpP272", clientId: "7m0sm32aao34k650fahvuqi3le", region: "us-east-1",
+            identityPoolId: "us-east-1:12b7ffd6-0341-42aa-893a-a8d9aaddc7f1"),
+        Case(
+            file: "aws-exports-mobile-hub-oncdeck.js", format: .amplifyFlat, container: .javaScript,
+            poolId: "us-east-1_wFoHGe664", clientId: "2jv6fu7cbbcdh0d38ttjfi5s60", region: "us-east-1",
+            identityPoolId: "us-east-1:9383dd44-c7b3-4e83-8c86-35a139c37e5a", version: "Mobile Hub"),
+        Case(
+            file: "aws-exports-mobile-hub-compare-yourself.js", format: .amplifyFlat, container: .javaScript,
+            poolId: "ap-southeast-2_2d9kWrg75", clientId: "7jqut6r6mm5n0u3rcdktpja5q8", region: "ap-southeast-2",
+            version: "Mobile Hub"),
     ]
+
+    static let dartCases: [Case] = [
+        Case(
+            file: "amplifyconfiguration-placeholders-cognito-examples.dart",
+            errorKey: "auth.plugins.awsCognitoAuthPlugin.CognitoUserPool.Default.PoolId",
+            errorMentions: ["[COGNITO USER POOL ID]", "placeholder"]),
+        Case(
+            file: "amplify_outputs-v1-tinplus.dart", format: .amplifyGen2, container: .dart,
+            poolId: "ap-northeast-1_WHZCKdK8W", clientId: "71d142rj4s24ldl7picrhpakm2", region: "ap-northeast-1",
+            identityPoolId: "ap-northeast-1:d5e7137f-5831-402e-b091-24b22697d6c7"),
+        Case(
+            file: "amplifyconfiguration-readyseateat.dart", format: .amplifyGen1, container: .dart,
+            poolId: "us-west-2_gzC0CgTnS", clientId: "7l8ic9j92gteqjckaa2e10emm0", region: "us-west-2",
+            warnings: ["SignInRedirectURI"]),
+    ]
+
+    @Test("Every file in the corpus has an outcome here and a row in SOURCES.md")
+    func corpusIsComplete() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter {
+            $0 != "SOURCES.md"
+        }
+        let sources = try String(contentsOf: Self.fixtures.appendingPathComponent("SOURCES.md"), encoding: .utf8)
+        for file in files {
+            #expect(Self.cases.contains { $0.file == file }, "\(file) has no expected outcome")
+            #expect(sources.contains("| `\(file)` |"), "\(file) has no row in SOURCES.md")
+        }
+        #expect(files.count == Self.cases.count)
+    }
 
     @Test("Every real file loads offline with its ids, or fails naming the problem", arguments: cases)
     func realFile(_ expected: Case) throws {
@@ -80,6 +203,9 @@ struct ConfigurationFormatTests {
             } catch {
                 #expect(error.key == errorKey, "\(error)")
                 #expect(error.description.contains(path))
+                for text in expected.errorMentions {
+                    #expect(error.description.contains(text), "\(error)")
+                }
             }
             return
         }
@@ -95,6 +221,15 @@ struct ConfigurationFormatTests {
         }
         // Nothing real points elsewhere than AWS.
         #expect(configuration.userPool?.endpoint == nil)
+        if let version = expected.version { #expect(configuration.source.version == version) }
+        let warnings = configuration.source.warnings
+        for text in expected.warnings {
+            #expect(warnings.contains { $0.contains(text) }, "\(warnings)")
+        }
+        #expect(
+            warnings.count <= expected.warnings.count
+                && warnings.allSatisfy { warning in expected.warnings.contains { warning.contains($0) } },
+            "unexpected warnings: \(warnings)")
     }
 
     @Test("Gen 1 and Gen 2 fill PoolSettings in Cognito's names")
@@ -223,10 +358,12 @@ struct ConfigurationFormatTests {
         #expect(missingComma.contains("line 3, column 3"), "\(missingComma)")
         #expect(missingComma.contains("expected ',' or '}'"))
         let js =
-            "// generated\nconst awsmobile = {\n    aws_project_region: 'us-east-1'\n};\nexport default awsmobile;\n"
+            "// generated\nconst awsmobile = {\n    aws_project_region: 'us-east-1'\n    aws_user_pools_id: 'x'\n};\n"
+            + "export default awsmobile;\n"
         let jsMessage = message(js)
         #expect(jsMessage.contains("JavaScript"))
-        #expect(jsMessage.contains("line 3, column 5"), "\(jsMessage)")
+        #expect(jsMessage.contains("line 4, column 5"), "\(jsMessage)")
+        #expect(jsMessage.contains("expected ',' or '}'"), "\(jsMessage)")
         let dart = "const amplifyconfig = '''{\n  \"auth\": {,}\n}''';\n"
         let dartMessage = message(dart)
         #expect(dartMessage.contains("Dart"))

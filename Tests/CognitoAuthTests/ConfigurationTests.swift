@@ -134,7 +134,7 @@ struct ConfigurationTests {
         let text = #"""
             {"Region":"ap-southeast-2",
              "CognitoUserPool":{"Default":{"PoolId":"ap-southeast-2_Abc","AppClientId":"c"}},
-             "CredentialsProvider":{"CognitoIdentity":{"Default":{"PoolId":"ap-southeast-2:0000-aaaa"}}}}
+             "CredentialsProvider":{"CognitoIdentity":{"Default":{"PoolId":"ap-southeast-2:0000aaaa-1111-2222-3333-444455556666"}}}}
             """#
         let configuration = try AuthConfiguration.parse(Data(text.utf8))
         #expect(configuration.userPool?.region == "ap-southeast-2")

@@ -149,14 +149,15 @@ struct CurlTransportTests {
         let path = directory.appendingPathComponent("corp.pem").path
         try extra.write(toFile: path, atomically: true, encoding: .utf8)
         let transport = try CurlTransport(network: NetworkOptions(caBundlePath: path))
-        let roots = try #require(transport.trustRoots)
+        let roots = try #require(try transport.trustRoots())
         #expect(String(decoding: roots, as: UTF8.self).hasSuffix(extra))
         if let system = CurlTransport.defaultCAFile(), let bytes = FileManager.default.contents(atPath: system) {
             #expect(roots.count == bytes.count + 1 + extra.utf8.count)
         }
     }
 
-    @Test("An AWS_CA_BUNDLE without a PEM certificate, or unreadable, is refused naming the variable")
+    @Test(
+        "An AWS_CA_BUNDLE without a PEM certificate, unreadable, over 4 MiB or a FIFO is refused naming the variable")
     func extraTrustRootsRefused() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("curl-ca-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -164,9 +165,21 @@ struct CurlTransportTests {
         let path = directory.appendingPathComponent("not-pem.txt").path
         // The marker cut short at the very end: a search must not read past the bytes.
         try "certificates\n-----BEGIN CERTIFICATE----".write(toFile: path, atomically: true, encoding: .utf8)
-        for (bundle, problem) in [(path, "holds no PEM certificate"), (path + ".absent", "could be read")] {
+        // A certificate first, then a sparse tail past the cap (N12): only the size can refuse it.
+        let big = directory.appendingPathComponent("big.pem").path
+        try "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n".write(
+            toFile: big, atomically: false, encoding: .utf8)
+        let handle = try #require(FileHandle(forWritingAtPath: big))
+        try handle.truncate(atOffset: UInt64(ExtraTrustRoots.maximumSize + 1))
+        try handle.close()
+        let fifo = directory.appendingPathComponent("fifo.pem").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for (bundle, problem) in [
+            (path, "holds no PEM certificate"), (path + ".absent", "could be read"), (big, "larger than 4 MiB"),
+            (fifo, "not a regular file"),
+        ] {
             do {
-                _ = try CurlTransport(network: NetworkOptions(caBundlePath: bundle))
+                _ = try CurlTransport(network: NetworkOptions(caBundlePath: bundle)).trustRoots()
                 Issue.record("\(bundle) was accepted")
             } catch {
                 #expect(error.key == "AWS_CA_BUNDLE")
@@ -176,7 +189,31 @@ struct CurlTransportTests {
         let marked = directory.appendingPathComponent("marked.pem").path
         try "# corporate CA\n-----BEGIN CERTIFICATE-----\nMIIB\n".write(
             toFile: marked, atomically: true, encoding: .utf8)
-        #expect(try CurlTransport(network: NetworkOptions(caBundlePath: marked)).trustRoots != nil)
+        #expect(try CurlTransport(network: NetworkOptions(caBundlePath: marked)).trustRoots() != nil)
+    }
+
+    @Test("AWS_CA_BUNDLE is read only for a TLS request: a plain http request never opens it")
+    func extraTrustRootsReadOnlyForTLS() async throws {
+        let transport = try CurlTransport(network: NetworkOptions(caBundlePath: "/nonexistent/latchkey-ca.pem"))
+        // Port 9 (discard) is closed here: the http request fails on the network, not on the bundle.
+        let plain = HTTPRequestData(url: try #require(URL(string: "http://127.0.0.1:9/")), method: "GET")
+        do {
+            _ = try await transport.send(plain, timeout: .seconds(5))
+            Issue.record("a request to a closed port succeeded")
+        } catch let error as AuthError {
+            #expect(error.isNetworkFailure, "\(error)")
+        }
+        let tls = HTTPRequestData(url: try #require(URL(string: "https://127.0.0.1:9/")), method: "GET")
+        do {
+            _ = try await transport.send(tls, timeout: .seconds(5))
+            Issue.record("a TLS request with a missing AWS_CA_BUNDLE was sent")
+        } catch let error as AuthError {
+            guard case .configuration(let problem) = error else {
+                Issue.record("expected a configuration error naming AWS_CA_BUNDLE, got \(error)")
+                return
+            }
+            #expect(problem.key == "AWS_CA_BUNDLE")
+        }
     }
 
     @Test("Header blocks parse in order; deadlines convert to whole milliseconds, at least 1")

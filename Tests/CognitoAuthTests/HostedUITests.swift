@@ -141,13 +141,17 @@ struct HostedUITests {
     @Test("Server error text is sanitised before it is kept")
     func errorSanitised() throws {
         let callback = try HostedUICallback.parse(
-            pasted: "http://localhost:53682/callback?error=access_denied&error_description=bad%1B%5B31mred&state=s")
+            pasted:
+                "http://localhost:53682/callback?error=access_denied&error_description=bad%1B%5B31mred%E2%80%AEdet%E2%80%A8x&state=s"
+        )
         guard case .error(let error, let description, _) = callback else {
             Issue.record("expected an error callback, got \(callback)")
             return
         }
         #expect(error == "access_denied")
         #expect(description?.contains("\u{1B}") == false)
+        // N10: bidi overrides and line separators go too.
+        #expect(description?.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x2028 } == false)
         #expect(
             AuthError.hostedUI(.authorizationDenied(error: error, description: description)).description
                 .contains("access_denied"))
@@ -218,6 +222,8 @@ struct HostedUITests {
                 return
             }
             #expect(description?.contains("\u{1B}") == false)
+            // N10: bidi overrides and line separators go too.
+            #expect(description?.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x2028 } == false)
             #expect(error.description.contains("used already"))
             #expect(error.description.contains("latchkey sign-in --web"))
         }

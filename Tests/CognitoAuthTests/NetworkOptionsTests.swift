@@ -89,13 +89,51 @@ struct NetworkOptionsTests {
         }
     }
 
+    @Test("NO_PROXY matches IP addresses as addresses: exact or CIDR, never by their tail, as curl does")
+    func noProxyMatchesAddressesExactly() {
+        func bypasses(_ host: String, _ entries: [String]) -> Bool {
+            NetworkOptions(httpsProxy: ProxyServer(host: "p", port: 1), noProxy: entries)
+                .bypassesProxy(host: host, port: 443)
+        }
+        // The report's cases: a tail of the address is not the address.
+        #expect(!bypasses("127.0.0.1", ["0.0.1"]))
+        #expect(!bypasses("127.0.0.1", ["1"]))
+        #expect(!bypasses("127.0.0.1", [".0.0.1"]))
+        #expect(!bypasses("10.0.0.1", ["0.0.1"]))
+        #expect(!bypasses("192.168.1.10", ["168.1.10"]))
+        // Exact addresses and CIDR blocks, both families.
+        #expect(bypasses("127.0.0.1", ["127.0.0.1"]))
+        #expect(bypasses("127.0.0.1", ["127.0.0.0/8"]))
+        #expect(!bypasses("128.0.0.1", ["127.0.0.0/8"]))
+        #expect(bypasses("192.168.1.10", ["192.168.1.0/25"]))
+        #expect(!bypasses("192.168.1.200", ["192.168.1.0/25"]))
+        #expect(bypasses("8.8.8.8", ["0.0.0.0/0"]))
+        #expect(bypasses("::1", ["::1"]))
+        #expect(bypasses("[::1]", ["[::1]"]))
+        #expect(bypasses("0:0:0:0:0:0:0:1", ["::1"]))
+        #expect(bypasses("fd00::5", ["fd00::/8"]))
+        #expect(!bypasses("fe80::1", ["fd00::/8"]))
+        #expect(!bypasses("::1", ["127.0.0.0/8"]))
+        #expect(!bypasses("127.0.0.1", ["::1/128"]))
+        #expect(!bypasses("127.0.0.1", ["127.0.0.0/33"]))
+        // Names: the same name or a parent domain, at a dot.
+        #expect(bypasses("api.example.com", ["example.com"]))
+        #expect(bypasses("api.example.com", [".example.com"]))
+        #expect(bypasses("example.com", [".example.com"]))
+        #expect(!bypasses("notexample.com", ["example.com"]))
+        #expect(!bypasses("example.com.evil.test", ["example.com"]))
+        #expect(!bypasses("api.example.com", ["com.example"]))
+        #expect(bypasses("localhost", ["localhost"]))
+        #expect(!bypasses("127.0.0.1", ["localhost"]))
+    }
+
     @Test("AWS_CA_BUNDLE that is missing or holds no certificate is a configuration error naming it")
     func badCABundle() throws {
         #expect(throws: ConfigurationError.self) {
-            _ = try CurlTransport(network: NetworkOptions(caBundlePath: "/nonexistent/ca.pem"))
+            _ = try CurlTransport(network: NetworkOptions(caBundlePath: "/nonexistent/ca.pem")).trustRoots()
         }
         do {
-            _ = try CurlTransport(network: NetworkOptions(caBundlePath: "/dev/null"))
+            _ = try CurlTransport(network: NetworkOptions(caBundlePath: "/dev/null")).trustRoots()
             Issue.record("an empty CA bundle was accepted")
         } catch {
             #expect(error.description.contains("AWS_CA_BUNDLE"))

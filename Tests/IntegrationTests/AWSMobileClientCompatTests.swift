@@ -11,24 +11,24 @@ private func awaiting<T: Sendable>(_ call: (@escaping @Sendable (T?, (any Error)
             if let value {
                 continuation.resume(returning: value)
             } else {
-                continuation.resume(throwing: error ?? AWSMobileClientError.notInitialized)
+                continuation.resume(throwing: error ?? AWSMobileClientError.unknown(message: "no value and no error"))
             }
         }
     }
 }
 
 /// Collects what a user-state listener hears.
-private final class ListenerOwner: @unchecked Sendable {
-    // Safe: `heard` is only touched under `lock`.
-    private let lock = NSLock()
-    private var heard: [(UserState, [String: String])] = []
+private final class ListenerOwner: Sendable {
+    private let log = AwaitableLog<(UserState, [String: String])>()
 
-    func record(_ state: UserState, _ info: [String: String]) {
-        lock.withLock { heard.append((state, info)) }
-    }
+    func record(_ state: UserState, _ info: [String: String]) { log.append((state, info)) }
 
-    var states: [UserState] { lock.withLock { heard.map(\.0) } }
-    var usernames: [String?] { lock.withLock { heard.map { $0.1["username"] } } }
+    /// Returns once `count` changes were heard (listeners run apart from the completion handlers).
+    func heard(_ count: Int) async { await log.until { $0.count >= count } }
+
+    var infos: [[String: String]] { log.values.map(\.1) }
+    var states: [UserState] { log.values.map(\.0) }
+    var usernames: [String?] { log.values.map { $0.1["username"] } }
 }
 
 extension BackendTests {
@@ -59,19 +59,29 @@ extension BackendTests {
                 mobileClient.signIn(username: username, password: Integration.password, completionHandler: $0)
             }
             #expect(result.signInState == .signedIn)
+            #expect(result.signInState.rawValue == "SIGN_IN_COMPLETE")
             #expect(mobileClient.isSignedIn)
             #expect(mobileClient.username == username)
+            await kept.heard(1)
             #expect(kept.states.last == .signedIn)
+            // The SDK's info keys: the pool's provider name and the id token.
+            let info = try #require(kept.infos.last)
+            #expect(info["provider"]?.hasPrefix("cognito-idp.") == true)
+            #expect(info["token"]?.hasPrefix("eyJ") == true)
             #expect(kept.usernames.last == username)
+            if let dropped { await dropped.heard(1) }
             #expect(dropped?.states.last == .signedIn)
 
             let tokens: Tokens = try await awaiting { mobileClient.getTokens($0) }
             let claims = try #require(tokens.idToken?.claims)
-            #expect(claims["cognito:username"]?.stringValue == username)
-            #expect(claims["token_use"]?.stringValue == "id")
-            #expect(tokens.accessToken?.claims?["token_use"]?.stringValue == "access")
+            // The SDK's idiom: `[String: AnyObject]` claims read with `as? String`.
+            #expect(claims["cognito:username"] as? String == username)
+            #expect(claims["token_use"] as? String == "id")
+            #expect((claims["exp"] as? Int).map { $0 > 0 } == true)
+            #expect(tokens.accessToken?.claims?["token_use"] as? String == "access")
             #expect(tokens.refreshToken?.tokenString != nil && tokens.refreshToken?.claims == nil)
-            #expect(mobileClient.userSub == claims["sub"]?.stringValue)
+            #expect(tokens.expiration != nil)
+            #expect(mobileClient.userSub == claims["sub"] as? String)
             #expect(mobileClient.userSub != nil)
 
             let wrong: (any Error)? = await withCheckedContinuation { continuation in
@@ -79,7 +89,10 @@ extension BackendTests {
                     continuation.resume(returning: $0)
                 }
             }
-            #expect(wrong is AuthError)
+            guard case .notAuthorized? = wrong as? AWSMobileClientError else {
+                Issue.record("a wrong current password is the SDK's notAuthorized, got \(String(describing: wrong))")
+                return
+            }
 
             // A listener whose owner is gone hears nothing more.
             dropped = nil
@@ -90,15 +103,19 @@ extension BackendTests {
                 }
             }
             #expect(signOutError == nil)
+            await kept.heard(heardBefore + 1)
             #expect(mobileClient.currentUserState == .signedOut)
             #expect(mobileClient.username == nil && mobileClient.userSub == nil)
             #expect(kept.states.count == heardBefore + 1 && kept.states.last == .signedOut)
 
-            // Calls that need a user fail through the completion handler, with the core's error.
+            // Calls that need a user fail through the completion handler, with the SDK's error.
             let noTokens: (any Error)? = await withCheckedContinuation { continuation in
                 mobileClient.getTokens { _, error in continuation.resume(returning: error) }
             }
-            #expect(noTokens is AuthError)
+            guard case .notSignedIn? = noTokens as? AWSMobileClientError else {
+                Issue.record("getTokens signed out is the SDK's notSignedIn, got \(String(describing: noTokens))")
+                return
+            }
         }
 
         @Test("signUp's userSub; signIn as another user fails with invalidState; clearKeychain forgets the session")

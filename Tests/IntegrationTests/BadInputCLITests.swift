@@ -83,6 +83,108 @@ struct BadInputCLITests {
         #expect(output.stderr.filter { $0 == "\n" }.count == 1, "\(output.stderr.debugDescription)")
     }
 
+    // MARK: N11, N18
+
+    @Test("Plain http to another host is exit 2 naming the key and LATCHKEY_ALLOW_INSECURE_HTTP=1, which allows it")
+    func remotePlainHTTPIsRefused() async throws {
+        let directory = try Integration.temporaryDirectory("insecure")
+        let config = try Self.writeConfig(in: directory, endpoint: "http://192.0.2.2:5000")
+        let refused = try await LatchkeyBinary.run(["status", "--config", config, "--store", directory])
+        #expect(refused.status == 2, "\(refused)")
+        #expect(refused.stderr.contains("CognitoUserPool.Default.Endpoint"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("LATCHKEY_ALLOW_INSECURE_HTTP=1"), "\(refused.stderr)")
+        let allowed = try await LatchkeyBinary.run(
+            ["config", "--config", config, "--store", directory],
+            environment: ["LATCHKEY_ALLOW_INSECURE_HTTP": "1"])
+        #expect(allowed.status == 0, "\(allowed)")
+        #expect(allowed.stdout.contains("http://192.0.2.2:5000"), "\(allowed.stdout)")
+    }
+
+    @Test("A URL's password is never echoed, whatever its scheme (file or environment)")
+    func urlPasswordNeverEchoed() async throws {
+        let directory = try Integration.temporaryDirectory("userinfo")
+        let config = try Self.writeConfig(in: directory, endpoint: "ftp://admin:S3CRETPW@127.0.0.1")
+        let fromFile = try await LatchkeyBinary.run(["status", "--config", config, "--store", directory])
+        #expect(fromFile.status == 2, "\(fromFile)")
+        #expect(!fromFile.stderr.contains("S3CRETPW"), "\(fromFile.stderr)")
+        let plain = try Integration.unreachableConfig(in: directory)
+        let path = directory + "/nopoint.json"
+        try String(contentsOfFile: plain, encoding: .utf8)
+            .replacingOccurrences(of: #","Endpoint":"http://127.0.0.1:9""#, with: "")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let fromVariable = try await LatchkeyBinary.run(
+            ["status", "--config", path, "--store", directory],
+            environment: ["AWS_ENDPOINT_URL": "ftp://user:S3CRETPW@x"])
+        #expect(fromVariable.status == 2, "\(fromVariable)")
+        #expect(fromVariable.stderr.contains("AWS_ENDPOINT_URL"), "\(fromVariable.stderr)")
+        #expect(!fromVariable.stderr.contains("S3CRETPW"), "\(fromVariable.stderr)")
+    }
+
+    // MARK: N10
+
+    @Test("config, config --json and status print no bidi override, isolate, zero-width character or line separator")
+    func formatCharactersNeverReachTheTerminal() async throws {
+        let directory = try Integration.temporaryDirectory("bidi")
+        let path = directory + "/config.json"
+        let json = #"""
+            {"CognitoUserPool":{"Default":{"PoolId":"us-east-1_AbCd","AppClientId":"c\u202ex\u2028y\u200bz",
+            "Region":"us-east-1","Endpoint":"http://127.0.0.1:9"},
+            "Ev\u202eil\u2066":{"PoolId":"us-east-1_X","AppClientId":"c","Region":"us-east-1"}}}
+            """#
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+        func leaked(_ text: String) -> [Unicode.Scalar] {
+            text.unicodeScalars.filter { $0.properties.generalCategory == .format || $0.value == 0x2028 }
+        }
+        for arguments in [["config"], ["config", "--json"], ["status"]] {
+            let output = try await LatchkeyBinary.run(arguments + ["--config", path, "--store", directory])
+            #expect(output.stdout.contains("Ev") || arguments == ["status"], "\(arguments): \(output)")
+            #expect(leaked(output.stdout).isEmpty, "\(arguments): \(output.stdout.debugDescription)")
+            #expect(leaked(output.stderr).isEmpty, "\(arguments): \(output.stderr.debugDescription)")
+        }
+    }
+
+    // MARK: F20
+
+    /// Runs the binary with `input` (any bytes) on its standard input.
+    static func run(_ arguments: [String], input: [UInt8]) async throws -> LatchkeyBinary.Output {
+        let binary = try #require(LatchkeyBinary.url, "the latchkey binary is not built")
+        return try await ChildProcess.spawn(
+            binary.path, arguments, input: .bytes(input), environment: ["LATCHKEY_STORE": "file"],
+            timeout: LatchkeyBinary.defaultTimeout
+        ).wait()
+    }
+
+    @Test("An empty password line is exit 2 before any request, for sign-in, sign-up, change and reset")
+    func emptyPasswordIsAUsageError() async throws {
+        let (store, config) = try Self.signedInStore("emptypw")
+        let common = ["--config", config, "--store", store]
+        for arguments in [
+            ["sign-in", "--username", "demo", "--password-stdin", "--flow", "password"],
+            ["sign-in", "--username", "demo", "--password-stdin"],
+            ["sign-up", "--username", "newcomer", "--password-stdin"],
+            ["confirm-forgot-password", "--username", "demo", "--code", "123456", "--password-stdin"],
+            ["change-password", "--password-stdin"],
+        ] {
+            let output = try await Self.run(arguments + common, input: Array("\n\n".utf8))
+            #expect(output.status == 2, "\(arguments): \(output)")
+            #expect(output.stderr.contains("the password is empty"), "\(arguments): \(output.stderr)")
+            #expect(output.stderr.contains("--password-stdin"), "\(arguments): \(output.stderr)")
+        }
+    }
+
+    @Test("A password that is not UTF-8 (byte 0xFF) is refused with exit 2, never changed and sent")
+    func invalidUTF8PasswordIsRefused() async throws {
+        let directory = try Integration.temporaryDirectory("badutf8")
+        let config = try Integration.unreachableConfig(in: directory)
+        let password = Array("Corr3ct-".utf8) + [0xFF] + Array("Horse!\n".utf8)
+        let output = try await Self.run(
+            ["sign-in", "--username", "demo", "--password-stdin", "--config", config, "--store", directory],
+            input: password)
+        #expect(output.status == 2, "\(output)")
+        #expect(output.stderr.contains("not valid UTF-8"), "\(output.stderr)")
+        #expect(!output.stderr.contains("Corr3ct"), "\(output.stderr)")
+    }
+
     // MARK: F7
 
     @Test("An identity-pool-only Amplify Gen 2 file: status names the identity pool and the right next step")

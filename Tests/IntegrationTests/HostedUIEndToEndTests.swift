@@ -11,7 +11,10 @@ import Testing
 enum HostedUIDriver {
     static let root = LocalBackend.repositoryRoot
     static let script = root.appendingPathComponent("Assets/local-backend/browser_sign_in.py").path
-    static let python = root.appendingPathComponent(".venv/bin/python").path
+    /// The backend's virtualenv: `$LATCHKEY_VENV` when set (as `Scripts/local-backend` reads it), else `.venv`.
+    static let python =
+        (ProcessInfo.processInfo.environment["LATCHKEY_VENV"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? root.appendingPathComponent(".venv").path) + "/bin/python"
 
     /// Whether the driver is in this checkout (the backend with a hosted UI is merged).
     static var isAvailable: Bool { FileManager.default.fileExists(atPath: script) }

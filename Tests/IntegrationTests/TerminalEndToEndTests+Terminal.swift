@@ -30,7 +30,10 @@ extension BackendTests.TerminalEndToEndTests {
         #expect(!compact.contains("Terminal too small"), "\(compact)")
 
         try await session.resize(columns: 50, rows: 16)
-        let small = try await session.waitFor("Terminal too small")
+        // The notice's whole sentence (it names the size it needs at its end), not its first words.
+        let small = try await session.waitUntil("the too-small notice naming 60x20") {
+            $0.contains("Terminal too small") && Self.flattened($0).contains("60x20")
+        }
         #expect(!small.contains("Username"), "\(small)")
         #expect(!small.contains("Password"), "\(small)")
         #expect(Self.flattened(small).contains("60x20"), "\(small)")

@@ -66,13 +66,11 @@ extension BackendTests {
             session.press("Enter")
         }
 
-        /// Waits for the dashboard of `username`.
+        /// Waits for the dashboard of `username`, settled: the session read, no row still loading
+        /// (``TmuxSession/isSettledDashboard(_:username:words:)``).
         @discardableResult
         static func waitForDashboard(_ session: TmuxSession, username: String) async throws -> String {
-            try await session.waitUntil("the dashboard of \(username)") { screen in
-                screen.contains("Signed in · \(username)") && screen.contains("Connectivity")
-                    && (line(containing: "User state", in: screen)?.contains("signedIn") ?? false)
-            }
+            try await session.waitForSettledDashboard(of: username)
         }
 
         /// Quits with Ctrl-C and returns the exit status.
@@ -92,9 +90,12 @@ extension BackendTests {
 
             session.type(username)
             session.press("Tab", "Tab", "Tab", "Enter")  // Password, [ Sign in ], Create account
-            try await session.waitFor("Create account", "The password needs:", "Email")
             // The username came along, so focus is on the password.
-            #expect(Self.field("Username", in: session.screen())?.contains(username) == true)
+            try await session.waitUntil("the Create account form with the username and focus on the password") {
+                $0.contains("Create account") && $0.contains("The password needs:")
+                    && Self.field("Username", in: $0)?.contains(username) == true
+                    && Self.field("Password", in: $0)?.contains("›") == true && Self.field("Email", in: $0) != nil
+            }
             session.type(Integration.password)
             try await session.waitUntil("every password rule met") {
                 !$0.contains(UIText.checkUnmet) && !$0.contains("✖")
@@ -136,8 +137,12 @@ extension BackendTests {
             defer { session.kill() }
 
             Self.signIn(session, username: username, password: "Wr0ng-Password!")
-            let screen = try await session.waitUntil("the sign-in error banner") {
+            // The banner and the fields are one frame, written in several parts: wait for the fields too.
+            let screen = try await session.waitUntil("the sign-in error banner and the cleared, focused password") {
                 Self.flattened($0).contains("choose Forgot password below.")
+                    && Self.field("Username", in: $0)?.contains(username) == true
+                    && Self.field("Password", in: $0).map { !$0.contains(UIText.maskCharacter) && $0.contains("›") }
+                        == true
             }
             let flat = Self.flattened(screen)
             #expect(
@@ -175,8 +180,10 @@ extension BackendTests {
 
             session.type(username)
             session.press("Tab", "Tab", "Tab", "Tab", "Enter")  // Password, Sign in, Create account, Forgot password
-            try await session.waitFor("Reset your password", "Send code")
-            #expect(Self.field("Username", in: session.screen())?.contains(username) == true)
+            try await session.waitUntil("the reset form with the username") {
+                $0.contains("Reset your password") && $0.contains("Send code")
+                    && Self.field("Username", in: $0)?.contains(username) == true
+            }
             session.press("Enter")  // the only text field: submits
             try await session.waitUntil("the reset-code step") { Self.flattened($0).contains("We sent a reset code") }
 
@@ -190,6 +197,8 @@ extension BackendTests {
             session.press("Enter")
             let signIn = try await session.waitUntil("the sign-in screen with the password-changed notice") {
                 Self.flattened($0).contains(UIText.passwordChanged)
+                    && Self.field("Username", in: $0)?.contains(username) == true
+                    && Self.field("Password", in: $0)?.contains("›") == true
             }
             #expect(signIn.contains("Sign in"))
             #expect(Self.field("Username", in: signIn)?.contains(username) == true, "\(signIn)")

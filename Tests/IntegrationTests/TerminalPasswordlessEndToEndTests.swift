@@ -51,7 +51,7 @@ extension BackendTests {
                 screen.contains("Resend code") && !screen.contains("Resend code (")
             }
             session.press("Enter")
-            let resent = try await session.waitFor("A new code was sent in an email")
+            let resent = try await session.waitFor("A new code was sent in an email", "Resend code (")
             #expect(resent.contains("Resend code ("), "the new code starts the countdown again:\n\(resent)")
             Self.show("code resent", resent)
             // The polling fallback: the backend process records the code and announces nothing.
@@ -100,11 +100,13 @@ extension BackendTests {
             try await TerminalEndToEndTests.waitForDashboard(session, username: username)
 
             session.type("?")
-            let help = try await session.waitFor("set up an authenticator app (TOTP)")
+            let help = try await session.waitFor("set up an authenticator app (TOTP)", "read the MFA settings")
             #expect(help.contains("read the MFA settings"))
             session.press("Escape")
             session.type("t")
-            let enrolment = try await session.waitFor("Set up an authenticator app", "Secret", "otpauth://totp/")
+            // The footer's "Ctrl-Y copy URI" ends the frame: the secret and the QR code above it are whole.
+            let enrolment = try await session.waitFor(
+                "Set up an authenticator app", "Secret", "otpauth://totp/", "Ctrl-Y copy URI")
             Self.show("TOTP enrolment", enrolment)
             #expect(enrolment.contains("█") || enrolment.contains("▀") || enrolment.contains("▄"), "no QR code")
             let secret = try #require(Self.secret(in: enrolment))

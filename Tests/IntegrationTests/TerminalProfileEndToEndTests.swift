@@ -34,7 +34,9 @@ extension BackendTests {
             try await session.waitFor("New email")
             session.type("new-\(username)@example.com")
             session.press("Enter")
-            let codeForm = try await session.waitFor("A code for email was sent", "Code", "✖ not verified")
+            // The footer ("Ctrl-R new code") is the end of that frame.
+            let codeForm = try await session.waitFor(
+                "A code for email was sent", "Code", "✖ not verified", "Ctrl-R new code")
             #expect(codeForm.contains("Ctrl-R new code"), "\(codeForm)")
             session.type("000000")
             session.press("Enter")
@@ -55,7 +57,12 @@ extension BackendTests {
             session.type(Integration.password)
             session.press("Tab")
             session.type(newPassword)
-            let masked = session.screen()
+            // Read once both fields show their masks, so the check below looks at the typed state.
+            let masked = try await session.waitUntil("both password fields masked") { screen in
+                ["Current password", "New password"].allSatisfy {
+                    TerminalEndToEndTests.line(containing: $0, in: screen)?.contains(UIText.maskCharacter) == true
+                }
+            }
             #expect(!masked.contains(newPassword) && !masked.contains(Integration.password))
             session.press("Enter")
             try await session.waitFor("Password changed.")
@@ -67,7 +74,10 @@ extension BackendTests {
             session.press("y")
             try await session.waitFor("Copy which token?")
             session.press("a")
-            let copied = try await session.waitFor("Copied the access token (")
+            // The whole notice, with its count, not its first words.
+            let copied = try await session.waitUntil("the copy notice with its character count") {
+                TerminalEndToEndTests.count(#"Copied the access token \([0-9,]+ characters\)"#, in: $0) > 0
+            }
             let buffer = session.tmux(["show-buffer"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(buffer.hasPrefix("eyJ") && buffer.split(separator: ".").count == 3, "\(buffer.prefix(20))")
             #expect(!copied.contains(String(buffer.prefix(40))))

@@ -26,15 +26,17 @@ extension BackendTests {
             defer { session.kill() }
             // The plain-text store warning is on the first screen, not behind it.
             // The header's words come with the first state event, a moment after the first frame.
-            let first = try await session.waitFor("Sign in", "Forgot password", "○ Signed out")
+            let first = try await session.waitUntil("the sign-in screen with its header and the store warning") {
+                $0.contains("Forgot password") && $0.contains("○ Signed out")
+                    && EndToEnd.flattened($0).contains("plain text")
+            }
             #expect(EndToEnd.flattened(first).contains("plain text"), "\(first)")
             #expect(first.contains("○ Signed out"), "\(first)")
             #expect(!first.contains("signedOut"), "\(first)")
 
             EndToEnd.signIn(session, username: username, password: Integration.password)
-            let dashboard = try await session.waitUntil("the dashboard") {
-                $0.contains("✔ Signed in · \(username)") && $0.contains("Connectivity")
-            }
+            let dashboard = try await session.waitForSettledDashboard(of: username)
+            #expect(dashboard.contains("✔ Signed in · \(username)"), "\(dashboard)")
             let lines = dashboard.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let footer = lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
             #expect(footer.contains("q quit"), "\(footer)")

@@ -168,6 +168,13 @@ final class TmuxSession: @unchecked Sendable {
 
     /// Waits until `condition` holds for the screen, re-capturing it whenever the pane writes; returns
     /// that screen, or throws ``Timeout`` with the last screen.
+    ///
+    /// A capture can land in the middle of a frame: a full redraw reaches the pane in several writes,
+    /// top to bottom, so the new header can sit above the previous screen's lower half. And a screen
+    /// can still be settling: the dashboard is drawn before the session is read. So `condition` names
+    /// everything the test then reads from the returned screen, including what is drawn last (the
+    /// footer, the end of a sentence), and the caller asserts only on what it waited for. For the
+    /// dashboard, ``waitForSettledDashboard(of:words:timeout:)`` does this.
     @discardableResult
     func waitUntil(
         _ what: String, timeout: TimeInterval = 20, escapes: Bool = false, _ condition: (String) -> Bool

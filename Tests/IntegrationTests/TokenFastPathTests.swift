@@ -84,4 +84,23 @@ struct TokenFastPathTests {
         #expect(unsafe.status == 2, "\(unsafe)")
         #expect(unsafe.stdout.isEmpty)
     }
+
+    @Test("A cached token never reads AWS_CA_BUNDLE: a missing or oversized bundle does not stop it (N12)")
+    func cachedTokenIgnoresTheCABundle() async throws {
+        let (store, config) = try BadInputCLITests.signedInStore("fastpath-ca")
+        let common = ["--config", config, "--store", store]
+        _ = try await Self.run(["token"] + common)  // shows the first-time warning
+        let oversized = store + "/../big-ca.pem"
+        #expect(FileManager.default.createFile(atPath: oversized, contents: Data()))
+        let handle = try #require(FileHandle(forWritingAtPath: oversized))
+        try handle.truncate(atOffset: 5 << 20)
+        try handle.close()
+        for bundle in [store + "/../absent-ca.pem", oversized] {
+            let cached = try await LatchkeyBinary.run(
+                ["token"] + common, environment: ["LATCHKEY_STORE": "file", "AWS_CA_BUNDLE": bundle],
+                removing: ["LATCHKEY_DEBUG"])
+            #expect(cached.status == 0, "\(bundle): \(cached)")
+            #expect(cached.stdout.hasPrefix("eyJ"), "\(cached.stdout)")
+        }
+    }
 }

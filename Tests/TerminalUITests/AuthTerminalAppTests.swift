@@ -69,11 +69,20 @@ struct AuthTerminalAppTests {
             return
         }
         do {
-            try await Waiter.until(what, on: [.signal(observed.changes, name: "frames and key reads")], condition)
+            try await Waiter.until(
+                what, timeout: Self.mainActorDeadline, on: [.signal(observed.changes, name: "frames and key reads")],
+                condition)
         } catch {
             Issue.record("\(error)", sourceLocation: sourceLocation)
         }
     }
+
+    /// The hang guard of these waits. The app runs on the main actor, which every `@MainActor` suite
+    /// of the test process shares, and Swift Testing runs those suites at once: on a loaded 2-core
+    /// machine the main actor was busy for 12–29 s at the start of a run (nothing on it finished
+    /// between 1.1 s and 12.4 s in a TerminalUITests run alone), so the default 20 s deadline failed
+    /// these tests while nothing was wrong. A real hang still fails, after this bound.
+    static let mainActorDeadline: Duration = .seconds(120)
 
     /// A service where sign-in succeeds for one password and publishes the state change.
     static func service() -> FakeAuthService {

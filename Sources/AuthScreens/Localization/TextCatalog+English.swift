@@ -5,7 +5,8 @@
 /// `TextCatalogTests` names it. The Cognito error sentences are the core's (``AuthError/englishWording``).
 extension TextCatalog {
     /// The English texts: the reference catalog every other language must match key for key.
-    public static let english = TextCatalog(language: .english, entries: englishEntries)
+    public static let english = TextCatalog(
+        language: .english, entries: englishEntries.merging(englishCredentialsDeliveryEntries) { own, _ in own })
 
     static let englishEntries: [String: String] = [
         // MARK: Screens
@@ -617,6 +618,13 @@ extension TextCatalog {
         "cli.config.signInWith": "Sign in with",
         "cli.config.signUpAttributes": "Sign-up attributes",
         "cli.config.ignoredKeys": "Ignored keys",
+        "cli.config.label.hostedUIScopes": "Hosted UI scopes",
+        "cli.config.label.hostedUISignOut": "Hosted UI sign-out",
+        "cli.config.warning": "Warning",
+        "cli.config.warningLine": "latchkey: warning: {warning}",
+        "cli.config.guestAccess": "Guest access",
+        "cli.config.guestsAllowed": "allowed (identity pool credentials without sign-in)",
+        "cli.config.guestsNotAllowed": "not allowed",
         "cli.config.note": "Note",
         "cli.config.origin.default": "default",
         "cli.config.origin.poolId": "the pool id",
@@ -677,6 +685,8 @@ extension TextCatalog {
             "  ! A sign-out could not revoke the's refresh token at the service (nor send GlobalSignOut); `latchkey sign-out` retries it.",
         "cli.status.revocationOwedNamed":
             "  ! A sign-out could not revoke {username}'s refresh token at the service; `latchkey sign-out` retries it.",
+        "cli.status.otherAccountRevocationOwed":
+            "  ! An earlier sign-out of {username} (another account here) could not revoke its refresh token at the service; the next `latchkey sign-out` retries it.",
         "cli.status.revocationOwedGlobalNamed":
             "  ! A sign-out could not revoke {username}'s refresh token at the service (nor send GlobalSignOut); `latchkey sign-out` retries it.",
         "cli.status.corruptFiles":
@@ -712,6 +722,10 @@ extension TextCatalog {
         "cli.lineTooLong":
             "a line of standard input is longer than {kib} KiB. Pass the password, code or answer alone on one line.",
         "cli.passwordEndOfInput": "expected a password on standard input, found end of input.",
+        "cli.lineNotUTF8":
+            "a line of standard input is not valid UTF-8, and latchkey does not change what was typed. Check the encoding of the terminal or of the file piped in (it must be UTF-8).",
+        "cli.passwordEmpty":
+            "the password is empty, so nothing was sent. Type the password at the prompt, or pipe it in on one line (printf '%s\\n' \"$PASSWORD\" | latchkey … --password-stdin).",
         "cli.noPasswordEntered": "no password was entered.",
         "cli.noAnswerEntered": "no answer was entered.",
         "cli.outputFailed":

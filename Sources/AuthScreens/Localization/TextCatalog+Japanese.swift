@@ -5,7 +5,8 @@
 /// from its action; help lines keep three spaces between the keys and what they do.
 extension TextCatalog {
     /// The Japanese texts, one for every key of ``english``.
-    public static let japanese = TextCatalog(language: .japanese, entries: japaneseEntries)
+    public static let japanese = TextCatalog(
+        language: .japanese, entries: japaneseEntries.merging(japaneseCredentialsDeliveryEntries) { own, _ in own })
 
     static let japaneseEntries: [String: String] = [
         // MARK: Screens
@@ -601,6 +602,13 @@ extension TextCatalog {
         "cli.config.signInWith": "サインインに使う属性",
         "cli.config.signUpAttributes": "サインアップ属性",
         "cli.config.ignoredKeys": "無視したキー",
+        "cli.config.label.hostedUIScopes": "ホスト UI スコープ",
+        "cli.config.label.hostedUISignOut": "ホスト UI サインアウト",
+        "cli.config.warning": "警告",
+        "cli.config.warningLine": "latchkey: 警告: {warning}",
+        "cli.config.guestAccess": "ゲストアクセス",
+        "cli.config.guestsAllowed": "許可 (サインインなしで ID プールの認証情報)",
+        "cli.config.guestsNotAllowed": "許可しない",
         "cli.config.note": "注意",
         "cli.config.origin.default": "既定",
         "cli.config.origin.poolId": "プール ID",
@@ -659,6 +667,8 @@ extension TextCatalog {
             "  ! サインアウト時に更新トークンをサービスで無効にできませんでした (GlobalSignOut も送れませんでした)。`latchkey sign-out` で再試行します。",
         "cli.status.revocationOwedNamed":
             "  ! サインアウト時に {username} の更新トークンをサービスで無効にできませんでした。`latchkey sign-out` で再試行します。",
+        "cli.status.otherAccountRevocationOwed":
+            "  ! 以前のサインアウトで {username} (この保存先の別のアカウント) の更新トークンをサービスで無効にできませんでした。次の `latchkey sign-out` で再試行します。",
         "cli.status.revocationOwedGlobalNamed":
             "  ! サインアウト時に {username} の更新トークンをサービスで無効にできませんでした (GlobalSignOut も送れませんでした)。`latchkey sign-out` で再試行します。",
         "cli.status.corruptFiles":
@@ -694,6 +704,10 @@ extension TextCatalog {
         "cli.lineTooLong":
             "標準入力の 1 行が {kib} KiB を超えています。パスワード、コード、回答はそれだけを 1 行で渡してください。",
         "cli.passwordEndOfInput": "標準入力からパスワードを読む前に入力が終わりました。",
+        "cli.lineNotUTF8":
+            "標準入力の行が UTF-8 として正しくありません。latchkey は入力された内容を変えません。端末またはパイプで渡したファイルの文字コードを確認してください (UTF-8 である必要があります)。",
+        "cli.passwordEmpty":
+            "パスワードが空なので、何も送信していません。プロンプトでパスワードを入力するか、1 行でパイプから渡してください (printf '%s\\n' \"$PASSWORD\" | latchkey … --password-stdin)。",
         "cli.noPasswordEntered": "パスワードが入力されていません。",
         "cli.noAnswerEntered": "回答が入力されていません。",
         "cli.outputFailed":
@@ -716,7 +730,7 @@ extension TextCatalog {
         "error.hostedUI.timedOut.summary": "{seconds} 秒以内にリダイレクトが届きませんでした。",
         "error.hostedUI.cancelled.summary": "ブラウザでのサインインを取り消しました。",
         "error.hostedUI.listenerUnavailable.summary":
-            "リダイレクト用に 127.0.0.1 のポート {port} を開けませんでした ({reason})。",
+            "リダイレクト用に {address} のポート {port} を開けませんでした ({reason})。このポートを使っているプログラムが、latchkey の代わりにブラウザのリダイレクトを受け取ることになります。",
         "error.hostedUI.stateMismatch.nextStep":
             "このサインインが開いたブラウザのタブの URL を貼り付けるか、やり直してください (latchkey sign-in --web)。",
         "error.hostedUI.missingState.nextStep": "ブラウザのアドレスバーの URL 全体か、コードだけを貼り付けてください。",
@@ -731,7 +745,7 @@ extension TextCatalog {
         "error.hostedUI.timedOut.nextStep": "やり直すか (latchkey sign-in --web)、--timeout で待ち時間を延ばしてください。",
         "error.hostedUI.cancelled.nextStep": "準備ができたらやり直してください (latchkey sign-in --web)。",
         "error.hostedUI.listenerUnavailable.nextStep":
-            "そのポートを使っているプログラムを終了するか、代わりにリダイレクト URL を貼り付けてください (--no-browser)。",
+            "そのポートを使っているプログラムを終了する (または http://127.0.0.1:PORT/callback のような空いているポートのリダイレクト URI を登録する) か、代わりにリダイレクト URL を貼り付けてください (--no-browser)。",
         "error.network.connectionRefused": "接続を拒否されました",
         "error.network.connectionReset": "接続がリセットされました",
         "error.network.timedOut": "要求がタイムアウトしました",

@@ -1,34 +1,40 @@
 import Foundation
 
 extension AuthConfiguration {
-    /// The configuration object in a file's text: the whole text when it is JSON, the exported object of a
-    /// JavaScript module (`aws-exports.js`), or the string a Dart file holds (`amplifyconfiguration.dart`).
+    /// The configuration object found in a file's text, with the values left unread.
+    struct EmbeddedObject {
+        var root: JSONValue
+        var container: ConfigurationSource.Container
+        /// Values of a JavaScript, TypeScript or Dart object literal that are expressions, not literals.
+        var expressions: [ObjectLiteralReader.Expression] = []
+    }
+
+    /// The configuration object in a file's text: the whole text when it is JSON, the object literal a
+    /// JavaScript or TypeScript module exports (``ObjectLiteralReader``), or the JSON string (or `Map`
+    /// literal) a Dart file holds.
     ///
-    /// The kind is told from the content, not the name. Errors give the line and column in the file.
-    static func embeddedObject(in data: Data, path: String?) throws(ConfigurationError) -> (
-        root: JSONValue, container: ConfigurationSource.Container
-    ) {
+    /// The kind is told from the content, not the name. Errors give the line and column in the file. A key
+    /// that appears twice in one object is refused: Latchkey would read one value and other tools another.
+    static func embeddedObject(in data: Data, path: String?) throws(ConfigurationError) -> EmbeddedObject {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         let firstSignificant = bytes.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
-
-        var container = ConfigurationSource.Container.json
-        var range = 0..<bytes.count
         if firstSignificant != UInt8(ascii: "{") && firstSignificant != UInt8(ascii: "[") {
             if let dart = dartString(in: bytes) {
-                container = .dart
-                range = dart
-            } else if looksLikeJavaScript(bytes) {
-                container = .javaScript
-                guard let object = exportedObject(in: bytes) else {
-                    throw ConfigurationError(
-                        file: path,
-                        problem: "the file is JavaScript, but no object literal ({ ... }) was found in it.",
-                        fix: javaScriptFix)
-                }
-                range = object
+                return try jsonObject(bytes, range: dart, container: .dart, path: path)
+            }
+            let isDart = looksLikeDart(bytes)
+            if isDart || looksLikeJavaScript(bytes) {
+                return try literalObject(bytes, container: isDart ? .dart : .javaScript, path: path)
             }
         }
+        return try jsonObject(bytes, range: 0..<bytes.count, container: .json, path: path)
+    }
+
+    /// The JSON object in `bytes[range]`.
+    private static func jsonObject(
+        _ bytes: [UInt8], range: Range<Int>, container: ConfigurationSource.Container, path: String?
+    ) throws(ConfigurationError) -> EmbeddedObject {
         let slice = Array(bytes[range])
         guard let root = JSONValue.parse(slice) else {
             let located = JSONSyntaxError.locate(in: slice)
@@ -37,38 +43,93 @@ extension AuthConfiguration {
                 let (line, column) = JSONSyntaxError.position(of: range.lowerBound + located.offset, in: bytes)
                 place = " (line \(line), column \(column): \(located.message))"
             }
-            switch container {
-            case .json:
-                throw ConfigurationError(
-                    file: path, problem: "the file is not valid JSON\(place).",
-                    fix:
-                        "Fix the JSON at that place. A configuration is one object, such as "
-                        + #"{"CognitoUserPool": {"Default": {"PoolId": "…", "AppClientId": "…", "Region": "…"}}}."#)
-            case .javaScript:
-                throw ConfigurationError(
-                    file: path,
-                    problem: "the file is JavaScript and the object it exports is not plain JSON\(place).",
-                    fix: javaScriptFix)
-            case .dart:
+            if container == .dart {
                 throw ConfigurationError(
                     file: path, problem: "the file is Dart and the string it holds is not JSON\(place).",
-                    fix: "Copy the text between the ''' quotes into a .json file and fix it there, or export JSON: "
-                        + "Amplify Gen 2 `npx ampx generate outputs --format json`, Gen 1 `amplify pull` "
-                        + "(writes amplifyconfiguration.json).")
+                    fix: dartFix)
             }
+            throw ConfigurationError(
+                file: path, problem: "the file is not valid JSON\(place).",
+                fix:
+                    "Fix the JSON at that place. A configuration is one object, such as "
+                    + #"{"CognitoUserPool": {"Default": {"PoolId": "…", "AppClientId": "…", "Region": "…"}}}."#)
         }
         guard root.objectValue != nil else {
             throw ConfigurationError(
                 file: path, problem: "the file holds JSON but not an object ({ ... }).",
                 fix: "Point --config at awsconfiguration.json, amplifyconfiguration.json or amplify_outputs.json.")
         }
-        return (root, container)
+        do {
+            // Foundation keeps one value of a repeated key; the reader refuses it, naming the key and lines.
+            _ = try ObjectLiteralReader.value(in: slice)
+        } catch {
+            throw literalError(error, bytes: bytes, base: range.lowerBound, container: container, path: path)
+        }
+        return EmbeddedObject(root: root, container: container)
+    }
+
+    /// The object literal of a JavaScript, TypeScript or Dart module.
+    private static func literalObject(
+        _ bytes: [UInt8], container: ConfigurationSource.Container, path: String?
+    ) throws(ConfigurationError) -> EmbeddedObject {
+        let result: ObjectLiteralReader.Result?
+        do {
+            result = try ObjectLiteralReader.exportedObject(in: bytes)
+        } catch {
+            throw literalError(error, bytes: bytes, base: 0, container: container, path: path)
+        }
+        guard let result else {
+            throw ConfigurationError(
+                file: path,
+                problem: container == .dart
+                    ? "the file is Dart, but neither a ''' string nor a Map literal ({ ... }) was found in it."
+                    : "the file is JavaScript, but no object literal ({ ... }) was found in it.",
+                fix: container == .dart ? dartFix : javaScriptFix)
+        }
+        return EmbeddedObject(root: result.value, container: container, expressions: result.expressions)
+    }
+
+    private static func literalError(
+        _ failure: ObjectLiteralReader.Failure, bytes: [UInt8], base: Int, container: ConfigurationSource.Container,
+        path: String?
+    ) -> ConfigurationError {
+        let (line, column) = JSONSyntaxError.position(of: base + failure.offset, in: bytes)
+        let place = "line \(line), column \(column): \(failure.message)"
+        if let keyPath = failure.keyPath {
+            return ConfigurationError(
+                file: path, key: keyPath, problem: place + ".",
+                fix: "Keep one of them: Python, jq and JavaScript read the last, so Latchkey refuses to guess.")
+        }
+        switch container {
+        case .json:
+            return ConfigurationError(
+                file: path, problem: "the file is not valid JSON (\(place)).", fix: "Fix the JSON at that place.")
+        case .javaScript:
+            return ConfigurationError(
+                file: path, problem: "the file is JavaScript and its object literal cannot be read (\(place)).",
+                fix: javaScriptFix)
+        case .dart:
+            return ConfigurationError(
+                file: path, problem: "the file is Dart and its Map literal cannot be read (\(place)).", fix: dartFix)
+        }
     }
 
     static let javaScriptFix =
-        "Latchkey reads the object when it is plain JSON (keys and strings in double quotes, no comments or "
-        + "trailing commas), as the Amplify CLI writes aws-exports.js. Otherwise export JSON: Gen 1 `amplify pull` "
-        + "also writes amplifyconfiguration.json; Gen 2 `npx ampx generate outputs` writes amplify_outputs.json."
+        "Latchkey reads the exported object without running it: write the values as plain strings, numbers, "
+        + "lists and objects at that place, or put the same object in a .json file and point --config at it."
+
+    static let dartFix =
+        "Latchkey reads the JSON between ''' quotes (as Amplify writes amplifyconfiguration.dart) and Map "
+        + "literals of plain strings, numbers, lists and maps. Otherwise put the same object in a .json file "
+        + "(or export it: Gen 2 `npx ampx generate outputs --format json`) and point --config at it."
+
+    /// Whether the text reads like a Dart source file (and not JavaScript).
+    static func looksLikeDart(_ bytes: [UInt8]) -> Bool {
+        let text = String(decoding: bytes.prefix(64 * 1024), as: UTF8.self)
+        return ["import 'package:", "import \"package:", "Map<String", "final ", "library ", "<String, dynamic>"]
+            .contains { text.contains($0) }
+            && !text.contains("export default") && !text.contains("module.exports")
+    }
 
     /// The bytes between the first `'''` (or `"""`) and its closing quotes, when the text is a Dart file.
     static func dartString(in bytes: [UInt8]) -> Range<Int>? {
@@ -85,61 +146,12 @@ extension AuthConfiguration {
     /// Whether the text reads like a JavaScript or TypeScript module.
     static func looksLikeJavaScript(_ bytes: [UInt8]) -> Bool {
         let text = String(decoding: bytes.prefix(64 * 1024), as: UTF8.self)
-        return ["export default", "module.exports", "export const", "const ", "var ", "let ", "//", "/*"].contains {
+        return [
+            "export default", "module.exports", "exports.", "export const", "Amplify.configure", "const ", "var ",
+            "let ", "//", "/*",
+        ].contains {
             text.contains($0)
         }
-    }
-
-    /// The range of the object literal a module exports: the first `{` after the first `=` (or the first
-    /// `{` at all), up to its matching `}`; strings, template literals and comments are skipped.
-    static func exportedObject(in bytes: [UInt8]) -> Range<Int>? {
-        var index = 0
-        var seenAssignment = false
-        var start: Int?
-        var depth = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
-            if byte == UInt8(ascii: "/") && next == UInt8(ascii: "/") {
-                while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
-                continue
-            }
-            if byte == UInt8(ascii: "/") && next == UInt8(ascii: "*") {
-                index += 2
-                while index + 1 < bytes.count
-                    && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/"))
-                {
-                    index += 1
-                }
-                index += 2
-                continue
-            }
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "`") {
-                index += 1
-                while index < bytes.count && bytes[index] != byte {
-                    if bytes[index] == UInt8(ascii: "\\") { index += 1 }
-                    index += 1
-                }
-                index += 1
-                continue
-            }
-            if byte == UInt8(ascii: "=") { seenAssignment = true }
-            if byte == UInt8(ascii: "{") {
-                if start == nil {
-                    // `export default {` has no `=`; otherwise wait for the assignment (skipping imports).
-                    let before = String(decoding: bytes[..<index].suffix(24), as: UTF8.self)
-                    if seenAssignment || before.hasSuffix("default ") || before.hasSuffix("exports ") {
-                        start = index
-                    }
-                }
-                if start != nil { depth += 1 }
-            } else if byte == UInt8(ascii: "}"), let begin = start {
-                depth -= 1
-                if depth == 0 { return begin..<(index + 1) }
-            }
-            index += 1
-        }
-        return nil
     }
 
     private static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {

@@ -1,5 +1,14 @@
 import Foundation
 
+#if canImport(Glibc)
+    // `stat`, `pollfd` and friends resolve through these re-exports on Linux (MemberImportVisibility).
+    import CoreFoundation
+    import CDispatch
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension AuthConfiguration {
     /// Where the configuration file is looked for, in order: an explicit path, `$LATCHKEY_CONFIG`,
     /// then `$XDG_CONFIG_HOME/latchkey/awsconfiguration.json` (or `~/.config/...`).
@@ -44,6 +53,12 @@ extension AuthConfiguration {
             )
         }
         let data: Data
+        if isStream(path) {
+            // A pipe (`--config <(…)`, `/dev/stdin`) or a device: read up to the cap, within a deadline.
+            data = try readStream(path, deadline: streamDeadline)
+            guard data.count <= maximumFileSize else { throw tooLarge }
+            return try parse(data, path: path, section: section, environment: environment)
+        }
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
@@ -60,14 +75,74 @@ extension AuthConfiguration {
         return try parse(data, path: path, section: section, environment: environment)
     }
 
+    /// How long a configuration coming through a pipe may take to arrive in full.
+    package static let streamDeadline: Duration = .seconds(10)
+
+    /// Whether `path` (followed through symbolic links) is a pipe, socket or character device.
+    static func isStream(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK
+    }
+
+    /// Reads a pipe or device to its end: at most ``maximumFileSize`` + 1 bytes, and never past
+    /// `deadline` (a FIFO nobody writes to would otherwise block forever).
+    package static func readStream(_ path: String, deadline: Duration) throws(ConfigurationError) -> Data {
+        let notRegular = "the configuration is not a regular file (a pipe or device)"
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw ConfigurationError(
+                file: path, problem: "\(notRegular) and cannot be opened: \(String(cString: strerror(errno))).",
+                fix: "Check that it exists and that you may read it.")
+        }
+        defer { close(fd) }
+        let clock = ContinuousClock()
+        let end = clock.now.advanced(by: deadline)
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let remaining = clock.now.duration(to: end)
+            guard remaining > .zero else {
+                throw ConfigurationError(
+                    file: path,
+                    problem:
+                        "\(notRegular), and it did not reach its end within \(deadline.components.seconds) seconds "
+                        + "(\(data.count) bytes arrived).",
+                    fix: "Make sure something writes the whole file into it and closes it, or pass the file itself.")
+            }
+            let milliseconds = Int32(clamping: remaining.components.seconds * 1000 + 1)
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, milliseconds)
+            if ready < 0 && errno != EINTR {
+                throw ConfigurationError(
+                    file: path, problem: "\(notRegular) and cannot be read: \(String(cString: strerror(errno))).",
+                    fix: "Pass the file itself.")
+            }
+            guard ready > 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EAGAIN || errno == EINTR { continue }
+                throw ConfigurationError(
+                    file: path, problem: "\(notRegular) and cannot be read: \(String(cString: strerror(errno))).",
+                    fix: "Pass the file itself.")
+            }
+            if count == 0 { return data }
+            data.append(contentsOf: buffer[0..<count])
+            guard data.count <= maximumFileSize else { return data }
+        }
+    }
+
     /// Parses a configuration in any supported format (see ``ConfigurationSource/Format``); `path` only
     /// names the source in errors. `section` and `environment` are as for ``load(path:section:environment:)``.
     public static func parse(
         _ data: Data, path: String? = nil, section: String? = nil, environment: [String: String] = [:]
     ) throws(ConfigurationError) -> AuthConfiguration {
-        let (root, container) = try embeddedObject(in: data, path: path)
+        let embedded = try embeddedObject(in: data, path: path)
+        let root = embedded.root
         var reader = ConfigurationReader(path: path, environment: environment)
-        reader.source.container = container
+        reader.source.container = embedded.container
+        reader.expressions = embedded.expressions
         if let section, !section.isEmpty {
             reader.requestedSection = section
             reader.source.sectionOrigin = "--config-section"
@@ -77,26 +152,14 @@ extension AuthConfiguration {
         }
 
         var configuration: AuthConfiguration
-        if let nested = root["auth"]?["plugins"]?["awsCognitoAuthPlugin"], nested.objectValue != nil {
-            reader.source.format = .amplifyGen1
-            configuration = try reader.readSections(nested, prefix: "auth.plugins.awsCognitoAuthPlugin.", root: root)
-        } else if root["CognitoUserPool"] != nil || root["CredentialsProvider"] != nil {
-            reader.source.format = .awsConfiguration
-            configuration = try reader.readSections(root, prefix: "", root: root)
-        } else if root["auth"]?["user_pool_id"] != nil || root["auth"]?["identity_pool_id"] != nil
-            || (root["version"] != nil && root["aws_user_pools_id"] == nil)
-        {
-            reader.source.format = .amplifyGen2
-            configuration = try reader.readGen2(root)
-        } else if root["aws_user_pools_id"] != nil || root["aws_cognito_identity_pool_id"] != nil {
-            reader.source.format = .amplifyFlat
-            configuration = try reader.readFlat(root)
-        } else {
-            // Nothing recognisable: read it as awsconfiguration.json, whose error names what is expected.
-            reader.source.format = .awsConfiguration
-            configuration = try reader.readSections(root, prefix: "", root: root)
+        do {
+            configuration = try reader.readDetectedFormat(root)
+        } catch {
+            throw reader.explained(error)
         }
         try reader.resolveEndpoints(&configuration)
+        reader.checkShapes(configuration)
+        reader.warnAboutExpressions()
         configuration.poolSettings = reader.settings
         reader.source.file = path
         configuration.source = reader.source
@@ -112,12 +175,13 @@ extension AuthConfiguration {
             && parts[1].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
     }
 
-    /// Whether `value` has the shape of an identity pool id: `<region>:<uuid>`.
+    /// Whether `value` has the shape of an identity pool id: `<region>:<uuid>` (8-4-4-4-12 hex digits).
     public static func isValidIdentityPoolId(_ value: String) -> Bool {
         let parts = value.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return false }
+        let groups = parts[1].split(separator: "-", omittingEmptySubsequences: false)
         return parts[0].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
-            && parts[1].allSatisfy { $0.isHexDigit || $0 == "-" }
+            && groups.map(\.count) == [8, 4, 4, 4, 12] && groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
     }
 
     /// Whether `value` reads as an AWS region name, such as `us-east-1` or `us-gov-west-1`.
@@ -156,6 +220,10 @@ struct ConfigurationReader {
     var requestedSection: String?
     /// `Auth.<section>.authenticationFlowType`, when it names a flow Latchkey knows.
     var authenticationFlow: AuthenticationFlow?
+    /// Values of a JavaScript or Dart object literal that are expressions: they were not read.
+    var expressions: [ObjectLiteralReader.Expression] = []
+    /// The key each checked id came from (`user pool id`, `app client id`), for warnings.
+    var shapeKeys: [String: String] = [:]
 
     init(path: String?, environment: [String: String]) {
         self.path = path
@@ -186,7 +254,7 @@ struct ConfigurationReader {
         return text
     }
 
-    /// A URL value, checked as an endpoint.
+    /// A URL value, checked as an endpoint (and plain http only to this machine, unless allowed).
     func url(_ value: JSONValue?, key: String) throws(ConfigurationError) -> URL? {
         guard let text = try string(value, key: key), !text.isEmpty else { return nil }
         if let problem = AuthConfiguration.endpointProblem(text) {
@@ -195,27 +263,14 @@ struct ConfigurationReader {
                 "Use a full URL such as http://127.0.0.1:5000 (http or https, a host, a port from 1 to 65535).")
         }
         guard let url = URL(string: text) else {
-            throw error(key, "\"\(text)\" is not an http(s) URL.", "Use a full URL such as http://127.0.0.1:5000.")
+            throw error(
+                key, "\"\(AuthConfiguration.displayedURL(text))\" is not an http(s) URL.",
+                "Use a full URL such as http://127.0.0.1:5000.")
+        }
+        if let problem = AuthConfiguration.insecureHTTPProblem(url, text: text, environment: environment) {
+            throw error(key, problem, AuthConfiguration.insecureHTTPFix)
         }
         return url
-    }
-
-    func checkedUserPoolId(_ poolId: String, key: String) throws(ConfigurationError) -> String {
-        guard AuthConfiguration.isValidUserPoolId(poolId) else {
-            throw error(
-                key, "\"\(poolId)\" is not a user pool id.",
-                "A user pool id looks like us-east-1_AbCdEf123; copy it from the Cognito console.")
-        }
-        return poolId
-    }
-
-    func checkedIdentityPoolId(_ poolId: String, key: String) throws(ConfigurationError) -> String {
-        guard AuthConfiguration.isValidIdentityPoolId(poolId) else {
-            throw error(
-                key, "\"\(poolId)\" is not an identity pool id.",
-                "An identity pool id looks like us-east-1:1a2b3c4d-…; copy it from the Cognito console.")
-        }
-        return poolId
     }
 
     /// The region of a pool: the first stated value in the file, else the pool id's prefix, else
@@ -232,6 +287,7 @@ struct ConfigurationReader {
                 continue
             }
             try checkRegion(value, key: candidate.key)
+            try checkRegionAgainstPool(value, key: candidate.key, poolId: poolId)
             source.origins[setting] = candidate.key
             return value
         }
@@ -309,7 +365,12 @@ struct ConfigurationReader {
                     throw ConfigurationError(key: name, problem: problem, fix: fix)
                 }
                 guard let url = URL(string: text) else {
-                    throw ConfigurationError(key: name, problem: "\"\(text)\" is not an http(s) URL.", fix: fix)
+                    throw ConfigurationError(
+                        key: name, problem: "\"\(AuthConfiguration.displayedURL(text))\" is not an http(s) URL.",
+                        fix: fix)
+                }
+                if let problem = AuthConfiguration.insecureHTTPProblem(url, text: text, environment: environment) {
+                    throw ConfigurationError(key: name, problem: problem, fix: AuthConfiguration.insecureHTTPFix)
                 }
                 source.origins[setting] = name
                 return url
@@ -332,7 +393,8 @@ extension AuthConfiguration {
     /// The port is read from the text itself: Foundation reads a port too large for `Int` as no
     /// port at all, and the HTTP client traps on one above 65535.
     static func endpointProblem(_ text: String) -> String? {
-        let notURL = "\"\(text)\" is not an http(s) URL."
+        let shown = displayedURL(text)
+        let notURL = "\"\(shown)\" is not an http(s) URL."
         guard let schemeEnd = text.range(of: "://") else { return notURL }
         let scheme = text[..<schemeEnd.lowerBound].lowercased()
         guard scheme == "http" || scheme == "https" else { return notURL }
@@ -357,12 +419,12 @@ extension AuthConfiguration {
         } else {
             host = authority
         }
-        guard !host.isEmpty else { return "\"\(text)\" has no host." }
+        guard !host.isEmpty else { return "\"\(shown)\" has no host." }
         if let port {
             guard !port.isEmpty, port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }),
                 let number = Int(port), (1...65535).contains(number)
             else {
-                return "\"\(text)\" has port \"\(port)\"; a port is a number from 1 to 65535."
+                return "\"\(shown)\" has port \"\(port)\"; a port is a number from 1 to 65535."
             }
         }
         guard let url = URL(string: text), let parsedHost = url.host, !parsedHost.isEmpty else { return notURL }

@@ -142,6 +142,8 @@ public struct AuthConfiguration: Sendable, Hashable {
     /// Why the file's OAuth section cannot be used (a custom-scheme redirect, the implicit grant, a
     /// plain-http domain), when it has one; password sign-in is unaffected.
     public var hostedUIProblem: ConfigurationError?
+    /// The hosted UI domain the file names, also when the hosted UI cannot be used (then for messages only).
+    public var hostedUIDomain: String?
     /// The file this came from, for messages.
     public var sourcePath: String?
     /// What was read and from where: format, section, the origin of each setting.

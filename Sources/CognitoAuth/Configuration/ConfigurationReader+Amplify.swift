@@ -56,29 +56,37 @@ extension ConfigurationReader {
         _ auth: JSONValue, into configuration: inout AuthConfiguration
     ) throws(ConfigurationError) {
         let stated = try string(auth["aws_region"], key: "auth.aws_region")
-        if let userPoolId = try string(auth["user_pool_id"], key: "auth.user_pool_id") {
-            guard !userPoolId.isEmpty else {
-                throw error(
-                    "auth.user_pool_id", "this key is present but empty.",
-                    "Regenerate the file with `npx ampx generate outputs` after deploying the backend.")
-            }
+        let hasIdentityPool = try poolIdentifier(auth["identity_pool_id"], key: "auth.identity_pool_id") != nil
+        let userPoolId = try string(auth["user_pool_id"], key: "auth.user_pool_id")
+        if userPoolId?.isEmpty == true && !hasIdentityPool {
+            throw error(
+                "auth.user_pool_id", "this key is present but empty, and there is no identity pool either.",
+                "Regenerate the file with `npx ampx generate outputs` after deploying the backend.")
+        }
+        if let userPoolId, !userPoolId.isEmpty {
             let poolId = try checkedUserPoolId(userPoolId, key: "auth.user_pool_id")
-            let clientId = try required(
-                auth["user_pool_client_id"], key: "auth.user_pool_client_id",
-                fix: "Add \"user_pool_client_id\" (regenerate with `npx ampx generate outputs`).")
+            let clientId = try checkedClientId(
+                required(
+                    auth["user_pool_client_id"], key: "auth.user_pool_client_id",
+                    fix: "Add \"user_pool_client_id\" (regenerate with `npx ampx generate outputs`)."),
+                key: "auth.user_pool_client_id")
             let region = try self.region(
                 for: "user pool region", stated: [(stated, "auth.aws_region")], poolId: poolId,
                 missingKey: "auth.aws_region")
             configuration.userPool = UserPoolConfiguration(poolId: poolId, appClientId: clientId, region: region)
         }
         // An empty identity_pool_id means the backend has none.
-        if let identityId = try string(auth["identity_pool_id"], key: "auth.identity_pool_id"), !identityId.isEmpty {
-            let poolId = try checkedIdentityPoolId(identityId, key: "auth.identity_pool_id")
-            let region = try self.region(
+        try optionalSection(hasUserPool: configuration.userPool != nil) {
+            (reader: inout ConfigurationReader) throws(ConfigurationError) in
+            guard let identityId = try reader.poolIdentifier(auth["identity_pool_id"], key: "auth.identity_pool_id")
+            else { return }
+            let poolId = try reader.checkedIdentityPoolId(identityId, key: "auth.identity_pool_id")
+            let region = try reader.region(
                 for: "identity pool region", stated: [(stated, "auth.aws_region")], poolId: poolId,
                 missingKey: "auth.aws_region")
             configuration.identityPool = IdentityPoolConfiguration(poolId: poolId, region: region)
         }
+        settings.allowsGuestAccess = auth["unauthenticated_identities_enabled"].flatMap(AuthConfiguration.bool)
         guard configuration.userPool != nil || configuration.identityPool != nil else {
             throw error(
                 "auth.user_pool_id", "this key is missing, and so is auth.identity_pool_id.",
@@ -140,20 +148,25 @@ extension ConfigurationReader {
             (try string(root["aws_cognito_region"], key: "aws_cognito_region"), "aws_cognito_region"),
             (try string(root["aws_project_region"], key: "aws_project_region"), "aws_project_region"),
         ]
-        if let userPoolId = try string(root["aws_user_pools_id"], key: "aws_user_pools_id"), !userPoolId.isEmpty {
+        if let userPoolId = try poolIdentifier(root["aws_user_pools_id"], key: "aws_user_pools_id") {
             let poolId = try checkedUserPoolId(userPoolId, key: "aws_user_pools_id")
-            let clientId = try required(
-                root["aws_user_pools_web_client_id"], key: "aws_user_pools_web_client_id",
-                fix: "Add \"aws_user_pools_web_client_id\" (the app client id).")
+            let clientId = try checkedClientId(
+                required(
+                    root["aws_user_pools_web_client_id"], key: "aws_user_pools_web_client_id",
+                    fix: "Add \"aws_user_pools_web_client_id\" (the app client id)."),
+                key: "aws_user_pools_web_client_id")
             let region = try self.region(
                 for: "user pool region", stated: stated, poolId: poolId, missingKey: "aws_cognito_region")
             configuration.userPool = UserPoolConfiguration(poolId: poolId, appClientId: clientId, region: region)
         }
-        if let identityId = try string(root["aws_cognito_identity_pool_id"], key: "aws_cognito_identity_pool_id"),
-            !identityId.isEmpty
-        {
-            let poolId = try checkedIdentityPoolId(identityId, key: "aws_cognito_identity_pool_id")
-            let region = try self.region(
+        try optionalSection(hasUserPool: configuration.userPool != nil) {
+            (reader: inout ConfigurationReader) throws(ConfigurationError) in
+            guard
+                let identityId = try reader.poolIdentifier(
+                    root["aws_cognito_identity_pool_id"], key: "aws_cognito_identity_pool_id")
+            else { return }
+            let poolId = try reader.checkedIdentityPoolId(identityId, key: "aws_cognito_identity_pool_id")
+            let region = try reader.region(
                 for: "identity pool region", stated: stated, poolId: poolId, missingKey: "aws_cognito_region")
             configuration.identityPool = IdentityPoolConfiguration(poolId: poolId, region: region)
         }
@@ -163,6 +176,15 @@ extension ConfigurationReader {
                 "aws_user_pools_id",
                 empty ? "this key is present but empty, and there is no identity pool either." : "this key is missing.",
                 "Fill in aws_user_pools_id and aws_user_pools_web_client_id (Amplify writes them once auth is added).")
+        }
+        // Mobile Hub's aws-exports.js (before the Amplify CLI) names the project and the MFA type.
+        if root["aws_mobile_analytics_app_id"] != nil || root["aws_project_id"] != nil
+            || root["aws_user_pools"] != nil || root["aws_user_pools_mfa_type"] != nil
+        {
+            source.version = "Mobile Hub"
+            if let mfa = root["aws_user_pools_mfa_type"]?.stringValue, root["aws_cognito_mfa_configuration"] == nil {
+                settings.mfaConfiguration = Self.mfaConfiguration(mfa)
+            }
         }
         var gen1: [String: JSONValue] = [:]
         for (flat, nested) in [

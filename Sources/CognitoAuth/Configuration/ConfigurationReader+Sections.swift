@@ -31,7 +31,12 @@ extension ConfigurationReader {
         }
         let topRegion = try string(document["Region"], key: prefix + "Region")
 
-        if let pool = userPools[section] {
+        func isBlank(_ value: JSONValue?) -> Bool {
+            value?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty == true
+        }
+        let identityIsEmpty = isBlank(identityPools[section]?["PoolId"])
+        let hasIdentityPool = identityPools[section]?["PoolId"] != nil && !identityIsEmpty
+        if let pool = userPools[section], !(isBlank(pool["PoolId"]) && hasIdentityPool) {
             let key = prefix + "CognitoUserPool." + section
             guard pool.objectValue != nil else {
                 throw error(
@@ -40,8 +45,10 @@ extension ConfigurationReader {
             let poolId = try checkedUserPoolId(
                 required(pool["PoolId"], key: key + ".PoolId", fix: "Add \"PoolId\" to the \(key) section."),
                 key: key + ".PoolId")
-            let clientId = try required(
-                pool["AppClientId"], key: key + ".AppClientId", fix: "Add \"AppClientId\" to the \(key) section.")
+            let clientId = try checkedClientId(
+                required(
+                    pool["AppClientId"], key: key + ".AppClientId", fix: "Add \"AppClientId\" to the \(key) section."),
+                key: key + ".AppClientId")
             let region = try self.region(
                 for: "user pool region",
                 stated: [
@@ -61,20 +68,37 @@ extension ConfigurationReader {
                 source.origins["authentication flow"] = key + ".MigrationEnabled"
             }
         }
-        if let identity = identityPools[section] {
+        // An empty identity PoolId means there is no identity pool (as in every format); a broken
+        // identity section beside a working user pool is a warning.
+        if let identity = identityPools[section], !identityIsEmpty {
             let key = prefix + "CredentialsProvider.CognitoIdentity." + section
-            let poolId = try checkedIdentityPoolId(
-                required(identity["PoolId"], key: key + ".PoolId", fix: "Add \"PoolId\" to the \(key) section."),
-                key: key + ".PoolId")
-            let region = try self.region(
-                for: "identity pool region",
-                stated: [
-                    (try string(identity["Region"], key: key + ".Region"), key + ".Region"),
-                    (topRegion, prefix + "Region"),
-                ], poolId: poolId, missingKey: key + ".Region")
+            // A malformed Endpoint is a mistake to fix, never a section to drop.
             let endpoint = try url(identity["Endpoint"], key: key + ".Endpoint")
-            if endpoint != nil { source.origins["identity pool endpoint"] = key + ".Endpoint" }
-            configuration.identityPool = IdentityPoolConfiguration(poolId: poolId, region: region, endpoint: endpoint)
+            try optionalSection(hasUserPool: configuration.userPool != nil) {
+                (reader: inout ConfigurationReader) throws(ConfigurationError) in
+                let poolId = try reader.checkedIdentityPoolId(
+                    reader.required(
+                        identity["PoolId"], key: key + ".PoolId", fix: "Add \"PoolId\" to the \(key) section."),
+                    key: key + ".PoolId")
+                let region = try reader.region(
+                    for: "identity pool region",
+                    stated: [
+                        (try reader.string(identity["Region"], key: key + ".Region"), key + ".Region"),
+                        (topRegion, prefix + "Region"),
+                    ], poolId: poolId, missingKey: key + ".Region")
+                if endpoint != nil { reader.source.origins["identity pool endpoint"] = key + ".Endpoint" }
+                configuration.identityPool = IdentityPoolConfiguration(
+                    poolId: poolId, region: region, endpoint: endpoint)
+            }
+        }
+        if configuration.userPool == nil && configuration.identityPool == nil {
+            let key = prefix + "CognitoUserPool." + section + ".PoolId"
+            throw error(
+                key,
+                userPools[section] == nil
+                    ? "neither a user pool nor an identity pool is configured."
+                    : "this key is present but empty, and there is no identity pool either.",
+                "Fill in PoolId and AppClientId in the \(prefix)CognitoUserPool.\(section) section.")
         }
         if let manager = document["IdentityManager"]?[section] ?? document["IdentityManager"]?["Default"] {
             let merging = manager["AllowIdentityMerging"].flatMap(AuthConfiguration.bool) ?? false

@@ -13,6 +13,11 @@ public struct ConfigurationSource: Sendable, Hashable {
         case amplifyFlat = "Amplify flat configuration (aws_user_pools_id)"
         /// Amplify Gen 2 `amplify_outputs.json` (`auth.user_pool_id`, ...), versions "1" to "1.4".
         case amplifyGen2 = "Amplify Gen 2 amplify_outputs.json"
+        /// The `Auth` object of aws-amplify 3 to 5 (`userPoolId`, `userPoolWebClientId`, `oauth`, ...), as
+        /// passed to `Amplify.configure` or `Auth.configure`.
+        case amplifyJSAuth = "Amplify JS Auth configuration (userPoolWebClientId)"
+        /// aws-amplify 6's `Auth.Cognito` (`userPoolClientId`, `loginWith`, ...), as passed to `Amplify.configure`.
+        case amplifyJSResources = "Amplify JS resources configuration (Auth.Cognito)"
     }
 
     /// The text the configuration object was found in.
@@ -44,6 +49,9 @@ public struct ConfigurationSource: Sendable, Hashable {
     public var origins: [String: String]
     /// Things worth saying once about the file (an unknown format version, ...).
     public var notes: [String]
+    /// What was left out and why: an optional section that cannot be used (identity pool, hosted UI), a
+    /// value that is an expression, an id that does not look real. Commands print them on stderr.
+    public var warnings: [String] = []
 
     /// Creates a description; the defaults describe a JSON `awsconfiguration.json` read with no section chosen.
     public init(

@@ -117,9 +117,11 @@ extension ConfigurationReader {
     mutating func readHostedUI(_ raw: RawHostedUI, into configuration: inout AuthConfiguration) {
         do {
             configuration.hostedUI = try checkedHostedUI(raw)
+            configuration.hostedUIDomain = configuration.hostedUI?.webDomain.absoluteString
         } catch {
             configuration.hostedUIProblem = error
-            source.notes.append("the OAuth (hosted UI) settings cannot be used: \(error.problem)")
+            configuration.hostedUIDomain = raw.domain.flatMap { $0.isEmpty ? nil : TerminalText.sanitized($0) }
+            warn(error, lead: "the hosted UI (OAuth) cannot be used; password sign-in is unaffected")
         }
     }
 
@@ -151,7 +153,7 @@ extension ConfigurationReader {
             if result.isEmpty && !texts.isEmpty {
                 throw error(
                     key,
-                    "no redirect URI is an http(s) URL (\(texts.map { "\"\(TerminalText.sanitized($0))\"" }.joined(separator: ", "))): "
+                    "no redirect URI is an http(s) URL (\(texts.map { "\"\(AuthConfiguration.displayedURL($0))\"" }.joined(separator: ", "))): "
                         + "a terminal cannot receive a custom-scheme redirect.",
                     "Add http://localhost:53682/callback to the app client's callback URLs and to this list.")
             }
@@ -186,12 +188,13 @@ extension ConfigurationReader {
             AuthConfiguration.endpointProblem(text) == nil
         else {
             throw reader.error(
-                key, "\"\(TerminalText.sanitized(domain))\" is not a hosted UI domain.",
+                key, "\"\(AuthConfiguration.displayedURL(domain))\" is not a hosted UI domain.",
                 "Write the domain as Cognito shows it, such as example.auth.us-east-1.amazoncognito.com.")
         }
         if url.scheme?.lowercased() == "http" && !HostedUIConfiguration.isLoopbackHost(host) {
             throw reader.error(
-                key, "\"\(TerminalText.sanitized(domain))\" uses plain http to a host that is not this machine.",
+                key,
+                "\"\(AuthConfiguration.displayedURL(domain))\" uses plain http to a host that is not this machine.",
                 "Use https (or the bare domain name); plain http is accepted for 127.0.0.1 and localhost only.")
         }
         return url

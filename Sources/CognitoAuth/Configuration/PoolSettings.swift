@@ -20,6 +20,9 @@ public struct PoolSettings: Sendable, Hashable {
     public var mfaConfiguration: String?
     /// The MFA methods the pool offers: `SMS`, `TOTP`, `EMAIL`.
     public var mfaMethods: [String]
+    /// Whether the identity pool gives credentials to guests (Gen 2 `unauthenticated_identities_enabled`,
+    /// aws-amplify 6 `allowGuestAccess`); nil when not stated.
+    public var allowsGuestAccess: Bool?
     /// Keys the file holds that Latchkey reads but does not act on yet (such as `auth.oauth`), named once.
     public var ignoredKeys: [String]
 

@@ -203,6 +203,8 @@ extension AuthError {
     public var failureKind: AuthFailureKind {
         switch self {
         case .network: return .network
+        // The service is there but overloaded or failing: a server-side failure, like a 5xx.
+        case .tooManyRequests, .internalError: return .network
         case .invalidResponse(let status, _) where status == 0 || status >= 500: return .network
         case .reloginRequired, .signInWaitCancelled, .sessionReplaced: return .reloginRequired
         case .configuration, .unsafeStore, .sessionIssuerMismatch: return .configuration

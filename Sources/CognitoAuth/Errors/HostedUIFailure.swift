@@ -23,8 +23,9 @@ public enum HostedUIFailure: Error, Sendable, Hashable {
     case timedOut(seconds: Int)
     /// The user cancelled the wait.
     case cancelled
-    /// The loopback port could not be opened (another program holds it).
-    case listenerUnavailable(port: Int, reason: String)
+    /// The loopback port could not be opened on `address` (`127.0.0.1` or `[::1]`): another program
+    /// holds it, and would receive the browser's redirect in latchkey's place.
+    case listenerUnavailable(port: Int, address: String, reason: String)
 
     /// What went wrong, one sentence.
     public var summary: String { summary(.english) }
@@ -51,9 +52,10 @@ public enum HostedUIFailure: Error, Sendable, Hashable {
                 ["error": error, "description": description ?? ""])
         case .timedOut(let seconds):
             return lookup.format("error.hostedUI.timedOut.summary", ["seconds": String(seconds)])
-        case .listenerUnavailable(let port, let reason):
+        case .listenerUnavailable(let port, let address, let reason):
             return lookup.format(
-                "error.hostedUI.listenerUnavailable.summary", ["port": String(port), "reason": reason])
+                "error.hostedUI.listenerUnavailable.summary",
+                ["port": String(port), "address": address, "reason": reason])
         default:
             return lookup.text("error.hostedUI.\(wordingName).summary")
         }
@@ -102,7 +104,7 @@ public enum HostedUIFailure: Error, Sendable, Hashable {
         "error.hostedUI.timedOut.summary": "No redirect arrived within {seconds} seconds.",
         "error.hostedUI.cancelled.summary": "The browser sign-in was cancelled.",
         "error.hostedUI.listenerUnavailable.summary":
-            "Port {port} on 127.0.0.1 could not be opened for the redirect ({reason}).",
+            "Port {port} on {address} could not be opened for the redirect ({reason}); a program that holds it would receive the browser's redirect instead of latchkey.",
         "error.hostedUI.stateMismatch.nextStep":
             "Paste the URL from the browser tab this sign-in opened, or start again (latchkey sign-in --web).",
         "error.hostedUI.missingState.nextStep": "Paste the whole URL from the browser's address bar, or just the code.",
@@ -117,6 +119,6 @@ public enum HostedUIFailure: Error, Sendable, Hashable {
         "error.hostedUI.timedOut.nextStep": "Start again (latchkey sign-in --web), or give more time with --timeout.",
         "error.hostedUI.cancelled.nextStep": "Start again when ready (latchkey sign-in --web).",
         "error.hostedUI.listenerUnavailable.nextStep":
-            "Close the program using that port, or paste the redirect URL instead (--no-browser).",
+            "Close the program using that port (or register a redirect URI with a free port, such as http://127.0.0.1:PORT/callback), or paste the redirect URL instead (--no-browser).",
     ]
 }

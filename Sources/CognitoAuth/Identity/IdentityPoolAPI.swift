@@ -21,6 +21,7 @@ package struct IdentityPoolAPI: Sendable {
         guard let id = json["IdentityId"]?.stringValue, !id.isEmpty else {
             throw AuthError.invalidResponse(status: 200, detail: "GetId answered without IdentityId")
         }
+        try IdentityAnswerShape.checkIdentityId(id, operation: "GetId")
         return id
     }
 
@@ -41,10 +42,15 @@ package struct IdentityPoolAPI: Sendable {
             throw AuthError.invalidResponse(
                 status: 200, detail: "GetCredentialsForIdentity answered without complete Credentials")
         }
+        try IdentityAnswerShape.checkCredentials(accessKeyId: accessKey, secretKey: secret, sessionToken: sessionToken)
+        if let answered = json["IdentityId"]?.stringValue {
+            try IdentityAnswerShape.checkIdentityId(answered, operation: "GetCredentialsForIdentity")
+        }
+        let answeredId = json["IdentityId"]?.stringValue ?? identityId
         return (
             AWSCredentials(
                 accessKeyId: accessKey, secretAccessKey: secret, sessionToken: sessionToken, expiration: expiration),
-            json["IdentityId"]?.stringValue ?? identityId
+            answeredId
         )
     }
 

@@ -154,11 +154,18 @@ extension AuthClient {
         let tokens = try CognitoTokens(idToken: idToken, accessToken: accessToken, refreshToken: answer.refreshToken)
         try await verify(tokens)
         let name = tokens.accessClaims?.username ?? tokens.idClaims?.preferredUsername ?? username
+        // Another process may have signed another user in here while this sign-in was under way.
+        syncWithStore()
         if !replacing, let current = machine.signedInUser(otherThan: name) {
             logger?.info("sign-in refused: another user's session is here")
+            // These tokens will not be stored: their refresh token is revoked, never left valid.
+            if let refreshToken = tokens.refreshToken {
+                try? await revoke(
+                    PendingRevocation(refreshToken: refreshToken, global: false, username: name), accessToken: nil)
+            }
             throw AuthError.anotherUserSignedIn(signedIn: current, attempted: name)
         }
-        try await completeSignIn(tokens: tokens, username: name)
+        try await completeSignIn(tokens: tokens, username: name, keepingOtherUsers: !replacing)
         await registerNewDevice(answer, tokens: tokens, username: name)  // devices
     }
 
@@ -216,7 +223,9 @@ extension AuthClient {
     }
 
     /// Adopts a completed sign-in: persist, notify, resume every waiting call.
-    func completeSignIn(tokens: CognitoTokens, username: String, hostedUI: Bool = false) async throws {
+    func completeSignIn(
+        tokens: CognitoTokens, username: String, hostedUI: Bool = false, keepingOtherUsers: Bool = false
+    ) async throws {
         // A revocation an earlier sign-out could not send is retried now that the service answers.
         var settled: PendingRevocation?
         if let owed = machine.session?.pendingRevocation {
@@ -233,6 +242,22 @@ extension AuthClient {
             tokens: tokens, username: username, keySet: jwksCache, settledRevocation: settled, hostedUI: hostedUI)
         // The user's own sign-in replaces whatever is stored; if it cannot be stored, the sign-in
         // fails and the client keeps what the store holds.
+        // Unless told to replace another user, the write is a compare-and-swap against the store as
+        // last read: another user signed in meanwhile by another process is never overwritten.
+        let mode: WriteMode = keepingOtherUsers ? .ifUnchanged : .replace
+        if let failure = run(machine.handle(.userPoolSignedIn(signIn), now: clock.now()), writes: mode) {
+            throw AuthError(storeError: failure)
+        }
+        guard keepingOtherUsers, machine.session?.tokens?.refreshToken != tokens.refreshToken else { return }
+        // The store changed between the check and the write, and that session was adopted instead.
+        if let current = machine.signedInUser(otherThan: username) {
+            if let refreshToken = tokens.refreshToken {
+                try? await revoke(
+                    PendingRevocation(refreshToken: refreshToken, global: false, username: username), accessToken: nil)
+            }
+            throw AuthError.anotherUserSignedIn(signedIn: current, attempted: username)
+        }
+        // Not another user's (a sign-out, the same user): this sign-in replaces it.
         if let failure = run(machine.handle(.userPoolSignedIn(signIn), now: clock.now()), writes: .replace) {
             throw AuthError(storeError: failure)
         }

@@ -9,14 +9,32 @@ extension AuthClient {
     func performRefresh(refreshToken: String, username: String?, generation: UInt64) async {
         // Cross-process single flight: under the store's refresh lock, re-read the store; when another
         // process has just refreshed this session, its tokens are this refresh's result and nothing
-        // is sent. Without the lock (memory store, or a wait that ran out) each process refreshes.
-        let lock = await store.refreshLock(timeout: options.requestTimeout + .seconds(5))
+        // is sent, and when another process found the session needs a new sign-in, so does this one.
+        // A holder sends one request, bounded by the request timeout: a lock held longer than that is
+        // reported (exit 5 naming `refresh.lock`), never taken for a network time-out.
+        let lock: (any HeldStoreLock)?
+        do {
+            lock = try await store.refreshLock(timeout: options.requestTimeout)
+        } catch {
+            failRefresh(AuthError(storeError: error), generation: generation)
+            return
+        }
         defer { lock?.release() }
-        if lock != nil, adoptPeerRefresh(generation: generation) { return }
+        if lock != nil, adoptPeerRefresh(generation: generation) || adoptPeerSignOut() { return }
         // With rotation, a peer may have replaced the refresh token without leaving tokens valid
         // beyond the margin (short lifetimes): refresh from the stored token, never the retired one.
         var refreshToken = refreshToken
         if lock != nil, let rotated = refreshTokenRotatedByPeer() { refreshToken = rotated }
+        // Under rotation the answer retires the token sent, so it must be storable: the space for the
+        // write is set aside first, and a store that cannot take it (full, read-only) gets no refresh.
+        let reservation: (any StoreWriteReservation)?
+        do {
+            reservation = try store.reserveWrite()
+        } catch {
+            failRefresh(AuthError(storeError: error), generation: generation)
+            return
+        }
+        defer { reservation?.release() }
         do {
             let tokens: CognitoTokens
             do {
@@ -40,12 +58,31 @@ extension AuthClient {
                 authError = .notAuthorized(
                     "The session's refresh token was already used and has been retired by refresh-token rotation.")
             }
-            logger?.debug("refresh failed", metadata: ["transient": "\(authError.isTransient)"])
-            publish(.refreshFailed(authError))
-            run(
-                machine.handle(
-                    .refreshFailed(authError, generation: generation, jitter: random.unitInterval()), now: clock.now()))
+            failRefresh(authError, generation: generation)
         }
+    }
+
+    /// Feeds a failed refresh to the machine (which retries, invalidates or fails the waiters).
+    private func failRefresh(_ authError: AuthError, generation: UInt64) {
+        logger?.debug("refresh failed", metadata: ["transient": "\(authError.isTransient)"])
+        publish(.refreshFailed(authError))
+        run(
+            machine.handle(
+                .refreshFailed(authError, generation: generation, jitter: random.unitInterval()), now: clock.now()))
+    }
+
+    /// Adopts a peer's write made since this client last looked that leaves nothing to refresh: the
+    /// session needs a new sign-in (a peer's refresh was refused) or was signed out. Without this,
+    /// every waiting process would send its own doomed refresh in turn.
+    private func adoptPeerSignOut() -> Bool {
+        let stamp = store.changeStamp()
+        guard stamp != storeStamp, let stored = try? store.load(), stored.state != .signedIn,
+            stored.state != .guest
+        else { return false }
+        logger?.debug("another process found the session ended; adopting it instead of refreshing")
+        storeStamp = stamp
+        run(machine.handle(.storeChangedExternally(stored), now: clock.now()))
+        return true
     }
 
     /// Adopts a peer's fresh tokens as this refresh's result, without writing them again; false when

@@ -369,7 +369,7 @@ public actor AuthClient {
             client: AWSJSONClient(
                 targetPrefix: AWSJSONClient.userPoolsTarget, endpoint: pool.resolvedEndpoint, transport: transport,
                 timeout: options.requestTimeout, logger: logger),
-            pool: pool, clientMetadata: options.clientMetadata)
+            pool: pool, clientMetadata: options.clientMetadata.merging(CallMetadata.current) { $1 })
     }
 
     /// Verifies tokens against the pool's keys when enabled (see ``TokenVerifier``).

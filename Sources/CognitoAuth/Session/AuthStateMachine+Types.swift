@@ -184,5 +184,8 @@ extension AuthStateMachine {
         var options: TokenRequestOptions
         var since: Date
         var reason: PendingCall.Reason
+        /// The call's deadline passed while a refresh request was in flight: it gets that request's
+        /// outcome, then waits for no retry.
+        var deadlinePassed = false
     }
 }

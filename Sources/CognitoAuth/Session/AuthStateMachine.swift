@@ -48,7 +48,7 @@ struct AuthStateMachine: Sendable {
         case .sessionCleared: return enterSignedOut(nil)
         case .releaseSignInWait: return releaseSignInWait()
         case .waiterCancelled(let id): return waiterLeft(id, .cancelled)
-        case .deadlinePassed(let id): return waiterLeft(id, .error(.deadlineExceeded))
+        case .deadlinePassed(let id): return deadlinePassed(id)
         case .accessTokenRejected(let token): return accessTokenRejected(token)
         case .forceRefresh: return forceRefresh(now: now)
         case .reachedBackend: return markOnline()
@@ -123,6 +123,7 @@ struct AuthStateMachine: Sendable {
         session.tokens = tokens
         session.updatedAt = now
         state = .signedIn(session, .idle)
+        lastTransientError = nil
         let resumed = waiterIDs { $0.reason == .refresh }
         remove(resumed)
         var actions: [Action] = [.persist(session)]
@@ -160,7 +161,9 @@ struct AuthStateMachine: Sendable {
                 actions.append(.connectivityChanged(offline))
             }
         }
-        let impatient = waiterIDs { $0.reason == .refresh && !$0.options.waitForConnectivity }
+        let impatient = waiterIDs {
+            $0.reason == .refresh && (!$0.options.waitForConnectivity || $0.deadlinePassed)
+        }
         remove(impatient)
         if !impatient.isEmpty { actions += [.fail(impatient, .error(error)), .pendingCallsChanged] }
         if waiters.values.contains(where: { $0.reason == .refresh }) {
@@ -219,6 +222,23 @@ struct AuthStateMachine: Sendable {
         guard !released.isEmpty else { return [] }
         remove(released)
         return [.fail(released, .error(.signInWaitCancelled)), .pendingCallsChanged]
+    }
+
+    /// A deadline bounds the wait for connectivity and retries, not one request in flight (which has
+    /// the request timeout): a call waiting on a refresh request gets that request's outcome, and a
+    /// call whose deadline passes between retries fails with the last attempt's error.
+    private mutating func deadlinePassed(_ id: WaiterID) -> [Action] {
+        guard let waiter = waiters[id] else { return [] }
+        if waiter.reason == .refresh, case .signedIn(_, let phase) = state {
+            if case .inFlight = phase {
+                waiters[id]?.deadlinePassed = true
+                return []
+            }
+            if case .retryScheduled = phase, let lastTransientError {
+                return waiterLeft(id, .error(lastTransientError))
+            }
+        }
+        return waiterLeft(id, .error(.deadlineExceeded))
     }
 
     private mutating func waiterLeft(_ id: WaiterID, _ failure: Failure) -> [Action] {
@@ -358,6 +378,10 @@ struct AuthStateMachine: Sendable {
         let impatient = waiterIDs { !$0.options.waitForSignIn }
         remove(impatient)
         if !impatient.isEmpty { actions.append(.fail(impatient, .error(.reloginRequired(userState)))) }
+        // A call whose deadline passed during the refresh that ended here waits no longer.
+        let late = waiterIDs { $0.deadlinePassed }
+        remove(late)
+        if !late.isEmpty { actions.append(.fail(late, .error(.deadlineExceeded))) }
         for key in waiters.keys { waiters[key]?.reason = .signIn }
         actions.append(.pendingCallsChanged)
         return actions

@@ -79,10 +79,30 @@ public struct TOTPSetupDetails: Sendable, Hashable {
     }
 
     /// The `otpauth://totp/...` URI authenticator apps scan.
+    ///
+    /// The label (issuer and account name), the secret and the issuer parameter are each
+    /// percent-encoded, so no value can end its part early or add a parameter (`&issuer=…`).
     public var uri: String {
         let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~@")
-        func encode(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text }
-        return "otpauth://totp/\(encode(issuer)):\(encode(accountName))?secret=\(secret)&issuer=\(encode(issuer))"
+        func encode(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
+        return
+            "otpauth://totp/\(encode(issuer)):\(encode(accountName))?secret=\(encode(secret))&issuer=\(encode(issuer))"
+    }
+
+    /// Whether `text` is a base32 secret (RFC 4648, either case, `=` padding only at the end), 8 to 1024 characters.
+    ///
+    /// Cognito sends 32 upper-case characters; the local backend 12 lower-case ones.
+    public static func isBase32Secret(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        let body = bytes.prefix { $0 != UInt8(ascii: "=") }
+        guard (8...1024).contains(bytes.count), bytes[body.count...].allSatisfy({ $0 == UInt8(ascii: "=") }) else {
+            return false
+        }
+        return body.allSatisfy { byte in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "2")...UInt8(ascii: "7")).contains(byte)
+        }
     }
 }
 

@@ -80,7 +80,11 @@ public struct DeviceInfo: Sendable, Hashable, Codable {
         for item in json["DeviceAttributes"]?.arrayValue ?? [] {
             if let name = item["Name"]?.stringValue { attributes[name] = item["Value"]?.stringValue ?? "" }
         }
-        func date(_ field: String) -> Date? { json[field]?.doubleValue.map { Date(timeIntervalSince1970: $0) } }
+        // The same clamp as token and credential times (1970...2100), so the CLI and the terminal UI
+        // show a far-future date the same way.
+        func date(_ field: String) -> Date? {
+            json[field]?.doubleValue.flatMap(ClaimTime.clamped).map { Date(timeIntervalSince1970: $0) }
+        }
         self.init(
             deviceKey: key, name: attributes["device_name"],
             rememberedStatus: attributes["dev:device_remembered_status"],

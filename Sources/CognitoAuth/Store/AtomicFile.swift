@@ -40,6 +40,11 @@ enum AtomicFile {
             unlink(temporary)
             throw .io(path: path, reason: reason)
         }
+        fsyncDirectory(directory)
+    }
+
+    /// Fsyncs `directory`, so that a rename in it survives a crash.
+    static func fsyncDirectory(_ directory: String) {
         let directoryFD = open(directory, O_RDONLY | O_CLOEXEC)
         if directoryFD >= 0 {
             _ = fsync(directoryFD)

@@ -3,6 +3,7 @@ import Foundation
 #if canImport(Glibc)
     // `struct stat` members resolve through CoreFoundation's re-export on Linux (MemberImportVisibility).
     import CoreFoundation
+    import CDispatch
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
@@ -40,6 +41,27 @@ public struct FileSessionStore: SessionStore {
     /// owns it or others can write to it (as ssh refuses `~/.ssh`); a missing directory is fine.
     public static func checkDirectory(_ directory: String) throws(SessionStoreError) {
         try StoreDirectory.checkExisting(directory)
+    }
+
+    /// Makes a `session.json` in `directory` that others may read (mode 0644) private again (0600), as
+    /// ssh insists on for a private key, and returns the warning to show; nil when there was nothing to
+    /// fix. Only a regular file the user owns is changed; anything else is left to ``load()`` to refuse.
+    public static func restrictSessionFileMode(in directory: String) -> String? {
+        let path = directory + "/session.json"
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
+            info.st_mode & 0o077 != 0
+        else { return nil }
+        let old = String(info.st_mode & 0o7777, radix: 8)
+        guard fchmod(fd, 0o600) == 0 else {
+            return "warning: \(path) can be read by other users (mode \(old)) and its mode cannot be changed "
+                + "(\(String(cString: strerror(errno)))). Run `chmod 600 \(path)`."
+        }
+        return "warning: \(path) could be read by other users (mode \(old)); it is now 0600. "
+            + "Anyone who read it may hold the refresh token: `latchkey sign-out --global` revokes it."
     }
 
     /// How long a write waits for another process's lock; a command with a deadline passes a bound
@@ -114,7 +136,11 @@ public struct FileSessionStore: SessionStore {
             // that was killed mid-write; they may hold tokens, so remove them.
             removeStaleTemporaryFiles()
             if let data {
-                try AtomicFile.replace(with: data, at: path, directory: directory)
+                if let reserved = reservation.take() {
+                    try reserved.commit(data, to: path, directory: directory)
+                } else {
+                    try AtomicFile.replace(with: data, at: path, directory: directory)
+                }
                 // A record without tokens (a sign-out) also removes the sessions earlier loads moved
                 // aside as corrupt: they may still hold tokens.
                 if session?.tokens == nil { for file in corruptFiles { unlink(file) } }
@@ -130,8 +156,25 @@ public struct FileSessionStore: SessionStore {
     }
 
     /// The refresh lock, `refresh.lock` beside the session (see ``SessionStore/refreshLock(timeout:)``).
-    public func refreshLock(timeout: Duration) async -> (any HeldStoreLock)? {
-        await FileLock.acquire(directory + "/refresh.lock", directory: directory, timeout: timeout)
+    public func refreshLock(timeout: Duration) async throws(SessionStoreError) -> (any HeldStoreLock)? {
+        try await FileLock.acquire(directory + "/refresh.lock", directory: directory, timeout: timeout)
+    }
+
+    /// Creates, under the session lock, a temporary file beside the session with its blocks
+    /// allocated (twice the current session's size, at least 16 KiB); the next ``save(_:when:)``
+    /// writes into it in place, so that write cannot fail for want of space (see
+    /// ``SessionStore/reserveWrite()``). Throws when the directory cannot take it (full, read-only).
+    public func reserveWrite() throws(SessionStoreError) -> (any StoreWriteReservation)? {
+        try StoreDirectory.ensure(directory)
+        let current = Int(StoreDirectory.regularFileSize(path) ?? 0)
+        let capacity = min(max(2 * current, 16 * 1024), Self.maximumSize)
+        return try StoreDirectory.withLock(lockPath, timeout: lockTimeout) {
+            () throws(SessionStoreError) -> (any StoreWriteReservation)? in
+            FileWriteReservation.removeAbandoned(in: directory, sessionName: "session.json")
+            let reserved = try FileWriteReservation.make(for: path, directory: directory, capacity: capacity)
+            reservation.put(reserved)
+            return reserved
+        }
     }
 
     /// The file's modification time and inode, which change with every atomic replace.
@@ -151,12 +194,14 @@ public struct FileSessionStore: SessionStore {
     }
 
     private let stampCache = StampCache()
+    private let reservation = ReservationSlot()
 
     private func removeStaleTemporaryFiles() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for name in names where name.hasPrefix(".session.json.tmp-") {
             unlink(directory + "/" + name)
         }
+        FileWriteReservation.removeAbandoned(in: directory, sessionName: "session.json")
     }
 
     private func fsyncDirectory() {
@@ -188,6 +233,24 @@ final class StampCache: @unchecked Sendable {
             let text = "\(key.inode)-\(key.seconds)-\(key.nanoseconds)-\(key.size)"
             last = (key, text)
             return text
+        }
+    }
+}
+
+/// The reservation this process holds for the store's next write, if any.
+final class ReservationSlot: @unchecked Sendable {
+    // @unchecked Sendable: `held` is read and written only while holding `lock`.
+    private let lock = NSLock()
+    private weak var held: FileWriteReservation?
+
+    func put(_ reservation: FileWriteReservation) { lock.withLock { held = reservation } }
+
+    /// The reservation, once: the write that takes it uses it up.
+    func take() -> FileWriteReservation? {
+        lock.withLock {
+            defer { held = nil }
+            guard let held, held.isHeld else { return nil }
+            return held
         }
     }
 }

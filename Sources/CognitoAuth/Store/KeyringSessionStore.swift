@@ -99,8 +99,8 @@ public struct KeyringSessionStore: SessionStore {
     }
 
     /// The refresh lock, `refresh.lock` in the store directory (see ``SessionStore/refreshLock(timeout:)``).
-    public func refreshLock(timeout: Duration) async -> (any HeldStoreLock)? {
-        await FileLock.acquire(directory + "/refresh.lock", directory: directory, timeout: timeout)
+    public func refreshLock(timeout: Duration) async throws(SessionStoreError) -> (any HeldStoreLock)? {
+        try await FileLock.acquire(directory + "/refresh.lock", directory: directory, timeout: timeout)
     }
 
     /// The stamp file's content: it changes whenever any process writes this store.

@@ -20,7 +20,9 @@ public protocol SessionStore: Sendable {
     /// An opaque stamp that changes whenever any process writes the store, to notice a peer's write.
     func changeStamp() -> String?
     /// Takes the store's cross-process refresh lock (see the default implementation's notes).
-    func refreshLock(timeout: Duration) async -> (any HeldStoreLock)?
+    func refreshLock(timeout: Duration) async throws(SessionStoreError) -> (any HeldStoreLock)?
+    /// Sets aside what the next write needs (see the default implementation's notes).
+    func reserveWrite() throws(SessionStoreError) -> (any StoreWriteReservation)?
 }
 
 /// A cross-process lock held until ``release()``.
@@ -31,10 +33,18 @@ public protocol HeldStoreLock: Sendable {
 
 extension SessionStore {
     /// Takes the store's cross-process refresh lock, waiting at most `timeout` without blocking a
-    /// thread; nil when the store has no such lock (memory) or the wait ran out. A process that
-    /// needs a refresh holds it while it re-reads the store and refreshes, so that processes sharing
-    /// a store send one refresh between them.
-    public func refreshLock(timeout: Duration) async -> (any HeldStoreLock)? { nil }
+    /// thread; nil when the store has no such lock (memory). A process that needs a refresh holds it
+    /// while it re-reads the store and refreshes, so that processes sharing a store send one refresh
+    /// between them. Throws ``SessionStoreError/busy(path:seconds:)`` when another process held it
+    /// past `timeout`, and another ``SessionStoreError`` when the lock file cannot be used.
+    public func refreshLock(timeout: Duration) async throws(SessionStoreError) -> (any HeldStoreLock)? { nil }
+
+    /// Sets aside the space and directory entry the next ``save(_:when:)`` needs, so that a write
+    /// whose content cannot be recomputed (a session refreshed under refresh-token rotation) cannot
+    /// fail for want of them; nil when the store needs nothing set aside (memory). Throws when the
+    /// store cannot take a write now (a full disk, a read-only directory): the caller then does not
+    /// send the request whose answer it could not keep.
+    public func reserveWrite() throws(SessionStoreError) -> (any StoreWriteReservation)? { nil }
 
     /// Replaces the stored session whatever it holds now (a sign-in or a sign-out: the last one wins).
     public func save(_ session: PersistedSession?) throws(SessionStoreError) {
@@ -85,7 +95,7 @@ public enum SessionStoreError: Error, Sendable, Hashable, CustomStringConvertibl
                 + "Use a directory only you can write (chmod go-w, or pass --store DIR for a new one)."
         case .busy(let path, let seconds):
             return
-                "Another latchkey process has held the session lock \(path) for over \(seconds.formatted(.number.precision(.fractionLength(0...1)))) s. "
+                "Another latchkey process has held the lock \(path) for over \(seconds.formatted(.number.precision(.fractionLength(0...1)))) s. "
                 + "Wait for it to finish, or find the stopped process (ps) and end it."
         }
     }

@@ -10,7 +10,8 @@ extension SessionStoreSelection {
     /// - `LATCHKEY_STORE` is set to anything but `file` or `auto` (an error, or the keyring);
     /// - the plain-text warning has not been shown for `directory` yet (``firstTimeWarning(_:directory:)``
     ///   would print it and write its marker);
-    /// - the directory or the file is unsafe or unreadable, the file is absent, too large or not a
+    /// - the file can be read by others (mode 0644), or the directory or the file is unsafe or unreadable,
+    ///   the file is absent, too large or not a
     ///   valid session record (loading reports it, and moves a corrupt file aside).
     ///
     /// A signed-out record is returned as it is: it holds no tokens, so a caller asking for cached
@@ -22,6 +23,8 @@ extension SessionStoreSelection {
         }
         guard FileManager.default.fileExists(atPath: directory + "/" + warningMarkerName) else { return nil }
         let file = FileSessionStore(directory: directory)
+        // A file others can read is for the ordinary path, which makes it private and says so.
+        guard let mode = StoreDirectory.mode(of: file.path), mode & 0o077 == 0 else { return nil }
         guard (try? StoreDirectory.checkExisting(directory)) != nil,
             case .contents(let data)? = try? StoreDirectory.readRegularFile(
                 file.path, cap: FileSessionStore.maximumSize),

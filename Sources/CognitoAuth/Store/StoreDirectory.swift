@@ -45,6 +45,13 @@ enum StoreDirectory {
             return
         }
         let parent = (directory as NSString).deletingLastPathComponent
+        // An account directory (`ROOT/accounts/account-N`) is made only by adding the account; once
+        // removed (signed out), a command still in flight for it must not bring it back.
+        if (parent as NSString).lastPathComponent == "accounts",
+            AccountDirectory.isValidID((directory as NSString).lastPathComponent)
+        {
+            throw .io(path: directory, reason: "the account was removed (signed out) meanwhile")
+        }
         if !parent.isEmpty, parent != directory {
             do {
                 try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
@@ -188,24 +195,45 @@ final class FileLock: HeldStoreLock, @unchecked Sendable {
     }
 
     /// Takes the lock on `path` (created 0600 in a checked directory), polling without blocking a
-    /// thread; nil when the file cannot be used or `timeout` passes first.
-    static func acquire(_ path: String, directory: String, timeout: Duration) async -> FileLock? {
-        guard (try? StoreDirectory.ensure(directory)) != nil else { return nil }
+    /// thread. Throws ``SessionStoreError/busy(path:seconds:)`` when another process held it past
+    /// `timeout`, and another ``SessionStoreError`` when the file cannot be used (cancellation too:
+    /// the caller is gone).
+    static func acquire(_ path: String, directory: String, timeout: Duration) async throws(SessionStoreError)
+        -> FileLock
+    {
+        try StoreDirectory.ensure(directory)
         let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else {
+            if errno == ELOOP { throw .unsafe(path: path, reason: "the lock file is a symbolic link") }
+            throw .io(path: path, reason: String(cString: strerror(errno)))
+        }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-            (try? StoreDirectory.checkOwnerAndMode(info, path: path, what: "the refresh lock")) != nil
-        else {
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             close(fd)
-            return nil
+            throw .unsafe(path: path, reason: "the lock file is not a regular file")
+        }
+        do {
+            try StoreDirectory.checkOwnerAndMode(info, path: path, what: "the refresh lock")
+        } catch {
+            close(fd)
+            throw error
         }
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR, clock.now < deadline, !Task.isCancelled else {
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                let reason = String(cString: strerror(errno))
                 close(fd)
-                return nil
+                throw .io(path: path, reason: reason)
+            }
+            if Task.isCancelled {
+                close(fd)
+                throw .io(path: path, reason: "the wait for the lock was cancelled")
+            }
+            if clock.now >= deadline {
+                close(fd)
+                let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+                throw .busy(path: path, seconds: seconds)
             }
             try? await Task.sleep(for: .milliseconds(5))
         }

@@ -86,6 +86,13 @@ public struct AWSJSONClient: Sendable {
             }
             throw error
         }
+        if (300..<400).contains(response.status) {
+            throw .invalidResponse(
+                status: response.status,
+                detail:
+                    "\(operation) was redirected elsewhere (Latchkey does not follow redirects)"
+            )
+        }
         let snippet = String(decoding: response.body.prefix(80), as: UTF8.self)
             .replacingOccurrences(of: "\n", with: " ")
         let looksLikeHTML = snippet.lowercased().contains("<html") || snippet.lowercased().contains("<!doctype")

@@ -15,7 +15,8 @@ final class CurlCall: @unchecked Sendable {
 
     let request: HTTPRequestData
     let proxy: ProxyServer?
-    let extraRoots: ExtraTrustRoots?
+    /// The PEM trust roots handed to libcurl in place of its default store (nil: the default).
+    let trustRoots: [UInt8]?
     let timeoutMilliseconds: Int
     let connectTimeoutMilliseconds: Int
     let cancelFlag: OpaquePointer?
@@ -24,12 +25,12 @@ final class CurlCall: @unchecked Sendable {
     private var finished = false
 
     init(
-        request: HTTPRequestData, proxy: ProxyServer?, extraRoots: ExtraTrustRoots?, timeout: Duration,
+        request: HTTPRequestData, proxy: ProxyServer?, trustRoots: [UInt8]?, timeout: Duration,
         connectTimeout: Duration
     ) {
         self.request = request
         self.proxy = proxy
-        self.extraRoots = extraRoots
+        self.trustRoots = trustRoots
         self.timeoutMilliseconds = Self.milliseconds(timeout)
         self.connectTimeoutMilliseconds = Self.milliseconds(connectTimeout)
         self.cancelFlag = lk_curl_cancel_create()
@@ -81,7 +82,6 @@ final class CurlCall: @unchecked Sendable {
     /// Runs the request on the calling thread (blocking).
     func perform() -> Outcome {
         let headerLines = request.headers.map { "\($0.name): \($0.value)" }
-        let trustRoots = extraRoots?.combinedWithDefault
         var response = lk_curl_response()
         defer { lk_curl_response_release(&response) }
         withCStrings(headerLines) { headerPointers in

@@ -29,17 +29,21 @@ public struct CurlTransport: HTTPTransport {
 
     /// Creates a transport that follows `network`: its proxies, `NO_PROXY` and extra CA bundle.
     ///
-    /// The CA bundle is read now, so a missing or unreadable file is a configuration error (naming
-    /// `AWS_CA_BUNDLE`) before any request is made; libcurl is not loaded until the first request.
+    /// Nothing is read now: the CA bundle is read (at most ``ExtraTrustRoots/maximumSize`` bytes) and
+    /// checked when the first `https://` request is about to be made, so a command that sends none
+    /// (a cached `latchkey token`) never opens it. A missing, oversized or certificate-less bundle then
+    /// fails that request with ``AuthError/configuration(_:)`` naming `AWS_CA_BUNDLE`. libcurl is
+    /// not loaded until the first request either.
     public init(network: NetworkOptions) throws(ConfigurationError) {
         self.network = network
-        self.extraRoots = try network.caBundlePath.map { path throws(ConfigurationError) in
-            try ExtraTrustRoots(path: path)
-        }
+        self.extraRoots = network.caBundlePath.map { ExtraTrustRoots(path: $0) }
     }
 
-    /// The trust roots handed to libcurl instead of its default store, or nil for the default.
-    var trustRoots: [UInt8]? { extraRoots?.combinedWithDefault }
+    /// The trust roots handed to libcurl instead of its default store, or nil for the default: the
+    /// default store followed by the `AWS_CA_BUNDLE` certificates, read on first use.
+    func trustRoots() throws(ConfigurationError) -> [UInt8]? {
+        try extraRoots?.combinedWithDefault()
+    }
 
     /// libcurl's default CA bundle, or the first of the usual files that exists.
     static func defaultCAFile() -> String? {
@@ -60,8 +64,13 @@ public struct CurlTransport: HTTPTransport {
     public func send(_ request: HTTPRequestData, timeout: Duration) async throws -> HTTPResponseData {
         try Task.checkCancellation()
         let proxy = network.proxy(for: request.url)
+        // The extra CA bundle matters only to TLS: read it when a TLS request is about to be made.
+        var roots: [UInt8]?
+        if request.url.scheme?.lowercased() == "https" {
+            do { roots = try trustRoots() } catch { throw AuthError.configuration(error) }
+        }
         let call = CurlCall(
-            request: request, proxy: proxy, extraRoots: extraRoots, timeout: timeout,
+            request: request, proxy: proxy, trustRoots: roots, timeout: timeout,
             connectTimeout: min(Self.connectTimeout, timeout))
         let outcome = try await call.run()
         switch outcome {

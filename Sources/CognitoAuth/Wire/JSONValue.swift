@@ -171,10 +171,34 @@ extension JSONValue {
     }
 
     /// Serialises the value to compact JSON bytes with sorted keys.
+    ///
+    /// Besides what JSON requires, DEL, the C1 controls, Unicode format characters (`Cf`: bidi
+    /// overrides, zero-width characters…) and U+2028/U+2029 are written as `\uXXXX` escapes: the same
+    /// JSON value, but text that cannot reorder, hide or break lines when the JSON is printed on a
+    /// terminal (`latchkey status --json` and the other `--json` outputs).
     public func encoded() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding a JSONValue cannot fail: every case maps to a JSON primitive.
-        return (try? encoder.encode(self)) ?? Data("null".utf8)
+        let data = (try? encoder.encode(self)) ?? Data("null".utf8)
+        guard data.contains(where: { $0 >= 0x7F }) else { return data }
+        var escaped = String.UnicodeScalarView()
+        for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
+            let value = scalar.value
+            let invisible =
+                value == 0x7F || (0x80...0x9F).contains(value) || value == 0x2028 || value == 0x2029
+                || scalar.properties.generalCategory == .format
+            guard invisible else {
+                escaped.append(scalar)
+                continue
+            }
+            // Outside strings JSON is ASCII, so every such scalar is inside a string, where an escape means the same.
+            let units = value > 0xFFFF ? Array(String(scalar).utf16) : [UInt16(truncatingIfNeeded: value)]
+            for unit in units {
+                let hex = String(unit, radix: 16)
+                escaped.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+            }
+        }
+        return Data(String(escaped).utf8)
     }
 }

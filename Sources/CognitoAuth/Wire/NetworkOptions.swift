@@ -14,7 +14,7 @@ public struct NetworkOptions: Sendable, Hashable {
     /// The proxy for `http://` URLs, or nil to connect directly.
     public var httpProxy: ProxyServer?
     /// Hosts that never use a proxy (`NO_PROXY` entries): `*`, a domain (matches its subdomains too,
-    /// with or without a leading `.`), an IP address, an IPv4 CIDR block, each with an optional `:port`.
+    /// with or without a leading `.`), an IP address, an IPv4 or IPv6 CIDR block, each with an optional `:port`.
     public var noProxy: [String]
     /// A PEM file of CA certificates trusted in addition to the system's (`AWS_CA_BUNDLE`).
     public var caBundlePath: String?
@@ -66,9 +66,16 @@ public struct NetworkOptions: Sendable, Hashable {
         return bypassesProxy(host: host, port: port) ? nil : proxy
     }
 
-    /// Whether `host:port` matches an entry of ``noProxy``.
+    /// Whether `host:port` matches an entry of ``noProxy``, as curl matches `NO_PROXY`.
+    ///
+    /// An IP address is compared as an address: it matches an entry that is the same address, or a
+    /// CIDR block (`10.0.0.0/8`, `fd00::/8`) holding it; it never tail-matches (`0.0.1` does not
+    /// match `127.0.0.1`). A host name matches an entry that is the same name or a parent domain
+    /// (`example.com` and `.example.com` match `api.example.com`, never `notexample.com`). `*` alone
+    /// matches every host; an entry may end in `:port` to match that port only.
     public func bypassesProxy(host: String, port: Int) -> Bool {
         let host = Self.normalised(host)
+        let address = IPAddress(host)
         for raw in noProxy {
             if raw == "*" { return true }
             var entry = raw.lowercased()
@@ -83,12 +90,16 @@ public struct NetworkOptions: Sendable, Hashable {
             }
             if let entryPort, entryPort != port { continue }
             entry = Self.normalised(entry)
-            if entry.hasPrefix("*.") { entry.removeFirst(2) } else if entry.hasPrefix(".") { entry.removeFirst() }
-            if entry.isEmpty { continue }
-            if entry.contains("/") {
-                if Self.ipv4(host, isIn: entry) { return true }
+            if let address {
+                if entry.contains("/") {
+                    if address.isIn(block: entry) { return true }
+                } else if IPAddress(entry) == address {
+                    return true
+                }
                 continue
             }
+            if entry.hasPrefix("*.") { entry.removeFirst(2) } else if entry.hasPrefix(".") { entry.removeFirst() }
+            if entry.isEmpty || entry.contains("/") || IPAddress(entry) != nil { continue }
             if host == entry || host.hasSuffix("." + entry) { return true }
         }
         return false
@@ -101,26 +112,40 @@ public struct NetworkOptions: Sendable, Hashable {
         if host.hasSuffix(".") { host.removeLast() }
         return host
     }
+}
 
-    /// Whether the IPv4 address `host` lies in the CIDR block `block` (`10.0.0.0/8`).
-    private static func ipv4(_ host: String, isIn block: String) -> Bool {
-        let parts = block.split(separator: "/", maxSplits: 1)
-        guard parts.count == 2, let bits = Int(parts[1]), (0...32).contains(bits),
-            let network = ipv4Value(String(parts[0])), let address = ipv4Value(host)
-        else { return false }
-        let mask: UInt32 = bits == 0 ? 0 : UInt32.max << UInt32(32 - bits)
-        return network & mask == address & mask
+/// An IPv4 or IPv6 address in network byte order, as `inet_pton` reads it (no shorthand forms
+/// such as `127.1`).
+struct IPAddress: Equatable {
+    /// 4 bytes for IPv4, 16 for IPv6.
+    let bytes: [UInt8]
+
+    /// The address `text` spells, or nil when it is not an IP address.
+    init?(_ text: String) {
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        if inet_pton(AF_INET, text, &v4) == 1 {
+            bytes = withUnsafeBytes(of: &v4) { Array($0) }
+        } else if inet_pton(AF_INET6, text, &v6) == 1 {
+            bytes = withUnsafeBytes(of: &v6) { Array($0) }
+        } else {
+            return nil
+        }
     }
 
-    private static func ipv4Value(_ text: String) -> UInt32? {
-        let octets = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard octets.count == 4 else { return nil }
-        var value: UInt32 = 0
-        for octet in octets {
-            guard let number = UInt8(octet) else { return nil }
-            value = value << 8 | UInt32(number)
+    /// Whether this address lies in the CIDR block `block` (`10.0.0.0/8`, `fd00::/8`) of its own family.
+    func isIn(block: String) -> Bool {
+        let parts = block.split(separator: "/", maxSplits: 1)
+        guard parts.count == 2, let network = IPAddress(String(parts[0])), network.bytes.count == bytes.count,
+            let bits = Int(parts[1]), (0...(bytes.count * 8)).contains(bits)
+        else { return false }
+        for index in bytes.indices {
+            let remaining = bits - index * 8
+            if remaining <= 0 { break }
+            let mask: UInt8 = remaining >= 8 ? 0xFF : ~(0xFF >> UInt8(remaining))
+            if bytes[index] & mask != network.bytes[index] & mask { return false }
         }
-        return value
+        return true
     }
 }
 

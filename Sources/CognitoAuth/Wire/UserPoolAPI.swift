@@ -228,6 +228,12 @@ package struct UserPoolAPI: Sendable {
         guard let secret = json["SecretCode"]?.stringValue else {
             throw AuthError.invalidResponse(status: 200, detail: "AssociateSoftwareToken answered without SecretCode")
         }
+        guard TOTPSetupDetails.isBase32Secret(secret) else {
+            throw AuthError.invalidResponse(
+                status: 200,
+                detail: "AssociateSoftwareToken answered a SecretCode that is not base32 (letters A-Z and digits 2-7, "
+                    + "8 to 1024 of them), so it was refused and not shown")
+        }
         return (secret, json["Session"]?.stringValue)
     }
 

@@ -1,0 +1,1 @@
+{ Auth: { Cognito: { userPoolId: 'us-east-1_AbCdEf123', userPoolClientId: `1a2b3c4d5e6f7g8h9i0j1k2l3m`, loginWith: { oauth: { domain: 'x.auth.us-east-1.amazoncognito.com', scopes: ['openid'], redirectSignIn: [isProd ? 'https://a/' : 'http://localhost:3000/'], redirectSignOut: [], responseType: 'code' as const } } } } } satisfies ResourcesConfig;

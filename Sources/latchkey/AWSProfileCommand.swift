@@ -1,0 +1,118 @@
+import ArgumentParser
+import AuthScreens
+import CognitoAuth
+import Foundation
+
+/// `latchkey aws-profile install|uninstall NAME`: a `credential_process` profile in the AWS config file.
+struct AWSProfileCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "aws-profile",
+        abstract: Localized.text("cli.AWSProfile.abstract"),
+        discussion: Localized.text("cli.AWSProfile.discussion"),
+        subcommands: [AWSProfileInstallCommand.self, AWSProfileUninstallCommand.self]
+    )
+}
+
+/// What `install` and `uninstall` both take: the global options and the profile's name.
+struct AWSProfileArguments: ParsableArguments {
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp(Localized.text("cli.AWSProfile.name")))
+    var name: String
+}
+
+struct AWSProfileInstallCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "install", abstract: Localized.text("cli.AWSProfile.install.abstract"))
+
+    @OptionGroup var arguments: AWSProfileArguments
+    var global: GlobalOptions { arguments.global }
+    var name: String { arguments.name }
+
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.AWSProfile.region")))
+    var region: String?
+
+    func run() async throws {
+        _ = try Self.profile(name: name, command: [], region: nil)  // a bad name first, before the configuration
+        let configuration = try global.loadConfiguration()
+        guard let pool = configuration.identityPool else { throw AuthError.identityPoolNotConfigured }
+        let profile = try Self.profile(
+            name: name, command: try credentialsCommand(), region: region ?? pool.region)
+        let path = AWSConfigProfile.configPath(environment: global.environment)
+        let outcome = try AWSProfileUninstallCommand.edit { () throws(AWSConfigProfile.Failure) in
+            try profile.install(at: path)
+        }
+        let key = outcome == .unchanged ? "cli.AWSProfile.unchanged" : "cli.AWSProfile.installed"
+        try CLIOutput.emit(
+            Localized.format(key, ["name": name, "path": TerminalText.sanitized(path)]) + "\n")
+    }
+
+    /// `<absolute latchkey> credentials --format credential-process`, with the store, configuration
+    /// and account this command was given (made absolute), so the profile reads the same session.
+    func credentialsCommand() throws -> [String] {
+        var words = [Self.executablePath(), "credentials", "--format", "credential-process"]
+        let environment = global.environment
+        if let config = global.config ?? environment["LATCHKEY_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            words += ["--config", Self.absolute(config)]
+        }
+        if let section = global.configSection { words += ["--config-section", section] }
+        if let store = global.store ?? environment["LATCHKEY_STORE_DIR"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            words += ["--store", Self.absolute(store)]
+        }
+        if global.namesAccount { words += ["--account", try global.accountID()] }
+        return words
+    }
+
+    static func profile(name: String, command: [String], region: String?) throws -> AWSConfigProfile {
+        do {
+            return try AWSConfigProfile(name: name, command: command, region: region)
+        } catch {
+            throw CLIFailure(code: 2, message: error.description)
+        }
+    }
+
+    /// The running binary's absolute path (`/proc/self/exe`, else the first argument made absolute).
+    static func executablePath() -> String {
+        if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return resolved
+        }
+        return absolute(CommandLine.arguments.first ?? "latchkey")
+    }
+
+    static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
+            .standardizedFileURL.path
+    }
+}
+
+struct AWSProfileUninstallCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "uninstall", abstract: Localized.text("cli.AWSProfile.uninstall.abstract"))
+
+    @OptionGroup var arguments: AWSProfileArguments
+    var global: GlobalOptions { arguments.global }
+    var name: String { arguments.name }
+
+    func run() async throws {
+        let profile = try AWSProfileInstallCommand.profile(name: name, command: [], region: nil)
+        let path = AWSConfigProfile.configPath(environment: global.environment)
+        let outcome = try Self.edit { () throws(AWSConfigProfile.Failure) in try profile.uninstall(at: path) }
+        let key = outcome == .absent ? "cli.AWSProfile.absent" : "cli.AWSProfile.removed"
+        try CLIOutput.emit(Localized.format(key, ["name": name, "path": TerminalText.sanitized(path)]) + "\n")
+    }
+
+    /// Runs a file edit; its failure is the command's (exit 2 for a foreign profile or bad name, 5 for the file).
+    static func edit(_ body: () throws(AWSConfigProfile.Failure) -> AWSConfigProfile.Outcome) throws
+        -> AWSConfigProfile.Outcome
+    {
+        do {
+            return try body()
+        } catch {
+            switch error {
+            case .io: throw CLIFailure(code: 5, message: error.description)
+            case .badName, .foreignProfile: throw CLIFailure(code: 2, message: error.description)
+            }
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import CognitoAuth
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The child `latchkey exec` runs: spawned with `posix_spawnp` on the same terminal (stdin, stdout
+/// and stderr inherited, same process group), the environment passed as `envp` (no secret on
+/// argv), every other descriptor closed, signals at their defaults and unblocked.
+///
+/// While it runs, SIGINT, SIGTERM and SIGHUP sent to `latchkey` are passed on to it. A signal the
+/// terminal sent (Ctrl-C: the whole foreground group receives it, the child included) is not sent a
+/// second time.
+enum ExecChild {
+    /// The signals passed on to the child.
+    static let forwarded: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Runs `arguments` (the first word looked up in `PATH`) with `environment` (`NAME=value`) and
+    /// returns `exec`'s exit status: the child's, or 128 + the signal that ended it.
+    ///
+    /// Throws a ``CLIFailure`` with 127 (not found) or 126 (not executable) when it cannot start.
+    static func run(_ arguments: [String], environment: [String]) async throws(CLIFailure) -> Int32 {
+        guard let program = arguments.first else { throw CLIFailure(code: 2, message: "No command to run.") }
+        installForwarding()
+        let pid = try spawn(program, arguments, environment)
+        forwardedChild.store(pid, ordering: .releasing)
+        let status = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
+            let thread = Thread {
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                continuation.resume(returning: status)
+            }
+            thread.name = "latchkey-exec-wait"
+            thread.start()
+        }
+        forwardedChild.store(0, ordering: .releasing)
+        return exitStatus(status)
+    }
+
+    /// The shell's reading of a `waitpid` status: the exit code, or 128 + the terminating signal.
+    static func exitStatus(_ status: Int32) -> Int32 {
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+
+    private static func spawn(_ program: String, _ arguments: [String], _ environment: [String]) throws(CLIFailure)
+        -> pid_t
+    {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd in openDescriptors() where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in forwarded + [SIGPIPE, SIGQUIT, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        // posix_spawnp looks the program up in latchkey's own PATH, which the child's keeps.
+        let result = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
+        guard result == 0 else {
+            let reason = String(cString: strerror(result))
+            let name = TerminalText.sanitized(program)
+            switch result {
+            case ENOENT:
+                throw CLIFailure(code: 127, message: "\(name): command not found (\(reason)); check the name and PATH.")
+            default:
+                throw CLIFailure(code: 126, message: "\(name) could not be started (\(reason)).")
+            }
+        }
+        return pid
+    }
+
+    /// The descriptors open in this process, from `/proc/self/fd` (or `/dev/fd`).
+    private static func openDescriptors() -> [Int32] {
+        for directory in ["/proc/self/fd", "/dev/fd"] {
+            if let names = try? FileManager.default.contentsOfDirectory(atPath: directory) {
+                return names.compactMap(Int32.init)
+            }
+        }
+        return Array(3..<256)
+    }
+
+    /// Installs the handler that passes SIGINT, SIGTERM and SIGHUP on to the child.
+    private static func installForwarding() {
+        install(forwardSignal, for: forwarded)
+    }
+
+    /// A C signal handler that is told the sender (`SA_SIGINFO`).
+    typealias SignalHandler = @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void
+
+    /// Installs `handler` for `signals`, with `SA_SIGINFO` and `SA_RESTART`.
+    static func install(_ handler: SignalHandler, for signals: [Int32]) {
+        for signal in signals {
+            var action = sigaction()
+            #if canImport(Darwin)
+                action.__sigaction_u.__sa_sigaction = handler
+            #else
+                action.__sigaction_handler.sa_sigaction = handler
+            #endif
+            action.sa_flags = SA_SIGINFO | SA_RESTART
+            sigemptyset(&action.sa_mask)
+            sigaction(signal, &action, nil)
+        }
+    }
+}
+
+/// The running child's pid (0 when none), read by the signal handler, which cannot capture context.
+let forwardedChild = Atomic<Int32>(0)
+
+/// The signal handler: passes the signal on unless the kernel sent it (a terminal's Ctrl-C reaches
+/// the child by itself). Only async-signal-safe calls: an atomic load and `kill`.
+private func forwardSignal(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _: UnsafeMutableRawPointer?) {
+    let pid = forwardedChild.load(ordering: .acquiring)
+    guard pid > 0 else { return }
+    if let info, info.pointee.si_code == 0x80 { return }  // SI_KERNEL: from the terminal
+    kill(pid, signal)
+}

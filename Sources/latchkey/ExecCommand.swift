@@ -1,0 +1,82 @@
+import ArgumentParser
+import AuthScreens
+import CognitoAuth
+import Foundation
+
+/// `latchkey exec -- COMMAND…`: runs a command with the session's identity-pool credentials.
+struct ExecCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "exec",
+        abstract: Localized.text("cli.Exec.abstract"),
+        discussion: Localized.text("cli.Exec.discussion")
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var delivery: CredentialsDeliveryOptions
+
+    @Flag(name: .customLong("no-server"), help: ArgumentHelp(Localized.text("cli.Exec.noServer")))
+    var noServer = false
+
+    @Argument(parsing: .postTerminator, help: ArgumentHelp(Localized.text("cli.Exec.command")))
+    var command: [String] = []
+
+    func validate() throws {
+        guard !command.isEmpty else { throw ValidationError(Localized.text("cli.Exec.noCommand")) }
+        try delivery.validate()
+    }
+
+    func run() async throws {
+        let session = try await CredentialsDeliverySession.open(global: global, delivery: delivery)
+        // The first credentials up front: a signed-out session fails here, before the command starts.
+        let first = try await session.firstCredentials()
+        let environment: ExecEnvironment
+        var server: ContainerCredentialsServer?
+        session.register(kind: "exec", command: (command[0] as NSString).lastPathComponent)
+        if noServer {
+            environment = ExecEnvironment(
+                base: global.environment, delivery: .keys(first), region: session.region)
+            session.recordHandOut(first)
+        } else {
+            let endpoint = try session.startServer(port: 0)
+            server = endpoint
+            environment = ExecEnvironment(
+                base: global.environment,
+                delivery: .endpoint(uri: endpoint.fullURI, authorizationToken: endpoint.authorizationToken),
+                region: session.region)
+        }
+        if !environment.removed.isEmpty {
+            CLIOutput.info(
+                "latchkey: "
+                    + Localized.format("cli.Exec.removed", ["names": environment.removed.joined(separator: ", ")]))
+        }
+        let status: Int32
+        do {
+            status = try await ExecChild.run(command, environment: environment.entries)
+        } catch {
+            server?.stop()
+            session.unregister()
+            throw error
+        }
+        // The endpoint dies with the child: closed before exec returns the child's status.
+        server?.stop()
+        server?.waitUntilClosed()
+        session.unregister()
+        terminate(status)
+    }
+}
+
+/// The options `exec` and `serve-credentials` share.
+struct CredentialsDeliveryOptions: ParsableArguments {
+    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.Exec.guest")))
+    var guest = false
+
+    @Option(
+        name: .long, parsing: .unconditional, help: ArgumentHelp(Localized.text("cli.Exec.reloginWaitSeconds")))
+    var reloginWaitSeconds: Double = 1
+
+    func validate() throws {
+        guard reloginWaitSeconds.isFinite, (0...3600).contains(reloginWaitSeconds) else {
+            throw ValidationError(Localized.text("cli.Exec.badReloginWait"))
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import ArgumentParser
+import AuthScreens
+import CognitoAuth
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `latchkey serve-credentials`: the container-credentials endpoint on its own, until SIGINT or SIGTERM.
+struct ServeCredentialsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve-credentials",
+        abstract: Localized.text("cli.ServeCredentials.abstract"),
+        discussion: Localized.text("cli.ServeCredentials.discussion")
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var delivery: CredentialsDeliveryOptions
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(Localized.text("cli.ServeCredentials.port")))
+    var port: Int = 0
+
+    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ServeCredentials.tokenFile")))
+    var tokenFile: String?
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError(Localized.text("cli.ServeCredentials.badPort")) }
+        try delivery.validate()
+    }
+
+    func run() async throws {
+        let session = try await CredentialsDeliverySession.open(global: global, delivery: delivery)
+        _ = try await session.firstCredentials()
+        session.register(kind: "serve-credentials", command: nil)
+        let server = try session.startServer(port: port)
+        defer { session.unregister() }
+        var lines = ["AWS_CONTAINER_CREDENTIALS_FULL_URI=\(server.fullURI)"]
+        if let tokenFile {
+            try Self.writeToken(server.authorizationToken, to: tokenFile)
+            lines.append("AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE=\(tokenFile)")
+        } else {
+            lines.append("AWS_CONTAINER_AUTHORIZATION_TOKEN=\(server.authorizationToken)")
+        }
+        try CLIOutput.emit(lines.joined(separator: "\n") + "\n")
+        try CLIOutput.flushStandardOutput()
+        CLIOutput.info("latchkey: " + Localized.format("cli.ServeCredentials.serving", ["uri": server.fullURI]))
+        let signal = await Self.waitForStopSignal()
+        server.stop()
+        server.waitUntilClosed()
+        if let tokenFile { unlink(tokenFile) }
+        session.unregister()
+        terminate(signal == SIGINT || signal == SIGTERM ? 0 : 128 + signal)
+    }
+
+    /// Writes the bearer token to `path`, mode 0600, refusing to follow a link or replace a file.
+    static func writeToken(_ token: String, to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw CLIFailure(
+                code: 2,
+                message: Localized.format(
+                    "cli.ServeCredentials.tokenFileFailed",
+                    ["path": TerminalText.sanitized(path), "reason": String(cString: strerror(errno))]))
+        }
+        defer { close(fd) }
+        let bytes = Array(token.utf8)
+        guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
+            unlink(path)
+            throw CLIFailure(
+                code: 5,
+                message: Localized.format(
+                    "cli.ServeCredentials.tokenFileFailed",
+                    ["path": TerminalText.sanitized(path), "reason": String(cString: strerror(errno))]))
+        }
+    }
+
+    /// Waits for SIGINT, SIGTERM or SIGHUP and returns it (a handler writes it to a pipe a thread reads).
+    static func waitForStopSignal() async -> Int32 {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return SIGTERM }
+        stopSignalPipe.store(fds[1], ordering: .releasing)
+        ExecChild.install(writeStopSignal, for: [SIGINT, SIGTERM, SIGHUP])
+        let readEnd = fds[0]
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
+            let thread = Thread {
+                var byte: UInt8 = 0
+                while read(readEnd, &byte, 1) < 0 && errno == EINTR {}
+                continuation.resume(returning: Int32(byte))
+            }
+            thread.name = "latchkey-serve-signals"
+            thread.start()
+        }
+    }
+}
+
+/// The write end of the pipe the stop-signal handler writes to (0 before it exists).
+let stopSignalPipe = Atomic<Int32>(0)
+
+/// Writes the signal's number to the pipe: `write` and an atomic load are async-signal-safe.
+private func writeStopSignal(_ signal: Int32, _: UnsafeMutablePointer<siginfo_t>?, _: UnsafeMutableRawPointer?) {
+    var byte = UInt8(truncatingIfNeeded: signal)
+    let fd = stopSignalPipe.load(ordering: .acquiring)
+    if fd > 0 { _ = write(fd, &byte, 1) }
+}

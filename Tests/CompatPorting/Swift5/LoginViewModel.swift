@@ -1,0 +1,1 @@
+../Swift5Only/LoginViewModel.swift
