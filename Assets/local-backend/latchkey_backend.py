@@ -909,13 +909,34 @@ def provision(endpoint: str, args: argparse.Namespace) -> dict[str, Any]:
                                     Password=args.demo_password, Permanent=True)
         log(f"demo user {args.demo_user!r} created (confirmed, permanent password)")
 
-    return {"userPoolId": pool_id, "appClientId": client_a["ClientId"],
+    # The pool's own policy, as the pool reports it, for the configuration files (issue 29, B3).
+    policy = idp.describe_user_pool(UserPoolId=pool_id)["UserPool"].get("Policies", {}).get("PasswordPolicy", {})
+    return {"userPoolId": pool_id, "appClientId": client_a["ClientId"], "passwordPolicy": policy,
             "secretAppClientId": client_b["ClientId"],
             "secretAppClientSecret": client_b["ClientSecret"],
             "identityPoolId": identity_pool["IdentityPoolId"]}
 
 
 OAUTH_CONFIG_SCOPES = ["openid", "email", "profile", "aws.cognito.signin.user.admin"]
+
+
+def gen1_password_settings(policy: dict[str, Any]) -> dict[str, Any]:
+    """The pool's password policy as Gen 1's `Auth.Default.passwordProtectionSettings` (the Amplify CLI's keys)."""
+    characters = [name for key, name in (("RequireLowercase", "REQUIRES_LOWERCASE"),
+                                         ("RequireUppercase", "REQUIRES_UPPERCASE"),
+                                         ("RequireNumbers", "REQUIRES_NUMBERS"),
+                                         ("RequireSymbols", "REQUIRES_SYMBOLS")) if policy.get(key)]
+    return {"passwordPolicyMinLength": int(policy.get("MinimumLength", 8)),
+            "passwordPolicyCharacters": characters}
+
+
+def gen2_password_policy(policy: dict[str, Any]) -> dict[str, Any]:
+    """The pool's password policy as Gen 2's `auth.password_policy`."""
+    return {"min_length": int(policy.get("MinimumLength", 8)),
+            "require_lowercase": bool(policy.get("RequireLowercase")),
+            "require_uppercase": bool(policy.get("RequireUppercase")),
+            "require_numbers": bool(policy.get("RequireNumbers")),
+            "require_symbols": bool(policy.get("RequireSymbols"))}
 
 
 def aws_configuration(endpoint: str, ids: dict[str, Any], secret: bool,
@@ -931,11 +952,14 @@ def aws_configuration(endpoint: str, ids: dict[str, Any], secret: bool,
         "CredentialsProvider": {"CognitoIdentity": {"Default": {
             "PoolId": ids["identityPoolId"], "Region": REGION, "Endpoint": endpoint}}},
         "IdentityManager": {"Default": {}},
-        **({"Auth": {"Default": {"OAuth": {
-            "WebDomain": web_domain, "AppClientId": user_pool["AppClientId"],
-            "SignInRedirectURI": "http://localhost:53682/callback",
-            "SignOutRedirectURI": "http://localhost:53682/signed-out",
-            "Scopes": list(OAUTH_CONFIG_SCOPES)}}}} if web_domain else {}),
+        # The pool's real password policy, so the forms judge a password as the pool does (issue 29, B3).
+        "Auth": {"Default": {
+            "passwordProtectionSettings": gen1_password_settings(ids.get("passwordPolicy", {})),
+            **({"OAuth": {
+                "WebDomain": web_domain, "AppClientId": user_pool["AppClientId"],
+                "SignInRedirectURI": "http://localhost:53682/callback",
+                "SignOutRedirectURI": "http://localhost:53682/signed-out",
+                "Scopes": list(OAUTH_CONFIG_SCOPES)}} if web_domain else {})}},
         # The key set comes from the standard Endpoint (<Endpoint>/<pool>/.well-known/jwks.json);
         # awsconfiguration.json has no STS key, so Latchkey's own section names it, with the test aid.
         "Latchkey": {"STSEndpoint": endpoint,
@@ -948,8 +972,7 @@ def amplify_outputs(ids: dict[str, Any], web_domain: str, guest: bool) -> dict[s
     return {"version": "1.4", "auth": {
         "aws_region": REGION, "user_pool_id": ids["userPoolId"], "user_pool_client_id": ids["appClientId"],
         "identity_pool_id": ids["identityPoolId"],
-        "password_policy": {"min_length": 8, "require_lowercase": True, "require_uppercase": True,
-                            "require_numbers": True, "require_symbols": False},
+        "password_policy": gen2_password_policy(ids.get("passwordPolicy", {})),
         "standard_required_attributes": [], "username_attributes": [], "user_verification_types": ["email"],
         "unauthenticated_identities_enabled": bool(guest), "mfa_configuration": "OPTIONAL",
         "mfa_methods": ["TOTP", "SMS"],

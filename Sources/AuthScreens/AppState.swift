@@ -84,7 +84,7 @@ public struct AppState: Equatable, Sendable {
         if options.startOnSignUp {
             self.base = .signUp(makeSignUp(username: ""))
         } else {
-            self.base = .signIn(makeSignIn(username: options.prefilledUsername ?? "", notice: nil))
+            self.base = .signIn(makeSignIn(username: options.prefilledUsername ?? "", notice: options.signInHint))
         }
         if let notice = options.storeNotice {
             // Shown inside the UI (the status line and the log), not printed behind the full screen.

@@ -100,6 +100,13 @@ extension AuthService {
 }
 
 extension AuthClient: AuthService {
+    /// The tokens, as the core's `getTokens(_:)` gives them. Stated here because the core takes an
+    /// optional (`TokenRequestOptions? = nil`), which does not witness the requirement: without this,
+    /// the "cannot hand out tokens" default below answered every call, `latchkey token` included.
+    public func getTokens(_ options: TokenRequestOptions) async throws -> CognitoTokens {
+        try await getTokens(Optional(options))
+    }
+
     /// Begins a browser sign-in with `provider` (`COGNITO` for the pool's own page).
     public func beginHostedUISignIn(provider: String) async throws -> HostedUISignInRequest {
         try beginHostedUISignIn(provider: provider as String?)

@@ -27,6 +27,8 @@ public struct AuthUIOptions: Hashable, Sendable {
     public var resendCooldown: TimeInterval = ConfirmSignUpState.resendCooldown
     /// The username the sign-in screen starts with (the demo fills in its user).
     public var prefilledUsername: String?
+    /// A line shown on the first Sign in screen until the first submit (the demo names its user's password).
+    public var signInHint: String?
     /// What the username field holds: a username, or the email or phone number the pool signs in with.
     public var usernameKind: UsernameKind = .username
     /// Where the pool sends the code that verifies a new account (`email`, `phone_number`).

@@ -41,6 +41,20 @@ public struct PasswordPolicy: Hashable, Sendable {
             requiresSymbol: pool.requiresSymbols)
     }
 
+    /// The policy the forms apply for `configuration`: the pool's stated policy, then `Latchkey.UI.PasswordPolicy`,
+    /// else Cognito's default. The CLI's pre-checks use it too, so both judge a password the same way.
+    public init(configuration: AuthConfiguration) {
+        self = AuthUIOptions(ui: configuration.latchkey.ui, poolSettings: configuration.poolSettings).passwordPolicy
+    }
+
+    /// The CLI's sentence for a password this policy refuses ("The password needs a symbol. The password
+    /// needs: …"), or nil when `password` meets it; the same rules as the forms' checklist.
+    public func refusal(of password: String) -> String? {
+        guard let problem = validationError(for: password) else { return nil }
+        let rules = rules.map(\.text).joined(separator: Localized.text("policy.listSeparator"))
+        return Localized.format("cli.passwordRefused", ["problem": problem, "rules": rules])
+    }
+
     /// One requirement of a policy.
     public enum Rule: Hashable, Sendable {
         /// At least this many characters.

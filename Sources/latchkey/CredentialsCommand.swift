@@ -26,17 +26,17 @@ struct CredentialsCommand: AsyncParsableCommand {
     @Option(
         name: .long, parsing: .unconditional,
         help: ArgumentHelp(Localized.text("cli.Format.retrySeconds")))
-    var retrySeconds: Double = 4
+    var retrySeconds: RetrySeconds = .standard
 
     func validate() throws {
-        try TokenCommand.validateRetrySeconds(retrySeconds)
+        try TokenCommand.validateRetrySeconds(retrySeconds.value)
     }
 
     func run() async throws {
-        let client = try await global.makeClient(deadline: TokenCommand.retryDeadline(retrySeconds))
+        let client = try await global.makeClient(deadline: TokenCommand.retryDeadline(retrySeconds.value))
         let options = TokenRequestOptions(
-            waitForSignIn: false, waitForConnectivity: retrySeconds > 0,
-            deadline: TokenCommand.retryDeadline(retrySeconds), label: "credentials")
+            waitForSignIn: false, waitForConnectivity: retrySeconds.value > 0,
+            deadline: TokenCommand.retryDeadline(retrySeconds.value), label: "credentials")
         let credentials: AWSCredentials
         do {
             credentials = try await client.getAWSCredentials(options)
@@ -44,7 +44,7 @@ struct CredentialsCommand: AsyncParsableCommand {
             if case .offline(_, let error) = await client.connectivity { throw error }
             throw AuthError.network(
                 kind: .timedOut,
-                message: Localized.format("cli.credentials.noneWithin", ["seconds": "\(retrySeconds)"]))
+                message: Localized.format("cli.credentials.noneWithin", ["seconds": retrySeconds.description]))
 
         }
         let expiration = CLIOutput.iso8601(credentials.expiration)

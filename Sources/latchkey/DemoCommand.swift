@@ -22,6 +22,12 @@ struct DemoCommand: AsyncParsableCommand {
     static let demoUser = "demo"
     static let demoPassword = "Latchkey-demo-1"
 
+    /// The line on the demo's Sign in screen that names the password (the lines printed before the UI
+    /// starts are hidden by its alternate screen).
+    static var signInHint: String {
+        Localized.format("cli.demo.signInHint", ["username": demoUser, "password": demoPassword])
+    }
+
     func run() async throws {
         let launcher = try LocalBackendLauncher.find()
         if stop {
@@ -49,7 +55,8 @@ struct DemoCommand: AsyncParsableCommand {
             return
         }
         try await InteractiveEntry.run(
-            client: client, global: global, ui: ui, prefilledUsername: Self.demoUser, storeNotice: notice.text)
+            client: client, global: global, ui: ui, prefilledUsername: Self.demoUser, storeNotice: notice.text,
+            signInHint: Self.signInHint)
     }
 
     /// Copies the backend's configuration to the default location unless a non-demo one is there.

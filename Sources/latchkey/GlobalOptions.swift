@@ -165,9 +165,19 @@ extension GlobalSelection {
         // A store directory that is not there yet is made to remember the warning only by a command
         // that signs in (the others create nothing): until then the warning is said each time.
         let remembers = createsDirectory || FileManager.default.fileExists(atPath: directory)
-        if let warning = remembers
+        var warning =
+            remembers
             ? SessionStoreSelection.firstTimeWarning(selection.warning, directory: directory) : selection.warning
-        {
+        // Once per store, not once per account (issue 29, N25): an account under a root that said it is quiet,
+        // and the first account to say it marks the root too.
+        if warning != nil, directory != storeRoot {
+            if FileManager.default.fileExists(atPath: storeRoot + "/" + SessionStoreSelection.warningMarkerName) {
+                warning = nil
+            } else if remembers {
+                _ = SessionStoreSelection.firstTimeWarning(warning, directory: storeRoot)
+            }
+        }
+        if let warning {
             if let storeWarning {
                 storeWarning(warning)
             } else {

@@ -11,7 +11,7 @@ enum InteractiveEntry {
     @discardableResult
     static func run(
         client: AuthClient, global: GlobalOptions, ui: UIOptions, prefilledUsername: String?,
-        storeNotice: String? = nil,
+        storeNotice: String? = nil, signInHint: String? = nil,
         canSwitchAccounts: Bool = false, accountID: String? = nil
     ) async throws -> String?? {
         let environment = ProcessInfo.processInfo.environment
@@ -22,12 +22,14 @@ enum InteractiveEntry {
             }
             // Line prompts: the warning is printed first, as the other commands do.
             if let storeNotice { FileHandle.standardError.write(Data((storeNotice + "\n").utf8)) }
+            if let signInHint { CLIOutput.info(signInHint) }
             try await runPlain(client: client, prefilledUsername: prefilledUsername)
             return nil
         }
         var options = try await screenOptions(
             client: client, global: global, ui: ui, prefilledUsername: prefilledUsername, accountID: accountID)
         options.canSwitchAccounts = canSwitchAccounts
+        options.signInHint = signInHint
         options.storeNotice = storeNotice.map(StoreNotice.withoutPrefix)
         let theme: Theme = options.themeName == "mono" ? .noColor : .automatic(environment: environment)
         let backend = client.configuration.userPool?.endpoint?.host ?? client.configuration.userPool?.region
@@ -93,9 +95,6 @@ enum InteractiveEntry {
         return options
     }
 
-    /// How many passwords `--plain` accepts before it gives up.
-    static let plainPasswordAttempts = 3
-
     static func runPlain(client: AuthClient, prefilledUsername: String?) async throws {
         if await client.userState == .signedIn {
             CLIOutput.info(Localized.format("cli.alreadySignedIn", ["username": await client.username ?? "?"]))
@@ -104,24 +103,9 @@ enum InteractiveEntry {
         let suggested = await client.username ?? prefilledUsername
         let typed = try CLIOutput.ask(Self.usernamePrompt(suggested: suggested))
         let username = typed.isEmpty ? (suggested ?? "") : typed
-        var attempt = 1
-        while true {
+        try await PlainSignIn.retryingWrongPassword(username: username, interactive: CLIOutput.stdinIsTerminal) {
             let password = try PasswordInput.checked(CLIOutput.secret(prompt: Localized.text("cli.prompt.password")))
-            do {
-                try await PlainSignIn.run(client: client, username: username, password: password)
-                return
-            } catch let error as AuthError where attempt < plainPasswordAttempts && CLIOutput.stdinIsTerminal {
-                // A wrong password is asked again, as `sudo` does; other errors end the sign-in.
-                guard case .notAuthorized(let message) = error, NotAuthorizedVariant(message) == .incorrectCredentials
-                else { throw error }
-                let left = plainPasswordAttempts - attempt
-                let summary = error.summary(.current) ?? Localized.text("cli.signInFailed")
-                let key = left == 1 ? "cli.tryAgain.one" : "cli.tryAgain.other"
-                CLIOutput.info(
-                    "✖ " + summary + Localized.text("error.separator")
-                        + Localized.format(key, ["left": String(left), "username": username]))
-                attempt += 1
-            }
+            try await PlainSignIn.run(client: client, username: username, password: password)
         }
     }
 

@@ -26,7 +26,7 @@ struct LatchkeyCommand: AsyncParsableCommand {
         // The language first: the help text and every message are built in it.
         let environment = ProcessInfo.processInfo.environment
         Language.processDefault = Language.fromLocale(environment: environment)
-        let arguments: [String]
+        var arguments: [String]
         do {
             (Language.processDefault, arguments) = try LanguageArgument.extract(
                 from: Array(CommandLine.arguments.dropFirst()), environment: environment)
@@ -34,6 +34,7 @@ struct LatchkeyCommand: AsyncParsableCommand {
             CLIOutput.error(error.message)
             terminate(error.code)
         }
+        arguments = GlobalOptionsFirst.reordered(arguments)
         // `token` is a known name: the check (which lists every subcommand) is skipped for it.
         if arguments.first != TokenCommand.name, let failure = UnknownCommand.check(arguments) {
             FileHandle.standardError.write(Data((failure + "\n").utf8))

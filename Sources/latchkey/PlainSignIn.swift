@@ -4,6 +4,34 @@ import Foundation
 
 /// Line-prompt sign-in: the `sign-in` command, `--plain` mode and the demo without a UI.
 enum PlainSignIn {
+    /// How many passwords a sign-in at a terminal accepts before it gives up (`sign-in` and `--plain` alike).
+    static let passwordAttempts = 3
+
+    /// Runs `attempt` (which asks for the password and signs in) again after a wrong password, up to
+    /// ``passwordAttempts`` times when `interactive`, as `sudo` does; other errors end the sign-in at once.
+    /// The one retry rule of `latchkey sign-in` and `--plain` (issue 29, N28).
+    static func retryingWrongPassword(
+        username: String, interactive: Bool, _ attempt: () async throws -> Void
+    ) async throws {
+        var tries = 1
+        while true {
+            do {
+                try await attempt()
+                return
+            } catch let error as AuthError where tries < passwordAttempts && interactive {
+                guard case .notAuthorized(let message) = error, NotAuthorizedVariant(message) == .incorrectCredentials
+                else { throw error }
+                let left = passwordAttempts - tries
+                let summary = error.summary(.current) ?? Localized.text("cli.signInFailed")
+                let key = left == 1 ? "cli.tryAgain.one" : "cli.tryAgain.other"
+                CLIOutput.info(
+                    "✖ " + summary + Localized.text("error.separator")
+                        + Localized.format(key, ["left": String(left), "username": username]))
+                tries += 1
+            }
+        }
+    }
+
     /// Signs in, answering challenges from standard input (prompting when it is a terminal).
     static func run(client: AuthClient, username: String, password: String) async throws {
         try await answer(

@@ -136,12 +136,12 @@ struct SignInCommand: AsyncParsableCommand {
         let others = AccountResolution.summaries(of: global.accounts, environment: global.environment)
         let account = try AccountResolution.accountForSignIn(
             username: name, userPoolId: configuration.userPool?.poolId, all: others, global: global)
+        // Said once the password is accepted, not before (issue 29, N11): a failed sign-in switches nothing.
+        var announcement: String?
         if account.id != global.accounts.activeID(), let current = others.first(where: \.isActive), current.isLive {
-            CLIOutput.info(
-                Localized.format(
-                    account.isNew ? "cli.signIn.addingAccount" : "cli.signIn.switchingAccount",
-                    ["name": TerminalText.sanitized(name), "current": TerminalText.sanitized(current.name)]))
-
+            announcement = Localized.format(
+                account.isNew ? "cli.signIn.addedAccount" : "cli.signIn.switchedAccount",
+                ["name": TerminalText.sanitized(name), "current": TerminalText.sanitized(current.name)])
         }
         let client: AuthClient
         do {
@@ -166,9 +166,13 @@ struct SignInCommand: AsyncParsableCommand {
         }
         defer { Task { await client.removeUserStateListener(recorder) } }
         do {
-            try await PlainSignIn.run(
-                client: client, username: name, flow: chosenFlow, method: method?.method, passwordStdin: passwordStdin,
-                validationData: validation, replacingSession: global.namesAccount)
+            // At a terminal a wrong password is asked again, as with --plain; piped, one try.
+            let interactive = CLIOutput.stdinIsTerminal && !passwordStdin
+            try await PlainSignIn.retryingWrongPassword(username: name, interactive: interactive) {
+                try await PlainSignIn.run(
+                    client: client, username: name, flow: chosenFlow, method: method?.method,
+                    passwordStdin: passwordStdin, validationData: validation, replacingSession: global.namesAccount)
+            }
         } catch {
             if account.isNew, await client.userState != .signedIn { try? global.accounts.removeAccount(account.id) }
             throw error
@@ -177,6 +181,7 @@ struct SignInCommand: AsyncParsableCommand {
             try AccountResolution.recordSignIn(
                 id: account.id, username: await client.username ?? name, configuration: client.configuration,
                 global: global)
+            if let announcement { CLIOutput.info(announcement) }
         }
     }
 

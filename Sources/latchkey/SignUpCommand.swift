@@ -46,6 +46,7 @@ struct SignUpCommand: AsyncParsableCommand {
         }
         let password = try PasswordInput.read(
             fromStdin: passwordStdin, prompt: Localized.text("cli.prompt.choosePassword"))
+        try PasswordInput.checkPolicy(password, configuration: client.configuration)
         switch try await client.signUp(
             username: username, password: password, attributes: attributes, validationData: validation)
         {
@@ -120,6 +121,7 @@ struct ConfirmForgotPasswordCommand: AsyncParsableCommand {
         let client = try await global.makeClient(session: .replacedOrUnused)
         let password = try PasswordInput.read(
             fromStdin: passwordStdin, prompt: Localized.text("cli.prompt.newPassword"))
+        try PasswordInput.checkPolicy(password, configuration: client.configuration)
         try await client.confirmForgotPassword(username: username, newPassword: password, code: code)
         CLIOutput.info("✔ Password changed. Sign in: latchkey sign-in --username \(username)")
     }
@@ -141,6 +143,7 @@ struct ChangePasswordCommand: AsyncParsableCommand {
             fromStdin: passwordStdin, prompt: Localized.text("cli.prompt.currentPassword"))
         let proposed = try PasswordInput.read(
             fromStdin: passwordStdin, prompt: Localized.text("cli.prompt.newPassword"))
+        try PasswordInput.checkPolicy(proposed, configuration: client.configuration)
         try await client.changePassword(current: current, proposed: proposed)
         CLIOutput.info(Localized.text("cli.passwordChanged"))
     }
@@ -250,5 +253,13 @@ enum PasswordInput {
     static func checked(_ password: String) throws(CLIFailure) -> String {
         guard !password.isEmpty else { throw CLIFailure(code: 2, message: Localized.text("cli.passwordEmpty")) }
         return password
+    }
+
+    /// Refuses (exit 1, before any request) a new password the configuration's policy refuses: the same
+    /// ``PasswordPolicy`` the forms' checklist uses, so the CLI and the UI agree (issue 29, B3).
+    static func checkPolicy(_ password: String, configuration: AuthConfiguration) throws {
+        if let refusal = PasswordPolicy(configuration: configuration).refusal(of: password) {
+            throw CLIFailure(code: 1, message: refusal)
+        }
     }
 }

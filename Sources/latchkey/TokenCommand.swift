@@ -26,11 +26,11 @@ struct TokenCommand: AsyncParsableCommand {
     @Option(
         name: .long, parsing: .unconditional,
         help: ArgumentHelp(Localized.text("cli.Token.retrySeconds")))
-    var retrySeconds: Double = 4
+    var retrySeconds: RetrySeconds = .standard
 
     func validate() throws {
         if id && access { throw ValidationError(Localized.text("cli.token.idOrAccess")) }
-        try Self.validateRetrySeconds(retrySeconds)
+        try Self.validateRetrySeconds(retrySeconds.value)
     }
 
     /// The longest `--retry-seconds` accepted: an hour.
@@ -41,7 +41,8 @@ struct TokenCommand: AsyncParsableCommand {
         guard seconds.isFinite, (0...maximumRetrySeconds).contains(seconds) else {
             throw ValidationError(
                 Localized.format(
-                    "cli.token.badRetrySeconds", ["maximum": String(Int(maximumRetrySeconds)), "value": "\(seconds)"]))
+                    "cli.token.badRetrySeconds",
+                    ["maximum": RetrySeconds.text(maximumRetrySeconds), "value": RetrySeconds.text(seconds)]))
         }
     }
 
@@ -52,17 +53,18 @@ struct TokenCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let client = try await global.makeClient(deadline: Self.retryDeadline(retrySeconds))
+        let client = try await global.makeClient(deadline: Self.retryDeadline(retrySeconds.value))
         let options = TokenRequestOptions(
-            waitForSignIn: false, waitForConnectivity: retrySeconds > 0,
-            deadline: Self.retryDeadline(retrySeconds), label: "token")
+            waitForSignIn: false, waitForConnectivity: retrySeconds.value > 0,
+            deadline: Self.retryDeadline(retrySeconds.value), label: "token")
         let tokens: CognitoTokens
         do {
             tokens = try await client.getTokens(options)
         } catch AuthError.deadlineExceeded {
             if case .offline(_, let error) = await client.connectivity { throw error }
             throw AuthError.network(
-                kind: .timedOut, message: Localized.format("cli.token.noRefreshWithin", ["seconds": "\(retrySeconds)"]))
+                kind: .timedOut,
+                message: Localized.format("cli.token.noRefreshWithin", ["seconds": retrySeconds.description]))
         } catch AuthError.notSignedIn {
             // Nobody signed in is 1, as for `status` and every other command; 4 means "sign in again".
             throw CLIFailure(code: 1, message: Localized.text("cli.token.notSignedIn"))

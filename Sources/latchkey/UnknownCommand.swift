@@ -21,18 +21,25 @@ enum UnknownCommand {
         if let suggestion = suggestion(for: first) {
             message += Localized.format("cli.didYouMean", ["suggestion": suggestion])
         }
-        message += Localized.text("cli.seeHelp") + "\n\n"
-
-        message += LatchkeyCommand.usageString(for: LatchkeyCommand.self)
-        return message
+        // One line: no usage block after it (issue 29, N18).
+        return message + Localized.text("cli.seeHelp")
     }
 
-    /// The known name closest to `word` (at most a third of its letters, and 2, away), if any.
+    /// Words other tools use for a command, mapped to ours (`login` is `sign-in`).
+    static let commonAliases: [String: String] = [
+        "login": "sign-in", "log-in": "sign-in", "signin": "sign-in", "logout": "sign-out", "log-out": "sign-out",
+        "signout": "sign-out", "signup": "sign-up", "register": "sign-up", "whoami": "status",
+    ]
+
+    /// The known name closest to `word`: a common alias, else a name at most 2 edits away (1 for words of up
+    /// to 4 letters), else a name it begins.
     static func suggestion(for word: String) -> String? {
         let lowered = word.lowercased()
-        let limit = max(1, min(2, lowered.count / 3))
-        let scored = knownNames.map { ($0, distance(lowered, $0)) }.filter { $0.1 <= limit }
-        if let best = scored.min(by: { $0.1 < $1.1 }) { return best.0 }
+        if let alias = commonAliases[lowered] { return alias }
+        let limit = lowered.count <= 4 ? 1 : 2
+        let candidates = knownNames.map { ($0, $0) } + commonAliases.map { ($0.key, $0.value) }
+        let scored = candidates.map { ($0.1, distance(lowered, $0.0)) }.filter { $0.1 <= limit }
+        if let best = scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }) { return best.0 }
         return knownNames.first { $0.hasPrefix(lowered) && lowered.count >= 3 }
     }
 

@@ -54,7 +54,7 @@ import Testing
         #expect(app.dashboard.rows[0].value == "Sign-in needed (signedOutUserPoolsTokenInvalid)")
         #expect(!app.badge.contains("signedOut"))
         #expect(ScreenText.exitLine(.signedIn, username: "alice") == "Signed in as alice.")
-        #expect(ScreenText.exitLine(.signedOut, username: nil) == "Signed out.")
+        #expect(ScreenText.exitLine(.signedOut, username: nil) == "Not signed in.")
         #expect(
             ScreenText.exitLine(.signedOutUserPoolsTokenInvalid, username: "José", cause: .revoked)
                 == "Session revoked: sign in again (José): latchkey sign-in.")

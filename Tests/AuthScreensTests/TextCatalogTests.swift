@@ -157,7 +157,17 @@ import AuthScreensTesting
             AuthError.notSignedIn.description(japanese) == "誰もサインインしていません。先にサインインしてください: latchkey sign-in")
         #expect(
             AuthError.reloginRequired(.signedOutUserPoolsTokenInvalid).description
-                == "Re-login required (state signedOutUserPoolsTokenInvalid). Sign in again: latchkey sign-in.")
+                == "Sign-in needed again: the stored session can no longer be renewed. Sign in again: latchkey sign-in."
+        )
+        // No API state name in the words (issue 29, N25), in either language.
+        #expect(!AuthError.reloginRequired(.signedOutUserPoolsTokenInvalid).description.contains("signedOut"))
+        #expect(!AuthError.reloginRequired(.signedOutUserPoolsTokenInvalid).description(japanese).contains("signedOut"))
+        // The transport's words are not repeated after ours.
+        let refusedConnection = AuthError.network(kind: .connectionRefused, message: "connection refused")
+        #expect(!refusedConnection.description.contains("(connection refused)"), "\(refusedConnection.description)")
+        #expect(refusedConnection.description.hasPrefix("The connection was refused. Check the network"))
+        let reset = AuthError.network(kind: .connectionReset, message: "recv failed: errno 104")
+        #expect(reset.description.contains("(recv failed: errno 104)"))
 
     }
 

@@ -28,18 +28,20 @@ extension BackendTests {
             let first = try await LatchkeyBinary.run(
                 ["sign-in", "--username", alice, "--password-stdin"] + common, stdin: Integration.password + "\n")
             #expect(first.status == 0, "\(first.stderr)")
-            #expect(!first.stderr.contains("Adding an account"))
+            #expect(!first.stderr.contains("Added an account"))
             // A wrong password for a new user adds nothing and leaves alice active.
             let wrong = try await LatchkeyBinary.run(
                 ["sign-in", "--username", bob, "--password-stdin"] + common, stdin: "Wrong-password-1\n")
             #expect(wrong.status == 1)
+            // Nothing is announced before the password is accepted (issue 29, N11).
+            #expect(!wrong.stderr.contains("an account for"), "\(wrong.stderr)")
             #expect(!FileManager.default.fileExists(atPath: store + "/accounts/account-2"))
             #expect(try await Self.statusUsername(common) == alice)
 
             let second = try await LatchkeyBinary.run(
                 ["sign-in", "--username", bob, "--password-stdin"] + common, stdin: Integration.password + "\n")
             #expect(second.status == 0, "\(second.stderr)")
-            #expect(second.stderr.contains("Adding an account for \(bob); \(alice) stays signed in"))
+            #expect(second.stderr.contains("Added an account for \(bob); \(alice) stays signed in"))
             #expect(try await Self.statusUsername(common) == bob)
             #expect(try await Self.statusUsername(common + ["--account", alice]) == alice)
 
@@ -104,7 +106,7 @@ extension BackendTests {
             let again = try await LatchkeyBinary.run(
                 ["sign-in", "--username", alice, "--password-stdin"] + common, stdin: Integration.password + "\n")
             #expect(again.status == 0)
-            #expect(!again.stderr.contains("Adding an account") && !again.stderr.contains("Switching to"))
+            #expect(!again.stderr.contains("Added an account") && !again.stderr.contains("Switched to"))
 
             // Signing out of the active account hands over to the other; the last sign-out leaves none.
             let out = try await LatchkeyBinary.run(["sign-out"] + common)
@@ -158,7 +160,7 @@ extension BackendTests {
                 ["sign-in", "--config", otherConfig, "--username", email, "--password-stdin"],
                 stdin: Integration.password + "\n", environment: environment, removing: removing)
             #expect(two.status == 0, "\(two.stderr)")
-            #expect(two.stderr.contains("Adding an account"))
+            #expect(two.stderr.contains("Added an account"))
 
             let status = try await LatchkeyBinary.run(
                 ["status", "--json"], environment: environment, removing: removing)

@@ -61,7 +61,8 @@ extension BackendTests {
                 "token", "--config", try Integration.unreachableConfig(in: directory), "--store", directory,
             ])
             #expect(output.status == 4)
-            #expect(output.stderr.contains("Re-login required"))
+            #expect(output.stderr.contains("Sign-in needed again"), "\(output.stderr)")
+            #expect(!output.stderr.contains("signedOutUserPoolsTokenInvalid"), "\(output.stderr)")
         }
 
         @Test("token exits 3 after a bounded retry when the backend is unreachable and the token has expired")

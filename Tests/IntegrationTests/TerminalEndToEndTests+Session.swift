@@ -107,7 +107,7 @@ extension BackendTests.TerminalEndToEndTests {
         #expect(status.status == 1, "nobody is signed in: \(status)")
         #expect(JSONValue.parse(Array(status.stdout.utf8))?["state"]?.stringValue == "signedOut", "\(status)")
         #expect(try await Self.quit(session) == 0)
-        #expect(session.screen().contains("latchkey: Signed out."))
+        #expect(session.screen().contains("latchkey: Not signed in."))
     }
 
     @Test("A sign-out by `latchkey sign-out` in another terminal shows on the open dashboard with no key pressed")

@@ -176,7 +176,7 @@ extension BackendTests.TerminalEndToEndTests {
         let after = session.screen()
         #expect(after.contains("EXIT=0"))
         #expect(!after.contains { Self.boxCharacters.contains($0) }, "the UI is still on screen:\n\(after)")
-        #expect(after.contains("latchkey: Signed out."))
+        #expect(after.contains("latchkey: Not signed in."))
         let stty = try await Self.sttyAfterExit(session)
         #expect(Self.isCookedTerminal(stty), "\(stty)")
         session.kill()

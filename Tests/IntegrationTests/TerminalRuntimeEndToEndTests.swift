@@ -148,13 +148,15 @@ struct CommandLineMistakeTests {
         #expect(command.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == LatchkeyVersion.current)
     }
 
-    @Test("an unknown command suggests the nearest one and shows the top-level usage, not ui's")
+    @Test("an unknown command suggests the nearest one on one line, without ui's usage")
     func unknownCommand() async throws {
         let output = try await LatchkeyBinary.run(["stauts"])
         #expect(output.status == 2, "\(output)")
         #expect(output.stderr.contains("unknown command \"stauts\""), "\(output.stderr)")
         #expect(output.stderr.contains("Did you mean status?"), "\(output.stderr)")
-        #expect(output.stderr.contains("latchkey <subcommand>"), "\(output.stderr)")
+        // One line, no usage block after it (issue 29, N18).
+        #expect(!output.stderr.contains("latchkey <subcommand>"), "\(output.stderr)")
+        #expect(output.stderr.split(separator: "\n", omittingEmptySubsequences: false).count == 2, "\(output.stderr)")
         #expect(!output.stderr.contains("--disable-sign-up"), "ui's options are not shown: \(output.stderr)")
         let far = try await LatchkeyBinary.run(["xyzzy"])
         #expect(far.status == 2)

@@ -62,11 +62,13 @@ extension BackendTests {
             #expect(JSONValue.parse(Array(status.stdout.utf8))?["authenticatedBy"] == .null, "\(status.stdout)")
             #expect(try await EndToEnd.quit(session) == 0)
             let exit = session.screen()
-            #expect(exit.contains("latchkey: Signed out."), "\(exit)")
+            #expect(exit.contains("latchkey: Not signed in."), "\(exit)")
             #expect(!exit.contains("latchkey: storing the session"), "the warning was shown inside instead:\n\(exit)")
         }
 
-        @Test("sign-in without --username asks for it on a terminal; --plain asks again after a wrong password")
+        @Test(
+            "sign-in without --username asks for it on a terminal; sign-in and --plain ask again after a wrong password"
+        )
         func promptsAndRetries() async throws {
             let backend = try await LocalBackend.shared()
             guard let binary = LatchkeyBinary.url else { throw TmuxSession.Failure("the latchkey binary is not built") }
@@ -83,6 +85,13 @@ extension BackendTests {
             signIn.type(username)
             signIn.press("Enter")
             try await signIn.waitFor("Password for \(username):")
+            // A wrong password is asked again, as with --plain (issue 29, N28).
+            signIn.type("Wr0ng-Password!")
+            signIn.press("Enter")
+            try await signIn.waitUntil("the password prompt after the wrong-password message") { screen in
+                guard let message = screen.range(of: "2 tries left") else { return false }
+                return screen[message.upperBound...].contains("Password for \(username):")
+            }
             signIn.type(Integration.password)
             signIn.press("Enter")
             #expect(try await signIn.waitForExit() == 0)

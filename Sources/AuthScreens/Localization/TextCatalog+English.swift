@@ -161,6 +161,8 @@ extension TextCatalog {
         "codeMustBeDigits": "The code has {digits} digits.",
         "attributeRequired": "{label} is required.",
         "policyRule.length": "At least {length} characters",
+        "policy.listSeparator": "; ",
+        "cli.passwordRefused": "{problem} The pool's policy: {rules}. Choose a password that meets it.",
         "policyRule.uppercase": "An uppercase letter",
         "policyRule.lowercase": "A lowercase letter",
         "policyRule.number": "A number",
@@ -376,7 +378,7 @@ extension TextCatalog {
         "stateRow": "{words} ({state})",
         "exitLine.signedInAs": "Signed in as {username}.",
         "exitLine.signedIn": "Signed in.",
-        "exitLine.signedOut": "Signed out.",
+        "exitLine.signedOut": "Not signed in.",
         "exitLine.guest": "Guest (not signed in).",
         "exitLine.unknown": "Not signed in.",
         "exitLine.relogin": "{headline}: latchkey sign-in.",
@@ -632,11 +634,13 @@ extension TextCatalog {
         "cli.demo.backend": "Local backend: {endpoint} (user pool {pool})",
         "cli.demo.configuration": "Configuration: {path}",
         "cli.demo.user": "Demo user:     {username} / {password}",
+        "cli.demo.signInHint": "Demo user {username}: the password is {password}",
         "cli.demo.noTerminal": "No terminal on standard input, so no sign-in prompt. Sign in with:",
         "cli.demo.keepingConfiguration": "Keeping your configuration at {path}; using the demo's with --config.",
         "cli.demo.noScript":
             "cannot find Scripts/local-backend. Run `swift run latchkey demo` from the Latchkey checkout, or set LATCHKEY_HOME to the checkout.",
-        "cli.demo.starting": "Starting the local backend (first use installs moto into .venv; this can take a minute)…",
+        "cli.demo.starting":
+            "Starting the local backend (first use installs moto and its dependencies from PyPI into a virtualenv, which takes a few minutes; pip's progress follows)…",
         "cli.demo.didNotStart": "the local backend did not start. See {log} for details.",
         "cli.token.idOrAccess": "choose one of --id and --access.",
         "cli.token.badRetrySeconds":
@@ -694,10 +698,10 @@ extension TextCatalog {
         "cli.noUsername": "no username was entered. Type one, or pass --username U.",
         "cli.passUsername":
             "pass --username U (and --password-stdin to pipe the password); on a terminal, `latchkey sign-in` alone prompts for both.",
-        "cli.signIn.addingAccount":
-            "Adding an account for {name}; {current} stays signed in (`latchkey switch {current}` goes back).",
-        "cli.signIn.switchingAccount":
-            "Switching to the account of {name}; {current} stays signed in (`latchkey switch {current}` goes back).",
+        "cli.signIn.addedAccount":
+            "Added an account for {name}; {current} stays signed in (`latchkey switch {current}` goes back).",
+        "cli.signIn.switchedAccount":
+            "Switched to the account of {name}; {current} stays signed in (`latchkey switch {current}` goes back).",
         "cli.unknownCommand": "unknown command \"{name}\".",
         "cli.didYouMean": " Did you mean {suggestion}?",
         "cli.seeHelp": " Run latchkey --help for the list of commands.",

@@ -159,6 +159,8 @@ extension TextCatalog {
         "codeMustBeDigits": "コードは {digits} 桁の数字です。",
         "attributeRequired": "{label}は必須です。",
         "policyRule.length": "{length} 文字以上",
+        "policy.listSeparator": "、",
+        "cli.passwordRefused": "{problem} このプールのポリシー: {rules}。これを満たすパスワードを選んでください。",
         "policyRule.uppercase": "英大文字を含む",
         "policyRule.lowercase": "英小文字を含む",
         "policyRule.number": "数字を含む",
@@ -364,7 +366,7 @@ extension TextCatalog {
         "stateRow": "{words} ({state})",
         "exitLine.signedInAs": "{username} としてサインインしています。",
         "exitLine.signedIn": "サインインしています。",
-        "exitLine.signedOut": "サインアウトしました。",
+        "exitLine.signedOut": "サインインしていません。",
         "exitLine.guest": "ゲスト (サインインしていません)。",
         "exitLine.unknown": "サインインしていません。",
         "exitLine.relogin": "{headline}: latchkey sign-in",
@@ -616,10 +618,11 @@ extension TextCatalog {
         "cli.demo.backend": "ローカルバックエンド: {endpoint} (ユーザープール {pool})",
         "cli.demo.configuration": "設定: {path}",
         "cli.demo.user": "デモユーザー: {username} / {password}",
+        "cli.demo.signInHint": "デモユーザー {username} のパスワードは {password} です",
         "cli.demo.noTerminal": "標準入力が端末ではないため、サインインを尋ねません。次のようにサインインしてください:",
         "cli.demo.keepingConfiguration": "{path} の設定はそのままにし、デモの設定は --config で使います。",
         "cli.demo.noScript": "Scripts/local-backend が見つかりません。Latchkey のチェックアウトで `swift run latchkey demo` を実行するか、LATCHKEY_HOME にチェックアウトを指定してください。",
-        "cli.demo.starting": "ローカルバックエンドを起動しています (初回は moto を .venv に入れるため、1 分ほどかかることがあります)…",
+        "cli.demo.starting": "ローカルバックエンドを起動しています (初回は moto などを PyPI から仮想環境に入れるため数分かかります。pip の進み具合を下に表示します)…",
         "cli.demo.didNotStart": "ローカルバックエンドが起動しませんでした。詳しくは {log} を見てください。",
         "cli.token.idOrAccess": "--id と --access はどちらか一方を指定してください。",
         "cli.token.badRetrySeconds":
@@ -677,10 +680,10 @@ extension TextCatalog {
         "cli.noUsername": "ユーザー名が入力されていません。入力するか、--username U を指定してください。",
         "cli.passUsername":
             "--username U を指定してください (パスワードをパイプで渡すなら --password-stdin も)。端末では `latchkey sign-in` だけで両方を尋ねます。",
-        "cli.signIn.addingAccount":
-            "{name} のアカウントを追加します。{current} はサインインしたままです (`latchkey switch {current}` で戻れます)。",
-        "cli.signIn.switchingAccount":
-            "{name} のアカウントに切り替えます。{current} はサインインしたままです (`latchkey switch {current}` で戻れます)。",
+        "cli.signIn.addedAccount":
+            "{name} のアカウントを追加しました。{current} はサインインしたままです (`latchkey switch {current}` で戻れます)。",
+        "cli.signIn.switchedAccount":
+            "{name} のアカウントに切り替えました。{current} はサインインしたままです (`latchkey switch {current}` で戻れます)。",
         "cli.unknownCommand": "不明なコマンド \"{name}\" です。",
         "cli.didYouMean": "{suggestion} のことですか?",
         "cli.seeHelp": "コマンドの一覧は latchkey --help で表示できます。",
@@ -750,6 +753,7 @@ extension TextCatalog {
         "error.network.tlsFailure": "安全な接続に失敗しました",
         "error.network.other": "ネットワーク要求に失敗しました",
         "error.network.sentence": "{what} ({detail})。ネットワークと設定の Endpoint を確認して、もう一度試してください。",
+        "error.network.sentenceWithoutDetail": "{what}。ネットワークと設定の Endpoint を確認して、もう一度試してください。",
         "error.network.tlsSentence":
             "{what} ({detail})。社内プロキシやプライベート CA がサーバー証明書に署名している場合は、その CA を含む PEM ファイルを AWS_CA_BUNDLE に設定してください。そうでなければ設定の Endpoint を確認してください。",
         "error.network.proxyFailure":
@@ -768,7 +772,7 @@ extension TextCatalog {
         "provider.developer": "開発者認証",
         "error.client.invalidResponse":
             "サーバーから予期しない応答がありました (HTTP {status}): {detail}。設定の Endpoint を確認してください。",
-        "error.client.reloginRequired": "再ログインが必要です (状態 {state})。もう一度サインインしてください: latchkey sign-in",
+        "error.client.reloginRequired": "もう一度サインインが必要です。保存されたセッションはもう更新できません。もう一度サインインしてください: latchkey sign-in",
         "error.client.signInWaitCancelled":
             "サインインが取り消されたため、それを待っていた呼び出しは失敗しました。サインインしてからやり直してください。",
         "error.client.signedOut": "呼び出しの待機中にユーザーがサインアウトしました。",

@@ -81,6 +81,8 @@ extension AuthError {
         "error.network.other": "The network request failed",
         "error.network.sentence":
             "{what} ({detail}). Check the network and the Endpoint in the configuration, then try again.",
+        "error.network.sentenceWithoutDetail":
+            "{what}. Check the network and the Endpoint in the configuration, then try again.",
         "error.network.tlsSentence":
             "{what} ({detail}). If a corporate proxy or a private CA signs the server's certificate, set AWS_CA_BUNDLE to a PEM file with that CA; otherwise check the Endpoint in the configuration.",
         "error.network.proxyFailure":
@@ -222,7 +224,9 @@ extension AuthError {
     static let clientWording: [String: String] = [
         "error.client.invalidResponse":
             "The server sent an unexpected answer (HTTP {status}): {detail}. Check the Endpoint in the configuration.",
-        "error.client.reloginRequired": "Re-login required (state {state}). Sign in again: latchkey sign-in.",
+        // Words, not the API's state name (issue 29, N25); `status --json` and the debug log keep the name.
+        "error.client.reloginRequired":
+            "Sign-in needed again: the stored session can no longer be renewed. Sign in again: latchkey sign-in.",
         "error.client.signInWaitCancelled":
             "Sign-in was cancelled, so the call waiting for it failed. Sign in to try again.",
         "error.client.signedOut": "The user signed out while the call was waiting.",
@@ -245,6 +249,16 @@ extension AuthError {
     static func networkDescription(kind: NetworkFailureKind, message: String, _ lookup: AuthTextLookup) -> String {
         if kind == .proxyFailure { return lookup.format("error.network.proxyFailure", ["detail": message]) }
         let what = lookup.text("error.network.\(kind.rawValue)")
+        // The transport's words only when they add something: not "The connection was refused (connection
+        // refused)" (issue 29, N25).
+        func words(_ text: String) -> Set<Substring> {
+            Set(text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }))
+        }
+        let detailWords = words(message)
+        if kind != .tlsFailure, detailWords.isSubset(of: words(networkWording["error.network.\(kind.rawValue)"] ?? ""))
+        {
+            return lookup.format("error.network.sentenceWithoutDetail", ["what": what])
+        }
         let sentence = kind == .tlsFailure ? "error.network.tlsSentence" : "error.network.sentence"
         return lookup.format(sentence, ["what": what, "detail": message])
     }
