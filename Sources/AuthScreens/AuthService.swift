@@ -75,6 +75,9 @@ public protocol AuthService: Sendable {
     /// Deletes the account, then signs out here.
     func deleteUser() async throws
     /// The current tokens (refreshed if needed), for copying one to the clipboard.
+    ///
+    /// The parameter is the core's optional, so `AuthClient.getTokens(_:)` itself witnesses it: with a
+    /// non-optional parameter the "cannot hand out tokens" default below answered every call.
     func getTokens(_ options: TokenRequestOptions?) async throws -> CognitoTokens
     /// Checks whether the backend answers (while offline); a `connectivityChanged` event follows when it does.
     func probeConnectivity() async
@@ -100,13 +103,6 @@ extension AuthService {
 }
 
 extension AuthClient: AuthService {
-    /// The tokens, as the core's `getTokens(_:)` gives them. Stated here because the core takes an
-    /// optional (`TokenRequestOptions? = nil`), which does not witness the requirement: without this,
-    /// the "cannot hand out tokens" default below answered every call, `latchkey token` included.
-    public func getTokens(_ options: TokenRequestOptions) async throws -> CognitoTokens {
-        try await getTokens(Optional(options))
-    }
-
     /// Begins a browser sign-in with `provider` (`COGNITO` for the pool's own page).
     public func beginHostedUISignIn(provider: String) async throws -> HostedUISignInRequest {
         try beginHostedUISignIn(provider: provider as String?)

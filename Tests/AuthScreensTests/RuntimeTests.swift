@@ -257,4 +257,23 @@ import Testing
         }
         #expect(runtime.state.dashboard.pendingCalls.isEmpty)
     }
+
+    /// The real client answers the UI's `getTokens` itself, not the protocol's "cannot hand out
+    /// tokens" default for test fakes (a signature drift once routed `latchkey token` and the
+    /// dashboard's copy there).
+    @Test func realClientAnswersGetTokensItself() async throws {
+        let pool = UserPoolConfiguration(
+            poolId: "us-east-1_TestPool1", appClientId: "client", region: "us-east-1",
+            endpoint: URL(string: "http://127.0.0.1:9/"))
+        let client = AuthClient(
+            configuration: AuthConfiguration(userPool: pool), store: InMemorySessionStore(),
+            transport: ScriptedTransport { _ in throw AuthError.network(kind: .connectionRefused, message: "scripted")
+            },
+            clock: ManualClock(start: t0))
+        await client.initialize()
+        let service: any AuthService = client
+        await #expect(throws: AuthError.notSignedIn) {
+            _ = try await service.getTokens(TokenRequestOptions(waitForSignIn: false))
+        }
+    }
 }

@@ -35,6 +35,9 @@ extension BackendTests {
             "user set": ["name=Matrix"],
             "user verify": ["email"],
             "user delete": ["--yes"],
+            "exec": ["--", "true"],
+            "aws-profile install": ["matrix"],
+            "aws-profile uninstall": ["matrix"],
         ]
 
         /// Commands that take none of the global options (`--config`, `--store`).
@@ -251,7 +254,7 @@ extension BackendTests {
             for (path, _) in planned {
                 stores[path] = try ownsItsUser.contains(path) ? await setup.fresh() : copy(setup.template)
             }
-            let env = environment
+            let baseEnvironment = environment
             let config = setup.config
             return try await withThrowingTaskGroup(of: (Int, LatchkeyBinary.Output).self) { group in
                 var outcomes: [Int: LatchkeyBinary.Output] = [:]
@@ -262,10 +265,15 @@ extension BackendTests {
                     let path = planned[index].0
                     let words = path.split(separator: " ").map(String.init) + (arguments[path] ?? [])
                     let store = stores[path] ?? ""
-                    group.addTask {
+                    // `aws-profile` edits the AWS config file: one inside the store's copy, never the user's.
+                    var env = baseEnvironment
+                    if path.hasPrefix("aws-profile") { env["AWS_CONFIG_FILE"] = store + "/aws-config" }
+                    group.addTask { [env] in
+                        // The global options go before a `--` (what follows it is `exec`'s command).
+                        let global = withoutGlobalOptions.contains(path) ? [] : ["--config", config, "--store", store]
+                        let split = words.firstIndex(of: "--") ?? words.endIndex
                         let outcome = try await LatchkeyBinary.run(
-                            words
-                                + (withoutGlobalOptions.contains(path) ? [] : ["--config", config, "--store", store]),
+                            Array(words[..<split]) + global + Array(words[split...]),
                             environment: env, timeout: commandTimeout)
                         return (index, outcome)
                     }
