@@ -42,14 +42,22 @@ enum CLIOutput {
     }
 
     /// Reads one line like ``readLine()``, throwing exit 2 for a line over ``maximumLineLength``.
+    ///
+    /// It reads the descriptor a byte at a time with `read(2)`, not through C's `stdin`: a line ends
+    /// exactly at its newline (what follows stays for the next reader), and no `FILE` lock is held while
+    /// it waits, so another thread's `fflush(NULL)` cannot block on it (`sign-in --web` reads pasted
+    /// redirects on a thread of their own).
     static func readLimitedLine(limit: Int = maximumLineLength) throws(CLIFailure) -> String? {
         var bytes: [UInt8] = []
         while true {
-            let character = getchar()
-            if character == EOF {
+            var byte: UInt8 = 0
+            let count = read(STDIN_FILENO, &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 {
                 if bytes.isEmpty { return nil }
                 break
             }
+            let character = Int32(byte)
             if character == 0x0A { break }
             guard bytes.count < limit else {
                 throw CLIFailure(
