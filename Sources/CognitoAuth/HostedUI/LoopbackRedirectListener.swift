@@ -143,7 +143,7 @@ public final class LoopbackRedirectListener: Sendable {
             socketAddress.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
             bound = withUnsafePointer(to: &socketAddress) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Self.systemBind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                    LoopbackSocket.systemBind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
                 }
             }
         case .ipv6:
@@ -155,7 +155,7 @@ public final class LoopbackRedirectListener: Sendable {
             socketAddress.sin6_addr = in6addr_loopback
             bound = withUnsafePointer(to: &socketAddress) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Self.systemBind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                    LoopbackSocket.systemBind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
                 }
             }
         }
@@ -171,14 +171,6 @@ public final class LoopbackRedirectListener: Sendable {
     private static func setNonBlocking(_ fd: Int32) -> Bool {
         let flags = fcntl(fd, F_GETFL)
         return flags >= 0 && fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0
-    }
-
-    private static func systemBind(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
-        #if canImport(Darwin)
-            Darwin.bind(fd, address, length)
-        #else
-            Glibc.bind(fd, address, length)
-        #endif
     }
 
     /// One accepted connection and what it has sent so far.

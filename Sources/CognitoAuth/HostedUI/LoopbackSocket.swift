@@ -65,7 +65,8 @@ enum LoopbackSocket {
         }
     }
 
-    private static func systemBind(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    /// `bind(2)`, named apart from Foundation's methods of the same name (shared with the redirect listener).
+    static func systemBind(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
         #if canImport(Darwin)
             Darwin.bind(fd, address, length)
         #else
