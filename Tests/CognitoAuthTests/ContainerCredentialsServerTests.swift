@@ -63,7 +63,9 @@ struct ContainerCredentialsServerTests {
         let (missing, missingJSON) = try await Self.get(server.fullURI, token: nil)
         #expect(missing == 401)
         #expect(missingJSON?["code"]?.stringValue == "Unauthorized")
-        let wrongToken = String(server.authorizationToken.dropLast()) + "0"
+        // One character changed: the token is random hex, so its last character may already be "0".
+        let wrongToken =
+            String(server.authorizationToken.dropLast()) + (server.authorizationToken.hasSuffix("0") ? "1" : "0")
         #expect(try await Self.get(server.fullURI, token: wrongToken).0 == 401)
         #expect(try await Self.get(server.fullURI, token: "").0 == 401)
         #expect(
