@@ -71,7 +71,7 @@ public struct AppState: Equatable, Sendable {
     var signInPassword: SecretText?
 
     /// Creates the state on Sign in (or Create account with ``AuthUIOptions/startOnSignUp``).
-    public init(options: AuthUIOptions = AuthUIOptions(), now: Date = Date(), timeZone: TimeZone = .current) {
+    public init(options: AuthUIOptions = AuthUIOptions(), now: Date = Date(), timeZone: TimeZone? = nil) {
         self.options = options
         self.dashboard = DashboardState(now: now, timeZone: timeZone, logCapacity: options.logCapacity)
         self.dashboard.poolRows = DashboardState.poolRows(options)

@@ -53,7 +53,7 @@ public final class AuthScreensRuntime {
 
     /// Creates a runtime; call ``start()`` to subscribe to the service's events.
     public init(
-        service: any AuthService, options: AuthUIOptions = AuthUIOptions(), timeZone: TimeZone = .current,
+        service: any AuthService, options: AuthUIOptions = AuthUIOptions(), timeZone: TimeZone? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.service = service

@@ -43,8 +43,8 @@ public struct DashboardState: Equatable, Sendable {
 
     /// The current time, advanced by the tick; log entries are stamped with it.
     public var now: Date
-    /// The time zone for absolute times.
-    public var timeZone: TimeZone
+    /// The time zone for absolute times; nil is the system's local time (no ICU time-zone data loaded).
+    public var timeZone: TimeZone?
     /// Signed in, signed out, guest or re-login required, from the last state change.
     public var userState: UserState
     /// The username from the last state change (kept while re-login is required).
@@ -102,7 +102,7 @@ public struct DashboardState: Equatable, Sendable {
     package static let maximumProbeDelay: TimeInterval = 60
 
     /// Creates an empty dashboard.
-    public init(now: Date = Date(), timeZone: TimeZone = .current, logCapacity: Int = 500) {
+    public init(now: Date = Date(), timeZone: TimeZone? = nil, logCapacity: Int = 500) {
         self.now = now
         self.timeZone = timeZone
         self.userState = .unknown

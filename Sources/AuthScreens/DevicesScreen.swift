@@ -62,8 +62,8 @@ public struct DevicesState: Equatable, Sendable {
     /// The selected device, if any.
     public var selected: DeviceInfo? { devices.indices.contains(selection) ? devices[selection] : nil }
 
-    /// The rows, with times in `timeZone`.
-    public func rows(timeZone: TimeZone) -> [DeviceRow] {
+    /// The rows, with times in `timeZone` (the system's local time when nil).
+    public func rows(timeZone: TimeZone?) -> [DeviceRow] {
         devices.map { device in
             let name = device.name.map { TerminalText.sanitized($0) }.flatMap { $0.isEmpty ? nil : $0 }
             let remembered: String

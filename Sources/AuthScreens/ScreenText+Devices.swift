@@ -67,13 +67,10 @@ extension ScreenText {
         return String(id.prefix(8)) + (id.count > 8 ? "…" : "")
     }
 
-    /// "2023-11-14 22:13" in `timeZone`, the date clamped to 1970...2100 as the core clamps server times.
-    public static func dateTime(_ date: Date, timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let p = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: ClaimTime.clamped(date))
-        return String(
-            format: "%04d-%02d-%02d %02d:%02d", p.year ?? 0, p.month ?? 0, p.day ?? 0, p.hour ?? 0, p.minute ?? 0)
+    /// "2023-11-14 22:13" in `timeZone` (the system's local time when nil), the date clamped to
+    /// 1970...2100 as the core clamps server times.
+    public static func dateTime(_ date: Date, timeZone: TimeZone?) -> String {
+        TimeFormatting.dateTime(ClaimTime.clamped(date), timeZone: timeZone)
     }
 
     /// The outcome of a change: "Device forgotten.".

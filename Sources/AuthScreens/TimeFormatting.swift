@@ -5,12 +5,25 @@ import Foundation
 /// Numbers, not words: the unit abbreviations come from the text catalog ("12 s", "42 min"), so
 /// Japanese shows its own, but no sentence is built here. ``ScreenText`` builds the sentences.
 public enum TimeFormatting {
-    /// The time of day, "14:32:05" (24-hour, always two digits), in `timeZone`.
-    public static func clockTime(_ date: Date, timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
-        return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+    /// The time of day, "14:32:05" (24-hour, always two digits), in `timeZone`, or in the system's
+    /// local time when `timeZone` is nil.
+    public static func clockTime(_ date: Date, timeZone: TimeZone?) -> String {
+        let reading = WallClockReading(date, timeZone: timeZone)
+        return "\(twoDigits(reading.hour)):\(twoDigits(reading.minute)):\(twoDigits(reading.second))"
+    }
+
+    /// "2023-11-14 22:13": the date and the time to the minute in `timeZone`, or in the system's local
+    /// time when `timeZone` is nil.
+    public static func dateTime(_ date: Date, timeZone: TimeZone?) -> String {
+        let reading = WallClockReading(date, timeZone: timeZone)
+        let year = String(reading.year)
+        return String(repeating: "0", count: max(0, 4 - year.count)) + year + "-" + twoDigits(reading.month) + "-"
+            + twoDigits(reading.day) + " " + twoDigits(reading.hour) + ":" + twoDigits(reading.minute)
+    }
+
+    /// `value` with a leading zero below 10: "07".
+    private static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : String(value)
     }
 
     /// A length of time: "12 s", "42 min", "1 h 5 min", "2 d 3 h". Total for every value: negative

@@ -6,7 +6,7 @@ import TerminalKit
 extension AppView {
     /// Draws the Devices view over the dashboard: one line per device (name, short key, remembered,
     /// last use and IP), this machine marked, the selected line highlighted, then a message line.
-    func drawDevices(_ devices: DevicesState, timeZone: TimeZone, into grid: inout CellGrid, in body: Rect) {
+    func drawDevices(_ devices: DevicesState, timeZone: TimeZone?, into grid: inout CellGrid, in body: Rect) {
         grid.fill(body)
         grid.mouseMap = MouseMap()
         grid.mouseMap.listSelection = devices.selection

@@ -203,7 +203,7 @@ public final class AuthTerminalApp {
     /// it ended.
     public static func run(
         service: any AuthService, options: AuthUIOptions, surface: any TerminalSurface, backend: String? = nil,
-        timeZone: TimeZone = .current, browser: BrowserHooks = BrowserHooks()
+        timeZone: TimeZone? = nil, browser: BrowserHooks = BrowserHooks()
     ) async -> Exit {
         let runtime = AuthScreensRuntime(service: service, options: options, timeZone: timeZone)
         runtime.openURL = browser.openURL
