@@ -135,7 +135,7 @@ let package = Package(
         ),
         .target(
             name: "AuthScreens",
-            dependencies: ["CognitoAuth", "TerminalKeys"],
+            dependencies: ["AWSSigV4", "CognitoAuth", "TerminalKeys"],
             swiftSettings: strictSettings
         ),
         // Test support for the view models: the fake AuthService and the TCA-style TestStore.

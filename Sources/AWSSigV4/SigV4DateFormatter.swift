@@ -33,8 +33,8 @@ package enum SigV4DateFormatter {
     /// Seconds since 1970 of 9999-12-31T23:59:59Z.
     private static let maximumSeconds: Int64 = 253_402_300_799
 
-    /// The calendar fields of `date` in UTC.
-    static func fields(of date: Date) -> (
+    /// The calendar fields of `date` in UTC (the dashboard's clock reads them too, moved by its offset).
+    package static func fields(of date: Date) -> (
         year: Int64, month: Int64, day: Int64, hour: Int64, minute: Int64, second: Int64
     ) {
         let interval = date.timeIntervalSince1970.rounded(.down)
