@@ -39,7 +39,7 @@ extension AuthEffect {
     /// cancelled (a `CancellationError` is not an auth failure), or the runtime runs the effect
     /// itself (``Execution/runtime``). Sample calls run one after another here; the runtime runs
     /// ``concurrentParts`` instead.
-    package func perform(on service: some AuthService) async -> AppAction? {
+    package func perform(on service: some AuthClientService) async -> AppAction? {
         switch self {
         case .signIn(let username, let password):
             return await Self.outcome { try await service.signIn(username: username, password: password.value) }
@@ -97,7 +97,7 @@ extension AuthEffect {
     }
 
     /// Create account, its confirmation and Forgot password.
-    private func performAccountRequest(on service: some AuthService) async -> AppAction? {
+    private func performAccountRequest(on service: some AuthClientService) async -> AppAction? {
         switch self {
         case .signUp(let username, let password, let attributes):
             return await Self.outcome {
@@ -122,7 +122,7 @@ extension AuthEffect {
     }
 
     /// The dashboard's reads and changes.
-    private func performDashboardRequest(on service: some AuthService) async -> AppAction? {
+    private func performDashboardRequest(on service: some AuthClientService) async -> AppAction? {
         switch self {
         case .loadMFASettings:
             return await Self.outcome { try await service.mfaSettings() }.map { .dashboard(.mfaSettingsLoaded($0)) }
@@ -133,8 +133,13 @@ extension AuthEffect {
             var last: AppAction?
             for number in first..<(first + count) {
                 let options = TokenRequestOptions(label: ScreenText.sampleCallLabel(number))
-                last = await Self.outcome { try await service.sampleServiceCall(options) }
-                    .map { .dashboard(.sampleCallFinished(number: number, result: $0)) }
+                last = await Self.outcome {
+                    // GetUser, then STS GetCallerIdentity with the AWS credentials when an identity pool is
+                    // configured: both wait for re-login.
+                    _ = try await service.getUserAttributes(options)
+                    if service.configuration.identityPool != nil { _ = try await service.getCallerIdentity(options) }
+                }
+                .map { .dashboard(.sampleCallFinished(number: number, result: $0)) }
             }
             return last
         case .loadSession:
@@ -160,7 +165,7 @@ extension AuthEffect {
 
 extension ProfileRequest {
     /// Calls `service` for this Profile request; nil when the call was cancelled.
-    func perform(on service: some AuthService) async -> ProfileAction? {
+    func perform(on service: some AuthClientService) async -> ProfileAction? {
         switch self {
         case .load:
             return await AuthEffect.outcome { try await service.userAttributes() }.map { .loaded($0) }

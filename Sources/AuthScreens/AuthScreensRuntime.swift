@@ -1,7 +1,7 @@
 import CognitoAuth
 import Foundation
 
-/// Runs the view models: holds ``AppState``, executes effects against an ``AuthService``, feeds
+/// Runs the view models: holds ``AppState``, executes effects against an ``AuthClientService``, feeds
 /// results and auth events back in as actions, and tells the renderer when to redraw.
 ///
 /// Everything happens on the main actor; service calls run in child tasks and come back as
@@ -41,7 +41,7 @@ public final class AuthScreensRuntime {
     private var hostedUIListener: LoopbackRedirectListener?
     private var hostedUISerial = 0
 
-    private let service: any AuthService
+    private let service: any AuthClientService
     private let clock: @Sendable () -> Date
     private var eventTask: Task<Void, Never>?
     private var tickTask: Task<Void, Never>?
@@ -53,7 +53,7 @@ public final class AuthScreensRuntime {
 
     /// Creates a runtime; call ``start()`` to subscribe to the service's events.
     public init(
-        service: any AuthService, options: AuthUIOptions = AuthUIOptions(), timeZone: TimeZone = .current,
+        service: any AuthClientService, options: AuthUIOptions = AuthUIOptions(), timeZone: TimeZone = .current,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.service = service
@@ -62,7 +62,7 @@ public final class AuthScreensRuntime {
     }
 
     /// Creates a runtime around an existing state (for tests and restarts).
-    public init(service: any AuthService, state: AppState, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(service: any AuthClientService, state: AppState, now: @escaping @Sendable () -> Date = { Date() }) {
         self.service = service
         self.clock = now
         self.state = state
@@ -193,7 +193,8 @@ public final class AuthScreensRuntime {
             spawn { [weak self] in
                 guard
                     let result = await AuthEffect.outcome({
-                        try await service.completeHostedUISignIn(hostedUIRequest, pasted: pasted.value)
+                        try await service.completeHostedUISignIn(
+                            hostedUIRequest, pasted: pasted.value, replacingSession: false)
                     })
                 else { return }
                 self?.hostedUIFinished(result, serial: serial)
@@ -310,7 +311,8 @@ public final class AuthScreensRuntime {
                     guard let callback = await listener.callback() else { return }
                     guard
                         let result = await AuthEffect.outcome({
-                            try await service.completeHostedUISignIn(request, callback: callback)
+                            try await service.completeHostedUISignIn(
+                                request, callback: callback, replacingSession: false)
                         })
                     else { return }
                     self?.hostedUIFinished(result, serial: serial)

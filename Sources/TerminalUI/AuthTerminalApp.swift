@@ -202,7 +202,7 @@ public final class AuthTerminalApp {
     /// Runs the UI for `service` on `surface` (a ``FrameRecorder`` in tests) and returns how
     /// it ended.
     public static func run(
-        service: any AuthService, options: AuthUIOptions, surface: any TerminalSurface, backend: String? = nil,
+        service: any AuthClientService, options: AuthUIOptions, surface: any TerminalSurface, backend: String? = nil,
         timeZone: TimeZone = .current, browser: BrowserHooks = BrowserHooks()
     ) async -> Exit {
         let runtime = AuthScreensRuntime(service: service, options: options, timeZone: timeZone)
@@ -224,7 +224,7 @@ public final class AuthTerminalApp {
     ///   the other ``TerminalError``s when curses cannot start.
     ///   - browser: How a browser sign-in opens its URL and words the `ssh -L` line.
     public static func runInTerminal(
-        service: any AuthService, options: AuthUIOptions, theme: Theme? = nil, backend: String? = nil,
+        service: any AuthClientService, options: AuthUIOptions, theme: Theme? = nil, backend: String? = nil,
         mouse: Bool = true, browser: BrowserHooks = BrowserHooks()
     ) async throws(TerminalError) -> Exit {
         let terminal = try CursesTerminal(theme: theme, options: CursesTerminal.Options(mouse: mouse))

@@ -258,9 +258,9 @@ import Testing
         #expect(runtime.state.dashboard.pendingCalls.isEmpty)
     }
 
-    /// The real client answers the UI's `getTokens` itself, not the protocol's "cannot hand out
-    /// tokens" default for test fakes (a signature drift once routed `latchkey token` and the
-    /// dashboard's copy there).
+    /// The real client answers the UI's `getTokens` itself through the service surface (a signature
+    /// drift once routed `latchkey token` and the dashboard's copy to a "cannot hand out tokens"
+    /// default; the surface now has no default bodies).
     @Test func realClientAnswersGetTokensItself() async throws {
         let pool = UserPoolConfiguration(
             poolId: "us-east-1_TestPool1", appClientId: "client", region: "us-east-1",
@@ -271,7 +271,7 @@ import Testing
             },
             clock: ManualClock(start: t0))
         await client.initialize()
-        let service: any AuthService = client
+        let service: any AuthClientService = client
         await #expect(throws: AuthError.notSignedIn) {
             _ = try await service.getTokens(TokenRequestOptions(waitForSignIn: false))
         }
