@@ -38,6 +38,8 @@ public enum AppAction: Sendable {
     case totpEnrolment(TOTPEnrolmentAction)
     /// A hosted session signed out: the hosted UI's `/logout` URL was opened, or is to be opened.
     case hostedUISignedOut(logoutURL: String, browserOpened: Bool)
+    /// The token to copy was read (`getTokens`), or could not be.
+    case tokenRead(CopiedToken, Result<SecretText, AuthError>)
     /// A token or URI went to the clipboard (its length in characters), or could not.
     case tokenCopied(CopiedToken, Result<Int, AuthError>)
 

@@ -48,7 +48,7 @@ extension AppState {
             var state = makeSignIn(username: username, notice: ScreenText.accountConfirmedSigningIn)
             state.request = .signIn
             base = .signIn(state)
-            return [.signIn(username: username, password: password)]
+            return [.signIn(.signIn(username: username, password: password))]
         case .signedIn:
             statusMessage = nil
             base = .dashboard
@@ -74,6 +74,10 @@ extension AppState {
         case .copyToken:
             modal = .copyToken
             statusMessage = ScreenText.copyTokenChoice
+        case .globalSignOutAnswered(let confirmed):
+            return reduceAction(.dashboard(.globalSignOutAnswered(confirmed: confirmed)))
+        case .status(let message):
+            statusMessage = message
         }
         return []
     }
@@ -150,14 +154,6 @@ extension AppState {
         return result
     }
 
-    /// The key after the dashboard's `y`: `i` or `a` copies that token to the clipboard, never to the screen.
-    mutating func copyToken(_ key: Key) -> [AuthEffect] {
-        if key.isCharacter("i") { return [.copyToken(.id)] }
-        if key.isCharacter("a") { return [.copyToken(.access)] }
-        statusMessage = ScreenText.copyTokenCancelled
-        return []
-    }
-
     mutating func reduceProfile(_ action: ProfileAction) -> [AuthEffect] {
         if case .deleted(let username, .success) = action {
             // The client signed out (its state event may have come first): the sign-in screen says what happened.
@@ -182,7 +178,7 @@ extension AppState {
     mutating func reduceTOTPEnrolment(_ action: TOTPEnrolmentAction) -> [AuthEffect] {
         switch action {
         case .started(.success(let details)):
-            dashboard.isChangingMFA = false
+            dashboard.mfaRequest = nil
             guard isOnDashboard, relogin == nil, dashboard.userState == .signedIn else { return [] }
             isHelpVisible = false
             dashboard.append(ScreenText.totpEnrolling)
@@ -190,7 +186,7 @@ extension AppState {
             base = .challenge(.totpSetup(TOTPSetupState(username: username, details: details, isEnrolment: true)))
             return []
         case .started(.failure(let error)):
-            dashboard.isChangingMFA = false
+            dashboard.mfaRequest = nil
             dashboard.append(ScreenText.mfaFailed(ScreenText.shortError(error)))
             return []
         case .verified(let result):
@@ -198,8 +194,8 @@ extension AppState {
             var effects = scope(\.challengeScreen) { $0.reduce(.confirmSignInFinished(result.map { .done })) }
             if case .success = result {
                 dashboard.append(ScreenText.totpEnrolled)
-                dashboard.isChangingMFA = true
-                effects.append(.loadMFASettings)
+                dashboard.mfaRequest = .load
+                effects.append(.dashboard(.mfaSettings))
             }
             return effects
         }

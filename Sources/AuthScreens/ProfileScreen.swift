@@ -17,18 +17,8 @@ public enum ProfileRequest: Hashable, Sendable {
     /// `deleteUser()` for `username` (named in the outcome); `ProfileAction.deleted`.
     case deleteAccount(username: String)
 
-    /// A request in flight as the view keeps it: which call runs, without the secrets it carried.
-    public enum InFlight: Hashable, Sendable {
-        case load
-        case update(name: String)
-        case sendCode
-        case verify(name: String)
-        case changePassword
-        case deleteAccount
-    }
-
-    /// This request as the view keeps it while it runs.
-    public var inFlight: InFlight {
+    /// This request as the view keeps it while it runs (without the secrets it carries).
+    public var inFlight: ProfileState.Request {
         switch self {
         case .load: return .load
         case .update(let name, _): return .update(name: name)
@@ -36,6 +26,29 @@ public enum ProfileRequest: Hashable, Sendable {
         case .verify(let name, _): return .verify(name: name)
         case .changePassword: return .changePassword
         case .deleteAccount: return .deleteAccount
+        }
+    }
+
+    /// Calls `service` for this request and returns the action its answer comes back as (nil when cancelled).
+    func perform(on service: some AuthClientService) async -> ProfileAction? {
+        switch self {
+        case .load:
+            return await AuthEffect.outcome { try await service.userAttributes() }.map { .loaded($0) }
+        case .update(let name, let value):
+            return await AuthEffect.outcome { try await service.updateUserAttributes([name: value]) }
+                .map { .updated(name: name, $0) }
+        case .sendCode(let name):
+            return await AuthEffect.outcome { try await service.sendAttributeVerificationCode(name) }
+                .map { .codeSent(name: name, $0) }
+        case .verify(let name, let code):
+            return await AuthEffect.outcome { try await service.verifyUserAttribute(name, code: code) }
+                .map { .verified(name: name, $0) }
+        case .changePassword(let current, let proposed):
+            return await AuthEffect.outcome {
+                try await service.changePassword(current: current.value, proposed: proposed.value)
+            }.map { .passwordChanged($0) }
+        case .deleteAccount(let username):
+            return await AuthEffect.outcome { try await service.deleteUser() }.map { .deleted(username: username, $0) }
         }
     }
 }
@@ -64,6 +77,22 @@ public struct ProfileRow: Hashable, Sendable {
 /// the account, `l` reload, Esc or `p` back. In a form: Enter submits, Esc goes back to the list;
 /// on the code form Ctrl-R sends a new code.
 public struct ProfileState: Equatable, Sendable {
+    /// A request in flight as the view keeps it: which call runs, without the secrets it carried.
+    public enum Request: Hashable, Sendable {
+        /// The attributes are being read.
+        case load
+        /// Attribute `name` is being saved.
+        case update(name: String)
+        /// A verification code is being sent.
+        case sendCode
+        /// Attribute `name`'s code is being checked.
+        case verify(name: String)
+        /// The password is being changed.
+        case changePassword
+        /// The account is being deleted.
+        case deleteAccount
+    }
+
     /// What the view shows under the list.
     public enum Mode: Equatable, Sendable {
         /// Only the attribute list, with no form under it (the starting mode).
@@ -83,7 +112,7 @@ public struct ProfileState: Equatable, Sendable {
     /// The username to show before the attributes arrive (and to confirm a deletion).
     public var knownUsername: String
     /// The request in flight, or nil: the one model of "in flight", as on the forms.
-    public var request: ProfileRequest.InFlight?
+    public var request: Request?
     /// The index of the highlighted attribute row, moved with ↑/↓.
     public var selection = 0
     /// The form under the list.
@@ -152,6 +181,46 @@ public struct ProfileState: Equatable, Sendable {
         case .changePassword?: return ScreenText.profileChangingPassword
         case .deleteAccount?: return ScreenText.profileDeleting
         case nil: return nil
+        }
+    }
+}
+
+/// One part of the form under the Profile list, as the renderer draws it, top to bottom.
+public enum ProfileFormLine: Equatable, Sendable {
+    /// A labelled text field on one row; the focused one takes the cursor.
+    case field(label: String, FieldState, isFocused: Bool)
+    /// A warning over `rows` rows (what a deletion takes with it).
+    case warning(String, rows: Int)
+
+    /// The rows the part takes.
+    public var rows: Int {
+        switch self {
+        case .field: return 1
+        case .warning(_, let rows): return rows
+        }
+    }
+}
+
+extension ProfileState {
+    /// The form under the list, top to bottom; empty while browsing. The renderer draws these parts
+    /// without knowing the modes, so a new form is one more case here.
+    public var form: [ProfileFormLine] {
+        switch mode {
+        case .browsing: return []
+        case .editing(let name, let value):
+            return [.field(label: ScreenText.profileNewValue(name), value, isFocused: true)]
+        case .verifying(_, let code, _):
+            return [.field(label: ScreenText.profileCodeLabel, code, isFocused: true)]
+        case .changingPassword(let current, let proposed, let focusOnProposed):
+            return [
+                .field(label: ScreenText.profileCurrentPassword, current, isFocused: !focusOnProposed),
+                .field(label: ScreenText.profileNewPassword, proposed, isFocused: focusOnProposed),
+            ]
+        case .confirmingDelete(let typed):
+            return [
+                .warning(ScreenText.profileDeleteWarning(username), rows: 3),
+                .field(label: ScreenText.profileTypeUsername, typed, isFocused: true),
+            ]
         }
     }
 }
@@ -270,4 +339,186 @@ extension ProfileState {
         }
         return []
     }
+}
+
+/// The Profile view's keys: browsing the rows and the forms (edit, verify, password, delete).
+extension ProfileState {
+    mutating func keyPressed(_ key: Key) -> [ScreenEffect] {
+        guard request == nil || mode == .browsing else { return [] }
+        switch mode {
+        case .browsing: return browsingKey(key)
+        case .editing(let name, let value): return editingKey(key, name: name, value: value)
+        case .verifying(let name, let code, let delivery):
+            return verifyingKey(key, name: name, code: code, delivery: delivery)
+        case .changingPassword(let current, let proposed, let focusOnProposed):
+            return changingPasswordKey(key, current: current, proposed: proposed, focusOnProposed: focusOnProposed)
+        case .confirmingDelete(let typed): return confirmingDeleteKey(key, typed: typed)
+        }
+    }
+
+    /// A key in the edit form: Esc goes back, Enter saves, anything else edits the value.
+    private mutating func editingKey(
+        _ key: Key, name: String, value: FieldState
+    ) -> [ScreenEffect] {
+        var value = value
+        if key == .escape { return back() }
+        if key == .enter {
+            error = nil
+            return run(.update(name: name, value: value.text))
+        }
+        if value.apply(key) == .changed { error = nil }
+        mode = .editing(name: name, value: value)
+        return []
+    }
+
+    /// A key in the code form: Esc leaves verifying for later, Ctrl-R sends a new code, Enter
+    /// verifies, anything else edits the code.
+    private mutating func verifyingKey(
+        _ key: Key, name: String, code: FieldState, delivery: CodeDeliveryDetails?
+    ) -> [ScreenEffect] {
+        var code = code
+        if key == .escape {
+            notice = ScreenText.profileVerifyLater(name)
+            return back(keepingNotice: true)
+        }
+        if key.isCtrl("r") {
+            error = nil
+            return run(.sendCode(name: name))
+        }
+        if key == .enter {
+            let entered = code.text.trimmingCharacters(in: .whitespaces)
+            guard !entered.isEmpty else {
+                error = ScreenText.profileEnterCode
+                return []
+            }
+            error = nil
+            return run(.verify(name: name, code: entered))
+        }
+        if code.apply(key) == .changed { error = nil }
+        mode = .verifying(name: name, code: code, delivery: delivery)
+        return []
+    }
+
+    /// A key in the password form: Esc goes back, Tab (or Enter on the first field) moves focus,
+    /// Enter on the second changes the password, Ctrl-T reveals, anything else edits.
+    private mutating func changingPasswordKey(
+        _ key: Key, current: FieldState, proposed: FieldState, focusOnProposed: Bool
+    ) -> [ScreenEffect] {
+        var current = current
+        var proposed = proposed
+        if key == .escape { return back() }
+        if key == .tab || key == .backTab || (key == .enter && !focusOnProposed) {
+            mode = .changingPassword(current: current, proposed: proposed, focusOnProposed: !focusOnProposed)
+            return []
+        }
+        if key == .enter {
+            guard !current.isEmpty, !proposed.isEmpty else {
+                error = ScreenText.profileEnterBothPasswords
+                return []
+            }
+            error = nil
+            return run(.changePassword(current: SecretText(current.text), proposed: SecretText(proposed.text)))
+        }
+        if key.isCtrl("t") {
+            if focusOnProposed { proposed.isRevealed.toggle() } else { current.isRevealed.toggle() }
+        } else if (focusOnProposed ? proposed.apply(key) : current.apply(key)) == .changed {
+            error = nil
+        }
+        mode = .changingPassword(current: current, proposed: proposed, focusOnProposed: focusOnProposed)
+        return []
+    }
+
+    /// A key in the delete form: Esc cancels, Enter deletes once the username is typed exactly,
+    /// anything else edits what is typed.
+    private mutating func confirmingDeleteKey(_ key: Key, typed: FieldState) -> [ScreenEffect] {
+        var typed = typed
+        if key == .escape {
+            notice = ScreenText.profileDeleteCancelled
+            return back(keepingNotice: true)
+        }
+        if key == .enter {
+            guard typed.text == username else {
+                error = ScreenText.profileDeleteMismatch
+                return []
+            }
+            error = nil
+            return run(.deleteAccount(username: username))
+        }
+        if typed.apply(key) == .changed { error = nil }
+        mode = .confirmingDelete(typed: typed)
+        return []
+    }
+
+    private mutating func browsingKey(_ key: Key) -> [ScreenEffect] {
+        switch key {
+        case .escape, .character("p"): return [.route(.closeModal)]
+        case .up: selection = max(0, selection - 1)
+        case .down: selection = min(max(0, rows.count - 1), selection + 1)
+        case .character("l"):
+            guard request == nil else { break }
+            return run(.load)
+        case .enter, .character("e"):
+            guard request == nil, let row = selected else { break }
+            guard row.isEditable else {
+                error = ScreenText.profileNotEditable(row.label)
+                break
+            }
+            var field = FieldState(text: attributes?[row.name] ?? "")
+            field.moveEnd()
+            start(.editing(name: row.name, value: field))
+        case .character("v"):
+            guard request == nil, let row = selected else { break }
+            guard UserAttributes.isVerifiable(row.name), attributes?[row.name] != nil else {
+                error = ScreenText.profileNotVerifiable
+                break
+            }
+            error = nil
+            notice = nil
+            return run(.sendCode(name: row.name))
+        case .character("w"):
+            guard request == nil else { break }
+            start(
+                .changingPassword(
+                    current: FieldState(isSecure: true), proposed: FieldState(isSecure: true), focusOnProposed: false))
+        case .character("D"):
+            guard request == nil else { break }
+            start(.confirmingDelete(typed: FieldState()))
+        default: break
+        }
+        return []
+    }
+
+    /// Sends `request`, which is in flight until its answer.
+    private mutating func run(_ request: ProfileRequest) -> [ScreenEffect] {
+        self.request = request.inFlight
+        return [.run(.profile(request))]
+    }
+
+    private mutating func start(_ form: Mode) {
+        mode = form
+        error = nil
+        notice = nil
+    }
+
+    private mutating func back(keepingNotice: Bool = false) -> [ScreenEffect] {
+        mode = .browsing
+        error = nil
+        if !keepingNotice { notice = nil }
+        return []
+    }
+}
+
+extension ProfileState: ScreenModel {
+    var title: String { ScreenText.profileTitle }
+    var keyHints: [String]? {
+        switch mode {
+        case .browsing: return ScreenText.profileHints
+        case .editing: return ScreenText.profileFormHints
+        case .verifying: return ScreenText.profileCodeHints
+        case .changingPassword: return ScreenText.profilePasswordHints
+        case .confirmingDelete: return ScreenText.profileDeleteHints
+        }
+    }
+    var helpLines: [String]? { mode == .browsing ? ScreenText.profileHelp : nil }
+    static func action(for key: Key) -> ProfileAction { .keyPressed(key) }
 }

@@ -154,7 +154,7 @@ extension NewPasswordState {
 
 extension DashboardState: ScreenModel {
     var title: String { ScreenText.dashboardTitle }
-    var activity: String? { isSigningOut ? ScreenText.signingOut : nil }
+    var activity: String? { signOutRequest == nil ? nil : ScreenText.signingOut }
     var hasTextField: Bool { false }
     var keyHints: [String]? {
         var hints = ScreenText.dashboardHints
@@ -194,21 +194,6 @@ extension DevicesState: ScreenModel {
     static func action(for key: Key) -> DevicesAction { .keyPressed(key) }
 }
 
-extension ProfileState: ScreenModel {
-    var title: String { ScreenText.profileTitle }
-    var keyHints: [String]? {
-        switch mode {
-        case .browsing: return ScreenText.profileHints
-        case .editing: return ScreenText.profileFormHints
-        case .verifying: return ScreenText.profileCodeHints
-        case .changingPassword: return ScreenText.profilePasswordHints
-        case .confirmingDelete: return ScreenText.profileDeleteHints
-        }
-    }
-    var helpLines: [String]? { mode == .browsing ? ScreenText.profileHelp : nil }
-    static func action(for key: Key) -> ProfileAction { .keyPressed(key) }
-}
-
 extension RememberDevicePromptState: ScreenModel {
     var title: String { ScreenText.rememberDeviceTitle }
     var activity: String? { nil }
@@ -217,7 +202,7 @@ extension RememberDevicePromptState: ScreenModel {
 
     /// Any key closes the prompt; `y` remembers the device and `n` records "not remembered".
     mutating func reduce(_ key: Key) -> [ScreenEffect] {
-        [.route(.closeModal)] + (answer(key).map { [.run(.changeDevice($0))] } ?? [])
+        [.route(.closeModal)] + (answer(key).map { [.run(.devices(.change($0)))] } ?? [])
     }
 }
 
@@ -229,18 +214,34 @@ extension AccountPickerState: ScreenModel {
     static func action(for key: Key) -> Key { key }
 }
 
-/// "Sign out everywhere?" over the dashboard: it waits for `y`; the dashboard answers it.
-struct GlobalSignOutQuestion: ScreenPresentation {
+/// "Sign out everywhere?" over the dashboard: it takes every key, and only `y` confirms (so `q` does
+/// not quit under it); the dashboard acts on the answer.
+struct GlobalSignOutQuestion: ScreenModel {
     var title: String { ScreenText.dashboardTitle }
     var activity: String? { nil }
     var hasTextField: Bool { false }
     var keyHints: [String]? { ScreenText.globalSignOutHints }
     var hidesHelpHint: Bool { true }
+    static func action(for key: Key) -> Key { key }
+
+    /// Any key closes the question and answers it: `y` confirms, anything else declines.
+    mutating func reduce(_ key: Key) -> [ScreenEffect] {
+        [.route(.closeModal), .route(.globalSignOutAnswered(confirmed: key.isCharacter("y") || key.isCharacter("Y")))]
+    }
 }
 
 /// `y` on the dashboard, waiting for `i` or `a`: the dashboard's hints stay.
-struct TokenCopyChoice: ScreenPresentation {
+struct TokenCopyChoice: ScreenModel {
     var title: String { ScreenText.dashboardTitle }
     var activity: String? { nil }
     var hasTextField: Bool { false }
+    static func action(for key: Key) -> Key { key }
+
+    /// Any key closes the choice: `i` or `a` reads that token to copy it (never to the screen), anything
+    /// else says the copy was cancelled.
+    mutating func reduce(_ key: Key) -> [ScreenEffect] {
+        if key.isCharacter("i") { return [.route(.closeModal), .run(.session(.getTokens(.id)))] }
+        if key.isCharacter("a") { return [.route(.closeModal), .run(.session(.getTokens(.access)))] }
+        return [.route(.closeModal), .route(.status(ScreenText.copyTokenCancelled))]
+    }
 }

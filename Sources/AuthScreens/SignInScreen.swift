@@ -176,6 +176,28 @@ public enum SignInAction: Sendable {
     case hostedUIStarted(Result<HostedUIWait, AuthError>)
 }
 
+/// The Sign in screen's service calls, named after the core's; answered by `SignInAction.signInFinished`.
+public enum SignInRequest: Hashable, Sendable {
+    /// `signIn(username:password:)` with the configured flow.
+    case signIn(username: String, password: SecretText)
+    /// USER_AUTH `signIn(username:password:flow:method:)` without a method: the pool's methods come back
+    /// (`SignInStep.selectChallenge(_:)`).
+    case startUserAuth(username: String)
+
+    /// Calls `service` and returns the action the answer comes back as (nil when cancelled).
+    func perform(on service: some AuthClientService) async -> SignInAction? {
+        switch self {
+        case .signIn(let username, let password):
+            return await AuthEffect.outcome { try await service.signIn(username: username, password: password.value) }
+                .map { .signInFinished($0) }
+        case .startUserAuth(let username):
+            return await AuthEffect.outcome {
+                try await service.signIn(username: username, password: nil, flow: .userAuth, method: nil)
+            }.map { .signInFinished($0) }
+        }
+    }
+}
+
 extension SignInState: FormScreen {
     static var requestCancelledMessage: WritableKeyPath<SignInState, String?> { \.notice }
 
@@ -370,7 +392,7 @@ extension SignInState: FormScreen {
         password.clear()
         notice = nil
         request = .signIn
-        if choosesMethod { return [.run(.startUserAuth(username: trimmedUsername))] }
-        return [.run(.signIn(username: trimmedUsername, password: secret))]
+        if choosesMethod { return [.run(.signIn(.startUserAuth(username: trimmedUsername)))] }
+        return [.run(.signIn(.signIn(username: trimmedUsername, password: secret)))]
     }
 }

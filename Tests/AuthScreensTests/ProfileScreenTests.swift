@@ -203,9 +203,9 @@ struct TokenCopyTests {
         var app = signedInApp()
         #expect(app.reduce(.keyPressed(.character("y"))).isEmpty)
         #expect(app.statusLine == ScreenText.copyTokenChoice)
-        #expect(app.reduce(.keyPressed(.character("a"))) == [.copyToken(.access)])
+        #expect(app.reduce(.keyPressed(.character("a"))) == [.session(.getTokens(.access))])
         _ = app.reduce(.keyPressed(.character("y")))
-        #expect(app.reduce(.keyPressed(.character("i"))) == [.copyToken(.id)])
+        #expect(app.reduce(.keyPressed(.character("i"))) == [.session(.getTokens(.id))])
         _ = app.reduce(.keyPressed(.character("y")))
         #expect(app.reduce(.keyPressed(.character("c"))).isEmpty)
         #expect(app.statusLine == ScreenText.copyTokenCancelled)
@@ -229,7 +229,7 @@ struct TokenCopyTests {
     @Test func theRuntimeLoadsUpdatesAndVerifies() async {
         let fake = FakeAuthService()
         await fake.script(profile: aliceProfile)
-        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), now: { t0 })
+        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), clock: ManualClock(start: t0))
         runtime.send(.keyPressed(.character("p")))
         await runtime.settle()
         #expect(runtime.state.profile?.attributes == aliceProfile)
@@ -261,7 +261,7 @@ struct TokenCopyTests {
         let raw = TestJWT.tokens(pool: pool, username: "alice", issued: t0, lifetime: 3600)
         let tokens = try CognitoTokens(idToken: raw.id, accessToken: raw.access, refreshToken: raw.refresh)
         await fake.script(profile: aliceProfile, tokens: tokens)
-        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), now: { t0 })
+        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), clock: ManualClock(start: t0))
         var copied: [String] = []
         runtime.onCopy = { text in
             copied.append(text)
@@ -295,7 +295,7 @@ struct ReloginForgotPasswordTests {
         _ = app.reduce(.keyPressed(.tab))
         #expect(app.relogin?.signIn.focus == .forgotPassword)
         let effects = app.reduce(.keyPressed(.enter))
-        #expect(!effects.contains(.releaseSignInWait))
+        #expect(!effects.contains(.session(.releaseSignInWait)))
         #expect(app.relogin == nil)
         guard case .forgotPassword(let reset) = app.base else {
             Issue.record("expected the reset form, got \(app.base)")

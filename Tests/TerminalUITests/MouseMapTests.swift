@@ -1,6 +1,7 @@
 import AuthScreens
 import AuthScreensTesting
 import CognitoAuth
+import CognitoAuthTesting
 import Foundation
 import TerminalKeys
 import Testing
@@ -102,7 +103,7 @@ struct MouseMapTests {
     func appClick() async throws {
         let recorder = FrameRecorder(size: size)
         let runtime = AuthScreensRuntime(
-            service: FakeAuthService(), state: ScreenFixtures.signInEmpty, now: { ScreenFixtures.t0 })
+            service: FakeAuthService(), state: ScreenFixtures.signInEmpty, clock: ManualClock(start: ScreenFixtures.t0))
         let app = AuthTerminalApp(runtime: runtime, surface: recorder, view: ScreenFixtures.view)
         app.render()
         let grid = try #require(recorder.grids.last)

@@ -178,6 +178,6 @@ extension TOTPSetupLayoutTests {
         let expected = Self.expectedModules(code, quietZone: AppView.totpQuietZone)
         #expect(Array(matrix.prefix(expected.count)) == expected)
         #expect(frame.cursor != nil)
-        #expect(state.reduce(.keyPressed(.ctrl("y"))) == [.copyTOTPURI(setup.uri)])
+        #expect(state.reduce(.keyPressed(.ctrl("y"))) == [.copy(SecretText(setup.uri), as: .totpURI)])
     }
 }
