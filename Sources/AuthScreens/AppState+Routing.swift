@@ -57,12 +57,11 @@ extension AppState {
         case .reloginPrompt:
             return relogin == nil ? openRelogin() : []
         case .devices:
-            let (state, effects) = DevicesState.opening()
+            let (state, effects) = DevicesState.opening(over: self)
             modal = .devices(state)
             return perform(effects)
         case .profile:
-            let (state, effects) = ProfileState.opening(
-                username: dashboard.username ?? dashboard.session?.username ?? "")
+            let (state, effects) = ProfileState.opening(over: self)
             modal = .profile(state)
             statusMessage = nil
             return perform(effects)

@@ -126,8 +126,8 @@ public enum DevicesAction: Sendable {
 }
 
 extension DevicesState {
-    /// The view just opened: it loads the list.
-    package static func opening() -> (DevicesState, [ScreenEffect]) {
+    /// The view just opened over `app`'s dashboard: it loads the list.
+    package static func opening(over app: AppState) -> (DevicesState, [ScreenEffect]) {
         var state = DevicesState()
         state.request = .load
         return (state, [.run(.devices(.load))])

@@ -244,9 +244,10 @@ public enum ProfileAction: Sendable {
 }
 
 extension ProfileState {
-    /// The view just opened for `username`: it loads the attributes.
-    package static func opening(username: String) -> (ProfileState, [ScreenEffect]) {
-        var state = ProfileState(username: username)
+    /// The view just opened over `app`'s dashboard, for its user: it loads the attributes. The view
+    /// reads what it needs from the app itself, so the app only asks it to open.
+    package static func opening(over app: AppState) -> (ProfileState, [ScreenEffect]) {
+        var state = ProfileState(username: app.dashboard.username ?? app.dashboard.session?.username ?? "")
         state.request = .load
         return (state, [.run(.profile(.load))])
     }
