@@ -16,6 +16,8 @@ public enum ProfileRequest: Hashable, Sendable {
     case changePassword(current: SecretText, proposed: SecretText)
     /// `deleteUser()` for `username` (named in the outcome); `ProfileAction.deleted`.
     case deleteAccount(username: String)
+    /// Removes one attribute with `deleteUserAttributes([name])`; answered by `ProfileAction.removed`.
+    case remove(name: String)
 
     /// This request as the view keeps it while it runs (without the secrets it carries).
     public var inFlight: ProfileState.Request {
@@ -26,6 +28,7 @@ public enum ProfileRequest: Hashable, Sendable {
         case .verify(let name, _): return .verify(name: name)
         case .changePassword: return .changePassword
         case .deleteAccount: return .deleteAccount
+        case .remove(let name): return .remove(name: name)
         }
     }
 
@@ -49,6 +52,9 @@ public enum ProfileRequest: Hashable, Sendable {
             }.map { .passwordChanged($0) }
         case .deleteAccount(let username):
             return await AuthEffect.outcome { try await service.deleteUser() }.map { .deleted(username: username, $0) }
+        case .remove(let name):
+            return await AuthEffect.outcome { try await service.deleteUserAttributes([name]) }
+                .map { .removed(name: name, $0) }
         }
     }
 }
@@ -73,9 +79,9 @@ public struct ProfileRow: Hashable, Sendable {
 /// email or phone with the code, change the password, and delete the account behind a typed
 /// confirmation.
 ///
-/// Keys while browsing: ↑/↓ select, Enter or `e` edit, `v` verify, `w` change password, `D` delete
-/// the account, `l` reload, Esc or `p` back. In a form: Enter submits, Esc goes back to the list;
-/// on the code form Ctrl-R sends a new code.
+/// Keys while browsing: ↑/↓ select, Enter or `e` edit, `v` verify, `x` remove an attribute the account
+/// need not keep (after "Remove …? y"), `w` change password, `D` delete the account, `l` reload, Esc or
+/// `p` back. In a form: Enter submits, Esc goes back to the list; on the code form Ctrl-R sends a new code.
 public struct ProfileState: Equatable, Sendable {
     /// A request in flight as the view keeps it: which call runs, without the secrets it carried.
     public enum Request: Hashable, Sendable {
@@ -91,6 +97,8 @@ public struct ProfileState: Equatable, Sendable {
         case changePassword
         /// The account is being deleted.
         case deleteAccount
+        /// Attribute `name` is being removed.
+        case remove(name: String)
     }
 
     /// What the view shows under the list.
@@ -105,12 +113,16 @@ public struct ProfileState: Equatable, Sendable {
         case changingPassword(current: FieldState, proposed: FieldState, focusOnProposed: Bool)
         /// "Type the username to delete the account".
         case confirmingDelete(typed: FieldState)
+        /// "Remove this attribute?", answered with `y`.
+        case confirmingRemoval(name: String)
     }
 
     /// The attributes as last read, or nil before the first answer.
     public var attributes: UserAttributes?
     /// The username to show before the attributes arrive (and to confirm a deletion).
     public var knownUsername: String
+    /// The attributes an account must keep (those Create account asks for): `x` does not remove them.
+    public var requiredAttributes: Set<String> = []
     /// The request in flight, or nil: the one model of "in flight", as on the forms.
     public var request: Request?
     /// The index of the highlighted attribute row, moved with ↑/↓.
@@ -169,7 +181,28 @@ public struct ProfileState: Equatable, Sendable {
     }
 
     /// Whether a form with a text field shows (then `q` and `?` are typed).
-    public var hasTextField: Bool { mode != .browsing }
+    public var hasTextField: Bool {
+        switch mode {
+        case .browsing, .confirmingRemoval: return false
+        case .editing, .verifying, .changingPassword, .confirmingDelete: return true
+        }
+    }
+
+    /// Why `x` cannot remove `row`, or nil when it can: the username and the read-only attributes, a
+    /// required attribute, or one that is not set.
+    func removalRefusal(_ row: ProfileRow) -> String? {
+        let key: String
+        if !row.isEditable {
+            key = "profileNotRemovable"
+        } else if requiredAttributes.contains(row.name) {
+            key = "profileRequiredAttribute"
+        } else if attributes?[row.name] == nil {
+            key = "profileNothingToRemove"
+        } else {
+            return nil
+        }
+        return Localized.format(key, ["label": row.label])
+    }
 
     /// What is running ("Saving name…"), or nil.
     public var activity: String? {
@@ -180,6 +213,9 @@ public struct ProfileState: Equatable, Sendable {
         case .verify(let name)?: return ScreenText.profileVerifying(name)
         case .changePassword?: return ScreenText.profileChangingPassword
         case .deleteAccount?: return ScreenText.profileDeleting
+        case .remove(let name)?:
+            return Localized.format(
+                "profileRemoving", ["label": ScreenText.lowercasedLabel(ScreenText.profileLabel(name))])
         case nil: return nil
         }
     }
@@ -216,6 +252,16 @@ extension ProfileState {
                 .field(label: ScreenText.profileCurrentPassword, current, isFocused: !focusOnProposed),
                 .field(label: ScreenText.profileNewPassword, proposed, isFocused: focusOnProposed),
             ]
+        case .confirmingRemoval(let name):
+            // The value is named so the user sees what goes; a long one is shortened so the question fits.
+            let full = attributes?[name].map { TerminalText.sanitized($0) } ?? ""
+            let value = full.count > 40 ? full.prefix(39) + "…" : full
+            return [
+                .warning(
+                    Localized.format(
+                        "profileRemoveQuestion", ["label": ScreenText.profileLabel(name), "value": value]),
+                    rows: 2)
+            ]
         case .confirmingDelete(let typed):
             return [
                 .warning(ScreenText.profileDeleteWarning(username), rows: 3),
@@ -241,6 +287,8 @@ public enum ProfileAction: Sendable {
     case passwordChanged(Result<Void, AuthError>)
     /// The deletion of `username`'s account finished.
     case deleted(username: String, Result<Void, AuthError>)
+    /// The removal of attribute `name` finished.
+    case removed(name: String, Result<Void, AuthError>)
 }
 
 extension ProfileState {
@@ -248,6 +296,7 @@ extension ProfileState {
     /// reads what it needs from the app itself, so the app only asks it to open.
     package static func opening(over app: AppState) -> (ProfileState, [ScreenEffect]) {
         var state = ProfileState(username: app.dashboard.username ?? app.dashboard.session?.username ?? "")
+        state.requiredAttributes = Set(app.options.signUpAttributes.map(\.attributeName))
         state.request = .load
         return (state, [.run(.profile(.load))])
     }
@@ -292,6 +341,15 @@ extension ProfileState {
             if case .failure(let failure) = result {
                 error = ScreenText.shortError(failure)
                 mode = .browsing
+            }
+        case .removed(let name, let result):
+            request = nil
+            switch result {
+            case .success:
+                error = nil
+                notice = Localized.format("profileRemoved", ["label": ScreenText.profileLabel(name)])
+                return [.run(.profile(.load))]
+            case .failure(let failure): error = ScreenText.shortError(failure)
             }
         }
         return []
@@ -354,6 +412,14 @@ extension ProfileState {
         case .changingPassword(let current, let proposed, let focusOnProposed):
             return changingPasswordKey(key, current: current, proposed: proposed, focusOnProposed: focusOnProposed)
         case .confirmingDelete(let typed): return confirmingDeleteKey(key, typed: typed)
+        case .confirmingRemoval(let name):
+            // Any key answers: `y` removes the attribute, anything else keeps it.
+            mode = .browsing
+            guard key.isCharacter("y") || key.isCharacter("Y") else {
+                notice = Localized.format("profileRemoveKept", ["label": ScreenText.profileLabel(name)])
+                return []
+            }
+            return run(.remove(name: name))
         }
     }
 
@@ -481,6 +547,14 @@ extension ProfileState {
             start(
                 .changingPassword(
                     current: FieldState(isSecure: true), proposed: FieldState(isSecure: true), focusOnProposed: false))
+        case .character("x"):
+            guard request == nil, let row = selected else { break }
+            if let refusal = removalRefusal(row) {
+                error = refusal
+                notice = nil
+                break
+            }
+            start(.confirmingRemoval(name: row.name))
         case .character("D"):
             guard request == nil else { break }
             start(.confirmingDelete(typed: FieldState()))
@@ -513,13 +587,30 @@ extension ProfileState: ScreenModel {
     var title: String { ScreenText.profileTitle }
     var keyHints: [String]? {
         switch mode {
-        case .browsing: return ScreenText.profileHints
+        case .browsing:
+            // `x remove` shows beside the keys only on a row it can remove.
+            var hints = ScreenText.profileHints
+            if let row = selected, removalRefusal(row) == nil,
+                let password = hints.firstIndex(of: Localized.text("profileHints.password"))
+            {
+                hints.insert(Localized.text("profileHints.remove"), at: password)
+            }
+            return hints
+        case .confirmingRemoval:
+            return [Localized.text("profileRemoveHints.remove"), Localized.text("profileRemoveHints.keep")]
         case .editing: return ScreenText.profileFormHints
         case .verifying: return ScreenText.profileCodeHints
         case .changingPassword: return ScreenText.profilePasswordHints
         case .confirmingDelete: return ScreenText.profileDeleteHints
         }
     }
-    var helpLines: [String]? { mode == .browsing ? ScreenText.profileHelp : nil }
+    var helpLines: [String]? {
+        guard mode == .browsing else { return nil }
+        var lines = ScreenText.profileHelp
+        if let password = lines.firstIndex(of: Localized.text("profileHelp.password")) {
+            lines.insert(Localized.text("profileHelp.remove"), at: password)
+        }
+        return lines
+    }
     static func action(for key: Key) -> ProfileAction { .keyPressed(key) }
 }

@@ -30,6 +30,7 @@ public actor FakeAuthService: AuthClientService {
         case forgetDevice(String?)
         case userAttributes
         case updateUserAttributes([String: String])
+        case deleteUserAttributes([String])
         case sendAttributeCode(String)
         case verifyUserAttribute(String, String)
         case changePassword(String, String)
@@ -72,6 +73,13 @@ public actor FakeAuthService: AuthClientService {
             }
         }
         return sent
+    }
+
+    /// Records the call and removes the attributes from ``profile``, or throws ``profileError``.
+    public func deleteUserAttributes(_ names: [String]) async throws {
+        calls.append(.deleteUserAttributes(names))
+        if let profileError { throw profileError }
+        for name in names { profile.all[name] = nil }
     }
 
     /// Records the call; a code goes to a masked address unless ``profileError`` is set.

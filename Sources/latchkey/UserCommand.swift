@@ -8,7 +8,7 @@ struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user",
         abstract: Localized.text("cli.User.abstract"),
-        subcommands: [Show.self, SetAttributes.self, Verify.self, Delete.self],
+        subcommands: [Show.self, SetAttributes.self, UnsetAttributes.self, Verify.self, Delete.self],
         defaultSubcommand: Show.self)
 
     struct Show: AsyncParsableCommand {
@@ -78,6 +78,32 @@ struct UserCommand: AsyncParsableCommand {
             }
             // A message, not data: stderr, like every command's ✔ lines.
             CLIOutput.info(String(text.dropLast()))
+        }
+    }
+
+    struct UnsetAttributes: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "unset",
+            abstract: Localized.text("cli.UserUnset.abstract"),
+            discussion: Localized.text("cli.UserUnset.discussion"))
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: ArgumentHelp(Localized.text("cli.UserUnset.names"), valueName: "name"))
+        var names: [String]
+
+        func validate() throws {
+            // `unset email=…` is most likely a `set`: say so rather than send a name Cognito refuses.
+            for name in names where name.isEmpty || name.contains("=") {
+                throw ValidationError(Localized.format("cli.user.notName", ["text": TerminalText.sanitized(name)]))
+            }
+        }
+
+        func run() async throws {
+            let client = try await global.makeClient()
+            try await client.deleteUserAttributes(names)
+            let removed = names.map { TerminalText.sanitized($0) }.joined(separator: ", ")
+            CLIOutput.info(Localized.format("cli.user.removed", ["names": removed]))
         }
     }
 

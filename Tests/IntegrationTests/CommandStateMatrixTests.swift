@@ -33,6 +33,7 @@ extension BackendTests {
             "mfa disable": ["email"],
             "mfa prefer": ["none"],
             "user set": ["name=Matrix"],
+            "user unset": ["nickname"],
             "user verify": ["email"],
             "user delete": ["--yes"],
             "exec": ["--", "true"],

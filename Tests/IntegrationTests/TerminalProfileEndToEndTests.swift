@@ -8,7 +8,7 @@ extension BackendTests {
     @Suite("The full-screen UI's profile end to end, in tmux", .enabled(if: TmuxSession.canRunApp))
     struct TerminalProfileEndToEndTests {
         @Test(
-            "p shows the attributes → edit email → code → verified; w changes the password; y a copies the access token; D deletes"
+            "p shows the attributes → edit email → code → verified; x removes a name; w changes the password; y a copies the access token; D deletes"
         )
         func profileFlow() async throws {
             let backend = try await LocalBackend.shared()
@@ -49,6 +49,27 @@ extension BackendTests {
             try await session.waitUntil("the email shown verified") { screen in
                 TerminalEndToEndTests.line(containing: "Email", in: screen)?.contains("✔ verified") == true
             }
+
+            // Give the account a name, then remove it with x (DeleteUserAttributes), after its question.
+            session.press("Down", "Down", "e")
+            try await session.waitFor("New name")
+            session.type("Ada")
+            session.press("Enter")
+            try await session.waitFor("Name saved.")
+            try await session.waitUntil("the name in the list") { screen in
+                TerminalEndToEndTests.line(containing: "Name", in: screen)?.contains("Ada") == true
+            }
+            session.press("x")
+            try await session.waitFor("Remove Name (Ada) from the account?", "y remove")
+            session.press("y")
+            try await session.waitFor("Name removed.")
+            try await session.waitUntil("the name shown not set") { screen in
+                TerminalEndToEndTests.line(containing: "Name", in: screen)?.contains("(not set)") == true
+            }
+            let json = try await LatchkeyBinary.run(
+                ["user", "show", "--json", "--config", backend.info.configPath, "--store", store],
+                environment: TerminalApp.baseEnvironment)
+            #expect(JSONValue.parse(Array(json.stdout.utf8))?["attributes"]?["name"] == nil, "\(json.stdout)")
 
             // Change the password from the UI.
             let newPassword = "N3w-" + Integration.password

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 extension BackendTests {
-    @Suite("latchkey user: show, set, verify, delete against the local backend")
+    @Suite("latchkey user: show, set, unset, verify, delete against the local backend")
     struct UserCommandTests {
         /// A signed-in store for a new user, and the arguments that point at it.
         static func signedIn(_ backend: LocalBackend) async throws -> (username: String, common: [String]) {
@@ -56,6 +56,36 @@ extension BackendTests {
             #expect(attributes?["email_verified"]?.stringValue == "true")
             let notVerifiable = try await LatchkeyBinary.run(["user", "verify", "name"] + common)
             #expect(notVerifiable.status == 2)
+        }
+
+        @Test(
+            "user unset removes attributes (DeleteUserAttributes); the pool refuses sub (exit 1, nothing removed); NAME=VALUE exits 2"
+        )
+        func unset() async throws {
+            let backend = try await LocalBackend.shared()
+            let (_, common) = try await Self.signedIn(backend)
+            let set = try await LatchkeyBinary.run(["user", "set", "name=Ada Lovelace", "nickname=ada"] + common)
+            #expect(set.status == 0, "\(set.stderr)")
+            func attributes() async throws -> JSONValue? {
+                let json = try await LatchkeyBinary.run(["user", "show", "--json"] + common)
+                return JSONValue.parse(Array(json.stdout.utf8))?["attributes"]
+            }
+            let assignment = try await LatchkeyBinary.run(["user", "unset", "nickname=ada"] + common)
+            #expect(assignment.status == 2)
+            #expect(assignment.stderr.contains("is not an attribute name"), "\(assignment.stderr)")
+            let none = try await LatchkeyBinary.run(["user", "unset"] + common)
+            #expect(none.status == 2)
+            let refused = try await LatchkeyBinary.run(["user", "unset", "nickname", "sub"] + common)
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("user.sub: The attribute is required"), "\(refused.stderr)")
+            #expect(try await attributes()?["nickname"]?.stringValue == "ada")
+            let removed = try await LatchkeyBinary.run(["user", "unset", "nickname", "name"] + common)
+            #expect(removed.status == 0, "\(removed.stderr)")
+            #expect(removed.stderr.contains("Removed nickname, name."))
+            #expect(removed.stdout.isEmpty)
+            let left = try #require(try await attributes())
+            #expect(left["nickname"] == nil && left["name"] == nil)
+            #expect(left["email"]?.stringValue?.hasSuffix("@example.com") == true)
         }
 
         @Test("user verify without --code sends a code and reads it from standard input")

@@ -34,7 +34,8 @@ enum JapaneseScreens {
             "selectSignInMethod", "emailCodeResent", "totpEnrolment", "globalSignOutConfirm",
             "signInWithBrowserRows", "browserSignInNoBrowser",
         ] + ["devices", "devicesConfirmForget", "devicesEmpty", "rememberPrompt"] + [
-            "profile", "profileEdit", "profileVerify", "profilePassword", "profileDelete",
+            "profile", "profileEdit", "profileVerify", "profilePassword", "profileDelete", "profileRemovable",
+            "profileRemove",
         ] + ["signInJapaneseInput"]
 
     /// Sign in with a Japanese username typed, the cursor after it.
