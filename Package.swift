@@ -16,6 +16,7 @@ let package = Package(
     name: "Latchkey",
     platforms: [.macOS(.v14)],
     products: [
+        .library(name: "LatchkeyText", targets: ["LatchkeyText"]),
         .library(name: "CognitoAuth", targets: ["CognitoAuth"]),
         .library(name: "AWSSigV4", targets: ["AWSSigV4"]),
         .library(name: "AWSMobileClientCompat", targets: ["AWSMobileClientCompat"]),
@@ -77,6 +78,12 @@ let package = Package(
         .target(
             name: "CKeyring",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
+        // The languages and every text of the core, the view models and the command line, typed: a key is a
+        // property of TextCatalog (English its default), so the compiler checks every lookup.
+        .target(
+            name: "LatchkeyText",
+            swiftSettings: strictSettings
         ),
         .target(
             name: "AWSSigV4",
