@@ -12,11 +12,7 @@ package enum Localized {
 
     /// The text for `key` in `language`.
     package static func text(_ key: TextKey, in language: Language) -> String {
-        // Read in place: `language.catalog` would copy the whole catalog for one text.
-        switch language {
-        case .english: return TextCatalog.english[keyPath: key]
-        case .japanese: return TextCatalog.japanese[keyPath: key]
-        }
+        language.catalog[keyPath: key]
     }
 
     /// The text for `key` with its placeholders filled: `format(\.codeSent, ["place": "email"])`.

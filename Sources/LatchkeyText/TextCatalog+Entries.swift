@@ -1,9 +1,6 @@
 /// The catalogs as data, for the tests that compare languages: names, texts and placeholders.
 extension TextCatalog {
-    /// The English texts: every property at its default.
-    package static let english = TextCatalog()
-
-    /// Every text of this catalog by property name, read with `Mirror` (for tests and tools, not lookups).
+    /// Every text of this catalog by property name, read with `Mirror` (for the tests, not for lookups).
     package var entries: [String: String] {
         var entries: [String: String] = [:]
         for child in Mirror(reflecting: self).children {
@@ -12,11 +9,12 @@ extension TextCatalog {
         return entries
     }
 
-    /// The names of the properties `keys` point to, found by changing each in a copy of English and
-    /// seeing which property changed (a key path does not carry its name).
-    package static func names(of keys: [WritableKeyPath<TextCatalog, String>]) -> Set<String> {
+    /// The names of the properties `keys` point to, found by setting each in a new catalog and seeing
+    /// which properties changed (a key path does not carry its name). The keys are writable where
+    /// LatchkeyText's setters are visible: in this module, or a test's `@testable import`.
+    package static func names(of keys: [ReferenceWritableKeyPath<TextCatalog, String>]) -> Set<String> {
         let marker = "\u{0}unnamed\u{0}"
-        var probe = TextCatalog.english
+        let probe = TextCatalog()
         for key in keys { probe[keyPath: key] = marker }
         return Set(probe.entries.filter { $0.value == marker }.keys)
     }

@@ -7,7 +7,7 @@
 extension TextCatalog {
     /// The Japanese texts: English with every text translated.
     package static let japanese: TextCatalog = {
-        var text = TextCatalog()
+        let text = TextCatalog()
         // MARK: Screens
         text.signInTitle = "サインイン"
         text.signUpTitle = "アカウント作成"
@@ -1095,7 +1095,7 @@ extension TextCatalog {
     }()
     /// The texts Japanese keeps as they are in English on purpose (formats and names), which the
     /// coverage test accepts as translated.
-    package static var untranslatedInJapanese: [WritableKeyPath<TextCatalog, String>] {
+    package static var untranslatedInJapanese: [ReferenceWritableKeyPath<TextCatalog, String>] {
         [\.mfaSummary, \.mfaSummaryWithMethods, \.mfaLabel, \.stateRow, \.mfaLog, \.credentialsUsers]
     }
 }
