@@ -1,5 +1,6 @@
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 /// What `latchkey config` shows about a configuration: one field per printed line, each with the value
 /// `config --json` carries for it, so the two forms cannot drift apart.
@@ -66,7 +67,7 @@ public enum ConfigurationSummary {
     /// " (from <origin>)" for `setting` when the source says where it came from, else "".
     static func origin(_ setting: String, in configuration: AuthConfiguration) -> String {
         configuration.source.origins[setting].map {
-            Localized.format("cli.config.from", ["origin": Self.originText($0)])
+            Localized.format(\.cliConfigFrom, ["origin": Self.originText($0)])
         } ?? ""
     }
 
@@ -83,19 +84,19 @@ public enum ConfigurationSummary {
             text(
                 "format", label("format"),
                 source.format.rawValue
-                    + (source.version.map { Localized.format("cli.config.version", ["version": $0]) } ?? "")
+                    + (source.version.map { Localized.format(\.cliConfigVersion, ["version": $0]) } ?? "")
                     + (source.container == .json
-                        ? "" : Localized.format("cli.config.embeddedIn", ["container": source.container.rawValue]))),
+                        ? "" : Localized.format(\.cliConfigEmbeddedIn, ["container": source.container.rawValue]))),
         ]
         if let section = source.section {
             let others = source.sections.filter { $0 != section }
             fields.append(
                 text(
                     "section", label("section"),
-                    section + Localized.format("cli.config.from", ["origin": Self.originText(source.sectionOrigin)])
+                    section + Localized.format(\.cliConfigFrom, ["origin": Self.originText(source.sectionOrigin)])
                         + (others.isEmpty
                             ? ""
-                            : Localized.format("cli.config.alsoInFile", ["sections": others.joined(separator: ", ")]))))
+                            : Localized.format(\.cliConfigAlsoInFile, ["sections": others.joined(separator: ", ")]))))
         }
         return fields
     }
@@ -103,7 +104,7 @@ public enum ConfigurationSummary {
     /// The user pool: ids, client secret (set or not), region and endpoints.
     static func userPoolFields(_ configuration: AuthConfiguration) -> [Field] {
         guard let pool = configuration.userPool else {
-            return [text("userPoolId", label("userPoolId"), Localized.text("cli.config.none"))]
+            return [text("userPoolId", label("userPoolId"), Localized.text(\.cliConfigNone))]
         }
         return [
             text("userPoolId", label("userPoolId"), pool.poolId),
@@ -111,7 +112,7 @@ public enum ConfigurationSummary {
             text(
                 "appClientSecret", label("appClientSecret"),
                 pool.appClientSecret == nil
-                    ? Localized.text("cli.config.none") : Localized.text("cli.config.secretSet")),
+                    ? Localized.text(\.cliConfigNone) : Localized.text(\.cliConfigSecretSet)),
             text("region", label("region"), pool.region + origin("user pool region", in: configuration)),
             text(
                 "userPoolEndpoint", label("userPoolEndpoint"),
@@ -126,7 +127,7 @@ public enum ConfigurationSummary {
     /// The identity pool: id, region, endpoint and the STS endpoint its credentials come through.
     static func identityPoolFields(_ configuration: AuthConfiguration) -> [Field] {
         guard let identity = configuration.identityPool else {
-            return [text("identityPoolId", label("identityPoolId"), Localized.text("cli.config.none"))]
+            return [text("identityPoolId", label("identityPoolId"), Localized.text(\.cliConfigNone))]
         }
         return [
             text("identityPoolId", label("identityPoolId"), identity.poolId),
@@ -151,7 +152,7 @@ public enum ConfigurationSummary {
                 text(
                     "hostedUIRedirect", label("hostedUIRedirect"),
                     (hostedUI.signInRedirectURI?.absoluteString ?? "-")
-                        + (hostedUI.loopbackRedirectURI == nil ? Localized.text("cli.config.notLoopback") : "")),
+                        + (hostedUI.loopbackRedirectURI == nil ? Localized.text(\.cliConfigNotLoopback) : "")),
                 text(
                     "hostedUIProviders", label("hostedUIProviders"),
                     ([HostedUIConfiguration.cognitoProvider] + hostedUI.identityProviders).joined(separator: ", ")),
@@ -172,14 +173,14 @@ public enum ConfigurationSummary {
             }
             return fields
         } else if let problem = configuration.hostedUIProblem {
-            let reason = Localized.format("cli.config.unusable", ["problem": problem.problem, "fix": problem.fix])
+            let reason = Localized.format(\.cliConfigUnusable, ["problem": problem.problem, "fix": problem.fix])
             return [
                 text(
                     "hostedUI", label("hostedUI"),
                     configuration.hostedUIDomain.map { "\($0), " + reason } ?? reason)
             ]
         }
-        return [text("hostedUI", label("hostedUI"), Localized.text("cli.config.noHostedUI"))]
+        return [text("hostedUI", label("hostedUI"), Localized.text(\.cliConfigNoHostedUI))]
     }
 
     /// The pool's settings as the file states them: password policy, sign-in and sign-up attributes, MFA.
@@ -188,18 +189,18 @@ public enum ConfigurationSummary {
         var fields: [Field] = []
         if let policy = settings.passwordPolicy {
             var needs: [String] = []
-            if policy.requiresLowercase { needs.append(Localized.text("cli.config.lowercase")) }
-            if policy.requiresUppercase { needs.append(Localized.text("cli.config.uppercase")) }
-            if policy.requiresNumbers { needs.append(Localized.text("cli.config.numbers")) }
-            if policy.requiresSymbols { needs.append(Localized.text("cli.config.symbols")) }
+            if policy.requiresLowercase { needs.append(Localized.text(\.cliConfigLowercase)) }
+            if policy.requiresUppercase { needs.append(Localized.text(\.cliConfigUppercase)) }
+            if policy.requiresNumbers { needs.append(Localized.text(\.cliConfigNumbers)) }
+            if policy.requiresSymbols { needs.append(Localized.text(\.cliConfigSymbols)) }
             let length = String(policy.minimumLength)
             fields.append(
                 Field(
-                    key: "passwordPolicy", label: Localized.text("cli.config.passwordPolicy"),
+                    key: "passwordPolicy", label: Localized.text(\.cliConfigPasswordPolicy),
                     text: needs.isEmpty
-                        ? Localized.format("cli.config.atLeast", ["length": length])
+                        ? Localized.format(\.cliConfigAtLeast, ["length": length])
                         : Localized.format(
-                            "cli.config.atLeastWith", ["length": length, "needs": needs.joined(separator: ", ")]),
+                            \.cliConfigAtLeastWith, ["length": length, "needs": needs.joined(separator: ", ")]),
                     json: .object([
                         "minimumLength": .number(Double(policy.minimumLength)),
                         "requiresLowercase": .bool(policy.requiresLowercase),
@@ -211,14 +212,14 @@ public enum ConfigurationSummary {
         if !settings.usernameAttributes.isEmpty {
             fields.append(
                 Field(
-                    key: "signInWith", label: Localized.text("cli.config.signInWith"),
+                    key: "signInWith", label: Localized.text(\.cliConfigSignInWith),
                     text: settings.usernameAttributes.joined(separator: ", "),
                     json: .array(settings.usernameAttributes.map(JSONValue.string))))
         }
         if !settings.signUpAttributes.isEmpty {
             fields.append(
                 Field(
-                    key: "signUpAttributes", label: Localized.text("cli.config.signUpAttributes"),
+                    key: "signUpAttributes", label: Localized.text(\.cliConfigSignUpAttributes),
                     text: settings.signUpAttributes.joined(separator: ", "),
                     json: .array(settings.signUpAttributes.map(JSONValue.string))))
         }
@@ -234,8 +235,8 @@ public enum ConfigurationSummary {
         if let guests = settings.allowsGuestAccess {
             fields.append(
                 Field(
-                    key: "allowsGuestAccess", label: Localized.text("cli.config.guestAccess"),
-                    text: Localized.text(guests ? "cli.config.guestsAllowed" : "cli.config.guestsNotAllowed"),
+                    key: "allowsGuestAccess", label: Localized.text(\.cliConfigGuestAccess),
+                    text: Localized.text(guests ? \.cliConfigGuestsAllowed : \.cliConfigGuestsNotAllowed),
                     json: .bool(guests)))
         }
         return fields
@@ -248,18 +249,18 @@ public enum ConfigurationSummary {
         if !ignored.isEmpty {
             fields.append(
                 Field(
-                    key: "ignoredKeys", label: Localized.text("cli.config.ignoredKeys"),
+                    key: "ignoredKeys", label: Localized.text(\.cliConfigIgnoredKeys),
                     text: ignored.joined(separator: ", "), json: .array(ignored.map(JSONValue.string))))
         }
         for note in configuration.source.notes {
             fields.append(
-                Field(key: "notes", label: Localized.text("cli.config.note"), text: note, json: .array([.string(note)]))
+                Field(key: "notes", label: Localized.text(\.cliConfigNote), text: note, json: .array([.string(note)]))
             )
         }
         for warning in configuration.source.warnings {
             fields.append(
                 Field(
-                    key: "warnings", label: Localized.text("cli.config.warning"), text: warning,
+                    key: "warnings", label: Localized.text(\.cliConfigWarning), text: warning,
                     json: .array([.string(warning)])))
         }
         return fields

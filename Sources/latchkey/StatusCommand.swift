@@ -2,11 +2,12 @@ import ArgumentParser
 import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "status", abstract: Localized.text("cli.Status.abstract"),
-        discussion: Localized.text("cli.Status.discussion"))
+        commandName: "status", abstract: Localized.text(\.cliStatusAbstract),
+        discussion: Localized.text(\.cliStatusDiscussion))
 
     /// The exit status for `state`: 0 signed in, 4 sign in again, 1 otherwise (as `gh auth status`).
     static func exitStatus(_ state: UserState) -> Int32 {
@@ -42,7 +43,7 @@ struct StatusCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.Status.json")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliStatusJson)))
     var json = false
 
     func run() async throws {

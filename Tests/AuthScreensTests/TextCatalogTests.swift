@@ -1,9 +1,10 @@
+import AuthScreensTesting
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import Testing
 
 @testable import AuthScreens
-import AuthScreensTesting
 
 /// The catalogs: every English key translated, the same placeholders in every language, every key
 /// the sources look up present in English, and the language chosen as POSIX says.

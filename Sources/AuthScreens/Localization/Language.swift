@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyText
 
 /// A language the UI and the command line speak: one ``TextCatalog`` each, English the source.
 ///

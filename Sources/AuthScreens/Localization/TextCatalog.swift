@@ -1,5 +1,6 @@
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 /// One language's texts, keyed by stable keys (`signIn.title`, `error.codeMismatch.summary`).
 ///
