@@ -98,6 +98,7 @@ let package = Package(
                 "CCurl",
                 "CKeyring",
                 "AWSSigV4",
+                "LatchkeyText",
                 "SystemCrypto",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -142,7 +143,7 @@ let package = Package(
         ),
         .target(
             name: "AuthScreens",
-            dependencies: ["CognitoAuth", "TerminalKeys"],
+            dependencies: ["CognitoAuth", "LatchkeyText", "TerminalKeys"],
             swiftSettings: strictSettings
         ),
         // Test support for the view models: the fake AuthService and the TCA-style TestStore.
@@ -160,7 +161,7 @@ let package = Package(
         // The application: the auth screens drawn with the toolkit, and the runtime that drives them.
         .target(
             name: "TerminalUI",
-            dependencies: ["AuthScreens", "CognitoAuth", "TerminalKit", "TerminalKeys"],
+            dependencies: ["AuthScreens", "CognitoAuth", "LatchkeyText", "TerminalKit", "TerminalKeys"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -169,6 +170,7 @@ let package = Package(
                 "CognitoAuth",
                 "AWSSigV4",
                 "AuthScreens",
+                "LatchkeyText",
                 "TerminalUI",
                 "TerminalKit",
                 "TerminalKeys",
@@ -179,7 +181,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "latchkey-bench",
-            dependencies: ["CognitoAuth", "CognitoAuthTesting", "CBigNum", "AuthScreens", "TerminalUI", "TerminalKit", "TerminalKeys"],
+            dependencies: [
+                "CognitoAuth", "CognitoAuthTesting", "CBigNum", "AuthScreens", "TerminalUI", "TerminalKit",
+                "TerminalKeys",
+            ],
             path: "Benchmarks/latchkey-bench",
             swiftSettings: strictSettings
         ),
@@ -211,12 +216,14 @@ let package = Package(
         ),
         .testTarget(
             name: "AuthScreensTests",
-            dependencies: ["AuthScreens", "AuthScreensTesting", "TerminalKeys", "CognitoAuthTesting"],
+            dependencies: ["AuthScreens", "AuthScreensTesting", "LatchkeyText", "TerminalKeys", "CognitoAuthTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "TerminalKit", "TerminalKeys", "AuthScreensTesting", "CognitoAuthTesting"],
+            dependencies: [
+                "TerminalUI", "TerminalKit", "TerminalKeys", "AuthScreensTesting", "CognitoAuthTesting", "LatchkeyText",
+            ],
             // The frozen screens, read from (and recorded into) the source tree by the snapshot tests.
             exclude: ["Snapshots"],
             swiftSettings: strictSettings

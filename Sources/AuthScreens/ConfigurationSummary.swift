@@ -47,21 +47,20 @@ public enum ConfigurationSummary {
         return .object(object)
     }
 
-    static func label(_ key: String) -> String { Localized.text("cli.config.label.\(key)") }
-
-    /// The core's few English phrases among the origins, by key; the other origins are key names
-    /// and variables (`CognitoUserPool.Default.Region`, `--config-section`), shown as they are.
-    static let originPhrases: [String: String] = [
-        "default": "cli.config.origin.default",
-        "the pool id": "cli.config.origin.poolId",
-        "default (AWS)": "cli.config.origin.awsDefault",
-        "the issuer (AWS)": "cli.config.origin.issuer",
-        "the user pool endpoint + /<pool id>/.well-known/jwks.json": "cli.config.origin.endpointJWKS",
-    ]
-
-    /// `origin` in the current language when it is one of ``originPhrases``, else as it is.
+    /// `origin` in the current language when it is one of the core's few English phrases, else as it
+    /// is: the other origins are key names and variables (`CognitoUserPool.Default.Region`,
+    /// `--config-section`), shown as they are.
     static func originText(_ origin: String) -> String {
-        originPhrases[origin].map { Localized.text($0) } ?? origin
+        let key: TextKey? =
+            switch origin {
+            case "default": \.cliConfigOriginDefault
+            case "the pool id": \.cliConfigOriginPoolId
+            case "default (AWS)": \.cliConfigOriginAwsDefault
+            case "the issuer (AWS)": \.cliConfigOriginIssuer
+            case "the user pool endpoint + /<pool id>/.well-known/jwks.json": \.cliConfigOriginEndpointJWKS
+            default: nil
+            }
+        return key.map(Localized.text) ?? origin
     }
 
     /// " (from <origin>)" for `setting` when the source says where it came from, else "".
@@ -80,9 +79,9 @@ public enum ConfigurationSummary {
     static func sourceFields(_ configuration: AuthConfiguration) -> [Field] {
         let source = configuration.source
         var fields = [
-            text("file", label("file"), source.file ?? configuration.sourcePath ?? "-"),
+            text("file", Localized.text(\.cliConfigLabelFile), source.file ?? configuration.sourcePath ?? "-"),
             text(
-                "format", label("format"),
+                "format", Localized.text(\.cliConfigLabelFormat),
                 source.format.rawValue
                     + (source.version.map { Localized.format(\.cliConfigVersion, ["version": $0]) } ?? "")
                     + (source.container == .json
@@ -92,7 +91,7 @@ public enum ConfigurationSummary {
             let others = source.sections.filter { $0 != section }
             fields.append(
                 text(
-                    "section", label("section"),
+                    "section", Localized.text(\.cliConfigLabelSection),
                     section + Localized.format(\.cliConfigFrom, ["origin": Self.originText(source.sectionOrigin)])
                         + (others.isEmpty
                             ? ""
@@ -104,21 +103,23 @@ public enum ConfigurationSummary {
     /// The user pool: ids, client secret (set or not), region and endpoints.
     static func userPoolFields(_ configuration: AuthConfiguration) -> [Field] {
         guard let pool = configuration.userPool else {
-            return [text("userPoolId", label("userPoolId"), Localized.text(\.cliConfigNone))]
+            return [text("userPoolId", Localized.text(\.cliConfigLabelUserPoolId), Localized.text(\.cliConfigNone))]
         }
         return [
-            text("userPoolId", label("userPoolId"), pool.poolId),
-            text("appClientId", label("appClientId"), pool.appClientId),
+            text("userPoolId", Localized.text(\.cliConfigLabelUserPoolId), pool.poolId),
+            text("appClientId", Localized.text(\.cliConfigLabelAppClientId), pool.appClientId),
             text(
-                "appClientSecret", label("appClientSecret"),
+                "appClientSecret", Localized.text(\.cliConfigLabelAppClientSecret),
                 pool.appClientSecret == nil
                     ? Localized.text(\.cliConfigNone) : Localized.text(\.cliConfigSecretSet)),
-            text("region", label("region"), pool.region + origin("user pool region", in: configuration)),
             text(
-                "userPoolEndpoint", label("userPoolEndpoint"),
+                "region", Localized.text(\.cliConfigLabelRegion),
+                pool.region + origin("user pool region", in: configuration)),
+            text(
+                "userPoolEndpoint", Localized.text(\.cliConfigLabelUserPoolEndpoint),
                 pool.resolvedEndpoint.absoluteString + origin("user pool endpoint", in: configuration)),
             text(
-                "jwksURL", label("jwksURL"),
+                "jwksURL", Localized.text(\.cliConfigLabelJwksURL),
                 (TokenVerifier.jwksURL(configuration: configuration)?.absoluteString ?? "-")
                     + origin("JWKS URL", in: configuration)),
         ]
@@ -127,18 +128,20 @@ public enum ConfigurationSummary {
     /// The identity pool: id, region, endpoint and the STS endpoint its credentials come through.
     static func identityPoolFields(_ configuration: AuthConfiguration) -> [Field] {
         guard let identity = configuration.identityPool else {
-            return [text("identityPoolId", label("identityPoolId"), Localized.text(\.cliConfigNone))]
+            return [
+                text("identityPoolId", Localized.text(\.cliConfigLabelIdentityPoolId), Localized.text(\.cliConfigNone))
+            ]
         }
         return [
-            text("identityPoolId", label("identityPoolId"), identity.poolId),
+            text("identityPoolId", Localized.text(\.cliConfigLabelIdentityPoolId), identity.poolId),
             text(
-                "identityRegion", label("identityRegion"),
+                "identityRegion", Localized.text(\.cliConfigLabelIdentityRegion),
                 identity.region + origin("identity pool region", in: configuration)),
             text(
-                "identityPoolEndpoint", label("identityPoolEndpoint"),
+                "identityPoolEndpoint", Localized.text(\.cliConfigLabelIdentityPoolEndpoint),
                 identity.resolvedEndpoint.absoluteString + origin("identity pool endpoint", in: configuration)),
             text(
-                "stsEndpoint", label("stsEndpoint"),
+                "stsEndpoint", Localized.text(\.cliConfigLabelStsEndpoint),
                 (configuration.latchkey.stsEndpoint?.absoluteString ?? "https://sts.\(identity.region).amazonaws.com/")
                     + origin("STS endpoint", in: configuration)),
         ]
@@ -148,19 +151,19 @@ public enum ConfigurationSummary {
     static func hostedUIFields(_ configuration: AuthConfiguration) -> [Field] {
         if let hostedUI = configuration.hostedUI {
             var fields = [
-                text("hostedUIDomain", label("hostedUI"), hostedUI.webDomain.absoluteString),
+                text("hostedUIDomain", Localized.text(\.cliConfigLabelHostedUI), hostedUI.webDomain.absoluteString),
                 text(
-                    "hostedUIRedirect", label("hostedUIRedirect"),
+                    "hostedUIRedirect", Localized.text(\.cliConfigLabelHostedUIRedirect),
                     (hostedUI.signInRedirectURI?.absoluteString ?? "-")
                         + (hostedUI.loopbackRedirectURI == nil ? Localized.text(\.cliConfigNotLoopback) : "")),
                 text(
-                    "hostedUIProviders", label("hostedUIProviders"),
+                    "hostedUIProviders", Localized.text(\.cliConfigLabelHostedUIProviders),
                     ([HostedUIConfiguration.cognitoProvider] + hostedUI.identityProviders).joined(separator: ", ")),
             ]
             if !hostedUI.scopes.isEmpty {
                 fields.append(
                     Field(
-                        key: "hostedUIScopes", label: label("hostedUIScopes"),
+                        key: "hostedUIScopes", label: Localized.text(\.cliConfigLabelHostedUIScopes),
                         text: hostedUI.scopes.joined(separator: ", "),
                         json: .array(hostedUI.scopes.map(JSONValue.string))))
             }
@@ -168,7 +171,8 @@ public enum ConfigurationSummary {
                 let uris = hostedUI.signOutRedirectURIs.map(\.absoluteString)
                 fields.append(
                     Field(
-                        key: "hostedUISignOut", label: label("hostedUISignOut"), text: uris.joined(separator: ", "),
+                        key: "hostedUISignOut", label: Localized.text(\.cliConfigLabelHostedUISignOut),
+                        text: uris.joined(separator: ", "),
                         json: .array(uris.map(JSONValue.string))))
             }
             return fields
@@ -176,11 +180,11 @@ public enum ConfigurationSummary {
             let reason = Localized.format(\.cliConfigUnusable, ["problem": problem.problem, "fix": problem.fix])
             return [
                 text(
-                    "hostedUI", label("hostedUI"),
+                    "hostedUI", Localized.text(\.cliConfigLabelHostedUI),
                     configuration.hostedUIDomain.map { "\($0), " + reason } ?? reason)
             ]
         }
-        return [text("hostedUI", label("hostedUI"), Localized.text(\.cliConfigNoHostedUI))]
+        return [text("hostedUI", Localized.text(\.cliConfigLabelHostedUI), Localized.text(\.cliConfigNoHostedUI))]
     }
 
     /// The pool's settings as the file states them: password policy, sign-in and sign-up attributes, MFA.

@@ -43,15 +43,33 @@ extension ScreenText {
     /// The label of any Cognito attribute name: `email` → "Email", `family_name` → "Family name";
     /// a custom one without its `custom:` prefix, underscores as spaces (sanitised).
     public static func attributeLabel(named name: String) -> String {
+        if let key = standardAttributeKey(name) { return Localized.text(key) }
+        let words = TerminalText.sanitized(name).replacingOccurrences(of: "custom:", with: "")
+            .replacingOccurrences(of: "_", with: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+
+    /// The text of a standard Cognito attribute's label; nil for any other name.
+    static func standardAttributeKey(_ name: String) -> TextKey? {
         switch name {
-        case "email", "phone_number", "birthdate", "zoneinfo", "updated_at", "name", "given_name", "family_name",
-            "middle_name", "nickname", "preferred_username", "profile", "picture", "website", "gender", "locale",
-            "address":
-            return Localized.text("attribute.\(name)")
-        default:
-            let words = TerminalText.sanitized(name).replacingOccurrences(of: "custom:", with: "")
-                .replacingOccurrences(of: "_", with: " ")
-            return words.prefix(1).uppercased() + words.dropFirst()
+        case "email": return \.attributeEmail
+        case "phone_number": return \.attributePhoneNumber
+        case "birthdate": return \.attributeBirthdate
+        case "zoneinfo": return \.attributeZoneinfo
+        case "updated_at": return \.attributeUpdatedAt
+        case "name": return \.attributeName
+        case "given_name": return \.attributeGivenName
+        case "family_name": return \.attributeFamilyName
+        case "middle_name": return \.attributeMiddleName
+        case "nickname": return \.attributeNickname
+        case "preferred_username": return \.attributePreferredUsername
+        case "profile": return \.attributeProfile
+        case "picture": return \.attributePicture
+        case "website": return \.attributeWebsite
+        case "gender": return \.attributeGender
+        case "locale": return \.attributeLocale
+        case "address": return \.attributeAddress
+        default: return nil
         }
     }
 

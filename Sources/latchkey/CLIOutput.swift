@@ -1,5 +1,4 @@
 import AWSSigV4
-import AuthScreens
 import CognitoAuth
 import Foundation
 import LatchkeyText

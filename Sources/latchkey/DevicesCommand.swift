@@ -1,5 +1,4 @@
 import ArgumentParser
-import AuthScreens
 import CognitoAuth
 import Foundation
 import LatchkeyText

@@ -1,5 +1,4 @@
 import ArgumentParser
-import AuthScreens
 import CognitoAuth
 import Foundation
 import LatchkeyText
@@ -159,7 +158,7 @@ extension GlobalSelection {
         let selection: (store: any SessionStore, backend: SessionStoreSelection.Backend, warning: String?)
         do {
             selection = try SessionStoreSelection.make(
-                directory: directory, environment: environment, lockTimeout: lockTimeout, lookup: .current)
+                directory: directory, environment: environment, lockTimeout: lockTimeout, language: .current)
         } catch {
             throw CLIFailure(code: 2, message: error.description)
         }

@@ -1,4 +1,3 @@
-import AuthScreens
 import LatchkeyText
 
 /// `--lang CODE` (or `--lang=CODE`), read before ArgumentParser sees the command line: the help

@@ -1,4 +1,3 @@
-import AuthScreens
 import CognitoAuth
 import Dispatch
 import Foundation

@@ -1,4 +1,3 @@
-import AuthScreens
 import CognitoAuth
 import Foundation
 import LatchkeyText
@@ -107,7 +106,7 @@ extension StatusCommand {
         print(
             Localized.format(
                 \.cliStatusRefreshToken,
-                ["value": tokens.refreshToken == nil ? ScreenText.none : ScreenText.refreshTokenStored]))
+                ["value": tokens.refreshToken == nil ? Localized.text(\.none) : Localized.text(\.refreshTokenStored)]))
     }
 
     /// The identity id, the tracked device, AWS credentials, a revocation still owed and corrupt session files.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import AuthScreens
 import CognitoAuth
 import Foundation
 import LatchkeyText
@@ -21,7 +20,7 @@ struct StatusCommand: AsyncParsableCommand {
     /// Who authenticated the session, as the text output says it: the provider's name, "Guest", or nil.
     /// `localized`: in the current language (the text output); else English (the JSON output).
     static func authenticatedBy(state: UserState, provider: String?, localized: Bool = false) -> String? {
-        if state == .guest { return localized ? ScreenText.guest : "Guest" }
+        if state == .guest { return localized ? Localized.text(\.guest) : "Guest" }
         guard let provider, state == .signedIn || state.needsRelogin else { return nil }
         return FederatedProvider.displayName(for: provider, localized ? .current : .english)
     }
