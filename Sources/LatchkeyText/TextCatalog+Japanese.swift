@@ -714,7 +714,7 @@ extension TextCatalog {
         text.cliOutputFailed =
             "出力を書き込めませんでした: {reason}。出力先のディスクやパイプが書き込める状態か確かめて、もう一度実行してください。"
         text.fullStop = "。"
-        // The core's wording (keys of AuthError.englishWording): hosted UI, transport, store, providers.
+        // The core's wording: hosted UI, transport, store, providers.
         text.errorHostedUIStateMismatchSummary = "このリダイレクトはこのサインインのものではありません (state が一致しません)。"
         text.errorHostedUIMissingStateSummary = "リダイレクト URL に state がないため、確認できません。"
         text.errorHostedUINoCodeSummary = "リダイレクト URL でも認可コードでもありません。"
@@ -790,7 +790,7 @@ extension TextCatalog {
             "ID プールはゲストアクセスを許可していません。先にサインインするか、未認証 ID を許可してください。"
         text.errorClientIdentityPoolNotConfigured =
             "ID プールが設定されていません。awsconfiguration.json に CredentialsProvider.CognitoIdentity.Default を追加してください。"
-        // MARK: Cognito errors (keys of AuthError.englishWording)
+        // MARK: Cognito errors (the core's wording)
         text.errorUserNotFoundSummary = "そのユーザー名のアカウントはありません。"
         text.errorUserNotConfirmedSummary = "このアカウントはまだ確認されていません。"
         text.errorUsernameExistsSummary = "そのユーザー名は使われています。"
