@@ -82,7 +82,7 @@ extension SignInState: ScreenModel {
     var keyHints: [String]? {
         ScreenText.formHints(
             activity: activity, hasTextField: hasTextField, copiesSignInURL: hostedUI != nil, revealHint: revealHint,
-            escape: canCancel ? ScreenText.hintEscBack : nil)
+            escape: canCancel ? backTo.map(ScreenText.hintEscBackTo) ?? ScreenText.hintEscBack : nil)
     }
     var hidesHelpHint: Bool { activity != nil }
     static func action(for key: Key) -> SignInAction { .keyPressed(key) }

@@ -972,5 +972,19 @@ extension TextCatalog {
         "cli.SignIn.timeout": "With --web: how many seconds to wait for the browser.",
         "cli.SignOut.noBrowser":
             "After a hosted-UI (--web) sign-in: print the hosted UI's logout URL instead of opening it.",
+        // MARK: Accounts, one model for the UI and the command line (issue 29: N4, N5, N6)
+        "accountRow.detail": "{name} ({detail})",
+        "accountRow.current": "{name} · this account",
+        "othersSignedIn.one": "{name} still signed in",
+        "othersSignedIn.other": "{count} accounts still signed in",
+        "hintEscBackTo": "Esc back to {name}",
+        "backToAccountLink": "Back to {name}",
+        "accounts.switchedAfterSignOut": "Switched to {name}, who is still signed in here.",
+        "accounts.keptAccount": "{name} already had an account here: the sign-in uses it.",
+        "accounts.notMoved":
+            "The sign-in stays in an account of its own: this user's existing account could not take it ({reason}). `latchkey accounts` lists both.",
+        "cli.accounts.ambiguous": "\"{name}\" names {count} accounts here: {candidates}. Pick one by its id: {example}",
+        "cli.accounts.switchHintIDs":
+            "Switch with `latchkey switch NAME`; where a name repeats, use the id in brackets instead.",
     ]
 }

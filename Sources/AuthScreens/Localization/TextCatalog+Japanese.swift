@@ -1052,5 +1052,19 @@ extension TextCatalog {
         "cli.SignIn.noBrowser": "--web と併用: ブラウザを開かずに URL を表示し、貼り付けたリダイレクト URL を受け取ります。",
         "cli.SignIn.timeout": "--web と併用: ブラウザを待つ秒数。",
         "cli.SignOut.noBrowser": "ホスト UI (--web) でサインインした後: ホスト UI のログアウト URL を開かずに表示します。",
+        // MARK: アカウント (issue 29: N4, N5, N6)
+        "accountRow.detail": "{name} ({detail})",
+        "accountRow.current": "{name} ・このアカウント",
+        "othersSignedIn.one": "{name} はサインイン中",
+        "othersSignedIn.other": "{count} 件のアカウントがサインイン中",
+        "hintEscBackTo": "Esc {name} に戻る",
+        "backToAccountLink": "{name} に戻る",
+        "accounts.switchedAfterSignOut": "ここでサインイン中の {name} に切り替えました。",
+        "accounts.keptAccount": "{name} はここに既にアカウントがあるため、そのアカウントでサインインしました。",
+        "accounts.notMoved":
+            "このユーザーの既存のアカウントに移せなかったため ({reason})、サインインは別のアカウントのままです。`latchkey accounts` で両方を確認できます。",
+        "cli.accounts.ambiguous":
+            "\"{name}\" に当たるアカウントが {count} 件あります: {candidates}。ID で指定してください: {example}",
+        "cli.accounts.switchHintIDs": "`latchkey switch NAME` で切り替えられます。名前が重複する場合は角括弧内の ID を使ってください。",
     ]
 }
