@@ -25,7 +25,8 @@ public struct AccountPickerState: Equatable, Sendable {
         let names = accounts.map(\.name)
         return accounts.map { choice in
             let repeated = names.filter { $0 == choice.name }.count > 1
-            return ScreenText.accountRow(choice.name, detail: repeated ? choice.detail : nil, isCurrent: choice.isCurrent)
+            return ScreenText.accountRow(
+                choice.name, detail: repeated ? choice.detail : nil, isCurrent: choice.isCurrent)
         } + [ScreenText.addAccountRow]
     }
 

@@ -107,7 +107,8 @@ enum InteractiveEntry {
             .map { summary in
                 AccountChoice(
                     id: summary.id, username: summary.isLive ? summary.username : nil,
-                    detail: summary.userPoolId ?? Localized.text("cli.accounts.noPool"), isCurrent: summary.id == current)
+                    detail: summary.userPoolId ?? Localized.text("cli.accounts.noPool"),
+                    isCurrent: summary.id == current)
             }
         if let prefilledUsername, await client.username == nil { options.prefilledUsername = prefilledUsername }
         let flow = client.options.authenticationFlow ?? client.configuration.userPool?.authenticationFlow

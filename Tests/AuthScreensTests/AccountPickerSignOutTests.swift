@@ -22,7 +22,8 @@ import Testing
             return
         }
         #expect(state.modal == nil, "the chooser is not drawn on Sign in, so it must not take keys")
-        #expect(state.reduce(.keyPressed(.enter)) != [.switchAccount("account-2")], "Enter on Sign in switched accounts")
+        #expect(
+            state.reduce(.keyPressed(.enter)) != [.switchAccount("account-2")], "Enter on Sign in switched accounts")
     }
 
     @Test("No modal survives leaving the dashboard, whichever was open")
@@ -31,7 +32,8 @@ import Testing
         options.accounts = [AccountChoice(id: "account-2", username: "bob")]
         options.canSwitchAccounts = true
         let modals: [AppState.Modal] = [
-            .accounts(AccountPickerState(accounts: [AccountChoice(id: "account-2", username: "bob")])), .confirmGlobalSignOut, .copyToken,
+            .accounts(AccountPickerState(accounts: [AccountChoice(id: "account-2", username: "bob")])),
+            .confirmGlobalSignOut, .copyToken,
             .rememberDevice(RememberDevicePromptState(deviceKey: "k")), .devices(DevicesState()),
             .profile(ProfileState(username: "alice")),
             .relogin(ReloginPromptState(reason: .signedOutUserPoolsTokenInvalid, username: "alice", waitingCount: 0)),

@@ -621,7 +621,8 @@ extension TextCatalog {
         "cli.demo.signInHint": "デモユーザー {username} のパスワードは {password} です",
         "cli.demo.noTerminal": "標準入力が端末ではないため、サインインを尋ねません。次のようにサインインしてください:",
         "cli.demo.keepingConfiguration": "{path} の設定はそのままにし、デモの設定は --config で使います。",
-        "cli.demo.noScript": "Scripts/local-backend が見つかりません。Latchkey のチェックアウトで `swift run latchkey demo` を実行するか、LATCHKEY_HOME にチェックアウトを指定してください。",
+        "cli.demo.noScript":
+            "Scripts/local-backend が見つかりません。Latchkey のチェックアウトで `swift run latchkey demo` を実行するか、LATCHKEY_HOME にチェックアウトを指定してください。",
         "cli.demo.starting": "ローカルバックエンドを起動しています (初回は moto などを PyPI から仮想環境に入れるため数分かかります。pip の進み具合を下に表示します)…",
         "cli.demo.didNotStart": "ローカルバックエンドが起動しませんでした。詳しくは {log} を見てください。",
         "cli.token.idOrAccess": "--id と --access はどちらか一方を指定してください。",
