@@ -36,6 +36,7 @@ extension AppState {
         guard options.canSwitchAccounts, options.accounts.contains(where: { !$0.isCurrent && $0.holds(name) }) else {
             return []
         }
+        handOverNotice = nil
         return [.handOver]
     }
 }

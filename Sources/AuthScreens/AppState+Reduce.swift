@@ -49,7 +49,7 @@ extension AppState {
             let notice =
                 browserOpened ? ScreenText.hostedUILogoutOpened : ScreenText.hostedUILogoutToOpen(logoutURL)
             dashboard.append(notice)
-            hostedUILogoutNotice = notice
+            handOverNotice = [handOverNotice, notice].compactMap { $0 }.joined(separator: " ")
             if var state = signInScreen, !state.isInFlight {
                 state.notice = notice
                 signInScreen = state
@@ -147,7 +147,11 @@ extension AppState {
             }
         }
         let effects = perform(dashboard.reduce(action))
-        if case .signOutFinished(_, .success) = action { return effects + handOverAfterSignOut() }
+        if case .signOutFinished(let global, .success) = action {
+            let handOver = handOverAfterSignOut()
+            handOverNotice = global && !handOver.isEmpty ? ScreenText.signedOutEverywhereNotice : nil
+            return effects + handOver
+        }
         return effects
     }
 

@@ -72,9 +72,9 @@ public struct AppState: Equatable, Sendable {
     /// Set when a sign-in finishes in this run, until its user is known: a user who has another
     /// account here is handed over to it (``AuthEffect/handOver``).
     var checksSignedInUser = false
-    /// What a hosted-UI sign-out said about the browser's session, carried to the next run when the
-    /// sign-out hands over to another account.
-    var hostedUILogoutNotice: String?
+    /// What a sign-out said that the next run must still say when it hands over to another account
+    /// (``AuthEffect/handOver``): that it was global, what to do about the hosted UI's browser session.
+    var handOverNotice: String?
 
     /// Creates the state on Sign in (or Create account with ``AuthUIOptions/startOnSignUp``).
     public init(options: AuthUIOptions = AuthUIOptions(), now: Date = Date(), timeZone: TimeZone = .current) {

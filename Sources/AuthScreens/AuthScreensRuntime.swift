@@ -230,7 +230,7 @@ public final class AuthScreensRuntime {
             if isFinishingSignOut {
                 handsOverAfterSignOut = true
             } else {
-                finish(.handOver(notice: state.hostedUILogoutNotice))
+                finish(.handOver(notice: state.handOverNotice))
             }
         case .dismiss:
             finish(.cancelled)
@@ -257,7 +257,7 @@ public final class AuthScreensRuntime {
             self.isFinishingSignOut = false
             if self.handsOverAfterSignOut {
                 self.handsOverAfterSignOut = false
-                self.finish(.handOver(notice: self.state.hostedUILogoutNotice))
+                self.finish(.handOver(notice: self.state.handOverNotice))
             }
         }
     }

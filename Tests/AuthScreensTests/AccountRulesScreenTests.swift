@@ -125,6 +125,14 @@ import Testing
         await runtime.settle()
         #expect(await fake.calls.contains(.signOut(.local)))
         #expect(runtime.exit == .handOver(notice: nil))
+
+        // Signed out everywhere: the next run still says so.
+        let global = AuthScreensRuntime(service: fake, options: options, now: { t0 })
+        global.send(.sessionEvent(.stateChanged(.signedIn, username: "bob", provider: poolProvider)))
+        global.send(.keyPressed(.character("O")))
+        global.send(.keyPressed(.character("y")))
+        await global.settle()
+        #expect(global.exit == .handOver(notice: ScreenText.signedOutEverywhereNotice))
     }
 
     @Test("A notice from the host's account rules shows when the UI starts")
