@@ -17,13 +17,7 @@ extension BackendTests {
         @Test(
             "A second user on one pool gets an account of their own; switch, --account and sign-out move between them")
         func twoUsersOnePool() async throws {
-            let backend = try await LocalBackend.shared()
-            let alice = await backend.uniqueName("alice")
-            let bob = await backend.uniqueName("bob")
-            try await backend.createUser(alice, password: Integration.password)
-            try await backend.createUser(bob, password: Integration.password)
-            let store = try Integration.temporaryDirectory("accounts")
-            let common = ["--config", backend.info.configPath, "--store", store]
+            let (backend, alice, bob, store, common) = try await Self.twoUsers("alice", "bob", store: "accounts")
 
             let first = try await LatchkeyBinary.run(
                 ["sign-in", "--username", alice, "--password-stdin"] + common, stdin: Integration.password + "\n")
@@ -124,6 +118,24 @@ extension BackendTests {
             #expect(!FileManager.default.fileExists(atPath: store + "/accounts/account-2"))
         }
 
+        /// Two new users on the local backend's pool and an empty store: the setting of these tests.
+        static func twoUsers(_ first: String, _ second: String, store name: String) async throws -> (
+            backend: LocalBackend, first: String, second: String, store: String, common: [String]
+        ) {
+            let backend = try await LocalBackend.shared()
+            let users = [await backend.uniqueName(first), await backend.uniqueName(second)]
+            for user in users { try await backend.createUser(user, password: Integration.password) }
+            let store = try Integration.temporaryDirectory(name)
+            return (backend, users[0], users[1], store, ["--config", backend.info.configPath, "--store", store])
+        }
+
+        /// `latchkey sign-in --username user --password-stdin` with `password`.
+        static func signIn(_ user: String, _ password: String, _ common: [String]) async throws -> LatchkeyBinary.Output
+        {
+            try await LatchkeyBinary.run(
+                ["sign-in", "--username", user, "--password-stdin"] + common, stdin: password + "\n")
+        }
+
         /// The accounts `accounts --json` lists, as (id, username, state, active).
         static func accounts(_ arguments: [String]) async throws -> [(
             id: String, username: String?, state: String?, active: Bool
@@ -140,17 +152,11 @@ extension BackendTests {
 
         @Test("One account per user: sign-in goes to the user's account, and a name two accounts answer to is refused")
         func oneAccountPerUser() async throws {
-            let backend = try await LocalBackend.shared()
-            let alice = await backend.uniqueName("alice")
-            let demo = await backend.uniqueName("demo")
-            try await backend.createUser(alice, password: Integration.password)
-            try await backend.createUser(demo, password: Integration.password)
-            let store = try Integration.temporaryDirectory("accounts-one-per-user")
-            let common = ["--config", backend.info.configPath, "--store", store]
+            let (backend, alice, demo, store, common) = try await Self.twoUsers(
+                "alice", "demo", store: "accounts-one-per-user")
             func signIn(_ user: String, _ password: String = Integration.password) async throws -> LatchkeyBinary.Output
             {
-                try await LatchkeyBinary.run(
-                    ["sign-in", "--username", user, "--password-stdin"] + common, stdin: password + "\n")
+                try await Self.signIn(user, password, common)
             }
 
             #expect(try await signIn(alice).status == 0)
@@ -203,16 +209,10 @@ extension BackendTests {
             "The full-screen UI follows the same rules: Esc leaves Sign in as someone else, a known user keeps their account, o hands over",
             .enabled(if: TmuxSession.canRunApp))
         func fullScreenUIFollowsTheRules() async throws {
-            let backend = try await LocalBackend.shared()
-            let alice = await backend.uniqueName("alice")
-            let bob = await backend.uniqueName("bob")
-            try await backend.createUser(alice, password: Integration.password)
-            try await backend.createUser(bob, password: Integration.password)
-            let store = try Integration.temporaryDirectory("accounts-ui-rules")
-            let common = ["--config", backend.info.configPath, "--store", store]
+            let (backend, alice, bob, store, common) = try await Self.twoUsers(
+                "alice", "bob", store: "accounts-ui-rules")
             for user in [alice, bob] {
-                let signedIn = try await LatchkeyBinary.run(
-                    ["sign-in", "--username", user, "--password-stdin"] + common, stdin: Integration.password + "\n")
+                let signedIn = try await Self.signIn(user, Integration.password, common)
                 #expect(signedIn.status == 0, "\(signedIn.stderr)")
             }
 
