@@ -19,7 +19,7 @@ public struct AccountPickerState: Equatable, Sendable {
         self.selected = accounts.firstIndex { !$0.isCurrent } ?? accounts.count
     }
 
-    /// The rows as shown: each account ("alice", "bob · this account", with what tells apart two of
+    /// The rows as shown: each account ("alice", "bob (this account)", with what tells apart two of
     /// one name), the last one being "Sign in as someone else".
     public var rows: [String] {
         let names = accounts.map(\.name)

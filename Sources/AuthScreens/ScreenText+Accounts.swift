@@ -17,7 +17,7 @@ extension ScreenText {
     public static var accountPickerTitle: String { Localized.text("accountPickerTitle") }
     /// The Accounts chooser's last row, which opens Sign in for another account.
     public static var addAccountRow: String { Localized.text("addAccountRow") }
-    /// A row of the Accounts chooser: "bob", "alice · this account", "demo (pool not recorded)".
+    /// A row of the Accounts chooser: "bob", "alice (this account)", "demo (pool not recorded)".
     public static func accountRow(_ name: String, detail: String?, isCurrent: Bool) -> String {
         let named = detail.map { Localized.format("accountRow.detail", ["name": name, "detail": $0]) } ?? name
         return isCurrent ? Localized.format("accountRow.current", ["name": named]) : named

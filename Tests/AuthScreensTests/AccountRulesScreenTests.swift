@@ -63,7 +63,7 @@ import Testing
         _ = state.reduce(.keyPressed(.character("a")))
         #expect(
             state.accountPicker?.rows == [
-                "alice · this account", "demo (us-east-1_A)", "demo (pool not recorded)", ScreenText.addAccountRow,
+                "alice (this account)", "demo (us-east-1_A)", "demo (pool not recorded)", ScreenText.addAccountRow,
             ])
         #expect(state.accountPicker?.selected == 1, "the first other account is highlighted")
         _ = state.reduce(.keyPressed(.up))

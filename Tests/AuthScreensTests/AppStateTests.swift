@@ -272,7 +272,7 @@ import Testing
         state.base = .dashboard
         #expect(state.keyHints.contains(ScreenText.hintAccounts))
         #expect(state.reduce(.keyPressed(.character("a"))).isEmpty)
-        #expect(state.accountPicker?.rows == ["alice · this account", "bob", ScreenText.addAccountRow])
+        #expect(state.accountPicker?.rows == ["alice (this account)", "bob", ScreenText.addAccountRow])
         #expect(state.keyHints == ScreenText.accountPickerHints)
         #expect(state.reduce(.keyPressed(.enter)) == [.switchAccount("account-2")])
         #expect(state.accountPicker == nil)

@@ -84,7 +84,7 @@ extension BackendTests {
                 // "Sign in as someone else" (after alice and bob, this account's own row) opens Sign in on
                 // a new account; leaving it unused removes it.
                 session.press("a")
-                try await session.waitFor("Sign in as someone else", "\(bob) · this account")
+                try await session.waitFor("Sign in as someone else", "\(bob) (this account)")
                 session.press("Down", "Down", "Enter")
                 try await session.waitFor("Sign in", "Username")
                 session.press("C-c")
@@ -223,7 +223,7 @@ extension BackendTests {
 
             // N4: "Sign in as someone else" has a way back, named in the footer; Esc takes it, signed in as before.
             session.press("a")
-            try await session.waitFor("▸ \(alice)", "\(bob) · this account", "Sign in as someone else", "Enter switch")
+            try await session.waitFor("▸ \(alice)", "\(bob) (this account)", "Sign in as someone else", "Enter switch")
             session.press("Down", "Down", "Enter")
             try await session.waitFor("Username", "Esc back to \(bob)", "Back to \(bob)")
             session.press("Escape")

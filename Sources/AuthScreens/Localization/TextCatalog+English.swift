@@ -974,7 +974,7 @@ extension TextCatalog {
             "After a hosted-UI (--web) sign-in: print the hosted UI's logout URL instead of opening it.",
         // MARK: Accounts, one model for the UI and the command line (issue 29: N4, N5, N6)
         "accountRow.detail": "{name} ({detail})",
-        "accountRow.current": "{name} · this account",
+        "accountRow.current": "{name} (this account)",
         "othersSignedIn.one": "{name} still signed in",
         "othersSignedIn.other": "{count} accounts still signed in",
         "hintEscBackTo": "Esc back to {name}",

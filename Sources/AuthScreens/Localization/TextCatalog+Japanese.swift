@@ -1055,7 +1055,7 @@ extension TextCatalog {
         "cli.SignOut.noBrowser": "ホスト UI (--web) でサインインした後: ホスト UI のログアウト URL を開かずに表示します。",
         // MARK: アカウント (issue 29: N4, N5, N6)
         "accountRow.detail": "{name} ({detail})",
-        "accountRow.current": "{name} ・このアカウント",
+        "accountRow.current": "{name} (このアカウント)",
         "othersSignedIn.one": "{name} はサインイン中",
         "othersSignedIn.other": "{count} 件のアカウントがサインイン中",
         "hintEscBackTo": "Esc {name} に戻る",
