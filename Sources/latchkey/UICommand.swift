@@ -32,6 +32,8 @@ struct UICommand: AsyncParsableCommand {
                 options: clientOptions, accountID: accountID, waitsForSignIn: true, storeWarning: storeNotice.keep)
             // So `latchkey accounts` and `switch` know this account's pool while the UI runs.
             let recorder = await AccountResolution.recordWhenSignedIn(client: client, id: accountID, global: global)
+            // Who was signed in when the run began: only a sign-in made in the run is moved to its user's account.
+            let startingUser = await client.userState == .signedIn ? await client.username : nil
             let request = try await InteractiveEntry.run(
                 client: client, global: global, ui: ui, prefilledUsername: nil, storeNotice: storeNotice.text,
                 canSwitchAccounts: true, accountID: accountID, returnAccount: returnAccount, accountNotice: notice)
@@ -42,9 +44,11 @@ struct UICommand: AsyncParsableCommand {
                 // A new account becomes the active one; a user who has an account here already keeps it.
                 try? AccountResolution.recordSignIn(
                     id: accountID, username: name, configuration: client.configuration, global: global)
-                let settled = AccountResolution.settleSignIn(id: accountID, global: global)
-                accountID = settled.id
-                notice = settled.message
+                if name != startingUser {
+                    let settled = AccountResolution.settleSignIn(id: accountID, global: global)
+                    accountID = settled.id
+                    notice = settled.message
+                }
             } else if let made = newAccount, made == accountID {
                 try? global.accounts.removeAccount(made)
                 if let returnAccount { try? global.accounts.activate(returnAccount) }
