@@ -22,7 +22,7 @@ extension AuthEffect {
             .sampleCalls, .loadDevices, .changeDevice, .profile, .loadSession:
             return .background
         case .startHostedUISignIn, .completeHostedUISignIn, .cancelHostedUISignIn, .cancelRequest, .signOut,
-            .copyToken, .copyTOTPURI, .copySignInURL, .quit, .switchAccount, .dismiss:
+            .copyToken, .copyTOTPURI, .copySignInURL, .quit, .switchAccount, .handOver, .dismiss:
             return .runtime
         }
     }
@@ -91,7 +91,7 @@ extension AuthEffect {
         case .profile(let request):
             return await request.perform(on: service).map { .profile($0) }
         case .startHostedUISignIn, .completeHostedUISignIn, .cancelHostedUISignIn, .cancelRequest, .signOut,
-            .copyToken, .copyTOTPURI, .copySignInURL, .quit, .switchAccount, .dismiss:
+            .copyToken, .copyTOTPURI, .copySignInURL, .quit, .switchAccount, .handOver, .dismiss:
             return nil
         }
     }

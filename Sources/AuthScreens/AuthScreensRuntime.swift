@@ -16,8 +16,13 @@ public final class AuthScreensRuntime {
         case quit
         /// The user cancelled sign-in (``AuthUIOptions/canCancel``).
         case cancelled
-        /// The user chose another account from the Accounts chooser (nil: sign in as someone else).
+        /// The user chose another account, by ``AccountChoice/id``, from the Accounts chooser or by
+        /// cancelling "Sign in as someone else" (nil: sign in as someone else).
         case switchAccount(String?)
+        /// The account rules apply (a sign-out while another account is signed in here, a sign-in as
+        /// a user another account holds): the host applies them and starts the UI again, saying
+        /// `notice` there (what a hosted-UI sign-out said about the browser's session) when there is one.
+        case handOver(notice: String?)
     }
 
     /// The app's current state; changed only by the runtime's reducer.
@@ -36,6 +41,11 @@ public final class AuthScreensRuntime {
     public var openURL: (@MainActor (URL) -> Bool)?
     /// The `ssh -L` line for a loopback port (the terminal app sets it from the user and host name).
     public var tunnelLine: (@MainActor (Int) -> String)?
+
+    /// Whether a sign-out's result is being applied (see ``signOut(global:)``), and whether it asked
+    /// for a hand-over meanwhile.
+    private var isFinishingSignOut = false
+    private var handsOverAfterSignOut = false
 
     /// The browser sign-in under way: its request and its loopback listener.
     private var hostedUIRequest: HostedUISignInRequest?
@@ -214,8 +224,15 @@ public final class AuthScreensRuntime {
             copy(url, as: .signInURL, unsupported: Localized.text(\.copySignInURLUnsupported))
         case .quit:
             finish(.quit)
-        case .switchAccount(let name):
-            finish(.switchAccount(name))
+        case .switchAccount(let id):
+            finish(.switchAccount(id))
+        case .handOver:
+            // A sign-out still finishing (the hosted UI's logout page) hands over once it has.
+            if isFinishingSignOut {
+                handsOverAfterSignOut = true
+            } else {
+                finish(.handOver(notice: state.handOverNotice))
+            }
         case .dismiss:
             finish(.cancelled)
         default:
@@ -224,16 +241,24 @@ public final class AuthScreensRuntime {
         }
     }
 
-    /// `signOut`, then for a hosted session the hosted UI's `/logout` page in a browser.
+    /// `signOut`, then for a hosted session the hosted UI's `/logout` page in a browser; a hand-over
+    /// the sign-out asks for (``AuthEffect/handOver``) waits for that page, so its notice goes along.
     private func signOut(global: Bool) {
         let service = self.service
         spawn { [weak self] in
-            guard let result = await AuthEffect.outcome({ try await service.signOut(global ? .global : .local) })
+            guard let result = await AuthEffect.outcome({ try await service.signOut(global ? .global : .local) }),
+                let self
             else { return }
-            self?.send(.dashboard(.signOutFinished(global: global, result: result.map { _ in () })))
-            if case .success(let signedOut) = result, let logout = signedOut.hostedUILogoutURL, let self {
+            self.isFinishingSignOut = true
+            self.send(.dashboard(.signOutFinished(global: global, result: result.map { _ in () })))
+            if case .success(let signedOut) = result, let logout = signedOut.hostedUILogoutURL {
                 let opened = self.openURL?(logout) ?? false
                 self.send(.hostedUISignedOut(logoutURL: logout.absoluteString, browserOpened: opened))
+            }
+            self.isFinishingSignOut = false
+            if self.handsOverAfterSignOut {
+                self.handsOverAfterSignOut = false
+                self.finish(.handOver(notice: self.state.handOverNotice))
             }
         }
     }

@@ -81,9 +81,14 @@ extension SignInState: ScreenModel {
     var title: String { ScreenText.signInTitle }
     var revealHint: String? { revealHint(for: .password, \.password) }
     var keyHints: [String]? {
-        ScreenText.formHints(
+        var hints = ScreenText.formHints(
             activity: activity, hasTextField: hasTextField, copiesSignInURL: hostedUI != nil, revealHint: revealHint,
-            escape: canCancel ? ScreenText.hintEscBack : nil)
+            escape: canCancel && backTo == nil ? ScreenText.hintEscBack : nil)
+        // "Sign in as someone else": the way back comes right after Enter, so a narrow footer keeps it.
+        if let backTo, canCancel, activity == nil, hasTextField {
+            hints.insert(ScreenText.hintEscBackTo(backTo), at: min(2, hints.count))
+        }
+        return hints
     }
     var hidesHelpHint: Bool { activity != nil }
     static func action(for key: Key) -> SignInAction { .keyPressed(key) }

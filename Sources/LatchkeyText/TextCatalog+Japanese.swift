@@ -1091,11 +1091,28 @@ extension TextCatalog {
         text.credentialsUsers = "{count}: {names}"
         text.credentialsHandedOut = "{name} に AWS 認証情報: キー …{hint}、期限 {expiry}"
         text.credentialsHandedOutTimes = "{name} に AWS 認証情報 ({count} 回、最後): キー …{hint}、期限 {expiry}"
+
+        // MARK: Added by text-convert.py (sort into place)
+        text.accountRowCurrent = "{name} (このアカウント)"
+        text.othersSignedInOne = "{name} はサインイン中"
+        text.othersSignedInOther = "{count} 件のアカウントがサインイン中"
+        text.hintEscBackTo = "Esc {name} に戻る"
+        text.backToAccountLink = "{name} に戻る"
+        text.accountsSwitchedAfterSignOut = "ここでサインイン中の {name} に切り替えました。"
+        text.accountsKeptAccount = "{name} はここに既にアカウントがあるため、そのアカウントでサインインしました。"
+        text.accountsNotMoved =
+            "このユーザーの既存のアカウントに移せなかったため ({reason})、サインインは別のアカウントのままです。`latchkey accounts` で両方を確認できます。"
+        text.cliAccountsAmbiguous =
+            "\"{name}\" に当たるアカウントが {count} 件あります: {candidates}。ID で指定してください: {example}"
+        text.cliAccountsSwitchHintIDs = "`latchkey switch NAME` で切り替えられます。名前が重複する場合は角括弧内の ID を使ってください。"
         return text
     }()
     /// The texts Japanese keeps as they are in English on purpose (formats and names), which the
     /// coverage test accepts as translated.
     package static var untranslatedInJapanese: [ReferenceWritableKeyPath<TextCatalog, String>] {
-        [\.mfaSummary, \.mfaSummaryWithMethods, \.mfaLabel, \.stateRow, \.mfaLog, \.credentialsUsers]
+        [
+            \.mfaSummary, \.mfaSummaryWithMethods, \.mfaLabel, \.stateRow, \.mfaLog, \.credentialsUsers,
+            \.accountRowDetail,
+        ]
     }
 }

@@ -1219,4 +1219,20 @@ package final class TextCatalog: @unchecked Sendable {
         "{variable}=keyring, but the system keyring is unavailable: {problem}. Start a Secret Service (e.g. gnome-keyring-daemon --unlock inside a D-Bus session) and unlock its default collection, or unset {variable} to fall back to a file."
     package internal(set) var storeUnknownBackend =
         "{variable}={value} is not a store; use file, keyring, or leave it unset."
+
+    // MARK: Added by text-convert.py (sort into place)
+    package internal(set) var accountRowDetail = "{name} ({detail})"
+    package internal(set) var accountRowCurrent = "{name} (this account)"
+    package internal(set) var othersSignedInOne = "{name} still signed in"
+    package internal(set) var othersSignedInOther = "{count} accounts still signed in"
+    package internal(set) var hintEscBackTo = "Esc back to {name}"
+    package internal(set) var backToAccountLink = "Back to {name}"
+    package internal(set) var accountsSwitchedAfterSignOut = "Switched to {name}, who is still signed in here."
+    package internal(set) var accountsKeptAccount = "{name} already had an account here: the sign-in uses it."
+    package internal(set) var accountsNotMoved =
+        "The sign-in stays in an account of its own: this user's existing account could not take it ({reason}). `latchkey accounts` lists both."
+    package internal(set) var cliAccountsAmbiguous =
+        "\"{name}\" names {count} accounts here: {candidates}. Pick one by its id: {example}"
+    package internal(set) var cliAccountsSwitchHintIDs =
+        "Switch with `latchkey switch NAME`; where a name repeats, use the id in brackets instead."
 }

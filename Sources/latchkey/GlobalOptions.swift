@@ -87,8 +87,12 @@ extension GlobalSelection {
     func accountID() throws -> String {
         let wanted = account ?? environment["LATCHKEY_ACCOUNT"].flatMap { $0.isEmpty ? nil : $0 }
         guard let wanted else { return accounts.activeID() }
-        if let id = AccountResolution.find(wanted, in: accounts, environment: environment) { return id }
-        let names = AccountResolution.summaries(of: accounts, environment: environment).map {
+        // An id needs no store read.
+        if accounts.accountIDs().contains(wanted) { return wanted }
+        if let found = try AccountResolution.find(wanted, in: accounts, environment: environment, how: "--account") {
+            return found.id
+        }
+        let names = accounts.summaries(environment: environment).map {
             TerminalText.sanitized($0.name)
         }
         throw CLIFailure(

@@ -133,14 +133,16 @@ struct SignInCommand: AsyncParsableCommand {
         }
         let name = try chooseUsername(activeStore: activeStore)
         // Someone else signed in here stays signed in: this user gets an account of their own.
-        let others = AccountResolution.summaries(of: global.accounts, environment: global.environment)
+        let others = global.accounts.summaries(environment: global.environment)
         let account = try AccountResolution.accountForSignIn(
             username: name, userPoolId: configuration.userPool?.poolId, all: others, global: global)
         // Said once the password is accepted, not before (issue 29, N11): a failed sign-in switches nothing.
         var announcement: String?
         if account.id != global.accounts.activeID(), let current = others.first(where: \.isActive), current.isLive {
+            let reused = others.first { $0.id == account.id }?.holds(
+                username: name, userPoolId: configuration.userPool?.poolId)
             announcement = Localized.format(
-                account.isNew ? \.cliSignInAddedAccount : \.cliSignInSwitchedAccount,
+                reused == true ? \.cliSignInSwitchedAccount : \.cliSignInAddedAccount,
                 ["name": TerminalText.sanitized(name), "current": TerminalText.sanitized(current.name)])
         }
         let client: AuthClient
@@ -156,14 +158,7 @@ struct SignInCommand: AsyncParsableCommand {
             : (flow?.flow ?? client.configuration.userPool?.authenticationFlow ?? .userSRP)
         // The account record is written as soon as the session is stored, before any device step, so
         // a sign-in interrupted there never leaves a session without its account.json.
-        let recorder = await client.addUserStateListener {
-            [global, id = account.id, configuration = client.configuration] state, info in
-            guard state == .signedIn, let username = info.username,
-                username != global.accounts.profile(of: id)?.username
-            else { return }
-            try? AccountResolution.recordSignIn(
-                id: id, username: username, configuration: configuration, global: global)
-        }
+        let recorder = await AccountResolution.recordWhenSignedIn(client: client, id: account.id, global: global)
         defer { Task { await client.removeUserStateListener(recorder) } }
         do {
             // At a terminal a wrong password is asked again, as with --plain; piped, one try.
@@ -230,5 +225,9 @@ struct SignInCommand: AsyncParsableCommand {
         CLIOutput.info("✔ Signed in as \(TerminalText.sanitized(name)) through the hosted UI.")
         try AccountResolution.recordSignIn(
             id: accountID, username: name, configuration: client.configuration, global: global)
+        // The username is known only now: a user who has an account here already keeps using it.
+        if let message = AccountResolution.settleSignIn(id: accountID, global: global).message {
+            CLIOutput.info(message)
+        }
     }
 }

@@ -211,7 +211,7 @@ extension SignOutCommand {
     /// Retries the revocations that earlier sign-outs of other accounts could not send; an account
     /// whose revocation is now sent, and that holds nothing else, is removed.
     func retryOtherAccountsRevocations(except current: String) async {
-        let owing = AccountResolution.summaries(of: global.accounts, environment: global.environment).filter {
+        let owing = global.accounts.summaries(environment: global.environment).filter {
             $0.owesRevocation && $0.state == .signedOut && $0.id != current
         }
         for account in owing {

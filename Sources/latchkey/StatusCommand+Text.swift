@@ -19,7 +19,7 @@ extension StatusCommand {
     /// The other accounts whose sign-out still owes the service a revocation (kept until it is sent).
     func printOtherAccountsOwingRevocations() {
         let current = try? global.accountID()
-        for other in AccountResolution.summaries(of: global.accounts, environment: global.environment)
+        for other in global.accounts.summaries(environment: global.environment)
         where other.owesRevocation && other.id != current {
             print(
                 TerminalText.sanitized(
@@ -171,7 +171,7 @@ extension StatusCommand {
         }
 
         print(Localized.format(\.cliStatusStore, ["location": facts.storeLocation]))
-        let others = AccountResolution.summaries(of: global.accounts, environment: global.environment)
+        let others = global.accounts.summaries(environment: global.environment)
             .filter { $0.isLive && $0.id != facts.accountID }
         if !others.isEmpty {
             let names = others.map { TerminalText.sanitized($0.name) }.joined(separator: ", ")

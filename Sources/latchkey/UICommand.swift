@@ -21,32 +21,49 @@ struct UICommand: AsyncParsableCommand {
         var accountID = try global.accountID()
         // An account made for "Sign in as someone else"; removed again if nobody signs in to it.
         var newAccount: String?
-        var previousAccount = accountID
+        // The account that sign-in goes back to when cancelled.
+        var returnAccount: String?
+        // What the account rules did on the way to the next run, said there.
+        var notice: String?
         while true {
-            let notice = StoreNotice()
+            let storeNotice = StoreNotice()
             var clientOptions = AuthClientOptions()
             clientOptions.authenticationFlow = ui.flow?.flow
             let client = try await global.makeClient(
-                options: clientOptions, accountID: accountID, waitsForSignIn: true, storeWarning: notice.keep)
-            let choice = try await InteractiveEntry.run(
-                client: client, global: global, ui: ui, prefilledUsername: nil, storeNotice: notice.text,
-                canSwitchAccounts: true, accountID: accountID)
-            if await client.userState == .signedIn, let name = await client.username {
-                // So `latchkey accounts` and `switch` know this account's pool; a new account becomes the active one.
+                options: clientOptions, accountID: accountID, waitsForSignIn: true, storeWarning: storeNotice.keep)
+            // So `latchkey accounts` and `switch` know this account's pool while the UI runs.
+            let recorder = await AccountResolution.recordWhenSignedIn(client: client, id: accountID, global: global)
+            // Who was signed in when the run began: only a sign-in made in the run is moved to its user's account.
+            let startingUser = await client.userState == .signedIn ? await client.username : nil
+            let request = try await InteractiveEntry.run(
+                client: client, global: global, ui: ui, prefilledUsername: nil, storeNotice: storeNotice.text,
+                canSwitchAccounts: true, accountID: accountID, returnAccount: returnAccount, accountNotice: notice)
+            await client.removeUserStateListener(recorder)
+            notice = nil
+            let signedIn = await client.userState == .signedIn
+            if signedIn, let name = await client.username {
+                // A new account becomes the active one; a user who has an account here already keeps it.
                 try? AccountResolution.recordSignIn(
                     id: accountID, username: name, configuration: client.configuration, global: global)
+                if name != startingUser {
+                    let settled = AccountResolution.settleSignIn(id: accountID, global: global)
+                    accountID = settled.id
+                    notice = settled.message
+                }
             } else if let made = newAccount, made == accountID {
                 try? global.accounts.removeAccount(made)
-                try? global.accounts.activate(previousAccount)
+                if let returnAccount { try? global.accounts.activate(returnAccount) }
             }
             newAccount = nil
-            guard let choice else { return }
-            previousAccount = accountID
-            if let name = choice {
-                guard let id = AccountResolution.find(name, in: global.accounts, environment: global.environment) else {
-                    throw CLIFailure(
-                        code: 2, message: Localized.format(\.cliAccountGone, ["name": TerminalText.sanitized(name)]))
-
+            returnAccount = nil
+            guard let request else {
+                if let notice { CLIOutput.info("latchkey: " + notice) }
+                return
+            }
+            switch request {
+            case .account(let id):
+                guard global.accounts.accountIDs().contains(id) else {
+                    throw CLIFailure(code: 2, message: Localized.format(\.cliAccountGone, ["name": id]))
                 }
                 do {
                     try global.accounts.activate(id)
@@ -54,13 +71,24 @@ struct UICommand: AsyncParsableCommand {
                     throw AuthError(storeError: error)
                 }
                 accountID = id
-            } else {
+            case .someoneElse:
+                returnAccount = accountID
                 do {
                     accountID = try global.accounts.createAccount()
                 } catch {
                     throw AuthError(storeError: error)
                 }
                 newAccount = accountID
+            case .handOver(let logoutNotice):
+                // The same rule as `latchkey sign-out`: another signed-in account becomes the active one.
+                if !signedIn, let next = global.accounts.afterSignOut(of: accountID, environment: global.environment) {
+                    accountID = next.id
+                    notice = ScreenText.switchedAfterSignOut(next.name)
+                } else if !global.accounts.accountIDs().contains(accountID) {
+                    accountID = global.accounts.activeID()
+                }
+                let said = [logoutNotice, notice].compactMap { $0 }
+                notice = said.isEmpty ? nil : said.joined(separator: " ")
             }
         }
     }
