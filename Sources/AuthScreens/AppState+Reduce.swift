@@ -22,7 +22,7 @@ extension AppState {
         case .sessionLoaded(let summary):
             let effects = perform(dashboard.reduce(.sessionLoaded(summary)))
             offerRememberDevice(summary)
-            return effects
+            return effects + handOverIfUserHasAnotherAccount()
         case .tick(let time):
             if var state = confirmSignUpScreen {
                 state.now = time
@@ -56,6 +56,7 @@ extension AppState {
             let notice =
                 browserOpened ? ScreenText.hostedUILogoutOpened : ScreenText.hostedUILogoutToOpen(logoutURL)
             dashboard.append(notice)
+            handOverNotice = [handOverNotice, notice].compactMap { $0 }.joined(separator: " ")
             if var state = signInScreen, !state.isInFlight {
                 state.notice = notice
                 signInScreen = state
@@ -103,6 +104,7 @@ extension AppState {
             }
             if relogin != nil { return reduceRelogin(.signIn(action)) }
             signInPassword = nil
+            if case .success(.done) = result { checksSignedInUser = true }
         default:
             break
         }
@@ -126,7 +128,7 @@ extension AppState {
             confirm.rememberedPassword = typed
             confirmSignUpScreen = confirm
         }
-        return effects
+        return effects + handOverIfUserHasAnotherAccount()
     }
 
     private mutating func reduceChallenge(_ action: ChallengeAction) -> [AuthEffect] {
@@ -136,7 +138,8 @@ extension AppState {
         default:
             break
         }
-        return scope(\.challengeScreen) { $0.reduce(action) }
+        if case .confirmSignInFinished(.success(.done)) = action { checksSignedInUser = true }
+        return scope(\.challengeScreen) { $0.reduce(action) } + handOverIfUserHasAnotherAccount()
     }
 
     private mutating func reduceDashboard(_ action: DashboardAction) -> [AuthEffect] {
@@ -154,7 +157,13 @@ extension AppState {
                 globalSignOutNotice = notice
             }
         }
-        return perform(dashboard.reduce(action))
+        let effects = perform(dashboard.reduce(action))
+        if case .signOutFinished(let global, .success) = action {
+            let handOver = handOverAfterSignOut()
+            handOverNotice = global && !handOver.isEmpty ? ScreenText.signedOutEverywhereNotice : nil
+            return effects + handOver
+        }
+        return effects
     }
 
     private mutating func reduceDevices(_ action: DevicesAction) -> [AuthEffect] {
@@ -240,6 +249,7 @@ extension AppState {
                 }
                 statusMessage = nil
                 base = .dashboard
+                effects += handOverIfUserHasAnotherAccount()
             case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid:
                 if case .signIn(let state) = base, !state.isInFlight { base = .dashboard }
                 if isOnDashboard && relogin == nil { effects += openRelogin() }

@@ -53,6 +53,8 @@ extension AppState {
             statusMessage = nil
             base = .dashboard
         case .cancelled:
+            // "Sign in as someone else" cancelled: back to the account it was opened from, as it was.
+            if let back = options.returnAccount { return [.switchAccount(back.id)] }
             return options.canCancel ? [.dismiss] : []
         case .reloginPrompt:
             return relogin == nil ? openRelogin() : []
@@ -67,7 +69,7 @@ extension AppState {
             return perform(effects)
         case .accounts:
             guard options.canSwitchAccounts else { return [] }
-            modal = .accounts(AccountPickerState(accounts: options.otherAccounts))
+            modal = .accounts(AccountPickerState(accounts: accountChoices))
         case .confirmGlobalSignOut:
             modal = .confirmGlobalSignOut
         case .copyToken:
@@ -159,7 +161,7 @@ extension AppState {
             statusMessage = nil
             dashboard.append(ScreenText.accountDeleted(username))
             base = .signIn(makeSignIn(username: "", notice: ScreenText.accountDeleted(username)))
-            return []
+            return handOverAfterSignOut()
         }
         return scope(\.profile) { $0.reduce(action) }
     }

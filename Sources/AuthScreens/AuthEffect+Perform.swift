@@ -20,7 +20,7 @@ extension AuthEffect {
         case .totpEnrolment(.setUpTOTP), .dashboard, .devices, .profile, .session:
             return .background
         case .startHostedUISignIn, .completeHostedUISignIn, .cancelHostedUISignIn, .openHostedUILogout,
-            .cancelRequest, .copy, .quit, .switchAccount, .dismiss:
+            .cancelRequest, .copy, .quit, .switchAccount, .handOver, .dismiss:
             return .runtime
         }
     }
@@ -50,7 +50,7 @@ extension AuthEffect {
         case .profile(let request): return await request.perform(on: service).map(AppAction.profile)
         case .session(let request): return await request.perform(on: service)
         case .startHostedUISignIn, .completeHostedUISignIn, .cancelHostedUISignIn, .openHostedUILogout,
-            .cancelRequest, .copy, .quit, .switchAccount, .dismiss:
+            .cancelRequest, .copy, .quit, .switchAccount, .handOver, .dismiss:
             return nil
         }
     }

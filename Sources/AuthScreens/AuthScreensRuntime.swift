@@ -1,5 +1,6 @@
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 /// Runs the view models: holds ``AppState``, executes effects against an ``AuthClientService``, feeds
 /// results and auth events back in as actions, and tells the renderer when to redraw.
@@ -15,8 +16,13 @@ public final class AuthScreensRuntime {
         case quit
         /// The user cancelled sign-in (``AuthUIOptions/canCancel``).
         case cancelled
-        /// The user chose another account from the Accounts chooser (nil: sign in as someone else).
+        /// The user chose another account, by ``AccountChoice/id``, from the Accounts chooser or by
+        /// cancelling "Sign in as someone else" (nil: sign in as someone else).
         case switchAccount(String?)
+        /// The account rules apply (a sign-out while another account is signed in here, a sign-in as
+        /// a user another account holds): the host applies them and starts the UI again, saying
+        /// `notice` there (what a hosted-UI sign-out said about the browser's session) when there is one.
+        case handOver(notice: String?)
     }
 
     /// The app's current state; changed only by the runtime's reducer.
@@ -208,8 +214,11 @@ public final class AuthScreensRuntime {
             copy(text, as: copied)
         case .quit:
             finish(.quit)
-        case .switchAccount(let name):
-            finish(.switchAccount(name))
+        case .switchAccount(let id):
+            finish(.switchAccount(id))
+        case .handOver:
+            // After a sign-out the reducer returns the hosted UI's logout page first, so its notice goes along.
+            finish(.handOver(notice: state.handOverNotice))
         case .dismiss:
             finish(.cancelled)
         case .signIn, .challenge, .signUp, .confirmSignUp, .forgotPassword, .dashboard, .totpEnrolment, .devices,
@@ -309,7 +318,7 @@ public final class AuthScreensRuntime {
             switch copied {
             case .id, .access: unsupported = ScreenText.copyTokenUnsupported
             case .totpURI: unsupported = ScreenText.copyTOTPURIUnsupported
-            case .signInURL: unsupported = Localized.text("copySignInURLUnsupported")
+            case .signInURL: unsupported = Localized.text(\.copySignInURLUnsupported)
             }
             self.send(
                 .tokenCopied(

@@ -44,9 +44,13 @@ public enum AuthEffect: Hashable, Sendable {
     case copy(SecretText, as: CopiedToken)
     /// The user quit (Ctrl-C, `q`).
     case quit
-    /// The user chose another account (nil: sign in as someone else); the UI ends so the host can
-    /// start it again on that account's store.
+    /// The user chose another account, by ``AccountChoice/id`` (nil: sign in as someone else); the UI
+    /// ends so the host can start it again on that account's store.
     case switchAccount(String?)
+    /// The account rules apply: this account was signed out while another is signed in here, or a
+    /// sign-in here is of a user another account holds. The UI ends so the host can apply them
+    /// (the command line's, in the core's account directory) and start it again.
+    case handOver
     /// The user cancelled the sign-in UI (only when ``AuthUIOptions/canCancel``).
     case dismiss
 }

@@ -1,5 +1,6 @@
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import TerminalKeys
 
 /// A Profile request for the runtime, as data (secrets as ``SecretText``).
@@ -191,13 +192,13 @@ public struct ProfileState: Equatable, Sendable {
     /// Why `x` cannot remove `row`, or nil when it can: the username and the read-only attributes, a
     /// required attribute, or one that is not set.
     func removalRefusal(_ row: ProfileRow) -> String? {
-        let key: String
+        let key: TextKey
         if !row.isEditable {
-            key = "profileNotRemovable"
+            key = \.profileNotRemovable
         } else if requiredAttributes.contains(row.name) {
-            key = "profileRequiredAttribute"
+            key = \.profileRequiredAttribute
         } else if attributes?[row.name] == nil {
-            key = "profileNothingToRemove"
+            key = \.profileNothingToRemove
         } else {
             return nil
         }
@@ -215,7 +216,7 @@ public struct ProfileState: Equatable, Sendable {
         case .deleteAccount?: return ScreenText.profileDeleting
         case .remove(let name)?:
             return Localized.format(
-                "profileRemoving", ["label": ScreenText.lowercasedLabel(ScreenText.profileLabel(name))])
+                \.profileRemoving, ["label": ScreenText.lowercasedLabel(ScreenText.profileLabel(name))])
         case nil: return nil
         }
     }
@@ -259,7 +260,7 @@ extension ProfileState {
             return [
                 .warning(
                     Localized.format(
-                        "profileRemoveQuestion", ["label": ScreenText.profileLabel(name), "value": value]),
+                        \.profileRemoveQuestion, ["label": ScreenText.profileLabel(name), "value": value]),
                     rows: 2)
             ]
         case .confirmingDelete(let typed):
@@ -347,7 +348,7 @@ extension ProfileState {
             switch result {
             case .success:
                 error = nil
-                notice = Localized.format("profileRemoved", ["label": ScreenText.profileLabel(name)])
+                notice = Localized.format(\.profileRemoved, ["label": ScreenText.profileLabel(name)])
                 return [.run(.profile(.load))]
             case .failure(let failure): error = ScreenText.shortError(failure)
             }
@@ -416,7 +417,7 @@ extension ProfileState {
             // Any key answers: `y` removes the attribute, anything else keeps it.
             mode = .browsing
             guard key.isCharacter("y") || key.isCharacter("Y") else {
-                notice = Localized.format("profileRemoveKept", ["label": ScreenText.profileLabel(name)])
+                notice = Localized.format(\.profileRemoveKept, ["label": ScreenText.profileLabel(name)])
                 return []
             }
             return run(.remove(name: name))
@@ -591,13 +592,13 @@ extension ProfileState: ScreenModel {
             // `x remove` shows beside the keys only on a row it can remove.
             var hints = ScreenText.profileHints
             if let row = selected, removalRefusal(row) == nil,
-                let password = hints.firstIndex(of: Localized.text("profileHints.password"))
+                let password = hints.firstIndex(of: Localized.text(\.profileHintsPassword))
             {
-                hints.insert(Localized.text("profileHints.remove"), at: password)
+                hints.insert(Localized.text(\.profileHintsRemove), at: password)
             }
             return hints
         case .confirmingRemoval:
-            return [Localized.text("profileRemoveHints.remove"), Localized.text("profileRemoveHints.keep")]
+            return [Localized.text(\.profileRemoveHintsRemove), Localized.text(\.profileRemoveHintsKeep)]
         case .editing: return ScreenText.profileFormHints
         case .verifying: return ScreenText.profileCodeHints
         case .changingPassword: return ScreenText.profilePasswordHints
@@ -607,8 +608,8 @@ extension ProfileState: ScreenModel {
     var helpLines: [String]? {
         guard mode == .browsing else { return nil }
         var lines = ScreenText.profileHelp
-        if let password = lines.firstIndex(of: Localized.text("profileHelp.password")) {
-            lines.insert(Localized.text("profileHelp.remove"), at: password)
+        if let password = lines.firstIndex(of: Localized.text(\.profileHelpPassword)) {
+            lines.insert(Localized.text(\.profileHelpRemove), at: password)
         }
         return lines
     }

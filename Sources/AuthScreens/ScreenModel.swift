@@ -1,4 +1,5 @@
 import CognitoAuth
+import LatchkeyText
 import TerminalKeys
 
 /// What a view model tells the app's chrome: its title, what runs, its key hints and help.
@@ -54,7 +55,7 @@ extension ScreenText {
     ) -> [String] {
         if activity != nil {
             if copiesSignInURL {
-                return [ScreenText.hintCancelRequest, Localized.text("hintCopySignInURL"), ScreenText.hintCtrlCQuit]
+                return [ScreenText.hintCancelRequest, Localized.text(\.hintCopySignInURL), ScreenText.hintCtrlCQuit]
             }
             return [ScreenText.hintCancelRequest, ScreenText.hintCtrlCQuit]
         }
@@ -80,9 +81,14 @@ extension SignInState: ScreenModel {
     var title: String { ScreenText.signInTitle }
     var revealHint: String? { revealHint(for: .password, \.password) }
     var keyHints: [String]? {
-        ScreenText.formHints(
+        var hints = ScreenText.formHints(
             activity: activity, hasTextField: hasTextField, copiesSignInURL: hostedUI != nil, revealHint: revealHint,
-            escape: canCancel ? ScreenText.hintEscBack : nil)
+            escape: canCancel && backTo == nil ? ScreenText.hintEscBack : nil)
+        // "Sign in as someone else": the way back comes right after Enter, so a narrow footer keeps it.
+        if let backTo, canCancel, activity == nil, hasTextField {
+            hints.insert(ScreenText.hintEscBackTo(backTo), at: min(2, hints.count))
+        }
+        return hints
     }
     var hidesHelpHint: Bool { activity != nil }
     static func action(for key: Key) -> SignInAction { .keyPressed(key) }
@@ -159,7 +165,7 @@ extension DashboardState: ScreenModel {
     var keyHints: [String]? {
         var hints = ScreenText.dashboardHints
         if userState.needsRelogin { hints.insert(ScreenText.hintSignInAgain, at: 0) }
-        if canSwitchAccounts, let profileIndex = hints.firstIndex(of: Localized.text("dashboardHints.profile")) {
+        if canSwitchAccounts, let profileIndex = hints.firstIndex(of: Localized.text(\.dashboardHintsProfile)) {
             hints.insert(ScreenText.hintAccounts, at: profileIndex)
         }
         return hints

@@ -54,6 +54,9 @@ public struct SignInState: Equatable, Sendable {
     public var showsForgotPassword: Bool
     /// Whether Cancel (and Esc) is allowed.
     public var canCancel: Bool
+    /// The account Cancel (and Esc) goes back to, when this is "Sign in as someone else": the
+    /// link and the footer name it ("Back to alice", "Esc back to alice").
+    public var backTo: String?
 
     /// Creates the screen; focus starts on the password when the username is filled in.
     /// What the username field holds (labelled "Email" on a pool whose users sign in with their email).

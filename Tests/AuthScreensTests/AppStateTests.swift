@@ -249,20 +249,20 @@ import Testing
     @Test("The header names the active account and counts the others signed in here")
     func headerCountsOtherAccounts() {
         var options = AuthUIOptions()
-        options.otherAccounts = ["bob"]
+        options.accounts = [AccountChoice(id: "account-2", username: "bob")]
         var state = AppState(options: options)
         _ = state.reduce(.sessionLoaded(SessionSummary(username: "alice")))
         #expect(state.badge.hasSuffix("alice (+1 account)"))
-        state.options.otherAccounts = ["bob", "carol"]
+        state.options.accounts.append(AccountChoice(id: "account-3", username: "carol"))
         #expect(state.badge.hasSuffix("alice (+2 accounts)"))
-        state.options.otherAccounts = []
+        state.options.accounts = [AccountChoice(id: "default", username: "alice", isCurrent: true)]
         #expect(state.badge.hasSuffix("· alice"))
     }
 
     @Test("a opens the Accounts chooser when the host can switch; Enter switches, the last row adds, Esc closes")
     func accountPicker() {
         var options = AuthUIOptions()
-        options.otherAccounts = ["bob"]
+        options.accounts = [AccountChoice(id: "account-2", username: "bob")]
         var plain = AppState(options: options)
         _ = plain.reduce(.sessionLoaded(SessionSummary(username: "alice")))
         plain.base = .dashboard
@@ -275,14 +275,15 @@ import Testing
         state.base = .dashboard
         #expect(state.keyHints.contains(ScreenText.hintAccounts))
         #expect(state.reduce(.keyPressed(.character("a"))).isEmpty)
-        #expect(state.accountPicker?.rows == ["bob", ScreenText.addAccountRow])
+        #expect(state.accountPicker?.rows == ["alice (this account)", "bob", ScreenText.addAccountRow])
         #expect(state.keyHints == ScreenText.accountPickerHints)
-        #expect(state.reduce(.keyPressed(.enter)) == [.switchAccount("bob")])
+        #expect(state.reduce(.keyPressed(.enter)) == [.switchAccount("account-2")])
         #expect(state.accountPicker == nil)
         _ = state.reduce(.keyPressed(.character("a")))
         _ = state.reduce(.keyPressed(.down))
         _ = state.reduce(.keyPressed(.down))
-        #expect(state.accountPicker?.selected == 1)
+        _ = state.reduce(.keyPressed(.down))
+        #expect(state.accountPicker?.selected == 2)
         #expect(state.reduce(.keyPressed(.enter)) == [.switchAccount(nil)])
         _ = state.reduce(.keyPressed(.character("a")))
         #expect(state.reduce(.keyPressed(.escape)).isEmpty)

@@ -1,6 +1,7 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import Testing
 
 @Suite("latchkey config: the text and --json forms carry the same fields")

@@ -17,13 +17,7 @@ extension BackendTests {
         @Test(
             "A second user on one pool gets an account of their own; switch, --account and sign-out move between them")
         func twoUsersOnePool() async throws {
-            let backend = try await LocalBackend.shared()
-            let alice = await backend.uniqueName("alice")
-            let bob = await backend.uniqueName("bob")
-            try await backend.createUser(alice, password: Integration.password)
-            try await backend.createUser(bob, password: Integration.password)
-            let store = try Integration.temporaryDirectory("accounts")
-            let common = ["--config", backend.info.configPath, "--store", store]
+            let (backend, alice, bob, store, common) = try await Self.twoUsers("alice", "bob", store: "accounts")
 
             let first = try await LatchkeyBinary.run(
                 ["sign-in", "--username", alice, "--password-stdin"] + common, stdin: Integration.password + "\n")
@@ -87,10 +81,11 @@ extension BackendTests {
                 #expect(picker.contains("Enter switch"))
                 session.press("Enter")
                 try await session.waitFor("Signed in · \(bob) (+1 account)")
-                // "Sign in as someone else" opens Sign in on a new account; leaving it unused removes it.
+                // "Sign in as someone else" (after alice and bob, this account's own row) opens Sign in on
+                // a new account; leaving it unused removes it.
                 session.press("a")
-                try await session.waitFor("Sign in as someone else")
-                session.press("Down", "Enter")
+                try await session.waitFor("Sign in as someone else", "\(bob) (this account)")
+                session.press("Down", "Down", "Enter")
                 try await session.waitFor("Sign in", "Username")
                 session.press("C-c")
                 _ = try await session.waitForExit()
@@ -121,6 +116,143 @@ extension BackendTests {
             #expect(none.stdout.contains("No account is signed in"))
             // bob's emptied account directory is gone; the default (root) one stays.
             #expect(!FileManager.default.fileExists(atPath: store + "/accounts/account-2"))
+        }
+
+        /// Two new users on the local backend's pool and an empty store: the setting of these tests.
+        static func twoUsers(_ first: String, _ second: String, store name: String) async throws -> (
+            backend: LocalBackend, first: String, second: String, store: String, common: [String]
+        ) {
+            let backend = try await LocalBackend.shared()
+            let users = [await backend.uniqueName(first), await backend.uniqueName(second)]
+            for user in users { try await backend.createUser(user, password: Integration.password) }
+            let store = try Integration.temporaryDirectory(name)
+            return (backend, users[0], users[1], store, ["--config", backend.info.configPath, "--store", store])
+        }
+
+        /// `latchkey sign-in --username user --password-stdin` with `password`.
+        static func signIn(_ user: String, _ password: String, _ common: [String]) async throws -> LatchkeyBinary.Output
+        {
+            try await LatchkeyBinary.run(
+                ["sign-in", "--username", user, "--password-stdin"] + common, stdin: password + "\n")
+        }
+
+        /// The accounts `accounts --json` lists, as (id, username, state, active).
+        static func accounts(_ arguments: [String]) async throws -> [(
+            id: String, username: String?, state: String?, active: Bool
+        )] {
+            let listed = try await LatchkeyBinary.run(["accounts", "--json"] + arguments)
+            let array = JSONValue.parse(Array(listed.stdout.utf8))?.arrayValue ?? []
+            return array.map {
+                (
+                    $0["id"]?.stringValue ?? "", $0["username"]?.stringValue, $0["state"]?.stringValue,
+                    $0["active"] == .bool(true)
+                )
+            }
+        }
+
+        @Test("One account per user: sign-in goes to the user's account, and a name two accounts answer to is refused")
+        func oneAccountPerUser() async throws {
+            let (backend, alice, demo, store, common) = try await Self.twoUsers(
+                "alice", "demo", store: "accounts-one-per-user")
+            func signIn(_ user: String, _ password: String = Integration.password) async throws -> LatchkeyBinary.Output
+            {
+                try await Self.signIn(user, password, common)
+            }
+
+            #expect(try await signIn(alice).status == 0)
+            let added = try await signIn(demo)
+            #expect(added.status == 0, "\(added.stderr)")
+            // A wrong password for the user of another account switches nothing and says no switch (N11).
+            #expect(try await LatchkeyBinary.run(["switch", alice] + common).status == 0)
+            let wrong = try await signIn(demo, "Wrong-password-1")
+            #expect(wrong.status == 1)
+            #expect(!wrong.stderr.contains("Switched"), "\(wrong.stderr)")
+            #expect(try await Self.statusUsername(common) == alice)
+
+            // alice signs out of her account (not the active one after this switch), which is then active
+            // and empty: signing in as demo uses demo's account, not a second one (N6).
+            #expect(try await LatchkeyBinary.run(["switch", demo] + common).status == 0)
+            #expect(try await LatchkeyBinary.run(["sign-out", "--account", alice] + common).status == 0)
+            #expect(try await LatchkeyBinary.run(["switch", "default"] + common).status == 0)
+            let again = try await signIn(demo)
+            #expect(again.status == 0, "\(again.stderr)")
+            let listed = try await Self.accounts(common)
+            #expect(listed.filter { $0.username == demo }.count == 1, "\(listed)")
+            #expect(listed.first { $0.active }?.username == demo)
+            #expect(listed.first { $0.id == "default" }?.state == "signedOut")
+
+            // One user in two accounts, as older versions could leave it (the second without a pool): a bare
+            // name is refused with the ids and how to pick one; the id works.
+            let demoID = try #require(listed.first { $0.username == demo }?.id)
+            let copy = store + "/accounts/account-9"
+            try FileManager.default.createDirectory(
+                atPath: copy, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.copyItem(
+                atPath: store + "/accounts/\(demoID)/session.json", toPath: copy + "/session.json")
+            let ambiguous = try await LatchkeyBinary.run(["switch", demo] + common)
+            #expect(ambiguous.status == 2, "\(ambiguous.stderr)")
+            #expect(
+                ambiguous.stderr.contains("\(demoID) (\(backend.info.userPoolId), signed in)"), "\(ambiguous.stderr)")
+            #expect(ambiguous.stderr.contains("account-9 (pool not recorded, signed in)"), "\(ambiguous.stderr)")
+            #expect(ambiguous.stderr.contains("latchkey switch account-9"), "\(ambiguous.stderr)")
+            let byOption = try await LatchkeyBinary.run(["status", "--account", demo] + common)
+            #expect(byOption.status == 2, "\(byOption.stderr)")
+            #expect(byOption.stderr.contains("--account account-9"), "\(byOption.stderr)")
+            let text = try await LatchkeyBinary.run(["accounts"] + common)
+            #expect(text.stdout.contains("[\(demoID)]") && text.stdout.contains("[account-9]"), "\(text.stdout)")
+            let exact = try await LatchkeyBinary.run(["switch", "account-9"] + common)
+            #expect(exact.status == 0, "\(exact.stderr)")
+            #expect(try await Self.accounts(common).first { $0.active }?.id == "account-9")
+        }
+
+        @Test(
+            "The full-screen UI follows the same rules: Esc leaves Sign in as someone else, a known user keeps their account, o hands over",
+            .enabled(if: TmuxSession.canRunApp))
+        func fullScreenUIFollowsTheRules() async throws {
+            let (backend, alice, bob, store, common) = try await Self.twoUsers(
+                "alice", "bob", store: "accounts-ui-rules")
+            for user in [alice, bob] {
+                let signedIn = try await Self.signIn(user, Integration.password, common)
+                #expect(signedIn.status == 0, "\(signedIn.stderr)")
+            }
+
+            let session = try TerminalApp.start(
+                config: backend.info.configPath, store: store, columns: 120, rows: 30, name: "accounts-rules")
+            defer { session.kill() }
+            try await session.waitFor("Signed in · \(bob) (+1 account)")
+
+            // N4: "Sign in as someone else" has a way back, named in the footer; Esc takes it, signed in as before.
+            session.press("a")
+            try await session.waitFor("▸ \(alice)", "\(bob) (this account)", "Sign in as someone else", "Enter switch")
+            session.press("Down", "Down", "Enter")
+            try await session.waitFor("Username", "Esc back to \(bob)", "Back to \(bob)")
+            session.press("Escape")
+            try await session.waitFor("Signed in · \(bob) (+1 account)")
+            #expect(try await Self.accounts(common).count == 2)
+
+            // N6: signing in there as a user who has an account here uses that account.
+            session.press("a")
+            try await session.waitFor("Sign in as someone else", "Enter switch")
+            session.press("Down", "Down", "Enter")
+            try await session.waitFor("Username", "Esc back to \(bob)")
+            session.type(alice)
+            session.press("Tab")
+            session.type(Integration.password)
+            session.press("Enter")
+            try await session.waitFor("Signed in · \(alice) (+1 account)", "\(alice) already had an account here")
+            let afterSignIn = try await Self.accounts(common)
+            #expect(afterSignIn.count == 2, "\(afterSignIn)")
+            #expect(afterSignIn.filter { $0.username == alice }.count == 1, "\(afterSignIn)")
+            #expect(afterSignIn.first { $0.active }?.id == "default")
+
+            // N5: o signs alice out and hands over to bob, still signed in, as `latchkey sign-out` does.
+            session.press("o")
+            try await session.waitFor("Signed in · \(bob)", "Switched to \(bob), who is still signed in here.")
+            #expect(try await Self.statusUsername(common) == bob)
+            let afterSignOut = try await Self.accounts(common)
+            #expect(afterSignOut.first { $0.username == alice }?.state == "signedOut", "\(afterSignOut)")
+            session.press("C-c")
+            #expect(try await session.waitForExit() == 0)
         }
 
         @Test("Accounts on two pools: switch also switches the configuration the account signed in with")

@@ -82,7 +82,7 @@ extension TmuxSession {
     /// and returns it.
     @discardableResult
     func waitForSettledDashboard(
-        of username: String, words: DashboardWords = .english, timeout: TimeInterval = 20
+        of username: String, words: DashboardWords = .english, timeout: TimeInterval = TmuxSession.defaultTimeout
     ) async throws -> String {
         try await waitUntil("the settled dashboard of \(username) (the session read, no row loading)", timeout: timeout)
         {

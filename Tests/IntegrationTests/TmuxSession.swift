@@ -24,6 +24,11 @@ final class TmuxSession: @unchecked Sendable {
         var description: String { "timed out waiting for \(what); the screen was:\n\(screen)" }
     }
 
+    /// How long a wait on the screen lasts before it fails: a hang detector (the waits return as soon
+    /// as the screen shows what they wait for), as generous as ``Waiter/defaultTimeout`` for a loaded
+    /// machine.
+    static let defaultTimeout: TimeInterval = 60
+
     /// The tmux executable, when installed.
     static let executable: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux", "/opt/homebrew/bin/tmux"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -177,7 +182,7 @@ final class TmuxSession: @unchecked Sendable {
     /// dashboard, ``waitForSettledDashboard(of:words:timeout:)`` does this.
     @discardableResult
     func waitUntil(
-        _ what: String, timeout: TimeInterval = 20, escapes: Bool = false, _ condition: (String) -> Bool
+        _ what: String, timeout: TimeInterval = TmuxSession.defaultTimeout, escapes: Bool = false, _ condition: (String) -> Bool
     ) async throws -> String {
         do {
             return try await Waiter.value(
@@ -190,7 +195,7 @@ final class TmuxSession: @unchecked Sendable {
 
     /// Waits until every one of `texts` is on the screen.
     @discardableResult
-    func waitFor(_ texts: String..., timeout: TimeInterval = 20) async throws -> String {
+    func waitFor(_ texts: String..., timeout: TimeInterval = TmuxSession.defaultTimeout) async throws -> String {
         try await waitUntil(texts.map { "\"\($0)\"" }.joined(separator: " and "), timeout: timeout) { screen in
             texts.allSatisfy { screen.contains($0) }
         }
@@ -207,7 +212,7 @@ final class TmuxSession: @unchecked Sendable {
     }
 
     /// Waits until the wrapper printed `EXIT=<n>` and returns n.
-    func waitForExit(timeout: TimeInterval = 20) async throws -> Int32 {
+    func waitForExit(timeout: TimeInterval = TmuxSession.defaultTimeout) async throws -> Int32 {
         let screen = try await waitUntil("the app to exit (EXIT=<n>)", timeout: timeout) {
             Self.exitStatus(in: $0) != nil
         }
@@ -217,7 +222,7 @@ final class TmuxSession: @unchecked Sendable {
     /// Resizes the window and waits until tmux reports the new size. tmux holds back a second resize
     /// that comes within about 250 ms of the first and says nothing when it does, so the wait also
     /// ticks every 300 ms and repeats the request while it has not landed.
-    func resize(columns: Int, rows: Int, timeout: TimeInterval = 10) async throws {
+    func resize(columns: Int, rows: Int, timeout: TimeInterval = TmuxSession.defaultTimeout) async throws {
         var lastRequest = ContinuousClock.now - .seconds(1)
         do {
             try await Waiter.value(
