@@ -207,6 +207,12 @@ let package = Package(
             dependencies: ["AuthScreens", "AuthScreensTesting", "TerminalKeys", "CognitoAuthTesting"],
             swiftSettings: strictSettings
         ),
+        // Unit tests of the executable's own code (what `latchkey config` prints).
+        .testTarget(
+            name: "latchkeyTests",
+            dependencies: ["latchkey", "AuthScreens", "CognitoAuth"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "TerminalKit", "TerminalKeys", "AuthScreensTesting", "CognitoAuthTesting"],

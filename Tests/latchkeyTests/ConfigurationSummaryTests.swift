@@ -3,6 +3,8 @@ import CognitoAuth
 import Foundation
 import Testing
 
+@testable import latchkey
+
 @Suite("latchkey config: the text and --json forms carry the same fields")
 struct ConfigurationSummaryTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
