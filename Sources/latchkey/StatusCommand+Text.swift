@@ -169,6 +169,9 @@ extension StatusCommand {
                         "cli.status.notActedOn",
                         ["keys": configuration.poolSettings.ignoredKeys.joined(separator: ", ")])))
         }
+        for warning in source.warnings {
+            print(TerminalText.sanitized(Localized.format("cli.config.warningLine", ["warning": warning])))
+        }
 
         print(Localized.format("cli.status.store", ["location": facts.storeLocation]))
         let others = AccountResolution.summaries(of: global.accounts, environment: global.environment)
