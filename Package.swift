@@ -25,6 +25,7 @@ let package = Package(
     name: "Latchkey",
     platforms: [.macOS(.v14)],
     products: [
+        .library(name: "LatchkeyText", targets: ["LatchkeyText"]),
         .library(name: "CognitoAuth", targets: ["CognitoAuth"]),
         .library(name: "AWSSigV4", targets: ["AWSSigV4"]),
         .library(name: "AWSMobileClientCompat", targets: ["AWSMobileClientCompat"]),
@@ -87,6 +88,12 @@ let package = Package(
             name: "CKeyring",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
+        // The languages and every text of the core, the view models and the command line, typed: a key is a
+        // property of TextCatalog (English its default), so the compiler checks every lookup.
+        .target(
+            name: "LatchkeyText",
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "AWSSigV4",
             dependencies: ["SystemCrypto"],
@@ -100,6 +107,7 @@ let package = Package(
                 "CCurl",
                 "CKeyring",
                 "AWSSigV4",
+                "LatchkeyText",
                 "SystemCrypto",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -144,7 +152,7 @@ let package = Package(
         ),
         .target(
             name: "AuthScreens",
-            dependencies: ["CognitoAuth", "TerminalKeys"],
+            dependencies: ["CognitoAuth", "LatchkeyText", "TerminalKeys"],
             swiftSettings: strictSettings
         ),
         // Test support for the view models: the fake AuthService and the TCA-style TestStore.
@@ -162,7 +170,7 @@ let package = Package(
         // The application: the auth screens drawn with the toolkit, and the runtime that drives them.
         .target(
             name: "TerminalUI",
-            dependencies: ["AuthScreens", "CognitoAuth", "TerminalKit", "TerminalKeys"],
+            dependencies: ["AuthScreens", "CognitoAuth", "LatchkeyText", "TerminalKit", "TerminalKeys"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -171,6 +179,7 @@ let package = Package(
                 "CognitoAuth",
                 "AWSSigV4",
                 "AuthScreens",
+                "LatchkeyText",
                 "TerminalUI",
                 "TerminalKit",
                 "TerminalKeys",
@@ -181,7 +190,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "latchkey-bench",
-            dependencies: ["CognitoAuth", "CognitoAuthTesting", "CBigNum", "AuthScreens", "TerminalUI", "TerminalKit", "TerminalKeys"],
+            dependencies: [
+                "CognitoAuth", "CognitoAuthTesting", "CBigNum", "AuthScreens", "TerminalUI", "TerminalKit",
+                "TerminalKeys",
+            ],
             path: "Benchmarks/latchkey-bench",
             swiftSettings: strictSettings
         ),
@@ -227,7 +239,7 @@ let package = Package(
         integrationTestTarget("MultiProcessIntegrationTests"),
         .testTarget(
             name: "AuthScreensTests",
-            dependencies: ["AuthScreens", "AuthScreensTesting", "TerminalKeys", "CognitoAuthTesting"],
+            dependencies: ["AuthScreens", "AuthScreensTesting", "LatchkeyText", "TerminalKeys", "CognitoAuthTesting"],
             swiftSettings: strictSettings
         ),
         // Unit tests of the executable's own code (what `latchkey config` prints).
@@ -238,7 +250,9 @@ let package = Package(
         ),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "TerminalKit", "TerminalKeys", "AuthScreensTesting", "CognitoAuthTesting"],
+            dependencies: [
+                "TerminalUI", "TerminalKit", "TerminalKeys", "AuthScreensTesting", "CognitoAuthTesting", "LatchkeyText",
+            ],
             // The frozen screens, read from (and recorded into) the source tree by the snapshot tests.
             exclude: ["Snapshots"],
             swiftSettings: strictSettings

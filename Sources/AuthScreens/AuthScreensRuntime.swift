@@ -1,5 +1,6 @@
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 /// Runs the view models: holds ``AppState``, executes effects against an ``AuthService``, feeds
 /// results and auth events back in as actions, and tells the renderer when to redraw.
@@ -210,7 +211,7 @@ public final class AuthScreensRuntime {
         case .copyTOTPURI(let uri):
             copy(uri, as: .totpURI, unsupported: ScreenText.copyTOTPURIUnsupported)
         case .copySignInURL(let url):
-            copy(url, as: .signInURL, unsupported: Localized.text("copySignInURLUnsupported"))
+            copy(url, as: .signInURL, unsupported: Localized.text(\.copySignInURLUnsupported))
         case .quit:
             finish(.quit)
         case .switchAccount(let name):

@@ -1,5 +1,6 @@
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import TerminalKeys
 
 /// One labelled line of the dashboard.

@@ -1,4 +1,5 @@
 import CognitoAuth
+import LatchkeyText
 import TerminalKeys
 
 /// What a view model tells the app's chrome: its title, what runs, its key hints and help.
@@ -54,7 +55,7 @@ extension ScreenText {
     ) -> [String] {
         if activity != nil {
             if copiesSignInURL {
-                return [ScreenText.hintCancelRequest, Localized.text("hintCopySignInURL"), ScreenText.hintCtrlCQuit]
+                return [ScreenText.hintCancelRequest, Localized.text(\.hintCopySignInURL), ScreenText.hintCtrlCQuit]
             }
             return [ScreenText.hintCancelRequest, ScreenText.hintCtrlCQuit]
         }
@@ -159,7 +160,7 @@ extension DashboardState: ScreenModel {
     var keyHints: [String]? {
         var hints = ScreenText.dashboardHints
         if userState.needsRelogin { hints.insert(ScreenText.hintSignInAgain, at: 0) }
-        if canSwitchAccounts, let profileIndex = hints.firstIndex(of: Localized.text("dashboardHints.profile")) {
+        if canSwitchAccounts, let profileIndex = hints.firstIndex(of: Localized.text(\.dashboardHintsProfile)) {
             hints.insert(ScreenText.hintAccounts, at: profileIndex)
         }
         return hints

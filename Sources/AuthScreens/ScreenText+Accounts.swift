@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyText
 
 /// Several accounts signed in here: the header's account name and the Accounts chooser.
 extension ScreenText {
@@ -7,18 +8,18 @@ extension ScreenText {
     public static func activeAccount(_ name: String, others: [String]) -> String {
         switch others.count {
         case 0: return name
-        case 1: return Localized.format("activeAccount.one", ["name": name])
-        default: return Localized.format("activeAccount.other", ["name": name, "count": String(others.count)])
+        case 1: return Localized.format(\.activeAccountOne, ["name": name])
+        default: return Localized.format(\.activeAccountOther, ["name": name, "count": String(others.count)])
         }
     }
     /// The dashboard's key hint that opens the Accounts chooser: "a accounts".
-    public static var hintAccounts: String { Localized.text("hintAccounts") }
+    public static var hintAccounts: String { Localized.text(\.hintAccounts) }
     /// The Accounts chooser's title: "Accounts".
-    public static var accountPickerTitle: String { Localized.text("accountPickerTitle") }
+    public static var accountPickerTitle: String { Localized.text(\.accountPickerTitle) }
     /// The Accounts chooser's last row, which opens Sign in for another account.
-    public static var addAccountRow: String { Localized.text("addAccountRow") }
+    public static var addAccountRow: String { Localized.text(\.addAccountRow) }
     /// The Accounts chooser's bottom-line key hints.
     public static var accountPickerHints: [String] {
-        ["hint.choose", "hint.enterSwitch", "hintEscBack"].map(Localized.text)
+        [\TextCatalog.hintChoose, \.hintEnterSwitch, \.hintEscBack].map(Localized.text)
     }
 }

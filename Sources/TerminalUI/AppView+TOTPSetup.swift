@@ -1,5 +1,6 @@
 import AuthScreens
 import CognitoAuth
+import LatchkeyText
 import TerminalKit
 
 /// The authenticator-app set-up screen (MFA_SETUP at sign-in, or `t` on the dashboard): the QR
@@ -37,7 +38,7 @@ extension AppView {
         }
         guard let code = cached else { return nil }
         return QRCodeView(
-            code: code, quietZone: Self.totpQuietZone, tooSmallMessage: Localized.text("ui.enlargeForQRCodeTo"))
+            code: code, quietZone: Self.totpQuietZone, tooSmallMessage: Localized.text(\.uiEnlargeForQRCodeTo))
     }
 
     /// Draws the set-up screen in `area` with the QR code where it fits, and returns the cursor.

@@ -1,7 +1,7 @@
 import ArgumentParser
-import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 /// One account as `latchkey accounts` shows it: read from its store, without the network.
 struct AccountSummary {
@@ -143,12 +143,12 @@ enum AccountResolution {
 struct AccountsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "accounts",
-        abstract: Localized.text("cli.Accounts.abstract"),
-        discussion: Localized.text("cli.Accounts.discussion"))
+        abstract: Localized.text(\.cliAccountsAbstract),
+        discussion: Localized.text(\.cliAccountsDiscussion))
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.Accounts.json")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliAccountsJson)))
     var json = false
 
     func run() async throws {
@@ -171,7 +171,7 @@ struct AccountsCommand: AsyncParsableCommand {
         }
         let shown = all.filter { $0.isLive || $0.isActive || $0.problem != nil }
         guard shown.contains(where: { $0.isLive || $0.problem != nil }) else {
-            print(Localized.text("cli.accounts.none"))
+            print(Localized.text(\.cliAccountsNone))
             throw ExitCode(1)
         }
         let width = shown.map { TerminalText.sanitized($0.name).count }.max() ?? 0
@@ -179,24 +179,24 @@ struct AccountsCommand: AsyncParsableCommand {
             let marker = summary.isActive ? "*" : " "
             let name = TerminalText.sanitized(summary.name)
             let padded = name + String(repeating: " ", count: max(0, width - name.count))
-            let pool = summary.userPoolId.map { TerminalText.sanitized($0) } ?? Localized.text("cli.accounts.noPool")
+            let pool = summary.userPoolId.map { TerminalText.sanitized($0) } ?? Localized.text(\.cliAccountsNoPool)
             let state =
                 summary.problem.map {
-                    Localized.format("cli.accounts.unreadable", ["reason": TerminalText.sanitized($0)])
+                    Localized.format(\.cliAccountsUnreadable, ["reason": TerminalText.sanitized($0)])
                 } ?? describe(summary.state)
-            let active = summary.isActive ? Localized.text("cli.accounts.activeMark") : ""
+            let active = summary.isActive ? Localized.text(\.cliAccountsActiveMark) : ""
             print("\(marker) \(padded)  \(pool)  \(state)\(active)")
         }
-        if shown.count > 1 { print(Localized.text("cli.accounts.switchHint")) }
+        if shown.count > 1 { print(Localized.text(\.cliAccountsSwitchHint)) }
     }
 
     private func describe(_ state: UserState?) -> String {
         switch state {
-        case .signedIn?: return Localized.text("cli.accounts.signedIn")
+        case .signedIn?: return Localized.text(\.cliAccountsSignedIn)
         case .signedOutUserPoolsTokenInvalid?, .signedOutFederatedTokensInvalid?:
-            return Localized.text("cli.accounts.expired")
-        case .guest?: return Localized.text("cli.accounts.guest")
-        case .signedOut?, .unknown?, nil: return Localized.text("cli.accounts.signedOut")
+            return Localized.text(\.cliAccountsExpired)
+        case .guest?: return Localized.text(\.cliAccountsGuest)
+        case .signedOut?, .unknown?, nil: return Localized.text(\.cliAccountsSignedOut)
         }
     }
 }
@@ -205,12 +205,12 @@ struct AccountsCommand: AsyncParsableCommand {
 struct SwitchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "switch",
-        abstract: Localized.text("cli.Switch.abstract"),
-        discussion: Localized.text("cli.Switch.discussion"))
+        abstract: Localized.text(\.cliSwitchAbstract),
+        discussion: Localized.text(\.cliSwitchDiscussion))
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp(Localized.text("cli.Switch.name")))
+    @Argument(help: ArgumentHelp(Localized.text(\.cliSwitchName)))
     var name: String?
 
     func run() async throws {
@@ -227,9 +227,9 @@ struct SwitchCommand: AsyncParsableCommand {
                 throw CLIFailure(
                     code: 2,
                     message: names.isEmpty
-                        ? Localized.format("cli.switch.noSuchAccount", ["name": TerminalText.sanitized(name)])
+                        ? Localized.format(\.cliSwitchNoSuchAccount, ["name": TerminalText.sanitized(name)])
                         : Localized.format(
-                            "cli.switch.noSuchAccountAmong",
+                            \.cliSwitchNoSuchAccountAmong,
                             ["name": TerminalText.sanitized(name), "names": names.joined(separator: ", ")]))
             }
             target = found
@@ -240,11 +240,11 @@ struct SwitchCommand: AsyncParsableCommand {
             throw CLIFailure(
                 code: 2,
                 message: names.isEmpty
-                    ? Localized.text("cli.switch.noOther")
-                    : Localized.format("cli.switch.nameIt", ["names": names.joined(separator: ", ")]))
+                    ? Localized.text(\.cliSwitchNoOther)
+                    : Localized.format(\.cliSwitchNameIt, ["names": names.joined(separator: ", ")]))
         }
         if target.isActive {
-            CLIOutput.info(Localized.format("cli.switch.alreadyActive", ["name": TerminalText.sanitized(target.name)]))
+            CLIOutput.info(Localized.format(\.cliSwitchAlreadyActive, ["name": TerminalText.sanitized(target.name)]))
 
             return
         }
@@ -256,8 +256,8 @@ struct SwitchCommand: AsyncParsableCommand {
         let name = TerminalText.sanitized(target.name)
         CLIOutput.info(
             target.userPoolId.map {
-                Localized.format("cli.switch.switchedOnPool", ["name": name, "pool": TerminalText.sanitized($0)])
-            } ?? Localized.format("cli.switch.switched", ["name": name]))
+                Localized.format(\.cliSwitchSwitchedOnPool, ["name": name, "pool": TerminalText.sanitized($0)])
+            } ?? Localized.format(\.cliSwitchSwitched, ["name": name]))
 
     }
 }

@@ -1,6 +1,7 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 /// What `latchkey config` shows about a configuration: one field per printed line, each with the value
 /// `config --json` carries for it, so the two forms cannot drift apart.
@@ -47,27 +48,26 @@ public enum ConfigurationSummary {
         return .object(object)
     }
 
-    static func label(_ key: String) -> String { Localized.text("cli.config.label.\(key)") }
-
-    /// The core's few English phrases among the origins, by key; the other origins are key names
-    /// and variables (`CognitoUserPool.Default.Region`, `--config-section`), shown as they are.
-    static let originPhrases: [String: String] = [
-        "default": "cli.config.origin.default",
-        "the pool id": "cli.config.origin.poolId",
-        "default (AWS)": "cli.config.origin.awsDefault",
-        "the issuer (AWS)": "cli.config.origin.issuer",
-        "the user pool endpoint + /<pool id>/.well-known/jwks.json": "cli.config.origin.endpointJWKS",
-    ]
-
-    /// `origin` in the current language when it is one of ``originPhrases``, else as it is.
+    /// `origin` in the current language when it is one of the core's few English phrases, else as it
+    /// is: the other origins are key names and variables (`CognitoUserPool.Default.Region`,
+    /// `--config-section`), shown as they are.
     static func originText(_ origin: String) -> String {
-        originPhrases[origin].map { Localized.text($0) } ?? origin
+        let key: TextKey? =
+            switch origin {
+            case "default": \.cliConfigOriginDefault
+            case "the pool id": \.cliConfigOriginPoolId
+            case "default (AWS)": \.cliConfigOriginAwsDefault
+            case "the issuer (AWS)": \.cliConfigOriginIssuer
+            case "the user pool endpoint + /<pool id>/.well-known/jwks.json": \.cliConfigOriginEndpointJWKS
+            default: nil
+            }
+        return key.map(Localized.text) ?? origin
     }
 
     /// " (from <origin>)" for `setting` when the source says where it came from, else "".
     static func origin(_ setting: String, in configuration: AuthConfiguration) -> String {
         configuration.source.origins[setting].map {
-            Localized.format("cli.config.from", ["origin": Self.originText($0)])
+            Localized.format(\.cliConfigFrom, ["origin": Self.originText($0)])
         } ?? ""
     }
 
@@ -80,23 +80,23 @@ public enum ConfigurationSummary {
     static func sourceFields(_ configuration: AuthConfiguration) -> [Field] {
         let source = configuration.source
         var fields = [
-            text("file", label("file"), source.file ?? configuration.sourcePath ?? "-"),
+            text("file", Localized.text(\.cliConfigLabelFile), source.file ?? configuration.sourcePath ?? "-"),
             text(
-                "format", label("format"),
+                "format", Localized.text(\.cliConfigLabelFormat),
                 source.format.rawValue
-                    + (source.version.map { Localized.format("cli.config.version", ["version": $0]) } ?? "")
+                    + (source.version.map { Localized.format(\.cliConfigVersion, ["version": $0]) } ?? "")
                     + (source.container == .json
-                        ? "" : Localized.format("cli.config.embeddedIn", ["container": source.container.rawValue]))),
+                        ? "" : Localized.format(\.cliConfigEmbeddedIn, ["container": source.container.rawValue]))),
         ]
         if let section = source.section {
             let others = source.sections.filter { $0 != section }
             fields.append(
                 text(
-                    "section", label("section"),
-                    section + Localized.format("cli.config.from", ["origin": Self.originText(source.sectionOrigin)])
+                    "section", Localized.text(\.cliConfigLabelSection),
+                    section + Localized.format(\.cliConfigFrom, ["origin": Self.originText(source.sectionOrigin)])
                         + (others.isEmpty
                             ? ""
-                            : Localized.format("cli.config.alsoInFile", ["sections": others.joined(separator: ", ")]))))
+                            : Localized.format(\.cliConfigAlsoInFile, ["sections": others.joined(separator: ", ")]))))
         }
         return fields
     }
@@ -104,21 +104,23 @@ public enum ConfigurationSummary {
     /// The user pool: ids, client secret (set or not), region and endpoints.
     static func userPoolFields(_ configuration: AuthConfiguration) -> [Field] {
         guard let pool = configuration.userPool else {
-            return [text("userPoolId", label("userPoolId"), Localized.text("cli.config.none"))]
+            return [text("userPoolId", Localized.text(\.cliConfigLabelUserPoolId), Localized.text(\.cliConfigNone))]
         }
         return [
-            text("userPoolId", label("userPoolId"), pool.poolId),
-            text("appClientId", label("appClientId"), pool.appClientId),
+            text("userPoolId", Localized.text(\.cliConfigLabelUserPoolId), pool.poolId),
+            text("appClientId", Localized.text(\.cliConfigLabelAppClientId), pool.appClientId),
             text(
-                "appClientSecret", label("appClientSecret"),
+                "appClientSecret", Localized.text(\.cliConfigLabelAppClientSecret),
                 pool.appClientSecret == nil
-                    ? Localized.text("cli.config.none") : Localized.text("cli.config.secretSet")),
-            text("region", label("region"), pool.region + origin("user pool region", in: configuration)),
+                    ? Localized.text(\.cliConfigNone) : Localized.text(\.cliConfigSecretSet)),
             text(
-                "userPoolEndpoint", label("userPoolEndpoint"),
+                "region", Localized.text(\.cliConfigLabelRegion),
+                pool.region + origin("user pool region", in: configuration)),
+            text(
+                "userPoolEndpoint", Localized.text(\.cliConfigLabelUserPoolEndpoint),
                 pool.resolvedEndpoint.absoluteString + origin("user pool endpoint", in: configuration)),
             text(
-                "jwksURL", label("jwksURL"),
+                "jwksURL", Localized.text(\.cliConfigLabelJwksURL),
                 (TokenVerifier.jwksURL(configuration: configuration)?.absoluteString ?? "-")
                     + origin("JWKS URL", in: configuration)),
         ]
@@ -127,18 +129,20 @@ public enum ConfigurationSummary {
     /// The identity pool: id, region, endpoint and the STS endpoint its credentials come through.
     static func identityPoolFields(_ configuration: AuthConfiguration) -> [Field] {
         guard let identity = configuration.identityPool else {
-            return [text("identityPoolId", label("identityPoolId"), Localized.text("cli.config.none"))]
+            return [
+                text("identityPoolId", Localized.text(\.cliConfigLabelIdentityPoolId), Localized.text(\.cliConfigNone))
+            ]
         }
         return [
-            text("identityPoolId", label("identityPoolId"), identity.poolId),
+            text("identityPoolId", Localized.text(\.cliConfigLabelIdentityPoolId), identity.poolId),
             text(
-                "identityRegion", label("identityRegion"),
+                "identityRegion", Localized.text(\.cliConfigLabelIdentityRegion),
                 identity.region + origin("identity pool region", in: configuration)),
             text(
-                "identityPoolEndpoint", label("identityPoolEndpoint"),
+                "identityPoolEndpoint", Localized.text(\.cliConfigLabelIdentityPoolEndpoint),
                 identity.resolvedEndpoint.absoluteString + origin("identity pool endpoint", in: configuration)),
             text(
-                "stsEndpoint", label("stsEndpoint"),
+                "stsEndpoint", Localized.text(\.cliConfigLabelStsEndpoint),
                 (configuration.latchkey.stsEndpoint?.absoluteString ?? "https://sts.\(identity.region).amazonaws.com/")
                     + origin("STS endpoint", in: configuration)),
         ]
@@ -148,19 +152,19 @@ public enum ConfigurationSummary {
     static func hostedUIFields(_ configuration: AuthConfiguration) -> [Field] {
         if let hostedUI = configuration.hostedUI {
             var fields = [
-                text("hostedUIDomain", label("hostedUI"), hostedUI.webDomain.absoluteString),
+                text("hostedUIDomain", Localized.text(\.cliConfigLabelHostedUI), hostedUI.webDomain.absoluteString),
                 text(
-                    "hostedUIRedirect", label("hostedUIRedirect"),
+                    "hostedUIRedirect", Localized.text(\.cliConfigLabelHostedUIRedirect),
                     (hostedUI.signInRedirectURI?.absoluteString ?? "-")
-                        + (hostedUI.loopbackRedirectURI == nil ? Localized.text("cli.config.notLoopback") : "")),
+                        + (hostedUI.loopbackRedirectURI == nil ? Localized.text(\.cliConfigNotLoopback) : "")),
                 text(
-                    "hostedUIProviders", label("hostedUIProviders"),
+                    "hostedUIProviders", Localized.text(\.cliConfigLabelHostedUIProviders),
                     ([HostedUIConfiguration.cognitoProvider] + hostedUI.identityProviders).joined(separator: ", ")),
             ]
             if !hostedUI.scopes.isEmpty {
                 fields.append(
                     Field(
-                        key: "hostedUIScopes", label: label("hostedUIScopes"),
+                        key: "hostedUIScopes", label: Localized.text(\.cliConfigLabelHostedUIScopes),
                         text: hostedUI.scopes.joined(separator: ", "),
                         json: .array(hostedUI.scopes.map(JSONValue.string))))
             }
@@ -168,19 +172,20 @@ public enum ConfigurationSummary {
                 let uris = hostedUI.signOutRedirectURIs.map(\.absoluteString)
                 fields.append(
                     Field(
-                        key: "hostedUISignOut", label: label("hostedUISignOut"), text: uris.joined(separator: ", "),
+                        key: "hostedUISignOut", label: Localized.text(\.cliConfigLabelHostedUISignOut),
+                        text: uris.joined(separator: ", "),
                         json: .array(uris.map(JSONValue.string))))
             }
             return fields
         } else if let problem = configuration.hostedUIProblem {
-            let reason = Localized.format("cli.config.unusable", ["problem": problem.problem, "fix": problem.fix])
+            let reason = Localized.format(\.cliConfigUnusable, ["problem": problem.problem, "fix": problem.fix])
             return [
                 text(
-                    "hostedUI", label("hostedUI"),
+                    "hostedUI", Localized.text(\.cliConfigLabelHostedUI),
                     configuration.hostedUIDomain.map { "\($0), " + reason } ?? reason)
             ]
         }
-        return [text("hostedUI", label("hostedUI"), Localized.text("cli.config.noHostedUI"))]
+        return [text("hostedUI", Localized.text(\.cliConfigLabelHostedUI), Localized.text(\.cliConfigNoHostedUI))]
     }
 
     /// The pool's settings as the file states them: password policy, sign-in and sign-up attributes, MFA.
@@ -189,18 +194,18 @@ public enum ConfigurationSummary {
         var fields: [Field] = []
         if let policy = settings.passwordPolicy {
             var needs: [String] = []
-            if policy.requiresLowercase { needs.append(Localized.text("cli.config.lowercase")) }
-            if policy.requiresUppercase { needs.append(Localized.text("cli.config.uppercase")) }
-            if policy.requiresNumbers { needs.append(Localized.text("cli.config.numbers")) }
-            if policy.requiresSymbols { needs.append(Localized.text("cli.config.symbols")) }
+            if policy.requiresLowercase { needs.append(Localized.text(\.cliConfigLowercase)) }
+            if policy.requiresUppercase { needs.append(Localized.text(\.cliConfigUppercase)) }
+            if policy.requiresNumbers { needs.append(Localized.text(\.cliConfigNumbers)) }
+            if policy.requiresSymbols { needs.append(Localized.text(\.cliConfigSymbols)) }
             let length = String(policy.minimumLength)
             fields.append(
                 Field(
-                    key: "passwordPolicy", label: Localized.text("cli.config.passwordPolicy"),
+                    key: "passwordPolicy", label: Localized.text(\.cliConfigPasswordPolicy),
                     text: needs.isEmpty
-                        ? Localized.format("cli.config.atLeast", ["length": length])
+                        ? Localized.format(\.cliConfigAtLeast, ["length": length])
                         : Localized.format(
-                            "cli.config.atLeastWith", ["length": length, "needs": needs.joined(separator: ", ")]),
+                            \.cliConfigAtLeastWith, ["length": length, "needs": needs.joined(separator: ", ")]),
                     json: .object([
                         "minimumLength": .number(Double(policy.minimumLength)),
                         "requiresLowercase": .bool(policy.requiresLowercase),
@@ -212,14 +217,14 @@ public enum ConfigurationSummary {
         if !settings.usernameAttributes.isEmpty {
             fields.append(
                 Field(
-                    key: "signInWith", label: Localized.text("cli.config.signInWith"),
+                    key: "signInWith", label: Localized.text(\.cliConfigSignInWith),
                     text: settings.usernameAttributes.joined(separator: ", "),
                     json: .array(settings.usernameAttributes.map(JSONValue.string))))
         }
         if !settings.signUpAttributes.isEmpty {
             fields.append(
                 Field(
-                    key: "signUpAttributes", label: Localized.text("cli.config.signUpAttributes"),
+                    key: "signUpAttributes", label: Localized.text(\.cliConfigSignUpAttributes),
                     text: settings.signUpAttributes.joined(separator: ", "),
                     json: .array(settings.signUpAttributes.map(JSONValue.string))))
         }
@@ -235,8 +240,8 @@ public enum ConfigurationSummary {
         if let guests = settings.allowsGuestAccess {
             fields.append(
                 Field(
-                    key: "allowsGuestAccess", label: Localized.text("cli.config.guestAccess"),
-                    text: Localized.text(guests ? "cli.config.guestsAllowed" : "cli.config.guestsNotAllowed"),
+                    key: "allowsGuestAccess", label: Localized.text(\.cliConfigGuestAccess),
+                    text: Localized.text(guests ? \.cliConfigGuestsAllowed : \.cliConfigGuestsNotAllowed),
                     json: .bool(guests)))
         }
         return fields
@@ -249,18 +254,18 @@ public enum ConfigurationSummary {
         if !ignored.isEmpty {
             fields.append(
                 Field(
-                    key: "ignoredKeys", label: Localized.text("cli.config.ignoredKeys"),
+                    key: "ignoredKeys", label: Localized.text(\.cliConfigIgnoredKeys),
                     text: ignored.joined(separator: ", "), json: .array(ignored.map(JSONValue.string))))
         }
         for note in configuration.source.notes {
             fields.append(
-                Field(key: "notes", label: Localized.text("cli.config.note"), text: note, json: .array([.string(note)]))
+                Field(key: "notes", label: Localized.text(\.cliConfigNote), text: note, json: .array([.string(note)]))
             )
         }
         for warning in configuration.source.warnings {
             fields.append(
                 Field(
-                    key: "warnings", label: Localized.text("cli.config.warning"), text: warning,
+                    key: "warnings", label: Localized.text(\.cliConfigWarning), text: warning,
                     json: .array([.string(warning)])))
         }
         return fields

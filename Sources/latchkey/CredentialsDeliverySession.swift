@@ -1,6 +1,6 @@
-import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import Synchronization
 
 /// What `exec` and `serve-credentials` share: the client made for handing out credentials, the

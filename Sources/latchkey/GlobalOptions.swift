@@ -1,37 +1,37 @@
 import ArgumentParser
-import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import Logging
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
-        help: ArgumentHelp(Localized.text("cli.GlobalOptions.config")))
+        help: ArgumentHelp(Localized.text(\.cliGlobalOptionsConfig)))
     var config: String?
 
     @Option(
         name: .long,
-        help: ArgumentHelp(Localized.text("cli.GlobalOptions.configSection")))
+        help: ArgumentHelp(Localized.text(\.cliGlobalOptionsConfigSection)))
     var configSection: String?
 
     @Option(
-        name: .long, help: ArgumentHelp(Localized.text("cli.GlobalOptions.store")))
+        name: .long, help: ArgumentHelp(Localized.text(\.cliGlobalOptionsStore)))
     var store: String?
 
     @Option(
         name: .long,
-        help: ArgumentHelp(Localized.text("cli.GlobalOptions.account"))
+        help: ArgumentHelp(Localized.text(\.cliGlobalOptionsAccount))
     )
     var account: String?
 
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.GlobalOptions.debug")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliGlobalOptionsDebug)))
     var debug = false
 
     /// Read (and removed from the arguments) before parsing, by `LanguageArgument`; declared here
     /// so that `--help` lists it.
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.GlobalOptions.lang"), valueName: "en|ja"))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliGlobalOptionsLang), valueName: "en|ja"))
     var lang: String?
 }
 
@@ -94,9 +94,9 @@ extension GlobalSelection {
         throw CLIFailure(
             code: 2,
             message: names.isEmpty
-                ? Localized.format("cli.noSuchAccount", ["name": TerminalText.sanitized(wanted)])
+                ? Localized.format(\.cliNoSuchAccount, ["name": TerminalText.sanitized(wanted)])
                 : Localized.format(
-                    "cli.noSuchAccountListed",
+                    \.cliNoSuchAccountListed,
                     ["name": TerminalText.sanitized(wanted), "names": names.joined(separator: ", ")]))
 
     }
@@ -126,7 +126,7 @@ extension GlobalSelection {
             path: source.path, section: source.section, environment: environment)
         if printingWarnings {
             for warning in configuration.source.warnings {
-                let line = Localized.format("cli.config.warningLine", ["warning": warning])
+                let line = Localized.format(\.cliConfigWarningLine, ["warning": warning])
                 FileHandle.standardError.write(Data((TerminalText.sanitized(line) + "\n").utf8))
             }
         }
@@ -161,7 +161,7 @@ extension GlobalSelection {
         let selection: (store: any SessionStore, backend: SessionStoreSelection.Backend, warning: String?)
         do {
             selection = try SessionStoreSelection.make(
-                directory: directory, environment: environment, lockTimeout: lockTimeout, lookup: .current)
+                directory: directory, environment: environment, lockTimeout: lockTimeout, language: .current)
         } catch {
             throw CLIFailure(code: 2, message: error.description)
         }
@@ -282,9 +282,9 @@ extension GlobalOptions {
         var lines: [String] = []
         if !ignored.isEmpty {
             lines.append(
-                "latchkey: " + Localized.format("cli.note.ignoredKeys", ["keys": ignored.joined(separator: ", ")]))
+                "latchkey: " + Localized.format(\.cliNoteIgnoredKeys, ["keys": ignored.joined(separator: ", ")]))
         }
-        for note in notes { lines.append("latchkey: " + Localized.format("cli.note", ["note": note])) }
+        for note in notes { lines.append("latchkey: " + Localized.format(\.cliNote, ["note": note])) }
         FileHandle.standardError.write(
             Data((TerminalText.sanitized(lines.joined(separator: "\n"), keepingNewlines: true) + "\n").utf8))
     }
@@ -298,8 +298,8 @@ extension GlobalOptions {
         case .corrupt(let movedTo, let reason)?:
             // Not fatal (the user is signed out), but never silent.
             let warning =
-                movedTo.map { Localized.format("cli.storeUnreadableMoved", ["reason": reason, "path": $0]) }
-                ?? Localized.format("cli.storeUnreadable", ["reason": reason])
+                movedTo.map { Localized.format(\.cliStoreUnreadableMoved, ["reason": reason, "path": $0]) }
+                ?? Localized.format(\.cliStoreUnreadable, ["reason": reason])
             FileHandle.standardError.write(Data("latchkey: \(warning)\n".utf8))
         case let problem?:
             // Unsafe (exit 2) or unreadable (exit 5): no command runs on a store it cannot trust.

@@ -1,6 +1,7 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import TerminalKit
 import TerminalUI
 
@@ -18,7 +19,7 @@ enum InteractiveEntry {
         let plain = ui.plain || environment["ACCESSIBLE"] == "1" || environment["TERM"] == "dumb"
         if plain {
             if !ui.plain, environment["ACCESSIBLE"] != "1" {
-                CLIOutput.info("latchkey: " + Localized.text("cli.dumbTerminal"))
+                CLIOutput.info("latchkey: " + Localized.text(\.cliDumbTerminal))
             }
             // Line prompts: the warning is printed first, as the other commands do.
             if let storeNotice { FileHandle.standardError.write(Data((storeNotice + "\n").utf8)) }
@@ -37,7 +38,7 @@ enum InteractiveEntry {
         if (environment["TERM"] ?? "").isEmpty, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
             throw CLIFailure(
                 code: 2,
-                message: Localized.text("cli.noTERM"))
+                message: Localized.text(\.cliNoTERM))
         }
         do {
             exit = try await AuthTerminalApp.runInTerminal(
@@ -46,14 +47,14 @@ enum InteractiveEntry {
         } catch TerminalError.notATerminal {
             throw CLIFailure(
                 code: 2,
-                message: Localized.text("cli.noTerminal"))
+                message: Localized.text(\.cliNoTerminal))
         } catch TerminalError.unknownTerminalType(let name) {
             throw CLIFailure(
                 code: 2,
-                message: Localized.format("cli.unknownTerminalType", ["name": TerminalText.sanitized(name)]))
+                message: Localized.format(\.cliUnknownTerminalType, ["name": TerminalText.sanitized(name)]))
         } catch {
             if let storeNotice { FileHandle.standardError.write(Data((storeNotice + "\n").utf8)) }
-            throw CLIFailure(code: 2, message: Localized.format("cli.terminalFailed", ["error": "\(error)"]))
+            throw CLIFailure(code: 2, message: Localized.format(\.cliTerminalFailed, ["error": "\(error)"]))
         }
         return try await outcome(of: exit, client: client)
     }
@@ -64,7 +65,7 @@ enum InteractiveEntry {
         let state = await client.userState
         switch exit {
         case .cancelled:
-            throw CLIFailure(code: 1, message: Localized.text("cli.signInCancelled"))
+            throw CLIFailure(code: 1, message: Localized.text(\.cliSignInCancelled))
 
         case .switchAccount(let name):
             return .some(name)
@@ -97,21 +98,21 @@ enum InteractiveEntry {
 
     static func runPlain(client: AuthClient, prefilledUsername: String?) async throws {
         if await client.userState == .signedIn {
-            CLIOutput.info(Localized.format("cli.alreadySignedIn", ["username": await client.username ?? "?"]))
+            CLIOutput.info(Localized.format(\.cliAlreadySignedIn, ["username": await client.username ?? "?"]))
             return
         }
         let suggested = await client.username ?? prefilledUsername
         let typed = try CLIOutput.ask(Self.usernamePrompt(suggested: suggested))
         let username = typed.isEmpty ? (suggested ?? "") : typed
         try await PlainSignIn.retryingWrongPassword(username: username, interactive: CLIOutput.stdinIsTerminal) {
-            let password = try PasswordInput.checked(CLIOutput.secret(prompt: Localized.text("cli.prompt.password")))
+            let password = try PasswordInput.checked(CLIOutput.secret(prompt: Localized.text(\.cliPromptPassword)))
             try await PlainSignIn.run(client: client, username: username, password: password)
         }
     }
 
     /// "Username [alice]: " (the stored user offered), in the current language.
     static func usernamePrompt(suggested: String?) -> String {
-        guard let suggested else { return Localized.text("cli.prompt.username") }
-        return Localized.format("cli.prompt.usernameSuggested", ["suggested": suggested])
+        guard let suggested else { return Localized.text(\.cliPromptUsername) }
+        return Localized.format(\.cliPromptUsernameSuggested, ["suggested": suggested])
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
-import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 /// `--flow`: the InitiateAuth flow, as people type it.
 enum FlowOption: String, ExpressibleByArgument, CaseIterable {
@@ -49,7 +49,7 @@ enum MethodOption: String, ExpressibleByArgument, CaseIterable {
 
 /// `--client-metadata key=value` (repeatable): sent as ClientMetadata to the pool's Lambda triggers.
 struct ClientMetadataOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ClientMetadataOptions.clientMetadata")))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliClientMetadataOptionsClientMetadata)))
     var clientMetadata: [String] = []
 
     /// The pairs, or exit 2 naming the malformed one.
@@ -73,46 +73,46 @@ struct ClientMetadataOptions: ParsableArguments {
 struct SignInCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign-in",
-        abstract: Localized.text("cli.SignIn.abstract"),
-        discussion: Localized.text("cli.SignIn.discussion"))
+        abstract: Localized.text(\.cliSignInAbstract),
+        discussion: Localized.text(\.cliSignInDiscussion))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var metadata: ClientMetadataOptions
 
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignIn.username")))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliSignInUsername)))
     var username: String?
 
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.SignIn.passwordStdin")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliSignInPasswordStdin)))
     var passwordStdin = false
 
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignIn.flow")))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliSignInFlow)))
     var flow: FlowOption?
 
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignIn.method")))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliSignInMethod)))
     var method: MethodOption?
 
     @Option(
         name: .long,
-        help: ArgumentHelp(Localized.text("cli.SignIn.validationData")))
+        help: ArgumentHelp(Localized.text(\.cliSignInValidationData)))
     var validationData: [String] = []
 
     @Flag(
         inversion: .prefixedNo,
-        help: ArgumentHelp(Localized.text("cli.SignIn.rememberDevice")))
+        help: ArgumentHelp(Localized.text(\.cliSignInRememberDevice)))
     var rememberDevice: Bool?
 
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.SignIn.web")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliSignInWeb)))
     var web = false
 
     @Option(
         name: .long,
-        help: ArgumentHelp(Localized.text("cli.SignIn.provider")))
+        help: ArgumentHelp(Localized.text(\.cliSignInProvider)))
     var provider: String?
 
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.SignIn.noBrowser")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliSignInNoBrowser)))
     var noBrowser = false
 
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignIn.timeout")))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliSignInTimeout)))
     var timeout: Int = 300
 
     func run() async throws {
@@ -140,7 +140,7 @@ struct SignInCommand: AsyncParsableCommand {
         var announcement: String?
         if account.id != global.accounts.activeID(), let current = others.first(where: \.isActive), current.isLive {
             announcement = Localized.format(
-                account.isNew ? "cli.signIn.addedAccount" : "cli.signIn.switchedAccount",
+                account.isNew ? \.cliSignInAddedAccount : \.cliSignInSwitchedAccount,
                 ["name": TerminalText.sanitized(name), "current": TerminalText.sanitized(current.name)])
         }
         let client: AuthClient
@@ -197,13 +197,13 @@ struct SignInCommand: AsyncParsableCommand {
             let suggested = stored.map { TerminalText.sanitized($0) }
             let typed = try CLIOutput.ask(InteractiveEntry.usernamePrompt(suggested: suggested))
             guard let chosen = typed.isEmpty ? suggested : typed, !chosen.isEmpty else {
-                throw CLIFailure(code: 2, message: Localized.text("cli.noUsername"))
+                throw CLIFailure(code: 2, message: Localized.text(\.cliNoUsername))
             }
             return chosen
         } else {
             throw CLIFailure(
                 code: 2,
-                message: Localized.text("cli.passUsername"))
+                message: Localized.text(\.cliPassUsername))
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import TerminalKit
 import TerminalUI
 
@@ -9,8 +10,8 @@ import TerminalUI
 struct UICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ui",
-        abstract: Localized.text("cli.UI.abstract"),
-        discussion: Localized.text("cli.UI.discussion")
+        abstract: Localized.text(\.cliUIAbstract),
+        discussion: Localized.text(\.cliUIDiscussion)
     )
 
     @OptionGroup var global: GlobalOptions
@@ -44,7 +45,7 @@ struct UICommand: AsyncParsableCommand {
             if let name = choice {
                 guard let id = AccountResolution.find(name, in: global.accounts, environment: global.environment) else {
                     throw CLIFailure(
-                        code: 2, message: Localized.format("cli.accountGone", ["name": TerminalText.sanitized(name)]))
+                        code: 2, message: Localized.format(\.cliAccountGone, ["name": TerminalText.sanitized(name)]))
 
                 }
                 do {
@@ -69,29 +70,29 @@ struct UICommand: AsyncParsableCommand {
 struct UIOptions: ParsableArguments {
     @Option(
         name: .long,
-        help: ArgumentHelp(Localized.text("cli.UIOptions.flow")))
+        help: ArgumentHelp(Localized.text(\.cliUIOptionsFlow)))
     var flow: FlowOption?
 
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.UIOptions.plain")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliUIOptionsPlain)))
     var plain = false
 
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.UIOptions.canCancel")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliUIOptionsCanCancel)))
     var canCancel = false
 
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.UIOptions.disableSignUp")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliUIOptionsDisableSignUp)))
     var disableSignUp = false
 
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.UIOptions.startOnSignUp")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliUIOptionsStartOnSignUp)))
     var startOnSignUp = false
 
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.UIOptions.logo")))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliUIOptionsLogo)))
     var logo: String?
 
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.UIOptions.theme")))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliUIOptionsTheme)))
     var theme: String?
 
     @Flag(
-        name: .long, help: ArgumentHelp(Localized.text("cli.UIOptions.noMouse")))
+        name: .long, help: ArgumentHelp(Localized.text(\.cliUIOptionsNoMouse)))
     var noMouse = false
 
     /// Whether the full-screen UI takes left clicks: not with --no-mouse or LATCHKEY_NO_MOUSE set (to anything but 0).

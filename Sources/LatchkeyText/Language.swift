@@ -1,18 +1,21 @@
 import Foundation
 
-/// A language the UI and the command line speak: one ``TextCatalog`` each, English the source.
+/// A language the UI, the command line and the core's error sentences speak: one ``TextCatalog``
+/// value each, English the default.
 ///
 /// Chosen once at start-up from `--lang` (read by the command line before parsing), else the POSIX
 /// locale variables (`LC_ALL`, then `LC_MESSAGES`, then `LANG`); anything unknown is English.
 /// Adding a language is one catalog file (`TextCatalog+<Language>.swift`) and one case here.
+/// The core takes a language where it words an error (`AuthError.description(_:)`), so a library
+/// user passes one of these cases and the UI passes ``current``.
 public enum Language: String, CaseIterable, Hashable, Sendable {
-    /// English, the source catalog: every key has its English text.
+    /// English, the default catalog: every text has its English value.
     case english = "en"
     /// Japanese (`ja`), chosen with `--lang ja` or a `ja` locale.
     case japanese = "ja"
 
     /// The catalog of texts in this language.
-    public var catalog: TextCatalog {
+    package var catalog: TextCatalog {
         switch self {
         case .english: return .english
         case .japanese: return .japanese
