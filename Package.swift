@@ -245,7 +245,7 @@ let package = Package(
         // Unit tests of the executable's own code (what `latchkey config` prints).
         .testTarget(
             name: "latchkeyTests",
-            dependencies: ["latchkey", "AuthScreens", "CognitoAuth"],
+            dependencies: ["latchkey", "LatchkeyText", "CognitoAuth"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -170,7 +170,7 @@ extension StatusCommand {
                         ["keys": configuration.poolSettings.ignoredKeys.joined(separator: ", ")])))
         }
         for warning in source.warnings {
-            print(TerminalText.sanitized(Localized.format("cli.config.warningLine", ["warning": warning])))
+            print(TerminalText.sanitized(Localized.format(\.cliConfigWarningLine, ["warning": warning])))
         }
 
         print(Localized.format(\.cliStatusStore, ["location": facts.storeLocation]))

@@ -1,4 +1,3 @@
-import AuthScreens
 import CognitoAuth
 import Foundation
 import LatchkeyText
