@@ -12,6 +12,15 @@ let buildVersion = Context.environment["LATCHKEY_BUILD_VERSION"].flatMap { versi
     version.allSatisfy { $0.isLetter || $0.isNumber || "+-._~".contains($0) } ? version : nil
 }
 
+/// An integration test target: its support, the core and the core's test support, and `also`.
+func integrationTestTarget(_ name: String, also dependencies: [Target.Dependency] = []) -> Target {
+    .testTarget(
+        name: name,
+        dependencies: ["IntegrationTestSupport", "CognitoAuth", "CognitoAuthTesting"] + dependencies,
+        swiftSettings: strictSettings
+    )
+}
+
 let package = Package(
     name: "Latchkey",
     platforms: [.macOS(.v14)],
@@ -206,17 +215,37 @@ let package = Package(
             resources: [.copy("Vectors")],
             swiftSettings: strictSettings
         ),
-        .testTarget(
-            name: "IntegrationTests",
-            dependencies: [
-                "CognitoAuth", "CognitoAuthTesting", "AWSMobileClientCompat", "AWSMobileClientTerminalUI", "AWSSigV4",
-                "CompatPortingSwift6", "CompatPortingSwift5",
-            ],
+        // What the integration targets share: the serialized "Local backend" suite they all nest in (one
+        // test at a time across the four, since they share one local backend), the built binary's runner,
+        // tmux sessions, store helpers. A plain target, as test targets cannot depend on test targets.
+        .target(
+            name: "IntegrationTestSupport",
+            dependencies: ["CognitoAuth", "CognitoAuthTesting"],
+            path: "Tests/IntegrationTestSupport",
             swiftSettings: strictSettings
         ),
+        // The library against the local backend, in process: flows, tokens, identity pools, the compat layer.
+        integrationTestTarget(
+            "BackendIntegrationTests",
+            also: [
+                "AWSMobileClientCompat", "AWSMobileClientTerminalUI", "AWSSigV4", "CompatPortingSwift6",
+                "CompatPortingSwift5",
+            ]),
+        // The built `latchkey` binary, one command at a time: words, exit codes, credentials, the hosted UI.
+        integrationTestTarget("CLIIntegrationTests", also: ["AWSSigV4"]),
+        // The full-screen UI of the built binary, driven in tmux.
+        integrationTestTarget("TUIIntegrationTests"),
+        // Several processes on one store: races, kill -9, crashes, the keyring, the process runner itself.
+        integrationTestTarget("MultiProcessIntegrationTests"),
         .testTarget(
             name: "AuthScreensTests",
             dependencies: ["AuthScreens", "AuthScreensTesting", "LatchkeyText", "TerminalKeys", "CognitoAuthTesting"],
+            swiftSettings: strictSettings
+        ),
+        // Unit tests of the executable's own code (what `latchkey config` prints).
+        .testTarget(
+            name: "latchkeyTests",
+            dependencies: ["latchkey", "LatchkeyText", "CognitoAuth"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -33,7 +33,8 @@ struct CredentialsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let client = try await global.makeClient(deadline: TokenCommand.retryDeadline(retrySeconds.value))
+        let client = try await global.makeClient(
+            deadline: TokenCommand.retryDeadline(retrySeconds.value), printingWarnings: false)
         let options = TokenRequestOptions(
             waitForSignIn: false, waitForConnectivity: retrySeconds.value > 0,
             deadline: TokenCommand.retryDeadline(retrySeconds.value), label: "credentials")

@@ -118,7 +118,10 @@ extension GlobalSelection {
 
     /// Loads the configuration; the environment fills in what the file leaves out (region, endpoints).
     /// What was left out (an unusable identity pool or hosted UI, an unread expression) is printed on
-    /// stderr as a warning, unless `printingWarnings` is false (`latchkey config` shows them itself).
+    /// stderr as a warning, unless `printingWarnings` is false: the commands whose output programs read
+    /// (`token`, `credentials`, `exec`, `serve-credentials`) never print them, because the AWS CLI shows
+    /// a `credential_process`'s stderr and a script would repeat them on every call; `status` and
+    /// `config` show them in their own output.
     func loadConfiguration(printingWarnings: Bool = true) throws -> AuthConfiguration {
         // An account that is not there is said as such, before the configuration it would have named.
         if namesAccount { _ = try accountID() }
@@ -234,9 +237,10 @@ extension GlobalSelection {
     /// the active one.
     func makeClient(
         options: AuthClientOptions = AuthClientOptions(), deadline: Duration? = nil, accountID: String? = nil,
-        session use: SessionUse = .uses, waitsForSignIn: Bool = false, storeWarning: ((String) -> Void)? = nil
+        session use: SessionUse = .uses, waitsForSignIn: Bool = false, storeWarning: ((String) -> Void)? = nil,
+        printingWarnings: Bool = true
     ) async throws -> AuthClient {
-        let configuration = try loadConfiguration()
+        let configuration = try loadConfiguration(printingWarnings: printingWarnings)
         var lockTimeout = FileSessionStore.defaultLockTimeout
         if let deadline { lockTimeout = min(lockTimeout, max(deadline, .milliseconds(500))) }
         let deadline = deadline ?? Self.defaultCommandDeadline

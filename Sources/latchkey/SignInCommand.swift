@@ -147,7 +147,9 @@ struct SignInCommand: AsyncParsableCommand {
         }
         let client: AuthClient
         do {
-            client = try await global.makeClient(options: options, accountID: account.id, session: .replacedOrUnused)
+            // The configuration's warnings were printed above, when it was first loaded.
+            client = try await global.makeClient(
+                options: options, accountID: account.id, session: .replacedOrUnused, printingWarnings: false)
         } catch {
             if account.isNew { try? global.accounts.removeAccount(account.id) }
             throw error
@@ -218,7 +220,8 @@ struct SignInCommand: AsyncParsableCommand {
         let configuration = try global.loadConfiguration()
         GlobalOptions.noteIgnoredKeys(configuration)
         let accountID = try global.accountID()
-        let client = try await global.makeClient(options: options, accountID: accountID, session: .replacedOrUnused)
+        let client = try await global.makeClient(
+            options: options, accountID: accountID, session: .replacedOrUnused, printingWarnings: false)
         let name = try await WebSignIn.run(
             client: client, provider: provider.map(HostedUIConfiguration.cognitoProviderName), noBrowser: noBrowser,
             timeout: timeout, replacingSession: global.namesAccount, environment: global.environment)

@@ -169,6 +169,9 @@ extension StatusCommand {
                         \.cliStatusNotActedOn,
                         ["keys": configuration.poolSettings.ignoredKeys.joined(separator: ", ")])))
         }
+        for warning in source.warnings {
+            print(TerminalText.sanitized(Localized.format(\.cliConfigWarningLine, ["warning": warning])))
+        }
 
         print(Localized.format(\.cliStatusStore, ["location": facts.storeLocation]))
         let others = global.accounts.summaries(environment: global.environment)

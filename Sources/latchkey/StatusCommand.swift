@@ -46,7 +46,8 @@ struct StatusCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let configuration = try global.loadConfiguration()
+        // The warnings are part of what this command shows; they are not repeated on stderr.
+        let configuration = try global.loadConfiguration(printingWarnings: false)
         let accountID = try global.accountID()
         let (store, backend) = try global.selectStore(accountID: accountID)
         let client = AuthClient(

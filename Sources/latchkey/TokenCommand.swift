@@ -53,7 +53,8 @@ struct TokenCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let client = try await global.makeClient(deadline: Self.retryDeadline(retrySeconds.value))
+        let client = try await global.makeClient(
+            deadline: Self.retryDeadline(retrySeconds.value), printingWarnings: false)
         let options = TokenRequestOptions(
             waitForSignIn: false, waitForConnectivity: retrySeconds.value > 0,
             deadline: Self.retryDeadline(retrySeconds.value), label: "token")
