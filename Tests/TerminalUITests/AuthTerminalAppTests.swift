@@ -51,7 +51,7 @@ final class ObservedSurface: TerminalSurface {
         changes.notify()
     }
 
-    func copyToClipboard(_ text: String) -> Bool { recorder.copyToClipboard(text) }
+    func copyToClipboard(_ text: String) -> ClipboardDelivery { recorder.copyToClipboard(text) }
 }
 
 @MainActor
