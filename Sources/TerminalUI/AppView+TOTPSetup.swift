@@ -100,10 +100,15 @@ extension AppView {
         case .beside:
             form.add(.text(ScreenText.totpCopyURIHint, CellStyle(.dim)))
         case .inBox, .none:
-            // The URI goes on rows of its own across the whole screen, so that it copies as one line.
-            form.add(.text(Self.uriBelow, CellStyle(.dim)))
-            form.add(.unboxed(screen.uri, CellStyle(.normal)))
-            form.screenWidth = screenWidth
+            if screenWidth > 0, TextWidth.width(of: screen.uri) <= screenWidth {
+                // The URI goes on a row of its own across the whole screen, so that it copies as one line.
+                form.add(.text(Self.uriBelow, CellStyle(.dim)))
+                form.add(.unboxed(screen.uri, CellStyle(.normal)))
+                form.screenWidth = screenWidth
+            } else {
+                // Wider than the screen it would wrap, and a selection would copy it broken: Ctrl-Y instead.
+                form.add(.text(ScreenText.totpCopyURIHint, CellStyle(.dim)))
+            }
         }
         if case .none(let needed) = placement {
             let message =

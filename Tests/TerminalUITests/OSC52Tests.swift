@@ -1,3 +1,4 @@
+import CognitoAuthTesting
 import Foundation
 import Testing
 
@@ -47,77 +48,74 @@ struct OSC52Tests {
     @Test(
         "a real tmux in its default configuration: the options read, and the copy lands in its paste buffer",
         .enabled(if: TmuxServer.isAvailable))
-    func realTmuxDefaults() throws {
-        let server = try TmuxServer()
-        defer { server.stop() }
-        let environment = ["TMUX": server.tmuxVariable, "TMUX_PANE": server.pane]
-        let options = try #require(OSC52.tmuxOptions(environment: environment))
-        #expect(options == OSC52.TmuxOptions(setClipboard: "external", allowPassthrough: "off"))
-        #expect(OSC52.route(inTmux: true, options: options) == .tmuxBuffer)
-        #expect(OSC52.loadTmuxBuffer("eyJ.copied-token", environment: environment))
-        #expect(try server.run(["show-buffer"]) == "eyJ.copied-token")
+    func realTmuxDefaults() async throws {
+        let server = try await TmuxServer.start()
+        do {
+            let environment = ["TMUX": server.tmuxVariable, "TMUX_PANE": server.pane]
+            let options = try #require(OSC52.tmuxOptions(environment: environment))
+            #expect(options == OSC52.TmuxOptions(setClipboard: "external", allowPassthrough: "off"))
+            #expect(OSC52.route(inTmux: true, options: options) == .tmuxBuffer)
+            #expect(OSC52.loadTmuxBuffer("eyJ.copied-token", environment: environment))
+            #expect(try await server.run(["show-buffer"]) == "eyJ.copied-token")
 
-        try server.run(["set-option", "-p", "-t", server.pane, "allow-passthrough", "on"])
-        let allowed = try #require(OSC52.tmuxOptions(environment: environment))
-        #expect(OSC52.route(inTmux: true, options: allowed) == .passthrough)
+            try await server.run(["set-option", "-p", "-t", server.pane, "allow-passthrough", "on"])
+            let allowed = try #require(OSC52.tmuxOptions(environment: environment))
+            #expect(OSC52.route(inTmux: true, options: allowed) == .passthrough)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
     }
 }
 
-/// A tmux server of its own (a private socket in a temporary directory), with one pane, for
-/// asking real tmux options; stopped and removed by ``stop()``.
+/// A tmux server of its own (a private socket in a temporary directory, no configuration file),
+/// with one pane, for asking real tmux options; stopped and removed by ``stop()``.
 private struct TmuxServer {
-    static var isAvailable: Bool {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
-    }
+    static let executable = "/usr/bin/tmux"
+    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: executable) }
 
     let directory: URL
     let socket: String
     let pane: String
+    /// What `TMUX` holds inside this server's pane: the socket, the server's pid, the session.
     let tmuxVariable: String
 
-    init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("osc52-\(UUID().uuidString)")
+    static func start() async throws -> TmuxServer {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("osc52-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        socket = directory.appendingPathComponent("tmux.sock").path
-        tmuxVariable = ""
-        pane = ""
-        try run(["-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", "sleep 120"])
-        let answer = try run(["display-message", "-p", "#{pid},#{pane_id}"])
-        let parts = answer.split(separator: ",")
-        guard parts.count == 2 else { throw CocoaError(.fileReadCorruptFile) }
-        self = TmuxServer(
-            directory: directory, socket: socket, pane: String(parts[1]),
-            tmuxVariable: "\(socket),\(parts[0]),0")
+        let socket = directory.appendingPathComponent("tmux.sock").path
+        do {
+            try await run(
+                socket: socket, ["-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", "sleep 120"])
+            let parts = try await run(socket: socket, ["display-message", "-p", "#{pid},#{pane_id}"])
+                .split(separator: ",")
+            guard parts.count == 2 else { throw CocoaError(.fileReadCorruptFile) }
+            return TmuxServer(
+                directory: directory, socket: socket, pane: String(parts[1]), tmuxVariable: "\(socket),\(parts[0]),0")
+        } catch {
+            _ = try? await run(socket: socket, ["kill-server"])
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
     }
 
-    private init(directory: URL, socket: String, pane: String, tmuxVariable: String) {
-        self.directory = directory
-        self.socket = socket
-        self.pane = pane
-        self.tmuxVariable = tmuxVariable
-    }
-
-    /// Runs `tmux -S SOCKET ARGUMENTS` and returns its output without the final newline.
+    /// Runs `tmux -S SOCKET ARGUMENTS` on this server and returns its output without the final newline.
     @discardableResult
-    func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        process.arguments = ["-S", socket] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["TMUX"] = nil
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
+    func run(_ arguments: [String]) async throws -> String {
+        try await Self.run(socket: socket, arguments)
     }
 
-    func stop() {
-        _ = try? run(["kill-server"])
+    @discardableResult
+    private static func run(socket: String, _ arguments: [String]) async throws -> String {
+        let outcome = try await ChildProcess.run(
+            executable, ["-S", socket] + arguments, removing: ["TMUX", "TMUX_PANE"], timeout: .seconds(30))
+        guard outcome.status == 0 else { throw CocoaError(.executableLoad) }
+        return outcome.stdout.trimmingCharacters(in: .newlines)
+    }
+
+    func stop() async {
+        _ = try? await run(["kill-server"])
         try? FileManager.default.removeItem(at: directory)
     }
 }
