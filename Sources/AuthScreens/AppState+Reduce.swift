@@ -68,7 +68,7 @@ extension AppState {
             return reduceAction(.tokenCopied(token, .failure(error)))
         case .tokenCopied(let token, let result):
             switch result {
-            case .success(let characters): statusMessage = ScreenText.tokenCopied(token, characters: characters)
+            case .success(let receipt): statusMessage = ScreenText.tokenCopied(token, receipt)
             case .failure(let error): statusMessage = ScreenText.tokenCopyFailed(token, error)
             }
             dashboard.append(statusMessage ?? "")

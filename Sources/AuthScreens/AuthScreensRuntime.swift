@@ -33,7 +33,7 @@ public final class AuthScreensRuntime {
     public var onExit: (@MainActor (Exit) -> Void)?
     /// Hands text to the terminal's clipboard; returns false when it has none. The terminal app
     /// sets it; without it, copying a token says the terminal cannot receive it.
-    public var onCopy: (@MainActor (String) -> Bool)?
+    public var onCopy: (@MainActor (String) -> CopyDestination?)?
     /// How the UI ended, once it has.
     public private(set) var exit: Exit?
     /// Opens a URL in a browser; returns false when there is none here (no display, an SSH session).
@@ -313,7 +313,7 @@ public final class AuthScreensRuntime {
     private func copy(_ text: SecretText, as copied: CopiedToken) {
         spawn { [weak self] in
             guard let self else { return }
-            let done = self.onCopy?(text.value) ?? false
+            let destination = self.onCopy?(text.value) ?? nil
             let unsupported: String
             switch copied {
             case .id, .access: unsupported = ScreenText.copyTokenUnsupported
@@ -323,9 +323,8 @@ public final class AuthScreensRuntime {
             self.send(
                 .tokenCopied(
                     copied,
-                    done
-                        ? .success(text.value.count)
-                        : .failure(.unsupported(type: "clipboard", message: unsupported))))
+                    destination.map { .success(CopyReceipt(characters: text.value.count, destination: $0)) }
+                        ?? .failure(.unsupported(type: "clipboard", message: unsupported))))
         }
     }
 

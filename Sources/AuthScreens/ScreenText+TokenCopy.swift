@@ -22,9 +22,17 @@ extension ScreenText {
         }
     }
 
-    /// "Copied the access token (1,234 characters) to the clipboard."
-    public static func tokenCopied(_ token: CopiedToken, characters: Int) -> String {
-        Localized.format(\.tokenCopied, ["token": tokenName(token), "characters": groupedThousands(characters)])
+    /// "Copied the access token (1,234 characters) to the clipboard.", or where it went instead
+    /// (tmux's paste buffer) with the tmux setting that lets it reach the clipboard.
+    public static func tokenCopied(_ token: CopiedToken, _ receipt: CopyReceipt) -> String {
+        let values: KeyValuePairs<String, String> = [
+            "token": tokenName(token), "characters": groupedThousands(receipt.characters),
+        ]
+        switch receipt.destination {
+        case .clipboard: return Localized.format(\.tokenCopied, values)
+        case .clipboardUnverified: return Localized.format(\.tokenCopiedUnverifiedInTmux, values)
+        case .tmuxBufferOnly: return Localized.format(\.tokenCopiedToTmuxBuffer, values)
+        }
     }
 
     /// "Could not copy the access token: …".

@@ -382,6 +382,10 @@ extension TextCatalog {
         text.tokenNameAccess = "アクセストークン"
         text.tokenCopied = "{token} ({characters} 文字) をクリップボードにコピーしました。"
         text.tokenCopyFailed = "{token} をコピーできません: {message}"
+        text.tokenCopiedUnverifiedInTmux =
+            "tmux 経由で送りました (届かないときは tmux set -g allow-passthrough on): {token}、{characters} 文字。"
+        text.tokenCopiedToTmuxBuffer =
+            "tmux のペーストバッファーにだけコピーしました (クリップボードには tmux set -g set-clipboard on): {token}、{characters} 文字。"
         text.mfaFactorPreferred = " (優先)"
         text.mfaFactorNoPhone = " (電話番号なし)"
         text.mfaFactorOn = "オン"

@@ -100,7 +100,7 @@ public final class AuthTerminalApp {
             self?.exit = reason
             if self?.isWaiting == true { self?.surface.wake() }
         }
-        runtime.onCopy = { [weak self] text in self?.surface.copyToClipboard(text).isDelivered ?? false }
+        runtime.onCopy = { [weak self] text in self?.surface.copyToClipboard(text).copyDestination }
         checkSize()
         render()
         runtime.start()

@@ -105,7 +105,7 @@ struct BrowserSignInTests {
         #expect(app.statusLineActivity == ScreenText.waitingForBrowser)
         #expect(app.keyHints.contains(Localized.text(\.hintCopySignInURL)))
         #expect(app.reduce(.keyPressed(.ctrl("y"))) == [.copy(SecretText(Self.wait.url), as: .signInURL)])
-        _ = app.reduce(.tokenCopied(.signInURL, .success(Self.wait.url.count)))
+        _ = app.reduce(.tokenCopied(.signInURL, .success(CopyReceipt(characters: Self.wait.url.count))))
         let copied = "Copied the sign-in URL (\(Self.wait.url.count) characters) to the clipboard."
         #expect(app.statusMessage == copied)
         // The confirmation shows on the status line instead of the passive "Waiting for the browser".

@@ -153,7 +153,7 @@ struct TOTPURICopyTests {
         _ = app.reduce(.signIn(.signInFinished(.success(.mfaSetup(details)))))
         #expect(app.keyHints.contains(ScreenText.hintCopyTOTPURI))
         #expect(app.reduce(.keyPressed(.ctrl("y"))) == [.copy(SecretText(details.uri), as: .totpURI)])
-        _ = app.reduce(.tokenCopied(.totpURI, .success(details.uri.count)))
+        _ = app.reduce(.tokenCopied(.totpURI, .success(CopyReceipt(characters: details.uri.count))))
         #expect(app.statusMessage == "Copied the otpauth:// URI (\(details.uri.count) characters) to the clipboard.")
         #expect(app.statusMessage?.contains("JBSW") == false)
         // Elsewhere Ctrl-Y does nothing of the kind.

@@ -311,7 +311,7 @@ struct TokenCopyTests {
     @Test("the notice names the token and its length, grouped")
     func notice() {
         var app = signedInApp()
-        _ = app.reduce(.tokenCopied(.access, .success(1234)))
+        _ = app.reduce(.tokenCopied(.access, .success(CopyReceipt(characters: 1234))))
         #expect(app.statusLine == "Copied the access token (1,234 characters) to the clipboard.")
         #expect(app.dashboard.log.texts.last == app.statusLine)
         #expect(ScreenText.groupedThousands(999) == "999" && ScreenText.groupedThousands(1_234_567) == "1,234,567")
@@ -359,13 +359,13 @@ struct TokenCopyTests {
         var copied: [String] = []
         runtime.onCopy = { text in
             copied.append(text)
-            return true
+            return .clipboard
         }
         runtime.send(.keyPressed(.character("y")))
         runtime.send(.keyPressed(.character("a")))
         await runtime.settle()
         #expect(copied == [raw.access])
-        #expect(runtime.state.statusLine == ScreenText.tokenCopied(.access, characters: raw.access.count))
+        #expect(runtime.state.statusLine == ScreenText.tokenCopied(.access, CopyReceipt(characters: raw.access.count)))
         #expect(!dumped(runtime.state).contains(raw.access))
         runtime.onCopy = nil
         runtime.send(.keyPressed(.character("y")))

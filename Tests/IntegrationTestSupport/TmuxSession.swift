@@ -52,14 +52,15 @@ package final class TmuxSession: @unchecked Sendable {
 
     /// Starts `arguments` (already resolved: the first is the executable) with `environment` added,
     /// under `env -u LINES -u COLUMNS LANG=C.UTF-8`, in a detached session of `columns`×`rows`.
-    /// `NO_COLOR` is removed unless `environment` sets it.
+    /// `NO_COLOR` is removed unless `environment` sets it; `TMUX` unless `keepsTmuxVariable` (the app
+    /// then knows it runs inside this tmux and asks it for its options).
     package init(
         _ arguments: [String], environment: [String: String] = [:], columns: Int = 100, rows: Int = 30,
-        name: String = "e2e"
+        name: String = "e2e", keepsTmuxVariable: Bool = false
     ) throws {
         guard Self.isAvailable else { throw Failure("tmux is not installed") }
         socket = "lk-\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        var env = ["env", "-u", "LINES", "-u", "COLUMNS", "-u", "TMUX"]
+        var env = ["env", "-u", "LINES", "-u", "COLUMNS"] + (keepsTmuxVariable ? [] : ["-u", "TMUX"])
         if environment["NO_COLOR"] == nil { env += ["-u", "NO_COLOR"] }
         env.append("LANG=C.UTF-8")
         env += environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
@@ -271,12 +272,12 @@ package enum TerminalApp {
     /// Starts `latchkey --config <config> --store <store> <extra>` in a new tmux session.
     package static func start(
         config: String, store: String, extra: [String] = [], environment: [String: String] = [:], columns: Int = 100,
-        rows: Int = 30, name: String = "e2e"
+        rows: Int = 30, name: String = "e2e", keepsTmuxVariable: Bool = false
     ) throws -> TmuxSession {
         guard let binary = LatchkeyBinary.url else { throw TmuxSession.Failure("the latchkey binary is not built") }
         let env = baseEnvironment.merging(environment) { $1 }
         return try TmuxSession(
             [binary.path, "--config", config, "--store", store] + extra, environment: env, columns: columns, rows: rows,
-            name: name)
+            name: name, keepsTmuxVariable: keepsTmuxVariable)
     }
 }

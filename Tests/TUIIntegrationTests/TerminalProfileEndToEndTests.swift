@@ -8,6 +8,47 @@ extension BackendTests {
     /// The Profile view, the token copy and the account deletion of the full-screen UI, through tmux at 80x24.
     @Suite("The full-screen UI's profile end to end, in tmux", .enabled(if: TmuxSession.canRunApp))
     struct TerminalProfileEndToEndTests {
+        @Test("y in tmux's default configuration: the token goes to tmux's paste buffer, and the notice says so (N3)")
+        func copyInTmuxDefaults() async throws {
+            let backend = try await LocalBackend.shared()
+            let directory = try TerminalApp.temporaryDirectory("clipboard")
+            let username = await backend.uniqueName("clip")
+            try await backend.createUser(username, password: Integration.password)
+            let store = directory + "/store"
+            // The app sees TMUX, as in a real tmux; this server runs with tmux's defaults
+            // (set-clipboard external, allow-passthrough off), which drop an application's OSC 52.
+            let session = try TerminalApp.start(
+                config: backend.info.configPath, store: store, columns: 100, rows: 30, name: "clipboard",
+                keepsTmuxVariable: true)
+            defer { session.kill() }
+            try await session.waitFor("Sign in", "Username")
+            TerminalEndToEndTests.signIn(session, username: username, password: Integration.password)
+            try await TerminalEndToEndTests.waitForDashboard(session, username: username)
+            session.press("y")
+            try await session.waitFor("Copy which token?")
+            session.press("a")
+            // The status line leads with where the copy went and the setting that fixes it.
+            let notice = try await session.waitUntil("the paste-buffer notice with its fix") {
+                $0.contains("tmux set -g set-clipboard on")
+            }
+            #expect(notice.contains("paste buffer only"), "\(notice)")
+            #expect(!notice.contains("to the clipboard."), "\(notice)")
+            let buffer = session.tmux(["show-buffer"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+            let token = try await LatchkeyBinary.run([
+                "token", "--access", "--config", backend.info.configPath, "--store", store,
+            ])
+            #expect(token.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == buffer)
+
+            // With allow-passthrough on, the copy goes out to the terminal around tmux.
+            session.tmux(["set-option", "-g", "allow-passthrough", "on"])
+            session.press("y")
+            try await session.waitFor("Copy which token?")
+            session.press("i")
+            try await session.waitUntil("the clipboard notice for the ID token") {
+                TerminalEndToEndTests.count(#"Copied the ID token \([0-9,]+ characters\) to the clipboard"#, in: $0) > 0
+            }
+        }
+
         @Test(
             "p shows the attributes → edit email → code → verified; x removes a name; w changes the password; y a copies the access token; D deletes"
         )
