@@ -8,22 +8,36 @@ extension BackendTests {
     /// The Profile view, the token copy and the account deletion of the full-screen UI, through tmux at 80x24.
     @Suite("The full-screen UI's profile end to end, in tmux", .enabled(if: TmuxSession.canRunApp))
     struct TerminalProfileEndToEndTests {
-        @Test("y in tmux's default configuration: the token goes to tmux's paste buffer, and the notice says so (N3)")
-        func copyInTmuxDefaults() async throws {
+        /// A new user signed in on the UI's dashboard in tmux: the backend, the store, the session, the username.
+        static func signedIn(
+            _ name: String, columns: Int, rows: Int, keepsTmuxVariable: Bool = false
+        ) async throws -> (LocalBackend, String, TmuxSession, String) {
             let backend = try await LocalBackend.shared()
-            let directory = try TerminalApp.temporaryDirectory("clipboard")
-            let username = await backend.uniqueName("clip")
+            let directory = try TerminalApp.temporaryDirectory(name)
+            let username = await backend.uniqueName(name)
             try await backend.createUser(username, password: Integration.password)
             let store = directory + "/store"
+            let session = try TerminalApp.start(
+                config: backend.info.configPath, store: store, columns: columns, rows: rows, name: name,
+                keepsTmuxVariable: keepsTmuxVariable)
+            do {
+                try await session.waitFor("Sign in", "Username")
+                TerminalEndToEndTests.signIn(session, username: username, password: Integration.password)
+                try await TerminalEndToEndTests.waitForDashboard(session, username: username)
+            } catch {
+                session.kill()
+                throw error
+            }
+            return (backend, store, session, username)
+        }
+
+        @Test("y in tmux's default configuration: the token goes to tmux's paste buffer, and the notice says so (N3)")
+        func copyInTmuxDefaults() async throws {
             // The app sees TMUX, as in a real tmux; this server runs with tmux's defaults
             // (set-clipboard external, allow-passthrough off), which drop an application's OSC 52.
-            let session = try TerminalApp.start(
-                config: backend.info.configPath, store: store, columns: 100, rows: 30, name: "clipboard",
-                keepsTmuxVariable: true)
+            let (backend, store, session, _) = try await Self.signedIn(
+                "clip", columns: 100, rows: 30, keepsTmuxVariable: true)
             defer { session.kill() }
-            try await session.waitFor("Sign in", "Username")
-            TerminalEndToEndTests.signIn(session, username: username, password: Integration.password)
-            try await TerminalEndToEndTests.waitForDashboard(session, username: username)
             session.press("y")
             try await session.waitFor("Copy which token?")
             session.press("a")
@@ -53,17 +67,8 @@ extension BackendTests {
             "p shows the attributes → edit email → code → verified; x removes a name; w changes the password; y a copies the access token; D deletes"
         )
         func profileFlow() async throws {
-            let backend = try await LocalBackend.shared()
-            let directory = try TerminalApp.temporaryDirectory("profile")
-            let username = await backend.uniqueName("profile")
-            try await backend.createUser(username, password: Integration.password)
-            let store = directory + "/store"
-            let session = try TerminalApp.start(
-                config: backend.info.configPath, store: store, columns: 80, rows: 24, name: "profile")
+            let (backend, store, session, username) = try await Self.signedIn("profile", columns: 80, rows: 24)
             defer { session.kill() }
-            try await session.waitFor("Sign in", "Username")
-            TerminalEndToEndTests.signIn(session, username: username, password: Integration.password)
-            try await TerminalEndToEndTests.waitForDashboard(session, username: username)
 
             session.press("p")
             let profile = try await session.waitFor("Profile", "Email", "✔ verified", "User id (sub)")
