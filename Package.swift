@@ -12,10 +12,20 @@ let buildVersion = Context.environment["LATCHKEY_BUILD_VERSION"].flatMap { versi
     version.allSatisfy { $0.isLetter || $0.isNumber || "+-._~".contains($0) } ? version : nil
 }
 
+/// An integration test target: its support, the core and the core's test support, and `also`.
+func integrationTestTarget(_ name: String, also dependencies: [Target.Dependency] = []) -> Target {
+    .testTarget(
+        name: name,
+        dependencies: ["IntegrationTestSupport", "CognitoAuth", "CognitoAuthTesting"] + dependencies,
+        swiftSettings: strictSettings
+    )
+}
+
 let package = Package(
     name: "Latchkey",
     platforms: [.macOS(.v14)],
     products: [
+        .library(name: "LatchkeyText", targets: ["LatchkeyText"]),
         .library(name: "CognitoAuth", targets: ["CognitoAuth"]),
         .library(name: "AWSSigV4", targets: ["AWSSigV4"]),
         .library(name: "AWSMobileClientCompat", targets: ["AWSMobileClientCompat"]),
@@ -78,6 +88,12 @@ let package = Package(
             name: "CKeyring",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
+        // The languages and every text of the core, the view models and the command line, typed: a key is a
+        // property of TextCatalog (English its default), so the compiler checks every lookup.
+        .target(
+            name: "LatchkeyText",
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "AWSSigV4",
             dependencies: ["SystemCrypto"],
@@ -91,6 +107,7 @@ let package = Package(
                 "CCurl",
                 "CKeyring",
                 "AWSSigV4",
+                "LatchkeyText",
                 "SystemCrypto",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -135,7 +152,7 @@ let package = Package(
         ),
         .target(
             name: "AuthScreens",
-            dependencies: ["AWSSigV4", "CognitoAuth", "TerminalKeys"],
+            dependencies: ["AWSSigV4", "CognitoAuth", "LatchkeyText", "TerminalKeys"],
             swiftSettings: strictSettings
         ),
         // Test support for the view models: the fake AuthService and the TCA-style TestStore.
@@ -153,7 +170,7 @@ let package = Package(
         // The application: the auth screens drawn with the toolkit, and the runtime that drives them.
         .target(
             name: "TerminalUI",
-            dependencies: ["AuthScreens", "CognitoAuth", "TerminalKit", "TerminalKeys"],
+            dependencies: ["AuthScreens", "CognitoAuth", "LatchkeyText", "TerminalKit", "TerminalKeys"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -162,6 +179,7 @@ let package = Package(
                 "CognitoAuth",
                 "AWSSigV4",
                 "AuthScreens",
+                "LatchkeyText",
                 "TerminalUI",
                 "TerminalKit",
                 "TerminalKeys",
@@ -172,7 +190,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "latchkey-bench",
-            dependencies: ["CognitoAuth", "CognitoAuthTesting", "CBigNum", "AuthScreens", "TerminalUI", "TerminalKit", "TerminalKeys"],
+            dependencies: [
+                "CognitoAuth", "CognitoAuthTesting", "CBigNum", "AuthScreens", "TerminalUI", "TerminalKit",
+                "TerminalKeys",
+            ],
             path: "Benchmarks/latchkey-bench",
             swiftSettings: strictSettings
         ),
@@ -194,22 +215,44 @@ let package = Package(
             resources: [.copy("Vectors")],
             swiftSettings: strictSettings
         ),
-        .testTarget(
-            name: "IntegrationTests",
-            dependencies: [
-                "CognitoAuth", "CognitoAuthTesting", "AWSMobileClientCompat", "AWSMobileClientTerminalUI", "AWSSigV4",
-                "CompatPortingSwift6", "CompatPortingSwift5",
-            ],
+        // What the integration targets share: the serialized "Local backend" suite they all nest in (one
+        // test at a time across the four, since they share one local backend), the built binary's runner,
+        // tmux sessions, store helpers. A plain target, as test targets cannot depend on test targets.
+        .target(
+            name: "IntegrationTestSupport",
+            dependencies: ["CognitoAuth", "CognitoAuthTesting"],
+            path: "Tests/IntegrationTestSupport",
             swiftSettings: strictSettings
         ),
+        // The library against the local backend, in process: flows, tokens, identity pools, the compat layer.
+        integrationTestTarget(
+            "BackendIntegrationTests",
+            also: [
+                "AWSMobileClientCompat", "AWSMobileClientTerminalUI", "AWSSigV4", "CompatPortingSwift6",
+                "CompatPortingSwift5",
+            ]),
+        // The built `latchkey` binary, one command at a time: words, exit codes, credentials, the hosted UI.
+        integrationTestTarget("CLIIntegrationTests", also: ["AWSSigV4"]),
+        // The full-screen UI of the built binary, driven in tmux.
+        integrationTestTarget("TUIIntegrationTests"),
+        // Several processes on one store: races, kill -9, crashes, the keyring, the process runner itself.
+        integrationTestTarget("MultiProcessIntegrationTests"),
         .testTarget(
             name: "AuthScreensTests",
-            dependencies: ["AuthScreens", "AuthScreensTesting", "TerminalKeys", "CognitoAuthTesting"],
+            dependencies: ["AuthScreens", "AuthScreensTesting", "LatchkeyText", "TerminalKeys", "CognitoAuthTesting"],
+            swiftSettings: strictSettings
+        ),
+        // Unit tests of the executable's own code (what `latchkey config` prints).
+        .testTarget(
+            name: "latchkeyTests",
+            dependencies: ["latchkey", "LatchkeyText", "CognitoAuth"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "TerminalKit", "TerminalKeys", "AuthScreensTesting", "CognitoAuthTesting"],
+            dependencies: [
+                "TerminalUI", "TerminalKit", "TerminalKeys", "AuthScreensTesting", "CognitoAuthTesting", "LatchkeyText",
+            ],
             // The frozen screens, read from (and recorded into) the source tree by the snapshot tests.
             exclude: ["Snapshots"],
             swiftSettings: strictSettings

@@ -20,7 +20,6 @@ import io
 import json
 import os
 import re
-import secrets
 import signal
 import subprocess
 import sys
@@ -252,466 +251,55 @@ def token_validity_seconds(client: Any, which: str) -> int:
 
 
 # --------------------------------------------------------------------------------------------
-# The gap patches. Call install_patches() before the server handles any request.
+# The gap patches, one module each under patches/. Call install_patches() before the server
+# handles any request.
 # --------------------------------------------------------------------------------------------
 _PATCHED = False
 
+# Applied in this order: a module that wraps a moto handler sees what the modules before it made of
+# it (innermost first), and a module may use what an earlier one added to the context (`srp` adds
+# `srp_initiate` for `user_auth`).
+PATCHES = (
+    "token_lifetimes",        # (b) token lifetimes from the app client's settings
+    "token_checks",           # (c) expired and revoked access tokens are refused
+    "srp",                    # (a) real SRP on USER_SRP_AUTH; expired refresh tokens
+    "confirmation_codes",     # (d) sign-up and forgot-password codes, required attributes
+    "revoke_token",           # (e) RevokeToken for refresh tokens
+    "totp_drift",             # (g) TOTP accepts the previous and next step
+    "custom_auth",
+    "user_auth",
+    "email_mfa",
+    "sms_mfa",
+    "explicit_auth_flows",
+    "client_metadata",
+    "user_attributes",
+    "rotation",
+    "devices",
+    "hosted_ui",
+    "identity_credentials",
+)
 
-def install_patches() -> None:  # noqa: C901 (one place for every patch, on purpose)
+
+def install_patches() -> None:
+    """Install every module of PATCHES once, each with the one context of patches/context.py."""
     global _PATCHED
     if _PATCHED:
         return
     _PATCHED = True
 
-    from cryptography.hazmat.primitives.twofactor import InvalidToken
-    from moto.cognitoidp import models as idp_models
-    from moto.cognitoidp import responses as idp_responses
-    from moto.cognitoidp.exceptions import (
-        CodeMismatchException,
-        InvalidParameterException,
-        NotAuthorizedError,
-        ResourceNotFoundError,
-        UserNotConfirmedException,
-        UserNotFoundError,
-    )
-    from moto.core.exceptions import JsonRESTError
-    from moto.core.responses import ActionResult, EmptyResult
+    import importlib
 
-    Backend = idp_models.CognitoIdpBackend
-    Pool = idp_models.CognitoIdpUserPool
-    UserStatus = idp_models.UserStatus
-    Response = idp_responses.CognitoIdpResponse
+    from patches import context
 
-    class PasswordResetRequiredException(JsonRESTError):
-        def __init__(self, message: str) -> None:
-            super().__init__("PasswordResetRequiredException", message)
-
-    class UnsupportedTokenTypeException(JsonRESTError):
-        def __init__(self, message: str) -> None:
-            super().__init__("UnsupportedTokenTypeException", message)
-
-    incorrect = "Incorrect username or password."
-    code_mismatch = "Invalid verification code provided, please try again."
-
-    def all_backends():
-        for _account, per_region in list(idp_models.cognitoidp_backends.items()):
-            for region, backend in list(per_region.items()):
-                if region != "global":
-                    yield backend
-
-    def find_client(client_id: str):
-        for backend in all_backends():
-            for pool in list(backend.user_pools.values()):
-                client = pool.clients.get(client_id)
-                if client is not None:
-                    return backend, pool, client
-        raise ResourceNotFoundError(client_id)
-
-    def new_code() -> str:
-        return f"{secrets.randbelow(1_000_000):06d}"
-
-    def delivery_details(user: Any) -> Optional[dict[str, str]]:
-        attrs = user.attribute_lookup
-        if attrs.get("email"):
-            return {"Destination": mask_email(attrs["email"]), "DeliveryMedium": "EMAIL",
-                    "AttributeName": "email"}
-        if attrs.get("phone_number"):
-            phone = attrs["phone_number"]
-            return {"Destination": "+" + "*" * max(len(phone) - 5, 0) + phone[-4:],
-                    "DeliveryMedium": "SMS", "AttributeName": "phone_number"}
-        return None
-
-    # ---- (b) token lifetimes from the app client's settings -----------------------------------
-    orig_create_jwt = Pool.create_jwt
-
-    def create_jwt(self, client_id, username, token_use, expires_in=3600, extra_data=None):
-        client = self.clients.get(client_id)
-        if client is not None and token_use in ("access", "id"):
-            expires_in = token_validity_seconds(client, token_use)
-        return orig_create_jwt(self, client_id, username, token_use, expires_in, extra_data)
-
-    Pool.create_jwt = create_jwt
-
-    orig_create_refresh_token = Pool.create_refresh_token
-
-    def create_refresh_token(self, client_id, username):
-        refresh_token, origin_jti = orig_create_refresh_token(self, client_id, username)
-        lifetime = token_validity_seconds(self.clients.get(client_id), "refresh")
-        with STATE.lock:
-            STATE.refresh_expiry[refresh_token] = time.time() + lifetime
-        return refresh_token, origin_jti
-
-    Pool.create_refresh_token = create_refresh_token
-
-    # ---- (c) expired refresh tokens; revoked access tokens are remembered ---------------------
-    def check_refresh_token(pool: Any, client_id: str, refresh_token: Optional[str]) -> None:
-        entry = pool.refresh_tokens.get(refresh_token) if refresh_token else None
-        if entry is None:
-            return  # unknown or revoked: moto answers "Refresh Token has been revoked"
-        if entry[0] != client_id:
-            raise NotAuthorizedError("Invalid Refresh Token")
-        with STATE.lock:
-            expiry = STATE.refresh_expiry.get(refresh_token)
-        if expiry is not None and time.time() >= expiry:
-            raise NotAuthorizedError("Refresh Token has expired")
-
-    def revoke_access_tokens(pool: Any, predicate: Callable[[str, Any], bool]) -> None:
-        for token, value in list(pool.access_tokens.items()):
-            if predicate(token, value):
-                pool.access_tokens.pop(token, None)
-                with STATE.lock:
-                    STATE.revoked_access.add(token)
-
-    orig_sign_out = Pool.sign_out
-
-    def sign_out(self, username):
-        revoke_access_tokens(self, lambda _t, v: v[1] == username)
-        return orig_sign_out(self, username)
-
-    Pool.sign_out = sign_out
-
-    def check_access_token(token: Any) -> None:
-        claims = jwt_payload(token)
-        if not claims or claims.get("token_use") != "access":
-            return  # not one of ours: moto answers (NotAuthorized "Invalid token")
-        exp = claims.get("exp")
-        if isinstance(exp, (int, float)) and time.time() >= exp:
-            raise NotAuthorizedError("Access Token has expired")
-        with STATE.lock:
-            revoked = token in STATE.revoked_access
-        if revoked:
-            raise NotAuthorizedError("Access Token has been revoked")
-
-    def guard_access_token(name: str) -> None:
-        orig = getattr(Response, name)
-
-        def guarded(self):
-            check_access_token(self._get_param("AccessToken"))
-            return orig(self)
-
-        guarded.__name__ = name
-        setattr(Response, name, guarded)
-
-    for action in ("get_user", "update_user_attributes", "change_password", "global_sign_out",
-                   "associate_software_token", "verify_software_token",
-                   "set_user_mfa_preference", "delete_user_attributes", "delete_user",
-                   "get_user_attribute_verification_code", "verify_user_attribute",
-                   "list_devices", "forget_device", "confirm_device", "update_device_status",
-                   "get_device"):
-        if hasattr(Response, action):
-            guard_access_token(action)
-
-    # ---- (a) real SRP on USER_SRP_AUTH -------------------------------------------------------
-    def srp_initiate(backend: Any, client_id: str, params: dict[str, str]) -> dict[str, Any]:
-        _b, pool, client = find_client(client_id)
-        username = params.get("USERNAME")
-        if not username:
-            raise InvalidParameterException("Missing required parameter USERNAME")
-        srp_a_hex = params.get("SRP_A")
-        if not srp_a_hex:
-            raise InvalidParameterException("Missing required parameter SRP_A")
-        try:
-            big_a = int(srp_a_hex, 16)
-        except ValueError:
-            raise InvalidParameterException("SRP_A is not a hexadecimal number")
-        if big_a % N == 0:
-            raise InvalidParameterException("SRP_A mod N must not be zero")
-        if client.generate_secret and params.get("SECRET_HASH") != secret_hash(
-                client.secret, username, client.id):
-            raise NotAuthorizedError(f"Unable to verify secret hash for client {client.id}")
-        user = backend.admin_get_user(pool.id, username)  # UserNotFoundException
-        if not user.enabled:
-            raise NotAuthorizedError("User is disabled.")
-        if user.status == UserStatus.UNCONFIRMED:
-            raise UserNotConfirmedException("User is not confirmed.")
-        if user.status == UserStatus.RESET_REQUIRED:
-            raise PasswordResetRequiredException("Password reset required for the user")
-
-        pool_name = pool.id.split("_", 1)[1]
-        user_id = user.username  # Cognito's internal username (== username in this pool)
-        # A user without a password (admin-created without one) can never pass the proof.
-        password = user.password if user.password is not None else secrets.token_hex(32)
-        # Like Cognito, keep one salt and verifier per user and password: computed once, not per sign-in.
-        verifier_key = (pool.id, user_id, hashlib.sha256(password.encode("utf-8")).hexdigest())
-        with STATE.lock:
-            cached = STATE.verifiers.get(verifier_key)
-        if cached is None:
-            salt = secrets.token_hex(16)
-            cached = (salt, srp_verifier(pool_name, user_id, password, salt))
-            with STATE.lock:
-                STATE.verifiers[verifier_key] = cached
-        salt, verifier = cached
-        while True:
-            # A 256-bit secret exponent, as RFC 5054 recommends at the least; 1024 bits cost the
-            # server 60 ms of Python arithmetic per sign-in for no gain on a local test backend.
-            small_b = secrets.randbits(256)
-            big_b = srp_server_b(verifier, small_b)
-            if small_b and big_b and srp_u(big_a, big_b):
-                break
-        secret_block = base64.b64encode(secrets.token_bytes(128)).decode("ascii")
-        now = time.time()
-        with STATE.lock:
-            for key in [k for k, s in STATE.srp_sessions.items() if now - s.created > 900]:
-                del STATE.srp_sessions[key]
-            STATE.srp_sessions[secret_block] = SrpSession(
-                pool.id, client.id, user.username, user_id, big_a, small_b, big_b, verifier)
-        # moto's respond_to_auth_challenge uses PASSWORD_CLAIM_SECRET_BLOCK as its session key.
-        backend.sessions[secret_block] = (user.username, pool)
-        return {
-            "ChallengeName": "PASSWORD_VERIFIER",
-            "ChallengeParameters": {
-                "SALT": salt,
-                "SRP_B": format(big_b, "x"),
-                "SECRET_BLOCK": secret_block,
-                "USER_ID_FOR_SRP": user_id,
-                "USERNAME": user.username,
-            },
-        }
-
-    def srp_verify(backend: Any, client_id: str, responses: dict[str, str]) -> None:
-        secret_block = responses.get("PASSWORD_CLAIM_SECRET_BLOCK") or ""
-        with STATE.lock:
-            session = STATE.srp_sessions.pop(secret_block, None)
-
-        def fail(message: str = incorrect):
-            backend.sessions.pop(secret_block, None)
-            raise NotAuthorizedError(message)
-
-        if session is None or session.client_id != client_id:
-            fail()
-        _b, pool, client = find_client(client_id)
-        username = responses.get("USERNAME") or ""
-        user = pool._get_user(username)
-        if user is None or user.username != session.username:
-            fail()
-        if client.generate_secret and responses.get("SECRET_HASH") != secret_hash(
-                client.secret, username, client.id):
-            fail(f"Unable to verify secret hash for client {client.id}")
-        timestamp = responses.get("TIMESTAMP") or ""
-        signature = responses.get("PASSWORD_CLAIM_SIGNATURE") or ""
-        if not timestamp_is_valid(timestamp) or not signature:
-            fail()
-        pool_name = session.pool_id.split("_", 1)[1]
-        u = srp_u(session.big_a, session.big_b)
-        key = srp_hkdf(srp_server_s(session.big_a, session.verifier, u, session.small_b), u)
-        expected = srp_signature(key, pool_name, session.user_id_for_srp, secret_block, timestamp)
-        if not hmac.compare_digest(expected.encode(), signature.encode()):
-            fail()
-
-    def new_password_parameters(backend: Any, result: dict[str, Any]) -> dict[str, Any]:
-        """Give NEW_PASSWORD_REQUIRED the parameters Cognito sends."""
-        if not isinstance(result, dict) or result.get("ChallengeName") != "NEW_PASSWORD_REQUIRED":
-            return result
-        session = result.get("Session")
-        entry = backend.sessions.get(session) if session else None
-        params = dict(result.get("ChallengeParameters") or {})
-        if entry:
-            username, pool = entry
-            user = pool._get_user(username)
-            if user is not None:
-                attrs = {k: v for k, v in user.attribute_lookup.items() if k != "sub"}
-                params.setdefault("USERNAME", user.username)
-                params["USER_ID_FOR_SRP"] = user.username
-                params["userAttributes"] = json.dumps(attrs)
-                params["requiredAttributes"] = "[]"
-        result["ChallengeParameters"] = params
-        return result
-
-    orig_initiate_auth = Backend.initiate_auth
-
-    def initiate_auth(self, client_id, auth_flow, auth_parameters):
-        auth_parameters = auth_parameters or {}
-        if auth_flow == "USER_SRP_AUTH":
-            return srp_initiate(self, client_id, auth_parameters)
-        if auth_flow in ("REFRESH_TOKEN_AUTH", "REFRESH_TOKEN"):
-            _b, pool, _c = find_client(client_id)
-            check_refresh_token(pool, client_id, auth_parameters.get("REFRESH_TOKEN"))
-        return new_password_parameters(
-            self, orig_initiate_auth(self, client_id, auth_flow, auth_parameters))
-
-    Backend.initiate_auth = initiate_auth
-
-    orig_admin_initiate_auth = Backend.admin_initiate_auth
-
-    def admin_initiate_auth(self, user_pool_id, client_id, auth_flow, auth_parameters):
-        auth_parameters = auth_parameters or {}
-        if auth_flow in ("REFRESH_TOKEN_AUTH", "REFRESH_TOKEN"):
-            pool = self.describe_user_pool(user_pool_id)
-            check_refresh_token(pool, client_id, auth_parameters.get("REFRESH_TOKEN"))
-        return new_password_parameters(
-            self, orig_admin_initiate_auth(self, user_pool_id, client_id, auth_flow,
-                                           auth_parameters))
-
-    Backend.admin_initiate_auth = admin_initiate_auth
-
-    orig_respond = Backend.respond_to_auth_challenge
-
-    def respond_to_auth_challenge(self, session, client_id, challenge_name, challenge_responses):
-        challenge_responses = challenge_responses or {}
-        if challenge_name == "PASSWORD_VERIFIER":
-            srp_verify(self, client_id, challenge_responses)
-        return new_password_parameters(
-            self, orig_respond(self, session, client_id, challenge_name, challenge_responses))
-
-    Backend.respond_to_auth_challenge = respond_to_auth_challenge
-
-    # ---- (d) sign-up confirmation codes and forgot-password codes -----------------------------
-    orig_sign_up = Backend.sign_up
-
-    def missing_required_attributes(pool: Any, username: str, attributes: Any) -> list[str]:
-        """(d) Cognito refuses a sign-up without the schema's required attributes; moto does not check.
-
-        On a pool whose users sign in with their email or phone number, the username fills that attribute.
-        """
-        given = {a.get("Name") for a in (attributes or []) if str(a.get("Value") or "").strip()}
-        for kind in pool.extended_config.get("UsernameAttributes") or []:
-            if idp_models.validate_username_format(username, _format=kind):
-                given.add(kind)
-        required = [name for name, attr in pool.schema_attributes.items()
-                    if getattr(attr, "required", False) and name != "sub"  # the pool makes sub itself
-                    and not name.startswith("custom:")]
-        return [name for name in required if name not in given]
-
-    def sign_up(self, client_id, username, password, attributes):
-        _backend, pool, _client = find_client(client_id)
-        missing = missing_required_attributes(pool, username, attributes)
-        if missing:
-            raise InvalidParameterException(
-                "Attributes did not conform to the schema: "
-                + ", ".join(f"{name}: The attribute {name} is required" for name in missing))
-        user, details = orig_sign_up(self, client_id, username, password, attributes)
-        user.latchkey_signup_code = new_code()
-        return user, (delivery_details(user) or details)
-
-    Backend.sign_up = sign_up
-
-    def confirm_sign_up_action(self):
-        client_id = self._get_param("ClientId")
-        username = self._get_param("Username")
-        code = str(self._get_param("ConfirmationCode") or "")
-        _backend, pool, _client = find_client(client_id)
-        user = pool._get_user(username)
-        if user is None:
-            raise UserNotFoundError("Username/client id combination not found.")
-        if user.status == UserStatus.CONFIRMED:
-            raise NotAuthorizedError("User cannot be confirmed. Current status is CONFIRMED")
-        expected = getattr(user, "latchkey_signup_code", None)
-        if not expected or not hmac.compare_digest(code.encode(), expected.encode()):
-            raise CodeMismatchException(code_mismatch)
-        user.status = UserStatus.CONFIRMED
-        if "email" in (pool.extended_config.get("AutoVerifiedAttributes") or []) \
-                and user.attribute_lookup.get("email"):
-            user.update_attributes([{"Name": "email_verified", "Value": "true"}])
-        return EmptyResult()
-
-    Response.confirm_sign_up = confirm_sign_up_action
-
-    def resend_confirmation_code_action(self):
-        client_id = self._get_param("ClientId")
-        username = self._get_param("Username")
-        _backend, pool, _client = find_client(client_id)
-        user = pool._get_user(username)
-        if user is None:
-            raise UserNotFoundError("Username/client id combination not found.")
-        if user.status != UserStatus.UNCONFIRMED:
-            raise InvalidParameterException("User is already confirmed.")
-        user.latchkey_signup_code = new_code()
-        return ActionResult({"CodeDeliveryDetails": delivery_details(user) or {}})
-
-    Response.resend_confirmation_code = resend_confirmation_code_action
-
-    orig_forgot_password = Backend.forgot_password
-
-    def forgot_password(self, client_id, username):
-        for pool in self.user_pools.values():
-            if client_id in pool.clients and pool._get_user(username) is None:
-                raise UserNotFoundError("Username/client id combination not found.")
-        return orig_forgot_password(self, client_id, username)
-
-    Backend.forgot_password = forgot_password
-
-    def confirm_forgot_password(self, client_id, username, password, confirmation_code):
-        pool = next((p for p in self.user_pools.values() if client_id in p.clients), None)
-        if pool is None:
-            raise ResourceNotFoundError(client_id)
-        user = pool._get_user(username)
-        if user is None:
-            raise UserNotFoundError("Username/client id combination not found.")
-        expected = user.confirmation_code  # "moto-confirmation-code:NNNNNN" or None
-        code = str(confirmation_code or "")
-        if not expected or code not in (expected, expected.split(":", 1)[-1]):
-            raise CodeMismatchException(code_mismatch)
-        self._validate_password(pool.id, password)
-        user.password = password
-        user.confirmation_code = None
-        if user.status == UserStatus.RESET_REQUIRED:
-            user.status = UserStatus.CONFIRMED
-
-    Backend.confirm_forgot_password = confirm_forgot_password
-
-    # ---- (e) RevokeToken for refresh tokens ---------------------------------------------------
-    def revoke_token_action(self):
-        token = self._get_param("Token")
-        client_id = self._get_param("ClientId")
-        client_secret = self._get_param("ClientSecret")
-        _backend, pool, client = find_client(client_id)
-        if client.generate_secret and client_secret != client.secret:
-            raise NotAuthorizedError(f"Client {client_id} secret is not valid")
-        if jwt_payload(token) is not None:
-            raise UnsupportedTokenTypeException("Unsupported token type")
-        entry = pool.refresh_tokens.get(token)
-        if entry is not None:
-            if entry[0] != client_id:
-                raise NotAuthorizedError("Invalid Refresh Token")
-            origin_jti = entry[2]
-            pool.refresh_tokens[token] = None
-            revoke_access_tokens(
-                pool, lambda t, _v: (jwt_payload(t) or {}).get("origin_jti") == origin_jti)
-        return EmptyResult()
-
-    Response.revoke_token = revoke_token_action
-
-    # ---- (g) TOTP: accept the previous/next 30 s step too, like Cognito tolerates drift ------
-    orig_cognito_totp = idp_models.cognito_totp
-
-    class DriftTolerantTotp:
-        def __init__(self, key: str) -> None:
-            self._totp = orig_cognito_totp(key)
-
-        def verify(self, code: bytes, at: int) -> None:
-            for delta in (0, -30, 30):
-                try:
-                    self._totp.verify(code, at + delta)
-                    return
-                except InvalidToken:
-                    continue
-            raise InvalidToken("Supplied TOTP value does not match.")
-
-    idp_models.cognito_totp = DriftTolerantTotp
-
-    # ---- (h) new Cognito features, one module each under patches/ (innermost first) -----------
-    import types
-    ctx = types.SimpleNamespace(
-        idp_models=idp_models, Response=Response, find_client=find_client, new_code=new_code,
-        srp_initiate=srp_initiate, secret_hash=secret_hash, mask_email=mask_email,
-        ActionResult=ActionResult, EmptyResult=EmptyResult, JsonRESTError=JsonRESTError,
-        CodeMismatchException=CodeMismatchException, NotAuthorizedError=NotAuthorizedError,
-        InvalidParameterException=InvalidParameterException, UserNotConfirmedException=UserNotConfirmedException,
-        check_access_token=check_access_token, aids=EXTRA_AIDS)
-    from patches import (client_metadata, custom_auth, email_mfa, explicit_auth_flows, sms_mfa, user_attributes,
-                         user_auth)
-    custom_auth.install(ctx)
-    user_auth.install(ctx)
-    email_mfa.install(ctx)
-    sms_mfa.install(ctx)
-    explicit_auth_flows.install(ctx)
-    client_metadata.install(ctx)
-    user_attributes.install(ctx)
-    # ---- patch modules (Assets/local-backend/patches/<name>.py), one line each -----------------
-    __import__("patches.rotation", fromlist=["install"]).install({**globals(), **locals()})
-    __import__("patches.devices", fromlist=["install"]).install({**globals(), **locals()})
-    __import__("patches.hosted_ui", fromlist=["install"]).install({**globals(), **locals()})
-    __import__("patches.identity_credentials", fromlist=["install"]).install({**globals(), **locals()})
+    ctx = context.build({
+        "STATE": STATE, "aids": EXTRA_AIDS, "SrpSession": SrpSession, "jwt_payload": jwt_payload,
+        "mask_email": mask_email, "secret_hash": secret_hash, "token_validity_seconds": token_validity_seconds,
+        "timestamp_is_valid": timestamp_is_valid, "N": N, "srp_verifier": srp_verifier,
+        "srp_server_b": srp_server_b, "srp_u": srp_u, "srp_server_s": srp_server_s, "srp_hkdf": srp_hkdf,
+        "srp_signature": srp_signature,
+    })
+    for name in PATCHES:
+        importlib.import_module(f"patches.{name}").install(ctx)
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""patches/user_attributes.py: attribute codes on change, GetUserAttributeVerificationCode, VerifyUserAttribute, DeleteUser."""
+"""patches/user_attributes.py: attribute codes on change, GetUserAttributeVerificationCode, VerifyUserAttribute,
+DeleteUserAttributes, DeleteUser."""
 from __future__ import annotations
 
 import pytest
@@ -80,6 +81,57 @@ def test_a_new_code_replaces_the_old_one(idp, flows_backend):
     idp.verify_user_attribute(AccessToken=token, AttributeName="email", Code=second)
 
 
+def test_delete_user_attributes_removes_optional_ones_and_leaves_missing_ones_alone(idp, flows_backend):
+    user = make_user(idp, flows_backend, phone=True)
+    token = sign_in(idp, flows_backend, user)
+    idp.update_user_attributes(AccessToken=token, UserAttributes=[{"Name": "name", "Value": "N"}])
+    idp.get_user_attribute_verification_code(AccessToken=token, AttributeName="phone_number")
+    assert codes(flows_backend, user)["phone_number"]
+    answer = idp.delete_user_attributes(AccessToken=token, UserAttributeNames=["name", "phone_number", "nickname"])
+    assert {k: v for k, v in answer.items() if k != "ResponseMetadata"} == {}
+    now = attributes(idp, token)
+    assert "name" not in now and "phone_number" not in now and "nickname" not in now
+    assert now["email"] == f"{user}@example.com"
+    assert codes(flows_backend, user)["phone_number"] is None
+    with pytest.raises(idp.exceptions.CodeMismatchException):
+        idp.verify_user_attribute(AccessToken=token, AttributeName="phone_number", Code="123456")
+
+
+def test_delete_user_attributes_refuses_required_unknown_and_fixed_ones_and_removes_nothing(idp, flows_backend):
+    user = make_user(idp, flows_backend)
+    token = sign_in(idp, flows_backend, user)
+    idp.update_user_attributes(AccessToken=token, UserAttributes=[{"Name": "name", "Value": "N"}])
+    with pytest.raises(idp.exceptions.InvalidParameterException) as excinfo:
+        idp.delete_user_attributes(AccessToken=token, UserAttributeNames=["name", "sub", "custom:nothing"])
+    message = error_of(excinfo)[1]
+    assert "user.sub: The attribute is required" in message
+    assert "user.custom:nothing: Attribute does not exist in the schema." in message
+    assert "user.name" not in message
+    assert attributes(idp, token)["name"] == "N"
+    with pytest.raises(idp.exceptions.InvalidParameterException):
+        idp.delete_user_attributes(AccessToken=token, UserAttributeNames=[])
+
+
+def test_delete_user_attributes_refuses_a_required_attribute_of_the_pool(idp, flows_backend):
+    pool = idp.create_user_pool(
+        PoolName="required-email",
+        Schema=[{"Name": "email", "AttributeDataType": "String", "Required": True, "Mutable": True}])["UserPool"]
+    client = idp.create_user_pool_client(UserPoolId=pool["Id"], ClientName="c",
+                                         ExplicitAuthFlows=["ALLOW_USER_PASSWORD_AUTH",
+                                                            "ALLOW_REFRESH_TOKEN_AUTH"])["UserPoolClient"]
+    idp.admin_create_user(UserPoolId=pool["Id"], Username="required-user", MessageAction="SUPPRESS",
+                          UserAttributes=[{"Name": "email", "Value": "r@example.com"}])
+    idp.admin_set_user_password(UserPoolId=pool["Id"], Username="required-user", Password=PASSWORD,
+                                Permanent=True)
+    token = idp.initiate_auth(ClientId=client["ClientId"], AuthFlow="USER_PASSWORD_AUTH",
+                              AuthParameters={"USERNAME": "required-user", "PASSWORD": PASSWORD}
+                              )["AuthenticationResult"]["AccessToken"]
+    with pytest.raises(idp.exceptions.InvalidParameterException) as excinfo:
+        idp.delete_user_attributes(AccessToken=token, UserAttributeNames=["email"])
+    assert "user.email: The attribute is required" in error_of(excinfo)[1]
+    assert attributes(idp, token)["email"] == "r@example.com"
+
+
 def test_delete_user_removes_the_user_and_revokes_the_tokens(idp, flows_backend):
     user = make_user(idp, flows_backend)
     token = sign_in(idp, flows_backend, user)
@@ -98,3 +150,5 @@ def test_calls_need_a_valid_access_token(idp):
         idp.get_user_attribute_verification_code(AccessToken="not-a-token", AttributeName="email")
     with pytest.raises(idp.exceptions.NotAuthorizedException):
         idp.delete_user(AccessToken="not-a-token")
+    with pytest.raises(idp.exceptions.NotAuthorizedException):
+        idp.delete_user_attributes(AccessToken="not-a-token", UserAttributeNames=["name"])

@@ -1,33 +1,45 @@
 import TerminalKeys
 
-/// The Accounts chooser over the dashboard (`a`): the other accounts signed in under the same store
-/// root, then "Sign in as someone else". ↑/↓ choose, Enter switches, Esc closes.
+/// The Accounts chooser over the dashboard (`a`): every account signed in under the same store root,
+/// this one marked, then "Sign in as someone else". ↑/↓ choose, Enter switches, Esc closes.
 ///
 /// Switching needs another client (each account has its own store), so the choice ends this UI run
-/// with ``AuthScreensRuntime/Exit/switchAccount(_:)``; the host starts the UI again on that account.
+/// with ``AuthScreensRuntime/Exit/switchAccount(_:)`` and the account's id; the host starts the UI
+/// again on that account. Enter on this account's own row only closes the chooser.
 public struct AccountPickerState: Equatable, Sendable {
-    /// The other accounts, by name, in the order `latchkey accounts` lists them.
-    public var accounts: [String]
+    /// The accounts, in the order `latchkey accounts` lists them, this one among them.
+    public var accounts: [AccountChoice]
     /// The highlighted row: an index into ``accounts``, or `accounts.count` for "Sign in as someone else".
     public var selected: Int
 
-    /// A chooser over `accounts`, the first one highlighted.
-    public init(accounts: [String]) {
+    /// A chooser over `accounts`, the first account that is not this one highlighted (else "Sign in
+    /// as someone else").
+    public init(accounts: [AccountChoice]) {
         self.accounts = accounts
-        self.selected = 0
+        self.selected = accounts.firstIndex { !$0.isCurrent } ?? accounts.count
     }
 
-    /// The rows as shown, the last one being "Sign in as someone else".
-    public var rows: [String] { accounts + [ScreenText.addAccountRow] }
+    /// The rows as shown: each account ("alice", "bob (this account)", with what tells apart two of
+    /// one name), the last one being "Sign in as someone else".
+    public var rows: [String] {
+        let names = accounts.map(\.name)
+        return accounts.map { choice in
+            let repeated = names.filter { $0 == choice.name }.count > 1
+            return ScreenText.accountRow(
+                choice.name, detail: repeated ? choice.detail : nil, isCurrent: choice.isCurrent)
+        } + [ScreenText.addAccountRow]
+    }
 
-    /// What a key does: ↑/↓ move, Esc (or `a`, `q`) closes, and Enter closes and switches (to
-    /// nobody for "Sign in as someone else").
+    /// What a key does: ↑/↓ move, Esc (or `a`, `q`) closes, and Enter closes and switches (to a new
+    /// account for "Sign in as someone else"; to nothing for this account's own row).
     mutating func reduce(_ key: Key) -> [ScreenEffect] {
         switch key {
         case .up, .backTab: selected = max(0, selected - 1)
         case .down, .tab: selected = min(rows.count - 1, selected + 1)
         case .enter:
-            return [.route(.closeModal), .run(.switchAccount(selected < accounts.count ? accounts[selected] : nil))]
+            guard accounts.indices.contains(selected) else { return [.route(.closeModal), .run(.switchAccount(nil))] }
+            let chosen = accounts[selected]
+            return chosen.isCurrent ? [.route(.closeModal)] : [.route(.closeModal), .run(.switchAccount(chosen.id))]
         case .escape: return [.route(.closeModal)]
         default:
             if key.isCharacter("q") || key.isCharacter("a") { return [.route(.closeModal)] }

@@ -38,8 +38,10 @@ public enum AppAction: Sendable {
     case totpEnrolment(TOTPEnrolmentAction)
     /// A hosted session signed out: the hosted UI's `/logout` URL was opened, or is to be opened.
     case hostedUISignedOut(logoutURL: String, browserOpened: Bool)
+    /// The token to copy was read (`getTokens`), or could not be.
+    case tokenRead(CopiedToken, Result<SecretText, AuthError>)
     /// A token or URI went to the clipboard (its length in characters), or could not.
-    case tokenCopied(CopiedToken, Result<Int, AuthError>)
+    case tokenCopied(CopiedToken, Result<CopyReceipt, AuthError>)
 
     /// The auth client's event, translated.
     public static func authEvent(_ event: AuthEvent) -> AppAction { .sessionEvent(SessionEvent(event)) }

@@ -58,11 +58,14 @@ extension AppState {
         return signIn.hostedUI != nil && signIn.request == nil
     }
 
-    /// The session badge for the top line: "✔ Signed in · alice" (the API's state name is on the dashboard).
+    /// The session badge for the top line: "✔ Signed in · alice (+1 account)"; with nobody here but
+    /// others signed in, "○ Signed out · alice still signed in" (the API's state name is on the dashboard).
     public var badge: String {
         let name = dashboard.username ?? dashboard.session?.username
-        return ([headline.text] + (name.map { [ScreenText.activeAccount($0, others: options.otherAccounts)] } ?? []))
-            .joined(separator: " · ")
+        let account =
+            name.map { ScreenText.activeAccount($0, others: options.otherAccounts) }
+            ?? ScreenText.othersSignedIn(options.otherAccounts)
+        return ([headline.text] + (account.map { [$0] } ?? [])).joined(separator: " · ")
     }
 
     /// The header's symbol, words and tone.

@@ -22,7 +22,7 @@ extension AppState {
         case .sessionLoaded(let summary):
             let effects = perform(dashboard.reduce(.sessionLoaded(summary)))
             offerRememberDevice(summary)
-            return effects
+            return effects + handOverIfUserHasAnotherAccount()
         case .tick(let time):
             if var state = confirmSignUpScreen {
                 state.now = time
@@ -35,11 +35,18 @@ extension AppState {
         case .terminalSizeChanged(let tooSmall):
             isTerminalTooSmall = tooSmall
             return []
-        case .signIn(let action): return reduceSignIn(action)
+        case .signIn(let action):
+            var effects = reduceSignIn(action)
+            // A finished sign-in may have registered a device: the session is read again for it.
+            if case .signInFinished(.success(.done)) = action { effects.append(.session(.loadSession)) }
+            return effects
         case .signUp(let action): return scope(\.signUpScreen) { $0.reduce(action) }
         case .confirmSignUp(let action): return scope(\.confirmSignUpScreen) { $0.reduce(action) }
         case .forgotPassword(let action): return scope(\.forgotPasswordScreen) { $0.reduce(action) }
-        case .challenge(let action): return reduceChallenge(action)
+        case .challenge(let action):
+            var effects = reduceChallenge(action)
+            if case .confirmSignInFinished(.success(.done)) = action { effects.append(.session(.loadSession)) }
+            return effects
         case .dashboard(let action): return reduceDashboard(action)
         case .devices(let action): return reduceDevices(action)
         case .profile(let action): return reduceProfile(action)
@@ -49,14 +56,19 @@ extension AppState {
             let notice =
                 browserOpened ? ScreenText.hostedUILogoutOpened : ScreenText.hostedUILogoutToOpen(logoutURL)
             dashboard.append(notice)
+            handOverNotice = [handOverNotice, notice].compactMap { $0 }.joined(separator: " ")
             if var state = signInScreen, !state.isInFlight {
                 state.notice = notice
                 signInScreen = state
             }
             return []
+        case .tokenRead(let token, .success(let text)):
+            return [.copy(text, as: token)]
+        case .tokenRead(let token, .failure(let error)):
+            return reduceAction(.tokenCopied(token, .failure(error)))
         case .tokenCopied(let token, let result):
             switch result {
-            case .success(let characters): statusMessage = ScreenText.tokenCopied(token, characters: characters)
+            case .success(let receipt): statusMessage = ScreenText.tokenCopied(token, receipt)
             case .failure(let error): statusMessage = ScreenText.tokenCopyFailed(token, error)
             }
             dashboard.append(statusMessage ?? "")
@@ -92,6 +104,7 @@ extension AppState {
             }
             if relogin != nil { return reduceRelogin(.signIn(action)) }
             signInPassword = nil
+            if case .success(.done) = result { checksSignedInUser = true }
         default:
             break
         }
@@ -101,7 +114,7 @@ extension AppState {
         var isInFlight: Bool?
         let effects = scope(\.signInScreen) { state in
             let effects = state.reduce(action)
-            for case .run(.signIn(_, let password)) in effects where state.showsCreateAccount {
+            for case .run(.signIn(.signIn(_, let password))) in effects where state.showsCreateAccount {
                 submitted = password
             }
             isInFlight = state.isInFlight
@@ -115,7 +128,7 @@ extension AppState {
             confirm.rememberedPassword = typed
             confirmSignUpScreen = confirm
         }
-        return effects
+        return effects + handOverIfUserHasAnotherAccount()
     }
 
     private mutating func reduceChallenge(_ action: ChallengeAction) -> [AuthEffect] {
@@ -125,7 +138,8 @@ extension AppState {
         default:
             break
         }
-        return scope(\.challengeScreen) { $0.reduce(action) }
+        if case .confirmSignInFinished(.success(.done)) = action { checksSignedInUser = true }
+        return scope(\.challengeScreen) { $0.reduce(action) } + handOverIfUserHasAnotherAccount()
     }
 
     private mutating func reduceDashboard(_ action: DashboardAction) -> [AuthEffect] {
@@ -143,7 +157,13 @@ extension AppState {
                 globalSignOutNotice = notice
             }
         }
-        return perform(dashboard.reduce(action))
+        let effects = perform(dashboard.reduce(action))
+        if case .signOutFinished(let global, .success) = action {
+            let handOver = handOverAfterSignOut()
+            handOverNotice = global && !handOver.isEmpty ? ScreenText.signedOutEverywhereNotice : nil
+            return effects + handOver
+        }
+        return effects
     }
 
     private mutating func reduceDevices(_ action: DevicesAction) -> [AuthEffect] {
@@ -176,9 +196,8 @@ extension AppState {
         if let copy = copyURIKey(key) { return copy }
         // "Sign out everywhere?" takes every key: only `y` confirms, so `q` does not quit under it.
         if modal == .confirmGlobalSignOut {
-            modal = nil
-            return reduceAction(
-                .dashboard(.globalSignOutAnswered(confirmed: key.isCharacter("y") || key.isCharacter("Y"))))
+            var question = GlobalSignOutQuestion()
+            return perform(question.reduce(key))
         }
         if !hasTextField {
             if key.isCharacter("?") {
@@ -194,8 +213,8 @@ extension AppState {
         case .rememberDevice: return scope(\.rememberDevicePrompt) { $0.reduce(key) }
         case .accounts: return scope(\.accountPicker) { $0.reduce(key) }
         case .copyToken:
-            modal = nil
-            return copyToken(key)
+            var choice = TokenCopyChoice()
+            return perform(choice.reduce(key))
         case .confirmGlobalSignOut, nil: break
         }
         switch base {
@@ -213,7 +232,7 @@ extension AppState {
     mutating func sessionEvent(_ event: SessionEvent) -> [AuthEffect] {
         let previousUsername = dashboard.username ?? dashboard.session?.username
         let previousWaiting = dashboard.callsWaitingForSignIn
-        let wasSigningOutGlobally = dashboard.isSigningOutGlobally
+        let wasSigningOutGlobally = dashboard.signOutRequest == .global
         let previousState = dashboard.userState
         var effects = perform(dashboard.reduce(.sessionEvent(event)))
         switch event {
@@ -230,6 +249,7 @@ extension AppState {
                 }
                 statusMessage = nil
                 base = .dashboard
+                effects += handOverIfUserHasAnotherAccount()
             case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid:
                 if case .signIn(let state) = base, !state.isInFlight { base = .dashboard }
                 if isOnDashboard && relogin == nil { effects += openRelogin() }

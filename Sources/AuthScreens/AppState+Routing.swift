@@ -48,32 +48,37 @@ extension AppState {
             var state = makeSignIn(username: username, notice: ScreenText.accountConfirmedSigningIn)
             state.request = .signIn
             base = .signIn(state)
-            return [.signIn(username: username, password: password)]
+            return [.signIn(.signIn(username: username, password: password))]
         case .signedIn:
             statusMessage = nil
             base = .dashboard
         case .cancelled:
+            // "Sign in as someone else" cancelled: back to the account it was opened from, as it was.
+            if let back = options.returnAccount { return [.switchAccount(back.id)] }
             return options.canCancel ? [.dismiss] : []
         case .reloginPrompt:
             return relogin == nil ? openRelogin() : []
         case .devices:
-            let (state, effects) = DevicesState.opening()
+            let (state, effects) = DevicesState.opening(over: self)
             modal = .devices(state)
             return perform(effects)
         case .profile:
-            let (state, effects) = ProfileState.opening(
-                username: dashboard.username ?? dashboard.session?.username ?? "")
+            let (state, effects) = ProfileState.opening(over: self)
             modal = .profile(state)
             statusMessage = nil
             return perform(effects)
         case .accounts:
             guard options.canSwitchAccounts else { return [] }
-            modal = .accounts(AccountPickerState(accounts: options.otherAccounts))
+            modal = .accounts(AccountPickerState(accounts: accountChoices))
         case .confirmGlobalSignOut:
             modal = .confirmGlobalSignOut
         case .copyToken:
             modal = .copyToken
             statusMessage = ScreenText.copyTokenChoice
+        case .globalSignOutAnswered(let confirmed):
+            return reduceAction(.dashboard(.globalSignOutAnswered(confirmed: confirmed)))
+        case .status(let message):
+            statusMessage = message
         }
         return []
     }
@@ -150,21 +155,13 @@ extension AppState {
         return result
     }
 
-    /// The key after the dashboard's `y`: `i` or `a` copies that token to the clipboard, never to the screen.
-    mutating func copyToken(_ key: Key) -> [AuthEffect] {
-        if key.isCharacter("i") { return [.copyToken(.id)] }
-        if key.isCharacter("a") { return [.copyToken(.access)] }
-        statusMessage = ScreenText.copyTokenCancelled
-        return []
-    }
-
     mutating func reduceProfile(_ action: ProfileAction) -> [AuthEffect] {
         if case .deleted(let username, .success) = action {
             // The client signed out (its state event may have come first): the sign-in screen says what happened.
             statusMessage = nil
             dashboard.append(ScreenText.accountDeleted(username))
             base = .signIn(makeSignIn(username: "", notice: ScreenText.accountDeleted(username)))
-            return []
+            return handOverAfterSignOut()
         }
         return scope(\.profile) { $0.reduce(action) }
     }
@@ -182,7 +179,7 @@ extension AppState {
     mutating func reduceTOTPEnrolment(_ action: TOTPEnrolmentAction) -> [AuthEffect] {
         switch action {
         case .started(.success(let details)):
-            dashboard.isChangingMFA = false
+            dashboard.mfaRequest = nil
             guard isOnDashboard, relogin == nil, dashboard.userState == .signedIn else { return [] }
             isHelpVisible = false
             dashboard.append(ScreenText.totpEnrolling)
@@ -190,7 +187,7 @@ extension AppState {
             base = .challenge(.totpSetup(TOTPSetupState(username: username, details: details, isEnrolment: true)))
             return []
         case .started(.failure(let error)):
-            dashboard.isChangingMFA = false
+            dashboard.mfaRequest = nil
             dashboard.append(ScreenText.mfaFailed(ScreenText.shortError(error)))
             return []
         case .verified(let result):
@@ -198,8 +195,8 @@ extension AppState {
             var effects = scope(\.challengeScreen) { $0.reduce(.confirmSignInFinished(result.map { .done })) }
             if case .success = result {
                 dashboard.append(ScreenText.totpEnrolled)
-                dashboard.isChangingMFA = true
-                effects.append(.loadMFASettings)
+                dashboard.mfaRequest = .load
+                effects.append(.dashboard(.mfaSettings))
             }
             return effects
         }

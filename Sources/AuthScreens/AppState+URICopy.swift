@@ -24,8 +24,8 @@ extension AppState {
     /// goes on as usual).
     func copyURIKey(_ key: Key) -> [AuthEffect]? {
         guard key.isCtrl("y") else { return nil }
-        if let setup = totpSetupShowing, !setup.uri.isEmpty { return [.copyTOTPURI(setup.uri)] }
-        if let wait = hostedUIWaitShowing, !wait.url.isEmpty { return [.copySignInURL(wait.url)] }
+        if let setup = totpSetupShowing, !setup.uri.isEmpty { return [.copy(SecretText(setup.uri), as: .totpURI)] }
+        if let wait = hostedUIWaitShowing, !wait.url.isEmpty { return [.copy(SecretText(wait.url), as: .signInURL)] }
         return nil
     }
 }

@@ -69,6 +69,12 @@ public struct AppState: Equatable, Sendable {
     /// The password of the Sign in screen's request in flight, kept only until it finishes: an
     /// unconfirmed account is confirmed and then signed in with it, as after Create account.
     var signInPassword: SecretText?
+    /// Set when a sign-in finishes in this run, until its user is known: a user who has another
+    /// account here is handed over to it (``AuthEffect/handOver``).
+    var checksSignedInUser = false
+    /// What a sign-out said that the next run must still say when it hands over to another account
+    /// (``AuthEffect/handOver``): that it was global, what to do about the hosted UI's browser session.
+    var handOverNotice: String?
 
     /// Creates the state on Sign in (or Create account with ``AuthUIOptions/startOnSignUp``).
     public init(options: AuthUIOptions = AuthUIOptions(), now: Date = Date(), timeZone: TimeZone? = nil) {
@@ -90,6 +96,10 @@ public struct AppState: Equatable, Sendable {
             // Shown inside the UI (the status line and the log), not printed behind the full screen.
             self.statusMessage = TerminalText.sanitized(notice)
             self.dashboard.append(ScreenText.storeWarning(notice))
+        }
+        if let notice = options.accountNotice {
+            self.statusMessage = TerminalText.sanitized(notice)
+            self.dashboard.append(notice)
         }
     }
 
@@ -184,7 +194,8 @@ public struct AppState: Equatable, Sendable {
     func makeSignIn(username: String, notice: String?) -> SignInState {
         var state = SignInState(
             username: username, notice: notice, showsCreateAccount: !options.disableSignUp, showsForgotPassword: true,
-            canCancel: options.canCancel)
+            canCancel: options.canCancel || options.returnAccount != nil)
+        state.backTo = options.returnAccount?.name
         state.usernameKind = options.usernameKind
         state.choosesMethod = options.choosesSignInMethod
         state.asksForPassword = options.asksForPassword

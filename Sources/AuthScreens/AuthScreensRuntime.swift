@@ -1,7 +1,8 @@
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
-/// Runs the view models: holds ``AppState``, executes effects against an ``AuthService``, feeds
+/// Runs the view models: holds ``AppState``, executes effects against an ``AuthClientService``, feeds
 /// results and auth events back in as actions, and tells the renderer when to redraw.
 ///
 /// Everything happens on the main actor; service calls run in child tasks and come back as
@@ -15,8 +16,13 @@ public final class AuthScreensRuntime {
         case quit
         /// The user cancelled sign-in (``AuthUIOptions/canCancel``).
         case cancelled
-        /// The user chose another account from the Accounts chooser (nil: sign in as someone else).
+        /// The user chose another account, by ``AccountChoice/id``, from the Accounts chooser or by
+        /// cancelling "Sign in as someone else" (nil: sign in as someone else).
         case switchAccount(String?)
+        /// The account rules apply (a sign-out while another account is signed in here, a sign-in as
+        /// a user another account holds): the host applies them and starts the UI again, saying
+        /// `notice` there (what a hosted-UI sign-out said about the browser's session) when there is one.
+        case handOver(notice: String?)
     }
 
     /// The app's current state; changed only by the runtime's reducer.
@@ -27,7 +33,7 @@ public final class AuthScreensRuntime {
     public var onExit: (@MainActor (Exit) -> Void)?
     /// Hands text to the terminal's clipboard; returns false when it has none. The terminal app
     /// sets it; without it, copying a token says the terminal cannot receive it.
-    public var onCopy: (@MainActor (String) -> Bool)?
+    public var onCopy: (@MainActor (String) -> CopyDestination?)?
     /// How the UI ended, once it has.
     public private(set) var exit: Exit?
     /// Opens a URL in a browser; returns false when there is none here (no display, an SSH session).
@@ -41,8 +47,10 @@ public final class AuthScreensRuntime {
     private var hostedUIListener: LoopbackRedirectListener?
     private var hostedUISerial = 0
 
-    private let service: any AuthService
-    private let clock: @Sendable () -> Date
+    private let service: any AuthClientService
+    /// The app's time: what ``tick(now:)`` and every action read, and what the 1-second tick sleeps on
+    /// (a manual clock in tests, so no test waits for a countdown).
+    public let clock: any AuthClock
     private var eventTask: Task<Void, Never>?
     private var tickTask: Task<Void, Never>?
     private var requestTask: Task<Void, Never>?
@@ -51,20 +59,20 @@ public final class AuthScreensRuntime {
     private var tasks: [UInt64: Task<Void, Never>] = [:]
     private var nextTaskID: UInt64 = 0
 
-    /// Creates a runtime; call ``start()`` to subscribe to the service's events.
+    /// Creates a runtime on `clock`; call ``start()`` to subscribe to the service's events.
     public init(
-        service: any AuthService, options: AuthUIOptions = AuthUIOptions(), timeZone: TimeZone? = nil,
-        now: @escaping @Sendable () -> Date = { Date() }
+        service: any AuthClientService, options: AuthUIOptions = AuthUIOptions(), timeZone: TimeZone? = nil,
+        clock: any AuthClock = SystemAuthClock()
     ) {
         self.service = service
-        self.clock = now
-        self.state = AppState(options: options, now: now(), timeZone: timeZone)
+        self.clock = clock
+        self.state = AppState(options: options, now: clock.now(), timeZone: timeZone)
     }
 
     /// Creates a runtime around an existing state (for tests and restarts).
-    public init(service: any AuthService, state: AppState, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(service: any AuthClientService, state: AppState, clock: any AuthClock = SystemAuthClock()) {
         self.service = service
-        self.clock = now
+        self.clock = clock
         self.state = state
     }
 
@@ -90,12 +98,13 @@ public final class AuthScreensRuntime {
         }
     }
 
-    /// Calls ``tick(now:)`` every `interval` until ``stop()`` (the dashboard's 1-second refresh).
+    /// Calls ``tick(now:)`` every `interval` of ``clock`` until ``stop()`` (the dashboard's 1-second refresh).
     public func startTicking(every interval: Duration = .seconds(1)) {
         tickTask?.cancel()
+        let clock = self.clock
         tickTask = Task { [weak self] in
             while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
+                do { try await clock.sleep(for: interval) } catch { return }
                 guard !Task.isCancelled, let self else { return }
                 self.tick()
             }
@@ -117,21 +126,15 @@ public final class AuthScreensRuntime {
 
     /// Applies an action, runs its effects and notifies ``onChange``.
     public func send(_ action: AppAction) {
-        if case .tick = action {} else { state.now = clock() }
+        if case .tick = action {} else { state.now = clock.now() }
         let effects = state.reduce(action)
         onChange?(state)
         for effect in effects { run(effect) }
-        // A finished sign-in may have registered a device: the session is read again for it.
-        switch action {
-        case .signIn(.signInFinished(.success(.done))), .challenge(.confirmSignInFinished(.success(.done))):
-            run(.loadSession)
-        default: break
-        }
     }
 
     /// The 1-second dashboard refresh; it also adopts another process's writes to the store.
     public func tick(now: Date? = nil) {
-        send(.tick(now: now ?? clock()))
+        send(.tick(now: now ?? clock.now()))
         let service = self.service
         spawn { await service.syncWithStore() }
         if let directory = state.options.credentialsRegistryDirectory {
@@ -193,70 +196,35 @@ public final class AuthScreensRuntime {
             spawn { [weak self] in
                 guard
                     let result = await AuthEffect.outcome({
-                        try await service.completeHostedUISignIn(hostedUIRequest, pasted: pasted.value)
+                        try await service.completeHostedUISignIn(
+                            hostedUIRequest, pasted: pasted.value, replacingSession: false)
                     })
                 else { return }
                 self?.hostedUIFinished(result, serial: serial)
             }
         case .cancelHostedUISignIn:
             endHostedUI()
+        case .openHostedUILogout(let logout):
+            let opened = openURL?(logout) ?? false
+            send(.hostedUISignedOut(logoutURL: logout.absoluteString, browserOpened: opened))
         case .cancelRequest:
             requestTask?.cancel()
             requestTask = nil
-        case .signOut(let global):
-            signOut(global: global)
-        case .copyToken(let token):
-            copyToken(token)
-        case .copyTOTPURI(let uri):
-            copy(uri, as: .totpURI, unsupported: ScreenText.copyTOTPURIUnsupported)
-        case .copySignInURL(let url):
-            copy(url, as: .signInURL, unsupported: Localized.text("copySignInURLUnsupported"))
+        case .copy(let text, let copied):
+            copy(text, as: copied)
         case .quit:
             finish(.quit)
-        case .switchAccount(let name):
-            finish(.switchAccount(name))
+        case .switchAccount(let id):
+            finish(.switchAccount(id))
+        case .handOver:
+            // After a sign-out the reducer returns the hosted UI's logout page first, so its notice goes along.
+            finish(.handOver(notice: state.handOverNotice))
         case .dismiss:
             finish(.cancelled)
-        default:
-            // The service calls: ``run(_:)`` hands them to `perform(on:)`.
+        case .signIn, .challenge, .signUp, .confirmSignUp, .forgotPassword, .dashboard, .totpEnrolment, .devices,
+            .profile, .session:
+            // The features' requests: ``run(_:)`` hands them to `perform(on:)`.
             break
-        }
-    }
-
-    /// `signOut`, then for a hosted session the hosted UI's `/logout` page in a browser.
-    private func signOut(global: Bool) {
-        let service = self.service
-        spawn { [weak self] in
-            guard let result = await AuthEffect.outcome({ try await service.signOut(global ? .global : .local) })
-            else { return }
-            self?.send(.dashboard(.signOutFinished(global: global, result: result.map { _ in () })))
-            if case .success(let signedOut) = result, let logout = signedOut.hostedUILogoutURL, let self {
-                let opened = self.openURL?(logout) ?? false
-                self.send(.hostedUISignedOut(logoutURL: logout.absoluteString, browserOpened: opened))
-            }
-        }
-    }
-
-    /// Reads the token and hands it to the terminal's clipboard; it never reaches the screen.
-    private func copyToken(_ token: CopiedToken) {
-        let service = self.service
-        spawn { [weak self] in
-            guard let result = await AuthEffect.outcome({ try await service.getTokens(.default) }), let self else {
-                return
-            }
-            switch result {
-            case .success(let tokens):
-                let text = token == .id ? tokens.idToken : tokens.accessToken
-                let copied = self.onCopy?(text) ?? false
-                self.send(
-                    .tokenCopied(
-                        token,
-                        copied
-                            ? .success(text.count)
-                            : .failure(.unsupported(type: "clipboard", message: ScreenText.copyTokenUnsupported))))
-            case .failure(let error):
-                self.send(.tokenCopied(token, .failure(error)))
-            }
         }
     }
 
@@ -310,7 +278,8 @@ public final class AuthScreensRuntime {
                     guard let callback = await listener.callback() else { return }
                     guard
                         let result = await AuthEffect.outcome({
-                            try await service.completeHostedUISignIn(request, callback: callback)
+                            try await service.completeHostedUISignIn(
+                                request, callback: callback, replacingSession: false)
                         })
                     else { return }
                     self?.hostedUIFinished(result, serial: serial)
@@ -339,16 +308,23 @@ public final class AuthScreensRuntime {
         hostedUISerial += 1
     }
 
-    /// Copies `text` (a URI the screen draws but a terminal selection would break) to the clipboard, as a
-    /// task like the token copy; the result comes back as an action of its own.
-    private func copy(_ text: String, as copied: CopiedToken, unsupported: String) {
+    /// Hands `text` (a token, or a URI the screen draws but a terminal selection would break) to the
+    /// clipboard, as a task; the result comes back as `tokenCopied`, never the text itself.
+    private func copy(_ text: SecretText, as copied: CopiedToken) {
         spawn { [weak self] in
             guard let self else { return }
-            let done = self.onCopy?(text) ?? false
+            let destination = self.onCopy?(text.value) ?? nil
+            let unsupported: String
+            switch copied {
+            case .id, .access: unsupported = ScreenText.copyTokenUnsupported
+            case .totpURI: unsupported = ScreenText.copyTOTPURIUnsupported
+            case .signInURL: unsupported = Localized.text(\.copySignInURLUnsupported)
+            }
             self.send(
                 .tokenCopied(
                     copied,
-                    done ? .success(text.count) : .failure(.unsupported(type: "clipboard", message: unsupported))))
+                    destination.map { .success(CopyReceipt(characters: text.value.count, destination: $0)) }
+                        ?? .failure(.unsupported(type: "clipboard", message: unsupported))))
         }
     }
 

@@ -44,9 +44,16 @@ public struct AuthUIOptions: Hashable, Sendable {
     public var webProviders: [String] = []
     /// A notice about the session store (the plain-text warning), shown once inside the UI.
     public var storeNotice: String?
-    /// The other accounts signed in under the same store root (`latchkey accounts`), named in the
-    /// header beside the active one.
-    public var otherAccounts: [String] = []
+    /// The accounts signed in under the same store root (`latchkey accounts`), in its order, and the
+    /// one this UI runs on (``AccountChoice/isCurrent``) whether or not anyone is in it: the header
+    /// counts the others, the Accounts chooser lists them all.
+    public var accounts: [AccountChoice] = []
+    /// The account a cancelled sign-in goes back to (Esc, Cancel): set when this run is "Sign in as
+    /// someone else", so that the way in is also a way out.
+    public var returnAccount: AccountChoice?
+    /// A line about the accounts for the status line and the event log when the UI starts: what the
+    /// host's account rules did on the way here ("Switched to alice, who is still signed in here.").
+    public var accountNotice: String?
     /// Whether the host can start the UI again on another account (`a` opens the Accounts chooser).
     public var canSwitchAccounts: Bool = false
     /// Whether sign-in uses the USER_AUTH flow: the username first, then a choice of the methods the
@@ -181,4 +188,7 @@ public struct AuthUIOptions: Hashable, Sendable {
 
     /// The dashboard's line about the pool's MFA, such as "MFA: optional (TOTP, SMS)"; nil when not stated.
     public var mfaSummary: String? { ScreenText.mfaSummary(configuration: mfaConfiguration, methods: mfaMethods) }
+
+    /// The names of the accounts other than this UI's, as the header counts them.
+    public var otherAccounts: [String] { accounts.filter { !$0.isCurrent }.map(\.name) }
 }

@@ -23,6 +23,36 @@ public enum ChallengeAction: Sendable {
     case selectMethod(SelectSignInMethodAction)
 }
 
+/// A challenge's service calls, named after the core's: an answer, a sign-in method, or a new code.
+public enum ChallengeRequest: Hashable, Sendable {
+    /// `confirmSignIn(_:attributes:)`: a code, a new password or an MFA type; `confirmSignInFinished`.
+    case confirmSignIn(answer: SecretText, attributes: [String: String])
+    /// `selectSignInMethod(_:password:)`; `confirmSignInFinished`.
+    case selectSignInMethod(SignInMethod, password: SecretText?)
+    /// Re-initiates USER_AUTH with `method` (a code method) so that Cognito sends a new code; `codeResent`.
+    case resendSignInCode(username: String, method: SignInMethod)
+    /// `restartSignIn()`: the sign-in that asked for an MFA code starts again, so a new code is sent; `codeResent`.
+    case restartSignIn
+
+    /// Calls `service` and returns the action the answer comes back as (nil when cancelled).
+    func perform(on service: some AuthClientService) async -> ChallengeAction? {
+        switch self {
+        case .confirmSignIn(let answer, let attributes):
+            return await AuthEffect.outcome { try await service.confirmSignIn(answer.value, attributes: attributes) }
+                .map { .confirmSignInFinished($0) }
+        case .selectSignInMethod(let method, let password):
+            return await AuthEffect.outcome { try await service.selectSignInMethod(method, password: password?.value) }
+                .map { .confirmSignInFinished($0) }
+        case .resendSignInCode(let username, let method):
+            return await AuthEffect.outcome {
+                try await service.signIn(username: username, password: nil, flow: .userAuth, method: method)
+            }.map { .codeResent($0) }
+        case .restartSignIn:
+            return await AuthEffect.outcome { try await service.restartSignIn() }.map { .codeResent($0) }
+        }
+    }
+}
+
 /// What every challenge screen's action has: the key and the `confirmSignIn` result the challenge
 /// passes on to whichever screen shows.
 package protocol ChallengeScreenAction: Sendable {

@@ -229,10 +229,10 @@ extension CodeChallengeState: FormScreen {
         switch resend {
         case .method(let method):
             request = .resend
-            return [.run(.resendSignInCode(username: username, method: method))]
+            return [.run(.challenge(.resendSignInCode(username: username, method: method)))]
         case .signInAgain:
             request = .resend
-            return [.run(.restartSignIn)]
+            return [.run(.challenge(.restartSignIn))]
         }
     }
 }

@@ -94,6 +94,6 @@ extension CodeEntryScreen {
         let answer = code.text.trimmingCharacters(in: .whitespaces)
         code.clear()
         request = .verify
-        return [.run(.confirmSignIn(answer: SecretText(answer), attributes: [:]))]
+        return [.run(.challenge(.confirmSignIn(answer: SecretText(answer), attributes: [:])))]
     }
 }

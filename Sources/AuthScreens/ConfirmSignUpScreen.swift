@@ -104,6 +104,26 @@ public enum ConfirmSignUpAction: Sendable {
     case resendCodeFinished(Result<CodeDeliveryDetails, AuthError>)
 }
 
+/// The sign-up confirmation's service calls, named after the core's.
+public enum ConfirmSignUpRequest: Hashable, Sendable {
+    /// `confirmSignUp(username:code:)`; answered by `ConfirmSignUpAction.confirmSignUpFinished`.
+    case confirmSignUp(username: String, code: String)
+    /// `resendSignUpCode(username:)`; answered by `ConfirmSignUpAction.resendCodeFinished`.
+    case resendSignUpCode(username: String)
+
+    /// Calls `service` and returns the action the answer comes back as (nil when cancelled).
+    func perform(on service: some AuthClientService) async -> ConfirmSignUpAction? {
+        switch self {
+        case .confirmSignUp(let username, let code):
+            return await AuthEffect.outcome { try await service.confirmSignUp(username: username, code: code) }
+                .map { .confirmSignUpFinished($0) }
+        case .resendSignUpCode(let username):
+            return await AuthEffect.outcome { try await service.resendSignUpCode(username: username) }
+                .map { .resendCodeFinished($0) }
+        }
+    }
+}
+
 extension ConfirmSignUpState: FormScreen {
     static var requestCancelledMessage: WritableKeyPath<ConfirmSignUpState, String?> { \.notice }
 
@@ -176,7 +196,11 @@ extension ConfirmSignUpState: FormScreen {
         guard validateAll() else { return [] }
         request = .confirm
         notice = nil
-        return [.run(.confirmSignUp(username: username, code: code.text.trimmingCharacters(in: .whitespaces)))]
+        return [
+            .run(
+                .confirmSignUp(.confirmSignUp(username: username, code: code.text.trimmingCharacters(in: .whitespaces)))
+            )
+        ]
     }
 
     private mutating func resend() -> [ScreenEffect] {
@@ -188,7 +212,7 @@ extension ConfirmSignUpState: FormScreen {
         banner = nil
         notice = nil
         request = .resend
-        return [.run(.resendSignUpCode(username: username))]
+        return [.run(.confirmSignUp(.resendSignUpCode(username: username)))]
     }
 
     private mutating func back() -> [ScreenEffect] {

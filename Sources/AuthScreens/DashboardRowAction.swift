@@ -57,7 +57,7 @@ extension DashboardState {
                     label: ScreenText.connectivityLabel, hint: ScreenText.rowHintTryNow, keys: [.character("c")]))
         }
         // Once read, the Security row lists its own keys in its value (they need the room).
-        if !isChangingMFA && mfa == nil {
+        if mfaRequest == nil && mfa == nil {
             actions.append(
                 DashboardRowAction(
                     label: ScreenText.poolLabel, hint: ScreenText.rowHintReadMFA, keys: [.character("m")]))

@@ -11,13 +11,13 @@ extension DashboardState {
         case .character("r"):
             refresh = .requested(at: now)
             append(ScreenText.refreshRequested)
-            return [.run(.forceRefresh)]
+            return [.run(.dashboard(.forceRefresh))]
         case .character("O"):
-            guard !isSigningOut, userState != .signedOut else { return [] }
+            guard signOutRequest == nil, userState != .signedOut else { return [] }
             return [.route(.confirmGlobalSignOut)]
         case .character("o"):
-            guard !isSigningOut else { return [] }
-            return startSignOut(global: false)
+            guard signOutRequest == nil else { return [] }
+            return startSignOut(.local)
         case .character("s"):
             return userState.needsRelogin ? [.route(.reloginPrompt)] : []
         case .character("v"): return userState == .signedIn ? [.route(.devices)] : []
@@ -44,14 +44,13 @@ extension DashboardState {
             append(ScreenText.globalSignOutDeclined)
             return []
         }
-        return isSigningOut ? [] : startSignOut(global: true)
+        return signOutRequest == nil ? startSignOut(.global) : []
     }
 
-    private mutating func startSignOut(global: Bool) -> [ScreenEffect] {
-        isSigningOut = true
-        isSigningOutGlobally = global
-        append(global ? ScreenText.signingOutEverywhere : ScreenText.signingOut)
-        return [.run(.signOut(global: global))]
+    private mutating func startSignOut(_ scope: SignOutScope) -> [ScreenEffect] {
+        signOutRequest = scope
+        append(scope == .global ? ScreenText.signingOutEverywhere : ScreenText.signingOut)
+        return [.run(.dashboard(.signOut(scope)))]
     }
 
     private mutating func startSampleCalls(_ count: Int) -> [ScreenEffect] {
@@ -61,6 +60,6 @@ extension DashboardState {
             runningSampleCalls.append(number)
             append(ScreenText.sampleCallStarted(number))
         }
-        return [.run(.sampleCalls(first: first, count: count))]
+        return [.run(.dashboard(.sampleCalls(first: first, count: count)))]
     }
 }

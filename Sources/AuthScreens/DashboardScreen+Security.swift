@@ -11,27 +11,27 @@ import TerminalKeys
 extension DashboardState {
     /// The Security row, "MFA" and the factors, once `m` read them (empty before).
     public var securityRows: [DashboardRow] {
-        guard isChangingMFA || mfa != nil else { return [] }
+        guard mfaRequest != nil || mfa != nil else { return [] }
         guard let mfa else { return [DashboardRow(label: ScreenText.mfaLabel, value: ScreenText.mfaLoading)] }
         return [DashboardRow(label: ScreenText.mfaLabel, value: ScreenText.mfaSummary(mfa))]
     }
 
     mutating func securityKey(_ key: Key) -> [ScreenEffect] {
         guard userState == .signedIn else { return [] }
-        guard !isChangingMFA else {
+        guard mfaRequest == nil else {
             // Never silently: the key is dropped, and the log says why.
             append(ScreenText.mfaBusy)
             return []
         }
         switch key {
         case .character("m"):
-            isChangingMFA = true
+            mfaRequest = .load
             append(ScreenText.mfaReading)
-            return [.run(.loadMFASettings)]
+            return [.run(.dashboard(.mfaSettings))]
         case .character("t"):
-            isChangingMFA = true
+            mfaRequest = .enrol
             append(ScreenText.totpStarting)
-            return [.run(.setUpTOTP)]
+            return [.run(.totpEnrolment(.setUpTOTP))]
         case .character("e"), .character("E"), .character("T"), .character("x"), .character("X"):
             guard let mfa else {
                 append(ScreenText.mfaPressMFirst)
@@ -51,16 +51,16 @@ extension DashboardState {
                 change = [.sms: key == .character("X") ? .preferred : (turningOff ? .disabled : .enabled)]
             default: change = [.totp: .disabled]
             }
-            isChangingMFA = true
+            mfaRequest = .change(change)
             append(ScreenText.mfaChanging(change))
-            return [.run(.setMFAPreference(change))]
+            return [.run(.dashboard(.setMFAPreference(change)))]
         default:
             return []
         }
     }
 
     mutating func mfaLoaded(_ result: Result<MFASettings, AuthError>) -> [ScreenEffect] {
-        isChangingMFA = false
+        mfaRequest = nil
         switch result {
         case .success(let settings):
             mfa = settings
@@ -74,9 +74,10 @@ extension DashboardState {
     mutating func mfaChanged(_ result: Result<Void, AuthError>) -> [ScreenEffect] {
         switch result {
         case .success:
-            return [.run(.loadMFASettings)]
+            mfaRequest = .load
+            return [.run(.dashboard(.mfaSettings))]
         case .failure(let error):
-            isChangingMFA = false
+            mfaRequest = nil
             append(ScreenText.mfaFailed(ScreenText.shortError(error)))
             return []
         }

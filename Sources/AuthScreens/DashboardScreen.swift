@@ -1,5 +1,6 @@
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import TerminalKeys
 
 /// One labelled line of the dashboard.
@@ -65,19 +66,17 @@ public struct DashboardState: Equatable, Sendable {
     package var nextSampleCall: Int
     /// The sample calls still running, in start order.
     package var runningSampleCalls: [Int]
-    /// Whether a sign-out is running.
-    public var isSigningOut: Bool
+    /// The sign-out in flight, local or everywhere, or nil: "in flight" as the forms model it.
+    public var signOutRequest: SignOutScope?
     /// What the configuration says about the pool (its MFA setting, keys not acted on yet), shown
     /// under the session rows; empty when it says nothing.
     public var poolRows: [DashboardRow] = []
     /// The user's MFA settings, once `m` loaded them (the Security rows).
     public var mfa: MFASettings?
-    /// Whether an MFA load or change is running.
-    public var isChangingMFA = false
+    /// The Security row's request in flight (an MFA read or change, an enrolment starting), or nil.
+    public var mfaRequest: MFARequest?
     /// Whether `a` opens the Accounts chooser (other accounts share the store root).
     public var canSwitchAccounts = false
-    /// Whether the running sign-out is the global one.
-    public var isSigningOutGlobally = false
     /// The last refresh failure of this session (why a re-login is needed), reset with the session.
     package var lastRefreshError: AuthError?
     /// When the dashboard saw the AWS credentials arrive (their real lifetime starts there).
@@ -115,7 +114,7 @@ public struct DashboardState: Equatable, Sendable {
         self.log = EventLog(capacity: logCapacity)
         self.nextSampleCall = 1
         self.runningSampleCalls = []
-        self.isSigningOut = false
+        self.signOutRequest = nil
     }
 
     /// Who the session is authenticated by: the provider's readable name, or "Guest".
@@ -240,6 +239,72 @@ public struct DashboardState: Equatable, Sendable {
     }
 }
 
+/// The dashboard's service calls, named after the core's; each answer comes back as a `DashboardAction`.
+public enum DashboardRequest: Hashable, Sendable {
+    /// GetUser calls numbered `first` to `first + count - 1` (labels "GetUser #n"), then STS
+    /// GetCallerIdentity each when an identity pool is configured; each ends with `sampleCallFinished`.
+    case sampleCalls(first: Int, count: Int)
+    /// `forceRefresh()` (`r`); the outcome arrives as an auth event.
+    case forceRefresh
+    /// `probeConnectivity()`: while offline, whether the backend answers again (an auth event says so).
+    case probeConnectivity
+    /// `mfaSettings()`; answered by `mfaSettingsLoaded`.
+    case mfaSettings
+    /// `setMFAPreference(_:)`; answered by `mfaPreferenceFinished`.
+    case setMFAPreference([MFAType: MFAPreference])
+    /// `signOut(_:)` here or everywhere; answered by `signOutFinished`.
+    case signOut(SignOutScope)
+
+    /// The requests to run side by side for this one: each sample call is a request of its own.
+    var concurrentParts: [DashboardRequest] {
+        guard case .sampleCalls(let first, let count) = self, count > 1 else { return [self] }
+        return (first..<(first + count)).map { .sampleCalls(first: $0, count: 1) }
+    }
+
+    /// Calls `service` and returns the action the answer comes back as (nil when there is none, or
+    /// when cancelled). Sample calls run one after another here; the runtime runs ``concurrentParts``.
+    func perform(on service: some AuthClientService) async -> DashboardAction? {
+        switch self {
+        case .sampleCalls(let first, let count):
+            var last: DashboardAction?
+            for number in first..<(first + count) {
+                let options = TokenRequestOptions(label: ScreenText.sampleCallLabel(number))
+                last = await AuthEffect.outcome {
+                    // GetUser, then STS GetCallerIdentity with the AWS credentials when an identity pool is
+                    // configured: both wait for re-login.
+                    _ = try await service.getUserAttributes(options)
+                    if service.configuration.identityPool != nil { _ = try await service.getCallerIdentity(options) }
+                }.map { .sampleCallFinished(number: number, result: $0) }
+            }
+            return last
+        case .forceRefresh:
+            await service.forceRefresh()
+            return nil
+        case .probeConnectivity:
+            await service.probeConnectivity()
+            return nil
+        case .mfaSettings:
+            return await AuthEffect.outcome { try await service.mfaSettings() }.map { .mfaSettingsLoaded($0) }
+        case .setMFAPreference(let changes):
+            return await AuthEffect.outcome { try await service.setMFAPreference(changes) }
+                .map { .mfaPreferenceFinished($0) }
+        case .signOut(let scope):
+            return await AuthEffect.outcome { try await service.signOut(scope) }
+                .map { .signOutFinished(global: scope == .global, result: $0) }
+        }
+    }
+}
+
+/// The Security row's request in flight.
+public enum MFARequest: Hashable, Sendable {
+    /// `m`: the MFA settings are read (also after every change).
+    case load
+    /// A factor turned on or off, or made preferred.
+    case change([MFAType: MFAPreference])
+    /// `t`: an authenticator enrolment is starting (its secret is on the way).
+    case enrol
+}
+
 /// What happened on (or to) the dashboard.
 public enum DashboardAction: Sendable {
     /// A key was pressed.
@@ -254,8 +319,8 @@ public enum DashboardAction: Sendable {
     case tick(now: Date)
     /// Sample call number `number` finished.
     case sampleCallFinished(number: Int, result: Result<Void, AuthError>)
-    /// A sign-out finished (the local session is gone either way).
-    case signOutFinished(global: Bool, result: Result<Void, AuthError>)
+    /// A sign-out finished (the local session is gone either way): what the service confirmed, or why not.
+    case signOutFinished(global: Bool, result: Result<SignOutResult, AuthError>)
     /// The MFA settings were read (`m`, and after every change).
     case mfaSettingsLoaded(Result<MFASettings, AuthError>)
     /// An MFA change finished.
@@ -290,10 +355,12 @@ extension DashboardState {
             }
             return []
         case .signOutFinished(let global, let result):
-            isSigningOut = false
-            isSigningOutGlobally = false
+            signOutRequest = nil
             switch result {
-            case .success: append(global ? ScreenText.signedOutEverywhere : ScreenText.signedOutHere)
+            case .success(let signedOut):
+                append(global ? ScreenText.signedOutEverywhere : ScreenText.signedOutHere)
+                // A hosted session: the hosted UI's own cookie goes too, through its /logout page.
+                if let logout = signedOut.hostedUILogoutURL { return [.run(.openHostedUILogout(logout))] }
             case .failure(let error): append(ScreenText.signOutFailed(global: global, ScreenText.shortError(error)))
             }
             return []
@@ -321,7 +388,7 @@ extension DashboardState {
         guard now >= at else { return [] }
         probeBackoff = min(probeBackoff * 2, Self.maximumProbeDelay)
         probeAt = now.addingTimeInterval(probeBackoff)
-        return [.run(.probeConnectivity)]
+        return [.run(.dashboard(.probeConnectivity))]
     }
 
     /// Forgets what belonged to the previous session: its refresh history, MFA settings and re-login cause.

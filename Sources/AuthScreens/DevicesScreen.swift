@@ -90,12 +90,29 @@ public struct DevicesState: Equatable, Sendable {
     }
 }
 
-/// A Devices view request in flight.
+/// A Devices view request: the call to make, and (while it runs) the view's one model of "in flight".
 public enum DevicesRequest: Hashable, Sendable {
-    /// ListDevices.
+    /// `listDevices(pageSize:)`; answered by `DevicesAction.loaded`.
     case load
-    /// A remember, un-remember or forget.
+    /// A remember, un-remember (`setDeviceRemembered(_:deviceKey:)`) or forget (`forgetDevice(_:)`);
+    /// answered by `DevicesAction.changeFinished`.
     case change(DeviceChange)
+
+    /// Calls `service` and returns the action the answer comes back as (nil when cancelled).
+    func perform(on service: some AuthClientService) async -> DevicesAction? {
+        switch self {
+        case .load:
+            return await AuthEffect.outcome { try await service.listDevices(pageSize: 60) }.map { .loaded($0) }
+        case .change(let change):
+            return await AuthEffect.outcome {
+                switch change {
+                case .remember(let key, let remembered):
+                    try await service.setDeviceRemembered(remembered, deviceKey: key)
+                case .forget(let key): try await service.forgetDevice(key)
+                }
+            }.map { .changeFinished(change, $0) }
+        }
+    }
 }
 
 /// What happened in the Devices view.
@@ -109,11 +126,11 @@ public enum DevicesAction: Sendable {
 }
 
 extension DevicesState {
-    /// The view just opened: it loads the list.
-    package static func opening() -> (DevicesState, [ScreenEffect]) {
+    /// The view just opened over `app`'s dashboard: it loads the list.
+    package static func opening(over app: AppState) -> (DevicesState, [ScreenEffect]) {
         var state = DevicesState()
         state.request = .load
-        return (state, [.run(.loadDevices)])
+        return (state, [.run(.devices(.load))])
     }
 
     /// Applies an action and returns the effects (and `.route(.closeModal)` to close).
@@ -142,7 +159,7 @@ extension DevicesState {
                 error = ScreenText.shortError(failure)
             }
             request = .load
-            return [.run(.loadDevices)]
+            return [.run(.devices(.load))]
         }
     }
 
@@ -162,7 +179,7 @@ extension DevicesState {
         case .character("l"):
             guard request == nil else { return [] }
             request = .load
-            return [.run(.loadDevices)]
+            return [.run(.devices(.load))]
         case .character("f"):
             guard request == nil, let device = selected else { return [] }
             if device.isCurrent {
@@ -183,7 +200,7 @@ extension DevicesState {
         request = .change(change)
         notice = nil
         error = nil
-        return [.run(.changeDevice(change))]
+        return [.run(.devices(.change(change)))]
     }
 }
 

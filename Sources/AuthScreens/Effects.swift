@@ -1,33 +1,33 @@
 import CognitoAuth
+import Foundation
 
-/// Work the runtime does for the view models: auth-client calls and exits, as data.
+/// Work the runtime does for the view models, as data: each feature's service calls, and what only
+/// the runtime can do (the browser, the clipboard, the redirect listener, ending the UI).
 ///
-/// Secrets travel as ``SecretText`` so that printing an effect never shows them.
+/// A feature's request comes back as that feature's action (``AuthEffect/signIn(_:)`` as
+/// `AppAction.signIn`, …): the feature's request enum says which call it makes, in its own
+/// `perform(on:)`. Secrets travel as ``SecretText`` so that printing an effect never shows them.
 public enum AuthEffect: Hashable, Sendable {
-    /// `signIn(username:password:)`; the result comes back as `signInFinished`.
-    case signIn(username: String, password: SecretText)
-    /// `confirmSignIn(_:attributes:)`: a code, a new password or an MFA type; the result comes back as `confirmSignInFinished`.
-    case confirmSignIn(answer: SecretText, attributes: [String: String])
-    /// USER_AUTH `signIn(username:password:flow:method:)` without a method: the pool's methods come
-    /// back as `signInFinished` (`SignInStep.selectChallenge(_:)`).
-    case startUserAuth(username: String)
-    /// `selectSignInMethod(_:password:)`; the result comes back as `confirmSignInFinished`.
-    case selectSignInMethod(SignInMethod, password: SecretText?)
-    /// Re-initiates USER_AUTH with `method` (a code method) so that Cognito sends a new code; `signInCodeResent`.
-    case resendSignInCode(username: String, method: SignInMethod)
-    /// `restartSignIn()`: the sign-in that asked for an MFA code starts again, so a new code is sent; `signInCodeResent`.
-    case restartSignIn
-    /// Creates an account with `signUp(username:password:attributes:)`; answered by `signUpFinished`.
-    case signUp(username: String, password: SecretText, attributes: [String: String])
-    /// Confirms a new account with `confirmSignUp(username:code:)`; answered by `confirmSignUpFinished`.
-    case confirmSignUp(username: String, code: String)
-    /// Sends the sign-up code again with `resendSignUpCode(username:)`; answered by `resendSignUpCodeFinished`.
-    case resendSignUpCode(username: String)
-    /// Starts a password reset with `forgotPassword(username:)`; answered by `forgotPasswordFinished`.
-    case forgotPassword(username: String)
-    /// Sets the new password with `confirmForgotPassword(username:newPassword:code:)`;
-    /// answered by `confirmForgotPasswordFinished`.
-    case confirmForgotPassword(username: String, newPassword: SecretText, code: String)
+    /// A Sign in screen's request; its answer comes back as `AppAction.signIn`.
+    case signIn(SignInRequest)
+    /// A challenge's request (an answer, a method, a new code); its answer comes back as `AppAction.challenge`.
+    case challenge(ChallengeRequest)
+    /// Create account's request; its answer comes back as `AppAction.signUp`.
+    case signUp(SignUpRequest)
+    /// The sign-up confirmation's request; its answer comes back as `AppAction.confirmSignUp`.
+    case confirmSignUp(ConfirmSignUpRequest)
+    /// Forgot password's request; its answer comes back as `AppAction.forgotPassword`.
+    case forgotPassword(ForgotPasswordRequest)
+    /// The dashboard's request; its answer (if any) comes back as `AppAction.dashboard`.
+    case dashboard(DashboardRequest)
+    /// The authenticator enrolment's request; its answer comes back as `AppAction.totpEnrolment`.
+    case totpEnrolment(TOTPEnrolmentRequest)
+    /// The Devices view's (or the remember prompt's) request; its answer comes back as `AppAction.devices`.
+    case devices(DevicesRequest)
+    /// The Profile view's request; its answer comes back as `AppAction.profile`.
+    case profile(ProfileRequest)
+    /// The app's own request about the session; its answer (if any) comes back as a root action.
+    case session(SessionRequest)
     /// Begins a browser sign-in through the hosted UI with `provider` (`COGNITO`, `Google`...): the
     /// URL, a browser opened where there is one, the loopback listener; `hostedUIStarted`, then
     /// `signInFinished` when the redirect arrives.
@@ -36,47 +36,50 @@ public enum AuthEffect: Hashable, Sendable {
     case completeHostedUISignIn(pasted: SecretText)
     /// Ends the waiting browser sign-in (the listener closes).
     case cancelHostedUISignIn
+    /// Opens the hosted UI's `/logout` page after a hosted session signed out; `hostedUISignedOut`.
+    case openHostedUILogout(URL)
     /// Cancels the form request in flight; its result is dropped.
     case cancelRequest
-    /// `releaseSignInWait()`: the calls waiting for re-login fail.
-    case releaseSignInWait
-    /// `signOut(.local)` or `signOut(.global)`; `signOutFinished`.
-    case signOut(global: Bool)
-    /// Starts `count` GetUser calls numbered from `first` (labels "GetUser #n"); each ends with `sampleCallFinished`.
-    case sampleCalls(first: Int, count: Int)
-    /// Refreshes the tokens now with `forceRefresh()` (the dashboard's `r`); the outcome arrives as an auth event.
-    case forceRefresh
-    /// `probeConnectivity()`: while offline, whether the backend answers again.
-    case probeConnectivity
-    /// Reads the MFA settings with `mfaSettings()`; answered by `mfaSettingsLoaded`.
-    case loadMFASettings
-    /// Changes the MFA preferences with `setMFAPreference(_:)`; answered by `mfaPreferenceFinished`.
-    case setMFAPreference([MFAType: MFAPreference])
-    /// Starts an authenticator-app enrolment with `setUpTOTP()`; answered by `totpSetupStarted`.
-    case setUpTOTP
-    /// Finishes the enrolment with `verifyTOTPSetup(code:)`; answered by `totpSetupVerified`.
-    case verifyTOTPSetup(code: SecretText)
-    /// Lists the user's devices with `listDevices(pageSize:)`; answered by `devicesLoaded`.
-    case loadDevices
-    /// `setDeviceRemembered(_:deviceKey:)` or `forgetDevice(_:)`; `deviceChangeFinished`.
-    case changeDevice(DeviceChange)
-    /// Reads the token and hands it to the terminal's clipboard (never to the screen); `tokenCopied`.
-    case copyToken(CopiedToken)
-    /// Put an authenticator set-up's `otpauth://` URI on the clipboard (OSC 52); it is never logged.
-    case copyTOTPURI(String)
-    /// Copy the hosted UI's sign-in URL to the clipboard (OSC 52): drawn across rows, it does not copy whole.
-    case copySignInURL(String)
-    /// A Profile view request; its result comes back as `profile(_:)`.
-    case profile(ProfileRequest)
-    /// Reads the stored session again; `sessionLoaded` (after a sign-in, for the device it registered).
-    case loadSession
+    /// Hands `text` to the terminal's clipboard (OSC 52), never to the screen or a log; `tokenCopied`.
+    case copy(SecretText, as: CopiedToken)
     /// The user quit (Ctrl-C, `q`).
     case quit
-    /// The user chose another account (nil: sign in as someone else); the UI ends so the host can
-    /// start it again on that account's store.
+    /// The user chose another account, by ``AccountChoice/id`` (nil: sign in as someone else); the UI
+    /// ends so the host can start it again on that account's store.
     case switchAccount(String?)
+    /// The account rules apply: this account was signed out while another is signed in here, or a
+    /// sign-in here is of a user another account holds. The UI ends so the host can apply them
+    /// (the command line's, in the core's account directory) and start it again.
+    case handOver
     /// The user cancelled the sign-in UI (only when ``AuthUIOptions/canCancel``).
     case dismiss
+}
+
+/// The app's own requests about the session (not one screen's): reading the store, releasing the
+/// calls that wait for sign-in, and reading a token to copy.
+public enum SessionRequest: Hashable, Sendable {
+    /// Reads the stored session again; answered by `AppAction.sessionLoaded` (after a sign-in, for the
+    /// device it registered).
+    case loadSession
+    /// `releaseSignInWait()`: the calls waiting for re-login fail (the re-login prompt's Cancel).
+    case releaseSignInWait
+    /// `getTokens` for the token to copy (`y`, then `i` or `a`); answered by `AppAction.tokenRead`.
+    case getTokens(CopiedToken)
+
+    /// Calls `service` for this request and returns the root action its answer comes back as.
+    func perform(on service: some AuthClientService) async -> AppAction? {
+        switch self {
+        case .loadSession:
+            return .sessionLoaded(await service.session.map(SessionSummary.init))
+        case .releaseSignInWait:
+            await service.releaseSignInWait()
+            return nil
+        case .getTokens(let token):
+            return await AuthEffect.outcome { try await service.getTokens(.default) }.map { result in
+                .tokenRead(token, result.map { SecretText(token == .id ? $0.idToken : $0.accessToken) })
+            }
+        }
+    }
 }
 
 /// Where a screen asks the app to go next.
@@ -116,6 +119,10 @@ package enum Route: Hashable, Sendable {
     case copyToken
     /// Close the modal over the dashboard.
     case closeModal
+    /// "Sign out everywhere?" was answered (`y` confirms): the dashboard signs out everywhere, or logs the no.
+    case globalSignOutAnswered(confirmed: Bool)
+    /// Show `message` on the status line.
+    case status(String)
 }
 
 /// What a screen's reducer returns: effects for the runtime, and routes for the app.

@@ -131,6 +131,28 @@ public enum ForgotPasswordAction: Sendable {
     case confirmForgotPasswordFinished(Result<Void, AuthError>)
 }
 
+/// Forgot password's service calls, named after the core's.
+public enum ForgotPasswordRequest: Hashable, Sendable {
+    /// `forgotPassword(username:)`; answered by `ForgotPasswordAction.forgotPasswordFinished`.
+    case forgotPassword(username: String)
+    /// `confirmForgotPassword(username:newPassword:code:)`; answered by
+    /// `ForgotPasswordAction.confirmForgotPasswordFinished`.
+    case confirmForgotPassword(username: String, newPassword: SecretText, code: String)
+
+    /// Calls `service` and returns the action the answer comes back as (nil when cancelled).
+    func perform(on service: some AuthClientService) async -> ForgotPasswordAction? {
+        switch self {
+        case .forgotPassword(let username):
+            return await AuthEffect.outcome { try await service.forgotPassword(username: username).delivery }
+                .map { .forgotPasswordFinished($0) }
+        case .confirmForgotPassword(let username, let newPassword, let code):
+            return await AuthEffect.outcome {
+                try await service.confirmForgotPassword(username: username, newPassword: newPassword.value, code: code)
+            }.map { .confirmForgotPasswordFinished($0) }
+        }
+    }
+}
+
 extension ForgotPasswordState: FormScreen {
     static var requestCancelledMessage: WritableKeyPath<ForgotPasswordState, String?> { \.notice }
 
@@ -240,9 +262,10 @@ extension ForgotPasswordState: FormScreen {
             request = .reset
             return [
                 .run(
-                    .confirmForgotPassword(
-                        username: trimmedUsername, newPassword: secret,
-                        code: code.text.trimmingCharacters(in: .whitespaces)))
+                    .forgotPassword(
+                        .confirmForgotPassword(
+                            username: trimmedUsername, newPassword: secret,
+                            code: code.text.trimmingCharacters(in: .whitespaces))))
             ]
         }
     }
@@ -258,7 +281,7 @@ extension ForgotPasswordState: FormScreen {
         }
         notice = nil
         request = .sendCode
-        return [.run(.forgotPassword(username: trimmedUsername))]
+        return [.run(.forgotPassword(.forgotPassword(username: trimmedUsername)))]
     }
 
     private mutating func back() -> [ScreenEffect] {

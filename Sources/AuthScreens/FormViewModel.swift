@@ -37,6 +37,7 @@ extension SignInState: FormViewModel {
         case .signIn: return choosesMethod ? ScreenText.continueButton : ScreenText.signInButton
         case .createAccount: return ScreenText.createAccountButton
         case .forgotPassword: return ScreenText.forgotPasswordLink
+        case .cancel where hostedUI == nil: return backTo.map(ScreenText.backToAccountLink) ?? ScreenText.cancelButton
         case .cancel: return ScreenText.cancelButton
         case .web(let index): return webLabel(index)
         case .pasteRedirect: return ScreenText.pasteRedirectLabel

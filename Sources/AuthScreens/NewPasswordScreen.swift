@@ -148,6 +148,6 @@ extension NewPasswordState: FormScreen {
         let values = Dictionary(
             attributes.map { ($0.name, $0.field.text.trimmingCharacters(in: .whitespaces)) },
             uniquingKeysWith: { first, _ in first })
-        return [.run(.confirmSignIn(answer: secret, attributes: values))]
+        return [.run(.challenge(.confirmSignIn(answer: secret, attributes: values)))]
     }
 }

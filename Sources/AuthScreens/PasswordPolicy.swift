@@ -1,4 +1,5 @@
 import CognitoAuth
+import LatchkeyText
 
 /// A user pool's password policy, checked inline as the user types.
 ///
@@ -51,8 +52,8 @@ public struct PasswordPolicy: Hashable, Sendable {
     /// needs: …"), or nil when `password` meets it; the same rules as the forms' checklist.
     public func refusal(of password: String) -> String? {
         guard let problem = validationError(for: password) else { return nil }
-        let rules = rules.map(\.text).joined(separator: Localized.text("policy.listSeparator"))
-        return Localized.format("cli.passwordRefused", ["problem": problem, "rules": rules])
+        let rules = rules.map(\.text).joined(separator: Localized.text(\.policyListSeparator))
+        return Localized.format(\.cliPasswordRefused, ["problem": problem, "rules": rules])
     }
 
     /// One requirement of a policy.

@@ -1,5 +1,6 @@
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import TerminalKeys
 
 /// A Profile request for the runtime, as data (secrets as ``SecretText``).
@@ -16,19 +17,11 @@ public enum ProfileRequest: Hashable, Sendable {
     case changePassword(current: SecretText, proposed: SecretText)
     /// `deleteUser()` for `username` (named in the outcome); `ProfileAction.deleted`.
     case deleteAccount(username: String)
+    /// Removes one attribute with `deleteUserAttributes([name])`; answered by `ProfileAction.removed`.
+    case remove(name: String)
 
-    /// A request in flight as the view keeps it: which call runs, without the secrets it carried.
-    public enum InFlight: Hashable, Sendable {
-        case load
-        case update(name: String)
-        case sendCode
-        case verify(name: String)
-        case changePassword
-        case deleteAccount
-    }
-
-    /// This request as the view keeps it while it runs.
-    public var inFlight: InFlight {
+    /// This request as the view keeps it while it runs (without the secrets it carries).
+    public var inFlight: ProfileState.Request {
         switch self {
         case .load: return .load
         case .update(let name, _): return .update(name: name)
@@ -36,6 +29,33 @@ public enum ProfileRequest: Hashable, Sendable {
         case .verify(let name, _): return .verify(name: name)
         case .changePassword: return .changePassword
         case .deleteAccount: return .deleteAccount
+        case .remove(let name): return .remove(name: name)
+        }
+    }
+
+    /// Calls `service` for this request and returns the action its answer comes back as (nil when cancelled).
+    func perform(on service: some AuthClientService) async -> ProfileAction? {
+        switch self {
+        case .load:
+            return await AuthEffect.outcome { try await service.userAttributes() }.map { .loaded($0) }
+        case .update(let name, let value):
+            return await AuthEffect.outcome { try await service.updateUserAttributes([name: value]) }
+                .map { .updated(name: name, $0) }
+        case .sendCode(let name):
+            return await AuthEffect.outcome { try await service.sendAttributeVerificationCode(name) }
+                .map { .codeSent(name: name, $0) }
+        case .verify(let name, let code):
+            return await AuthEffect.outcome { try await service.verifyUserAttribute(name, code: code) }
+                .map { .verified(name: name, $0) }
+        case .changePassword(let current, let proposed):
+            return await AuthEffect.outcome {
+                try await service.changePassword(current: current.value, proposed: proposed.value)
+            }.map { .passwordChanged($0) }
+        case .deleteAccount(let username):
+            return await AuthEffect.outcome { try await service.deleteUser() }.map { .deleted(username: username, $0) }
+        case .remove(let name):
+            return await AuthEffect.outcome { try await service.deleteUserAttributes([name]) }
+                .map { .removed(name: name, $0) }
         }
     }
 }
@@ -60,10 +80,28 @@ public struct ProfileRow: Hashable, Sendable {
 /// email or phone with the code, change the password, and delete the account behind a typed
 /// confirmation.
 ///
-/// Keys while browsing: ↑/↓ select, Enter or `e` edit, `v` verify, `w` change password, `D` delete
-/// the account, `l` reload, Esc or `p` back. In a form: Enter submits, Esc goes back to the list;
-/// on the code form Ctrl-R sends a new code.
+/// Keys while browsing: ↑/↓ select, Enter or `e` edit, `v` verify, `x` remove an attribute the account
+/// need not keep (after "Remove …? y"), `w` change password, `D` delete the account, `l` reload, Esc or
+/// `p` back. In a form: Enter submits, Esc goes back to the list; on the code form Ctrl-R sends a new code.
 public struct ProfileState: Equatable, Sendable {
+    /// A request in flight as the view keeps it: which call runs, without the secrets it carried.
+    public enum Request: Hashable, Sendable {
+        /// The attributes are being read.
+        case load
+        /// Attribute `name` is being saved.
+        case update(name: String)
+        /// A verification code is being sent.
+        case sendCode
+        /// Attribute `name`'s code is being checked.
+        case verify(name: String)
+        /// The password is being changed.
+        case changePassword
+        /// The account is being deleted.
+        case deleteAccount
+        /// Attribute `name` is being removed.
+        case remove(name: String)
+    }
+
     /// What the view shows under the list.
     public enum Mode: Equatable, Sendable {
         /// Only the attribute list, with no form under it (the starting mode).
@@ -76,14 +114,18 @@ public struct ProfileState: Equatable, Sendable {
         case changingPassword(current: FieldState, proposed: FieldState, focusOnProposed: Bool)
         /// "Type the username to delete the account".
         case confirmingDelete(typed: FieldState)
+        /// "Remove this attribute?", answered with `y`.
+        case confirmingRemoval(name: String)
     }
 
     /// The attributes as last read, or nil before the first answer.
     public var attributes: UserAttributes?
     /// The username to show before the attributes arrive (and to confirm a deletion).
     public var knownUsername: String
+    /// The attributes an account must keep (those Create account asks for): `x` does not remove them.
+    public var requiredAttributes: Set<String> = []
     /// The request in flight, or nil: the one model of "in flight", as on the forms.
-    public var request: ProfileRequest.InFlight?
+    public var request: Request?
     /// The index of the highlighted attribute row, moved with ↑/↓.
     public var selection = 0
     /// The form under the list.
@@ -140,7 +182,28 @@ public struct ProfileState: Equatable, Sendable {
     }
 
     /// Whether a form with a text field shows (then `q` and `?` are typed).
-    public var hasTextField: Bool { mode != .browsing }
+    public var hasTextField: Bool {
+        switch mode {
+        case .browsing, .confirmingRemoval: return false
+        case .editing, .verifying, .changingPassword, .confirmingDelete: return true
+        }
+    }
+
+    /// Why `x` cannot remove `row`, or nil when it can: the username and the read-only attributes, a
+    /// required attribute, or one that is not set.
+    func removalRefusal(_ row: ProfileRow) -> String? {
+        let key: TextKey
+        if !row.isEditable {
+            key = \.profileNotRemovable
+        } else if requiredAttributes.contains(row.name) {
+            key = \.profileRequiredAttribute
+        } else if attributes?[row.name] == nil {
+            key = \.profileNothingToRemove
+        } else {
+            return nil
+        }
+        return Localized.format(key, ["label": row.label])
+    }
 
     /// What is running ("Saving name…"), or nil.
     public var activity: String? {
@@ -151,7 +214,60 @@ public struct ProfileState: Equatable, Sendable {
         case .verify(let name)?: return ScreenText.profileVerifying(name)
         case .changePassword?: return ScreenText.profileChangingPassword
         case .deleteAccount?: return ScreenText.profileDeleting
+        case .remove(let name)?:
+            return Localized.format(
+                \.profileRemoving, ["label": ScreenText.lowercasedLabel(ScreenText.profileLabel(name))])
         case nil: return nil
+        }
+    }
+}
+
+/// One part of the form under the Profile list, as the renderer draws it, top to bottom.
+public enum ProfileFormLine: Equatable, Sendable {
+    /// A labelled text field on one row; the focused one takes the cursor.
+    case field(label: String, FieldState, isFocused: Bool)
+    /// A warning over `rows` rows (what a deletion takes with it).
+    case warning(String, rows: Int)
+
+    /// The rows the part takes.
+    public var rows: Int {
+        switch self {
+        case .field: return 1
+        case .warning(_, let rows): return rows
+        }
+    }
+}
+
+extension ProfileState {
+    /// The form under the list, top to bottom; empty while browsing. The renderer draws these parts
+    /// without knowing the modes, so a new form is one more case here.
+    public var form: [ProfileFormLine] {
+        switch mode {
+        case .browsing: return []
+        case .editing(let name, let value):
+            return [.field(label: ScreenText.profileNewValue(name), value, isFocused: true)]
+        case .verifying(_, let code, _):
+            return [.field(label: ScreenText.profileCodeLabel, code, isFocused: true)]
+        case .changingPassword(let current, let proposed, let focusOnProposed):
+            return [
+                .field(label: ScreenText.profileCurrentPassword, current, isFocused: !focusOnProposed),
+                .field(label: ScreenText.profileNewPassword, proposed, isFocused: focusOnProposed),
+            ]
+        case .confirmingRemoval(let name):
+            // The value is named so the user sees what goes; a long one is shortened so the question fits.
+            let full = attributes?[name].map { TerminalText.sanitized($0) } ?? ""
+            let value = full.count > 40 ? full.prefix(39) + "…" : full
+            return [
+                .warning(
+                    Localized.format(
+                        \.profileRemoveQuestion, ["label": ScreenText.profileLabel(name), "value": value]),
+                    rows: 2)
+            ]
+        case .confirmingDelete(let typed):
+            return [
+                .warning(ScreenText.profileDeleteWarning(username), rows: 3),
+                .field(label: ScreenText.profileTypeUsername, typed, isFocused: true),
+            ]
         }
     }
 }
@@ -172,12 +288,16 @@ public enum ProfileAction: Sendable {
     case passwordChanged(Result<Void, AuthError>)
     /// The deletion of `username`'s account finished.
     case deleted(username: String, Result<Void, AuthError>)
+    /// The removal of attribute `name` finished.
+    case removed(name: String, Result<Void, AuthError>)
 }
 
 extension ProfileState {
-    /// The view just opened for `username`: it loads the attributes.
-    package static func opening(username: String) -> (ProfileState, [ScreenEffect]) {
-        var state = ProfileState(username: username)
+    /// The view just opened over `app`'s dashboard, for its user: it loads the attributes. The view
+    /// reads what it needs from the app itself, so the app only asks it to open.
+    package static func opening(over app: AppState) -> (ProfileState, [ScreenEffect]) {
+        var state = ProfileState(username: app.dashboard.username ?? app.dashboard.session?.username ?? "")
+        state.requiredAttributes = Set(app.options.signUpAttributes.map(\.attributeName))
         state.request = .load
         return (state, [.run(.profile(.load))])
     }
@@ -222,6 +342,15 @@ extension ProfileState {
             if case .failure(let failure) = result {
                 error = ScreenText.shortError(failure)
                 mode = .browsing
+            }
+        case .removed(let name, let result):
+            request = nil
+            switch result {
+            case .success:
+                error = nil
+                notice = Localized.format(\.profileRemoved, ["label": ScreenText.profileLabel(name)])
+                return [.run(.profile(.load))]
+            case .failure(let failure): error = ScreenText.shortError(failure)
             }
         }
         return []
@@ -270,4 +399,219 @@ extension ProfileState {
         }
         return []
     }
+}
+
+/// The Profile view's keys: browsing the rows and the forms (edit, verify, password, delete).
+extension ProfileState {
+    mutating func keyPressed(_ key: Key) -> [ScreenEffect] {
+        guard request == nil || mode == .browsing else { return [] }
+        switch mode {
+        case .browsing: return browsingKey(key)
+        case .editing(let name, let value): return editingKey(key, name: name, value: value)
+        case .verifying(let name, let code, let delivery):
+            return verifyingKey(key, name: name, code: code, delivery: delivery)
+        case .changingPassword(let current, let proposed, let focusOnProposed):
+            return changingPasswordKey(key, current: current, proposed: proposed, focusOnProposed: focusOnProposed)
+        case .confirmingDelete(let typed): return confirmingDeleteKey(key, typed: typed)
+        case .confirmingRemoval(let name):
+            // Any key answers: `y` removes the attribute, anything else keeps it.
+            mode = .browsing
+            guard key.isCharacter("y") || key.isCharacter("Y") else {
+                notice = Localized.format(\.profileRemoveKept, ["label": ScreenText.profileLabel(name)])
+                return []
+            }
+            return run(.remove(name: name))
+        }
+    }
+
+    /// A key in the edit form: Esc goes back, Enter saves, anything else edits the value.
+    private mutating func editingKey(
+        _ key: Key, name: String, value: FieldState
+    ) -> [ScreenEffect] {
+        var value = value
+        if key == .escape { return back() }
+        if key == .enter {
+            error = nil
+            return run(.update(name: name, value: value.text))
+        }
+        if value.apply(key) == .changed { error = nil }
+        mode = .editing(name: name, value: value)
+        return []
+    }
+
+    /// A key in the code form: Esc leaves verifying for later, Ctrl-R sends a new code, Enter
+    /// verifies, anything else edits the code.
+    private mutating func verifyingKey(
+        _ key: Key, name: String, code: FieldState, delivery: CodeDeliveryDetails?
+    ) -> [ScreenEffect] {
+        var code = code
+        if key == .escape {
+            notice = ScreenText.profileVerifyLater(name)
+            return back(keepingNotice: true)
+        }
+        if key.isCtrl("r") {
+            error = nil
+            return run(.sendCode(name: name))
+        }
+        if key == .enter {
+            let entered = code.text.trimmingCharacters(in: .whitespaces)
+            guard !entered.isEmpty else {
+                error = ScreenText.profileEnterCode
+                return []
+            }
+            error = nil
+            return run(.verify(name: name, code: entered))
+        }
+        if code.apply(key) == .changed { error = nil }
+        mode = .verifying(name: name, code: code, delivery: delivery)
+        return []
+    }
+
+    /// A key in the password form: Esc goes back, Tab (or Enter on the first field) moves focus,
+    /// Enter on the second changes the password, Ctrl-T reveals, anything else edits.
+    private mutating func changingPasswordKey(
+        _ key: Key, current: FieldState, proposed: FieldState, focusOnProposed: Bool
+    ) -> [ScreenEffect] {
+        var current = current
+        var proposed = proposed
+        if key == .escape { return back() }
+        if key == .tab || key == .backTab || (key == .enter && !focusOnProposed) {
+            mode = .changingPassword(current: current, proposed: proposed, focusOnProposed: !focusOnProposed)
+            return []
+        }
+        if key == .enter {
+            guard !current.isEmpty, !proposed.isEmpty else {
+                error = ScreenText.profileEnterBothPasswords
+                return []
+            }
+            error = nil
+            return run(.changePassword(current: SecretText(current.text), proposed: SecretText(proposed.text)))
+        }
+        if key.isCtrl("t") {
+            if focusOnProposed { proposed.isRevealed.toggle() } else { current.isRevealed.toggle() }
+        } else if (focusOnProposed ? proposed.apply(key) : current.apply(key)) == .changed {
+            error = nil
+        }
+        mode = .changingPassword(current: current, proposed: proposed, focusOnProposed: focusOnProposed)
+        return []
+    }
+
+    /// A key in the delete form: Esc cancels, Enter deletes once the username is typed exactly,
+    /// anything else edits what is typed.
+    private mutating func confirmingDeleteKey(_ key: Key, typed: FieldState) -> [ScreenEffect] {
+        var typed = typed
+        if key == .escape {
+            notice = ScreenText.profileDeleteCancelled
+            return back(keepingNotice: true)
+        }
+        if key == .enter {
+            guard typed.text == username else {
+                error = ScreenText.profileDeleteMismatch
+                return []
+            }
+            error = nil
+            return run(.deleteAccount(username: username))
+        }
+        if typed.apply(key) == .changed { error = nil }
+        mode = .confirmingDelete(typed: typed)
+        return []
+    }
+
+    private mutating func browsingKey(_ key: Key) -> [ScreenEffect] {
+        switch key {
+        case .escape, .character("p"): return [.route(.closeModal)]
+        case .up: selection = max(0, selection - 1)
+        case .down: selection = min(max(0, rows.count - 1), selection + 1)
+        case .character("l"):
+            guard request == nil else { break }
+            return run(.load)
+        case .enter, .character("e"):
+            guard request == nil, let row = selected else { break }
+            guard row.isEditable else {
+                error = ScreenText.profileNotEditable(row.label)
+                break
+            }
+            var field = FieldState(text: attributes?[row.name] ?? "")
+            field.moveEnd()
+            start(.editing(name: row.name, value: field))
+        case .character("v"):
+            guard request == nil, let row = selected else { break }
+            guard UserAttributes.isVerifiable(row.name), attributes?[row.name] != nil else {
+                error = ScreenText.profileNotVerifiable
+                break
+            }
+            error = nil
+            notice = nil
+            return run(.sendCode(name: row.name))
+        case .character("w"):
+            guard request == nil else { break }
+            start(
+                .changingPassword(
+                    current: FieldState(isSecure: true), proposed: FieldState(isSecure: true), focusOnProposed: false))
+        case .character("x"):
+            guard request == nil, let row = selected else { break }
+            if let refusal = removalRefusal(row) {
+                error = refusal
+                notice = nil
+                break
+            }
+            start(.confirmingRemoval(name: row.name))
+        case .character("D"):
+            guard request == nil else { break }
+            start(.confirmingDelete(typed: FieldState()))
+        default: break
+        }
+        return []
+    }
+
+    /// Sends `request`, which is in flight until its answer.
+    private mutating func run(_ request: ProfileRequest) -> [ScreenEffect] {
+        self.request = request.inFlight
+        return [.run(.profile(request))]
+    }
+
+    private mutating func start(_ form: Mode) {
+        mode = form
+        error = nil
+        notice = nil
+    }
+
+    private mutating func back(keepingNotice: Bool = false) -> [ScreenEffect] {
+        mode = .browsing
+        error = nil
+        if !keepingNotice { notice = nil }
+        return []
+    }
+}
+
+extension ProfileState: ScreenModel {
+    var title: String { ScreenText.profileTitle }
+    var keyHints: [String]? {
+        switch mode {
+        case .browsing:
+            // `x remove` shows beside the keys only on a row it can remove.
+            var hints = ScreenText.profileHints
+            if let row = selected, removalRefusal(row) == nil,
+                let password = hints.firstIndex(of: Localized.text(\.profileHintsPassword))
+            {
+                hints.insert(Localized.text(\.profileHintsRemove), at: password)
+            }
+            return hints
+        case .confirmingRemoval:
+            return [Localized.text(\.profileRemoveHintsRemove), Localized.text(\.profileRemoveHintsKeep)]
+        case .editing: return ScreenText.profileFormHints
+        case .verifying: return ScreenText.profileCodeHints
+        case .changingPassword: return ScreenText.profilePasswordHints
+        case .confirmingDelete: return ScreenText.profileDeleteHints
+        }
+    }
+    var helpLines: [String]? {
+        guard mode == .browsing else { return nil }
+        var lines = ScreenText.profileHelp
+        if let password = lines.firstIndex(of: Localized.text(\.profileHelpPassword)) {
+            lines.insert(Localized.text(\.profileHelpRemove), at: password)
+        }
+        return lines
+    }
+    static func action(for key: Key) -> ProfileAction { .keyPressed(key) }
 }

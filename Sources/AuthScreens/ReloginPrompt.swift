@@ -120,7 +120,7 @@ extension ReloginPromptState {
             case .run: result.append(effect)
             case .route(.signedIn): result.append(effect)
             case .route(.cancelled):
-                result.append(.run(.releaseSignInWait))
+                result.append(.run(.session(.releaseSignInWait)))
                 result.append(effect)
             case .route(.challenge(let step, let username)):
                 if let next = ChallengeState(step: step, username: username, policy: policy) {

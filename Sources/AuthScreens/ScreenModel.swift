@@ -1,4 +1,5 @@
 import CognitoAuth
+import LatchkeyText
 import TerminalKeys
 
 /// What a view model tells the app's chrome: its title, what runs, its key hints and help.
@@ -54,7 +55,7 @@ extension ScreenText {
     ) -> [String] {
         if activity != nil {
             if copiesSignInURL {
-                return [ScreenText.hintCancelRequest, Localized.text("hintCopySignInURL"), ScreenText.hintCtrlCQuit]
+                return [ScreenText.hintCancelRequest, Localized.text(\.hintCopySignInURL), ScreenText.hintCtrlCQuit]
             }
             return [ScreenText.hintCancelRequest, ScreenText.hintCtrlCQuit]
         }
@@ -80,9 +81,14 @@ extension SignInState: ScreenModel {
     var title: String { ScreenText.signInTitle }
     var revealHint: String? { revealHint(for: .password, \.password) }
     var keyHints: [String]? {
-        ScreenText.formHints(
+        var hints = ScreenText.formHints(
             activity: activity, hasTextField: hasTextField, copiesSignInURL: hostedUI != nil, revealHint: revealHint,
-            escape: canCancel ? ScreenText.hintEscBack : nil)
+            escape: canCancel && backTo == nil ? ScreenText.hintEscBack : nil)
+        // "Sign in as someone else": the way back comes right after Enter, so a narrow footer keeps it.
+        if let backTo, canCancel, activity == nil, hasTextField {
+            hints.insert(ScreenText.hintEscBackTo(backTo), at: min(2, hints.count))
+        }
+        return hints
     }
     var hidesHelpHint: Bool { activity != nil }
     static func action(for key: Key) -> SignInAction { .keyPressed(key) }
@@ -154,12 +160,12 @@ extension NewPasswordState {
 
 extension DashboardState: ScreenModel {
     var title: String { ScreenText.dashboardTitle }
-    var activity: String? { isSigningOut ? ScreenText.signingOut : nil }
+    var activity: String? { signOutRequest == nil ? nil : ScreenText.signingOut }
     var hasTextField: Bool { false }
     var keyHints: [String]? {
         var hints = ScreenText.dashboardHints
         if userState.needsRelogin { hints.insert(ScreenText.hintSignInAgain, at: 0) }
-        if canSwitchAccounts, let profileIndex = hints.firstIndex(of: Localized.text("dashboardHints.profile")) {
+        if canSwitchAccounts, let profileIndex = hints.firstIndex(of: Localized.text(\.dashboardHintsProfile)) {
             hints.insert(ScreenText.hintAccounts, at: profileIndex)
         }
         return hints
@@ -194,21 +200,6 @@ extension DevicesState: ScreenModel {
     static func action(for key: Key) -> DevicesAction { .keyPressed(key) }
 }
 
-extension ProfileState: ScreenModel {
-    var title: String { ScreenText.profileTitle }
-    var keyHints: [String]? {
-        switch mode {
-        case .browsing: return ScreenText.profileHints
-        case .editing: return ScreenText.profileFormHints
-        case .verifying: return ScreenText.profileCodeHints
-        case .changingPassword: return ScreenText.profilePasswordHints
-        case .confirmingDelete: return ScreenText.profileDeleteHints
-        }
-    }
-    var helpLines: [String]? { mode == .browsing ? ScreenText.profileHelp : nil }
-    static func action(for key: Key) -> ProfileAction { .keyPressed(key) }
-}
-
 extension RememberDevicePromptState: ScreenModel {
     var title: String { ScreenText.rememberDeviceTitle }
     var activity: String? { nil }
@@ -217,7 +208,7 @@ extension RememberDevicePromptState: ScreenModel {
 
     /// Any key closes the prompt; `y` remembers the device and `n` records "not remembered".
     mutating func reduce(_ key: Key) -> [ScreenEffect] {
-        [.route(.closeModal)] + (answer(key).map { [.run(.changeDevice($0))] } ?? [])
+        [.route(.closeModal)] + (answer(key).map { [.run(.devices(.change($0)))] } ?? [])
     }
 }
 
@@ -229,18 +220,34 @@ extension AccountPickerState: ScreenModel {
     static func action(for key: Key) -> Key { key }
 }
 
-/// "Sign out everywhere?" over the dashboard: it waits for `y`; the dashboard answers it.
-struct GlobalSignOutQuestion: ScreenPresentation {
+/// "Sign out everywhere?" over the dashboard: it takes every key, and only `y` confirms (so `q` does
+/// not quit under it); the dashboard acts on the answer.
+struct GlobalSignOutQuestion: ScreenModel {
     var title: String { ScreenText.dashboardTitle }
     var activity: String? { nil }
     var hasTextField: Bool { false }
     var keyHints: [String]? { ScreenText.globalSignOutHints }
     var hidesHelpHint: Bool { true }
+    static func action(for key: Key) -> Key { key }
+
+    /// Any key closes the question and answers it: `y` confirms, anything else declines.
+    mutating func reduce(_ key: Key) -> [ScreenEffect] {
+        [.route(.closeModal), .route(.globalSignOutAnswered(confirmed: key.isCharacter("y") || key.isCharacter("Y")))]
+    }
 }
 
 /// `y` on the dashboard, waiting for `i` or `a`: the dashboard's hints stay.
-struct TokenCopyChoice: ScreenPresentation {
+struct TokenCopyChoice: ScreenModel {
     var title: String { ScreenText.dashboardTitle }
     var activity: String? { nil }
     var hasTextField: Bool { false }
+    static func action(for key: Key) -> Key { key }
+
+    /// Any key closes the choice: `i` or `a` reads that token to copy it (never to the screen), anything
+    /// else says the copy was cancelled.
+    mutating func reduce(_ key: Key) -> [ScreenEffect] {
+        if key.isCharacter("i") { return [.route(.closeModal), .run(.session(.getTokens(.id)))] }
+        if key.isCharacter("a") { return [.route(.closeModal), .run(.session(.getTokens(.access)))] }
+        return [.route(.closeModal), .route(.status(ScreenText.copyTokenCancelled))]
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyText
 
 /// Several accounts signed in here: the header's account name and the Accounts chooser.
 extension ScreenText {
@@ -7,18 +8,42 @@ extension ScreenText {
     public static func activeAccount(_ name: String, others: [String]) -> String {
         switch others.count {
         case 0: return name
-        case 1: return Localized.format("activeAccount.one", ["name": name])
-        default: return Localized.format("activeAccount.other", ["name": name, "count": String(others.count)])
+        case 1: return Localized.format(\.activeAccountOne, ["name": name])
+        default: return Localized.format(\.activeAccountOther, ["name": name, "count": String(others.count)])
         }
     }
     /// The dashboard's key hint that opens the Accounts chooser: "a accounts".
-    public static var hintAccounts: String { Localized.text("hintAccounts") }
+    public static var hintAccounts: String { Localized.text(\.hintAccounts) }
     /// The Accounts chooser's title: "Accounts".
-    public static var accountPickerTitle: String { Localized.text("accountPickerTitle") }
+    public static var accountPickerTitle: String { Localized.text(\.accountPickerTitle) }
     /// The Accounts chooser's last row, which opens Sign in for another account.
-    public static var addAccountRow: String { Localized.text("addAccountRow") }
+    public static var addAccountRow: String { Localized.text(\.addAccountRow) }
+    /// A row of the Accounts chooser: "bob", "alice (this account)", "demo (pool not recorded)".
+    public static func accountRow(_ name: String, detail: String?, isCurrent: Bool) -> String {
+        let named = detail.map { Localized.format(\.accountRowDetail, ["name": name, "detail": $0]) } ?? name
+        return isCurrent ? Localized.format(\.accountRowCurrent, ["name": named]) : named
+    }
+    /// The header's account part while nobody is signed in here but others are: "alice still signed
+    /// in", "2 accounts still signed in".
+    public static func othersSignedIn(_ others: [String]) -> String? {
+        switch others.count {
+        case 0: return nil
+        case 1: return Localized.format(\.othersSignedInOne, ["name": others[0]])
+        default: return Localized.format(\.othersSignedInOther, ["count": String(others.count)])
+        }
+    }
+    /// The Sign in form's Cancel link on "Sign in as someone else": "Back to alice".
+    public static func backToAccountLink(_ name: String) -> String {
+        Localized.format(\.backToAccountLink, ["name": name])
+    }
+    /// The footer's Esc hint on "Sign in as someone else": "Esc back to alice".
+    public static func hintEscBackTo(_ name: String) -> String { Localized.format(\.hintEscBackTo, ["name": name]) }
+    /// What the host did on the way to this run: "Switched to alice, who is still signed in here."
+    public static func switchedAfterSignOut(_ name: String) -> String {
+        Localized.format(\.accountsSwitchedAfterSignOut, ["name": name])
+    }
     /// The Accounts chooser's bottom-line key hints.
     public static var accountPickerHints: [String] {
-        ["hint.choose", "hint.enterSwitch", "hintEscBack"].map(Localized.text)
+        [\TextCatalog.hintChoose, \.hintEnterSwitch, \.hintEscBack].map(Localized.text)
     }
 }

@@ -1,5 +1,6 @@
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 /// The dashboard: its panels, the session rows with their values and click hints, the wide layout's
 /// boxes, and its help and key hints.
@@ -7,102 +8,102 @@ extension ScreenText {
     // MARK: Panels
 
     /// The session panel's title: "Session".
-    public static var dashboardTitle: String { Localized.text("dashboardTitle") }
+    public static var dashboardTitle: String { Localized.text(\.dashboardTitle) }
     /// The event log panel's title: "Events".
-    public static var eventLogTitle: String { Localized.text("eventLogTitle") }
+    public static var eventLogTitle: String { Localized.text(\.eventLogTitle) }
     /// The panel of calls waiting for tokens: "Waiting calls".
-    public static var pendingCallsTitle: String { Localized.text("pendingCallsTitle") }
+    public static var pendingCallsTitle: String { Localized.text(\.pendingCallsTitle) }
     /// The wide dashboard's box of the identity id, the AWS credentials and the connectivity.
-    public static var wideCredentialsTitle: String { Localized.text("wideCredentialsTitle") }
+    public static var wideCredentialsTitle: String { Localized.text(\.wideCredentialsTitle) }
     /// The wide dashboard's box of the pool's and the user's MFA.
-    public static var wideSecurityTitle: String { Localized.text("wideSecurityTitle") }
+    public static var wideSecurityTitle: String { Localized.text(\.wideSecurityTitle) }
     /// The wide dashboard's box of the calls waiting for tokens.
-    public static var wideCallsTitle: String { Localized.text("wideCallsTitle") }
+    public static var wideCallsTitle: String { Localized.text(\.wideCallsTitle) }
     /// The wide dashboard's box of every key (each clickable).
-    public static var wideKeysTitle: String { Localized.text("wideKeysTitle") }
+    public static var wideKeysTitle: String { Localized.text(\.wideKeysTitle) }
     /// The wide dashboard's calls box when no call waits.
-    public static var noCallsWaiting: String { Localized.text("ui.noCallsWaiting") }
+    public static var noCallsWaiting: String { Localized.text(\.uiNoCallsWaiting) }
 
     // MARK: Row labels
 
     /// The value of a row with nothing to show, and the old identity id when there was none: "none".
-    public static var none: String { Localized.text("none") }
+    public static var none: String { Localized.text(\.none) }
     /// The user shown for an unauthenticated (guest) identity: "Guest".
-    public static var guest: String { Localized.text("guest") }
+    public static var guest: String { Localized.text(\.guest) }
     /// The `logins` key of a developer-authenticated identity; Cognito's name, not translated.
     public static let developerProviderKey = "cognito-identity.amazonaws.com"
     /// The label of the user-state row (signedIn, signedOut, …).
-    public static var stateLabel: String { Localized.text("stateLabel") }
+    public static var stateLabel: String { Localized.text(\.stateLabel) }
     /// The label of the row naming the identity provider of the session.
-    public static var providerLabel: String { Localized.text("providerLabel") }
+    public static var providerLabel: String { Localized.text(\.providerLabel) }
     /// The label of the row naming who authenticated the session: the provider's readable name, or Guest.
-    public static var authenticatedByLabel: String { Localized.text("authenticatedByLabel") }
+    public static var authenticatedByLabel: String { Localized.text(\.authenticatedByLabel) }
     /// The label of the row listing the identity's active login providers.
-    public static var activeProvidersLabel: String { Localized.text("activeProvidersLabel") }
+    public static var activeProvidersLabel: String { Localized.text(\.activeProvidersLabel) }
     /// The label of the Cognito identity id row.
-    public static var identityIdLabel: String { Localized.text("identityIdLabel") }
+    public static var identityIdLabel: String { Localized.text(\.identityIdLabel) }
     /// The label of the ID token row (its expiry).
-    public static var idTokenLabel: String { Localized.text("idTokenLabel") }
+    public static var idTokenLabel: String { Localized.text(\.idTokenLabel) }
     /// The label of the access token row (its expiry).
-    public static var accessTokenLabel: String { Localized.text("accessTokenLabel") }
+    public static var accessTokenLabel: String { Localized.text(\.accessTokenLabel) }
     /// The label of the refresh token row (stored, refreshed, rejected).
-    public static var refreshTokenLabel: String { Localized.text("refreshTokenLabel") }
+    public static var refreshTokenLabel: String { Localized.text(\.refreshTokenLabel) }
     /// The label of the AWS credentials row (their expiry).
-    public static var awsCredentialsLabel: String { Localized.text("awsCredentialsLabel") }
+    public static var awsCredentialsLabel: String { Localized.text(\.awsCredentialsLabel) }
     /// The label of the online/offline row.
-    public static var connectivityLabel: String { Localized.text("connectivityLabel") }
+    public static var connectivityLabel: String { Localized.text(\.connectivityLabel) }
     /// The label of the row counting calls that wait for tokens.
-    public static var pendingCallsLabel: String { Localized.text("pendingCallsLabel") }
+    public static var pendingCallsLabel: String { Localized.text(\.pendingCallsLabel) }
     /// The label of the pool's settings row (its MFA setting).
-    public static var poolLabel: String { Localized.text("poolLabel") }
+    public static var poolLabel: String { Localized.text(\.poolLabel) }
     /// The label of the row listing configuration keys that were read but are not acted on yet.
-    public static var notUsedYetLabel: String { Localized.text("notUsedYetLabel") }
+    public static var notUsedYetLabel: String { Localized.text(\.notUsedYetLabel) }
 
     // MARK: Row values
 
     /// The connectivity row while the backend answers: "online".
-    public static var online: String { Localized.text("online") }
+    public static var online: String { Localized.text(\.online) }
     /// The refresh token row when a token is stored: "stored".
-    public static var refreshTokenStored: String { Localized.text("refreshTokenStored") }
+    public static var refreshTokenStored: String { Localized.text(\.refreshTokenStored) }
     /// The refresh token row after the server rejected the token: sign in again.
-    public static var refreshTokenInvalid: String { Localized.text("refreshTokenInvalid") }
+    public static var refreshTokenInvalid: String { Localized.text(\.refreshTokenInvalid) }
 
     /// The refresh token row after `r`: "stored; refresh requested at {time}" (`time` a clock time).
     public static func refreshRequestedAt(_ time: String) -> String {
-        Localized.format("refreshRequestedAt", ["time": time])
+        Localized.format(\.refreshRequestedAt, ["time": time])
     }
     /// The refresh token row after a refresh: "stored; refreshed at {time}".
-    public static func refreshedAt(_ time: String) -> String { Localized.format("refreshedAt", ["time": time]) }
+    public static func refreshedAt(_ time: String) -> String { Localized.format(\.refreshedAt, ["time": time]) }
     /// The refresh token row after a failed refresh, `message` sanitised:
     /// "stored; refresh failed at {time}: {message}".
     public static func refreshFailedAt(_ time: String, _ message: String) -> String {
-        Localized.format("refreshFailedAt", ["time": time, "message": TerminalText.sanitized(message)])
+        Localized.format(\.refreshFailedAt, ["time": time, "message": TerminalText.sanitized(message)])
     }
 
     /// The connectivity row while offline: "offline since {time} ({relative}): {message}" (`message` sanitised).
     public static func offlineSince(_ time: String, _ relative: String, _ message: String) -> String {
         Localized.format(
-            "offlineSince", ["time": time, "relative": relative, "message": TerminalText.sanitized(message)])
+            \.offlineSince, ["time": time, "relative": relative, "message": TerminalText.sanitized(message)])
     }
 
     /// The pending calls row: ``none`` for 0, else "{count} waiting".
     public static func pendingSummary(_ count: Int) -> String {
-        count == 0 ? none : Localized.format("pendingSummary", ["count": String(count)])
+        count == 0 ? none : Localized.format(\.pendingSummary, ["count": String(count)])
     }
 
     /// One line of the waiting calls panel: "{label} — waiting for sign-in, {waited}" (or for a refresh).
     public static func pendingCallLine(label: String, reason: PendingCall.Reason, waited: String) -> String {
         switch reason {
-        case .signIn: return Localized.format("pendingCall.signIn", ["label": label, "waited": waited])
-        case .refresh: return Localized.format("pendingCall.refresh", ["label": label, "waited": waited])
+        case .signIn: return Localized.format(\.pendingCallSignIn, ["label": label, "waited": waited])
+        case .refresh: return Localized.format(\.pendingCallRefresh, ["label": label, "waited": waited])
         }
     }
 
     /// An expiry as absolute and relative time: "14:32:05 (in 42 min)" or "14:00:00 (expired 3 min ago)".
     public static func expiry(_ clock: String, remaining: TimeInterval) -> String {
         remaining > 0
-            ? Localized.format("expiry.future", ["clock": clock, "duration": TimeFormatting.duration(remaining)])
-            : Localized.format("expiry.past", ["clock": clock, "duration": TimeFormatting.duration(-remaining)])
+            ? Localized.format(\.expiryFuture, ["clock": clock, "duration": TimeFormatting.duration(remaining)])
+            : Localized.format(\.expiryPast, ["clock": clock, "duration": TimeFormatting.duration(-remaining)])
     }
 
     /// The pool row's MFA value: "MFA: optional (TOTP, SMS)"; nil when the pool's setting is not stated.
@@ -112,72 +113,72 @@ extension ScreenText {
         var isOff = false
         switch configuration?.uppercased() {
         // Cognito says ON / OPTIONAL / OFF; Amplify Gen 2 files say REQUIRED / OPTIONAL / NONE.
-        case "ON"?, "REQUIRED"?: setting = Localized.text("mfa.required")
-        case "OPTIONAL"?: setting = Localized.text("mfa.optional")
+        case "ON"?, "REQUIRED"?: setting = Localized.text(\.mfaRequired)
+        case "OPTIONAL"?: setting = Localized.text(\.mfaOptional)
         case "OFF"?, "NONE"?:
-            setting = Localized.text("mfa.off")
+            setting = Localized.text(\.mfaOff)
             isOff = true
         case let other?: setting = TerminalText.sanitized(other).lowercased()
-        case nil: setting = Localized.text("mfa.notStated")
+        case nil: setting = Localized.text(\.mfaNotStated)
         }
         let shown = methods.map { TerminalText.sanitized($0).uppercased() }
-        guard !shown.isEmpty, !isOff else { return Localized.format("mfaSummary", ["setting": setting]) }
+        guard !shown.isEmpty, !isOff else { return Localized.format(\.mfaSummary, ["setting": setting]) }
         return Localized.format(
-            "mfaSummary.withMethods", ["setting": setting, "methods": shown.joined(separator: ", ")])
+            \.mfaSummaryWithMethods, ["setting": setting, "methods": shown.joined(separator: ", ")])
     }
 
     // MARK: Row hints (the key a click on the row stands for)
 
     /// The state row's hint when the session needs a sign-in: "s sign in".
-    public static var rowHintSignIn: String { Localized.text("rowHints.signIn") }
+    public static var rowHintSignIn: String { Localized.text(\.rowHintsSignIn) }
     /// The username row's hint: "p profile".
-    public static var rowHintProfile: String { Localized.text("rowHints.profile") }
+    public static var rowHintProfile: String { Localized.text(\.rowHintsProfile) }
     /// A token row's hint (`y`, then the token's key).
-    public static var rowHintCopy: String { Localized.text("rowHints.copy") }
+    public static var rowHintCopy: String { Localized.text(\.rowHintsCopy) }
     /// The refresh token row's hint: "r refresh".
-    public static var rowHintRefresh: String { Localized.text("rowHints.refresh") }
+    public static var rowHintRefresh: String { Localized.text(\.rowHintsRefresh) }
     /// The connectivity row's hint while offline (a call tells whether the backend is back).
-    public static var rowHintTryNow: String { Localized.text("rowHints.tryNow") }
+    public static var rowHintTryNow: String { Localized.text(\.rowHintsTryNow) }
     /// The pool's MFA row's hint, before the settings were read.
-    public static var rowHintReadMFA: String { Localized.text("rowHints.readMFA") }
+    public static var rowHintReadMFA: String { Localized.text(\.rowHintsReadMFA) }
 
     // MARK: Help and key hints
 
     /// The help overlay's lines on the dashboard, one per key.
     public static var dashboardHelp: [String] {
         [
-            "dashboardHelp.call",
-            "dashboardHelp.fiveCalls",
-            "dashboardHelp.refresh",
-            "dashboardHelp.signOut",
-            "dashboardHelp.signOutEverywhere",
-            "dashboardHelp.signInAgain",
-            "dashboardHelp.mfaRead",
-            "dashboardHelp.mfaEmail",
-            "dashboardHelp.totpSetUp",
-            "dashboardHelp.totpOff",
-            "dashboardHelp.mfaSMS",
-            "dashboardHelp.devices",
-            "dashboardHelp.profileCopy",
-            "dashboardHelp.accounts",
-            "dashboardHelp.scroll",
-            "dashboardHelp.help",
-            "dashboardHelp.quit",
+            \TextCatalog.dashboardHelpCall,
+            \.dashboardHelpFiveCalls,
+            \.dashboardHelpRefresh,
+            \.dashboardHelpSignOut,
+            \.dashboardHelpSignOutEverywhere,
+            \.dashboardHelpSignInAgain,
+            \.dashboardHelpMfaRead,
+            \.dashboardHelpMfaEmail,
+            \.dashboardHelpTotpSetUp,
+            \.dashboardHelpTotpOff,
+            \.dashboardHelpMfaSMS,
+            \.dashboardHelpDevices,
+            \.dashboardHelpProfileCopy,
+            \.dashboardHelpAccounts,
+            \.dashboardHelpScroll,
+            \.dashboardHelpHelp,
+            \.dashboardHelpQuit,
         ].map(Localized.text)
     }
 
     /// The dashboard's bottom-line key hints; the app adds "s sign in again" and "a accounts" when they apply.
     public static var dashboardHints: [String] {
         [
-            "dashboardHints.call",
-            "dashboardHints.refresh",
-            "dashboardHints.signOut",
-            "dashboardHints.quit",
-            "dashboardHints.profile",
-            "dashboardHints.devices",
-            "dashboardHints.copyToken",
-            "dashboardHints.signOutEverywhere",
-            "dashboardHints.fiveCalls",
+            \TextCatalog.dashboardHintsCall,
+            \.dashboardHintsRefresh,
+            \.dashboardHintsSignOut,
+            \.dashboardHintsQuit,
+            \.dashboardHintsProfile,
+            \.dashboardHintsDevices,
+            \.dashboardHintsCopyToken,
+            \.dashboardHintsSignOutEverywhere,
+            \.dashboardHintsFiveCalls,
         ].map(Localized.text)
     }
 }

@@ -1,64 +1,65 @@
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import TerminalKeys
 
 /// The Devices view (`v` on the dashboard) and the remember-this-device prompt.
 extension ScreenText {
     /// The Devices view's title.
-    public static var devicesTitle: String { Localized.text("devicesTitle") }
+    public static var devicesTitle: String { Localized.text(\.devicesTitle) }
     /// The dashboard hint and help line.
-    public static var hintDevices: String { Localized.text("hintDevices") }
+    public static var hintDevices: String { Localized.text(\.hintDevices) }
     /// The status line while `listDevices(pageSize:)` runs: "Loading devices…".
-    public static var loadingDevices: String { Localized.text("loadingDevices") }
+    public static var loadingDevices: String { Localized.text(\.loadingDevices) }
     /// The status line while `forgetDevice(_:)` runs: "Forgetting the device…".
-    public static var forgettingDevice: String { Localized.text("forgettingDevice") }
+    public static var forgettingDevice: String { Localized.text(\.forgettingDevice) }
     /// The status line while a device is being marked remembered: "Remembering the device…".
-    public static var rememberingDevice: String { Localized.text("rememberingDevice") }
+    public static var rememberingDevice: String { Localized.text(\.rememberingDevice) }
     /// The status line while a device is being marked not remembered.
-    public static var unrememberingDevice: String { Localized.text("unrememberingDevice") }
+    public static var unrememberingDevice: String { Localized.text(\.unrememberingDevice) }
     /// A device row's status when the device is remembered: "remembered".
-    public static var deviceRemembered: String { Localized.text("deviceRemembered") }
+    public static var deviceRemembered: String { Localized.text(\.deviceRemembered) }
     /// A device row's status when the device is not remembered: "not remembered".
-    public static var deviceNotRemembered: String { Localized.text("deviceNotRemembered") }
+    public static var deviceNotRemembered: String { Localized.text(\.deviceNotRemembered) }
     /// A device without a name.
-    public static var deviceNoName: String { Localized.text("deviceNoName") }
+    public static var deviceNoName: String { Localized.text(\.deviceNoName) }
     /// The marker of this machine's device.
-    public static var thisMachine: String { Localized.text("thisMachine") }
+    public static var thisMachine: String { Localized.text(\.thisMachine) }
     /// The text shown in place of the list when the user has no devices.
-    public static var noDevices: String { Localized.text("noDevices") }
+    public static var noDevices: String { Localized.text(\.noDevices) }
     /// The forget confirmation for this machine.
-    public static var confirmForgetThisMachine: String { Localized.text("confirmForgetThisMachine") }
+    public static var confirmForgetThisMachine: String { Localized.text(\.confirmForgetThisMachine) }
     /// Forgetting this machine was declined.
-    public static var forgetCancelled: String { Localized.text("forgetCancelled") }
+    public static var forgetCancelled: String { Localized.text(\.forgetCancelled) }
     /// The Devices view's key hints.
     public static var devicesHints: [String] {
         [
-            "devicesHints.select",
-            "devicesHints.forget",
-            "devicesHints.remember",
-            "devicesHints.back",
-            "devicesHints.quit",
-            "devicesHints.reload",
+            \TextCatalog.devicesHintsSelect,
+            \.devicesHintsForget,
+            \.devicesHintsRemember,
+            \.devicesHintsBack,
+            \.devicesHintsQuit,
+            \.devicesHintsReload,
         ].map(Localized.text)
     }
     /// The Devices view's help.
     public static var devicesHelp: [String] {
         [
-            "devicesHelp.select",
-            "devicesHelp.forget",
-            "devicesHelp.remember",
-            "devicesHelp.reload",
-            "devicesHelp.back",
-            "devicesHelp.help",
-            "devicesHelp.quit",
+            \TextCatalog.devicesHelpSelect,
+            \.devicesHelpForget,
+            \.devicesHelpRemember,
+            \.devicesHelpReload,
+            \.devicesHelpBack,
+            \.devicesHelpHelp,
+            \.devicesHelpQuit,
         ].map(Localized.text)
     }
     /// The remember-device prompt's title: "Remember this device?".
-    public static var rememberDeviceTitle: String { Localized.text("rememberDeviceTitle") }
+    public static var rememberDeviceTitle: String { Localized.text(\.rememberDeviceTitle) }
     /// The remember-device prompt's explanation of what remembering does.
-    public static var rememberDeviceMessage: String { Localized.text("rememberDeviceMessage") }
+    public static var rememberDeviceMessage: String { Localized.text(\.rememberDeviceMessage) }
     /// The remember-device prompt's key line: "y remember · n don't · any other key: ask later".
-    public static var rememberDeviceFooter: String { Localized.text("rememberDeviceFooter") }
+    public static var rememberDeviceFooter: String { Localized.text(\.rememberDeviceFooter) }
 
     /// "1a2b3c4d…": the first 8 characters of the id after the region (the same for every device).
     public static func shortDeviceKey(_ key: String) -> String {
@@ -76,17 +77,17 @@ extension ScreenText {
     /// The outcome of a change: "Device forgotten.".
     public static func deviceChanged(_ change: DeviceChange) -> String {
         switch change {
-        case .forget: return Localized.text("deviceChanged.forget")
-        case .remember(_, true): return Localized.text("deviceChanged.remembered")
-        case .remember(_, false): return Localized.text("deviceChanged.notRemembered")
+        case .forget: return Localized.text(\.deviceChangedForget)
+        case .remember(_, true): return Localized.text(\.deviceChangedRemembered)
+        case .remember(_, false): return Localized.text(\.deviceChangedNotRemembered)
         }
     }
 
     /// The dashboard log line of the remember prompt's answer.
     static func rememberAnswerLogged(_ change: DeviceChange, _ result: Result<Void, AuthError>) -> String {
         switch result {
-        case .success: return Localized.format("devicesLog", ["message": deviceChanged(change)])
-        case .failure(let error): return Localized.format("devicesLog.failed", ["message": shortError(error)])
+        case .success: return Localized.format(\.devicesLog, ["message": deviceChanged(change)])
+        case .failure(let error): return Localized.format(\.devicesLogFailed, ["message": shortError(error)])
         }
     }
 }

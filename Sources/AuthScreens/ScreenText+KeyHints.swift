@@ -1,45 +1,46 @@
 import Foundation
+import LatchkeyText
 
 /// The bottom line's key hints and the help overlay that every form shares, and the message shown
 /// when the terminal is too small for any screen.
 extension ScreenText {
     /// The help overlay's title: "Keys".
-    public static var helpTitle: String { Localized.text("helpTitle") }
+    public static var helpTitle: String { Localized.text(\.helpTitle) }
     /// The help overlay's lines on a form, one per key.
     public static var formHelp: [String] {
         [
-            "formHelp.tab",
-            "formHelp.enter",
-            "formHelp.ctrlT",
-            "formHelp.esc",
-            "formHelp.f1",
-            "formHelp.ctrlC",
+            \TextCatalog.formHelpTab,
+            \.formHelpEnter,
+            \.formHelpCtrlT,
+            \.formHelpEsc,
+            \.formHelpF1,
+            \.formHelpCtrlC,
         ].map(Localized.text)
     }
     /// The hint at the foot of the help overlay: "Esc or ? close help".
-    public static var closeHelpHint: String { Localized.text("closeHelpHint") }
+    public static var closeHelpHint: String { Localized.text(\.closeHelpHint) }
 
     /// What separates key hints on the bottom line: " · ".
     public static let hintSeparator = " · "
     /// "Tab next": moves the focus to the next field.
-    public static var hintNext: String { Localized.text("hintNext") }
+    public static var hintNext: String { Localized.text(\.hintNext) }
     /// "Enter continue": submits the form or moves on.
-    public static var hintEnter: String { Localized.text("hintEnter") }
+    public static var hintEnter: String { Localized.text(\.hintEnter) }
     /// "Esc back": leaves the screen for the one before it.
-    public static var hintEscBack: String { Localized.text("hintEscBack") }
+    public static var hintEscBack: String { Localized.text(\.hintEscBack) }
     /// "Esc cancel": closes the re-login prompt.
-    public static var hintEscCancel: String { Localized.text("hintEscCancel") }
+    public static var hintEscCancel: String { Localized.text(\.hintEscCancel) }
     /// "F1 help": opens the help overlay on a form (where `?` is typed into the field).
-    public static var hintF1Help: String { Localized.text("hintF1Help") }
+    public static var hintF1Help: String { Localized.text(\.hintF1Help) }
     /// "Ctrl-C quit", on forms, where `q` is typed into the field.
-    public static var hintCtrlCQuit: String { Localized.text("hintCtrlCQuit") }
+    public static var hintCtrlCQuit: String { Localized.text(\.hintCtrlCQuit) }
     /// "q quit", on screens without a text field.
-    public static var hintQuit: String { Localized.text("hintQuit") }
+    public static var hintQuit: String { Localized.text(\.hintQuit) }
     /// The first hint while a request is in flight: "Esc cancel request".
-    public static var hintCancelRequest: String { Localized.text("hintCancelRequest") }
+    public static var hintCancelRequest: String { Localized.text(\.hintCancelRequest) }
 
     /// Shown instead of the UI when the terminal is smaller than `minimumColumns`×`minimumRows`.
     public static func terminalTooSmall(minimumColumns: Int, minimumRows: Int) -> String {
-        Localized.format("terminalTooSmall", ["columns": String(minimumColumns), "rows": String(minimumRows)])
+        Localized.format(\.terminalTooSmall, ["columns": String(minimumColumns), "rows": String(minimumRows)])
     }
 }

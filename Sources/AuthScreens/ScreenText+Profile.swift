@@ -1,159 +1,160 @@
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 /// The Profile view (`p` on the dashboard): attribute rows, forms, statuses and hints.
 extension ScreenText {
     /// The Profile view's title.
-    public static var profileTitle: String { Localized.text("profileTitle") }
+    public static var profileTitle: String { Localized.text(\.profileTitle) }
     /// The dashboard key hint that opens this view: "p profile".
-    public static var hintProfile: String { Localized.text("hintProfile") }
+    public static var hintProfile: String { Localized.text(\.hintProfile) }
     /// The username line's label.
-    public static var profileUsername: String { Localized.text("profileUsername") }
+    public static var profileUsername: String { Localized.text(\.profileUsername) }
     /// An attribute row's status when the pool marks it verified: "✔ verified".
-    public static var profileVerified: String { Localized.text("profileVerified") }
+    public static var profileVerified: String { Localized.text(\.profileVerified) }
     /// An attribute row's status when the pool marks it unverified: "✖ not verified".
-    public static var profileNotVerified: String { Localized.text("profileNotVerified") }
+    public static var profileNotVerified: String { Localized.text(\.profileNotVerified) }
     /// An attribute row's value when the attribute is absent: "(not set)".
-    public static var profileNotSet: String { Localized.text("profileNotSet") }
+    public static var profileNotSet: String { Localized.text(\.profileNotSet) }
     /// The status line while `userAttributes()` runs: "Loading the profile…".
-    public static var profileLoading: String { Localized.text("profileLoading") }
+    public static var profileLoading: String { Localized.text(\.profileLoading) }
     /// Status while sending a code.
-    public static var profileSendingCode: String { Localized.text("profileSendingCode") }
+    public static var profileSendingCode: String { Localized.text(\.profileSendingCode) }
     /// Status while changing the password.
-    public static var profileChangingPassword: String { Localized.text("profileChangingPassword") }
+    public static var profileChangingPassword: String { Localized.text(\.profileChangingPassword) }
     /// The status line while `deleteUser()` runs: "Deleting the account…".
-    public static var profileDeleting: String { Localized.text("profileDeleting") }
+    public static var profileDeleting: String { Localized.text(\.profileDeleting) }
     /// The password change succeeded.
-    public static var profilePasswordChanged: String { Localized.text("profilePasswordChanged") }
+    public static var profilePasswordChanged: String { Localized.text(\.profilePasswordChanged) }
     /// The error under the code field when Enter is pressed on an empty code.
-    public static var profileEnterCode: String { Localized.text("profileEnterCode") }
+    public static var profileEnterCode: String { Localized.text(\.profileEnterCode) }
     /// A password field left empty.
-    public static var profileEnterBothPasswords: String { Localized.text("profileEnterBothPasswords") }
+    public static var profileEnterBothPasswords: String { Localized.text(\.profileEnterBothPasswords) }
     /// The typed username does not match.
-    public static var profileDeleteMismatch: String { Localized.text("profileDeleteMismatch") }
+    public static var profileDeleteMismatch: String { Localized.text(\.profileDeleteMismatch) }
     /// The notice after the delete confirmation was dismissed: "Kept the account.".
-    public static var profileDeleteCancelled: String { Localized.text("profileDeleteCancelled") }
+    public static var profileDeleteCancelled: String { Localized.text(\.profileDeleteCancelled) }
     /// `v` on a row without a code.
-    public static var profileNotVerifiable: String { Localized.text("profileNotVerifiable") }
+    public static var profileNotVerifiable: String { Localized.text(\.profileNotVerifiable) }
     /// The delete form's warning.
     public static func profileDeleteWarning(_ username: String) -> String {
-        Localized.format("profileDeleteWarning", ["username": TerminalText.sanitized(username)])
+        Localized.format(\.profileDeleteWarning, ["username": TerminalText.sanitized(username)])
     }
     /// The label of an attribute.
     public static func profileLabel(_ name: String) -> String {
         switch name {
-        case "email": return Localized.text("attribute.email")
-        case "phone_number": return Localized.text("profileLabel.phone")
-        case "name": return Localized.text("attribute.name")
-        case "sub": return Localized.text("profileLabel.sub")
+        case "email": return Localized.text(\.attributeEmail)
+        case "phone_number": return Localized.text(\.profileLabelPhone)
+        case "name": return Localized.text(\.attributeName)
+        case "sub": return Localized.text(\.profileLabelSub)
         default: return TerminalText.sanitized(name)
         }
     }
     /// The status line while `updateUserAttributes` saves attribute `name`: "Saving email…".
     public static func profileSaving(_ name: String) -> String {
-        Localized.format("profileSaving", ["label": lowercasedLabel(profileLabel(name))])
+        Localized.format(\.profileSaving, ["label": lowercasedLabel(profileLabel(name))])
     }
     /// The status line while `verifyUserAttribute` checks attribute `name`: "Verifying email…".
     public static func profileVerifying(_ name: String) -> String {
-        Localized.format("profileVerifying", ["label": lowercasedLabel(profileLabel(name))])
+        Localized.format(\.profileVerifying, ["label": lowercasedLabel(profileLabel(name))])
     }
     /// A save without a code.
     public static func profileSaved(_ name: String) -> String {
-        Localized.format("profileSaved", ["label": profileLabel(name)])
+        Localized.format(\.profileSaved, ["label": profileLabel(name)])
     }
     /// The notice after attribute `name` was verified: "Email verified.".
     public static func profileVerifiedNotice(_ name: String) -> String {
-        Localized.format("profileVerifiedNotice", ["label": profileLabel(name)])
+        Localized.format(\.profileVerifiedNotice, ["label": profileLabel(name)])
     }
     /// A code went out.
     public static func profileCodeSent(_ name: String, _ delivery: CodeDeliveryDetails) -> String {
         Localized.format(
-            "profileCodeSent", ["label": lowercasedLabel(profileLabel(name)), "destination": deliveryPhrase(delivery)])
+            \.profileCodeSent, ["label": lowercasedLabel(profileLabel(name)), "destination": deliveryPhrase(delivery)])
     }
     /// Esc on the code form.
     public static func profileVerifyLater(_ name: String) -> String {
-        Localized.format("profileVerifyLater", ["label": profileLabel(name)])
+        Localized.format(\.profileVerifyLater, ["label": profileLabel(name)])
     }
     /// `e` on a read-only row.
     public static func profileNotEditable(_ label: String) -> String {
-        Localized.format("profileNotEditable", ["label": label])
+        Localized.format(\.profileNotEditable, ["label": label])
     }
     /// The edit form's label.
     public static func profileNewValue(_ name: String) -> String {
-        Localized.format("profileNewValue", ["label": lowercasedLabel(profileLabel(name))])
+        Localized.format(\.profileNewValue, ["label": lowercasedLabel(profileLabel(name))])
     }
     /// The code form's label.
-    public static var profileCodeLabel: String { Localized.text("profileCodeLabel") }
+    public static var profileCodeLabel: String { Localized.text(\.profileCodeLabel) }
     /// The password form's labels.
-    public static var profileCurrentPassword: String { Localized.text("profileCurrentPassword") }
+    public static var profileCurrentPassword: String { Localized.text(\.profileCurrentPassword) }
     /// The password form's labels.
-    public static var profileNewPassword: String { Localized.text("profileNewPassword") }
+    public static var profileNewPassword: String { Localized.text(\.profileNewPassword) }
     /// The delete form's label.
-    public static var profileTypeUsername: String { Localized.text("profileTypeUsername") }
+    public static var profileTypeUsername: String { Localized.text(\.profileTypeUsername) }
     /// The Profile view's key hints while browsing.
     public static var profileHints: [String] {
         [
-            "profileHints.select",
-            "profileHints.edit",
-            "profileHints.verify",
-            "profileHints.password",
-            "profileHints.delete",
-            "profileHints.back",
-            "profileHints.help",
-            "profileHints.quit",
+            \TextCatalog.profileHintsSelect,
+            \.profileHintsEdit,
+            \.profileHintsVerify,
+            \.profileHintsPassword,
+            \.profileHintsDelete,
+            \.profileHintsBack,
+            \.profileHintsHelp,
+            \.profileHintsQuit,
         ].map(Localized.text)
     }
     /// The key hints in a Profile form.
     public static var profileFormHints: [String] {
         [
-            "profileFormHints.save",
-            "profileFormHints.back",
-            "profileFormHints.quit",
+            \TextCatalog.profileFormHintsSave,
+            \.profileFormHintsBack,
+            \.profileFormHintsQuit,
         ].map(Localized.text)
     }
     /// The key hints on the code form.
     public static var profileCodeHints: [String] {
         [
-            "profileCodeHints.verify",
-            "profileCodeHints.newCode",
-            "profileCodeHints.later",
-            "profileCodeHints.quit",
+            \TextCatalog.profileCodeHintsVerify,
+            \.profileCodeHintsNewCode,
+            \.profileCodeHintsLater,
+            \.profileCodeHintsQuit,
         ].map(Localized.text)
     }
     /// The key hints on the password form.
     public static var profilePasswordHints: [String] {
         [
-            "profilePasswordHints.next",
-            "profilePasswordHints.change",
-            "profilePasswordHints.show",
-            "profilePasswordHints.back",
-            "profilePasswordHints.quit",
+            \TextCatalog.profilePasswordHintsNext,
+            \.profilePasswordHintsChange,
+            \.profilePasswordHintsShow,
+            \.profilePasswordHintsBack,
+            \.profilePasswordHintsQuit,
         ].map(Localized.text)
     }
     /// The key hints on the delete form.
     public static var profileDeleteHints: [String] {
         [
-            "profileDeleteHints.delete",
-            "profileDeleteHints.keep",
-            "profileDeleteHints.quit",
+            \TextCatalog.profileDeleteHintsDelete,
+            \.profileDeleteHintsKeep,
+            \.profileDeleteHintsQuit,
         ].map(Localized.text)
     }
     /// The Profile view's help.
     public static var profileHelp: [String] {
         [
-            "profileHelp.select",
-            "profileHelp.edit",
-            "profileHelp.verify",
-            "profileHelp.password",
-            "profileHelp.delete",
-            "profileHelp.reload",
-            "profileHelp.back",
-            "profileHelp.help",
-            "profileHelp.quit",
+            \TextCatalog.profileHelpSelect,
+            \.profileHelpEdit,
+            \.profileHelpVerify,
+            \.profileHelpPassword,
+            \.profileHelpDelete,
+            \.profileHelpReload,
+            \.profileHelpBack,
+            \.profileHelpHelp,
+            \.profileHelpQuit,
         ].map(Localized.text)
     }
     /// The dashboard's log line after a deletion.
     public static func accountDeleted(_ username: String) -> String {
-        Localized.format("accountDeleted", ["username": TerminalText.sanitized(username)])
+        Localized.format(\.accountDeleted, ["username": TerminalText.sanitized(username)])
     }
 }

@@ -1,11 +1,12 @@
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 /// The re-login prompt: the modal that opens over the dashboard when the session needs a sign-in
 /// while calls wait for tokens.
 extension ScreenText {
     /// The prompt's title: "Sign in again".
-    public static var reloginTitle: String { Localized.text("reloginTitle") }
+    public static var reloginTitle: String { Localized.text(\.reloginTitle) }
 
     /// Why the prompt opened, when nothing more than the user state is known.
     public static func reloginReason(_ state: UserState) -> String { reloginReason(state, cause: .unknown) }
@@ -14,14 +15,14 @@ extension ScreenText {
     /// waiting for you to sign in.", "{count} calls are waiting for you to sign in.".
     public static func waitingCalls(_ count: Int) -> String {
         switch count {
-        case 0: return Localized.text("waitingCalls.none")
-        case 1: return Localized.text("waitingCalls.one")
-        default: return Localized.format("waitingCalls.other", ["count": String(count)])
+        case 0: return Localized.text(\.waitingCallsNone)
+        case 1: return Localized.text(\.waitingCallsOne)
+        default: return Localized.format(\.waitingCallsOther, ["count": String(count)])
         }
     }
 
     /// The status line after Esc closed the prompt: press `s` to sign in again.
-    public static var reloginCancelledStatus: String { Localized.text("reloginCancelledStatus") }
+    public static var reloginCancelledStatus: String { Localized.text(\.reloginCancelledStatus) }
     /// The dashboard's key hint while the session is expired and the prompt is closed: "s sign in again".
-    public static var hintSignInAgain: String { Localized.text("hintSignInAgain") }
+    public static var hintSignInAgain: String { Localized.text(\.hintSignInAgain) }
 }

@@ -1,26 +1,27 @@
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 /// The header's session headline, the exit line, and the shared hint and cooldown texts.
 extension ScreenText {
     /// The header's words while signed in and online: "Signed in".
-    public static var signedInHeadline: String { Localized.text("signedInHeadline") }
+    public static var signedInHeadline: String { Localized.text(\.signedInHeadline) }
     /// The header's words while signed out: "Signed out".
-    public static var signedOutHeadline: String { Localized.text("signedOutHeadline") }
+    public static var signedOutHeadline: String { Localized.text(\.signedOutHeadline) }
     /// The header's words while signed in (or a guest) but the backend does not answer: "Offline".
-    public static var offlineHeadline: String { Localized.text("offlineHeadline") }
+    public static var offlineHeadline: String { Localized.text(\.offlineHeadline) }
     /// Header words before the store was read.
-    public static var startingHeadline: String { Localized.text("startingHeadline") }
+    public static var startingHeadline: String { Localized.text(\.startingHeadline) }
 
     /// Header words when a new sign-in is needed.
     public static func reloginHeadline(_ cause: ReloginCause) -> String {
         switch cause {
-        case .revoked: return Localized.text("reloginHeadline.revoked")
-        case .federated: return Localized.text("reloginHeadline.federated")
-        case .disabled: return Localized.text("reloginHeadline.disabled")
-        case .accountGone: return Localized.text("reloginHeadline.accountGone")
-        case .passwordReset: return Localized.text("reloginHeadline.passwordReset")
-        case .expired, .reused, .unknown: return Localized.text("reloginHeadline.expired")
+        case .revoked: return Localized.text(\.reloginHeadlineRevoked)
+        case .federated: return Localized.text(\.reloginHeadlineFederated)
+        case .disabled: return Localized.text(\.reloginHeadlineDisabled)
+        case .accountGone: return Localized.text(\.reloginHeadlineAccountGone)
+        case .passwordReset: return Localized.text(\.reloginHeadlinePasswordReset)
+        case .expired, .reused, .unknown: return Localized.text(\.reloginHeadlineExpired)
         }
     }
 
@@ -32,24 +33,24 @@ extension ScreenText {
         case .signedOut: words = signedOutHeadline
         case .guest: words = guest
         case .unknown: words = startingHeadline
-        case .signedOutUserPoolsTokenInvalid: words = Localized.text("stateRow.signedOutUserPoolsTokenInvalid")
-        case .signedOutFederatedTokensInvalid: words = Localized.text("stateRow.signedOutFederatedTokensInvalid")
+        case .signedOutUserPoolsTokenInvalid: words = Localized.text(\.stateRowSignedOutUserPoolsTokenInvalid)
+        case .signedOutFederatedTokensInvalid: words = Localized.text(\.stateRowSignedOutFederatedTokensInvalid)
         }
-        return Localized.format("stateRow", ["words": words, "state": state.rawValue])
+        return Localized.format(\.stateRow, ["words": words, "state": state.rawValue])
     }
 
     /// Why the re-login prompt opened.
     public static func reloginReason(_ state: UserState, cause: ReloginCause) -> String {
         let effective: ReloginCause = state == .signedOutFederatedTokensInvalid ? .federated : cause
         switch effective {
-        case .federated: return Localized.text("reloginReason.federated")
-        case .expired: return Localized.text("reloginReason.expired")
-        case .revoked: return Localized.text("reloginReason.revoked")
-        case .reused: return Localized.text("reloginReason.reused")
-        case .accountGone: return Localized.text("reloginReason.accountGone")
-        case .disabled: return Localized.text("reloginReason.disabled")
-        case .passwordReset: return Localized.text("reloginReason.passwordReset")
-        case .unknown: return Localized.text("reloginReason.unknown")
+        case .federated: return Localized.text(\.reloginReasonFederated)
+        case .expired: return Localized.text(\.reloginReasonExpired)
+        case .revoked: return Localized.text(\.reloginReasonRevoked)
+        case .reused: return Localized.text(\.reloginReasonReused)
+        case .accountGone: return Localized.text(\.reloginReasonAccountGone)
+        case .disabled: return Localized.text(\.reloginReasonDisabled)
+        case .passwordReset: return Localized.text(\.reloginReasonPasswordReset)
+        case .unknown: return Localized.text(\.reloginReasonUnknown)
         }
     }
 
@@ -58,43 +59,43 @@ extension ScreenText {
         let name = username.map { TerminalText.sanitized($0) }
         switch state {
         case .signedIn:
-            return name.map { Localized.format("exitLine.signedInAs", ["username": $0]) }
-                ?? Localized.text("exitLine.signedIn")
-        case .signedOut: return Localized.text("exitLine.signedOut")
-        case .guest: return Localized.text("exitLine.guest")
-        case .unknown: return Localized.text("exitLine.unknown")
+            return name.map { Localized.format(\.exitLineSignedInAs, ["username": $0]) }
+                ?? Localized.text(\.exitLineSignedIn)
+        case .signedOut: return Localized.text(\.exitLineSignedOut)
+        case .guest: return Localized.text(\.exitLineGuest)
+        case .unknown: return Localized.text(\.exitLineUnknown)
         case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid:
-            guard let name else { return Localized.format("exitLine.relogin", ["headline": reloginHeadline(cause)]) }
-            return Localized.format("exitLine.reloginAs", ["headline": reloginHeadline(cause), "username": name])
+            guard let name else { return Localized.format(\.exitLineRelogin, ["headline": reloginHeadline(cause)]) }
+            return Localized.format(\.exitLineReloginAs, ["headline": reloginHeadline(cause), "username": name])
         }
     }
 
     /// `O` pressed: the confirmation's title.
-    public static var globalSignOutTitle: String { Localized.text("globalSignOutTitle") }
+    public static var globalSignOutTitle: String { Localized.text(\.globalSignOutTitle) }
     /// `O` pressed: the question.
-    public static var globalSignOutQuestion: String { Localized.text("globalSignOutQuestion") }
+    public static var globalSignOutQuestion: String { Localized.text(\.globalSignOutQuestion) }
     /// `O` pressed: what it does.
-    public static var globalSignOutExplanation: String { Localized.text("globalSignOutExplanation") }
+    public static var globalSignOutExplanation: String { Localized.text(\.globalSignOutExplanation) }
     /// Hints while the question shows.
     public static var globalSignOutHints: [String] {
-        ["globalSignOutHints.yes", "globalSignOutHints.cancel"].map(Localized.text)
+        [\TextCatalog.globalSignOutHintsYes, \.globalSignOutHintsCancel].map(Localized.text)
     }
     /// The answer was not y.
-    public static var globalSignOutDeclined: String { Localized.text("globalSignOutDeclined") }
+    public static var globalSignOutDeclined: String { Localized.text(\.globalSignOutDeclined) }
     /// The sign-in screen's notice after a global sign-out.
-    public static var signedOutEverywhereNotice: String { Localized.text("signedOutEverywhereNotice") }
+    public static var signedOutEverywhereNotice: String { Localized.text(\.signedOutEverywhereNotice) }
 
     /// Resend code while cooling down: "Resend code (28 s)".
     public static func resendCodeCooldown(_ seconds: Int) -> String {
-        Localized.format("resendCodeCooldown", ["button": resendCodeLink, "seconds": String(seconds)])
+        Localized.format(\.resendCodeCooldown, ["button": resendCodeLink, "seconds": String(seconds)])
     }
     /// Resend chosen during the cooldown (the button counts down beside it).
-    public static var resendCodeWait: String { Localized.text("resendCodeWait") }
+    public static var resendCodeWait: String { Localized.text(\.resendCodeWait) }
 
     /// The "more keys" hint that replaces hints that do not fit.
-    public static var hintF1More: String { Localized.text("hintF1More") }
+    public static var hintF1More: String { Localized.text(\.hintF1More) }
     /// The "more keys" hint on screens without a text field.
-    public static var hintHelpMore: String { Localized.text("hintHelpMore") }
+    public static var hintHelpMore: String { Localized.text(\.hintHelpMore) }
     /// Key hint on screens without a text field.
-    public static var hintHelp: String { Localized.text("hintHelp") }
+    public static var hintHelp: String { Localized.text(\.hintHelp) }
 }

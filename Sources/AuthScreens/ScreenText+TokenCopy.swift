@@ -1,34 +1,43 @@
 import CognitoAuth
+import LatchkeyText
 
 /// Copying a token, URI or URL to the clipboard with `y` / Ctrl-Y.
 extension ScreenText {
     /// The dashboard key hint for copying a token: "y copy token".
-    public static var hintCopyToken: String { Localized.text("hintCopyToken") }
+    public static var hintCopyToken: String { Localized.text(\.hintCopyToken) }
     /// The status line after `y`.
-    public static var copyTokenChoice: String { Localized.text("copyTokenChoice") }
+    public static var copyTokenChoice: String { Localized.text(\.copyTokenChoice) }
     /// `y` then another key.
-    public static var copyTokenCancelled: String { Localized.text("copyTokenCancelled") }
+    public static var copyTokenCancelled: String { Localized.text(\.copyTokenCancelled) }
     /// The terminal cannot take a clipboard.
-    public static var copyTokenUnsupported: String { Localized.text("copyTokenUnsupported") }
+    public static var copyTokenUnsupported: String { Localized.text(\.copyTokenUnsupported) }
 
     /// The token's name inside a sentence: "the access token".
     public static func tokenName(_ token: CopiedToken) -> String {
         switch token {
-        case .id: Localized.text("tokenName.id")
-        case .access: Localized.text("tokenName.access")
+        case .id: Localized.text(\.tokenNameId)
+        case .access: Localized.text(\.tokenNameAccess)
         case .totpURI: totpURIName
-        case .signInURL: Localized.text("tokenName.signInURL")
+        case .signInURL: Localized.text(\.tokenNameSignInURL)
         }
     }
 
-    /// "Copied the access token (1,234 characters) to the clipboard."
-    public static func tokenCopied(_ token: CopiedToken, characters: Int) -> String {
-        Localized.format("tokenCopied", ["token": tokenName(token), "characters": groupedThousands(characters)])
+    /// "Copied the access token (1,234 characters) to the clipboard.", or where it went instead
+    /// (tmux's paste buffer) with the tmux setting that lets it reach the clipboard.
+    public static func tokenCopied(_ token: CopiedToken, _ receipt: CopyReceipt) -> String {
+        let values: KeyValuePairs<String, String> = [
+            "token": tokenName(token), "characters": groupedThousands(receipt.characters),
+        ]
+        switch receipt.destination {
+        case .clipboard: return Localized.format(\.tokenCopied, values)
+        case .clipboardUnverified: return Localized.format(\.tokenCopiedUnverifiedInTmux, values)
+        case .tmuxBufferOnly: return Localized.format(\.tokenCopiedToTmuxBuffer, values)
+        }
     }
 
     /// "Could not copy the access token: …".
     public static func tokenCopyFailed(_ token: CopiedToken, _ error: AuthError) -> String {
-        Localized.format("tokenCopyFailed", ["token": tokenName(token), "message": shortError(error)])
+        Localized.format(\.tokenCopyFailed, ["token": tokenName(token), "message": shortError(error)])
     }
 
     /// Formats a count with comma thousands separators: 1234 → "1,234".

@@ -1,5 +1,6 @@
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 /// Every user-visible string of the auth screens, so the renderer and the tests share them.
 ///
@@ -33,11 +34,11 @@ public enum ScreenText {
     static func banner(_ error: AuthError, _ next: String) -> String {
         var parts = [
             error.summary(.current)
-                ?? firstSentence(TerminalText.sanitized(error.description(.current))) + Localized.text("fullStop"),
+                ?? firstSentence(TerminalText.sanitized(error.description(.current))) + Localized.text(\.fullStop),
             next,
         ]
         if let detail = error.serverDetail { parts.append(details(detail)) }
-        return parts.joined(separator: Localized.text("error.separator"))
+        return parts.joined(separator: Localized.text(\.errorSeparator))
     }
 
     /// Any error a screen has no next step for: the core's description (summary, next step, detail), sanitised.
@@ -82,7 +83,7 @@ public enum ScreenText {
 
     /// "Details: …" after a banner, with the server's text as a sentence.
     static func details(_ detail: String) -> String {
-        Localized.format("error.details", ["detail": sentence(detail, or: "")])
+        Localized.format(\.errorDetails, ["detail": sentence(detail, or: "")])
     }
 
     /// Where a code went ("email n***@e***"), sanitised; Cognito's words stay English in every language.

@@ -103,6 +103,6 @@ extension SelectMFATypeState: FormScreen {
         guard !isInFlight, choices.contains(type) else { return [] }
         banner = nil
         request = type
-        return [.run(.confirmSignIn(answer: SecretText(type.rawValue), attributes: [:]))]
+        return [.run(.challenge(.confirmSignIn(answer: SecretText(type.rawValue), attributes: [:])))]
     }
 }

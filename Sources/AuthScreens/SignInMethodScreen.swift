@@ -161,7 +161,7 @@ extension SelectSignInMethodState: FormScreen {
             return []
         }
         request = method
-        return [.run(.selectSignInMethod(method, password: nil))]
+        return [.run(.challenge(.selectSignInMethod(method, password: nil)))]
     }
 
     private mutating func submitPassword() -> [ScreenEffect] {
@@ -171,7 +171,7 @@ extension SelectSignInMethodState: FormScreen {
         let secret = SecretText(password.text)
         password.clear()
         request = method
-        return [.run(.selectSignInMethod(method, password: secret))]
+        return [.run(.challenge(.selectSignInMethod(method, password: secret)))]
     }
 
     private mutating func cancel() -> [ScreenEffect] {

@@ -54,6 +54,9 @@ public struct SignInState: Equatable, Sendable {
     public var showsForgotPassword: Bool
     /// Whether Cancel (and Esc) is allowed.
     public var canCancel: Bool
+    /// The account Cancel (and Esc) goes back to, when this is "Sign in as someone else": the
+    /// link and the footer name it ("Back to alice", "Esc back to alice").
+    public var backTo: String?
 
     /// Creates the screen; focus starts on the password when the username is filled in.
     /// What the username field holds (labelled "Email" on a pool whose users sign in with their email).
@@ -174,6 +177,28 @@ public enum SignInAction: Sendable {
     case signInFinished(Result<SignInStep, AuthError>)
     /// A browser sign-in started (the URL is ready) or could not start.
     case hostedUIStarted(Result<HostedUIWait, AuthError>)
+}
+
+/// The Sign in screen's service calls, named after the core's; answered by `SignInAction.signInFinished`.
+public enum SignInRequest: Hashable, Sendable {
+    /// `signIn(username:password:)` with the configured flow.
+    case signIn(username: String, password: SecretText)
+    /// USER_AUTH `signIn(username:password:flow:method:)` without a method: the pool's methods come back
+    /// (`SignInStep.selectChallenge(_:)`).
+    case startUserAuth(username: String)
+
+    /// Calls `service` and returns the action the answer comes back as (nil when cancelled).
+    func perform(on service: some AuthClientService) async -> SignInAction? {
+        switch self {
+        case .signIn(let username, let password):
+            return await AuthEffect.outcome { try await service.signIn(username: username, password: password.value) }
+                .map { .signInFinished($0) }
+        case .startUserAuth(let username):
+            return await AuthEffect.outcome {
+                try await service.signIn(username: username, password: nil, flow: .userAuth, method: nil)
+            }.map { .signInFinished($0) }
+        }
+    }
 }
 
 extension SignInState: FormScreen {
@@ -370,7 +395,7 @@ extension SignInState: FormScreen {
         password.clear()
         notice = nil
         request = .signIn
-        if choosesMethod { return [.run(.startUserAuth(username: trimmedUsername))] }
-        return [.run(.signIn(username: trimmedUsername, password: secret))]
+        if choosesMethod { return [.run(.signIn(.startUserAuth(username: trimmedUsername)))] }
+        return [.run(.signIn(.signIn(username: trimmedUsername, password: secret)))]
     }
 }

@@ -222,6 +222,22 @@ public enum SignUpAction: Sendable {
     case signUpFinished(Result<SignUpStep, AuthError>)
 }
 
+/// Create account's service call, named after the core's; answered by `SignUpAction.signUpFinished`.
+public enum SignUpRequest: Hashable, Sendable {
+    /// `signUp(username:password:attributes:)`.
+    case signUp(username: String, password: SecretText, attributes: [String: String])
+
+    /// Calls `service` and returns the action the answer comes back as (nil when cancelled).
+    func perform(on service: some AuthClientService) async -> SignUpAction? {
+        switch self {
+        case .signUp(let username, let password, let attributes):
+            return await AuthEffect.outcome {
+                try await service.signUp(username: username, password: password.value, attributes: attributes)
+            }.map { .signUpFinished($0) }
+        }
+    }
+}
+
 extension SignUpState: FormScreen {
     static var requestCancelledMessage: WritableKeyPath<SignUpState, String?> { \.banner }
 
@@ -330,8 +346,9 @@ extension SignUpState: FormScreen {
         return [
             .run(
                 .signUp(
-                    username: username.text.trimmingCharacters(in: .whitespaces), password: secret,
-                    attributes: attributeValues))
+                    .signUp(
+                        username: username.text.trimmingCharacters(in: .whitespaces), password: secret,
+                        attributes: attributeValues)))
         ]
     }
 }

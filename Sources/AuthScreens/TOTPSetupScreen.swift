@@ -65,6 +65,26 @@ public struct TOTPSetupState: Equatable, Sendable {
     public var activity: String? { isInFlight ? ScreenText.verifying : nil }
 }
 
+/// The authenticator enrolment's service calls (the dashboard's `t`), named after the core's.
+public enum TOTPEnrolmentRequest: Hashable, Sendable {
+    /// `setUpTOTP()`: the secret to show; answered by `TOTPEnrolmentAction.started`.
+    case setUpTOTP
+    /// `verifyTOTPSetup(code:)`: the app is enrolled, or why not; answered by `TOTPEnrolmentAction.verified`.
+    case verifyTOTPSetup(code: SecretText)
+
+    /// Calls `service` and returns the action the answer comes back as (nil when cancelled).
+    func perform(on service: some AuthClientService) async -> TOTPEnrolmentAction? {
+        switch self {
+        case .setUpTOTP:
+            return await AuthEffect.outcome { try await service.setUpTOTP() }.map { .started($0) }
+        case .verifyTOTPSetup(let code):
+            return await AuthEffect.outcome { try await service.verifyTOTPSetup(code: code.value) }.map {
+                .verified($0)
+            }
+        }
+    }
+}
+
 extension TOTPSetupState: FormScreen {
     /// The key path of the code field when `focus` is on it; nil for the buttons.
     public func fieldPath(_ focus: Focus) -> WritableKeyPath<TOTPSetupState, FieldState>? {
@@ -87,7 +107,9 @@ extension TOTPSetupState: FormScreen {
         default:
             let effects = reduceCodeEntry(action)
             return effects.map { effect in
-                if case .run(.confirmSignIn(let answer, _)) = effect { return .run(.verifyTOTPSetup(code: answer)) }
+                if case .run(.challenge(.confirmSignIn(let answer, _))) = effect {
+                    return .run(.totpEnrolment(.verifyTOTPSetup(code: answer)))
+                }
                 return effect
             }
         }

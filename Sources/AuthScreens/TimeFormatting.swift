@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyText
 
 /// Times of day, lengths of time and relative times as the dashboard and the event log show them.
 ///
@@ -33,21 +34,21 @@ public enum TimeFormatting {
         let bounded = seconds.isNaN ? 0 : min(max(seconds, 0), limit)
         let total = Int(bounded.rounded(.down))
         switch total {
-        case ..<120: return Localized.format("duration.seconds", ["s": String(total)])
-        case ..<3600: return Localized.format("duration.minutes", ["min": String(total / 60)])
+        case ..<120: return Localized.format(\.durationSeconds, ["s": String(total)])
+        case ..<3600: return Localized.format(\.durationMinutes, ["min": String(total / 60)])
         case ..<86_400:
-            return Localized.format("duration.hours", ["h": String(total / 3600), "min": String(total % 3600 / 60)])
+            return Localized.format(\.durationHours, ["h": String(total / 3600), "min": String(total % 3600 / 60)])
         default:
-            return Localized.format("duration.days", ["d": String(total / 86_400), "h": String(total % 86_400 / 3600)])
+            return Localized.format(\.durationDays, ["d": String(total / 86_400), "h": String(total % 86_400 / 3600)])
         }
     }
 
     /// A time relative to `now`: "in 42 min", "3 min ago", or "now" within a second.
     public static func relative(_ date: Date, now: Date) -> String {
         let delta = date.timeIntervalSince(now)
-        if abs(delta) < 1 { return Localized.text("relative.now") }
+        if abs(delta) < 1 { return Localized.text(\.relativeNow) }
         return delta > 0
-            ? Localized.format("relative.future", ["duration": duration(delta)])
-            : Localized.format("relative.past", ["duration": duration(-delta)])
+            ? Localized.format(\.relativeFuture, ["duration": duration(delta)])
+            : Localized.format(\.relativePast, ["duration": duration(-delta)])
     }
 }

@@ -9,3 +9,28 @@ public enum CopiedToken: String, Hashable, Sendable {
     /// The hosted UI's sign-in URL while a browser sign-in waits (Ctrl-Y on that screen).
     case signInURL
 }
+
+/// Where a copy went, as the terminal reports it, so the status line says what happened rather than
+/// a bare "Copied" (a terminal never confirms a clipboard write; tmux may keep it to itself).
+public enum CopyDestination: Hashable, Sendable {
+    /// Sent to the terminal's clipboard (OSC 52), directly or through tmux.
+    case clipboard
+    /// Sent through tmux's passthrough, but tmux did not say whether it allows it.
+    case clipboardUnverified
+    /// Inside tmux, which passes no clipboard write on here: in tmux's paste buffer only.
+    case tmuxBufferOnly
+}
+
+/// A finished copy: how many characters, and where they went (never the text itself).
+public struct CopyReceipt: Hashable, Sendable {
+    /// The number of characters copied.
+    public var characters: Int
+    /// Where the copy went.
+    public var destination: CopyDestination
+
+    /// A copy of `characters` characters that went to `destination`.
+    public init(characters: Int, destination: CopyDestination = .clipboard) {
+        self.characters = characters
+        self.destination = destination
+    }
+}

@@ -3,11 +3,11 @@ import CognitoAuth
 import CognitoAuthTesting
 import Foundation
 
-/// An in-memory ``AuthService`` with scripted results that mimics the client's wait for re-login.
+/// An in-memory ``AuthClientService`` with scripted results that mimics the client's wait for re-login.
 ///
 /// Every call is recorded in ``calls``; ``changes`` is notified after each call and each change a
 /// test may wait for (a held call, a subscription), so tests await it with a ``Waiter`` instead of polling.
-public actor FakeAuthService: AuthService {
+public actor FakeAuthService: AuthClientService {
     /// A call the runtime made (secrets included, so tests can check they were passed on).
     public enum Call: Equatable, Sendable {
         case signIn(String, String)
@@ -30,6 +30,7 @@ public actor FakeAuthService: AuthService {
         case forgetDevice(String?)
         case userAttributes
         case updateUserAttributes([String: String])
+        case deleteUserAttributes([String])
         case sendAttributeCode(String)
         case verifyUserAttribute(String, String)
         case changePassword(String, String)
@@ -74,6 +75,13 @@ public actor FakeAuthService: AuthService {
         return sent
     }
 
+    /// Records the call and removes the attributes from ``profile``, or throws ``profileError``.
+    public func deleteUserAttributes(_ names: [String]) async throws {
+        calls.append(.deleteUserAttributes(names))
+        if let profileError { throw profileError }
+        for name in names { profile.all[name] = nil }
+    }
+
     /// Records the call; a code goes to a masked address unless ``profileError`` is set.
     public func sendAttributeVerificationCode(_ attribute: String) async throws -> CodeDeliveryDetails {
         calls.append(.sendAttributeCode(attribute))
@@ -107,6 +115,56 @@ public actor FakeAuthService: AuthService {
         calls.append(.getTokens)
         guard let tokens else { throw AuthError.notSignedIn }
         return tokens
+    }
+
+    // MARK: What the fake has no backend for, said explicitly
+
+    /// No user pool and no identity pool: the dashboard's sample call is GetUser alone.
+    public nonisolated let configuration = AuthConfiguration()
+
+    /// Nothing to probe: the fake never loses its backend.
+    public func probeConnectivity() {}
+
+    /// Nothing to adopt: the fake has no shared store.
+    public func syncWithStore() {}
+
+    /// Refused: the fake has no identity pool (see ``configuration``), so the UI never asks.
+    public func getCallerIdentity(_ options: TokenRequestOptions) async throws -> CallerIdentity {
+        throw AuthError.unsupported(type: "identity pool", message: "the fake has no identity pool")
+    }
+
+    /// Refused: the fake keeps no MFA settings.
+    public func mfaSettings() async throws -> MFASettings {
+        throw AuthError.unsupported(type: "MFA", message: "the fake cannot read MFA settings")
+    }
+
+    /// Refused: the fake keeps no MFA settings.
+    public func setMFAPreference(_ changes: [MFAType: MFAPreference]) async throws {
+        throw AuthError.unsupported(type: "MFA", message: "the fake cannot change MFA settings")
+    }
+
+    /// Refused: the fake's sign-ins keep no attempt to start again.
+    public func restartSignIn() async throws -> SignInStep {
+        throw AuthError.unsupported(type: "RESEND", message: "the fake cannot start the sign-in again")
+    }
+
+    /// Refused: the fake has no hosted UI.
+    public func beginHostedUISignIn(provider: String?) async throws -> HostedUISignInRequest {
+        throw AuthError.unsupported(type: "OAuth", message: "the fake has no hosted UI")
+    }
+
+    /// Refused: the fake has no hosted UI.
+    public func completeHostedUISignIn(
+        _ request: HostedUISignInRequest, callback: HostedUICallback, replacingSession: Bool
+    ) async throws {
+        throw AuthError.unsupported(type: "OAuth", message: "the fake has no hosted UI")
+    }
+
+    /// Refused: the fake has no hosted UI.
+    public func completeHostedUISignIn(_ request: HostedUISignInRequest, pasted: String, replacingSession: Bool)
+        async throws
+    {
+        throw AuthError.unsupported(type: "OAuth", message: "the fake has no hosted UI")
     }
 
     /// What `listDevices` returns; `forgetDevice` and `setDeviceRemembered` change it.

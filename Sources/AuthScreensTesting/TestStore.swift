@@ -1,4 +1,5 @@
 import AuthScreens
+import CognitoAuth
 import TerminalKeys
 import Testing
 
@@ -65,7 +66,7 @@ extension TestStore where State == AppState, Action == AppAction, Effect == Auth
     /// No clock is waited on: the effect's call returns when the service answers, and the app's time
     /// moves only with `.tick` actions the test sends.
     public mutating func receive(
-        from service: some AuthService, _ expectedEffects: [AuthEffect] = [],
+        from service: some AuthClientService, _ expectedEffects: [AuthEffect] = [],
         sourceLocation: SourceLocation = #_sourceLocation, _ update: (inout AppState) -> Void = { _ in }
     ) async {
         guard !pendingEffects.isEmpty else {

@@ -12,16 +12,26 @@ import TerminalKeys
 
 /// Drawing: frames are diffed against the previous one and only the changed cells go to curses.
 extension CursesTerminal {
-    /// Sends `text` to the terminal's clipboard with OSC 52 (in tmux's passthrough when tmux would
-    /// drop it); the text is never drawn. Returns false after ``restore()``.
-    public func copyToClipboard(_ text: String) -> Bool {
-        guard isActive else { return false }
+    /// Sends `text` to the terminal's clipboard with OSC 52, by the route tmux's options allow
+    /// (``OSC52/route(inTmux:options:)``); the text is never drawn. Says where it went;
+    /// ``ClipboardDelivery/unavailable`` after ``restore()``.
+    public func copyToClipboard(_ text: String) -> ClipboardDelivery {
+        guard isActive else { return .unavailable }
         var environment: [String: String] = [:]
         environment["TMUX"] = Platform.environmentValue("TMUX")
-        let passthrough = OSC52.needsTmuxPassthrough(
-            environment: environment, tmuxSetClipboard: OSC52.tmuxSetClipboardOption(environment: environment))
-        cnc_write_string(options.outputDescriptor, OSC52.sequence(for: text, passthrough: passthrough))
-        return true
+        environment["TMUX_PANE"] = Platform.environmentValue("TMUX_PANE")
+        let inTmux = OSC52.isInsideTmux(environment: environment)
+        let tmuxOptions = OSC52.tmuxOptions(environment: environment)
+        switch OSC52.route(inTmux: inTmux, options: tmuxOptions) {
+        case .plain:
+            cnc_write_string(options.outputDescriptor, OSC52.sequence(for: text, passthrough: false))
+            return inTmux ? .sentThroughTmux : .sentToTerminal
+        case .passthrough:
+            cnc_write_string(options.outputDescriptor, OSC52.sequence(for: text, passthrough: true))
+            return tmuxOptions == nil ? .unverifiedInTmux : .passedThroughTmux
+        case .tmuxBuffer:
+            return OSC52.loadTmuxBuffer(text, environment: environment) ? .tmuxBufferOnly : .unavailable
+        }
     }
 
     /// Shows a frame: writes the cells that differ from the previous frame (all of them after

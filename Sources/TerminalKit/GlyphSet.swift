@@ -33,6 +33,8 @@ public enum GlyphSet: Hashable, Sendable {
         "█": "#", "░": ".", "▒": ":", "▓": "#", "▀": "\"", "▄": ",", "▌": "|", "▐": "|",
         "›": ">", "‹": "<", "…": "~", "•": "*", "·": "-", "→": ">", "←": "<", "↑": "^", "↓": "v",
         "—": "-", "–": "-", "“": "\"", "”": "\"", "‘": "'", "’": "'", "×": "x",
+        // The signed-out and guest headline marks, and the chooser's and Profile's row marker.
+        "○": "o", "●": "*", "▸": ">",
     ]
 
     /// The replacement for one grapheme (itself when this set can show it).

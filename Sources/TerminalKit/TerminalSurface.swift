@@ -33,14 +33,14 @@ public protocol TerminalSurface: AnyObject {
     /// Gives the terminal back in the state it was found. Calling it twice is harmless.
     func restore()
 
-    /// Puts `text` on the terminal's clipboard without drawing it; false when there is none.
-    func copyToClipboard(_ text: String) -> Bool
+    /// Puts `text` on the terminal's clipboard without drawing it, and says where it went.
+    func copyToClipboard(_ text: String) -> ClipboardDelivery
 }
 
 extension TerminalSurface {
-    /// Puts `text` on the terminal's clipboard (OSC 52) without drawing it; false when this
-    /// surface has no clipboard (the default).
-    public func copyToClipboard(_ text: String) -> Bool { false }
+    /// Puts `text` on the terminal's clipboard (OSC 52) without drawing it;
+    /// ``ClipboardDelivery/unavailable`` when this surface has no clipboard (the default).
+    public func copyToClipboard(_ text: String) -> ClipboardDelivery { .unavailable }
 
     /// No buffering: every key comes from ``nextKey(timeout:)``.
     public func bufferedKey() -> Key? { nil }

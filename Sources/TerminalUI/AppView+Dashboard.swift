@@ -1,6 +1,7 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import TerminalKeys
 import TerminalKit
 
@@ -19,7 +20,7 @@ extension AppView {
     /// current language, so the bars line up whether a row has a hint or not.
     static var expiryHintRoom: Int { TextWidth.width(of: ScreenText.rowHintCopy) + 2 }
     /// The value of the session's rows between a sign-in and the session being read.
-    static var sessionLoading: String { Localized.text("ui.sessionLoading") }
+    static var sessionLoading: String { Localized.text(\.uiSessionLoading) }
 
     /// The width of the expiry bars in a panel whose values have `valueWidth` columns: 10 at
     /// 80 columns, growing with the room right of the expiry text, up to ``maximumExpiryBarWidth``.
@@ -108,8 +109,8 @@ extension AppView {
         let clock = dashboard.clock(gauge.expiration)
         let text =
             remaining > 0
-            ? Localized.format("ui.expires", ["clock": clock, "duration": TimeFormatting.duration(remaining)])
-            : Localized.format("ui.expired", ["clock": clock, "duration": TimeFormatting.duration(-remaining)])
+            ? Localized.format(\.uiExpires, ["clock": clock, "duration": TimeFormatting.duration(remaining)])
+            : Localized.format(\.uiExpired, ["clock": clock, "duration": TimeFormatting.duration(-remaining)])
         let style: CellStyle
         if remaining <= 0 {
             style = CellStyle(.error)
@@ -130,7 +131,7 @@ extension AppView {
             let value =
                 "✖ "
                 + Localized.format(
-                    "ui.offlineSince",
+                    \.uiOfflineSince,
                     [
                         "time": dashboard.clock(since), "relative": TimeFormatting.relative(since, now: dashboard.now),
                         "message": ScreenText.shortError(error),
@@ -144,18 +145,18 @@ extension AppView {
         let signIn = dashboard.callsWaitingForSignIn
         let refresh = dashboard.pendingCalls.count - signIn
         func calls(_ count: Int) -> String {
-            count == 1 ? Localized.text("ui.oneCall") : Localized.format("ui.calls", ["count": String(count)])
+            count == 1 ? Localized.text(\.uiOneCall) : Localized.format(\.uiCalls, ["count": String(count)])
         }
         var parts: [String] = []
-        if signIn > 0 { parts.append(Localized.format("ui.callsWaitingForSignIn", ["calls": calls(signIn)])) }
-        if refresh > 0 { parts.append(Localized.format("ui.callsWaitingForRefresh", ["calls": calls(refresh)])) }
+        if signIn > 0 { parts.append(Localized.format(\.uiCallsWaitingForSignIn, ["calls": calls(signIn)])) }
+        if refresh > 0 { parts.append(Localized.format(\.uiCallsWaitingForRefresh, ["calls": calls(refresh)])) }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
     /// One waiting call: "GetUser #3  waiting 12 s for sign-in".
     func pendingLine(_ call: WaitingCall, now: Date) -> String {
         let waited = TimeFormatting.duration(now.timeIntervalSince(call.since))
-        let key = call.reason == .signIn ? "ui.pendingLine.signIn" : "ui.pendingLine.refresh"
+        let key: TextKey = call.reason == .signIn ? \.uiPendingLineSignIn : \.uiPendingLineRefresh
         return Localized.format(key, ["call": call.label, "waited": waited])
     }
 
@@ -184,7 +185,7 @@ extension AppView {
             let shown =
                 lines.count > room
                 ? Array(lines.prefix(max(0, room - 1))) + [
-                    "… " + Localized.format("ui.more", ["count": String(lines.count - room + 1)])
+                    "… " + Localized.format(\.uiMore, ["count": String(lines.count - room + 1)])
                 ] : lines
             for line in shown where next < body.bottom {
                 grid.write(line, row: next, column: body.column + 3, style: .plain, maxWidth: body.width - 4)
@@ -206,7 +207,7 @@ extension AppView {
         guard logRect.height >= 2 else { return }
         var title = ScreenText.eventLogTitle
         if dashboard.log.scrollOffset > 0 {
-            title += Localized.format("ui.scrolledBack", ["lines": String(dashboard.log.scrollOffset)])
+            title += Localized.format(\.uiScrolledBack, ["lines": String(dashboard.log.scrollOffset)])
         }
         Box(title: title).draw(into: &grid, in: logRect)
         let logInner = logRect.inset(top: 1, left: 2, bottom: 1, right: 2)

@@ -1,6 +1,7 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import TerminalKit
 
 /// The dashboard on a wide terminal (``wideDashboardMinimumColumns`` and more): two columns, so
@@ -134,7 +135,7 @@ extension AppView {
         let shown =
             lines.count > room
             ? Array(lines.prefix(max(0, room - 1))) + [
-                "… " + Localized.format("ui.more", ["count": String(lines.count - room + 1)])
+                "… " + Localized.format(\.uiMore, ["count": String(lines.count - room + 1)])
             ] : lines
         for (index, line) in shown.prefix(max(0, room)).enumerated() {
             grid.write(

@@ -1,6 +1,7 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import TerminalKit
 
 extension AppView {
@@ -28,10 +29,10 @@ extension AppView {
         let statusColumn = keyColumn + keyWidth + 1
         let usedColumn = statusColumn + statusWidth + 1
         let header = CellStyle(.dim, .bold)
-        cell(Localized.text("ui.devices.name"), nameColumn, nameWidth, header)
-        cell(Localized.text("ui.devices.key"), keyColumn, keyWidth, header)
-        cell(Localized.text("ui.devices.status"), statusColumn, statusWidth, header)
-        cell(Localized.text("ui.devices.lastUsed"), usedColumn, inner.right - usedColumn, header)
+        cell(Localized.text(\.uiDevicesName), nameColumn, nameWidth, header)
+        cell(Localized.text(\.uiDevicesKey), keyColumn, keyWidth, header)
+        cell(Localized.text(\.uiDevicesStatus), statusColumn, statusWidth, header)
+        cell(Localized.text(\.uiDevicesLastUsed), usedColumn, inner.right - usedColumn, header)
         row += 1
         let messageRows = 3
         let listRows = max(0, inner.bottom - row - messageRows)

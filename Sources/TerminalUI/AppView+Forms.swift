@@ -1,18 +1,19 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import TerminalKit
 
 extension AppView {
     /// The explanation on the first step of Forgot password.
-    static var forgotPasswordIntro: String { Localized.text("ui.forgotPasswordIntro") }
+    static var forgotPasswordIntro: String { Localized.text(\.uiForgotPasswordIntro) }
     /// Shown instead of the browser sign-in's QR code when the terminal is too small for it.
-    static var enlargeForQRCode: String { Localized.text("ui.enlargeForQRCode") }
+    static var enlargeForQRCode: String { Localized.text(\.uiEnlargeForQRCode) }
     /// The label above the full-width `otpauth://` URI.
-    static var uriBelow: String { Localized.text("ui.uriBelow") }
+    static var uriBelow: String { Localized.text(\.uiUriBelow) }
     /// A code field's example: "6 digits".
     static func digitsPlaceholder(_ digits: Int) -> String {
-        Localized.format("ui.digitsPlaceholder", ["digits": String(digits)])
+        Localized.format(\.uiDigitsPlaceholder, ["digits": String(digits)])
     }
 
     /// Draws the non-dashboard screen in its box and returns the cursor.
@@ -186,7 +187,7 @@ extension AppView {
         form.add(.text(screen.destinationText, CellStyle(.normal)))
         if let notice = screen.notice { form.add(.banner(Banner(.info, notice))) }
         form.addSpacer()
-        form.add(field(screen, .code, placeholder: Localized.text("ui.codePlaceholder")))
+        form.add(field(screen, .code, placeholder: Localized.text(\.uiCodePlaceholder)))
         addBanner(screen.banner, to: &form)
         form.addSpacer()
         form.add(actions(screen, [.confirm], links: [.resend, .signIn]))
@@ -200,7 +201,7 @@ extension AppView {
             form.add(.text(Self.forgotPasswordIntro, CellStyle(.normal)))
             if let notice = screen.notice { form.add(.banner(Banner(.info, notice))) }
             form.addSpacer()
-            form.add(field(screen, .username, placeholder: Localized.text("placeholder.nameOrEmail")))
+            form.add(field(screen, .username, placeholder: Localized.text(\.placeholderNameOrEmail)))
             addBanner(screen.banner, to: &form)
             form.addSpacer()
             form.add(actions(screen, [.sendCode], links: [.back]))
@@ -209,7 +210,7 @@ extension AppView {
                 form.add(.banner(Banner(.info, notice)))
                 form.addSpacer()
             }
-            form.add(field(screen, .code, placeholder: Localized.text("ui.codePlaceholder")))
+            form.add(field(screen, .code, placeholder: Localized.text(\.uiCodePlaceholder)))
             form.add(field(screen, .newPassword))
             form.add(.text(ScreenText.policyHeading, CellStyle(.dim)))
             form.add(.checklist(screen.passwordChecks))

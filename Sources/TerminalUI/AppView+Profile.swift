@@ -16,13 +16,8 @@ extension AppView {
         guard !inner.isEmpty else { return nil }
         let columns = ProfileColumns(inner: inner)
         let messageRows = 2
-        let formRows: Int
-        switch profile.mode {
-        case .browsing: formRows = 0
-        case .editing, .verifying: formRows = 2
-        case .changingPassword: formRows = 3
-        case .confirmingDelete: formRows = 5
-        }
+        let form = profile.form
+        let formRows = form.isEmpty ? 0 : form.reduce(1) { $0 + $1.rows }
         // The form sits one line under the list, the message under the form: nothing moves as the list grows.
         let listRows = max(0, inner.bottom - inner.row - messageRows - formRows - (formRows > 0 ? 1 : 0))
         let row = drawProfileRows(profile, into: &grid, columns: columns, listRows: listRows)
@@ -85,8 +80,8 @@ extension AppView {
         return row
     }
 
-    /// Draws the Profile view's open form (edit, code, password, delete) from row `formTop` and
-    /// returns the cursor in its focused field, or nil when no form is open.
+    /// Draws the Profile view's open form (its fields and warnings, as the view model lists them) from
+    /// row `formTop` and returns the cursor in its focused field, or nil when no form is open.
     private func drawProfileForm(
         _ profile: ProfileState, into grid: inout CellGrid, columns: ProfileColumns, top formTop: Int
     ) -> Position? {
@@ -95,30 +90,23 @@ extension AppView {
         let labelColumn = columns.labelColumn
         let valueColumn = columns.valueColumn
         var cursor: Position?
-        func field(_ label: String, _ state: FieldState, at line: Int, focused: Bool) {
-            let top = formTop + line
-            grid.write(
-                TextWidth.truncate(label, toWidth: labelWidth), row: top, column: labelColumn,
-                style: CellStyle(.normal, focused ? .bold : []), maxWidth: labelWidth)
-            let rect = Rect(row: top, column: valueColumn, width: max(1, inner.right - valueColumn), height: 1)
-            let view = TextFieldView(
-                text: state.text, cursor: state.cursor, isMasked: state.isMasked, isFocused: focused)
-            view.draw(into: &grid, in: rect)
-            if focused { cursor = view.cursorPosition(in: rect) }
-        }
-        switch profile.mode {
-        case .browsing: break
-        case .editing(let name, let value):
-            field(ScreenText.profileNewValue(name), value, at: 0, focused: true)
-        case .verifying(_, let code, _):
-            field(ScreenText.profileCodeLabel, code, at: 0, focused: true)
-        case .changingPassword(let current, let proposed, let focusOnProposed):
-            field(ScreenText.profileCurrentPassword, current, at: 0, focused: !focusOnProposed)
-            field(ScreenText.profileNewPassword, proposed, at: 1, focused: focusOnProposed)
-        case .confirmingDelete(let typed):
-            Banner(.warning, ScreenText.profileDeleteWarning(profile.username)).draw(
-                into: &grid, in: Rect(row: formTop, column: inner.column, width: inner.width, height: 3))
-            field(ScreenText.profileTypeUsername, typed, at: 3, focused: true)
+        var top = formTop
+        for part in profile.form {
+            switch part {
+            case .field(let label, let state, let focused):
+                grid.write(
+                    TextWidth.truncate(label, toWidth: labelWidth), row: top, column: labelColumn,
+                    style: CellStyle(.normal, focused ? .bold : []), maxWidth: labelWidth)
+                let rect = Rect(row: top, column: valueColumn, width: max(1, inner.right - valueColumn), height: 1)
+                let view = TextFieldView(
+                    text: state.text, cursor: state.cursor, isMasked: state.isMasked, isFocused: focused)
+                view.draw(into: &grid, in: rect)
+                if focused { cursor = view.cursorPosition(in: rect) }
+            case .warning(let text, let rows):
+                Banner(.warning, text).draw(
+                    into: &grid, in: Rect(row: top, column: inner.column, width: inner.width, height: rows))
+            }
+            top += part.rows
         }
         return cursor
     }

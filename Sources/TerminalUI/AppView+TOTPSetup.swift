@@ -1,5 +1,6 @@
 import AuthScreens
 import CognitoAuth
+import LatchkeyText
 import TerminalKit
 
 /// The authenticator-app set-up screen (MFA_SETUP at sign-in, or `t` on the dashboard): the QR
@@ -37,7 +38,7 @@ extension AppView {
         }
         guard let code = cached else { return nil }
         return QRCodeView(
-            code: code, quietZone: Self.totpQuietZone, tooSmallMessage: Localized.text("ui.enlargeForQRCodeTo"))
+            code: code, quietZone: Self.totpQuietZone, tooSmallMessage: Localized.text(\.uiEnlargeForQRCodeTo))
     }
 
     /// Draws the set-up screen in `area` with the QR code where it fits, and returns the cursor.
@@ -99,10 +100,15 @@ extension AppView {
         case .beside:
             form.add(.text(ScreenText.totpCopyURIHint, CellStyle(.dim)))
         case .inBox, .none:
-            // The URI goes on rows of its own across the whole screen, so that it copies as one line.
-            form.add(.text(Self.uriBelow, CellStyle(.dim)))
-            form.add(.unboxed(screen.uri, CellStyle(.normal)))
-            form.screenWidth = screenWidth
+            if screenWidth > 0, TextWidth.width(of: screen.uri) <= screenWidth {
+                // The URI goes on a row of its own across the whole screen, so that it copies as one line.
+                form.add(.text(Self.uriBelow, CellStyle(.dim)))
+                form.add(.unboxed(screen.uri, CellStyle(.normal)))
+                form.screenWidth = screenWidth
+            } else {
+                // Wider than the screen it would wrap, and a selection would copy it broken: Ctrl-Y instead.
+                form.add(.text(ScreenText.totpCopyURIHint, CellStyle(.dim)))
+            }
         }
         if case .none(let needed) = placement {
             let message =

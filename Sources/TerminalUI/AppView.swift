@@ -1,6 +1,7 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import TerminalKit
 
 /// Draws the whole auth UI: a pure function from an `AppState` and a terminal size (plus a
@@ -211,12 +212,12 @@ public struct AppView: Hashable, Sendable {
     private func drawTooSmall(quitKey: String, into grid: inout CellGrid) {
         let lines = [
             Localized.format(
-                "ui.tooSmall",
+                \.uiTooSmall,
                 [
                     "columns": String(minimum.columns), "rows": String(minimum.rows), "width": String(grid.width),
                     "height": String(grid.height),
                 ]),
-            Localized.format("ui.enlarge", ["key": quitKey]),
+            Localized.format(\.uiEnlarge, ["key": quitKey]),
         ]
         let width = max(1, grid.width)
         let wrapped = lines.flatMap { TextWidth.wrap($0, toWidth: width) }

@@ -8,7 +8,8 @@ import TerminalKit
 /// `AuthScreensRuntime`, reads keys and sends them to it, and keeps the dashboard ticking.
 ///
 /// The loop waits for input, a wake-up or its next deadline (the 1-second tick; the spinner
-/// while a request runs) and draws once per batch of keys. Ctrl-C quits from anywhere, Ctrl-Z
+/// while a request runs) and draws once per batch of keys. The deadlines are on the runtime's
+/// clock, so a test with a manual clock moves countdowns by advancing it, never by waiting. Ctrl-C quits from anywhere, Ctrl-Z
 /// suspends; a resize re-checks the minimum size and redraws. The loop ends when the
 /// runtime reports an exit, then stops the runtime and restores the surface.
 @MainActor
@@ -64,6 +65,7 @@ public final class AuthTerminalApp {
 
     /// Where the last frame drew clickable things.
     private var mouseMap = MouseMap()
+    /// Measures frames and paces polling (real time); the UI's own time is the runtime's clock.
     private let clock = ContinuousClock()
     private var startedAt: ContinuousClock.Instant?
     private var spinnerTick = 0
@@ -98,17 +100,18 @@ public final class AuthTerminalApp {
             self?.exit = reason
             if self?.isWaiting == true { self?.surface.wake() }
         }
-        runtime.onCopy = { [weak self] text in self?.surface.copyToClipboard(text) ?? false }
+        runtime.onCopy = { [weak self] text in self?.surface.copyToClipboard(text).copyDestination }
         checkSize()
         render()
         runtime.start()
-        var nextTick = clock.now.advanced(by: tickInterval)
-        var nextSpinner = clock.now.advanced(by: spinnerInterval)
+        let time = runtime.clock
+        var nextTick = time.now().addingTimeInterval(Self.seconds(tickInterval))
+        var nextSpinner = time.now().addingTimeInterval(Self.seconds(spinnerInterval))
         while exit == nil, !Task.isCancelled {
             if needsRender { render() }
             var deadline = nextTick
             if runtime.state.isInFlight { deadline = min(deadline, nextSpinner) }
-            let timeout = max(.zero, clock.now.duration(to: deadline))
+            let timeout = Duration.seconds(max(0, deadline.timeIntervalSince(time.now())))
             let readStart = clock.now
             isWaiting = true
             let read = await surface.nextKey(timeout: timeout)
@@ -124,22 +127,22 @@ public final class AuthTerminalApp {
                 // the key timeout, not in a busy loop.
                 let waited = clock.now - readStart
                 let pause = min(keyTimeout, timeout) - waited
-                if pause > .zero, clock.now < deadline { try? await Task.sleep(for: pause) }
+                if pause > .zero, time.now() < deadline { try? await Task.sleep(for: pause) }
             }
             guard exit == nil else { break }
-            let now = clock.now
+            let now = time.now()
             if now >= nextTick {
-                nextTick = now.advanced(by: tickInterval)
+                nextTick = now.addingTimeInterval(Self.seconds(tickInterval))
                 runtime.tick()
             }
             if runtime.state.isInFlight {
                 if now >= nextSpinner {
-                    nextSpinner = now.advanced(by: spinnerInterval)
+                    nextSpinner = now.addingTimeInterval(Self.seconds(spinnerInterval))
                     spinnerTick &+= 1
                     needsRender = true
                 }
             } else {
-                nextSpinner = now.advanced(by: spinnerInterval)
+                nextSpinner = now.addingTimeInterval(Self.seconds(spinnerInterval))
             }
         }
         runtime.stop()
@@ -148,6 +151,11 @@ public final class AuthTerminalApp {
         runtime.onCopy = nil
         surface.restore()
         return exit ?? .quit
+    }
+
+    /// `duration` in seconds, for the clock's `Date`s.
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// Handles one key: resize, Ctrl-C and Ctrl-Z here, everything else through the runtime.
@@ -200,12 +208,12 @@ public final class AuthTerminalApp {
     // MARK: Entry points
 
     /// Runs the UI for `service` on `surface` (a ``FrameRecorder`` in tests) and returns how
-    /// it ended.
+    /// it ended; the UI's time (the tick, countdowns, the spinner) is `clock`'s.
     public static func run(
-        service: any AuthService, options: AuthUIOptions, surface: any TerminalSurface, backend: String? = nil,
-        timeZone: TimeZone? = nil, browser: BrowserHooks = BrowserHooks()
+        service: any AuthClientService, options: AuthUIOptions, surface: any TerminalSurface, backend: String? = nil,
+        timeZone: TimeZone? = nil, browser: BrowserHooks = BrowserHooks(), clock: any AuthClock = SystemAuthClock()
     ) async -> Exit {
-        let runtime = AuthScreensRuntime(service: service, options: options, timeZone: timeZone)
+        let runtime = AuthScreensRuntime(service: service, options: options, timeZone: timeZone, clock: clock)
         runtime.openURL = browser.openURL
         runtime.tunnelLine = browser.tunnelLine
         let app = AuthTerminalApp(runtime: runtime, surface: surface, view: AppView(backend: backend))
@@ -224,7 +232,7 @@ public final class AuthTerminalApp {
     ///   the other ``TerminalError``s when curses cannot start.
     ///   - browser: How a browser sign-in opens its URL and words the `ssh -L` line.
     public static func runInTerminal(
-        service: any AuthService, options: AuthUIOptions, theme: Theme? = nil, backend: String? = nil,
+        service: any AuthClientService, options: AuthUIOptions, theme: Theme? = nil, backend: String? = nil,
         mouse: Bool = true, browser: BrowserHooks = BrowserHooks()
     ) async throws(TerminalError) -> Exit {
         let terminal = try CursesTerminal(theme: theme, options: CursesTerminal.Options(mouse: mouse))

@@ -1,14 +1,14 @@
 import ArgumentParser
-import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 /// `latchkey aws-profile install|uninstall NAME`: a `credential_process` profile in the AWS config file.
 struct AWSProfileCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "aws-profile",
-        abstract: Localized.text("cli.AWSProfile.abstract"),
-        discussion: Localized.text("cli.AWSProfile.discussion"),
+        abstract: Localized.text(\.cliAWSProfileAbstract),
+        discussion: Localized.text(\.cliAWSProfileDiscussion),
         subcommands: [AWSProfileInstallCommand.self, AWSProfileUninstallCommand.self]
     )
 }
@@ -17,19 +17,19 @@ struct AWSProfileCommand: AsyncParsableCommand {
 struct AWSProfileArguments: ParsableArguments {
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp(Localized.text("cli.AWSProfile.name")))
+    @Argument(help: ArgumentHelp(Localized.text(\.cliAWSProfileName)))
     var name: String
 }
 
 struct AWSProfileInstallCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "install", abstract: Localized.text("cli.AWSProfile.install.abstract"))
+        commandName: "install", abstract: Localized.text(\.cliAWSProfileInstallAbstract))
 
     @OptionGroup var arguments: AWSProfileArguments
     var global: GlobalOptions { arguments.global }
     var name: String { arguments.name }
 
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.AWSProfile.region")))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliAWSProfileRegion)))
     var region: String?
 
     func run() async throws {
@@ -42,7 +42,7 @@ struct AWSProfileInstallCommand: AsyncParsableCommand {
         let outcome = try AWSProfileUninstallCommand.edit { () throws(AWSConfigProfile.Failure) in
             try profile.install(at: path)
         }
-        let key = outcome == .unchanged ? "cli.AWSProfile.unchanged" : "cli.AWSProfile.installed"
+        let key: TextKey = outcome == .unchanged ? \.cliAWSProfileUnchanged : \.cliAWSProfileInstalled
         try CLIOutput.emit(
             Localized.format(key, ["name": name, "path": TerminalText.sanitized(path)]) + "\n")
     }
@@ -88,7 +88,7 @@ struct AWSProfileInstallCommand: AsyncParsableCommand {
 
 struct AWSProfileUninstallCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "uninstall", abstract: Localized.text("cli.AWSProfile.uninstall.abstract"))
+        commandName: "uninstall", abstract: Localized.text(\.cliAWSProfileUninstallAbstract))
 
     @OptionGroup var arguments: AWSProfileArguments
     var global: GlobalOptions { arguments.global }
@@ -98,7 +98,7 @@ struct AWSProfileUninstallCommand: AsyncParsableCommand {
         let profile = try AWSProfileInstallCommand.profile(name: name, command: [], region: nil)
         let path = AWSConfigProfile.configPath(environment: global.environment)
         let outcome = try Self.edit { () throws(AWSConfigProfile.Failure) in try profile.uninstall(at: path) }
-        let key = outcome == .absent ? "cli.AWSProfile.absent" : "cli.AWSProfile.removed"
+        let key: TextKey = outcome == .absent ? \.cliAWSProfileAbsent : \.cliAWSProfileRemoved
         try CLIOutput.emit(Localized.format(key, ["name": name, "path": TerminalText.sanitized(path)]) + "\n")
     }
 

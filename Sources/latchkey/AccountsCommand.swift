@@ -1,101 +1,58 @@
 import ArgumentParser
-import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
-/// One account as `latchkey accounts` shows it: read from its store, without the network.
-struct AccountSummary {
-    var id: String
-    var username: String?
-    var userPoolId: String?
-    var state: UserState?
-    var problem: String?
-    var isActive: Bool
-    /// Whether a sign-out here still owes the service a revocation (kept until it is sent).
-    var owesRevocation = false
-
-    /// Whether a user is in this account (signed in, or signed in before and owing a re-login).
-    var isLive: Bool {
-        guard username != nil, let state else { return false }
-        return [.signedIn, .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid].contains(state)
-    }
-
-    /// The name `latchkey switch` takes for it: the username, else the id.
-    var name: String { username ?? id }
-}
-
-/// Finding, listing and choosing accounts for the commands.
+/// The account rules (``AccountDirectory``'s, shared with the full-screen UI) with the command
+/// line's options and errors.
 enum AccountResolution {
-    /// The id of the account `wanted` names: an id, a username, or `username@poolId`.
-    static func find(_ wanted: String, in accounts: AccountDirectory, environment: [String: String]) -> String? {
-        let ids = accounts.accountIDs()
-        if ids.contains(wanted) { return wanted }
-        let summaries = ids.map { summary(of: $0, in: accounts, environment: environment, active: nil) }
-        if let match = summaries.first(where: { label(of: $0) == wanted }) { return match.id }
-        let normalized = wanted.precomposedStringWithCanonicalMapping
-        return summaries.first { $0.username?.precomposedStringWithCanonicalMapping == normalized }?.id
-    }
-
-    /// `username@poolId`, which tells apart one username on two pools.
-    static func label(of summary: AccountSummary) -> String {
-        summary.name + (summary.userPoolId.map { "@" + $0 } ?? "")
-    }
-
-    /// Every account, read from its own store (no network).
-    static func summaries(of accounts: AccountDirectory, environment: [String: String]) -> [AccountSummary] {
-        let active = accounts.activeID()
-        return accounts.accountIDs().map { summary(of: $0, in: accounts, environment: environment, active: active) }
-    }
-
-    static func summary(
-        of id: String, in accounts: AccountDirectory, environment: [String: String], active: String?
-    ) -> AccountSummary {
-        let profile = accounts.profile(of: id)
-        var summary = AccountSummary(
-            id: id, username: profile?.username, userPoolId: profile?.userPoolId, state: nil, problem: nil,
-            isActive: id == active)
-        do {
-            let selection = try SessionStoreSelection.make(
-                directory: accounts.directory(for: id), environment: environment, lockTimeout: .milliseconds(500))
-            let session = try selection.store.load()
-            summary.state = session?.state ?? .signedOut
-            summary.owesRevocation = session?.pendingRevocation != nil
-            if let name = session?.username { summary.username = name }
-        } catch {
-            summary.problem = String(describing: error)
+    /// The account `wanted` names (an id, a username, or `username@poolId`); nil when none does.
+    /// - Throws: ``CLIFailure`` (exit 2) when several accounts answer to it, listing them with how to
+    ///   pick one (`how` is the command to show, `latchkey switch` or `--account`).
+    static func find(
+        _ wanted: String, in accounts: AccountDirectory, environment: [String: String], how: String
+    ) throws -> AccountSummary? {
+        switch AccountDirectory.lookUp(wanted, among: accounts.summaries(environment: environment)) {
+        case .found(let summary): return summary
+        case .notFound: return nil
+        case .ambiguous(let candidates): throw ambiguity(wanted, candidates, how: how)
         }
-        return summary
     }
 
-    /// The account a sign-in as `username` on `userPoolId` goes to.
-    ///
-    /// The active account, unless another user is in it: then the account already holding
-    /// `username` on that pool, else a new one. `--account` is obeyed as given.
-    /// `all` is ``summaries(of:environment:)``, read once by the caller.
+    /// "demo names 2 accounts here: account-2 (us-east-1_X, signed in), account-3 (pool not
+    /// recorded, signed in). Pick one by its id: latchkey switch account-3."
+    static func ambiguity(_ wanted: String, _ candidates: [AccountSummary], how: String) -> CLIFailure {
+        let listed = candidates.map { candidate in
+            let pool = candidate.userPoolId.map { TerminalText.sanitized($0) } ?? Localized.text(\.cliAccountsNoPool)
+            return "\(candidate.id) (\(pool), \(AccountsCommand.describe(candidate.state)))"
+        }
+        return CLIFailure(
+            code: 2,
+            message: Localized.format(
+                \.cliAccountsAmbiguous,
+                [
+                    "name": TerminalText.sanitized(wanted), "count": String(candidates.count),
+                    "candidates": listed.joined(separator: ", "),
+                    "example": how + " " + (candidates.last?.id ?? AccountDirectory.defaultID),
+                ]))
+    }
+
+    /// The account a sign-in as `username` on `userPoolId` goes to (``AccountDirectory/accountForSignIn(username:userPoolId:among:)``,
+    /// a new account made when it says so); `--account` is obeyed as given.
+    /// `all` is ``AccountDirectory/summaries(environment:)``, read once by the caller.
     static func accountForSignIn(
         username: String, userPoolId: String?, all: [AccountSummary], global: GlobalOptions
     ) throws -> (id: String, isNew: Bool) {
         if global.namesAccount { return (try global.accountID(), false) }
-        let accounts = global.accounts
-        func holds(_ summary: AccountSummary) -> Bool {
-            guard let name = summary.username else { return false }
-            return AccountProfile(
-                username: name, userPoolId: summary.userPoolId, appClientId: nil, configPath: nil,
-                configSection: nil
-            ).matches(username: username, userPoolId: userPoolId)
-        }
-        guard let active = all.first(where: \.isActive), active.isLive, !holds(active) else {
-            return (accounts.activeID(), false)
-        }
-        if let existing = all.first(where: holds) { return (existing.id, false) }
-        // An account nobody is in (signed out) is reused before a new one is made.
-        if let empty = all.first(where: { !$0.isLive && $0.problem == nil && $0.id != active.id }) {
-            return (empty.id, false)
-        }
-        do {
-            return (try accounts.createAccount(), true)
-        } catch {
-            throw AuthError(storeError: error)
+        switch AccountDirectory.accountForSignIn(username: username, userPoolId: userPoolId, among: all) {
+        case .existing(let id):
+            return (id, false)
+        case .new:
+            do {
+                return (try global.accounts.createAccount(), true)
+            } catch {
+                throw AuthError(storeError: error)
+            }
         }
     }
 
@@ -103,39 +60,45 @@ enum AccountResolution {
     static func recordSignIn(
         id: String, username: String, configuration: AuthConfiguration, global: GlobalOptions
     ) throws {
-        let profile = AccountProfile(
-            username: username, userPoolId: configuration.userPool?.poolId,
-            appClientId: configuration.userPool?.appClientId,
-            configPath: configuration.sourcePath.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
-            configSection: global.resolvedConfigSection)
         do {
-            if global.accounts.profile(of: id) != profile { try global.accounts.record(profile, for: id) }
-            if global.accounts.activeID() != id { try global.accounts.activate(id) }
+            try global.accounts.recordSignIn(
+                id: id, username: username, configuration: configuration, configSection: global.resolvedConfigSection)
         } catch {
             throw AuthError(storeError: error)
         }
     }
 
-    /// After signing out of account `id`: removes it when it is empty (not the default one) and owes
-    /// the service nothing (a revocation that could not be sent keeps it until it is), and when it was
-    /// the active one and another user is still signed in, switches to them.
+    /// Records account `id`'s sign-in as soon as `client` stores it, before any device step, so that
+    /// a sign-in interrupted there never leaves a session without its `account.json`.
+    /// - Returns: the listener's token, for ``AuthClient/removeUserStateListener(_:)``.
+    static func recordWhenSignedIn(client: AuthClient, id: String, global: GlobalOptions) async -> UInt64 {
+        await client.addUserStateListener { [global, configuration = client.configuration] state, info in
+            guard state == .signedIn, let username = info.username,
+                username != global.accounts.profile(of: id)?.username
+            else { return }
+            try? recordSignIn(id: id, username: username, configuration: configuration, global: global)
+        }
+    }
+
+    /// After a sign-in to account `id` whose user has another account here: moves it there
+    /// (``AccountDirectory/settleSignIn(of:environment:)``). The sign-in stands either way: a move
+    /// that fails leaves it where it is, with a warning.
+    /// - Returns: the account that holds the sign-in now, and the line that says what happened.
+    static func settleSignIn(id: String, global: GlobalOptions) -> (id: String, message: String?) {
+        do {
+            let settled = try global.accounts.settleSignIn(of: id, environment: global.environment)
+            guard settled != id else { return (id, nil) }
+            let name = TerminalText.sanitized(global.accounts.profile(of: settled)?.username ?? settled)
+            return (settled, Localized.format(\.accountsKeptAccount, ["name": name]))
+        } catch {
+            return (id, Localized.format(\.accountsNotMoved, ["reason": TerminalText.sanitized(error.description)]))
+        }
+    }
+
+    /// After signing out of account `id` (``AccountDirectory/afterSignOut(of:environment:)``).
     /// - Returns: the name of the account switched to, if any.
     static func afterSignOut(id: String, global: GlobalOptions) -> String? {
-        let accounts = global.accounts
-        let wasActive = accounts.activeID() == id
-        let leaving = summary(of: id, in: accounts, environment: global.environment, active: nil)
-        if id != AccountDirectory.defaultID, leaving.state == .signedOut, leaving.problem == nil,
-            !leaving.owesRevocation
-        {
-            try? accounts.removeAccount(id)
-        }
-        guard wasActive,
-            let next = summaries(of: accounts, environment: global.environment).first(where: {
-                $0.isLive && $0.id != id
-            }),
-            (try? accounts.activate(next.id)) != nil
-        else { return nil }
-        return next.name
+        global.accounts.afterSignOut(of: id, environment: global.environment)?.name
     }
 }
 
@@ -143,17 +106,17 @@ enum AccountResolution {
 struct AccountsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "accounts",
-        abstract: Localized.text("cli.Accounts.abstract"),
-        discussion: Localized.text("cli.Accounts.discussion"))
+        abstract: Localized.text(\.cliAccountsAbstract),
+        discussion: Localized.text(\.cliAccountsDiscussion))
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.Accounts.json")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliAccountsJson)))
     var json = false
 
     func run() async throws {
         try FileSessionStore.checkDirectoryOrThrow(global.storeRoot)
-        let all = AccountResolution.summaries(of: global.accounts, environment: global.environment)
+        let all = global.accounts.summaries(environment: global.environment)
         if json {
             let list: [JSONValue] = all.map { summary in
                 .object([
@@ -171,32 +134,38 @@ struct AccountsCommand: AsyncParsableCommand {
         }
         let shown = all.filter { $0.isLive || $0.isActive || $0.problem != nil }
         guard shown.contains(where: { $0.isLive || $0.problem != nil }) else {
-            print(Localized.text("cli.accounts.none"))
+            print(Localized.text(\.cliAccountsNone))
             throw ExitCode(1)
         }
         let width = shown.map { TerminalText.sanitized($0.name).count }.max() ?? 0
+        let repeated = Set(Dictionary(grouping: shown, by: \.name).filter { $0.value.count > 1 }.keys)
         for summary in shown {
             let marker = summary.isActive ? "*" : " "
             let name = TerminalText.sanitized(summary.name)
             let padded = name + String(repeating: " ", count: max(0, width - name.count))
-            let pool = summary.userPoolId.map { TerminalText.sanitized($0) } ?? Localized.text("cli.accounts.noPool")
+            let pool = summary.userPoolId.map { TerminalText.sanitized($0) } ?? Localized.text(\.cliAccountsNoPool)
             let state =
                 summary.problem.map {
-                    Localized.format("cli.accounts.unreadable", ["reason": TerminalText.sanitized($0)])
-                } ?? describe(summary.state)
-            let active = summary.isActive ? Localized.text("cli.accounts.activeMark") : ""
-            print("\(marker) \(padded)  \(pool)  \(state)\(active)")
+                    Localized.format(\.cliAccountsUnreadable, ["reason": TerminalText.sanitized($0)])
+                } ?? Self.describe(summary.state)
+            let active = summary.isActive ? Localized.text(\.cliAccountsActiveMark) : ""
+            // One user in two accounts (from before sign-in kept one per user): the id tells them apart.
+            let id = repeated.contains(summary.name) ? "  [\(summary.id)]" : ""
+            print("\(marker) \(padded)  \(pool)  \(state)\(active)\(id)")
         }
-        if shown.count > 1 { print(Localized.text("cli.accounts.switchHint")) }
+        if shown.count > 1 {
+            print(Localized.text(repeated.isEmpty ? \.cliAccountsSwitchHint : \.cliAccountsSwitchHintIDs))
+        }
     }
 
-    private func describe(_ state: UserState?) -> String {
+    /// An account's state in words: "signed in", "session expired: sign in again", …
+    static func describe(_ state: UserState?) -> String {
         switch state {
-        case .signedIn?: return Localized.text("cli.accounts.signedIn")
+        case .signedIn?: return Localized.text(\.cliAccountsSignedIn)
         case .signedOutUserPoolsTokenInvalid?, .signedOutFederatedTokensInvalid?:
-            return Localized.text("cli.accounts.expired")
-        case .guest?: return Localized.text("cli.accounts.guest")
-        case .signedOut?, .unknown?, nil: return Localized.text("cli.accounts.signedOut")
+            return Localized.text(\.cliAccountsExpired)
+        case .guest?: return Localized.text(\.cliAccountsGuest)
+        case .signedOut?, .unknown?, nil: return Localized.text(\.cliAccountsSignedOut)
         }
     }
 }
@@ -205,34 +174,36 @@ struct AccountsCommand: AsyncParsableCommand {
 struct SwitchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "switch",
-        abstract: Localized.text("cli.Switch.abstract"),
-        discussion: Localized.text("cli.Switch.discussion"))
+        abstract: Localized.text(\.cliSwitchAbstract),
+        discussion: Localized.text(\.cliSwitchDiscussion))
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp(Localized.text("cli.Switch.name")))
+    @Argument(help: ArgumentHelp(Localized.text(\.cliSwitchName)))
     var name: String?
 
     func run() async throws {
         try FileSessionStore.checkDirectoryOrThrow(global.storeRoot)
         let accounts = global.accounts
-        let all = AccountResolution.summaries(of: accounts, environment: global.environment)
+        let all = accounts.summaries(environment: global.environment)
         let candidates = all.filter { $0.isLive && !$0.isActive }
         let target: AccountSummary
         if let name {
-            guard let id = AccountResolution.find(name, in: accounts, environment: global.environment),
-                let found = all.first(where: { $0.id == id })
-            else {
+            switch AccountDirectory.lookUp(name, among: all) {
+            case .found(let found):
+                target = found
+            case .ambiguous(let matches):
+                throw AccountResolution.ambiguity(name, matches, how: "latchkey switch")
+            case .notFound:
                 let names = all.filter(\.isLive).map { TerminalText.sanitized($0.name) }
                 throw CLIFailure(
                     code: 2,
                     message: names.isEmpty
-                        ? Localized.format("cli.switch.noSuchAccount", ["name": TerminalText.sanitized(name)])
+                        ? Localized.format(\.cliSwitchNoSuchAccount, ["name": TerminalText.sanitized(name)])
                         : Localized.format(
-                            "cli.switch.noSuchAccountAmong",
+                            \.cliSwitchNoSuchAccountAmong,
                             ["name": TerminalText.sanitized(name), "names": names.joined(separator: ", ")]))
             }
-            target = found
         } else if candidates.count == 1, let only = candidates.first {
             target = only
         } else {
@@ -240,12 +211,11 @@ struct SwitchCommand: AsyncParsableCommand {
             throw CLIFailure(
                 code: 2,
                 message: names.isEmpty
-                    ? Localized.text("cli.switch.noOther")
-                    : Localized.format("cli.switch.nameIt", ["names": names.joined(separator: ", ")]))
+                    ? Localized.text(\.cliSwitchNoOther)
+                    : Localized.format(\.cliSwitchNameIt, ["names": names.joined(separator: ", ")]))
         }
         if target.isActive {
-            CLIOutput.info(Localized.format("cli.switch.alreadyActive", ["name": TerminalText.sanitized(target.name)]))
-
+            CLIOutput.info(Localized.format(\.cliSwitchAlreadyActive, ["name": TerminalText.sanitized(target.name)]))
             return
         }
         do {
@@ -256,9 +226,8 @@ struct SwitchCommand: AsyncParsableCommand {
         let name = TerminalText.sanitized(target.name)
         CLIOutput.info(
             target.userPoolId.map {
-                Localized.format("cli.switch.switchedOnPool", ["name": name, "pool": TerminalText.sanitized($0)])
-            } ?? Localized.format("cli.switch.switched", ["name": name]))
-
+                Localized.format(\.cliSwitchSwitchedOnPool, ["name": name, "pool": TerminalText.sanitized($0)])
+            } ?? Localized.format(\.cliSwitchSwitched, ["name": name]))
     }
 }
 

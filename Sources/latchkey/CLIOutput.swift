@@ -1,7 +1,7 @@
 import AWSSigV4
-import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 #if canImport(Glibc)
     import Glibc
@@ -62,7 +62,7 @@ enum CLIOutput {
             guard bytes.count < limit else {
                 throw CLIFailure(
                     code: 2,
-                    message: Localized.format("cli.lineTooLong", ["kib": String(limit / 1024)])
+                    message: Localized.format(\.cliLineTooLong, ["kib": String(limit / 1024)])
                 )
             }
             bytes.append(UInt8(truncatingIfNeeded: character))
@@ -70,7 +70,7 @@ enum CLIOutput {
         if bytes.last == 0x0D { bytes.removeLast() }
         // Never repaired silently: a password with a byte changed to U+FFFD is another password.
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw CLIFailure(code: 2, message: Localized.text("cli.lineNotUTF8"))
+            throw CLIFailure(code: 2, message: Localized.text(\.cliLineNotUTF8))
         }
         return text
     }
@@ -82,7 +82,7 @@ enum CLIOutput {
     static func secret(prompt: String) throws -> String {
         guard stdinIsTerminal else {
             guard let line = try readLimitedLine() else {
-                throw CLIFailure(code: 2, message: Localized.text("cli.passwordEndOfInput"))
+                throw CLIFailure(code: 2, message: Localized.text(\.cliPasswordEndOfInput))
             }
             return line
         }
@@ -104,7 +104,7 @@ enum CLIOutput {
             writeStandardError("\n")
         }
         guard let line = try readLimitedLine() else {
-            throw CLIFailure(code: 2, message: Localized.text("cli.noPasswordEntered"))
+            throw CLIFailure(code: 2, message: Localized.text(\.cliNoPasswordEntered))
         }
         return line
     }
@@ -113,7 +113,7 @@ enum CLIOutput {
     static func ask(_ prompt: String) throws -> String {
         writeStandardError(TerminalText.sanitized(prompt))
         guard let line = try readLimitedLine() else {
-            throw CLIFailure(code: 2, message: Localized.text("cli.noAnswerEntered"))
+            throw CLIFailure(code: 2, message: Localized.text(\.cliNoAnswerEntered))
         }
         return line.trimmingCharacters(in: .whitespaces)
     }
@@ -145,7 +145,7 @@ enum CLIOutput {
     private static func outputFailure(errno code: Int32) -> CLIFailure {
         CLIFailure(
             code: 5,
-            message: Localized.format("cli.outputFailed", ["reason": String(cString: strerror(code))])
+            message: Localized.format(\.cliOutputFailed, ["reason": String(cString: strerror(code))])
 
         )
     }
@@ -163,8 +163,8 @@ enum CLIOutput {
         let absolute = formatter.string(from: date)
         let seconds = wholeSeconds(date.timeIntervalSince(now))
         return seconds >= 0
-            ? Localized.format("cli.relative.future", ["time": absolute, "duration": duration(seconds)])
-            : Localized.format("cli.relative.past", ["time": absolute, "duration": duration(-seconds)])
+            ? Localized.format(\.cliRelativeFuture, ["time": absolute, "duration": duration(seconds)])
+            : Localized.format(\.cliRelativePast, ["time": absolute, "duration": duration(-seconds)])
     }
 
     /// `interval` rounded to whole seconds and clamped to ±100 years (NaN reads as 0), so the
@@ -176,13 +176,13 @@ enum CLIOutput {
     }
 
     static func duration(_ seconds: Int) -> String {
-        if seconds < 120 { return Localized.format("duration.seconds", ["s": String(seconds)]) }
-        if seconds < 3600 { return Localized.format("duration.minutes", ["min": String(seconds / 60)]) }
+        if seconds < 120 { return Localized.format(\.durationSeconds, ["s": String(seconds)]) }
+        if seconds < 3600 { return Localized.format(\.durationMinutes, ["min": String(seconds / 60)]) }
         if seconds < 86_400 {
             return Localized.format(
-                "duration.hours", ["h": String(seconds / 3600), "min": String(seconds % 3600 / 60)])
+                \.durationHours, ["h": String(seconds / 3600), "min": String(seconds % 3600 / 60)])
         }
-        return Localized.format("cli.duration.days", ["d": String(seconds / 86_400)])
+        return Localized.format(\.cliDurationDays, ["d": String(seconds / 86_400)])
     }
 
     /// `2015-08-30T12:36:00Z`, computed without Foundation's ICU-backed formatters (they cost start-up time).

@@ -2,6 +2,7 @@ import ArgumentParser
 import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import TerminalKit
 
 /// `latchkey config`: what was read, from where, and what was left aside. No network, no store.
@@ -11,11 +12,11 @@ import TerminalKit
 struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
-        abstract: Localized.text("cli.Config.abstract"))
+        abstract: Localized.text(\.cliConfigAbstract))
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.Config.json")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliConfigJson)))
     var json = false
 
     func run() async throws {

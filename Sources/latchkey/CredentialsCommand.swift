@@ -1,13 +1,13 @@
 import ArgumentParser
-import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 struct CredentialsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "credentials",
-        abstract: Localized.text("cli.Credentials.abstract"),
-        discussion: Localized.text("cli.Credentials.discussion")
+        abstract: Localized.text(\.cliCredentialsAbstract),
+        discussion: Localized.text(\.cliCredentialsDiscussion)
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -18,14 +18,14 @@ struct CredentialsCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.Format.format")))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliFormatFormat)))
     var format: Format = .credentialProcess
 
     // `.unconditional` takes the next word even when it starts with "-", so `--retry-seconds -5`
     // reaches the range check instead of reading as a missing value.
     @Option(
         name: .long, parsing: .unconditional,
-        help: ArgumentHelp(Localized.text("cli.Format.retrySeconds")))
+        help: ArgumentHelp(Localized.text(\.cliFormatRetrySeconds)))
     var retrySeconds: RetrySeconds = .standard
 
     func validate() throws {
@@ -33,7 +33,8 @@ struct CredentialsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let client = try await global.makeClient(deadline: TokenCommand.retryDeadline(retrySeconds.value))
+        let client = try await global.makeClient(
+            deadline: TokenCommand.retryDeadline(retrySeconds.value), printingWarnings: false)
         let options = TokenRequestOptions(
             waitForSignIn: false, waitForConnectivity: retrySeconds.value > 0,
             deadline: TokenCommand.retryDeadline(retrySeconds.value), label: "credentials")
@@ -44,7 +45,7 @@ struct CredentialsCommand: AsyncParsableCommand {
             if case .offline(_, let error) = await client.connectivity { throw error }
             throw AuthError.network(
                 kind: .timedOut,
-                message: Localized.format("cli.credentials.noneWithin", ["seconds": retrySeconds.description]))
+                message: Localized.format(\.cliCredentialsNoneWithin, ["seconds": retrySeconds.description]))
 
         }
         let expiration = CLIOutput.iso8601(credentials.expiration)

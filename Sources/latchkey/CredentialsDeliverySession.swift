@@ -1,6 +1,6 @@
-import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import Synchronization
 
 /// What `exec` and `serve-credentials` share: the client made for handing out credentials, the
@@ -16,9 +16,11 @@ struct CredentialsDeliverySession {
     static func open(global: GlobalOptions, delivery: CredentialsDeliveryOptions) async throws
         -> CredentialsDeliverySession
     {
-        let configuration = try global.loadConfiguration()
+        // The configuration's warnings are not printed: the endpoint's users are programs.
+        let configuration = try global.loadConfiguration(printingWarnings: false)
         guard let pool = configuration.identityPool else { throw AuthError.identityPoolNotConfigured }
-        let client = try await global.makeClient(options: SessionCredentialsSource.clientOptions())
+        let client = try await global.makeClient(
+            options: SessionCredentialsSource.clientOptions(), printingWarnings: false)
         let source = SessionCredentialsSource(
             client: client, allowGuest: delivery.guest,
             reloginWait: .milliseconds(Int64((delivery.reloginWaitSeconds * 1000).rounded())))

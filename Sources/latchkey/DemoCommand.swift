@@ -1,22 +1,22 @@
 import ArgumentParser
-import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: Localized.text("cli.Demo.abstract"),
-        discussion: Localized.text("cli.Demo.discussion")
+        abstract: Localized.text(\.cliDemoAbstract),
+        discussion: Localized.text(\.cliDemoDiscussion)
     )
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var ui: UIOptions
 
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.Demo.stop")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliDemoStop)))
     var stop = false
 
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.Demo.tokenSeconds")))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliDemoTokenSeconds)))
     var tokenSeconds: Int = 3600
 
     static let demoUser = "demo"
@@ -25,7 +25,7 @@ struct DemoCommand: AsyncParsableCommand {
     /// The line on the demo's Sign in screen that names the password (the lines printed before the UI
     /// starts are hidden by its alternate screen).
     static var signInHint: String {
-        Localized.format("cli.demo.signInHint", ["username": demoUser, "password": demoPassword])
+        Localized.format(\.cliDemoSignInHint, ["username": demoUser, "password": demoPassword])
     }
 
     func run() async throws {
@@ -37,9 +37,9 @@ struct DemoCommand: AsyncParsableCommand {
         let info = try launcher.startOrReuse(
             tokenSeconds: tokenSeconds, demoUser: Self.demoUser, demoPassword: Self.demoPassword)
         let configPath = try installConfiguration(from: info.configPath)
-        print(Localized.format("cli.demo.backend", ["endpoint": info.endpoint, "pool": info.userPoolId]))
-        print(Localized.format("cli.demo.configuration", ["path": configPath]))
-        print(Localized.format("cli.demo.user", ["username": Self.demoUser, "password": Self.demoPassword]))
+        print(Localized.format(\.cliDemoBackend, ["endpoint": info.endpoint, "pool": info.userPoolId]))
+        print(Localized.format(\.cliDemoConfiguration, ["path": configPath]))
+        print(Localized.format(\.cliDemoUser, ["username": Self.demoUser, "password": Self.demoPassword]))
         let configuration = try AuthConfiguration.load(path: configPath)
         let notice = StoreNotice()
         var clientOptions = AuthClientOptions()
@@ -50,7 +50,7 @@ struct DemoCommand: AsyncParsableCommand {
             logger: global.makeLogger(), options: clientOptions)
         await client.initialize()
         guard CLIOutput.stdinIsTerminal else {
-            print(Localized.text("cli.demo.noTerminal"))
+            print(Localized.text(\.cliDemoNoTerminal))
             print("  latchkey sign-in --config \(configPath) --username \(Self.demoUser) --password-stdin")
             return
         }
@@ -67,7 +67,7 @@ struct DemoCommand: AsyncParsableCommand {
         if manager.fileExists(atPath: target) {
             let existing = try? AuthConfiguration.load(path: target)
             guard existing?.latchkey.testAidURL != nil else {
-                CLIOutput.info(Localized.format("cli.demo.keepingConfiguration", ["path": target]))
+                CLIOutput.info(Localized.format(\.cliDemoKeepingConfiguration, ["path": target]))
                 return generated
             }
         }
@@ -101,7 +101,7 @@ struct LocalBackendLauncher {
         }
         throw CLIFailure(
             code: 2,
-            message: Localized.text("cli.demo.noScript"))
+            message: Localized.text(\.cliDemoNoScript))
     }
 
     func startOrReuse(tokenSeconds: Int, demoUser: String, demoPassword: String) throws -> Info {
@@ -112,7 +112,7 @@ struct LocalBackendLauncher {
         {
             return info
         }
-        CLIOutput.info(Localized.text("cli.demo.starting"))
+        CLIOutput.info(Localized.text(\.cliDemoStarting))
         let output = Pipe()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: script)
@@ -129,7 +129,7 @@ struct LocalBackendLauncher {
             let info = try? JSONDecoder().decode(Info.self, from: Data(line.utf8))
         else {
             throw CLIFailure(
-                code: 3, message: Localized.format("cli.demo.didNotStart", ["log": stateDirectory + "/backend.log"]))
+                code: 3, message: Localized.format(\.cliDemoDidNotStart, ["log": stateDirectory + "/backend.log"]))
 
         }
         return info

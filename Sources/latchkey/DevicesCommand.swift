@@ -1,24 +1,24 @@
 import ArgumentParser
-import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 /// `latchkey devices`: the signed-in user's devices (Cognito device tracking).
 struct DevicesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
-        abstract: Localized.text("cli.Devices.abstract"),
-        discussion: Localized.text("cli.Devices.discussion"),
+        abstract: Localized.text(\.cliDevicesAbstract),
+        discussion: Localized.text(\.cliDevicesDiscussion),
         subcommands: [List.self, Show.self, Remember.self, Forget.self],
         defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "list", abstract: Localized.text("cli.DevicesList.abstract"))
+            commandName: "list", abstract: Localized.text(\.cliDevicesListAbstract))
 
         @OptionGroup var global: GlobalOptions
 
-        @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.DevicesList.json")))
+        @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliDevicesListJson)))
         var json = false
 
         func run() async throws {
@@ -29,7 +29,7 @@ struct DevicesCommand: AsyncParsableCommand {
                 return
             }
             if devices.isEmpty {
-                try CLIOutput.emit(Localized.text("cli.devices.none") + "\n")
+                try CLIOutput.emit(Localized.text(\.cliDevicesNone) + "\n")
                 return
             }
             var text = ""
@@ -40,14 +40,14 @@ struct DevicesCommand: AsyncParsableCommand {
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "show", abstract: Localized.text("cli.DevicesShow.abstract"))
+            commandName: "show", abstract: Localized.text(\.cliDevicesShowAbstract))
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Localized.text("cli.DevicesShow.deviceKey")))
+        @Argument(help: ArgumentHelp(Localized.text(\.cliDevicesShowDeviceKey)))
         var deviceKey: String?
 
-        @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.DevicesShow.json")))
+        @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliDevicesShowJson)))
         var json = false
 
         func run() async throws {
@@ -59,17 +59,17 @@ struct DevicesCommand: AsyncParsableCommand {
 
     struct Remember: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "remember", abstract: Localized.text("cli.DevicesRemember.abstract"))
+            commandName: "remember", abstract: Localized.text(\.cliDevicesRememberAbstract))
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Localized.text("cli.DevicesRemember.deviceKey")))
+        @Argument(help: ArgumentHelp(Localized.text(\.cliDevicesRememberDeviceKey)))
         var deviceKey: String?
 
-        @Flag(name: .customLong("not"), help: ArgumentHelp(Localized.text("cli.DevicesRemember.notRemembered")))
+        @Flag(name: .customLong("not"), help: ArgumentHelp(Localized.text(\.cliDevicesRememberNotRemembered)))
         var notRemembered = false
 
-        @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.DevicesRemember.json")))
+        @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliDevicesRememberJson)))
         var json = false
 
         func run() async throws {
@@ -86,7 +86,7 @@ struct DevicesCommand: AsyncParsableCommand {
             } else {
                 try CLIOutput.emit(
                     Localized.format(
-                        notRemembered ? "cli.devices.nowNotRemembered" : "cli.devices.nowRemembered",
+                        notRemembered ? \.cliDevicesNowNotRemembered : \.cliDevicesNowRemembered,
                         ["key": TerminalText.sanitized(key)]) + "\n")
             }
         }
@@ -95,15 +95,15 @@ struct DevicesCommand: AsyncParsableCommand {
     struct Forget: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "forget",
-            abstract: Localized.text("cli.DevicesForget.abstract")
+            abstract: Localized.text(\.cliDevicesForgetAbstract)
         )
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Localized.text("cli.DevicesForget.deviceKey")))
+        @Argument(help: ArgumentHelp(Localized.text(\.cliDevicesForgetDeviceKey)))
         var deviceKey: String?
 
-        @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.DevicesForget.json")))
+        @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliDevicesForgetJson)))
         var json = false
 
         func run() async throws {
@@ -120,19 +120,19 @@ struct DevicesCommand: AsyncParsableCommand {
                         .encoded(), as: UTF8.self) + "\n")
             } else {
                 try CLIOutput.emit(
-                    Localized.format("cli.devices.forgot", ["key": TerminalText.sanitized(key ?? "?")]) + "\n")
+                    Localized.format(\.cliDevicesForgot, ["key": TerminalText.sanitized(key ?? "?")]) + "\n")
             }
         }
     }
 
     static func line(_ device: DeviceInfo) -> String {
         var parts = [TerminalText.sanitized(device.deviceKey)]
-        parts.append(device.name.map { TerminalText.sanitized($0) } ?? Localized.text("cli.devices.noName"))
+        parts.append(device.name.map { TerminalText.sanitized($0) } ?? Localized.text(\.cliDevicesNoName))
         parts.append(device.rememberedStatus.map { TerminalText.sanitized($0) } ?? "-")
         if let last = device.lastAuthenticated {
-            parts.append(Localized.format("cli.devices.lastSignIn", ["time": CLIOutput.iso8601(last)]))
+            parts.append(Localized.format(\.cliDevicesLastSignIn, ["time": CLIOutput.iso8601(last)]))
         }
-        if device.isCurrent { parts.append(Localized.text("cli.devices.thisMachine")) }
+        if device.isCurrent { parts.append(Localized.text(\.cliDevicesThisMachine)) }
 
         return parts.joined(separator: "  ")
     }

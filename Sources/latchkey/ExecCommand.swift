@@ -1,27 +1,27 @@
 import ArgumentParser
-import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 /// `latchkey exec -- COMMAND…`: runs a command with the session's identity-pool credentials.
 struct ExecCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "exec",
-        abstract: Localized.text("cli.Exec.abstract"),
-        discussion: Localized.text("cli.Exec.discussion")
+        abstract: Localized.text(\.cliExecAbstract),
+        discussion: Localized.text(\.cliExecDiscussion)
     )
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var delivery: CredentialsDeliveryOptions
 
-    @Flag(name: .customLong("no-server"), help: ArgumentHelp(Localized.text("cli.Exec.noServer")))
+    @Flag(name: .customLong("no-server"), help: ArgumentHelp(Localized.text(\.cliExecNoServer)))
     var noServer = false
 
-    @Argument(parsing: .postTerminator, help: ArgumentHelp(Localized.text("cli.Exec.command")))
+    @Argument(parsing: .postTerminator, help: ArgumentHelp(Localized.text(\.cliExecCommand)))
     var command: [String] = []
 
     func validate() throws {
-        guard !command.isEmpty else { throw ValidationError(Localized.text("cli.Exec.noCommand")) }
+        guard !command.isEmpty else { throw ValidationError(Localized.text(\.cliExecNoCommand)) }
         try delivery.validate()
     }
 
@@ -47,7 +47,7 @@ struct ExecCommand: AsyncParsableCommand {
         if !environment.removed.isEmpty {
             CLIOutput.info(
                 "latchkey: "
-                    + Localized.format("cli.Exec.removed", ["names": environment.removed.joined(separator: ", ")]))
+                    + Localized.format(\.cliExecRemoved, ["names": environment.removed.joined(separator: ", ")]))
         }
         let status: Int32
         do {
@@ -67,16 +67,16 @@ struct ExecCommand: AsyncParsableCommand {
 
 /// The options `exec` and `serve-credentials` share.
 struct CredentialsDeliveryOptions: ParsableArguments {
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.Exec.guest")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliExecGuest)))
     var guest = false
 
     @Option(
-        name: .long, parsing: .unconditional, help: ArgumentHelp(Localized.text("cli.Exec.reloginWaitSeconds")))
+        name: .long, parsing: .unconditional, help: ArgumentHelp(Localized.text(\.cliExecReloginWaitSeconds)))
     var reloginWaitSeconds: Double = 1
 
     func validate() throws {
         guard reloginWaitSeconds.isFinite, (0...3600).contains(reloginWaitSeconds) else {
-            throw ValidationError(Localized.text("cli.Exec.badReloginWait"))
+            throw ValidationError(Localized.text(\.cliExecBadReloginWait))
         }
     }
 }

@@ -1,37 +1,37 @@
 import ArgumentParser
-import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import Logging
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
-        help: ArgumentHelp(Localized.text("cli.GlobalOptions.config")))
+        help: ArgumentHelp(Localized.text(\.cliGlobalOptionsConfig)))
     var config: String?
 
     @Option(
         name: .long,
-        help: ArgumentHelp(Localized.text("cli.GlobalOptions.configSection")))
+        help: ArgumentHelp(Localized.text(\.cliGlobalOptionsConfigSection)))
     var configSection: String?
 
     @Option(
-        name: .long, help: ArgumentHelp(Localized.text("cli.GlobalOptions.store")))
+        name: .long, help: ArgumentHelp(Localized.text(\.cliGlobalOptionsStore)))
     var store: String?
 
     @Option(
         name: .long,
-        help: ArgumentHelp(Localized.text("cli.GlobalOptions.account"))
+        help: ArgumentHelp(Localized.text(\.cliGlobalOptionsAccount))
     )
     var account: String?
 
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.GlobalOptions.debug")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliGlobalOptionsDebug)))
     var debug = false
 
     /// Read (and removed from the arguments) before parsing, by `LanguageArgument`; declared here
     /// so that `--help` lists it.
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.GlobalOptions.lang"), valueName: "en|ja"))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliGlobalOptionsLang), valueName: "en|ja"))
     var lang: String?
 }
 
@@ -87,16 +87,20 @@ extension GlobalSelection {
     func accountID() throws -> String {
         let wanted = account ?? environment["LATCHKEY_ACCOUNT"].flatMap { $0.isEmpty ? nil : $0 }
         guard let wanted else { return accounts.activeID() }
-        if let id = AccountResolution.find(wanted, in: accounts, environment: environment) { return id }
-        let names = AccountResolution.summaries(of: accounts, environment: environment).map {
+        // An id needs no store read.
+        if accounts.accountIDs().contains(wanted) { return wanted }
+        if let found = try AccountResolution.find(wanted, in: accounts, environment: environment, how: "--account") {
+            return found.id
+        }
+        let names = accounts.summaries(environment: environment).map {
             TerminalText.sanitized($0.name)
         }
         throw CLIFailure(
             code: 2,
             message: names.isEmpty
-                ? Localized.format("cli.noSuchAccount", ["name": TerminalText.sanitized(wanted)])
+                ? Localized.format(\.cliNoSuchAccount, ["name": TerminalText.sanitized(wanted)])
                 : Localized.format(
-                    "cli.noSuchAccountListed",
+                    \.cliNoSuchAccountListed,
                     ["name": TerminalText.sanitized(wanted), "names": names.joined(separator: ", ")]))
 
     }
@@ -114,7 +118,10 @@ extension GlobalSelection {
 
     /// Loads the configuration; the environment fills in what the file leaves out (region, endpoints).
     /// What was left out (an unusable identity pool or hosted UI, an unread expression) is printed on
-    /// stderr as a warning, unless `printingWarnings` is false (`latchkey config` shows them itself).
+    /// stderr as a warning, unless `printingWarnings` is false: the commands whose output programs read
+    /// (`token`, `credentials`, `exec`, `serve-credentials`) never print them, because the AWS CLI shows
+    /// a `credential_process`'s stderr and a script would repeat them on every call; `status` and
+    /// `config` show them in their own output.
     func loadConfiguration(printingWarnings: Bool = true) throws -> AuthConfiguration {
         // An account that is not there is said as such, before the configuration it would have named.
         if namesAccount { _ = try accountID() }
@@ -123,7 +130,7 @@ extension GlobalSelection {
             path: source.path, section: source.section, environment: environment)
         if printingWarnings {
             for warning in configuration.source.warnings {
-                let line = Localized.format("cli.config.warningLine", ["warning": warning])
+                let line = Localized.format(\.cliConfigWarningLine, ["warning": warning])
                 FileHandle.standardError.write(Data((TerminalText.sanitized(line) + "\n").utf8))
             }
         }
@@ -158,7 +165,7 @@ extension GlobalSelection {
         let selection: (store: any SessionStore, backend: SessionStoreSelection.Backend, warning: String?)
         do {
             selection = try SessionStoreSelection.make(
-                directory: directory, environment: environment, lockTimeout: lockTimeout, lookup: .current)
+                directory: directory, environment: environment, lockTimeout: lockTimeout, language: .current)
         } catch {
             throw CLIFailure(code: 2, message: error.description)
         }
@@ -230,9 +237,10 @@ extension GlobalSelection {
     /// the active one.
     func makeClient(
         options: AuthClientOptions = AuthClientOptions(), deadline: Duration? = nil, accountID: String? = nil,
-        session use: SessionUse = .uses, waitsForSignIn: Bool = false, storeWarning: ((String) -> Void)? = nil
+        session use: SessionUse = .uses, waitsForSignIn: Bool = false, storeWarning: ((String) -> Void)? = nil,
+        printingWarnings: Bool = true
     ) async throws -> AuthClient {
-        let configuration = try loadConfiguration()
+        let configuration = try loadConfiguration(printingWarnings: printingWarnings)
         var lockTimeout = FileSessionStore.defaultLockTimeout
         if let deadline { lockTimeout = min(lockTimeout, max(deadline, .milliseconds(500))) }
         let deadline = deadline ?? Self.defaultCommandDeadline
@@ -278,9 +286,9 @@ extension GlobalOptions {
         var lines: [String] = []
         if !ignored.isEmpty {
             lines.append(
-                "latchkey: " + Localized.format("cli.note.ignoredKeys", ["keys": ignored.joined(separator: ", ")]))
+                "latchkey: " + Localized.format(\.cliNoteIgnoredKeys, ["keys": ignored.joined(separator: ", ")]))
         }
-        for note in notes { lines.append("latchkey: " + Localized.format("cli.note", ["note": note])) }
+        for note in notes { lines.append("latchkey: " + Localized.format(\.cliNote, ["note": note])) }
         FileHandle.standardError.write(
             Data((TerminalText.sanitized(lines.joined(separator: "\n"), keepingNewlines: true) + "\n").utf8))
     }
@@ -294,8 +302,8 @@ extension GlobalOptions {
         case .corrupt(let movedTo, let reason)?:
             // Not fatal (the user is signed out), but never silent.
             let warning =
-                movedTo.map { Localized.format("cli.storeUnreadableMoved", ["reason": reason, "path": $0]) }
-                ?? Localized.format("cli.storeUnreadable", ["reason": reason])
+                movedTo.map { Localized.format(\.cliStoreUnreadableMoved, ["reason": reason, "path": $0]) }
+                ?? Localized.format(\.cliStoreUnreadable, ["reason": reason])
             FileHandle.standardError.write(Data("latchkey: \(warning)\n".utf8))
         case let problem?:
             // Unsafe (exit 2) or unreadable (exit 5): no command runs on a store it cannot trust.

@@ -1,24 +1,39 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import TerminalKit
 import TerminalUI
 
+/// What the full-screen UI asks of the host's account loop (``UICommand``) when it ends.
+enum AccountRequest: Equatable {
+    /// Start the UI again on this account (by id): chosen in the Accounts chooser, or the way back
+    /// from "Sign in as someone else".
+    case account(String)
+    /// "Sign in as someone else": a new account, removed again if nobody signs in to it.
+    case someoneElse
+    /// Apply the account rules (a sign-out with another account signed in here, a sign-in as a user
+    /// another account holds), then start the UI again; `notice` goes along to the next run.
+    case handOver(notice: String?)
+}
+
 /// What `latchkey` does with a terminal: the full-screen UI, or line prompts with `--plain`.
 enum InteractiveEntry {
-    /// Runs the UI (or line prompts) on `client`; returns the account the user chose to switch to
-    /// (`.some(nil)`: sign in as someone else), or nil when the UI ended otherwise.
+    /// Runs the UI (or line prompts) on `client`; returns what the user asked of the accounts, or
+    /// nil when the UI ended otherwise. `returnAccount` is the account a cancelled "Sign in as someone
+    /// else" goes back to; `accountNotice` is said when the UI starts.
     @discardableResult
     static func run(
         client: AuthClient, global: GlobalOptions, ui: UIOptions, prefilledUsername: String?,
         storeNotice: String? = nil, signInHint: String? = nil,
-        canSwitchAccounts: Bool = false, accountID: String? = nil
-    ) async throws -> String?? {
+        canSwitchAccounts: Bool = false, accountID: String? = nil, returnAccount: String? = nil,
+        accountNotice: String? = nil
+    ) async throws -> AccountRequest? {
         let environment = ProcessInfo.processInfo.environment
         let plain = ui.plain || environment["ACCESSIBLE"] == "1" || environment["TERM"] == "dumb"
         if plain {
             if !ui.plain, environment["ACCESSIBLE"] != "1" {
-                CLIOutput.info("latchkey: " + Localized.text("cli.dumbTerminal"))
+                CLIOutput.info("latchkey: " + Localized.text(\.cliDumbTerminal))
             }
             // Line prompts: the warning is printed first, as the other commands do.
             if let storeNotice { FileHandle.standardError.write(Data((storeNotice + "\n").utf8)) }
@@ -29,6 +44,8 @@ enum InteractiveEntry {
         var options = try await screenOptions(
             client: client, global: global, ui: ui, prefilledUsername: prefilledUsername, accountID: accountID)
         options.canSwitchAccounts = canSwitchAccounts
+        options.returnAccount = returnAccount.flatMap { id in options.accounts.first { $0.id == id } }
+        options.accountNotice = accountNotice
         options.signInHint = signInHint
         options.storeNotice = storeNotice.map(StoreNotice.withoutPrefix)
         let theme: Theme = options.themeName == "mono" ? .noColor : .automatic(environment: environment)
@@ -37,7 +54,7 @@ enum InteractiveEntry {
         if (environment["TERM"] ?? "").isEmpty, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
             throw CLIFailure(
                 code: 2,
-                message: Localized.text("cli.noTERM"))
+                message: Localized.text(\.cliNoTERM))
         }
         do {
             exit = try await AuthTerminalApp.runInTerminal(
@@ -46,28 +63,30 @@ enum InteractiveEntry {
         } catch TerminalError.notATerminal {
             throw CLIFailure(
                 code: 2,
-                message: Localized.text("cli.noTerminal"))
+                message: Localized.text(\.cliNoTerminal))
         } catch TerminalError.unknownTerminalType(let name) {
             throw CLIFailure(
                 code: 2,
-                message: Localized.format("cli.unknownTerminalType", ["name": TerminalText.sanitized(name)]))
+                message: Localized.format(\.cliUnknownTerminalType, ["name": TerminalText.sanitized(name)]))
         } catch {
             if let storeNotice { FileHandle.standardError.write(Data((storeNotice + "\n").utf8)) }
-            throw CLIFailure(code: 2, message: Localized.format("cli.terminalFailed", ["error": "\(error)"]))
+            throw CLIFailure(code: 2, message: Localized.format(\.cliTerminalFailed, ["error": "\(error)"]))
         }
         return try await outcome(of: exit, client: client)
     }
 
-    /// What the UI's `exit` means: cancelled is a failure, a chosen account is returned (as `run` returns it),
-    /// otherwise the final state is said on stderr.
-    static func outcome(of exit: AuthScreensRuntime.Exit, client: AuthClient) async throws -> String?? {
+    /// What the UI's `exit` means: cancelled is a failure, a request about the accounts is returned
+    /// (as `run` returns it), otherwise the final state is said on stderr.
+    static func outcome(of exit: AuthScreensRuntime.Exit, client: AuthClient) async throws -> AccountRequest? {
         let state = await client.userState
         switch exit {
         case .cancelled:
-            throw CLIFailure(code: 1, message: Localized.text("cli.signInCancelled"))
+            throw CLIFailure(code: 1, message: Localized.text(\.cliSignInCancelled))
 
-        case .switchAccount(let name):
-            return .some(name)
+        case .switchAccount(let id):
+            return id.map(AccountRequest.account) ?? .someoneElse
+        case .handOver(let notice):
+            return .handOver(notice: notice)
         default:
             // Words, not the API's state name; a message, so on stderr like every other one.
             let cause = ReloginCause(state: state, lastError: nil)
@@ -82,10 +101,16 @@ enum InteractiveEntry {
         client: AuthClient, global: GlobalOptions, ui: UIOptions, prefilledUsername: String?, accountID: String?
     ) async throws -> AuthUIOptions {
         var options = try ui.resolve(configuration: client.configuration)
-        // The header names the other signed-in accounts (`latchkey switch` changes the active one).
+        // The header counts the other signed-in accounts; the Accounts chooser lists them and this one.
         let current = accountID ?? (try? global.accountID()) ?? global.accounts.activeID()
-        options.otherAccounts = AccountResolution.summaries(of: global.accounts, environment: global.environment)
-            .filter { $0.isLive && $0.id != current }.map(\.name)
+        options.accounts = global.accounts.summaries(environment: global.environment)
+            .filter { $0.isLive || $0.id == current }
+            .map { summary in
+                AccountChoice(
+                    id: summary.id, username: summary.isLive ? summary.username : nil,
+                    detail: summary.userPoolId ?? Localized.text(\.cliAccountsNoPool),
+                    isCurrent: summary.id == current)
+            }
         if let prefilledUsername, await client.username == nil { options.prefilledUsername = prefilledUsername }
         let flow = client.options.authenticationFlow ?? client.configuration.userPool?.authenticationFlow
         options.choosesSignInMethod = flow == .userAuth
@@ -97,21 +122,21 @@ enum InteractiveEntry {
 
     static func runPlain(client: AuthClient, prefilledUsername: String?) async throws {
         if await client.userState == .signedIn {
-            CLIOutput.info(Localized.format("cli.alreadySignedIn", ["username": await client.username ?? "?"]))
+            CLIOutput.info(Localized.format(\.cliAlreadySignedIn, ["username": await client.username ?? "?"]))
             return
         }
         let suggested = await client.username ?? prefilledUsername
         let typed = try CLIOutput.ask(Self.usernamePrompt(suggested: suggested))
         let username = typed.isEmpty ? (suggested ?? "") : typed
         try await PlainSignIn.retryingWrongPassword(username: username, interactive: CLIOutput.stdinIsTerminal) {
-            let password = try PasswordInput.checked(CLIOutput.secret(prompt: Localized.text("cli.prompt.password")))
+            let password = try PasswordInput.checked(CLIOutput.secret(prompt: Localized.text(\.cliPromptPassword)))
             try await PlainSignIn.run(client: client, username: username, password: password)
         }
     }
 
     /// "Username [alice]: " (the stored user offered), in the current language.
     static func usernamePrompt(suggested: String?) -> String {
-        guard let suggested else { return Localized.text("cli.prompt.username") }
-        return Localized.format("cli.prompt.usernameSuggested", ["suggested": suggested])
+        guard let suggested else { return Localized.text(\.cliPromptUsername) }
+        return Localized.format(\.cliPromptUsernameSuggested, ["suggested": suggested])
     }
 }

@@ -1,4 +1,4 @@
-import AuthScreens
+import LatchkeyText
 
 /// `--lang CODE` (or `--lang=CODE`), read before ArgumentParser sees the command line: the help
 /// text is built in the chosen language, so the language must be known before parsing.
@@ -21,7 +21,7 @@ enum LanguageArgument {
             }
             if argument == "--lang" {
                 guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("-") else {
-                    throw CLIFailure(code: 2, message: Localized.text("cli.langNeedsValue"))
+                    throw CLIFailure(code: 2, message: Localized.text(\.cliLangNeedsValue))
                 }
                 requested = arguments[index + 1]
                 index += 2

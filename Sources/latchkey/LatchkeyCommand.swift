@@ -1,14 +1,14 @@
 import ArgumentParser
-import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 /// The `latchkey` command: Cognito sign-in for the terminal (run by ``LatchkeyMain``).
 struct LatchkeyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "latchkey",
-        abstract: Localized.text("cli.Latchkey.abstract"),
-        discussion: Localized.text("cli.Latchkey.discussion"),
+        abstract: Localized.text(\.cliLatchkeyAbstract),
+        discussion: Localized.text(\.cliLatchkeyDiscussion),
         version: LatchkeyVersion.current,
         subcommands: [
             SignInCommand.self, StatusCommand.self, TokenCommand.self, SignUpCommand.self,
@@ -55,7 +55,7 @@ struct LatchkeyCommand: AsyncParsableCommand {
             // One output path for every command: what `print` buffered must arrive (else exit 5).
             try CLIOutput.flushStandardOutput()
         } catch AuthError.deadlineExceeded {
-            CLIOutput.error(Localized.text("cli.deadlineExceeded"))
+            CLIOutput.error(Localized.text(\.cliDeadlineExceeded))
             terminate(AuthError.deadlineExceeded.exitCode)
         } catch let error as AuthError {
             CLIOutput.error(error.description(.current))

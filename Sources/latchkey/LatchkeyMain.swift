@@ -1,7 +1,7 @@
-import AuthScreens
 import CognitoAuth
 import Dispatch
 import Foundation
+import LatchkeyText
 
 /// The process's entry point: hardening, the `token` fast path, then the command on Swift concurrency.
 ///

@@ -1,7 +1,7 @@
 import ArgumentParser
-import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 /// `mfa FACTOR`: sms, totp or email.
 enum FactorOption: String, ExpressibleByArgument, CaseIterable {
@@ -18,17 +18,17 @@ enum FactorOption: String, ExpressibleByArgument, CaseIterable {
 
 struct MFACommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "mfa", abstract: Localized.text("cli.MFA.abstract"),
+        commandName: "mfa", abstract: Localized.text(\.cliMFAAbstract),
         subcommands: [MFAStatusCommand.self, MFAEnableCommand.self, MFADisableCommand.self, MFAPreferCommand.self],
         defaultSubcommand: MFAStatusCommand.self)
 }
 
 struct MFAStatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "status", abstract: Localized.text("cli.MFAStatus.abstract"))
+        commandName: "status", abstract: Localized.text(\.cliMFAStatusAbstract))
 
     @OptionGroup var global: GlobalOptions
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.MFAStatus.json"))) var json = false
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliMFAStatusJson))) var json = false
 
     func run() async throws {
         let client = try await global.makeClient()
@@ -44,76 +44,76 @@ struct MFAStatusCommand: AsyncParsableCommand {
         }
         for factor in FactorOption.allCases {
             let on = settings.enabled.contains(factor.type)
-            let preferred = settings.preferred == factor.type ? Localized.text("cli.mfa.preferredMark") : ""
+            let preferred = settings.preferred == factor.type ? Localized.text(\.cliMfaPreferredMark) : ""
             let noPhone =
-                factor == .sms && !on && !settings.canUseSMS ? Localized.text("cli.mfa.noPhoneMark") : ""
-            let state = Localized.text(on ? "cli.mfa.on" : "cli.mfa.off")
+                factor == .sms && !on && !settings.canUseSMS ? Localized.text(\.cliMfaNoPhoneMark) : ""
+            let state = Localized.text(on ? \.cliMfaOn : \.cliMfaOff)
             print("\(factor.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) \(state)\(preferred)" + noPhone)
         }
         for name in settings.unknown {
-            print(Localized.format("cli.mfa.unknownFactor", ["name": TerminalText.sanitized(name)]))
+            print(Localized.format(\.cliMfaUnknownFactor, ["name": TerminalText.sanitized(name)]))
         }
-        if settings.enabled.isEmpty { print(Localized.text("cli.mfa.noneOn")) }
+        if settings.enabled.isEmpty { print(Localized.text(\.cliMfaNoneOn)) }
     }
 }
 
 struct MFAEnableCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "enable",
-        abstract: Localized.text("cli.MFAEnable.abstract"))
+        abstract: Localized.text(\.cliMFAEnableAbstract))
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp(Localized.text("cli.MFAEnable.factor"))) var factor: FactorOption
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.MFAEnable.preferred"))) var preferred = false
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.MFAEnable.code")))
+    @Argument(help: ArgumentHelp(Localized.text(\.cliMFAEnableFactor))) var factor: FactorOption
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliMFAEnablePreferred))) var preferred = false
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliMFAEnableCode)))
     var code: String?
 
     func run() async throws {
         let client = try await global.makeClient()
         if factor == .totp {
             let setup = try await client.setUpTOTP()
-            CLIOutput.info(Localized.text("cli.mfa.addToApp"))
+            CLIOutput.info(Localized.text(\.cliMfaAddToApp))
             // The secret was checked to be base32 when it arrived; sanitised anyway, as all server text is.
             print("secret: \(TerminalText.sanitized(setup.secret))")
             print("uri: \(TerminalText.sanitized(setup.uri))")
-            let answer = try code ?? CLIOutput.ask(Localized.text("cli.prompt.appCode"))
+            let answer = try code ?? CLIOutput.ask(Localized.text(\.cliPromptAppCode))
             // Verifying turns TOTP on and makes it the preferred factor, as AWSMobileClient's enrolment does.
             try await client.verifyTOTPSetup(code: answer)
-            CLIOutput.info(Localized.format("cli.mfa.onAndPreferred", ["factor": "totp"]))
+            CLIOutput.info(Localized.format(\.cliMfaOnAndPreferred, ["factor": "totp"]))
             return
         }
         if factor == .sms, try await client.mfaSettings().phoneNumber == nil {
             throw CLIFailure(
                 code: 2,
-                message: Localized.text("cli.mfa.smsNeedsPhone"))
+                message: Localized.text(\.cliMfaSmsNeedsPhone))
         }
         try await client.setMFAPreference([factor.type: preferred ? .preferred : .enabled])
         CLIOutput.info(
-            Localized.format(preferred ? "cli.mfa.onAndPreferred" : "cli.mfa.turnedOn", ["factor": factor.rawValue]))
+            Localized.format(preferred ? \.cliMfaOnAndPreferred : \.cliMfaTurnedOn, ["factor": factor.rawValue]))
     }
 }
 
 struct MFADisableCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "disable", abstract: Localized.text("cli.MFADisable.abstract"))
+        commandName: "disable", abstract: Localized.text(\.cliMFADisableAbstract))
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp(Localized.text("cli.MFADisable.factor"))) var factor: FactorOption
+    @Argument(help: ArgumentHelp(Localized.text(\.cliMFADisableFactor))) var factor: FactorOption
 
     func run() async throws {
         let client = try await global.makeClient()
         try await client.setMFAPreference([factor.type: .disabled])
-        CLIOutput.info(Localized.format("cli.mfa.turnedOff", ["factor": factor.rawValue]))
+        CLIOutput.info(Localized.format(\.cliMfaTurnedOff, ["factor": factor.rawValue]))
     }
 }
 
 struct MFAPreferCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prefer",
-        abstract: Localized.text("cli.MFAPrefer.abstract"))
+        abstract: Localized.text(\.cliMFAPreferAbstract))
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: ArgumentHelp(Localized.text("cli.MFAPrefer.choice"))) var choice: String
+    @Argument(help: ArgumentHelp(Localized.text(\.cliMFAPreferChoice))) var choice: String
 
     func run() async throws {
         let client = try await global.makeClient()
@@ -122,19 +122,19 @@ struct MFAPreferCommand: AsyncParsableCommand {
             var changes: [MFAType: MFAPreference] = [:]
             for type in settings.enabled { changes[type] = .enabled }
             try await client.setMFAPreference(changes)
-            CLIOutput.info(Localized.text("cli.mfa.noPreference"))
+            CLIOutput.info(Localized.text(\.cliMfaNoPreference))
             return
         }
         guard let factor = FactorOption(rawValue: choice.lowercased()) else {
-            throw CLIFailure(code: 2, message: Localized.format("cli.mfa.badChoice", ["choice": choice]))
+            throw CLIFailure(code: 2, message: Localized.format(\.cliMfaBadChoice, ["choice": choice]))
         }
         guard settings.enabled.contains(factor.type) else {
             throw CLIFailure(
                 code: 2,
-                message: Localized.format("cli.mfa.offTurnOnFirst", ["factor": factor.rawValue]))
+                message: Localized.format(\.cliMfaOffTurnOnFirst, ["factor": factor.rawValue]))
         }
         try await client.setMFAPreference([factor.type: .preferred])
-        CLIOutput.info(Localized.format("cli.mfa.nowPreferred", ["factor": factor.rawValue]))
+        CLIOutput.info(Localized.format(\.cliMfaNowPreferred, ["factor": factor.rawValue]))
 
     }
 }

@@ -1,6 +1,6 @@
-import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 /// Line-prompt sign-in: the `sign-in` command, `--plain` mode and the demo without a UI.
 enum PlainSignIn {
@@ -22,10 +22,10 @@ enum PlainSignIn {
                 guard case .notAuthorized(let message) = error, NotAuthorizedVariant(message) == .incorrectCredentials
                 else { throw error }
                 let left = passwordAttempts - tries
-                let summary = error.summary(.current) ?? Localized.text("cli.signInFailed")
-                let key = left == 1 ? "cli.tryAgain.one" : "cli.tryAgain.other"
+                let summary = error.summary(.current) ?? Localized.text(\.cliSignInFailed)
+                let key: TextKey = left == 1 ? \.cliTryAgainOne : \.cliTryAgainOther
                 CLIOutput.info(
-                    "✖ " + summary + Localized.text("error.separator")
+                    "✖ " + summary + Localized.text(\.errorSeparator)
                         + Localized.format(key, ["left": String(left), "username": username]))
                 tries += 1
             }
@@ -51,12 +51,12 @@ enum PlainSignIn {
             if passwordStdin || !CLIOutput.stdinIsTerminal {
                 guard let line = CLIOutput.readLine() else {
                     throw CLIFailure(
-                        code: 2, message: Localized.text("cli.expectedPasswordPipe"))
+                        code: 2, message: Localized.text(\.cliExpectedPasswordPipe))
 
                 }
                 value = line
             } else {
-                value = try CLIOutput.secret(prompt: Localized.format("cli.prompt.passwordFor", ["username": username]))
+                value = try CLIOutput.secret(prompt: Localized.format(\.cliPromptPasswordFor, ["username": username]))
             }
             cached = try PasswordInput.checked(value)
             return value
@@ -92,19 +92,19 @@ enum PlainSignIn {
             switch step {
             case .done:
                 let name = await client.username ?? username
-                CLIOutput.info(Localized.format("cli.signedInAs", ["username": name]))
+                CLIOutput.info(Localized.format(\.cliSignedInAs, ["username": name]))
                 return
             case .newPasswordRequired(let required):
-                CLIOutput.info(Localized.text("cli.newPasswordRequired"))
+                CLIOutput.info(Localized.text(\.cliNewPasswordRequired))
                 let newPassword = try PasswordInput.checked(
-                    CLIOutput.secret(prompt: Localized.text("cli.prompt.newPassword")))
+                    CLIOutput.secret(prompt: Localized.text(\.cliPromptNewPassword)))
                 var attributes: [String: String] = [:]
                 for name in required { attributes[name] = try CLIOutput.ask("\(name): ") }
                 step = try await client.confirmSignIn(newPassword, attributes: attributes)
             case .smsMFA(let delivery):
-                let code = try CLIOutput.ask(Localized.format("cli.prompt.codeSent", ["destination": delivery.phrase]))
+                let code = try CLIOutput.ask(Localized.format(\.cliPromptCodeSent, ["destination": delivery.phrase]))
                 if code.lowercased() == "resend" {
-                    CLIOutput.info(Localized.text("cli.sendingNewCode"))
+                    CLIOutput.info(Localized.text(\.cliSendingNewCode))
                     step = try await client.restartSignIn()
                 } else {
                     step = try await client.confirmSignIn(code)
@@ -112,14 +112,14 @@ enum PlainSignIn {
             case .emailOTP(let delivery), .smsOTP(let delivery):
                 let code: String
                 do {
-                    code = try CLIOutput.ask(Localized.format("cli.prompt.codeSent", ["destination": delivery.phrase]))
+                    code = try CLIOutput.ask(Localized.format(\.cliPromptCodeSent, ["destination": delivery.phrase]))
                 } catch let noAnswer as CLIFailure {
                     // The input ended after a refused code: the sign-in failed on that code (exit 1).
                     if let refused { throw refused }
                     throw noAnswer
                 }
                 if code.lowercased() == "resend" {
-                    CLIOutput.info(Localized.text("cli.sendingNewCode"))
+                    CLIOutput.info(Localized.text(\.cliSendingNewCode))
                     step = try await restart()
                 } else {
                     do {
@@ -131,39 +131,39 @@ enum PlainSignIn {
                         refused = error
                         CLIOutput.info(
                             Localized.format(
-                                "cli.codeRefused",
-                                ["message": error.summary(.current) ?? Localized.text("cli.signInFailed")]))
+                                \.cliCodeRefused,
+                                ["message": error.summary(.current) ?? Localized.text(\.cliSignInFailed)]))
                     }
                 }
             case .softwareTokenMFA:
-                step = try await client.confirmSignIn(try CLIOutput.ask(Localized.text("cli.prompt.totpCode")))
+                step = try await client.confirmSignIn(try CLIOutput.ask(Localized.text(\.cliPromptTotpCode)))
             case .mfaSetup(let setup):
-                CLIOutput.info(Localized.format("cli.totpSecret", ["secret": setup.secret]))
-                CLIOutput.info(Localized.format("cli.totpURI", ["uri": setup.uri]))
-                step = try await client.confirmSignIn(try CLIOutput.ask(Localized.text("cli.prompt.appCode")))
+                CLIOutput.info(Localized.format(\.cliTotpSecret, ["secret": setup.secret]))
+                CLIOutput.info(Localized.format(\.cliTotpURI, ["uri": setup.uri]))
+                step = try await client.confirmSignIn(try CLIOutput.ask(Localized.text(\.cliPromptAppCode)))
             case .selectMFAType(let choices):
                 let names = choices.map(\.shortName).joined(separator: " or ")
                 step = try await client.confirmSignIn(
-                    try CLIOutput.ask(Localized.format("cli.prompt.chooseMFA", ["methods": names])))
+                    try CLIOutput.ask(Localized.format(\.cliPromptChooseMFA, ["methods": names])))
             case .selectMFASetup(let choices):
                 let names = choices.map(\.shortName).joined(separator: " or ")
-                CLIOutput.info(Localized.text("cli.mfaSetupRequired"))
+                CLIOutput.info(Localized.text(\.cliMfaSetupRequired))
                 step = try await client.confirmSignIn(
-                    try CLIOutput.ask(Localized.format("cli.prompt.setUp", ["methods": names])))
+                    try CLIOutput.ask(Localized.format(\.cliPromptSetUp, ["methods": names])))
             case .emailMFASetup:
-                step = try await client.confirmSignIn(try CLIOutput.ask(Localized.text("cli.prompt.emailForCodes")))
+                step = try await client.confirmSignIn(try CLIOutput.ask(Localized.text(\.cliPromptEmailForCodes)))
             case .smsMFASetup:
                 step = try await client.confirmSignIn(
-                    try CLIOutput.ask(Localized.text("cli.prompt.phoneForCodes")))
+                    try CLIOutput.ask(Localized.text(\.cliPromptPhoneForCodes)))
             case .selectChallenge(let methods):
                 let usable = methods.compactMap(MethodOption.init(method:))
                 if methods.contains(.webAuthn) {
-                    CLIOutput.info(Localized.text("cli.passkeysUnavailable"))
+                    CLIOutput.info(Localized.text(\.cliPasskeysUnavailable))
                 }
                 let names = usable.map(\.rawValue).joined(separator: ", ")
-                let typed = try CLIOutput.ask(Localized.format("cli.prompt.signInWith", ["methods": names]))
+                let typed = try CLIOutput.ask(Localized.format(\.cliPromptSignInWith, ["methods": names]))
                 guard let option = MethodOption(rawValue: typed.lowercased()), usable.contains(option) else {
-                    CLIOutput.info(Localized.format("cli.chooseOneOf", ["methods": names]))
+                    CLIOutput.info(Localized.format(\.cliChooseOneOf, ["methods": names]))
                     continue
                 }
                 choose(option.method)
@@ -172,11 +172,11 @@ enum PlainSignIn {
             case .customChallenge(let parameters):
                 let shown = parameters.filter { $0.key != "USERNAME" }.sorted { $0.key < $1.key }
                 if shown.isEmpty {
-                    CLIOutput.info(Localized.text("cli.customChallenge"))
+                    CLIOutput.info(Localized.text(\.cliCustomChallenge))
                 } else {
                     for (key, value) in shown { CLIOutput.info("\(key): \(value)") }
                 }
-                step = try await client.confirmSignIn(try CLIOutput.ask(Localized.text("cli.prompt.answer")))
+                step = try await client.confirmSignIn(try CLIOutput.ask(Localized.text(\.cliPromptAnswer)))
             }
         }
     }

@@ -1,7 +1,7 @@
 import ArgumentParser
-import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import Synchronization
 
 #if canImport(Glibc)
@@ -14,21 +14,21 @@ import Synchronization
 struct ServeCredentialsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve-credentials",
-        abstract: Localized.text("cli.ServeCredentials.abstract"),
-        discussion: Localized.text("cli.ServeCredentials.discussion")
+        abstract: Localized.text(\.cliServeCredentialsAbstract),
+        discussion: Localized.text(\.cliServeCredentialsDiscussion)
     )
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var delivery: CredentialsDeliveryOptions
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(Localized.text("cli.ServeCredentials.port")))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(Localized.text(\.cliServeCredentialsPort)))
     var port: Int = 0
 
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ServeCredentials.tokenFile")))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliServeCredentialsTokenFile)))
     var tokenFile: String?
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError(Localized.text("cli.ServeCredentials.badPort")) }
+        guard (0...65535).contains(port) else { throw ValidationError(Localized.text(\.cliServeCredentialsBadPort)) }
         try delivery.validate()
     }
 
@@ -47,7 +47,7 @@ struct ServeCredentialsCommand: AsyncParsableCommand {
         }
         try CLIOutput.emit(lines.joined(separator: "\n") + "\n")
         try CLIOutput.flushStandardOutput()
-        CLIOutput.info("latchkey: " + Localized.format("cli.ServeCredentials.serving", ["uri": server.fullURI]))
+        CLIOutput.info("latchkey: " + Localized.format(\.cliServeCredentialsServing, ["uri": server.fullURI]))
         let signal = await Self.waitForStopSignal()
         server.stop()
         server.waitUntilClosed()
@@ -63,7 +63,7 @@ struct ServeCredentialsCommand: AsyncParsableCommand {
             throw CLIFailure(
                 code: 2,
                 message: Localized.format(
-                    "cli.ServeCredentials.tokenFileFailed",
+                    \.cliServeCredentialsTokenFileFailed,
                     ["path": TerminalText.sanitized(path), "reason": String(cString: strerror(errno))]))
         }
         defer { close(fd) }
@@ -73,7 +73,7 @@ struct ServeCredentialsCommand: AsyncParsableCommand {
             throw CLIFailure(
                 code: 5,
                 message: Localized.format(
-                    "cli.ServeCredentials.tokenFileFailed",
+                    \.cliServeCredentialsTokenFileFailed,
                     ["path": TerminalText.sanitized(path), "reason": String(cString: strerror(errno))]))
         }
     }

@@ -1,7 +1,7 @@
 import ArgumentParser
-import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 /// `--flow`: the InitiateAuth flow, as people type it.
 enum FlowOption: String, ExpressibleByArgument, CaseIterable {
@@ -49,7 +49,7 @@ enum MethodOption: String, ExpressibleByArgument, CaseIterable {
 
 /// `--client-metadata key=value` (repeatable): sent as ClientMetadata to the pool's Lambda triggers.
 struct ClientMetadataOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ClientMetadataOptions.clientMetadata")))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliClientMetadataOptionsClientMetadata)))
     var clientMetadata: [String] = []
 
     /// The pairs, or exit 2 naming the malformed one.
@@ -73,46 +73,46 @@ struct ClientMetadataOptions: ParsableArguments {
 struct SignInCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign-in",
-        abstract: Localized.text("cli.SignIn.abstract"),
-        discussion: Localized.text("cli.SignIn.discussion"))
+        abstract: Localized.text(\.cliSignInAbstract),
+        discussion: Localized.text(\.cliSignInDiscussion))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var metadata: ClientMetadataOptions
 
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignIn.username")))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliSignInUsername)))
     var username: String?
 
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.SignIn.passwordStdin")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliSignInPasswordStdin)))
     var passwordStdin = false
 
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignIn.flow")))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliSignInFlow)))
     var flow: FlowOption?
 
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignIn.method")))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliSignInMethod)))
     var method: MethodOption?
 
     @Option(
         name: .long,
-        help: ArgumentHelp(Localized.text("cli.SignIn.validationData")))
+        help: ArgumentHelp(Localized.text(\.cliSignInValidationData)))
     var validationData: [String] = []
 
     @Flag(
         inversion: .prefixedNo,
-        help: ArgumentHelp(Localized.text("cli.SignIn.rememberDevice")))
+        help: ArgumentHelp(Localized.text(\.cliSignInRememberDevice)))
     var rememberDevice: Bool?
 
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.SignIn.web")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliSignInWeb)))
     var web = false
 
     @Option(
         name: .long,
-        help: ArgumentHelp(Localized.text("cli.SignIn.provider")))
+        help: ArgumentHelp(Localized.text(\.cliSignInProvider)))
     var provider: String?
 
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.SignIn.noBrowser")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliSignInNoBrowser)))
     var noBrowser = false
 
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignIn.timeout")))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliSignInTimeout)))
     var timeout: Int = 300
 
     func run() async throws {
@@ -133,19 +133,23 @@ struct SignInCommand: AsyncParsableCommand {
         }
         let name = try chooseUsername(activeStore: activeStore)
         // Someone else signed in here stays signed in: this user gets an account of their own.
-        let others = AccountResolution.summaries(of: global.accounts, environment: global.environment)
+        let others = global.accounts.summaries(environment: global.environment)
         let account = try AccountResolution.accountForSignIn(
             username: name, userPoolId: configuration.userPool?.poolId, all: others, global: global)
         // Said once the password is accepted, not before (issue 29, N11): a failed sign-in switches nothing.
         var announcement: String?
         if account.id != global.accounts.activeID(), let current = others.first(where: \.isActive), current.isLive {
+            let reused = others.first { $0.id == account.id }?.holds(
+                username: name, userPoolId: configuration.userPool?.poolId)
             announcement = Localized.format(
-                account.isNew ? "cli.signIn.addedAccount" : "cli.signIn.switchedAccount",
+                reused == true ? \.cliSignInSwitchedAccount : \.cliSignInAddedAccount,
                 ["name": TerminalText.sanitized(name), "current": TerminalText.sanitized(current.name)])
         }
         let client: AuthClient
         do {
-            client = try await global.makeClient(options: options, accountID: account.id, session: .replacedOrUnused)
+            // The configuration's warnings were printed above, when it was first loaded.
+            client = try await global.makeClient(
+                options: options, accountID: account.id, session: .replacedOrUnused, printingWarnings: false)
         } catch {
             if account.isNew { try? global.accounts.removeAccount(account.id) }
             throw error
@@ -156,14 +160,7 @@ struct SignInCommand: AsyncParsableCommand {
             : (flow?.flow ?? client.configuration.userPool?.authenticationFlow ?? .userSRP)
         // The account record is written as soon as the session is stored, before any device step, so
         // a sign-in interrupted there never leaves a session without its account.json.
-        let recorder = await client.addUserStateListener {
-            [global, id = account.id, configuration = client.configuration] state, info in
-            guard state == .signedIn, let username = info.username,
-                username != global.accounts.profile(of: id)?.username
-            else { return }
-            try? AccountResolution.recordSignIn(
-                id: id, username: username, configuration: configuration, global: global)
-        }
+        let recorder = await AccountResolution.recordWhenSignedIn(client: client, id: account.id, global: global)
         defer { Task { await client.removeUserStateListener(recorder) } }
         do {
             // At a terminal a wrong password is asked again, as with --plain; piped, one try.
@@ -195,13 +192,13 @@ struct SignInCommand: AsyncParsableCommand {
             let suggested = stored.map { TerminalText.sanitized($0) }
             let typed = try CLIOutput.ask(InteractiveEntry.usernamePrompt(suggested: suggested))
             guard let chosen = typed.isEmpty ? suggested : typed, !chosen.isEmpty else {
-                throw CLIFailure(code: 2, message: Localized.text("cli.noUsername"))
+                throw CLIFailure(code: 2, message: Localized.text(\.cliNoUsername))
             }
             return chosen
         } else {
             throw CLIFailure(
                 code: 2,
-                message: Localized.text("cli.passUsername"))
+                message: Localized.text(\.cliPassUsername))
         }
     }
 
@@ -223,12 +220,17 @@ struct SignInCommand: AsyncParsableCommand {
         let configuration = try global.loadConfiguration()
         GlobalOptions.noteIgnoredKeys(configuration)
         let accountID = try global.accountID()
-        let client = try await global.makeClient(options: options, accountID: accountID, session: .replacedOrUnused)
+        let client = try await global.makeClient(
+            options: options, accountID: accountID, session: .replacedOrUnused, printingWarnings: false)
         let name = try await WebSignIn.run(
             client: client, provider: provider.map(HostedUIConfiguration.cognitoProviderName), noBrowser: noBrowser,
             timeout: timeout, replacingSession: global.namesAccount, environment: global.environment)
         CLIOutput.info("✔ Signed in as \(TerminalText.sanitized(name)) through the hosted UI.")
         try AccountResolution.recordSignIn(
             id: accountID, username: name, configuration: client.configuration, global: global)
+        // The username is known only now: a user who has an account here already keeps using it.
+        if let message = AccountResolution.settleSignIn(id: accountID, global: global).message {
+            CLIOutput.info(message)
+        }
     }
 }

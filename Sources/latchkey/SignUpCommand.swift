@@ -2,29 +2,30 @@ import ArgumentParser
 import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 struct SignUpCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sign-up", abstract: Localized.text("cli.SignUp.abstract"))
+        commandName: "sign-up", abstract: Localized.text(\.cliSignUpAbstract))
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignUp.username")))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliSignUpUsername)))
     var username: String
 
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignUp.email")))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliSignUpEmail)))
     var email: String?
 
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignUp.phone")))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliSignUpPhone)))
     var phone: String?
 
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignUp.attribute")))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliSignUpAttribute)))
     var attribute: [String] = []
 
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.SignUp.passwordStdin")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliSignUpPasswordStdin)))
     var passwordStdin = false
 
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.SignUp.validationData")))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliSignUpValidationData)))
     var validationData: [String] = []
 
     @OptionGroup var metadata: ClientMetadataOptions
@@ -45,30 +46,30 @@ struct SignUpCommand: AsyncParsableCommand {
             attributes[String(parts[0])] = String(parts[1])
         }
         let password = try PasswordInput.read(
-            fromStdin: passwordStdin, prompt: Localized.text("cli.prompt.choosePassword"))
+            fromStdin: passwordStdin, prompt: Localized.text(\.cliPromptChoosePassword))
         try PasswordInput.checkPolicy(password, configuration: client.configuration)
         switch try await client.signUp(
             username: username, password: password, attributes: attributes, validationData: validation)
         {
         case .done:
-            CLIOutput.info(Localized.format("cli.accountCreatedConfirmed", ["username": username]))
+            CLIOutput.info(Localized.format(\.cliAccountCreatedConfirmed, ["username": username]))
         case .confirmSignUp(let delivery):
             CLIOutput.info(
                 Localized.format(
-                    "cli.accountCreated",
+                    \.cliAccountCreated,
                     ["username": username, "destination": TerminalText.sanitized(delivery?.phrase ?? "a message")]))
-            CLIOutput.info(Localized.format("cli.confirmIt", ["username": username]))
+            CLIOutput.info(Localized.format(\.cliConfirmIt, ["username": username]))
         }
     }
 }
 
 struct ConfirmSignUpCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "confirm-sign-up", abstract: Localized.text("cli.ConfirmSignUp.abstract"))
+        commandName: "confirm-sign-up", abstract: Localized.text(\.cliConfirmSignUpAbstract))
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ConfirmSignUp.username"))) var username: String
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ConfirmSignUp.code"))) var code: String
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliConfirmSignUpUsername))) var username: String
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliConfirmSignUpCode))) var code: String
 
     func run() async throws {
         let client = try await global.makeClient(session: .replacedOrUnused)
@@ -79,48 +80,48 @@ struct ConfirmSignUpCommand: AsyncParsableCommand {
 
 struct ResendCodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "resend-code", abstract: Localized.text("cli.ResendCode.abstract"))
+        commandName: "resend-code", abstract: Localized.text(\.cliResendCodeAbstract))
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ResendCode.username"))) var username: String
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliResendCodeUsername))) var username: String
 
     func run() async throws {
         let client = try await global.makeClient(session: .replacedOrUnused)
         let delivery = try await client.resendSignUpCode(username: username)
-        CLIOutput.info("✔ " + Localized.format("newCodeSent", ["destination": TerminalText.sanitized(delivery.phrase)]))
+        CLIOutput.info("✔ " + Localized.format(\.newCodeSent, ["destination": TerminalText.sanitized(delivery.phrase)]))
     }
 }
 
 struct ForgotPasswordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "forgot-password", abstract: Localized.text("cli.ForgotPassword.abstract"))
+        commandName: "forgot-password", abstract: Localized.text(\.cliForgotPasswordAbstract))
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ForgotPassword.username"))) var username: String
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliForgotPasswordUsername))) var username: String
 
     func run() async throws {
         let client = try await global.makeClient(session: .replacedOrUnused)
         let result = try await client.forgotPassword(username: username)
         CLIOutput.info(
-            Localized.format("cli.resetCodeSent", ["destination": TerminalText.sanitized(result.delivery.phrase)]))
+            Localized.format(\.cliResetCodeSent, ["destination": TerminalText.sanitized(result.delivery.phrase)]))
         CLIOutput.info("  Then: latchkey confirm-forgot-password --username \(username) --code CODE")
     }
 }
 
 struct ConfirmForgotPasswordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "confirm-forgot-password", abstract: Localized.text("cli.ConfirmForgotPassword.abstract"))
+        commandName: "confirm-forgot-password", abstract: Localized.text(\.cliConfirmForgotPasswordAbstract))
 
     @OptionGroup var global: GlobalOptions
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ConfirmForgotPassword.username"))) var username: String
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.ConfirmForgotPassword.code"))) var code: String
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.ConfirmForgotPassword.passwordStdin")))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliConfirmForgotPasswordUsername))) var username: String
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliConfirmForgotPasswordCode))) var code: String
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliConfirmForgotPasswordPasswordStdin)))
     var passwordStdin = false
 
     func run() async throws {
         let client = try await global.makeClient(session: .replacedOrUnused)
         let password = try PasswordInput.read(
-            fromStdin: passwordStdin, prompt: Localized.text("cli.prompt.newPassword"))
+            fromStdin: passwordStdin, prompt: Localized.text(\.cliPromptNewPassword))
         try PasswordInput.checkPolicy(password, configuration: client.configuration)
         try await client.confirmForgotPassword(username: username, newPassword: password, code: code)
         CLIOutput.info("✔ Password changed. Sign in: latchkey sign-in --username \(username)")
@@ -129,10 +130,10 @@ struct ConfirmForgotPasswordCommand: AsyncParsableCommand {
 
 struct ChangePasswordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "change-password", abstract: Localized.text("cli.ChangePassword.abstract"))
+        commandName: "change-password", abstract: Localized.text(\.cliChangePasswordAbstract))
 
     @OptionGroup var global: GlobalOptions
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.ChangePassword.passwordStdin")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliChangePasswordPasswordStdin)))
     var passwordStdin = false
 
     func run() async throws {
@@ -140,24 +141,24 @@ struct ChangePasswordCommand: AsyncParsableCommand {
         // A usable session first (exit 1, 4 or 3 at once), before asking for passwords.
         _ = try await client.getTokens()
         let current = try PasswordInput.read(
-            fromStdin: passwordStdin, prompt: Localized.text("cli.prompt.currentPassword"))
+            fromStdin: passwordStdin, prompt: Localized.text(\.cliPromptCurrentPassword))
         let proposed = try PasswordInput.read(
-            fromStdin: passwordStdin, prompt: Localized.text("cli.prompt.newPassword"))
+            fromStdin: passwordStdin, prompt: Localized.text(\.cliPromptNewPassword))
         try PasswordInput.checkPolicy(proposed, configuration: client.configuration)
         try await client.changePassword(current: current, proposed: proposed)
-        CLIOutput.info(Localized.text("cli.passwordChanged"))
+        CLIOutput.info(Localized.text(\.cliPasswordChanged))
     }
 }
 
 struct SignOutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sign-out", abstract: Localized.text("cli.SignOut.abstract"))
+        commandName: "sign-out", abstract: Localized.text(\.cliSignOutAbstract))
 
     @OptionGroup var global: GlobalOptions
-    @Flag(name: .customLong("global"), help: ArgumentHelp(Localized.text("cli.SignOut.everywhere")))
+    @Flag(name: .customLong("global"), help: ArgumentHelp(Localized.text(\.cliSignOutEverywhere)))
     var everywhere = false
     @Flag(
-        name: .long, help: ArgumentHelp(Localized.text("cli.SignOut.noBrowser")))
+        name: .long, help: ArgumentHelp(Localized.text(\.cliSignOutNoBrowser)))
     var noBrowser = false
 
     func run() async throws {
@@ -168,7 +169,7 @@ struct SignOutCommand: AsyncParsableCommand {
         // another signed-in account, if any, becomes the active one.
         defer {
             if let next = AccountResolution.afterSignOut(id: accountID, global: global) {
-                CLIOutput.info(Localized.format("cli.switchedAfterSignOut", ["name": TerminalText.sanitized(next)]))
+                CLIOutput.info(Localized.format(\.cliSwitchedAfterSignOut, ["name": TerminalText.sanitized(next)]))
             }
         }
         let result = try await client.signOut(everywhere ? .global : .local)
@@ -180,8 +181,8 @@ struct SignOutCommand: AsyncParsableCommand {
             // A session that needed a sign-in again is signed out too: say so, not "nobody".
             CLIOutput.info(
                 name == nil
-                    ? Localized.text("cli.nothingToSignOut")
-                    : Localized.format("cli.signOut.endedAlready", ["who": who]))
+                    ? Localized.text(\.cliNothingToSignOut)
+                    : Localized.format(\.cliSignOutEndedAlready, ["who": who]))
             return
         }
         if let pending = result.revocationPending {
@@ -189,19 +190,19 @@ struct SignOutCommand: AsyncParsableCommand {
             if everywhere {
                 throw CLIFailure(
                     code: pending.exitCode == 1 ? 3 : pending.exitCode,
-                    message: Localized.format("cli.signOut.globalNotSent", ["who": who, "reason": why]))
+                    message: Localized.format(\.cliSignOutGlobalNotSent, ["who": who, "reason": why]))
             }
-            CLIOutput.info(Localized.format("cli.signOut.revocationPending", ["who": who, "reason": why]))
+            CLIOutput.info(Localized.format(\.cliSignOutRevocationPending, ["who": who, "reason": why]))
             return
         }
         if result.globalSignOutImpossible {
-            CLIOutput.info(Localized.format("cli.signOut.globalImpossible", ["who": who]))
+            CLIOutput.info(Localized.format(\.cliSignOutGlobalImpossible, ["who": who]))
             return
         }
         if result.signedOutEverywhere {
-            CLIOutput.info(Localized.format("cli.signedOutEverywhere", ["who": who]))
+            CLIOutput.info(Localized.format(\.cliSignedOutEverywhere, ["who": who]))
         } else {
-            CLIOutput.info(Localized.format("cli.signedOutHere", ["who": who]))
+            CLIOutput.info(Localized.format(\.cliSignedOutHere, ["who": who]))
         }
     }
 }
@@ -210,7 +211,7 @@ extension SignOutCommand {
     /// Retries the revocations that earlier sign-outs of other accounts could not send; an account
     /// whose revocation is now sent, and that holds nothing else, is removed.
     func retryOtherAccountsRevocations(except current: String) async {
-        let owing = AccountResolution.summaries(of: global.accounts, environment: global.environment).filter {
+        let owing = global.accounts.summaries(environment: global.environment).filter {
             $0.owesRevocation && $0.state == .signedOut && $0.id != current
         }
         for account in owing {
@@ -225,12 +226,12 @@ extension SignOutCommand {
         switch WebSignIn.browserChoice(noBrowser: noBrowser, environment: global.environment) {
         case .command(let words):
             WebSignIn.open(words + [url.absoluteString])
-            CLIOutput.info(Localized.text("cli.signOut.hostedUIOpening"))
+            CLIOutput.info(Localized.text(\.cliSignOutHostedUIOpening))
         case .system(let tool):
             WebSignIn.open(["/usr/bin/env", tool, url.absoluteString])
-            CLIOutput.info(Localized.text("cli.signOut.hostedUIOpening"))
+            CLIOutput.info(Localized.text(\.cliSignOutHostedUIOpening))
         case .none:
-            CLIOutput.info(Localized.text("cli.signOut.hostedUIOpen"))
+            CLIOutput.info(Localized.text(\.cliSignOutHostedUIOpen))
             CLIOutput.info("  " + url.absoluteString)
         }
     }
@@ -241,7 +242,7 @@ enum PasswordInput {
     static func read(fromStdin: Bool, prompt: String) throws -> String {
         if fromStdin || !CLIOutput.stdinIsTerminal {
             guard let line = CLIOutput.readLine() else {
-                throw CLIFailure(code: 2, message: Localized.text("cli.expectedPasswordStdin"))
+                throw CLIFailure(code: 2, message: Localized.text(\.cliExpectedPasswordStdin))
 
             }
             return try checked(line)
@@ -251,7 +252,7 @@ enum PasswordInput {
 
     /// `password` when it is not empty; an empty one is a usage error (exit 2) before any request.
     static func checked(_ password: String) throws(CLIFailure) -> String {
-        guard !password.isEmpty else { throw CLIFailure(code: 2, message: Localized.text("cli.passwordEmpty")) }
+        guard !password.isEmpty else { throw CLIFailure(code: 2, message: Localized.text(\.cliPasswordEmpty)) }
         return password
     }
 

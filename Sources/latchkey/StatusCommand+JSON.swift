@@ -47,6 +47,7 @@ extension StatusCommand {
         object["configFile"] = configuration.sourcePath.map(JSONValue.string) ?? .null
         object["configFormat"] = .string(configuration.source.format.rawValue)
         object["ignoredConfigKeys"] = .array(configuration.poolSettings.ignoredKeys.map(JSONValue.string))
+        object["configWarnings"] = .array(configuration.source.warnings.map(JSONValue.string))
         return object
     }
 }

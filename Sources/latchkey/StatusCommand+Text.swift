@@ -1,6 +1,6 @@
-import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 extension StatusCommand {
     /// The text output: pool and state, providers, the session's tokens and details, then where it came from.
@@ -19,11 +19,11 @@ extension StatusCommand {
     /// The other accounts whose sign-out still owes the service a revocation (kept until it is sent).
     func printOtherAccountsOwingRevocations() {
         let current = try? global.accountID()
-        for other in AccountResolution.summaries(of: global.accounts, environment: global.environment)
+        for other in global.accounts.summaries(environment: global.environment)
         where other.owesRevocation && other.id != current {
             print(
                 TerminalText.sanitized(
-                    Localized.format("cli.status.otherAccountRevocationOwed", ["username": other.name])))
+                    Localized.format(\.cliStatusOtherAccountRevocationOwed, ["username": other.name])))
         }
     }
 
@@ -34,18 +34,18 @@ extension StatusCommand {
         let pool = configuration.userPool
         if let pool {
             let endpoint = pool.endpoint?.absoluteString ?? "cognito-idp.\(pool.region).amazonaws.com"
-            print(Localized.format("cli.status.pool", ["pool": pool.poolId, "endpoint": endpoint]))
+            print(Localized.format(\.cliStatusPool, ["pool": pool.poolId, "endpoint": endpoint]))
         } else if let identityPool = configuration.identityPool {
-            print(Localized.format("cli.status.identityPoolOnly", ["pool": identityPool.poolId]))
+            print(Localized.format(\.cliStatusIdentityPoolOnly, ["pool": identityPool.poolId]))
         } else {
-            print(Localized.text("cli.status.noPool"))
+            print(Localized.text(\.cliStatusNoPool))
         }
         // Stored strings came from the server (the username claim, identity ids): sanitised for the terminal.
         let user = facts.session?.username.map { TerminalText.sanitized($0) } ?? "?"
         if let mismatch = facts.issuerMismatch {
             print(
                 Localized.format(
-                    "cli.status.otherIssuer",
+                    \.cliStatusOtherIssuer,
                     [
                         "username": user, "session": TerminalText.sanitized(mismatch.session.description),
                         "configured": TerminalText.sanitized(mismatch.configured?.description ?? "-"),
@@ -53,17 +53,17 @@ extension StatusCommand {
             return
         }
         switch state {
-        case .signedIn: print(Localized.format("cli.status.signedIn", ["username": user]))
+        case .signedIn: print(Localized.format(\.cliStatusSignedIn, ["username": user]))
         case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid:
-            print(Localized.format("cli.status.signInAgain", ["username": user, "state": state.rawValue]))
-        case .guest: print(Localized.text("cli.status.guest"))
+            print(Localized.format(\.cliStatusSignInAgain, ["username": user, "state": state.rawValue]))
+        case .guest: print(Localized.text(\.cliStatusGuest))
         default:
             if pool != nil {
-                print(Localized.format("cli.status.notSignedIn", ["state": state.rawValue]))
+                print(Localized.format(\.cliStatusNotSignedIn, ["state": state.rawValue]))
             } else if configuration.identityPool != nil {
-                print(Localized.format("cli.status.notSignedInIdentityPoolOnly", ["state": state.rawValue]))
+                print(Localized.format(\.cliStatusNotSignedInIdentityPoolOnly, ["state": state.rawValue]))
             } else {
-                print(Localized.format("cli.status.notSignedInNoPool", ["state": state.rawValue]))
+                print(Localized.format(\.cliStatusNotSignedInNoPool, ["state": state.rawValue]))
             }
         }
     }
@@ -76,13 +76,13 @@ extension StatusCommand {
         {
             print(
                 TerminalText.sanitized(
-                    Localized.format("cli.status.authenticatedBy", ["name": name, "provider": provider])))
+                    Localized.format(\.cliStatusAuthenticatedBy, ["name": name, "provider": provider])))
         }
         if !facts.activeProviders.isEmpty {
             print(
                 TerminalText.sanitized(
                     Localized.format(
-                        "cli.status.activeProviders", ["providers": facts.activeProviders.joined(separator: ", ")])))
+                        \.cliStatusActiveProviders, ["providers": facts.activeProviders.joined(separator: ", ")])))
         }
     }
 
@@ -90,7 +90,7 @@ extension StatusCommand {
     static func printTokens(_ tokens: CognitoTokens) {
         print(
             Localized.format(
-                "cli.status.idToken",
+                \.cliStatusIdToken,
                 [
                     "token": CognitoTokens.mask(tokens.idToken),
                     "expiry": CLIOutput.relative(tokens.idTokenExpiration),
@@ -98,52 +98,52 @@ extension StatusCommand {
             ))
         print(
             Localized.format(
-                "cli.status.accessToken",
+                \.cliStatusAccessToken,
                 [
                     "token": CognitoTokens.mask(tokens.accessToken),
                     "expiry": CLIOutput.relative(tokens.accessTokenExpiration),
                 ]))
         print(
             Localized.format(
-                "cli.status.refreshToken",
-                ["value": tokens.refreshToken == nil ? ScreenText.none : ScreenText.refreshTokenStored]))
+                \.cliStatusRefreshToken,
+                ["value": tokens.refreshToken == nil ? Localized.text(\.none) : Localized.text(\.refreshTokenStored)]))
     }
 
     /// The identity id, the tracked device, AWS credentials, a revocation still owed and corrupt session files.
     static func printSessionDetails(_ facts: Facts) {
         let session = facts.session
         if let identityId = session?.identityId {
-            print(Localized.format("cli.status.identityId", ["id": TerminalText.sanitized(identityId)]))
+            print(Localized.format(\.cliStatusIdentityId, ["id": TerminalText.sanitized(identityId)]))
         }
         if let device = session?.device, device.username == session?.username {
             let remembered = Localized.text(
-                device.remembered.map { $0 ? "cli.status.deviceRemembered" : "cli.status.deviceNotRemembered" }
-                    ?? "cli.status.deviceTracked")
+                device.remembered.map { $0 ? \.cliStatusDeviceRemembered : \.cliStatusDeviceNotRemembered }
+                    ?? \.cliStatusDeviceTracked)
             print(
                 TerminalText.sanitized(
-                    Localized.format("cli.status.device", ["key": device.deviceKey, "remembered": remembered])))
+                    Localized.format(\.cliStatusDevice, ["key": device.deviceKey, "remembered": remembered])))
         }
         if let credentials = session?.awsCredentials {
             print(
                 Localized.format(
-                    "cli.status.awsCredentials",
+                    \.cliStatusAwsCredentials,
                     [
                         "key": TerminalText.sanitized(credentials.accessKeyId),
                         "expiry": CLIOutput.relative(credentials.expiration),
                     ]))
         }
         if let owed = session?.pendingRevocation {
-            let key =
+            let key: TextKey =
                 owed.username == nil
-                ? (owed.global ? "cli.status.revocationOwedGlobal" : "cli.status.revocationOwed")
-                : (owed.global ? "cli.status.revocationOwedGlobalNamed" : "cli.status.revocationOwedNamed")
+                ? (owed.global ? \.cliStatusRevocationOwedGlobal : \.cliStatusRevocationOwed)
+                : (owed.global ? \.cliStatusRevocationOwedGlobalNamed : \.cliStatusRevocationOwedNamed)
             print(TerminalText.sanitized(Localized.format(key, ["username": owed.username ?? ""])))
         }
         let corruptFiles = facts.corruptFiles
         if !corruptFiles.isEmpty {
             print(
                 Localized.format(
-                    "cli.status.corruptFiles",
+                    \.cliStatusCorruptFiles,
                     ["count": String(corruptFiles.count), "files": corruptFiles.joined(separator: ", ")]))
         }
     }
@@ -156,27 +156,30 @@ extension StatusCommand {
             TerminalText.sanitized(
                 source.section.map {
                     Localized.format(
-                        "cli.status.configurationSection",
+                        \.cliStatusConfigurationSection,
                         ["path": configuration.sourcePath ?? "-", "format": source.format.rawValue, "section": $0])
                 }
                     ?? Localized.format(
-                        "cli.status.configuration",
+                        \.cliStatusConfiguration,
                         ["path": configuration.sourcePath ?? "-", "format": source.format.rawValue])))
         if !configuration.poolSettings.ignoredKeys.isEmpty {
             print(
                 TerminalText.sanitized(
                     Localized.format(
-                        "cli.status.notActedOn",
+                        \.cliStatusNotActedOn,
                         ["keys": configuration.poolSettings.ignoredKeys.joined(separator: ", ")])))
         }
+        for warning in source.warnings {
+            print(TerminalText.sanitized(Localized.format(\.cliConfigWarningLine, ["warning": warning])))
+        }
 
-        print(Localized.format("cli.status.store", ["location": facts.storeLocation]))
-        let others = AccountResolution.summaries(of: global.accounts, environment: global.environment)
+        print(Localized.format(\.cliStatusStore, ["location": facts.storeLocation]))
+        let others = global.accounts.summaries(environment: global.environment)
             .filter { $0.isLive && $0.id != facts.accountID }
         if !others.isEmpty {
             let names = others.map { TerminalText.sanitized($0.name) }.joined(separator: ", ")
-            print(Localized.format("cli.status.otherAccounts", ["names": names]))
+            print(Localized.format(\.cliStatusOtherAccounts, ["names": names]))
         }
-        print(Localized.format("cli.status.backend", ["backend": facts.backend.rawValue]))
+        print(Localized.format(\.cliStatusBackend, ["backend": facts.backend.rawValue]))
     }
 }

@@ -1,12 +1,12 @@
 import ArgumentParser
-import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "status", abstract: Localized.text("cli.Status.abstract"),
-        discussion: Localized.text("cli.Status.discussion"))
+        commandName: "status", abstract: Localized.text(\.cliStatusAbstract),
+        discussion: Localized.text(\.cliStatusDiscussion))
 
     /// The exit status for `state`: 0 signed in, 4 sign in again, 1 otherwise (as `gh auth status`).
     static func exitStatus(_ state: UserState) -> Int32 {
@@ -20,7 +20,7 @@ struct StatusCommand: AsyncParsableCommand {
     /// Who authenticated the session, as the text output says it: the provider's name, "Guest", or nil.
     /// `localized`: in the current language (the text output); else English (the JSON output).
     static func authenticatedBy(state: UserState, provider: String?, localized: Bool = false) -> String? {
-        if state == .guest { return localized ? ScreenText.guest : "Guest" }
+        if state == .guest { return localized ? Localized.text(\.guest) : "Guest" }
         guard let provider, state == .signedIn || state.needsRelogin else { return nil }
         return FederatedProvider.displayName(for: provider, localized ? .current : .english)
     }
@@ -42,11 +42,12 @@ struct StatusCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.Status.json")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliStatusJson)))
     var json = false
 
     func run() async throws {
-        let configuration = try global.loadConfiguration()
+        // The warnings are part of what this command shows; they are not repeated on stderr.
+        let configuration = try global.loadConfiguration(printingWarnings: false)
         let accountID = try global.accountID()
         let (store, backend) = try global.selectStore(accountID: accountID)
         let client = AuthClient(

@@ -1,7 +1,7 @@
 import ArgumentParser
-import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 struct TokenCommand: AsyncParsableCommand {
     /// The subcommand's name, known without building its configuration (whose help is localised).
@@ -9,27 +9,27 @@ struct TokenCommand: AsyncParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: name,
-        abstract: Localized.text("cli.Token.abstract"),
-        discussion: Localized.text("cli.Token.discussion")
+        abstract: Localized.text(\.cliTokenAbstract),
+        discussion: Localized.text(\.cliTokenDiscussion)
     )
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.Token.id")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliTokenId)))
     var id = false
 
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.Token.access")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliTokenAccess)))
     var access = false
 
     // `.unconditional` takes the next word even when it starts with "-", so `--retry-seconds -5`
     // reaches the range check instead of reading as a missing value.
     @Option(
         name: .long, parsing: .unconditional,
-        help: ArgumentHelp(Localized.text("cli.Token.retrySeconds")))
+        help: ArgumentHelp(Localized.text(\.cliTokenRetrySeconds)))
     var retrySeconds: RetrySeconds = .standard
 
     func validate() throws {
-        if id && access { throw ValidationError(Localized.text("cli.token.idOrAccess")) }
+        if id && access { throw ValidationError(Localized.text(\.cliTokenIdOrAccess)) }
         try Self.validateRetrySeconds(retrySeconds.value)
     }
 
@@ -41,7 +41,7 @@ struct TokenCommand: AsyncParsableCommand {
         guard seconds.isFinite, (0...maximumRetrySeconds).contains(seconds) else {
             throw ValidationError(
                 Localized.format(
-                    "cli.token.badRetrySeconds",
+                    \.cliTokenBadRetrySeconds,
                     ["maximum": RetrySeconds.text(maximumRetrySeconds), "value": RetrySeconds.text(seconds)]))
         }
     }
@@ -53,7 +53,8 @@ struct TokenCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let client = try await global.makeClient(deadline: Self.retryDeadline(retrySeconds.value))
+        let client = try await global.makeClient(
+            deadline: Self.retryDeadline(retrySeconds.value), printingWarnings: false)
         let options = TokenRequestOptions(
             waitForSignIn: false, waitForConnectivity: retrySeconds.value > 0,
             deadline: Self.retryDeadline(retrySeconds.value), label: "token")
@@ -64,10 +65,10 @@ struct TokenCommand: AsyncParsableCommand {
             if case .offline(_, let error) = await client.connectivity { throw error }
             throw AuthError.network(
                 kind: .timedOut,
-                message: Localized.format("cli.token.noRefreshWithin", ["seconds": retrySeconds.description]))
+                message: Localized.format(\.cliTokenNoRefreshWithin, ["seconds": retrySeconds.description]))
         } catch AuthError.notSignedIn {
             // Nobody signed in is 1, as for `status` and every other command; 4 means "sign in again".
-            throw CLIFailure(code: 1, message: Localized.text("cli.token.notSignedIn"))
+            throw CLIFailure(code: 1, message: Localized.text(\.cliTokenNotSignedIn))
 
         }
         try CLIOutput.emit((access ? tokens.accessToken : tokens.idToken) + "\n")

@@ -81,7 +81,7 @@ struct TokenFastPath: GlobalSelection {
     /// success: the configuration, the account and its store directory, the network variables
     /// (checked, nothing connects), the store's choice and its session, the cached tokens.
     func cachedToken(now: Date = Date()) -> String? {
-        guard let configuration = try? loadConfiguration(),
+        guard let configuration = try? loadConfiguration(printingWarnings: false),
             let directory = try? storeDirectory(),
             (try? makeTransport()) != nil,
             let session = SessionStoreSelection.quietFileSession(directory: directory, environment: environment),

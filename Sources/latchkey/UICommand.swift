@@ -2,6 +2,7 @@ import ArgumentParser
 import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import TerminalKit
 import TerminalUI
 
@@ -9,8 +10,8 @@ import TerminalUI
 struct UICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ui",
-        abstract: Localized.text("cli.UI.abstract"),
-        discussion: Localized.text("cli.UI.discussion")
+        abstract: Localized.text(\.cliUIAbstract),
+        discussion: Localized.text(\.cliUIDiscussion)
     )
 
     @OptionGroup var global: GlobalOptions
@@ -20,32 +21,49 @@ struct UICommand: AsyncParsableCommand {
         var accountID = try global.accountID()
         // An account made for "Sign in as someone else"; removed again if nobody signs in to it.
         var newAccount: String?
-        var previousAccount = accountID
+        // The account that sign-in goes back to when cancelled.
+        var returnAccount: String?
+        // What the account rules did on the way to the next run, said there.
+        var notice: String?
         while true {
-            let notice = StoreNotice()
+            let storeNotice = StoreNotice()
             var clientOptions = AuthClientOptions()
             clientOptions.authenticationFlow = ui.flow?.flow
             let client = try await global.makeClient(
-                options: clientOptions, accountID: accountID, waitsForSignIn: true, storeWarning: notice.keep)
-            let choice = try await InteractiveEntry.run(
-                client: client, global: global, ui: ui, prefilledUsername: nil, storeNotice: notice.text,
-                canSwitchAccounts: true, accountID: accountID)
-            if await client.userState == .signedIn, let name = await client.username {
-                // So `latchkey accounts` and `switch` know this account's pool; a new account becomes the active one.
+                options: clientOptions, accountID: accountID, waitsForSignIn: true, storeWarning: storeNotice.keep)
+            // So `latchkey accounts` and `switch` know this account's pool while the UI runs.
+            let recorder = await AccountResolution.recordWhenSignedIn(client: client, id: accountID, global: global)
+            // Who was signed in when the run began: only a sign-in made in the run is moved to its user's account.
+            let startingUser = await client.userState == .signedIn ? await client.username : nil
+            let request = try await InteractiveEntry.run(
+                client: client, global: global, ui: ui, prefilledUsername: nil, storeNotice: storeNotice.text,
+                canSwitchAccounts: true, accountID: accountID, returnAccount: returnAccount, accountNotice: notice)
+            await client.removeUserStateListener(recorder)
+            notice = nil
+            let signedIn = await client.userState == .signedIn
+            if signedIn, let name = await client.username {
+                // A new account becomes the active one; a user who has an account here already keeps it.
                 try? AccountResolution.recordSignIn(
                     id: accountID, username: name, configuration: client.configuration, global: global)
+                if name != startingUser {
+                    let settled = AccountResolution.settleSignIn(id: accountID, global: global)
+                    accountID = settled.id
+                    notice = settled.message
+                }
             } else if let made = newAccount, made == accountID {
                 try? global.accounts.removeAccount(made)
-                try? global.accounts.activate(previousAccount)
+                if let returnAccount { try? global.accounts.activate(returnAccount) }
             }
             newAccount = nil
-            guard let choice else { return }
-            previousAccount = accountID
-            if let name = choice {
-                guard let id = AccountResolution.find(name, in: global.accounts, environment: global.environment) else {
-                    throw CLIFailure(
-                        code: 2, message: Localized.format("cli.accountGone", ["name": TerminalText.sanitized(name)]))
-
+            returnAccount = nil
+            guard let request else {
+                if let notice { CLIOutput.info("latchkey: " + notice) }
+                return
+            }
+            switch request {
+            case .account(let id):
+                guard global.accounts.accountIDs().contains(id) else {
+                    throw CLIFailure(code: 2, message: Localized.format(\.cliAccountGone, ["name": id]))
                 }
                 do {
                     try global.accounts.activate(id)
@@ -53,13 +71,24 @@ struct UICommand: AsyncParsableCommand {
                     throw AuthError(storeError: error)
                 }
                 accountID = id
-            } else {
+            case .someoneElse:
+                returnAccount = accountID
                 do {
                     accountID = try global.accounts.createAccount()
                 } catch {
                     throw AuthError(storeError: error)
                 }
                 newAccount = accountID
+            case .handOver(let logoutNotice):
+                // The same rule as `latchkey sign-out`: another signed-in account becomes the active one.
+                if !signedIn, let next = global.accounts.afterSignOut(of: accountID, environment: global.environment) {
+                    accountID = next.id
+                    notice = ScreenText.switchedAfterSignOut(next.name)
+                } else if !global.accounts.accountIDs().contains(accountID) {
+                    accountID = global.accounts.activeID()
+                }
+                let said = [logoutNotice, notice].compactMap { $0 }
+                notice = said.isEmpty ? nil : said.joined(separator: " ")
             }
         }
     }
@@ -69,29 +98,29 @@ struct UICommand: AsyncParsableCommand {
 struct UIOptions: ParsableArguments {
     @Option(
         name: .long,
-        help: ArgumentHelp(Localized.text("cli.UIOptions.flow")))
+        help: ArgumentHelp(Localized.text(\.cliUIOptionsFlow)))
     var flow: FlowOption?
 
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.UIOptions.plain")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliUIOptionsPlain)))
     var plain = false
 
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.UIOptions.canCancel")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliUIOptionsCanCancel)))
     var canCancel = false
 
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.UIOptions.disableSignUp")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliUIOptionsDisableSignUp)))
     var disableSignUp = false
 
-    @Flag(name: .long, help: ArgumentHelp(Localized.text("cli.UIOptions.startOnSignUp")))
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliUIOptionsStartOnSignUp)))
     var startOnSignUp = false
 
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.UIOptions.logo")))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliUIOptionsLogo)))
     var logo: String?
 
-    @Option(name: .long, help: ArgumentHelp(Localized.text("cli.UIOptions.theme")))
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliUIOptionsTheme)))
     var theme: String?
 
     @Flag(
-        name: .long, help: ArgumentHelp(Localized.text("cli.UIOptions.noMouse")))
+        name: .long, help: ArgumentHelp(Localized.text(\.cliUIOptionsNoMouse)))
     var noMouse = false
 
     /// Whether the full-screen UI takes left clicks: not with --no-mouse or LATCHKEY_NO_MOUSE set (to anything but 0).

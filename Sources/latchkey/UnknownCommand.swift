@@ -1,6 +1,6 @@
 import ArgumentParser
-import AuthScreens
 import CognitoAuth
+import LatchkeyText
 
 /// Catches a mistyped subcommand before ArgumentParser sees it: with `ui` as the default
 /// subcommand, `latchkey stauts` would otherwise be reported as an unexpected argument of `ui`,
@@ -17,12 +17,12 @@ enum UnknownCommand {
     /// program name), or nil when it is a known subcommand, an option, or absent.
     static func check<Arguments: Collection<String>>(_ arguments: Arguments) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-"), !knownNames.contains(first) else { return nil }
-        var message = "latchkey: " + Localized.format("cli.unknownCommand", ["name": TerminalText.sanitized(first)])
+        var message = "latchkey: " + Localized.format(\.cliUnknownCommand, ["name": TerminalText.sanitized(first)])
         if let suggestion = suggestion(for: first) {
-            message += Localized.format("cli.didYouMean", ["suggestion": suggestion])
+            message += Localized.format(\.cliDidYouMean, ["suggestion": suggestion])
         }
         // One line: no usage block after it (issue 29, N18).
-        return message + Localized.text("cli.seeHelp")
+        return message + Localized.text(\.cliSeeHelp)
     }
 
     /// Words other tools use for a command, mapped to ours (`login` is `sign-in`).

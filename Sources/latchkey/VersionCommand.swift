@@ -1,11 +1,11 @@
 import ArgumentParser
-import AuthScreens
 import CognitoAuth
+import LatchkeyText
 
 /// `latchkey version`: prints the version, as `latchkey --version` does.
 struct VersionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "version", abstract: Localized.text("cli.Version.abstract"))
+        commandName: "version", abstract: Localized.text(\.cliVersionAbstract))
 
     func run() throws {
         try CLIOutput.emit(LatchkeyVersion.current + "\n")

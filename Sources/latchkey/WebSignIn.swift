@@ -1,6 +1,6 @@
-import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import TerminalUI
 
 /// `latchkey sign-in --web`: the hosted UI's authorization code flow with PKCE, from a terminal.
@@ -29,13 +29,13 @@ enum WebSignIn {
             return .command(browser.split(separator: " ").map(String.init))
         }
         if environment["SSH_CONNECTION"].map({ !$0.isEmpty }) == true {
-            return .none(reason: Localized.text("cli.web.sshSession"))
+            return .none(reason: Localized.text(\.cliWebSshSession))
         }
         #if os(macOS)
             return .system("open")
         #else
             let display = (environment["DISPLAY"] ?? "") + (environment["WAYLAND_DISPLAY"] ?? "")
-            if display.isEmpty { return .none(reason: Localized.text("cli.web.noDisplay")) }
+            if display.isEmpty { return .none(reason: Localized.text(\.cliWebNoDisplay)) }
             return .system("xdg-open")
         #endif
     }
@@ -98,7 +98,7 @@ enum WebSignIn {
             // The port is taken: with a person at the terminal (or --no-browser) pasting still works.
             guard noBrowser || CLIOutput.stdinIsTerminal else { throw error }
             let text = (error as? AuthError).map { $0.description(.current) } ?? "\(error)"
-            CLIOutput.info(Localized.format("cli.web.pasteInstead", ["error": text]))
+            CLIOutput.info(Localized.format(\.cliWebPasteInstead, ["error": text]))
             return nil
         }
     }
@@ -110,25 +110,25 @@ enum WebSignIn {
     ) {
         switch choice {
         case .command(let words):
-            CLIOutput.info(Localized.format("cli.web.openingWithBROWSER", ["command": words.first ?? ""]))
+            CLIOutput.info(Localized.format(\.cliWebOpeningWithBROWSER, ["command": words.first ?? ""]))
             open(words + [url])
-            CLIOutput.info(Localized.text("cli.web.ifNoBrowser"))
+            CLIOutput.info(Localized.text(\.cliWebIfNoBrowser))
             CLIOutput.info("  \(url)")
         case .system(let tool):
-            CLIOutput.info(Localized.text("cli.web.opening"))
+            CLIOutput.info(Localized.text(\.cliWebOpening))
             open(["/usr/bin/env", tool, url])
-            CLIOutput.info(Localized.text("cli.web.ifNoBrowser"))
+            CLIOutput.info(Localized.text(\.cliWebIfNoBrowser))
             CLIOutput.info("  \(url)")
         case .none(let reason):
-            CLIOutput.info(Localized.format("cli.web.noBrowser", ["reason": reason]))
+            CLIOutput.info(Localized.format(\.cliWebNoBrowser, ["reason": reason]))
             CLIOutput.info("")
             CLIOutput.info("  \(url)")
             CLIOutput.info("")
             if let port = listener?.port {
-                CLIOutput.info(Localized.text("cli.web.forwardPort"))
+                CLIOutput.info(Localized.text(\.cliWebForwardPort))
                 CLIOutput.info("  \(tunnelLine(port: port, environment: environment))")
             }
-            CLIOutput.info(Localized.text("cli.web.pasteHere"))
+            CLIOutput.info(Localized.text(\.cliWebPasteHere))
         }
     }
 
@@ -152,7 +152,7 @@ enum WebSignIn {
                 } catch let error as AuthError {
                     guard case .hostedUI(let failure) = error, Self.mayPasteAgain(failure) else { throw error }
                     CLIOutput.error(error.description(.current))
-                    CLIOutput.info(Localized.text("cli.web.pasteAgain"))
+                    CLIOutput.info(Localized.text(\.cliWebPasteAgain))
                 }
             case .stdinClosed:
                 if !listening {
@@ -210,13 +210,13 @@ enum WebSignIn {
         process.terminationHandler = { finished in
             if !quiet, finished.terminationStatus != 0 {
                 CLIOutput.error(
-                    Localized.format("cli.web.browserExited", ["status": String(finished.terminationStatus)]))
+                    Localized.format(\.cliWebBrowserExited, ["status": String(finished.terminationStatus)]))
             }
         }
         do {
             try process.run()
         } catch {
-            CLIOutput.error(Localized.format("cli.web.browserFailed", ["error": error.localizedDescription]))
+            CLIOutput.error(Localized.format(\.cliWebBrowserFailed, ["error": error.localizedDescription]))
 
         }
     }

@@ -9,7 +9,7 @@ import Testing
     @Test("A sign-out by another process closes the Accounts chooser; keys then reach Sign in")
     func accountPickerClosesOnSignOut() {
         var options = AuthUIOptions()
-        options.otherAccounts = ["bob"]
+        options.accounts = [AccountChoice(id: "account-2", username: "bob")]
         options.canSwitchAccounts = true
         var state = AppState(options: options)
         _ = state.reduce(.sessionEvent(.stateChanged(.signedIn, username: "alice", provider: nil)))
@@ -22,16 +22,18 @@ import Testing
             return
         }
         #expect(state.modal == nil, "the chooser is not drawn on Sign in, so it must not take keys")
-        #expect(state.reduce(.keyPressed(.enter)) != [.switchAccount("bob")], "Enter on Sign in switched accounts")
+        #expect(
+            state.reduce(.keyPressed(.enter)) != [.switchAccount("account-2")], "Enter on Sign in switched accounts")
     }
 
     @Test("No modal survives leaving the dashboard, whichever was open")
     func noModalOutlivesTheDashboard() {
         var options = AuthUIOptions()
-        options.otherAccounts = ["bob"]
+        options.accounts = [AccountChoice(id: "account-2", username: "bob")]
         options.canSwitchAccounts = true
         let modals: [AppState.Modal] = [
-            .accounts(AccountPickerState(accounts: ["bob"])), .confirmGlobalSignOut, .copyToken,
+            .accounts(AccountPickerState(accounts: [AccountChoice(id: "account-2", username: "bob")])),
+            .confirmGlobalSignOut, .copyToken,
             .rememberDevice(RememberDevicePromptState(deviceKey: "k")), .devices(DevicesState()),
             .profile(ProfileState(username: "alice")),
             .relogin(ReloginPromptState(reason: .signedOutUserPoolsTokenInvalid, username: "alice", waitingCount: 0)),

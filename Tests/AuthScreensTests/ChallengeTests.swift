@@ -1,8 +1,8 @@
 import AuthScreens
 import AuthScreensTesting
 import CognitoAuth
-import Testing
 import TerminalKeys
+import Testing
 
 @Suite struct ChallengeTests {
     @Test func eachStepMapsToItsScreen() {
@@ -51,7 +51,7 @@ import TerminalKeys
         store.type("1!")
         store.press(.tab) { $0.focus = .attribute(0) }
         store.press(
-            .enter, [.run(.confirmSignIn(answer: "NewPass1!", attributes: ["email": "alice@example.com"]))]
+            .enter, [.run(.challenge(.confirmSignIn(answer: "NewPass1!", attributes: ["email": "alice@example.com"])))]
         ) {
             $0.newPassword.clear()
             $0.confirmPassword.clear()
@@ -68,7 +68,7 @@ import TerminalKeys
         store.type("12a")
         store.press(.enter) { $0.code.error = "The code has 6 digits." }
         store.send(.answerChanged("123456")) { $0.code.setText("123456") }
-        store.press(.enter, [.run(.confirmSignIn(answer: "123456", attributes: [:]))]) {
+        store.press(.enter, [.run(.challenge(.confirmSignIn(answer: "123456", attributes: [:])))]) {
             $0.code.clear()
             $0.request = .verify
         }
@@ -84,7 +84,7 @@ import TerminalKeys
         #expect(store.state.prompt == "Enter the 6-digit code from your authenticator app.")
         store.type("654321")
         store.press(.tab) { $0.focus = .submit }
-        store.press(.enter, [.run(.confirmSignIn(answer: "654321", attributes: [:]))]) {
+        store.press(.enter, [.run(.challenge(.confirmSignIn(answer: "654321", attributes: [:])))]) {
             $0.code.clear()
             $0.request = .verify
         }
@@ -101,7 +101,7 @@ import TerminalKeys
         #expect(store.state.groupedSecret == "JBSW Y3DP EHPK 3PXP")
         #expect(store.state.uri == "otpauth://totp/Latchkey:alice?secret=JBSWY3DPEHPK3PXP&issuer=Latchkey")
         store.type("000111")
-        store.press(.enter, [.run(.confirmSignIn(answer: "000111", attributes: [:]))]) {
+        store.press(.enter, [.run(.challenge(.confirmSignIn(answer: "000111", attributes: [:])))]) {
             $0.code.clear()
             $0.request = .verify
         }
@@ -112,7 +112,7 @@ import TerminalKeys
         var store = challengeStore(SelectMFATypeState(username: "alice", choices: [.sms, .totp])) { $0.reduce($1) }
         #expect(store.state.choiceLabels == ["Text message (SMS)", "Authenticator app"])
         store.press(.down) { $0.focus = .choice(1) }
-        store.press(.enter, [.run(.confirmSignIn(answer: "SOFTWARE_TOKEN_MFA", attributes: [:]))]) {
+        store.press(.enter, [.run(.challenge(.confirmSignIn(answer: "SOFTWARE_TOKEN_MFA", attributes: [:])))]) {
             $0.request = .totp
         }
         store.press(.enter)
@@ -120,7 +120,7 @@ import TerminalKeys
             .confirmSignInFinished(.success(.softwareTokenMFA)),
             [.route(.challenge(.softwareTokenMFA, username: "alice"))]
         ) { $0.request = nil }
-        store.send(.mfaTypeChosen(.sms), [.run(.confirmSignIn(answer: "SMS_MFA", attributes: [:]))]) {
+        store.send(.mfaTypeChosen(.sms), [.run(.challenge(.confirmSignIn(answer: "SMS_MFA", attributes: [:])))]) {
             $0.request = .sms
         }
     }

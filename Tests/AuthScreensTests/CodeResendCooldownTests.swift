@@ -47,7 +47,7 @@ struct CodeResendCooldownTests {
         #expect(codeScreen(app)?.isInFlight == false)
         _ = app.reduce(.tick(now: t0.addingTimeInterval(30)))
         #expect(codeScreen(app)?.label(for: .resend) == "Resend code")
-        #expect(app.reduce(.keyPressed(.enter)) == [.restartSignIn])
+        #expect(app.reduce(.keyPressed(.enter)) == [.challenge(.restartSignIn)])
         // The new code starts the countdown again.
         _ = app.reduce(.challenge(.codeResent(.success(step))))
         #expect(codeScreen(app)?.resendCooldownSeconds == 30)
@@ -65,7 +65,8 @@ struct CodeResendCooldownTests {
         focusResend(&app)
         #expect(app.reduce(.keyPressed(.enter)).isEmpty)
         _ = app.reduce(.tick(now: t0.addingTimeInterval(31)))
-        #expect(app.reduce(.keyPressed(.enter)) == [.resendSignInCode(username: "alice", method: .emailOTP)])
+        #expect(
+            app.reduce(.keyPressed(.enter)) == [.challenge(.resendSignInCode(username: "alice", method: .emailOTP))])
         _ = app.reduce(.challenge(.codeResent(.failure(.limitExceeded("Attempt limit exceeded")))))
         #expect(codeScreen(app)?.resendCooldownSeconds == 0)
     }
@@ -151,8 +152,8 @@ struct TOTPURICopyTests {
         let details = TOTPSetupDetails(secret: "JBSWY3DPEHPK3PXP", accountName: "alice")
         _ = app.reduce(.signIn(.signInFinished(.success(.mfaSetup(details)))))
         #expect(app.keyHints.contains(ScreenText.hintCopyTOTPURI))
-        #expect(app.reduce(.keyPressed(.ctrl("y"))) == [.copyTOTPURI(details.uri)])
-        _ = app.reduce(.tokenCopied(.totpURI, .success(details.uri.count)))
+        #expect(app.reduce(.keyPressed(.ctrl("y"))) == [.copy(SecretText(details.uri), as: .totpURI)])
+        _ = app.reduce(.tokenCopied(.totpURI, .success(CopyReceipt(characters: details.uri.count))))
         #expect(app.statusMessage == "Copied the otpauth:// URI (\(details.uri.count) characters) to the clipboard.")
         #expect(app.statusMessage?.contains("JBSW") == false)
         // Elsewhere Ctrl-Y does nothing of the kind.

@@ -17,7 +17,8 @@ import Testing
         registry.record(.init(kind: "exec", pid: me, command: "python3"))
         var options = AuthUIOptions()
         options.credentialsRegistryDirectory = directory
-        let runtime = AuthScreensRuntime(service: FakeAuthService(), options: options, timeZone: utc, now: { t0 })
+        let runtime = AuthScreensRuntime(
+            service: FakeAuthService(), options: options, timeZone: utc, clock: ManualClock(start: t0))
         runtime.send(.sessionEvent(.stateChanged(.signedIn, username: "alice", provider: poolProvider)))
         runtime.tick(now: t0 + 1)
         #expect(runtime.state.dashboard.credentialsUsers.map(\.pid) == [me])

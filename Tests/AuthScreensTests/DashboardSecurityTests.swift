@@ -1,8 +1,8 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
-import Testing
 import TerminalKeys
+import Testing
 
 @Suite("Dashboard: Security (MFA) rows")
 struct DashboardSecurityTests {
@@ -18,7 +18,7 @@ struct DashboardSecurityTests {
         #expect(state.securityRows.isEmpty)
         #expect(state.reduce(.keyPressed(.character("e"))).isEmpty)
         #expect(state.log.entries.last?.text.contains("press m first") == true)
-        #expect(state.reduce(.keyPressed(.character("m"))) == [.run(.loadMFASettings)])
+        #expect(state.reduce(.keyPressed(.character("m"))) == [.run(.dashboard(.mfaSettings))])
         #expect(state.securityRows.first?.value == ScreenText.mfaLoading)
         // A second m while reading does nothing.
         #expect(state.reduce(.keyPressed(.character("m"))).isEmpty)
@@ -31,16 +31,18 @@ struct DashboardSecurityTests {
         var state = signedIn()
         _ = state.reduce(.keyPressed(.character("m")))
         _ = state.reduce(.mfaSettingsLoaded(.success(MFASettings(enabled: [], preferred: nil))))
-        #expect(state.reduce(.keyPressed(.character("e"))) == [.run(.setMFAPreference([.email: .enabled]))])
-        #expect(state.reduce(.mfaPreferenceFinished(.success(()))) == [.run(.loadMFASettings)])
+        #expect(state.reduce(.keyPressed(.character("e"))) == [.run(.dashboard(.setMFAPreference([.email: .enabled])))])
+        #expect(state.reduce(.mfaPreferenceFinished(.success(()))) == [.run(.dashboard(.mfaSettings))])
         _ = state.reduce(.mfaSettingsLoaded(.success(MFASettings(enabled: [.email], preferred: nil))))
-        #expect(state.reduce(.keyPressed(.character("e"))) == [.run(.setMFAPreference([.email: .disabled]))])
+        #expect(
+            state.reduce(.keyPressed(.character("e"))) == [.run(.dashboard(.setMFAPreference([.email: .disabled])))])
         _ = state.reduce(.mfaPreferenceFinished(.failure(.invalidParameter("nope"))))
         #expect(state.log.entries.last?.text.contains("MFA: failed") == true)
-        #expect(state.reduce(.keyPressed(.character("E"))) == [.run(.setMFAPreference([.email: .preferred]))])
+        #expect(
+            state.reduce(.keyPressed(.character("E"))) == [.run(.dashboard(.setMFAPreference([.email: .preferred])))])
         _ = state.reduce(.mfaPreferenceFinished(.success(())))
         _ = state.reduce(.mfaSettingsLoaded(.success(MFASettings(enabled: [.email], preferred: .email))))
-        #expect(state.reduce(.keyPressed(.character("T"))) == [.run(.setMFAPreference([.totp: .disabled]))])
+        #expect(state.reduce(.keyPressed(.character("T"))) == [.run(.dashboard(.setMFAPreference([.totp: .disabled])))])
     }
 
     @Test("Signed out: the keys do nothing")

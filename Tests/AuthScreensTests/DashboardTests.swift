@@ -14,33 +14,32 @@ import Testing
 
     @Test func keysProduceTheirEffectsAndLogEntries() {
         var store = dashboardStore(dashboard())
-        store.press(.character("c"), [.run(.sampleCalls(first: 1, count: 1))]) {
+        store.press(.character("c"), [.run(.dashboard(.sampleCalls(first: 1, count: 1)))]) {
             $0.nextSampleCall = 2
             $0.runningSampleCalls = [1]
             $0.append("GetUser #1 started")
         }
-        store.press(.character("C"), [.run(.sampleCalls(first: 2, count: 5))]) {
+        store.press(.character("C"), [.run(.dashboard(.sampleCalls(first: 2, count: 5)))]) {
             $0.nextSampleCall = 7
             $0.runningSampleCalls = [1, 2, 3, 4, 5, 6]
             for number in 2...6 { $0.append("GetUser #\(number) started") }
         }
-        store.press(.character("r"), [.run(.forceRefresh)]) {
+        store.press(.character("r"), [.run(.dashboard(.forceRefresh))]) {
             $0.refresh = .requested(at: t0)
             $0.append("Refresh requested")
         }
-        store.press(.character("o"), [.run(.signOut(global: false))]) {
-            $0.isSigningOut = true
+        store.press(.character("o"), [.run(.dashboard(.signOut(.local)))]) {
+            $0.signOutRequest = .local
             $0.append("Signing out…")
         }
         store.press(.character("O"))  // a sign-out is already running
-        store.send(.signOutFinished(global: false, result: .success(()))) {
-            $0.isSigningOut = false
+        store.send(.signOutFinished(global: false, result: .success(SignOutResult(scope: .local)))) {
+            $0.signOutRequest = nil
             $0.append("Signed out")
         }
         store.press(.character("O"), [.route(.confirmGlobalSignOut)])
-        store.send(.globalSignOutAnswered(confirmed: true), [.run(.signOut(global: true))]) {
-            $0.isSigningOut = true
-            $0.isSigningOutGlobally = true
+        store.send(.globalSignOutAnswered(confirmed: true), [.run(.dashboard(.signOut(.global)))]) {
+            $0.signOutRequest = .global
             $0.append("Signing out everywhere…")
         }
         store.press(.character("s"))  // only when the session expired
@@ -49,7 +48,7 @@ import Testing
 
     @Test func sampleCallResultsAreLogged() {
         var store = dashboardStore(dashboard())
-        store.press(.character("C"), [.run(.sampleCalls(first: 1, count: 5))]) {
+        store.press(.character("C"), [.run(.dashboard(.sampleCalls(first: 1, count: 5)))]) {
             $0.nextSampleCall = 6
             $0.runningSampleCalls = [1, 2, 3, 4, 5]
             for number in 1...5 { $0.append("GetUser #\(number) started") }

@@ -1,6 +1,7 @@
 import AuthScreens
 import AuthScreensTesting
 import CognitoAuth
+import CognitoAuthTesting
 import Foundation
 import TerminalKeys
 import Testing
@@ -21,7 +22,7 @@ let twoDevices = [
 struct DevicesScreenTests {
     func opened(_ devices: [DeviceInfo] = twoDevices) -> AppState {
         var app = signedInApp()
-        #expect(app.reduce(.keyPressed(.character("v"))) == [.loadDevices])
+        #expect(app.reduce(.keyPressed(.character("v"))) == [.devices(.load)])
         #expect(app.activity == ScreenText.loadingDevices)
         _ = app.reduce(.devices(.loaded(.success(devices))))
         return app
@@ -74,12 +75,12 @@ struct DevicesScreenTests {
         #expect(app.reduce(.keyPressed(.character("n"))).isEmpty)
         #expect(app.devices?.confirmingForget == nil && app.devices?.notice == ScreenText.forgetCancelled)
         _ = app.reduce(.keyPressed(.character("f")))
-        #expect(app.reduce(.keyPressed(.character("y"))) == [.changeDevice(.forget(deviceKey: thisKey))])
+        #expect(app.reduce(.keyPressed(.character("y"))) == [.devices(.change(.forget(deviceKey: thisKey)))])
         #expect(app.activity == ScreenText.forgettingDevice)
         // Keys are ignored while it runs.
         #expect(app.reduce(.keyPressed(.character("r"))).isEmpty)
         #expect(
-            app.reduce(.devices(.changeFinished(.forget(deviceKey: thisKey), .success(())))) == [.loadDevices])
+            app.reduce(.devices(.changeFinished(.forget(deviceKey: thisKey), .success(())))) == [.devices(.load)])
         _ = app.reduce(.devices(.loaded(.success([twoDevices[1]]))))
         #expect(app.devices?.devices.map(\.deviceKey) == [otherKey])
         #expect(app.devices?.notice == "Device forgotten.")
@@ -94,7 +95,7 @@ struct DevicesScreenTests {
         #expect(app.devices?.selection == 1)
         #expect(
             app.reduce(.keyPressed(.character("r")))
-                == [.changeDevice(.remember(deviceKey: otherKey, remembered: true))])
+                == [.devices(.change(.remember(deviceKey: otherKey, remembered: true)))])
         _ = app.reduce(
             .devices(
                 .changeFinished(
@@ -102,12 +103,12 @@ struct DevicesScreenTests {
                     .failure(.notAuthorized("Access Token has expired")))))
         #expect(app.devices?.error == "The session expired")
         _ = app.reduce(.devices(.loaded(.success(twoDevices))))
-        #expect(app.reduce(.keyPressed(.character("f"))) == [.changeDevice(.forget(deviceKey: otherKey))])
+        #expect(app.reduce(.keyPressed(.character("f"))) == [.devices(.change(.forget(deviceKey: otherKey)))])
         _ = app.reduce(.devices(.loaded(.success(twoDevices))))
         _ = app.reduce(.keyPressed(.up))
         #expect(
             app.reduce(.keyPressed(.character("r")))
-                == [.changeDevice(.remember(deviceKey: thisKey, remembered: false))])
+                == [.devices(.change(.remember(deviceKey: thisKey, remembered: false)))])
         _ = app.reduce(.devices(.loaded(.success(twoDevices))))
         #expect(app.reduce(.keyPressed(.escape)).isEmpty)
         #expect(app.devices == nil && app.title == ScreenText.dashboardTitle)
@@ -136,7 +137,8 @@ struct DevicesScreenTests {
         #expect(app.rememberDevicePrompt == RememberDevicePromptState(deviceKey: thisKey))
         #expect(app.title == ScreenText.rememberDeviceTitle)
         #expect(
-            app.reduce(.keyPressed(.character("y"))) == [.changeDevice(.remember(deviceKey: nil, remembered: true))])
+            app.reduce(.keyPressed(.character("y"))) == [.devices(.change(.remember(deviceKey: nil, remembered: true)))]
+        )
         #expect(app.rememberDevicePrompt == nil)
         _ = app.reduce(.devices(.changeFinished(.remember(deviceKey: nil, remembered: true), .success(()))))
         #expect(app.dashboard.log.texts.last == "Devices: Device remembered.")
@@ -149,13 +151,15 @@ struct DevicesScreenTests {
         var app = signedInApp()
         _ = app.reduce(.sessionLoaded(awaiting()))
         #expect(
-            app.reduce(.keyPressed(.character("n"))) == [.changeDevice(.remember(deviceKey: nil, remembered: false))])
+            app.reduce(.keyPressed(.character("n"))) == [
+                .devices(.change(.remember(deviceKey: nil, remembered: false)))
+            ])
         _ = app.reduce(.sessionLoaded(awaiting(otherKey)))
         #expect(app.rememberDevicePrompt != nil)
         #expect(app.reduce(.keyPressed(.escape)).isEmpty)
         #expect(app.rememberDevicePrompt == nil)
         // The next key reaches the dashboard again.
-        #expect(app.reduce(.keyPressed(.character("v"))) == [.loadDevices])
+        #expect(app.reduce(.keyPressed(.character("v"))) == [.devices(.load)])
     }
 
     @Test("the prompt does not open while signed out")
@@ -171,7 +175,7 @@ struct DevicesScreenTests {
     @Test func theRuntimeListsForgetsAndReloads() async {
         let fake = FakeAuthService()
         await fake.script(devices: twoDevices)
-        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), now: { t0 })
+        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), clock: ManualClock(start: t0))
         runtime.send(.keyPressed(.character("v")))
         await runtime.settle()
         #expect(runtime.state.devices?.devices.count == 2)
@@ -190,7 +194,7 @@ struct DevicesScreenTests {
             remembered: false, awaitsRememberChoice: true)
         await fake.store(session)
         await fake.set(holdsSignIn: true)
-        let runtime = AuthScreensRuntime(service: fake, timeZone: utc, now: { t0 })
+        let runtime = AuthScreensRuntime(service: fake, timeZone: utc, clock: ManualClock(start: t0))
         runtime.send(.keyPressed(.paste("alice")))
         runtime.send(.keyPressed(.tab))
         runtime.send(.keyPressed(.paste("pw")))
@@ -218,7 +222,7 @@ struct DevicesScreenTests {
         session.device = TrackedDevice(
             username: "alice", deviceKey: thisKey, deviceGroupKey: "g", devicePassword: "p", awaitsRememberChoice: true)
         await fake.store(session)
-        let runtime = AuthScreensRuntime(service: fake, timeZone: utc, now: { t0 })
+        let runtime = AuthScreensRuntime(service: fake, timeZone: utc, clock: ManualClock(start: t0))
         runtime.send(.keyPressed(.paste("alice")))
         runtime.send(.keyPressed(.tab))
         runtime.send(.keyPressed(.paste("pw")))
@@ -231,7 +235,7 @@ struct DevicesScreenTests {
     @Test func aServiceWithoutDevicesShowsTheError() async {
         let fake = FakeAuthService()
         await fake.script(devices: [], error: .unsupported(type: "devices", message: "no devices here"))
-        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), now: { t0 })
+        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), clock: ManualClock(start: t0))
         runtime.send(.keyPressed(.character("v")))
         await runtime.settle()
         #expect(runtime.state.devices?.error != nil)

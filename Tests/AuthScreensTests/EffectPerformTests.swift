@@ -12,7 +12,7 @@ import Testing
     func signInComesBackToSignIn() async {
         let service = FakeAuthService()
         await service.script(signIn: [.success(.smsMFA(smsDelivery))])
-        let action = await AuthEffect.signIn(username: "alice", password: "Secret-1").perform(on: service)
+        let action = await AuthEffect.signIn(.signIn(username: "alice", password: "Secret-1")).perform(on: service)
         guard case .signIn(.signInFinished(.success(.smsMFA(let details))))? = action else {
             Issue.record("unexpected \(String(describing: action))")
             return
@@ -25,7 +25,7 @@ import Testing
     func failedSignInComesBackAsFailure() async {
         let service = FakeAuthService()
         await service.script(signIn: [.failure(.notAuthorized("Incorrect username or password."))])
-        let action = await AuthEffect.signIn(username: "alice", password: "wrong").perform(on: service)
+        let action = await AuthEffect.signIn(.signIn(username: "alice", password: "wrong")).perform(on: service)
         guard case .signIn(.signInFinished(.failure(.notAuthorized)))? = action else {
             Issue.record("unexpected \(String(describing: action))")
             return
@@ -35,12 +35,13 @@ import Testing
     @Test("confirmSignIn comes back to the challenge; a code resend too")
     func challengeResults() async {
         let service = FakeAuthService()
-        let confirm = await AuthEffect.confirmSignIn(answer: "123456", attributes: [:]).perform(on: service)
+        let confirm = await AuthEffect.challenge(.confirmSignIn(answer: "123456", attributes: [:])).perform(on: service)
         guard case .challenge(.confirmSignInFinished)? = confirm else {
             Issue.record("unexpected \(String(describing: confirm))")
             return
         }
-        let resend = await AuthEffect.resendSignInCode(username: "alice", method: .emailOTP).perform(on: service)
+        let resend = await AuthEffect.challenge(.resendSignInCode(username: "alice", method: .emailOTP)).perform(
+            on: service)
         guard case .challenge(.codeResent)? = resend else {
             Issue.record("unexpected \(String(describing: resend))")
             return
@@ -52,18 +53,18 @@ import Testing
     func accountResults() async {
         let service = FakeAuthService()
         await service.script(signUp: [.success(.confirmSignUp(emailDelivery))])
-        let signUp = await AuthEffect.signUp(username: "bob", password: "Abcdef1!", attributes: [:])
+        let signUp = await AuthEffect.signUp(.signUp(username: "bob", password: "Abcdef1!", attributes: [:]))
             .perform(on: service)
         guard case .signUp(.signUpFinished(.success(.confirmSignUp)))? = signUp else {
             Issue.record("unexpected \(String(describing: signUp))")
             return
         }
-        let resend = await AuthEffect.resendSignUpCode(username: "bob").perform(on: service)
+        let resend = await AuthEffect.confirmSignUp(.resendSignUpCode(username: "bob")).perform(on: service)
         guard case .confirmSignUp(.resendCodeFinished)? = resend else {
             Issue.record("unexpected \(String(describing: resend))")
             return
         }
-        let forgot = await AuthEffect.forgotPassword(username: "bob").perform(on: service)
+        let forgot = await AuthEffect.forgotPassword(.forgotPassword(username: "bob")).perform(on: service)
         guard case .forgotPassword(.forgotPasswordFinished)? = forgot else {
             Issue.record("unexpected \(String(describing: forgot))")
             return
@@ -74,7 +75,7 @@ import Testing
     func devicesAndProfile() async {
         let service = FakeAuthService()
         await service.script(devices: [])
-        let devices = await AuthEffect.loadDevices.perform(on: service)
+        let devices = await AuthEffect.devices(.load).perform(on: service)
         guard case .devices(.loaded(.success(let list)))? = devices else {
             Issue.record("unexpected \(String(describing: devices))")
             return
@@ -92,9 +93,9 @@ import Testing
     @Test("Calls with nothing to report, and the runtime's own effects, come back as nothing")
     func nothingComesBack() async {
         let service = FakeAuthService()
-        #expect(await AuthEffect.forceRefresh.perform(on: service) == nil)
+        #expect(await AuthEffect.dashboard(.forceRefresh).perform(on: service) == nil)
         #expect(await AuthEffect.quit.perform(on: service) == nil)
-        #expect(await AuthEffect.copyTOTPURI("otpauth://totp/x").perform(on: service) == nil)
+        #expect(await AuthEffect.copy(SecretText("otpauth://totp/x"), as: .totpURI).perform(on: service) == nil)
         #expect(await service.calls == [.forceRefresh])
     }
 
@@ -108,12 +109,13 @@ import Testing
 
     @Test("Form requests are serialised, sample calls run side by side, the terminal's effects stay with the runtime")
     func execution() {
-        #expect(AuthEffect.signIn(username: "a", password: "b").execution == .formRequest)
-        #expect(AuthEffect.loadDevices.execution == .background)
-        #expect(AuthEffect.copyToken(.id).execution == .runtime)
+        #expect(AuthEffect.signIn(.signIn(username: "a", password: "b")).execution == .formRequest)
+        #expect(AuthEffect.devices(.load).execution == .background)
+        #expect(AuthEffect.session(.getTokens(.id)).execution == .background)
+        #expect(AuthEffect.copy(SecretText("token"), as: .id).execution == .runtime)
         #expect(
-            AuthEffect.sampleCalls(first: 3, count: 2).concurrentParts == [
-                .sampleCalls(first: 3, count: 1), .sampleCalls(first: 4, count: 1),
+            AuthEffect.dashboard(.sampleCalls(first: 3, count: 2)).concurrentParts == [
+                .dashboard(.sampleCalls(first: 3, count: 1)), .dashboard(.sampleCalls(first: 4, count: 1)),
             ])
     }
 }

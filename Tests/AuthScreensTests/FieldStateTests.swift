@@ -1,6 +1,6 @@
 import AuthScreens
-import Testing
 import TerminalKeys
+import Testing
 
 @Suite struct FieldStateTests {
     @Test func editingCountsGraphemeClusters() {
@@ -106,7 +106,7 @@ import TerminalKeys
     }
 
     @Test func secretTextIsRedacted() {
-        let effect = AuthEffect.signIn(username: "alice", password: "Hunter2!")
+        let effect = AuthEffect.signIn(.signIn(username: "alice", password: "Hunter2!"))
         #expect(!String(describing: effect).contains("Hunter2"))
         #expect(!dumped(effect).contains("Hunter2"))
         #expect(String(describing: effect).contains("alice"))

@@ -37,7 +37,7 @@ struct PasswordlessAndTOTPTests {
         #expect(signIn.focusOrder.contains(.password) == false)
         #expect(signIn.label(for: .signIn) == "Continue")
         type("alice", into: &app)
-        #expect(app.reduce(.keyPressed(.enter)) == [.startUserAuth(username: "alice")])
+        #expect(app.reduce(.keyPressed(.enter)) == [.signIn(.startUserAuth(username: "alice"))])
         #expect(app.activity == ScreenText.signingIn)
         #expect(
             app.reduce(
@@ -77,7 +77,7 @@ struct PasswordlessAndTOTPTests {
         _ = app.reduce(.keyPressed(.enter))
         _ = app.reduce(.signIn(.signInFinished(.success(.selectChallenge([.password, .emailOTP, .smsOTP])))))
         #expect(app.reduce(.keyPressed(.down)).isEmpty)
-        #expect(app.reduce(.keyPressed(.enter)) == [.selectSignInMethod(.emailOTP, password: nil)])
+        #expect(app.reduce(.keyPressed(.enter)) == [.challenge(.selectSignInMethod(.emailOTP, password: nil))])
         #expect(app.activity == ScreenText.sendingCode)
         _ = app.reduce(.challenge(.confirmSignInFinished(.success(.emailOTP(emailDelivery)))))
         let code = try #require(codeScreen(app))
@@ -85,7 +85,7 @@ struct PasswordlessAndTOTPTests {
         #expect(code.focusOrder == [.code, .submit, .cancel, .resend])
         #expect(app.title == "Enter the emailed code")
         type("123456", into: &app)
-        #expect(app.reduce(.keyPressed(.enter)) == [.confirmSignIn(answer: "123456", attributes: [:])])
+        #expect(app.reduce(.keyPressed(.enter)) == [.challenge(.confirmSignIn(answer: "123456", attributes: [:]))])
         _ = app.reduce(.challenge(.confirmSignInFinished(.success(.done))))
         #expect(app.isOnDashboard)
     }
@@ -95,7 +95,10 @@ struct PasswordlessAndTOTPTests {
         var choice = SelectSignInMethodState(username: "alice", methods: [.smsOTP, .password])
         #expect(choice.choices == [.password, .smsOTP])
         #expect(choice.reduce(.keyPressed(.down)).isEmpty)
-        #expect(choice.reduce(.keyPressed(.character(" "))) == [.run(.selectSignInMethod(.smsOTP, password: nil))])
+        #expect(
+            choice.reduce(.keyPressed(.character(" "))) == [
+                .run(.challenge(.selectSignInMethod(.smsOTP, password: nil)))
+            ])
         #expect(
             choice.reduce(.confirmSignInFinished(.success(.smsOTP(smsDelivery))))
                 == [.route(.signInCode(.smsOTP(smsDelivery), username: "alice", method: .smsOTP))])
@@ -112,7 +115,10 @@ struct PasswordlessAndTOTPTests {
         #expect(choice.reduce(.keyPressed(.enter)).isEmpty)
         #expect(choice.password.error == ScreenText.passwordRequired)
         for key in "Passw0rd!".keys { _ = choice.reduce(.keyPressed(key)) }
-        #expect(choice.reduce(.keyPressed(.enter)) == [.run(.selectSignInMethod(.passwordSRP, password: "Passw0rd!"))])
+        #expect(
+            choice.reduce(.keyPressed(.enter)) == [
+                .run(.challenge(.selectSignInMethod(.passwordSRP, password: "Passw0rd!")))
+            ])
         #expect(choice.password.isEmpty)
         #expect(!dumped(choice).contains("Passw0rd!"))
         #expect(
@@ -146,7 +152,8 @@ struct PasswordlessAndTOTPTests {
         _ = app.reduce(.tick(now: t0.addingTimeInterval(30)))
         for _ in 0..<3 { _ = app.reduce(.keyPressed(.tab)) }
         #expect(codeScreen(app)?.focus == .resend)
-        #expect(app.reduce(.keyPressed(.enter)) == [.resendSignInCode(username: "alice", method: .emailOTP)])
+        #expect(
+            app.reduce(.keyPressed(.enter)) == [.challenge(.resendSignInCode(username: "alice", method: .emailOTP))])
         #expect(app.activity == ScreenText.sendingNewCode)
         let newDelivery = CodeDeliveryDetails(destination: "a***@x***", deliveryMedium: "EMAIL")
         #expect(app.reduce(.challenge(.codeResent(.success(.emailOTP(newDelivery))))).isEmpty)
@@ -156,7 +163,7 @@ struct PasswordlessAndTOTPTests {
         #expect(!code.isInFlight)
         // A wrong code: the server's message, sanitised; the screen stays.
         type("000000", into: &app)
-        #expect(app.reduce(.keyPressed(.enter)) == [.confirmSignIn(answer: "000000", attributes: [:])])
+        #expect(app.reduce(.keyPressed(.enter)) == [.challenge(.confirmSignIn(answer: "000000", attributes: [:]))])
         _ = app.reduce(.challenge(.confirmSignInFinished(.failure(.codeMismatch("Invalid code\u{1B}[2J provided.")))))
         code = try #require(codeScreen(app))
         #expect(code.banner?.contains("Invalid code") == true)
@@ -179,7 +186,7 @@ struct PasswordlessAndTOTPTests {
             return
         }
         #expect(code.resend == .signInAgain)
-        #expect(state.reduce(.code(.resendPressed)) == [.run(.restartSignIn)])
+        #expect(state.reduce(.code(.resendPressed)) == [.run(.challenge(.restartSignIn))])
         // Codes that cannot be sent again (TOTP) have no Resend code.
         let totp = CodeChallengeState(username: "alice", kind: .totp)
         #expect(!totp.focusOrder.contains(.resend))
@@ -188,8 +195,8 @@ struct PasswordlessAndTOTPTests {
     @Test("t on the Security row enrols an authenticator app: secret, code, then TOTP on and the settings reloaded")
     func totpEnrolment() throws {
         var app = signedInApp()
-        #expect(app.reduce(.keyPressed(.character("t"))) == [.setUpTOTP])
-        #expect(app.dashboard.isChangingMFA)
+        #expect(app.reduce(.keyPressed(.character("t"))) == [.totpEnrolment(.setUpTOTP)])
+        #expect(app.dashboard.mfaRequest == .enrol)
         let details = TOTPSetupDetails(secret: "JBSWY3DPEHPK3PXP", accountName: "alice")
         #expect(app.reduce(.totpEnrolment(.started(.success(details)))).isEmpty)
         guard case .challenge(.totpSetup(let setup)) = app.base else {
@@ -202,7 +209,7 @@ struct PasswordlessAndTOTPTests {
         type("12345", into: &app)
         #expect(app.reduce(.keyPressed(.enter)).isEmpty)  // 5 digits: refused inline
         type("6", into: &app)
-        #expect(app.reduce(.keyPressed(.enter)) == [.verifyTOTPSetup(code: "123456")])
+        #expect(app.reduce(.keyPressed(.enter)) == [.totpEnrolment(.verifyTOTPSetup(code: "123456"))])
         #expect(app.activity == ScreenText.verifying)
         // A wrong code keeps the screen with the server's message.
         _ = app.reduce(.totpEnrolment(.verified(.failure(.codeMismatch("Code mismatch")))))
@@ -213,7 +220,7 @@ struct PasswordlessAndTOTPTests {
         #expect(retry.banner?.contains("Code mismatch") == true)
         type("654321", into: &app)
         _ = app.reduce(.keyPressed(.enter))
-        #expect(app.reduce(.totpEnrolment(.verified(.success(())))) == [.loadMFASettings])
+        #expect(app.reduce(.totpEnrolment(.verified(.success(())))) == [.dashboard(.mfaSettings)])
         #expect(app.isOnDashboard)
         #expect(app.dashboard.log.entries.contains { $0.text == ScreenText.totpEnrolled })
         #expect(!app.dashboard.log.entries.contains { $0.text.contains("JBSWY3DP") || $0.text.contains("654321") })
@@ -225,7 +232,7 @@ struct PasswordlessAndTOTPTests {
         _ = app.reduce(.keyPressed(.character("t")))
         _ = app.reduce(.totpEnrolment(.started(.failure(.notAuthorized("Access Token has been revoked")))))
         #expect(app.isOnDashboard)
-        #expect(!app.dashboard.isChangingMFA)
+        #expect(app.dashboard.mfaRequest == nil)
         #expect(app.dashboard.log.entries.last?.text.contains("MFA: failed") == true)
         _ = app.reduce(.keyPressed(.character("t")))
         let details = TOTPSetupDetails(secret: "JBSWY3DPEHPK3PXP", accountName: "alice")

@@ -19,7 +19,7 @@ struct PasswordlessRuntimeTests {
         var options = AuthUIOptions()
         options.choosesSignInMethod = true
         let clock = ManualClock(start: t0)
-        let runtime = AuthScreensRuntime(service: fake, options: options, timeZone: utc, now: { clock.now() })
+        let runtime = AuthScreensRuntime(service: fake, options: options, timeZone: utc, clock: clock)
         type(runtime, "alice")
         runtime.send(.keyPressed(.enter))
         await runtime.settle()
@@ -57,7 +57,7 @@ struct PasswordlessRuntimeTests {
         let fake = FakeAuthService()
         var options = AuthUIOptions()
         options.choosesSignInMethod = true
-        let runtime = AuthScreensRuntime(service: fake, options: options, timeZone: utc, now: { t0 })
+        let runtime = AuthScreensRuntime(service: fake, options: options, timeZone: utc, clock: ManualClock(start: t0))
         type(runtime, "alice")
         runtime.send(.keyPressed(.enter))
         await runtime.settle()
@@ -74,7 +74,7 @@ struct PasswordlessRuntimeTests {
         let fake = FakeAuthService()
         var state = AppState(now: t0, timeZone: utc)
         _ = state.reduce(.sessionEvent(.stateChanged(.signedIn, username: "alice", provider: poolProvider)))
-        let runtime = AuthScreensRuntime(service: fake, state: state, now: { t0 })
+        let runtime = AuthScreensRuntime(service: fake, state: state, clock: ManualClock(start: t0))
         runtime.send(.keyPressed(.character("t")))
         await runtime.settle()
         guard case .challenge(.totpSetup(let setup)) = runtime.state.base else {

@@ -151,8 +151,9 @@ import Testing
             effects == [
                 .run(
                     .signUp(
-                        username: "erin@example.com", password: SecretText("Abcdefg1"),
-                        attributes: ["name": "Erin", "birthdate": "1990-04-23"]))
+                        .signUp(
+                            username: "erin@example.com", password: SecretText("Abcdefg1"),
+                            attributes: ["name": "Erin", "birthdate": "1990-04-23"])))
             ])
     }
 

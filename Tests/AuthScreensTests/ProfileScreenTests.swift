@@ -39,7 +39,9 @@ struct ProfileScreenTests {
         var app = opened()
         #expect(app.title == ScreenText.profileTitle)
         #expect(app.keyHints == ScreenText.profileHints)
-        #expect(app.helpLines == ScreenText.profileHelp)
+        var help = ScreenText.profileHelp
+        help.insert("x   remove the attribute (not one the account must keep)", at: 3)
+        #expect(app.helpLines == help)
         #expect(app.activity == nil)
         #expect(app.reduce(.keyPressed(.escape)).isEmpty)
         #expect(app.profile == nil && app.isOnDashboard)
@@ -188,6 +190,98 @@ struct ProfileScreenTests {
         #expect(app.profile?.mode == .browsing && app.profile?.error != nil && app.isOnDashboard)
     }
 
+    @Test("x on an optional attribute asks first: another key keeps it, y removes it and the list is read again")
+    func removeAnOptionalAttribute() async {
+        let service = FakeAuthService()
+        await service.script(profile: aliceProfile)
+        var app = opened()
+        for _ in 0..<4 { _ = app.reduce(.keyPressed(.down)) }
+        #expect(app.profile?.selected?.name == "custom:team")
+        var store = appStore(app)
+        store.press(.character("x")) { $0.profile?.mode = .confirmingRemoval(name: "custom:team") }
+        #expect(store.state.keyHints == ["y remove", "n keep"])
+        #expect(
+            store.state.profile?.form == [
+                .warning("Remove custom:team (blue) from the account? y removes it; any other key keeps it.", rows: 2)
+            ])
+        store.press(.character("n")) {
+            $0.profile?.mode = .browsing
+            $0.profile?.notice = "Kept custom:team."
+        }
+        store.press(.character("x")) {
+            $0.profile?.mode = .confirmingRemoval(name: "custom:team")
+            $0.profile?.notice = nil
+        }
+        store.press(.character("y"), [.profile(.remove(name: "custom:team"))]) {
+            $0.profile?.mode = .browsing
+            $0.profile?.request = .remove(name: "custom:team")
+        }
+        #expect(store.state.activity == "Removing custom:team…")
+        await store.receive(from: service, [.profile(.load)]) {
+            $0.profile?.request = nil
+            $0.profile?.notice = "custom:team removed."
+        }
+        var rest = aliceProfile
+        rest.all["custom:team"] = nil
+        await store.receive(from: service) {
+            $0.profile?.attributes = rest
+        }
+        #expect(await service.calls == [.deleteUserAttributes(["custom:team"]), .userAttributes])
+        #expect(store.state.profile?.rows.contains { $0.name == "custom:team" } == false)
+    }
+
+    @Test(
+        "x says why it cannot remove the username, sub, a required attribute or one not set; the hint shows only where it can"
+    )
+    func removalIsRefusedWhereItCannot() {
+        var profile = aliceProfile
+        profile.all["phone_number"] = nil
+        profile.all["phone_number_verified"] = nil
+        var app = opened(profile)
+        // Rows: username, email (Create account asks for it), phone (not set), name, custom:team, sub.
+        let refusals = [
+            "Username cannot be removed.", "Email is required (Create account asks for it), so it cannot be removed.",
+            "Phone is not set: there is nothing to remove.",
+        ]
+        for (index, refusal) in refusals.enumerated() {
+            #expect(app.profile?.selection == index)
+            #expect(!app.keyHints.contains("x remove"))
+            #expect(app.reduce(.keyPressed(.character("x"))).isEmpty)
+            #expect(app.profile?.mode == .browsing && app.profile?.error == refusal)
+            _ = app.reduce(.keyPressed(.down))
+        }
+        #expect(app.profile?.selected?.name == "name")
+        #expect(
+            app.keyHints == [
+                "↑/↓ select", "e edit", "v verify", "x remove", "w password", "D delete account",
+                "Esc back", "? help", "q quit",
+            ])
+        for _ in 0..<2 { _ = app.reduce(.keyPressed(.down)) }
+        #expect(app.profile?.selected?.name == "sub")
+        _ = app.reduce(.keyPressed(.character("x")))
+        #expect(app.profile?.error == "User id (sub) cannot be removed.")
+        // A pool whose Create account asks for nothing lets the email go.
+        var optionalEmail = signedInApp(options: AuthUIOptions(signUpAttributes: []))
+        _ = optionalEmail.reduce(.keyPressed(.character("p")))
+        _ = optionalEmail.reduce(.profile(.loaded(.success(aliceProfile))))
+        _ = optionalEmail.reduce(.keyPressed(.down))
+        _ = optionalEmail.reduce(.keyPressed(.character("x")))
+        #expect(optionalEmail.profile?.mode == .confirmingRemoval(name: "email"))
+    }
+
+    @Test("a removal the pool refuses shows its reason and keeps the attribute")
+    func removalRefusedByThePool() {
+        var app = opened()
+        for _ in 0..<3 { _ = app.reduce(.keyPressed(.down)) }
+        _ = app.reduce(.keyPressed(.character("x")))
+        #expect(app.reduce(.keyPressed(.character("Y"))) == [.profile(.remove(name: "name"))])
+        let refused = AuthError.invalidParameter("Invalid user attributes: user.name: The attribute is required")
+        #expect(app.reduce(.profile(.removed(name: "name", .failure(refused)))).isEmpty)
+        #expect(app.profile?.request == nil && app.profile?.mode == .browsing)
+        #expect(app.profile?.error?.contains("user.name: The attribute is required") == true)
+        #expect(app.profile?.attributes?["name"] != nil)
+    }
+
     @Test("signing out closes the view")
     func signOutCloses() {
         var app = opened()
@@ -203,9 +297,9 @@ struct TokenCopyTests {
         var app = signedInApp()
         #expect(app.reduce(.keyPressed(.character("y"))).isEmpty)
         #expect(app.statusLine == ScreenText.copyTokenChoice)
-        #expect(app.reduce(.keyPressed(.character("a"))) == [.copyToken(.access)])
+        #expect(app.reduce(.keyPressed(.character("a"))) == [.session(.getTokens(.access))])
         _ = app.reduce(.keyPressed(.character("y")))
-        #expect(app.reduce(.keyPressed(.character("i"))) == [.copyToken(.id)])
+        #expect(app.reduce(.keyPressed(.character("i"))) == [.session(.getTokens(.id))])
         _ = app.reduce(.keyPressed(.character("y")))
         #expect(app.reduce(.keyPressed(.character("c"))).isEmpty)
         #expect(app.statusLine == ScreenText.copyTokenCancelled)
@@ -217,7 +311,7 @@ struct TokenCopyTests {
     @Test("the notice names the token and its length, grouped")
     func notice() {
         var app = signedInApp()
-        _ = app.reduce(.tokenCopied(.access, .success(1234)))
+        _ = app.reduce(.tokenCopied(.access, .success(CopyReceipt(characters: 1234))))
         #expect(app.statusLine == "Copied the access token (1,234 characters) to the clipboard.")
         #expect(app.dashboard.log.texts.last == app.statusLine)
         #expect(ScreenText.groupedThousands(999) == "999" && ScreenText.groupedThousands(1_234_567) == "1,234,567")
@@ -229,7 +323,7 @@ struct TokenCopyTests {
     @Test func theRuntimeLoadsUpdatesAndVerifies() async {
         let fake = FakeAuthService()
         await fake.script(profile: aliceProfile)
-        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), now: { t0 })
+        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), clock: ManualClock(start: t0))
         runtime.send(.keyPressed(.character("p")))
         await runtime.settle()
         #expect(runtime.state.profile?.attributes == aliceProfile)
@@ -261,17 +355,17 @@ struct TokenCopyTests {
         let raw = TestJWT.tokens(pool: pool, username: "alice", issued: t0, lifetime: 3600)
         let tokens = try CognitoTokens(idToken: raw.id, accessToken: raw.access, refreshToken: raw.refresh)
         await fake.script(profile: aliceProfile, tokens: tokens)
-        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), now: { t0 })
+        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), clock: ManualClock(start: t0))
         var copied: [String] = []
         runtime.onCopy = { text in
             copied.append(text)
-            return true
+            return .clipboard
         }
         runtime.send(.keyPressed(.character("y")))
         runtime.send(.keyPressed(.character("a")))
         await runtime.settle()
         #expect(copied == [raw.access])
-        #expect(runtime.state.statusLine == ScreenText.tokenCopied(.access, characters: raw.access.count))
+        #expect(runtime.state.statusLine == ScreenText.tokenCopied(.access, CopyReceipt(characters: raw.access.count)))
         #expect(!dumped(runtime.state).contains(raw.access))
         runtime.onCopy = nil
         runtime.send(.keyPressed(.character("y")))
@@ -295,7 +389,7 @@ struct ReloginForgotPasswordTests {
         _ = app.reduce(.keyPressed(.tab))
         #expect(app.relogin?.signIn.focus == .forgotPassword)
         let effects = app.reduce(.keyPressed(.enter))
-        #expect(!effects.contains(.releaseSignInWait))
+        #expect(!effects.contains(.session(.releaseSignInWait)))
         #expect(app.relogin == nil)
         guard case .forgotPassword(let reset) = app.base else {
             Issue.record("expected the reset form, got \(app.base)")

@@ -18,7 +18,7 @@ import Testing
     @Test func signInRunsAndAFailureComesBackAsTheBanner() async {
         let fake = FakeAuthService()
         await fake.script(signIn: [.failure(.notAuthorized("Incorrect username or password."))])
-        let runtime = AuthScreensRuntime(service: fake, timeZone: utc, now: { t0 })
+        let runtime = AuthScreensRuntime(service: fake, timeZone: utc, clock: ManualClock(start: t0))
         var changes = 0
         runtime.onChange = { _ in changes += 1 }
         type(runtime, "alice")
@@ -36,7 +36,7 @@ import Testing
 
     @Test func successfulSignInShowsTheDashboard() async {
         let fake = FakeAuthService()
-        let runtime = AuthScreensRuntime(service: fake, timeZone: utc, now: { t0 })
+        let runtime = AuthScreensRuntime(service: fake, timeZone: utc, clock: ManualClock(start: t0))
         runtime.send(.keyPressed(.paste("alice")))
         runtime.send(.keyPressed(.tab))
         runtime.send(.keyPressed(.paste("pw")))
@@ -49,7 +49,7 @@ import Testing
         let fake = FakeAuthService()
         let runtime = AuthScreensRuntime(
             service: fake, options: AuthUIOptions(startOnSignUp: true, signUpAttributes: []), timeZone: utc,
-            now: { t0 })
+            clock: ManualClock(start: t0))
         runtime.send(.keyPressed(.paste("bob")))
         runtime.send(.keyPressed(.tab))
         runtime.send(.keyPressed(.paste("Sup3r-secret")))
@@ -70,7 +70,7 @@ import Testing
 
     @Test func forgotPasswordRunsBothSteps() async {
         let fake = FakeAuthService()
-        let runtime = AuthScreensRuntime(service: fake, timeZone: utc, now: { t0 })
+        let runtime = AuthScreensRuntime(service: fake, timeZone: utc, clock: ManualClock(start: t0))
         runtime.send(.keyPressed(.paste("alice")))
         for _ in 0..<4 { runtime.send(.keyPressed(.tab)) }
         runtime.send(.keyPressed(.enter))
@@ -92,7 +92,7 @@ import Testing
 
     @Test func sampleCallsRunWithNumberedLabelsAndTheirResultsAreLogged() async {
         let fake = FakeAuthService()
-        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), now: { t0 })
+        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), clock: ManualClock(start: t0))
         runtime.send(.keyPressed(.character("c")))
         runtime.send(.keyPressed(.character("C")))
         await runtime.settle()
@@ -112,7 +112,7 @@ import Testing
     @Test func escInTheReloginPromptReleasesTheWaitingCallsAndLogsThemCancelled() async throws {
         let fake = FakeAuthService()
         await fake.set(holdsCalls: true)
-        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), now: { t0 })
+        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), clock: ManualClock(start: t0))
         runtime.start()
         defer { runtime.stop() }
         runtime.send(.keyPressed(.character("c")))
@@ -134,7 +134,7 @@ import Testing
     @Test func signingInFromThePromptResumesTheWaitingCalls() async throws {
         let fake = FakeAuthService()
         await fake.set(holdsCalls: true)
-        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), now: { t0 })
+        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), clock: ManualClock(start: t0))
         runtime.send(.keyPressed(.character("C")))
         try await runtime.waitUntil("five calls wait", service: fake) { await fake.waitingCount == 5 }
         runtime.send(expired)
@@ -157,7 +157,7 @@ import Testing
             PersistedSession(
                 state: .signedIn, username: "alice", provider: pool.providerKey, tokens: tokens, identityId: "id-1",
                 updatedAt: t0))
-        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), now: { t0 })
+        let runtime = AuthScreensRuntime(service: fake, state: signedInApp(), clock: ManualClock(start: t0))
         runtime.start()
         defer { runtime.stop() }
         try await runtime.waitUntil("subscribed", service: fake) { await fake.isSubscribed }
@@ -176,7 +176,7 @@ import Testing
     @Test func cancellingAnInFlightRequestDropsItsResult() async throws {
         let fake = FakeAuthService()
         await fake.set(holdsSignIn: true)
-        let runtime = AuthScreensRuntime(service: fake, timeZone: utc, now: { t0 })
+        let runtime = AuthScreensRuntime(service: fake, timeZone: utc, clock: ManualClock(start: t0))
         runtime.send(.keyPressed(.paste("alice")))
         runtime.send(.keyPressed(.tab))
         runtime.send(.keyPressed(.paste("pw")))
@@ -192,28 +192,35 @@ import Testing
 
     @Test func quitAndCancelEndTheUIOnce() {
         let fake = FakeAuthService()
-        let runtime = AuthScreensRuntime(service: fake, options: AuthUIOptions(canCancel: true), now: { t0 })
+        let runtime = AuthScreensRuntime(
+            service: fake, options: AuthUIOptions(canCancel: true), clock: ManualClock(start: t0))
         var exits: [AuthScreensRuntime.Exit] = []
         runtime.onExit = { exits.append($0) }
         runtime.send(.keyPressed(.escape))
         runtime.send(.keyPressed(.ctrl("c")))
         #expect(exits == [.cancelled])
         #expect(runtime.exit == .cancelled)
-        let other = AuthScreensRuntime(service: fake, now: { t0 })
+        let other = AuthScreensRuntime(service: fake, clock: ManualClock(start: t0))
         other.send(.keyPressed(.ctrl("c")))
         #expect(other.exit == .quit)
     }
 
-    @Test func tickingAdvancesTheDashboardClock() async throws {
-        let runtime = AuthScreensRuntime(service: FakeAuthService(), now: { Date() })
-        let start = runtime.state.now
-        runtime.startTicking(every: .milliseconds(5))
+    /// The 1-second tick sleeps on the runtime's clock: a test moves it, and no test waits for it.
+    @Test func tickingAdvancesTheDashboardClockOnTheInjectedClock() async throws {
+        let clock = ManualClock(start: t0)
+        let runtime = AuthScreensRuntime(service: FakeAuthService(), clock: clock)
+        runtime.startTicking(every: .seconds(1))
         defer { runtime.stop() }
-        try await runtime.waitUntil("a tick arrived") { runtime.state.now > start }
+        try await Waiter.until("the tick sleeps on the clock", on: [.signal(clock.changes, name: "the clock")]) {
+            clock.sleeperCount == 1
+        }
+        #expect(runtime.state.now == t0)
+        clock.advance(by: 1)
+        try await runtime.waitUntil("a tick arrived") { runtime.state.now == t0 + 1 }
     }
 
     @Test func tickAndResizeUpdateTheState() {
-        let runtime = AuthScreensRuntime(service: FakeAuthService(), now: { t0 })
+        let runtime = AuthScreensRuntime(service: FakeAuthService(), clock: ManualClock(start: t0))
         runtime.tick(now: t0 + 5)
         #expect(runtime.state.now == t0 + 5)
         runtime.setTerminalTooSmall(true)
@@ -234,7 +241,7 @@ import Testing
             configuration: AuthConfiguration(userPool: pool), store: store, transport: transport,
             clock: ManualClock(start: t0))
         await client.initialize()
-        let runtime = AuthScreensRuntime(service: client, timeZone: utc, now: { t0 })
+        let runtime = AuthScreensRuntime(service: client, timeZone: utc, clock: ManualClock(start: t0))
         runtime.start()
         defer { runtime.stop() }
         try await runtime.waitUntil("the prompt opens over the dashboard") {
@@ -258,9 +265,9 @@ import Testing
         #expect(runtime.state.dashboard.pendingCalls.isEmpty)
     }
 
-    /// The real client answers the UI's `getTokens` itself, not the protocol's "cannot hand out
-    /// tokens" default for test fakes (a signature drift once routed `latchkey token` and the
-    /// dashboard's copy there).
+    /// The real client answers the UI's `getTokens` itself through the service surface (a signature
+    /// drift once routed `latchkey token` and the dashboard's copy to a "cannot hand out tokens"
+    /// default; the surface now has no default bodies).
     @Test func realClientAnswersGetTokensItself() async throws {
         let pool = UserPoolConfiguration(
             poolId: "us-east-1_TestPool1", appClientId: "client", region: "us-east-1",
@@ -271,7 +278,7 @@ import Testing
             },
             clock: ManualClock(start: t0))
         await client.initialize()
-        let service: any AuthService = client
+        let service: any AuthClientService = client
         await #expect(throws: AuthError.notSignedIn) {
             _ = try await service.getTokens(TokenRequestOptions(waitForSignIn: false))
         }

@@ -21,17 +21,17 @@ struct SMSMFAAndReloginTests {
         let row = state.securityRows.first?.value ?? ""
         #expect(row.hasPrefix("email off · totp off · sms off —"))
         #expect(row.contains("x sms on/off · X prefer sms"))
-        #expect(state.reduce(.keyPressed(.character("x"))) == [.run(.setMFAPreference([.sms: .enabled]))])
-        #expect(state.reduce(.mfaPreferenceFinished(.success(()))) == [.run(.loadMFASettings)])
+        #expect(state.reduce(.keyPressed(.character("x"))) == [.run(.dashboard(.setMFAPreference([.sms: .enabled])))])
+        #expect(state.reduce(.mfaPreferenceFinished(.success(()))) == [.run(.dashboard(.mfaSettings))])
         _ = state.reduce(
             .mfaSettingsLoaded(.success(MFASettings(enabled: [.sms], preferred: nil, phoneNumber: "+15555550123"))))
         #expect(state.securityRows.first?.value.contains("sms on") == true)
-        #expect(state.reduce(.keyPressed(.character("X"))) == [.run(.setMFAPreference([.sms: .preferred]))])
+        #expect(state.reduce(.keyPressed(.character("X"))) == [.run(.dashboard(.setMFAPreference([.sms: .preferred])))])
         _ = state.reduce(.mfaPreferenceFinished(.success(())))
         _ = state.reduce(
             .mfaSettingsLoaded(.success(MFASettings(enabled: [.sms], preferred: .sms, phoneNumber: "+15555550123"))))
         #expect(state.securityRows.first?.value.contains("sms on (preferred)") == true)
-        #expect(state.reduce(.keyPressed(.character("x"))) == [.run(.setMFAPreference([.sms: .disabled]))])
+        #expect(state.reduce(.keyPressed(.character("x"))) == [.run(.dashboard(.setMFAPreference([.sms: .disabled])))])
     }
 
     @Test("Without a phone number: x and X send nothing and the log says why; the row hides the keys")
@@ -43,10 +43,10 @@ struct SMSMFAAndReloginTests {
         #expect(state.reduce(.keyPressed(.character("x"))).isEmpty)
         #expect(state.log.entries.last?.text == ScreenText.smsNeedsPhoneNumber)
         #expect(state.reduce(.keyPressed(.character("X"))).isEmpty)
-        #expect(!state.isChangingMFA)
+        #expect(state.mfaRequest == nil)
         // SMS on without a number (set by an administrator) can still be turned off.
         state = securityLoaded(MFASettings(enabled: [.sms], preferred: nil))
-        #expect(state.reduce(.keyPressed(.character("x"))) == [.run(.setMFAPreference([.sms: .disabled]))])
+        #expect(state.reduce(.keyPressed(.character("x"))) == [.run(.dashboard(.setMFAPreference([.sms: .disabled])))])
     }
 
     @Test("MFA_SETUP with several factors is a choice screen; SMS asks for the phone number next")
@@ -62,7 +62,7 @@ struct SMSMFAAndReloginTests {
         #expect(choice.choiceLabels == ["Authenticator app", "Text message (SMS)", "Email"].map { $0 })
         #expect(
             state.reduce(.selectMFAType(.mfaTypeChosen(.sms))) == [
-                .run(.confirmSignIn(answer: "SMS_MFA", attributes: [:]))
+                .run(.challenge(.confirmSignIn(answer: "SMS_MFA", attributes: [:])))
             ])
         let phone = try #require(ChallengeState(step: .smsMFASetup, username: "alice"))
         guard case .code(let code) = phone else {
@@ -81,7 +81,7 @@ struct SMSMFAAndReloginTests {
     @Test("Resend code after a password re-initiates the sign-in and stays on the code screen with the new code")
     func resendAfterPassword() throws {
         var state = try #require(ChallengeState(step: .emailOTP(emailDelivery), username: "alice"))
-        #expect(state.reduce(.code(.resendPressed)) == [.run(.restartSignIn)])
+        #expect(state.reduce(.code(.resendPressed)) == [.run(.challenge(.restartSignIn))])
         #expect(state.isInFlight)
         #expect(state.reduce(.codeResent(.success(.emailOTP(emailDelivery)))).isEmpty)
         guard case .code(let code) = state else {
@@ -92,7 +92,7 @@ struct SMSMFAAndReloginTests {
         #expect(code.notice == ScreenText.newCodeSent(emailDelivery))
         // SMS MFA has Resend code too, and keeps its screen.
         var sms = try #require(ChallengeState(step: .smsMFA(smsDelivery), username: "alice"))
-        #expect(sms.reduce(.code(.resendPressed)) == [.run(.restartSignIn)])
+        #expect(sms.reduce(.code(.resendPressed)) == [.run(.challenge(.restartSignIn))])
         #expect(sms.reduce(.codeResent(.success(.smsMFA(smsDelivery)))).isEmpty)
         guard case .code(let smsCode) = sms else {
             Issue.record("left the SMS code screen")
@@ -112,7 +112,7 @@ struct SMSMFAAndReloginTests {
         }
         #expect(!signIn.focusOrder.contains(.password))
         for key in "alice".keys { _ = app.reduce(.keyPressed(key)) }
-        #expect(app.reduce(.keyPressed(.enter)) == [.signIn(username: "alice", password: "")])
+        #expect(app.reduce(.keyPressed(.enter)) == [.signIn(.signIn(username: "alice", password: ""))])
         _ = app.reduce(
             .signIn(.signInFinished(.success(.customChallenge(["USERNAME": "alice", "question": "Colour?"])))))
         guard case .challenge(.code(let code)) = app.base, case .custom(let parameters) = code.kind else {
@@ -124,7 +124,7 @@ struct SMSMFAAndReloginTests {
         #expect(code.label(for: .code) == ScreenText.answerLabel)
         // A refused answer says so, with Cognito's words.
         for key in "red".keys { _ = app.reduce(.keyPressed(key)) }
-        #expect(app.reduce(.keyPressed(.enter)) == [.confirmSignIn(answer: "red", attributes: [:])])
+        #expect(app.reduce(.keyPressed(.enter)) == [.challenge(.confirmSignIn(answer: "red", attributes: [:]))])
         _ = app.reduce(.challenge(.confirmSignInFinished(.failure(.notAuthorized("Incorrect username or password.")))))
         guard case .challenge(.code(let refused)) = app.base else {
             Issue.record("left the challenge screen")
@@ -149,14 +149,14 @@ struct SMSMFAAndReloginTests {
         #expect(prompt.signIn.choosesMethod)
         #expect(!prompt.signIn.focusOrder.contains(.password))
         #expect(prompt.signIn.focus == .signIn)
-        #expect(app.reduce(.keyPressed(.enter)) == [.startUserAuth(username: "alice")])
+        #expect(app.reduce(.keyPressed(.enter)) == [.signIn(.startUserAuth(username: "alice"))])
         _ = app.reduce(.signIn(.signInFinished(.success(.selectChallenge([.password, .emailOTP, .smsOTP])))))
         guard case .selectMethod? = app.relogin?.challenge else {
             Issue.record("no method choice in the prompt: \(String(describing: app.relogin?.challenge))")
             return
         }
         _ = app.reduce(.keyPressed(.down))
-        #expect(app.reduce(.keyPressed(.enter)) == [.selectSignInMethod(.emailOTP, password: nil)])
+        #expect(app.reduce(.keyPressed(.enter)) == [.challenge(.selectSignInMethod(.emailOTP, password: nil))])
         _ = app.reduce(.challenge(.confirmSignInFinished(.success(.emailOTP(emailDelivery)))))
         guard case .code(let code)? = app.relogin?.challenge else {
             Issue.record("no code screen in the prompt")

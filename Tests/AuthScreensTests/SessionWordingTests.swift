@@ -91,7 +91,7 @@ import Testing
         var probes: [TimeInterval] = []
         for second in 1...70 {
             let effects = dashboard.reduce(.tick(now: t0.addingTimeInterval(TimeInterval(second))))
-            if effects == [.run(.probeConnectivity)] { probes.append(TimeInterval(second)) }
+            if effects == [.run(.dashboard(.probeConnectivity))] { probes.append(TimeInterval(second)) }
         }
         // 2 s, then the wait doubles: 4, 8, 16, 32 (capped at 60).
         #expect(probes == [2, 6, 14, 30, 62])
@@ -133,9 +133,9 @@ import Testing
         #expect(app.modal == nil)
         #expect(app.dashboard.log.entries.last?.text == ScreenText.globalSignOutDeclined)
         _ = app.reduce(.keyPressed(.character("O")))
-        #expect(app.reduce(.keyPressed(.character("y"))) == [.signOut(global: true)])
+        #expect(app.reduce(.keyPressed(.character("y"))) == [.dashboard(.signOut(.global))])
         _ = app.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
-        _ = app.reduce(.dashboard(.signOutFinished(global: true, result: .success(()))))
+        _ = app.reduce(.dashboard(.signOutFinished(global: true, result: .success(SignOutResult(scope: .global)))))
         guard case .signIn(let signIn) = app.base else { return #expect(Bool(false)) }
         #expect(signIn.notice == ScreenText.signedOutEverywhereNotice)
         #expect(signIn.notice?.contains("access tokens stay valid until they expire") == true)
@@ -143,7 +143,7 @@ import Testing
         var early = signedInApp()
         _ = early.reduce(.keyPressed(.character("O")))
         _ = early.reduce(.keyPressed(.character("Y")))
-        _ = early.reduce(.dashboard(.signOutFinished(global: true, result: .success(()))))
+        _ = early.reduce(.dashboard(.signOutFinished(global: true, result: .success(SignOutResult(scope: .global)))))
         _ = early.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
         guard case .signIn(let later) = early.base else { return #expect(Bool(false)) }
         #expect(later.notice == ScreenText.signedOutEverywhereNotice)
@@ -195,7 +195,7 @@ import Testing
         for character in "Secret-1" { _ = app.reduce(.keyPressed(.character(character))) }
         _ = app.reduce(.keyPressed(.enter))
         let resend = app.reduce(.signIn(.signInFinished(.failure(.userNotConfirmed("User is not confirmed.")))))
-        #expect(resend == [.resendSignUpCode(username: "carol")])
+        #expect(resend == [.confirmSignUp(.resendSignUpCode(username: "carol"))])
         guard case .confirmSignUp(let confirm) = app.base else { return #expect(Bool(false)) }
         #expect(confirm.rememberedPassword == SecretText("Secret-1"))
         _ = app.reduce(
@@ -204,7 +204,7 @@ import Testing
         for character in "123456" { _ = app.reduce(.keyPressed(.character(character))) }
         _ = app.reduce(.keyPressed(.enter))
         let signIn = app.reduce(.confirmSignUp(.confirmSignUpFinished(.success(.done))))
-        #expect(signIn == [.signIn(username: "carol", password: SecretText("Secret-1"))])
+        #expect(signIn == [.signIn(.signIn(username: "carol", password: SecretText("Secret-1")))])
     }
 
     @Test func resendCodeCoolsDownWithACountdown() {
@@ -227,7 +227,7 @@ import Testing
         _ = signUp.reduce(.tick(now: t0.addingTimeInterval(30)))
         guard case .confirmSignUp(var ready) = signUp.base else { return #expect(Bool(false)) }
         #expect(ready.label(for: .resend) == "Resend code")
-        #expect(ready.reduce(.resendPressed) == [.run(.resendSignUpCode(username: ""))])
+        #expect(ready.reduce(.resendPressed) == [.run(.confirmSignUp(.resendSignUpCode(username: "")))])
     }
 
     @Test func forgotPasswordResendCoolsDownToo() {
@@ -241,7 +241,7 @@ import Testing
         #expect(state.notice == ScreenText.resendCodeWait)
         state.now = t0.addingTimeInterval(31)
         #expect(state.label(for: .resendCode) == "Resend code")
-        #expect(state.reduce(.resendCodePressed) == [.run(.forgotPassword(username: "alice"))])
+        #expect(state.reduce(.resendCodePressed) == [.run(.forgotPassword(.forgotPassword(username: "alice")))])
     }
 
     // MARK: C3, C10, C13

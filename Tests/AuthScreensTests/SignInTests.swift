@@ -1,8 +1,8 @@
 import AuthScreens
 import AuthScreensTesting
 import CognitoAuth
-import Testing
 import TerminalKeys
+import Testing
 
 @Suite struct SignInTests {
     @Test func focusStartsOnPasswordWhenTheUsernameIsFilledIn() {
@@ -33,7 +33,7 @@ import TerminalKeys
         store.type("alice")
         store.press(.enter) { $0.focus = .password }
         store.type("Secret1!")
-        store.press(.enter, [.run(.signIn(username: "alice", password: "Secret1!"))]) {
+        store.press(.enter, [.run(.signIn(.signIn(username: "alice", password: "Secret1!")))]) {
             $0.password.clear()
             $0.request = .signIn
         }
@@ -46,7 +46,7 @@ import TerminalKeys
         var store = signInStore(SignInState(username: "alice"))
         store.type("pw")
         store.press(.tab) { $0.focus = .signIn }
-        store.press(.enter, [.run(.signIn(username: "alice", password: "pw"))]) {
+        store.press(.enter, [.run(.signIn(.signIn(username: "alice", password: "pw")))]) {
             $0.password.clear()
             $0.request = .signIn
         }
@@ -88,7 +88,7 @@ import TerminalKeys
     @Test func inFlightDisablesSubmitAndEditingAndEscCancels() {
         var store = signInStore(SignInState(username: "alice"))
         store.type("pw")
-        store.send(.submitPressed, [.run(.signIn(username: "alice", password: "pw"))]) {
+        store.send(.submitPressed, [.run(.signIn(.signIn(username: "alice", password: "pw")))]) {
             $0.password.clear()
             $0.request = .signIn
         }
@@ -112,7 +112,7 @@ import TerminalKeys
         store.press(.tab) { $0.focus = .password }
         store.type("wrong-password")
         store.press(.tab) { $0.focus = .signIn }
-        store.press(.enter, [.run(.signIn(username: "alice", password: "wrong-password"))]) {
+        store.press(.enter, [.run(.signIn(.signIn(username: "alice", password: "wrong-password")))]) {
             $0.password.clear()
             $0.request = .signIn
         }
@@ -124,7 +124,7 @@ import TerminalKeys
         #expect(store.state.username.text == "alice")
         #expect(store.state.password.text.isEmpty)
         store.type("right")
-        store.press(.enter, [.run(.signIn(username: "alice", password: "right"))]) {
+        store.press(.enter, [.run(.signIn(.signIn(username: "alice", password: "right")))]) {
             $0.password.clear()
             $0.request = .signIn
             $0.banner = nil
@@ -170,7 +170,7 @@ import TerminalKeys
         }
         #expect(String(describing: store.state).contains("alice"))
         let effects = store.state.reduce(.submitPressed)
-        #expect(effects == [.run(.signIn(username: "alice", password: "Hunter2!secret"))])
+        #expect(effects == [.run(.signIn(.signIn(username: "alice", password: "Hunter2!secret")))])
         #expect(store.state.password.text.isEmpty)
         #expect(!dumped(store.state).contains("Hunter2"))
         #expect(!String(describing: effects).contains("Hunter2"))
@@ -193,7 +193,7 @@ import TerminalKeys
     @Test func challengeAndUnconfirmedResultsRoute() {
         var store = signInStore(SignInState(username: "alice"))
         store.type("pw")
-        store.send(.submitPressed, [.run(.signIn(username: "alice", password: "pw"))]) {
+        store.send(.submitPressed, [.run(.signIn(.signIn(username: "alice", password: "pw")))]) {
             $0.password.clear()
             $0.request = .signIn
         }

@@ -2,8 +2,8 @@ import AuthScreens
 import AuthScreensTesting
 import CognitoAuth
 import Foundation
-import Testing
 import TerminalKeys
+import Testing
 
 @Suite struct SignUpTests {
     @Test func defaultPolicyIsCognitosAndIsCheckedInline() {
@@ -71,8 +71,9 @@ import TerminalKeys
             effects == [
                 .run(
                     .signUp(
-                        username: "alice", password: "Abcdef1!",
-                        attributes: ["email": "alice@example.com", "phone_number": "+14155550100"]))
+                        .signUp(
+                            username: "alice", password: "Abcdef1!",
+                            attributes: ["email": "alice@example.com", "phone_number": "+14155550100"])))
             ])
         // Kept while in flight: a taken username is no reason to type it again (issue 14, C12).
         #expect(store.state.password.text == "Abcdef1!")
@@ -95,7 +96,9 @@ import TerminalKeys
         var state = SignUpState(username: "alice", attributes: [])
         _ = state.reduce(.passwordChanged("Abcdef1!"))
         #expect(
-            state.reduce(.submitPressed) == [.run(.signUp(username: "alice", password: "Abcdef1!", attributes: [:]))])
+            state.reduce(.submitPressed) == [
+                .run(.signUp(.signUp(username: "alice", password: "Abcdef1!", attributes: [:])))
+            ])
         var store = signUpStore(state)
         store.send(
             .signUpFinished(.success(.confirmSignUp(emailDelivery))),
@@ -139,7 +142,7 @@ import TerminalKeys
         var store = confirmStore(ConfirmSignUpState(username: "alice", delivery: emailDelivery))
         store.press(.tab) { $0.focus = .confirm }
         store.press(.tab) { $0.focus = .resend }
-        store.press(.enter, [.run(.resendSignUpCode(username: "alice"))]) { $0.request = .resend }
+        store.press(.enter, [.run(.confirmSignUp(.resendSignUpCode(username: "alice")))]) { $0.request = .resend }
         #expect(store.state.activity == "Sending code…")
         store.send(.resendCodeFinished(.success(smsDelivery))) {
             $0.request = nil
@@ -153,7 +156,7 @@ import TerminalKeys
             $0.notice = "A code was just sent. Resend code works again when its countdown ends."
         }
         store.state.now = store.state.now.addingTimeInterval(30)
-        store.send(.resendPressed, [.run(.resendSignUpCode(username: "alice"))]) {
+        store.send(.resendPressed, [.run(.confirmSignUp(.resendSignUpCode(username: "alice")))]) {
             $0.request = .resend
             $0.notice = nil
         }
@@ -163,7 +166,9 @@ import TerminalKeys
         var store = confirmStore(ConfirmSignUpState(username: "alice", rememberedPassword: "Abcdef1!"))
         #expect(!dumped(store.state).contains("Abcdef1!"))
         store.type("123456")
-        store.press(.enter, [.run(.confirmSignUp(username: "alice", code: "123456"))]) { $0.request = .confirm }
+        store.press(.enter, [.run(.confirmSignUp(.confirmSignUp(username: "alice", code: "123456")))]) {
+            $0.request = .confirm
+        }
         store.send(
             .confirmSignUpFinished(.success(.done)), [.route(.autoSignIn(username: "alice", password: "Abcdef1!"))]
         ) {
@@ -175,7 +180,9 @@ import TerminalKeys
     @Test func withoutARememberedPasswordConfirmingGoesBackToSignIn() {
         var store = confirmStore(ConfirmSignUpState(username: "alice"))
         store.send(.codeChanged("123456")) { $0.code.setText("123456") }
-        store.send(.submitPressed, [.run(.confirmSignUp(username: "alice", code: "123456"))]) { $0.request = .confirm }
+        store.send(.submitPressed, [.run(.confirmSignUp(.confirmSignUp(username: "alice", code: "123456")))]) {
+            $0.request = .confirm
+        }
         store.send(
             .confirmSignUpFinished(.success(.done)),
             [.route(.signIn(username: "alice", notice: "Account confirmed. Sign in with your password."))]
@@ -186,7 +193,7 @@ import TerminalKeys
         var store = confirmStore(ConfirmSignUpState(username: "alice"))
         store.press(.enter) { $0.code.error = "Enter the code." }
         store.type("999999")
-        store.press(.enter, [.run(.confirmSignUp(username: "alice", code: "999999"))]) {
+        store.press(.enter, [.run(.confirmSignUp(.confirmSignUp(username: "alice", code: "999999")))]) {
             $0.code.error = nil
             $0.request = .confirm
         }
@@ -205,7 +212,7 @@ import TerminalKeys
     @Test func codeThenNewPasswordWithThePolicyCheckedInline() {
         var store = forgotStore(ForgotPasswordState(username: "alice"))
         #expect(store.state.focusOrder == [.username, .sendCode, .back])
-        store.press(.enter, [.run(.forgotPassword(username: "alice"))]) { $0.request = .sendCode }
+        store.press(.enter, [.run(.forgotPassword(.forgotPassword(username: "alice")))]) { $0.request = .sendCode }
         store.send(.forgotPasswordFinished(.success(emailDelivery))) {
             $0.request = nil
             $0.delivery = emailDelivery
@@ -224,7 +231,8 @@ import TerminalKeys
         }
         store.send(.newPasswordChanged("NewPass1!")) { $0.newPassword.setText("NewPass1!") }
         store.press(
-            .enter, [.run(.confirmForgotPassword(username: "alice", newPassword: "NewPass1!", code: "123456"))]
+            .enter,
+            [.run(.forgotPassword(.confirmForgotPassword(username: "alice", newPassword: "NewPass1!", code: "123456")))]
         ) {
             $0.newPassword.clear()
             $0.notice = nil
@@ -243,7 +251,7 @@ import TerminalKeys
         _ = state.reduce(.forgotPasswordFinished(.success(emailDelivery)))
         state.now = state.now.addingTimeInterval(30)  // past the resend cooldown
         var store = forgotStore(state)
-        store.send(.resendCodePressed, [.run(.forgotPassword(username: "alice"))]) {
+        store.send(.resendCodePressed, [.run(.forgotPassword(.forgotPassword(username: "alice")))]) {
             $0.request = .sendCode
             $0.notice = nil
         }

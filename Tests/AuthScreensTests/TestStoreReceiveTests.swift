@@ -11,9 +11,10 @@ import Testing
     func profileLoadIsReceived() async {
         let service = FakeAuthService()
         await service.script(profile: aliceProfile)
-        var store = appStore(signedInApp())
+        let app = signedInApp()
+        var store = appStore(app)
         store.press(.character("p"), [.profile(.load)]) {
-            $0.modal = .profile(ProfileState.opening(username: "alice").0)
+            $0.modal = .profile(ProfileState.opening(over: app).0)
         }
         #expect(store.pendingEffects == [.profile(.load)])
         await store.receive(from: service) {

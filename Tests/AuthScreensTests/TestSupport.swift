@@ -1,9 +1,9 @@
 import AuthScreens
-import CognitoAuth
 import AuthScreensTesting
+import CognitoAuth
 import Foundation
-import Testing
 import TerminalKeys
+import Testing
 
 /// 2023-11-14 22:13:20 UTC.
 let t0 = Date(timeIntervalSince1970: 1_700_000_000)

@@ -1,88 +1,87 @@
+import AuthScreensTesting
 import CognitoAuth
 import Foundation
 import Testing
 
 @testable import AuthScreens
-import AuthScreensTesting
+@testable import LatchkeyText
 
-/// The catalogs: every English key translated, the same placeholders in every language, every key
-/// the sources look up present in English, and the language chosen as POSIX says.
+/// The catalogs: every English text translated (or kept in English on purpose), the same placeholders
+/// in every language, every text used, and the language chosen as POSIX says. That every key looked up
+/// exists is the compiler's job: a key is a property of `TextCatalog`.
 @Suite struct TextCatalogTests {
-    /// Every key a translation must cover: the UI's and the command line's, and the core's errors.
-    static var sourceKeys: Set<String> {
-        Set(TextCatalog.english.entries.keys).union(AuthError.englishWording.keys)
+    static let english = TextCatalog.english.entries
+
+    /// The texts `language` keeps as they are in English on purpose.
+    static func keptInEnglish(_ language: Language) -> Set<String> {
+        switch language {
+        case .english: return Set(english.keys)
+        case .japanese: return TextCatalog.names(of: TextCatalog.untranslatedInJapanese)
+        }
     }
 
-    /// The English text of `key` (the UI's catalog, else the core's wording).
-    static func english(_ key: String) -> String? {
-        TextCatalog.english.entries[key] ?? AuthError.englishWording[key]
+    @Test func theCatalogHoldsEveryText() {
+        #expect(Self.english.count > 900, "Mirror found \(Self.english.count) texts")
+        #expect(Self.english["signInTitle"] == "Sign in")
+        #expect(Self.english["errorCodeMismatchSummary"] == "The code is wrong.")
     }
 
     @Test(arguments: Language.allCases.filter { $0 != .english })
-    func everyEnglishKeyIsTranslated(_ language: Language) {
-        let missing = Self.sourceKeys.subtracting(language.catalog.entries.keys).sorted()
-        #expect(missing.isEmpty, "\(language.rawValue) lacks \(missing.count) keys: \(missing.joined(separator: ", "))")
-    }
-
-    @Test(arguments: Language.allCases.filter { $0 != .english })
-    func translationsHaveNoKeysEnglishLacks(_ language: Language) {
-        let extra = Set(language.catalog.entries.keys).subtracting(Self.sourceKeys).sorted()
-        #expect(extra.isEmpty, "\(language.rawValue) has keys English does not: \(extra.joined(separator: ", "))")
+    func everyEnglishTextIsTranslated(_ language: Language) {
+        let texts = language.catalog.entries
+        let kept = Self.keptInEnglish(language)
+        let missing = Self.english.filter { texts[$0.key] == $0.value && !kept.contains($0.key) }.keys.sorted()
+        #expect(
+            missing.isEmpty, "\(language.rawValue) lacks \(missing.count) texts: \(missing.joined(separator: ", "))")
+        let notKept = kept.filter { texts[$0] != Self.english[$0] }.sorted()
+        #expect(notKept.isEmpty, "\(language.rawValue) translates texts it lists as kept in English: \(notKept)")
     }
 
     @Test(arguments: Language.allCases.filter { $0 != .english })
     func translationsUseTheEnglishPlaceholders(_ language: Language) throws {
-        for (key, text) in language.catalog.entries {
-            let english = try #require(Self.english(key), "\(key)")
+        for (name, text) in language.catalog.entries {
+            let english = try #require(Self.english[name], "\(name)")
             #expect(
                 TextCatalog.placeholders(in: text) == TextCatalog.placeholders(in: english),
-                "\(language.rawValue) \(key): \(text)")
+                "\(language.rawValue) \(name): \(text)")
         }
     }
 
-    @Test func theCoreWordingKeysAreNotDuplicatedInTheUICatalog() {
-        let both = Set(TextCatalog.english.entries.keys).intersection(AuthError.englishWording.keys)
-        #expect(both.isEmpty, "\(both.sorted())")
-    }
-
-    /// Every literal key in `Localized.text("…")`, `Localized.format("…", …)` and the key lists
-    /// mapped through `Localized.text` in Sources/, which the English catalog must hold.
-    @Test func everyKeyTheSourcesLookUpIsInEnglish() throws {
+    /// Every text is looked up somewhere (`\.name` or `.name` in Sources/, outside the catalogs), and a
+    /// translation sets each text once.
+    @Test func everyTextIsUsedAndTranslatedOnce() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources")
         let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }
             .filter { $0.hasSuffix(".swift") }
-        var keys: Set<String> = []
-        let call = try Regex(#"Localized\.(?:text|format)\(\s*"([^"\\]+)""#)
-        let list = try Regex(#"\[([^\[\]]*)\]\.map\(Localized\.text\)"#)
-        let quoted = try Regex(#""([^"\\]+)""#)
+        var code = ""
+        var japanese = ""
         for file in files {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-            for match in text.matches(of: call) {
-                if let key = match.output[1].substring { keys.insert(String(key)) }
-            }
-            for match in text.matches(of: list) {
-                guard let inner = match.output[1].substring else { continue }
-                for item in inner.matches(of: quoted) {
-                    if let key = item.output[1].substring { keys.insert(String(key)) }
-                }
-            }
+            if file.hasPrefix("LatchkeyText/TextCatalog+Japanese") { japanese += text }
+            if !file.hasPrefix("LatchkeyText/TextCatalog") { code += text }
         }
-        #expect(keys.count > 300, "the scan found \(keys.count) keys")
-        let unknown = keys.filter { Self.english($0) == nil }.sorted()
-        #expect(unknown.isEmpty, "looked up but not in the English catalog: \(unknown)")
+        let used = Set(code.matches(of: /\.([a-z][A-Za-z0-9]*)\b/).map { String($0.output.1) })
+        let unused = Self.english.keys.filter { !used.contains($0) }.sorted()
+        #expect(unused.isEmpty, "\(unused.count) texts are never looked up: \(unused)")
+        let assignments = japanese.matches(of: /\n\s+text\.(\w+) =/).map { String($0.output.1) }
+        let twice = Dictionary(grouping: assignments, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+        #expect(assignments.count > 900)
+        #expect(twice.isEmpty, "Japanese sets these texts more than once: \(twice)")
     }
 
     @Test func aMissingTranslationFallsBackToEnglish() {
-        let partial = TextCatalog(language: .japanese, entries: ["signInTitle": "サインイン"])
-        #expect(partial.text("signInTitle") == "サインイン")
-        #expect(partial.text("signUpTitle") == "Create account")
-        #expect(partial.text("error.codeMismatch.summary") == "The code is wrong.")
-        #expect(partial.text("no.such.key") == "no.such.key")
+        let partial = TextCatalog()
+        partial.signInTitle = "サインイン"
+        #expect(partial.signInTitle == "サインイン")
+        #expect(partial.signUpTitle == "Create account")
+        #expect(partial.errorCodeMismatchSummary == "The code is wrong.")
+        #expect(TextCatalog.english.signInTitle == "Sign in")
     }
 
     @Test func placeholdersAreFilledInOnePass() {
         #expect(Localized.fill("{a} and {b}", ["a": "{b}", "b": "2"]) == "{b} and 2")
+        #expect(Localized.fill("{a} {a}", ["a": "1"]) == "1 1")
         #expect(Localized.fill("{unknown} {a}", ["a": "1"]) == "{unknown} 1")
         #expect(Localized.fill("no braces", ["a": "1"]) == "no braces")
         #expect(Localized.fill("{a", ["a": "1"]) == "{a")
@@ -100,21 +99,23 @@ import AuthScreensTesting
         #expect(ScreenText.waitingCalls(3) == "3 calls are waiting for you to sign in.")
     }
 
-    // MARK: The core's error wording, injected
+    // MARK: The core's error wording, in a language
 
-    @Test func theCoreWordsErrorsInEnglishUnlessALookupIsGiven() {
+    @Test func theCoreWordsErrorsInEnglishUnlessALanguageIsGiven() {
         let error = AuthError.codeMismatch("Invalid verification code provided, please try again.")
         #expect(error.worded == "The code is wrong. Check the code, or ask for a new one.")
         #expect(error.description == error.worded)
-        let japanese = AuthTextLookup { TextCatalog.japanese.entries[$0] }
-        #expect(error.worded(japanese) == "コードが違います。コードを確かめるか、新しいコードを要求してください。")
-        let partial = AuthTextLookup { $0 == "error.codeMismatch.summary" ? "コードが違います。" : nil }
-        #expect(error.worded(partial) == "コードが違います。 Check the code, or ask for a new one.")
+        #expect(error.worded(.japanese) == "コードが違います。コードを確かめるか、新しいコードを要求してください。")
+        // The plain properties stay English whatever the current language.
+        Language.$override.withValue(.japanese) {
+            #expect(error.worded == "The code is wrong. Check the code, or ask for a new one.")
+            #expect(error.worded(.current) == error.worded(.japanese))
+        }
     }
 
-    @Test func hostedUIFailuresTransportErrorsAndStoreNoticesFollowTheLookup() {
-        let japanese = AuthTextLookup { TextCatalog.japanese.entries[$0] }
-        // English stays as it was written before the lookup.
+    @Test func hostedUIFailuresTransportErrorsAndStoreNoticesFollowTheLanguage() {
+        let japanese = Language.japanese
+        // English stays as it was written before languages.
         let denied = HostedUIFailure.authorizationDenied(error: "access_denied", description: "User cancelled")
         #expect(denied.summary == "The hosted UI did not sign you in (access_denied: User cancelled).")
         #expect(
@@ -174,8 +175,7 @@ import AuthScreensTesting
     @Test func serverDetailsAreLabelledInTheLanguage() {
 
         let error = AuthError.invalidPassword("Password did not conform with policy: Password not long enough")
-        let japanese = AuthTextLookup { TextCatalog.japanese.entries[$0] }
-        let worded = error.worded(japanese) ?? ""
+        let worded = error.worded(.japanese) ?? ""
         #expect(worded.hasPrefix("パスワードがプールのパスワードポリシーを満たしていません。"))
         #expect(worded.hasSuffix("詳細: Password did not conform with policy: Password not long enough."))
     }

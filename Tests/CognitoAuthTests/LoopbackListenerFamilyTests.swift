@@ -61,8 +61,17 @@ struct LoopbackSocket {
 
     /// Sends `GET target` and reads the answer until the server closes (or `limit` passes: a hang is a failure).
     func get(_ target: String, limit: TimeInterval = 30) -> String {
-        let request = Array("GET \(target) HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8)
-        _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        exchange(Array("GET \(target) HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8), limit: limit)
+    }
+
+    /// Sends `request` whole and reads the answer until the server closes (or `limit` passes).
+    func exchange(_ request: [UInt8], limit: TimeInterval = 30) -> String {
+        var sent = 0
+        while sent < request.count {
+            let count = request[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count <= 0 { break }
+            sent += count
+        }
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         let end = Date().addingTimeInterval(limit)

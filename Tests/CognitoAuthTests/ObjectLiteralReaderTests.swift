@@ -196,6 +196,33 @@ struct ObjectLiteralReaderTests {
         #expect(badGen2.source.warnings.contains { $0.contains("auth.identity_pool_id") })
     }
 
+    @Test("The identity pool's region: 3 to 5 read identityPoolRegion, then region; 6 has only the pool id's")
+    func amplifyJSIdentityPoolRegion() throws {
+        let ids = #""userPoolId":"\#(Self.pool)","identityPoolId":"\#(Self.identity)""#
+        // 3 to 5: identityPoolRegion is read first, and one that contradicts the pool id is a warning.
+        let contradicting = try Self.parse(
+            #"{"Auth":{\#(ids),"userPoolWebClientId":"\#(Self.client)","region":"us-east-1","#
+                + #""identityPoolRegion":"eu-west-1"}}"#)
+        #expect(contradicting.userPool?.poolId == Self.pool)
+        #expect(contradicting.identityPool == nil)
+        #expect(
+            contradicting.source.warnings.contains { $0.contains("Auth.identityPoolRegion") },
+            "\(contradicting.source.warnings)")
+        // An empty identityPoolRegion falls back to region.
+        let empty = try Self.parse(
+            #"{"Auth":{\#(ids),"userPoolWebClientId":"\#(Self.client)","region":"us-east-1","#
+                + #""identityPoolRegion":""}}"#)
+        #expect(empty.identityPool?.region == "us-east-1")
+        #expect(empty.source.origins["identity pool region"] == "Auth.region")
+        // 6 has no identityPoolRegion: the key is not read (only named as ignored), the pool id's region is.
+        let six = try Self.parse(
+            #"{"Auth":{"Cognito":{\#(ids),"userPoolClientId":"\#(Self.client)","identityPoolRegion":"eu-west-1"}}}"#)
+        #expect(six.identityPool?.region == "us-east-1")
+        #expect(six.source.origins["identity pool region"] == "the pool id")
+        #expect(six.poolSettings.ignoredKeys.contains("Auth.Cognito.identityPoolRegion"))
+        #expect(six.source.warnings.isEmpty, "\(six.source.warnings)")
+    }
+
     @Test("An empty identity pool id means none in every format; an empty user pool id beside one too")
     func emptyIds() throws {
         let files = [

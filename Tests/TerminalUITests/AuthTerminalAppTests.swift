@@ -51,7 +51,7 @@ final class ObservedSurface: TerminalSurface {
         changes.notify()
     }
 
-    func copyToClipboard(_ text: String) -> Bool { recorder.copyToClipboard(text) }
+    func copyToClipboard(_ text: String) -> ClipboardDelivery { recorder.copyToClipboard(text) }
 }
 
 @MainActor
@@ -124,6 +124,33 @@ struct AuthTerminalAppTests {
         #expect(app.stats.frameCount == recorder.grids.count)
         #expect(app.stats.timeToFirstFrame != nil)
         #expect(app.stats.maximumFrameTime >= app.stats.averageFrameTime)
+    }
+
+    /// The app's tick and the countdowns it drives run on the runtime's clock: advancing a manual clock
+    /// ends Resend code's 30-second wait at once, and no wall time passes for it.
+    @Test func theResendCountdownRunsOnTheInjectedClock() async throws {
+        let clock = ManualClock(start: ScreenFixtures.t0)
+        let runtime = AuthScreensRuntime(service: Self.service(), state: ScreenFixtures.confirmCode, clock: clock)
+        let recorder = FrameRecorder(size: TerminalSize(columns: 80, rows: 24))
+        let app = AuthTerminalApp(
+            runtime: runtime, surface: ObservedSurface(recorder), view: AppView(backend: "test"),
+            keyTimeout: .milliseconds(5))
+        let run = Task { await app.run() }
+        await waitUntil(app, "the countdown on the link") {
+            recorder.lastFrame?.joined().contains("Resend code (30 s)") == true
+        }
+        clock.advance(by: 12)
+        await waitUntil(app, "the countdown after 12 s of the app's time") {
+            recorder.lastFrame?.joined().contains("Resend code (18 s)") == true
+        }
+        clock.advance(by: 18)
+        await waitUntil(app, "the link without a countdown") {
+            guard let frame = recorder.lastFrame?.joined() else { return false }
+            return frame.contains("Resend code") && !frame.contains("Resend code (")
+        }
+        #expect(runtime.state.now == ScreenFixtures.t0 + 30)
+        recorder.enqueue(.ctrl("c"))
+        _ = await run.value
     }
 
     @Test func passwordFieldShowsTheCursorAndMaskWhileTyping() async throws {

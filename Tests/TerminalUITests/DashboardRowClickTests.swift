@@ -57,10 +57,12 @@ struct DashboardRowClickTests {
         let grid = ScreenFixtures.view.render(state, size: size).grid
         let refresh = try #require(position(of: "r refresh", onLineWith: "Refresh token", in: grid), "\(grid.text())")
         #expect(grid.mouseMap.target(at: refresh) == .keys([.character("r")]))
-        #expect(click(&state, at: refresh, size: size) == [.forceRefresh])
+        #expect(click(&state, at: refresh, size: size) == [.dashboard(.forceRefresh)])
         let copy = try #require(position(of: "y copy", onLineWith: "Access token", in: grid))
         #expect(
-            click(&state, at: Position(row: copy.row, column: copy.column + 3), size: size) == [.copyToken(.access)])
+            click(&state, at: Position(row: copy.row, column: copy.column + 3), size: size) == [
+                .session(.getTokens(.access))
+            ])
         let profile = try #require(position(of: "p profile", onLineWith: "Username", in: grid))
         #expect(click(&state, at: profile, size: size) == [.profile(.load)])
         #expect(state.profile != nil)

@@ -3,6 +3,7 @@ import CognitoAuth
 import Foundation
 import Testing
 
+@testable import LatchkeyText
 @testable import TerminalKit
 @testable import TerminalUI
 
@@ -11,7 +12,26 @@ import Testing
 @Suite struct JapaneseTextFitTests {
     static let japanese = TextCatalog.japanese
 
-    /// The Japanese keys matching `predicate` whose width is over `columns`, with their widths.
+    /// Whether `name` is a text of the group `prefix` (`dashboardHelpQuit` is in `dashboardHelp`).
+    static func inGroup(_ name: String, _ prefix: String) -> Bool {
+        name.hasPrefix(prefix) && name.dropFirst(prefix.count).first.map { $0.isUppercase || $0.isNumber } == true
+    }
+
+    /// The help lines' groups: a key column, three spaces, what the key does.
+    static let helpGroups = ["formHelp", "choiceHelp", "dashboardHelp", "devicesHelp", "profileHelp"]
+
+    /// Whether `name` is a help line.
+    static func isHelpLine(_ name: String) -> Bool { helpGroups.contains { inGroup(name, $0) } }
+
+    /// The standard Cognito attributes' labels.
+    static let attributeLabels = TextCatalog.names(of: [
+        \.attributeEmail, \.attributePhoneNumber, \.attributeBirthdate, \.attributeZoneinfo, \.attributeUpdatedAt,
+        \.attributeName, \.attributeGivenName, \.attributeFamilyName, \.attributeMiddleName, \.attributeNickname,
+        \.attributePreferredUsername, \.attributeProfile, \.attributePicture, \.attributeWebsite, \.attributeGender,
+        \.attributeLocale, \.attributeAddress,
+    ])
+
+    /// The Japanese texts matching `predicate` whose width is over `columns`, with their widths.
     static func overflowing(_ columns: Int, where predicate: (String) -> Bool) -> [String] {
         japanese.entries.filter { predicate($0.key) }.compactMap { key, text in
             let width = TextWidth.width(of: text)
@@ -34,7 +54,7 @@ import Testing
     static let fieldLabelSlot = 60 - 4 - 30 - 2
 
     @Test func keyHintsFitOneLine() {
-        let hints = Self.overflowing(Self.lineSlot) { $0.hasPrefix("hint") || $0.contains("Hints.") }
+        let hints = Self.overflowing(Self.lineSlot) { $0.hasPrefix("hint") || $0.contains("Hints") }
         #expect(hints.isEmpty, "\(hints)")
     }
 
@@ -49,15 +69,15 @@ import Testing
     }
 
     @Test func statusLineTextsFitOneLine() {
-        let statusKeys: Set<String> = [
-            "signingIn", "creatingAccount", "confirming", "sendingCode", "resettingPassword", "settingPassword",
-            "verifying", "sendingNewCode", "requestCancelled", "reloginCancelledStatus", "copyTokenChoice",
-            "copyTokenCancelled", "copyTokenUnsupported", "globalSignOutQuestion", "globalSignOutDeclined",
-            "mfaReading", "mfaBusy", "mfaPressMFirst", "totpStarting", "totpEnrolling", "totpEnrolled",
-            "profileLoading", "profileSendingCode", "profileChangingPassword", "profileDeleting", "loadingDevices",
-            "forgettingDevice", "rememberingDevice", "unrememberingDevice", "resendCodeWait", "rememberDeviceFooter",
-            "signedOutNotice", "accountCreated", "closeHelpHint",
-        ]
+        let statusKeys = TextCatalog.names(of: [
+            \.signingIn, \.creatingAccount, \.confirming, \.sendingCode, \.resettingPassword, \.settingPassword,
+            \.verifying, \.sendingNewCode, \.requestCancelled, \.reloginCancelledStatus, \.copyTokenChoice,
+            \.copyTokenCancelled, \.copyTokenUnsupported, \.globalSignOutQuestion, \.globalSignOutDeclined,
+            \.mfaReading, \.mfaBusy, \.mfaPressMFirst, \.totpStarting, \.totpEnrolling, \.totpEnrolled,
+            \.profileLoading, \.profileSendingCode, \.profileChangingPassword, \.profileDeleting, \.loadingDevices,
+            \.forgettingDevice, \.rememberingDevice, \.unrememberingDevice, \.resendCodeWait, \.rememberDeviceFooter,
+            \.signedOutNotice, \.accountCreated, \.closeHelpHint,
+        ])
         let over = Self.overflowing(Self.lineSlot) { statusKeys.contains($0) }
         #expect(over.isEmpty, "\(over)")
     }
@@ -67,17 +87,17 @@ import Testing
         let room =
             80 - TextWidth.width(of: ScreenText.appName) - 5 - TextWidth.width(of: "✔  · alice@example.com · local")
         let over = Self.overflowing(room) {
-            $0.hasPrefix("reloginHeadline.") || $0.hasSuffix("Headline") || $0.hasPrefix("stateRow.")
+            Self.inGroup($0, "reloginHeadline") || $0.hasSuffix("Headline") || Self.inGroup($0, "stateRow")
         }
         #expect(over.isEmpty, "\(over)")
     }
 
     @Test func dashboardLabelsFitTheLabelColumn() {
-        let labels: Set<String> = [
-            "stateLabel", "providerLabel", "authenticatedByLabel", "activeProvidersLabel", "identityIdLabel",
-            "idTokenLabel", "accessTokenLabel", "refreshTokenLabel", "awsCredentialsLabel", "connectivityLabel",
-            "pendingCallsLabel", "poolLabel", "notUsedYetLabel", "mfaLabel",
-        ]
+        let labels = TextCatalog.names(of: [
+            \.stateLabel, \.providerLabel, \.authenticatedByLabel, \.activeProvidersLabel, \.identityIdLabel,
+            \.idTokenLabel, \.accessTokenLabel, \.refreshTokenLabel, \.awsCredentialsLabel, \.connectivityLabel,
+            \.pendingCallsLabel, \.poolLabel, \.notUsedYetLabel, \.mfaLabel,
+        ])
         #expect(labels.isSubset(of: Self.japanese.entries.keys))
         let over = Self.overflowing(Self.dashboardLabelSlot) { labels.contains($0) }
         #expect(over.isEmpty, "\(over)")
@@ -85,19 +105,19 @@ import Testing
 
     @Test func profileLabelsFitTheLabelColumn() {
         let over = Self.overflowing(Self.profileLabelSlot) {
-            $0.hasPrefix("profileLabel.") || $0 == "profileUsername" || $0 == "attribute.email"
-                || $0 == "attribute.name"
+            Self.inGroup($0, "profileLabel") || $0 == "profileUsername" || $0 == "attributeEmail"
+                || $0 == "attributeName"
         }
         #expect(over.isEmpty, "\(over)")
     }
 
     @Test func helpLinesFitTheHelpBox() {
-        let over = Self.overflowing(Self.helpLineSlot) { $0.contains("Help.") }
+        let over = Self.overflowing(Self.helpLineSlot) { Self.isHelpLine($0) }
         #expect(over.isEmpty, "\(over)")
     }
 
     @Test func helpLinesKeepTheKeyColumnSeparator() {
-        let lines = Self.japanese.entries.filter { $0.key.contains("Help.") }
+        let lines = Self.japanese.entries.filter { Self.isHelpLine($0.key) }
         #expect(lines.count > 30)
         for (key, text) in lines {
             #expect(text.contains("   "), "\(key) needs three spaces between the keys and the text: \(text)")
@@ -107,8 +127,8 @@ import Testing
     @Test func keyHintsKeepTheirKeys() throws {
         // "Tab 次へ": the key before the first space is the one the English names, so the key hint
         // bar draws it as a key and a click presses it.
-        for (key, english) in TextCatalog.english.entries where key.hasPrefix("hint") || key.contains("Hints.") {
-            guard let text = Self.japanese.entries[key], english.contains(" "), key != "globalSignOutHints.cancel"
+        for (key, english) in TextCatalog.english.entries where key.hasPrefix("hint") || key.contains("Hints") {
+            guard let text = Self.japanese.entries[key], english.contains(" "), key != "globalSignOutHintsCancel"
             else {
                 continue
             }
@@ -123,27 +143,27 @@ import Testing
     }
 
     @Test func titlesFitTheSmallestBox() {
-        let over = Self.overflowing(Self.titleSlot) { $0.hasSuffix("Title") || $0.hasPrefix("codeChallengeTitle.") }
+        let over = Self.overflowing(Self.titleSlot) { $0.hasSuffix("Title") || $0.hasPrefix("codeChallengeTitle") }
         #expect(over.isEmpty, "\(over)")
     }
 
     @Test func fieldLabelsLeaveTheValueRoom() {
-        let labels: Set<String> = [
-            "usernameLabel", "passwordLabel", "newPasswordLabel", "confirmPasswordLabel", "codeLabel", "answerLabel",
-            "secretLabel", "usernameLabel.emailOrPhone", "phoneForCodesLabel", "emailForCodesLabel",
-            "profileCodeLabel", "profileCurrentPassword", "profileNewPassword", "profileTypeUsername",
-        ]
-        let over = Self.overflowing(Self.fieldLabelSlot) { labels.contains($0) || $0.hasPrefix("attribute.") }
+        let labels = TextCatalog.names(of: [
+            \.usernameLabel, \.passwordLabel, \.newPasswordLabel, \.confirmPasswordLabel, \.codeLabel, \.answerLabel,
+            \.secretLabel, \.usernameLabelEmailOrPhone, \.phoneForCodesLabel, \.emailForCodesLabel, \.profileCodeLabel,
+            \.profileCurrentPassword, \.profileNewPassword, \.profileTypeUsername,
+        ])
+        let over = Self.overflowing(Self.fieldLabelSlot) { labels.contains($0) || Self.attributeLabels.contains($0) }
         #expect(over.isEmpty, "\(over)")
     }
 
     @Test func deviceColumnHeadersFitTheirColumns() {
-        let widths = ["ui.devices.name": 24, "ui.devices.key": 10, "ui.devices.status": 14]
+        let widths: [(TextKey, Int)] = [(\.uiDevicesName, 24), (\.uiDevicesKey, 10), (\.uiDevicesStatus, 14)]
         for (key, width) in widths {
-            #expect(TextWidth.width(of: Self.japanese.text(key)) <= width, "\(key)")
+            #expect(TextWidth.width(of: Self.japanese[keyPath: key]) <= width, "\(key)")
         }
-        #expect(TextWidth.width(of: Self.japanese.text("deviceRemembered")) <= 14)
-        #expect(TextWidth.width(of: Self.japanese.text("deviceNotRemembered")) <= 14)
+        #expect(TextWidth.width(of: Self.japanese.deviceRemembered) <= 14)
+        #expect(TextWidth.width(of: Self.japanese.deviceNotRemembered) <= 14)
     }
 
     // MARK: Wrapping Japanese

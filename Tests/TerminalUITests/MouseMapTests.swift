@@ -1,5 +1,7 @@
 import AuthScreens
+import AuthScreensTesting
 import CognitoAuth
+import CognitoAuthTesting
 import Foundation
 import TerminalKeys
 import Testing
@@ -101,7 +103,7 @@ struct MouseMapTests {
     func appClick() async throws {
         let recorder = FrameRecorder(size: size)
         let runtime = AuthScreensRuntime(
-            service: NoService(), state: ScreenFixtures.signInEmpty, now: { ScreenFixtures.t0 })
+            service: FakeAuthService(), state: ScreenFixtures.signInEmpty, clock: ManualClock(start: ScreenFixtures.t0))
         let app = AuthTerminalApp(runtime: runtime, surface: recorder, view: ScreenFixtures.view)
         app.render()
         let grid = try #require(recorder.grids.last)
@@ -114,26 +116,4 @@ struct MouseMapTests {
             return
         }
     }
-}
-
-/// A service that is never called (the click test only moves between screens).
-private struct NoService: AuthService {
-    func signIn(username: String, password: String) async throws -> SignInStep { .done }
-    func confirmSignIn(_ answer: String, attributes: [String: String]) async throws -> SignInStep { .done }
-    func signUp(username: String, password: String, attributes: [String: String]) async throws -> SignUpStep { .done }
-    func confirmSignUp(username: String, code: String) async throws -> SignUpStep { .done }
-    func resendSignUpCode(username: String) async throws -> CodeDeliveryDetails { CodeDeliveryDetails() }
-    func forgotPassword(username: String) async throws -> ForgotPasswordResult {
-        ForgotPasswordResult(delivery: CodeDeliveryDetails())
-    }
-    func confirmForgotPassword(username: String, newPassword: String, code: String) async throws {}
-    func signOut(_ scope: SignOutScope) async throws -> SignOutResult { SignOutResult(scope: scope) }
-    func releaseSignInWait() async {}
-    func forceRefresh() async {}
-    func getUserAttributes(_ options: TokenRequestOptions) async throws -> [String: String] { [:] }
-    func events() async -> AsyncStream<AuthEvent> { AsyncStream { $0.finish() } }
-    var userState: UserState { .signedOut }
-    var session: PersistedSession? { nil }
-    var pendingCalls: [PendingCall] { [] }
-    var connectivity: Connectivity { .online }
 }

@@ -284,6 +284,34 @@ enum ScreenFixtures {
         return state
     }
 
+    /// "Sign in as someone else" from alice's dashboard: Sign in on a new account, with the way back
+    /// to alice (issue 29, N4).
+    static var signInSomeoneElse: AppState {
+        var options = AuthUIOptions()
+        options.canSwitchAccounts = true
+        let alice = AccountChoice(id: "default", username: "alice", detail: "us-east-1_TestPool1")
+        options.accounts = [alice, AccountChoice(id: "account-3", username: nil, isCurrent: true)]
+        options.returnAccount = alice
+        var state = AppState(options: options, now: t0, timeZone: utc)
+        _ = state.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
+        return state
+    }
+
+    /// `a` on the dashboard with two more accounts, one user twice (from an older version): every
+    /// account, this one marked, the two of one name told apart (issue 29, N6).
+    static var accountPicker: AppState {
+        var state = dashboard
+        state.options.canSwitchAccounts = true
+        state.dashboard.canSwitchAccounts = true
+        state.options.accounts = [
+            AccountChoice(id: "default", username: "alice", isCurrent: true),
+            AccountChoice(id: "account-2", username: "demo", detail: "us-east-1_TestPool1"),
+            AccountChoice(id: "account-3", username: "demo", detail: "pool not recorded"),
+        ]
+        press(&state, [.character("a")])
+        return state
+    }
+
     /// Every screen by name.
     static var all: [(String, AppState)] {
         [
@@ -296,7 +324,8 @@ enum ScreenFixtures {
             ("help", help), ("signInUserAuth", signInUserAuth), ("selectSignInMethod", selectSignInMethod),
             ("emailCodeResent", emailCodeResent), ("totpEnrolment", totpEnrolment),
             ("globalSignOutConfirm", globalSignOutConfirm), ("signInWithBrowserRows", signInWithBrowserRows),
-            ("browserSignInNoBrowser", browserSignInNoBrowser),
+            ("browserSignInNoBrowser", browserSignInNoBrowser), ("signInSomeoneElse", signInSomeoneElse),
+            ("accountPicker", accountPicker),
         ]
     }
 

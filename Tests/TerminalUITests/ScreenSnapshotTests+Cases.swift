@@ -69,4 +69,10 @@ let snapshotCases: [SnapshotCase] = [
     SnapshotCase("browserSignInNoBrowser", 80, 24),
     SnapshotCase("browserSignInNoBrowser", 120, 40),
     SnapshotCase("browserSignInNoBrowser", 200, 60),
+    // Several accounts (issue 29): the way back from "Sign in as someone else", and the chooser.
+    SnapshotCase("signInSomeoneElse", 80, 24),
+    SnapshotCase("signInSomeoneElse", 120, 40),
+    SnapshotCase("signInSomeoneElse", 60, 20),
+    SnapshotCase("accountPicker", 80, 24),
+    SnapshotCase("accountPicker", 120, 40),
 ]

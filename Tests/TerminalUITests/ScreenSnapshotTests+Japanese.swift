@@ -1,6 +1,7 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import Testing
 
 @testable import TerminalKit
@@ -32,9 +33,10 @@ enum JapaneseScreens {
             "dashboardWithPool", "confirmCode", "forgotRequest", "forgotReset", "newPassword", "totpCode", "totpSetup",
             "selectMFA", "dashboard", "dashboardOffline", "dashboardPending", "relogin", "help", "signInUserAuth",
             "selectSignInMethod", "emailCodeResent", "totpEnrolment", "globalSignOutConfirm",
-            "signInWithBrowserRows", "browserSignInNoBrowser",
+            "signInWithBrowserRows", "browserSignInNoBrowser", "signInSomeoneElse", "accountPicker",
         ] + ["devices", "devicesConfirmForget", "devicesEmpty", "rememberPrompt"] + [
-            "profile", "profileEdit", "profileVerify", "profilePassword", "profileDelete",
+            "profile", "profileEdit", "profileVerify", "profilePassword", "profileDelete", "profileRemovable",
+            "profileRemove",
         ] + ["signInJapaneseInput"]
 
     /// Sign in with a Japanese username typed, the cursor after it.

@@ -1,11 +1,11 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import TerminalKeys
 import Testing
 
 @testable import TerminalKit
 @testable import TerminalUI
-import TerminalKeys
 
 /// The Profile view and its forms, frozen.
 enum ProfileFixtures {
@@ -62,10 +62,25 @@ enum ProfileFixtures {
         return state
     }
 
+    /// The list with custom:team selected: an attribute `x` can remove, so the hints name it.
+    static var profileRemovable: AppState {
+        var state = profile
+        ScreenFixtures.press(&state, [.down, .down, .down])
+        return state
+    }
+
+    /// "Remove custom:team?" after `x`.
+    static var profileRemove: AppState {
+        var state = profileRemovable
+        ScreenFixtures.press(&state, [.character("x")])
+        return state
+    }
+
     static var all: [(String, AppState)] {
         [
             ("profile", profile), ("profileEdit", profileEdit), ("profileVerify", profileVerify),
             ("profilePassword", profilePassword), ("profileDelete", profileDelete),
+            ("profileRemovable", profileRemovable), ("profileRemove", profileRemove),
         ]
     }
 }
@@ -108,4 +123,8 @@ let profileSnapshotCases: [SnapshotCase] = [
     SnapshotCase("profilePassword", 120, 40),
     SnapshotCase("profileDelete", 80, 24),
     SnapshotCase("profileDelete", 120, 40),
+    SnapshotCase("profileRemovable", 80, 24),
+    SnapshotCase("profileRemovable", 120, 40),
+    SnapshotCase("profileRemove", 80, 24),
+    SnapshotCase("profileRemove", 120, 40),
 ]

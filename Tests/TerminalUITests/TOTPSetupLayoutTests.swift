@@ -1,6 +1,7 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import TerminalKeys
 import Testing
 
@@ -113,9 +114,16 @@ struct TOTPSetupLayoutTests {
         #expect(!small.contains("▀▀▀"))
         #expect(small.contains("The QR code needs 41×21 cells"))
         #expect(small.contains("JBSW Y3DP"))
+        // The URI is wider than 60 columns: it would wrap, and a selection would copy it broken (N17),
+        // so the form offers Ctrl-Y instead of promising "one line".
+        #expect(!small.contains("otpauth://totp"))
+        #expect(small.contains(ScreenText.totpCopyURIHint))
+        let wide = ScreenFixtures.text(ScreenFixtures.totpSetup, 120, 40)
+        let uri = try #require(ScreenFixtures.totpSetup.totpSetupShowing?.uri)
+        #expect(wide.split(separator: "\n").contains { $0.contains(uri) })
         let long = Self.setup(username: "someone.with.a.very.long.name@example.com")
-        let uri = try #require(long.totpSetupShowing?.uri)
-        let code = try QRCode(text: uri, errorCorrection: .low, boostErrorCorrection: true)
+        let longURI = try #require(long.totpSetupShowing?.uri)
+        let code = try QRCode(text: longURI, errorCorrection: .low, boostErrorCorrection: true)
         #expect(code.version > 5)
         let text = ScreenFixtures.text(long, 80, 24)
         let side = code.size + 2 * AppView.totpQuietZone
@@ -178,6 +186,6 @@ extension TOTPSetupLayoutTests {
         let expected = Self.expectedModules(code, quietZone: AppView.totpQuietZone)
         #expect(Array(matrix.prefix(expected.count)) == expected)
         #expect(frame.cursor != nil)
-        #expect(state.reduce(.keyPressed(.ctrl("y"))) == [.copyTOTPURI(setup.uri)])
+        #expect(state.reduce(.keyPressed(.ctrl("y"))) == [.copy(SecretText(setup.uri), as: .totpURI)])
     }
 }

@@ -1,6 +1,6 @@
 """Device tracking (remembered devices) with real device SRP (moto 5.2 has none of it).
 
-Installed from ``install_patches()`` with the names defined there (``install(ns)``).
+Installed by ``install_patches()`` with the shared context (``install(ctx)``, patches/context.py).
 
 - A pool with ``DeviceConfiguration`` (CreateUserPool / UpdateUserPool) adds
   ``NewDeviceMetadata{DeviceKey "<region>_<uuid>", DeviceGroupKey}`` to a sign-in's
@@ -89,29 +89,29 @@ def tracking(pool: Any) -> Optional[dict[str, Any]]:
     return cfg if isinstance(cfg, dict) else None
 
 
-def install(ns: dict[str, Any]) -> None:  # noqa: C901 (one module, one feature)
+def install(ctx: Any) -> None:  # noqa: C901 (one module, one feature)
     from moto.core.responses import ActionResult, EmptyResult
 
     from patches.rotation import hooks
 
-    Backend = ns["Backend"]
-    Response = ns["Response"]
-    NotAuthorizedError = ns["NotAuthorizedError"]
-    InvalidParameterException = ns["InvalidParameterException"]
-    ResourceNotFoundError = ns["ResourceNotFoundError"]
-    find_client = ns["find_client"]
-    check_access_token = ns["check_access_token"]
-    STATE = ns["STATE"]
-    N = ns["N"]
-    srp_u, srp_hkdf = ns["srp_u"], ns["srp_hkdf"]
-    srp_server_b, srp_server_s, srp_signature = ns["srp_server_b"], ns["srp_server_s"], ns["srp_signature"]
-    timestamp_is_valid, secret_hash = ns["timestamp_is_valid"], ns["secret_hash"]
+    Backend = ctx.Backend
+    Response = ctx.Response
+    NotAuthorizedError = ctx.NotAuthorizedError
+    InvalidParameterException = ctx.InvalidParameterException
+    ResourceNotFoundError = ctx.ResourceNotFoundError
+    find_client = ctx.find_client
+    check_access_token = ctx.check_access_token
+    STATE = ctx.STATE
+    N = ctx.N
+    srp_u, srp_hkdf = ctx.srp_u, ctx.srp_hkdf
+    srp_server_b, srp_server_s, srp_signature = ctx.srp_server_b, ctx.srp_server_s, ctx.srp_signature
+    timestamp_is_valid, secret_hash = ctx.timestamp_is_valid, ctx.secret_hash
     incorrect = "Incorrect username or password."
 
     def caller(access_token: Any) -> tuple[Any, Any, str]:
         """(backend, pool, username) of a valid access token."""
         check_access_token(access_token)
-        for backend in ns["all_backends"]():
+        for backend in ctx.all_backends():
             for pool in list(backend.user_pools.values()):
                 entry = pool.access_tokens.get(access_token)
                 if entry is not None:

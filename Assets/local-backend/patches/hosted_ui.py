@@ -1,6 +1,6 @@
 """The pool's hosted UI ("domain"): Cognito's OAuth 2.0 endpoints on a second port, built on authlib.
 
-Installed from ``install_patches()`` with the names defined there (``install(ns)``); ``create_app()`` makes
+Installed by ``install_patches()`` with the shared context (``install(ctx)``, patches/context.py); ``create_app()`` makes
 the Flask app that ``serve`` runs on 127.0.0.1 (``--hosted-ui-port``, default any free port). The wire
 contract is /work/notes/contract-hosted.md (agreed with the Swift client); Cognito's endpoint pages are
 the model. The app client's settings (``CallbackURLs``, ``LogoutURLs``, ``AllowedOAuthFlows``,
@@ -96,10 +96,10 @@ def oauth_client_settings() -> dict[str, Any]:
             "CallbackURLs": [CALLBACK_URL], "LogoutURLs": [LOGOUT_URL]}
 
 
-def install(ns: dict[str, Any]) -> None:
-    _NS.update({k: ns[k] for k in ("find_client", "check_access_token", "check_refresh_token",
+def install(ctx: Any) -> None:
+    _NS.update({k: getattr(ctx, k) for k in ("find_client", "check_access_token", "check_refresh_token",
                                    "revoke_access_tokens", "idp_models", "jwt_payload", "STATE")})
-    Backend = ns["Backend"]
+    Backend = ctx.Backend
     previous_get_user = Backend.get_user
 
     def get_user(self, access_token):

@@ -33,7 +33,7 @@ def lifetime() -> int:
         return _lifetime["seconds"]
 
 
-def install(ns: dict[str, Any]) -> None:
+def install(ctx: Any) -> None:
     from moto.cognitoidentity import models as identity_models
 
     def get_credentials_for_identity(self, identity_id: str) -> str:
@@ -62,6 +62,6 @@ def install(ns: dict[str, Any]) -> None:
             set_lifetime(seconds)
         return "200 OK", {"seconds": lifetime()}
 
-    aids = ns["EXTRA_AIDS"]
+    aids = ctx.aids
     aids[("POST", "/latchkey/identity-credentials")] = aid
     aids[("GET", "/latchkey/identity-credentials")] = aid

@@ -1,6 +1,6 @@
 """GetTokensFromRefreshToken with refresh-token rotation (moto 5.2 has neither).
 
-Installed from ``install_patches()`` with the names defined there (``install(ns)``).
+Installed by ``install_patches()`` with the shared context (``install(ctx)``, patches/context.py).
 
 - ``GetTokensFromRefreshToken{RefreshToken, ClientId, ClientSecret?, DeviceKey?, ClientMetadata?}``
   answers ``{AuthenticationResult}``. A client with a secret must send it (the raw secret).
@@ -43,17 +43,17 @@ def hooks(state: Any) -> dict[str, Any]:
     return state.__dict__.setdefault("patch_hooks", {})
 
 
-def install(ns: dict[str, Any]) -> None:
+def install(ctx: Any) -> None:
     from moto.core.exceptions import JsonRESTError
     from moto.core.responses import ActionResult
 
-    Backend = ns["Backend"]
-    Response = ns["Response"]
-    NotAuthorizedError = ns["NotAuthorizedError"]
-    InvalidParameterException = ns["InvalidParameterException"]
-    find_client = ns["find_client"]
-    check_refresh_token = ns["check_refresh_token"]
-    STATE = ns["STATE"]
+    Backend = ctx.Backend
+    Response = ctx.Response
+    NotAuthorizedError = ctx.NotAuthorizedError
+    InvalidParameterException = ctx.InvalidParameterException
+    find_client = ctx.find_client
+    check_refresh_token = ctx.check_refresh_token
+    STATE = ctx.STATE
 
     class RefreshTokenReuseException(JsonRESTError):
         def __init__(self, message: str) -> None:

@@ -1,4 +1,5 @@
-"""Attribute verification and DeleteUser: moto 5.2.1 has neither, and its UpdateUserAttributes sends no code.
+"""Attribute verification, DeleteUserAttributes and DeleteUser: moto 5.2.1 has none of them (only the admin
+variants), and its UpdateUserAttributes sends no code.
 
 - UpdateUserAttributes: a changed `email` or `phone_number` becomes unverified (`email_verified` /
   `phone_number_verified` = "false") and gets a verification code; the answer's
@@ -8,6 +9,10 @@
   InvalidParameterException.
 - VerifyUserAttribute {AccessToken, AttributeName, Code}: the right code marks the attribute verified;
   a wrong one is CodeMismatchException; no code outstanding is too (Cognito says the same).
+- DeleteUserAttributes {AccessToken, UserAttributeNames}: removes the signed-in user's attributes. A name
+  the pool's schema lacks, a required one (`sub` included) or one that cannot be changed is an
+  InvalidParameterException naming each, and nothing is removed; an attribute the user does not have is
+  left alone. An outstanding verification code for a removed attribute is dropped.
 - DeleteUser {AccessToken}: removes the user and revokes their tokens.
 - Test aid: GET /latchkey/attribute-codes?username=U answers {"email": code | null,
   "phone_number": code | null} (the outstanding codes).
@@ -102,8 +107,34 @@ def install(ctx: Any) -> None:
             _codes.pop((pool.id, user.username), None)
         return ctx.EmptyResult()
 
+    def delete_attributes(self):
+        _backend, pool, user = signed_in_user(self)
+        names = self._get_param("UserAttributeNames")
+        if not isinstance(names, list) or not names or not all(isinstance(n, str) and n for n in names):
+            raise ctx.InvalidParameterException("UserAttributeNames must name at least one attribute.")
+        problems = []
+        for name in names:
+            attribute = pool.schema_attributes.get(name)
+            if attribute is None:
+                problems.append(f"user.{name}: Attribute does not exist in the schema.")
+            elif getattr(attribute, "required", False):
+                problems.append(f"user.{name}: The attribute is required")
+            elif not getattr(attribute, "mutable", True):
+                problems.append(f"user.{name}: Attribute cannot be updated.")
+        if problems:
+            raise ctx.InvalidParameterException("Invalid user attributes: " + "; ".join(problems))
+        present = [name for name in dict.fromkeys(names) if name in user.attribute_lookup]
+        if present:
+            user.delete_attributes(present)
+        with _lock:
+            codes = _codes.get((pool.id, user.username), {})
+            for name in present:
+                codes.pop(name, None)
+        return ctx.EmptyResult()
+
     for name, handler in (("get_user_attribute_verification_code", verification_code),
-                          ("verify_user_attribute", verify), ("delete_user", delete_user)):
+                          ("verify_user_attribute", verify), ("delete_user_attributes", delete_attributes),
+                          ("delete_user", delete_user)):
         handler.__name__ = name
         setattr(Response, name, handler)
 

@@ -15,23 +15,9 @@ extension ConfigurationReader {
         configuration.userPool = try amplifyJSUserPool(
             auth, prefix: prefix, clientKey: "userPoolWebClientId", endpointKey: "endpoint", region: region,
             missingRegionKey: prefix + "region")
-        try optionalSection(hasUserPool: configuration.userPool != nil) {
-            (reader: inout ConfigurationReader) throws(ConfigurationError) in
-            guard let identityId = try reader.poolIdentifier(auth["identityPoolId"], key: prefix + "identityPoolId")
-            else { return }
-            let poolId = try reader.checkedIdentityPoolId(identityId, key: prefix + "identityPoolId")
-            configuration.identityPool = IdentityPoolConfiguration(
-                poolId: poolId,
-                region: try reader.region(
-                    for: "identity pool region",
-                    stated: [
-                        (
-                            try reader.string(auth["identityPoolRegion"], key: prefix + "identityPoolRegion"),
-                            prefix + "identityPoolRegion"
-                        ),
-                        (region, prefix + "region"),
-                    ], poolId: poolId, missingKey: prefix + "identityPoolRegion"))
-        }
+        configuration.identityPool = try amplifyJSIdentityPool(
+            auth, prefix: prefix, regionKey: "identityPoolRegion", region: region,
+            missingRegionKey: prefix + "identityPoolRegion", hasUserPool: configuration.userPool != nil)
         try requireAPool(configuration, key: prefix + "userPoolId", fix: "Add userPoolId and userPoolWebClientId.")
         if let value = auth["authenticationFlowType"]?.stringValue {
             if let flow = AuthenticationFlow(configurationValue: value) {
@@ -94,18 +80,9 @@ extension ConfigurationReader {
         configuration.userPool = try amplifyJSUserPool(
             cognito, prefix: prefix, clientKey: "userPoolClientId", endpointKey: "userPoolEndpoint", region: region,
             missingRegionKey: prefix + "userPoolId")
-        try optionalSection(hasUserPool: configuration.userPool != nil) {
-            (reader: inout ConfigurationReader) throws(ConfigurationError) in
-            guard
-                let identityId = try reader.poolIdentifier(cognito["identityPoolId"], key: prefix + "identityPoolId")
-            else { return }
-            let poolId = try reader.checkedIdentityPoolId(identityId, key: prefix + "identityPoolId")
-            configuration.identityPool = IdentityPoolConfiguration(
-                poolId: poolId,
-                region: try reader.region(
-                    for: "identity pool region", stated: [(region, prefix + "region")], poolId: poolId,
-                    missingKey: prefix + "identityPoolId"))
-        }
+        configuration.identityPool = try amplifyJSIdentityPool(
+            cognito, prefix: prefix, regionKey: nil, region: region, missingRegionKey: prefix + "identityPoolId",
+            hasUserPool: configuration.userPool != nil)
         try requireAPool(configuration, key: prefix + "userPoolId", fix: "Add userPoolId and userPoolClientId.")
         readAmplifyJSResourcesSettings(cognito)
         if let oauth = cognito["loginWith"]?["oauth"], oauth.objectValue?.isEmpty == false {
@@ -152,6 +129,33 @@ extension ConfigurationReader {
             endpoint: try url(object[endpointKey], key: prefix + endpointKey))
         if pool.endpoint != nil { source.origins["user pool endpoint"] = prefix + endpointKey }
         return pool
+    }
+
+    /// The identity pool of an Amplify JS object: `identityPoolId`, in the region under `regionKey` (3 to 5's
+    /// `identityPoolRegion`; version 6 has none), else the object's `region`, else the pool id's; nil when
+    /// `identityPoolId` is absent or empty. It is an optional section: when it cannot be read and
+    /// `hasUserPool`, the failure is a warning and the result nil.
+    mutating func amplifyJSIdentityPool(
+        _ object: JSONValue, prefix: String, regionKey: String?, region: String?, missingRegionKey: String,
+        hasUserPool: Bool
+    ) throws(ConfigurationError) -> IdentityPoolConfiguration? {
+        var identityPool: IdentityPoolConfiguration?
+        try optionalSection(hasUserPool: hasUserPool) {
+            (reader: inout ConfigurationReader) throws(ConfigurationError) in
+            guard let identityId = try reader.poolIdentifier(object["identityPoolId"], key: prefix + "identityPoolId")
+            else { return }
+            let poolId = try reader.checkedIdentityPoolId(identityId, key: prefix + "identityPoolId")
+            var stated: [(value: String?, key: String)] = []
+            if let regionKey {
+                stated.append((try reader.string(object[regionKey], key: prefix + regionKey), prefix + regionKey))
+            }
+            stated.append((region, prefix + "region"))
+            identityPool = IdentityPoolConfiguration(
+                poolId: poolId,
+                region: try reader.region(
+                    for: "identity pool region", stated: stated, poolId: poolId, missingKey: missingRegionKey))
+        }
+        return identityPool
     }
 
     /// Version 6's pool settings, in ``PoolSettings``' (Cognito's) terms.

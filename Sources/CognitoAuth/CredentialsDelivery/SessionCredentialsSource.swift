@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyText
 
 /// Serves an ``AuthClient``'s identity-pool credentials to a ``ContainerCredentialsServer``.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyText
 
 /// Why a network request failed before any answer arrived.
 public enum NetworkFailureKind: String, Sendable, Hashable, Codable {

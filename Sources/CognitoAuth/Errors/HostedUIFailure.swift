@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyText
 
 /// Why a sign-in through the hosted UI (OAuth 2.0 authorization code with PKCE) failed.
 ///
@@ -30,95 +31,62 @@ public enum HostedUIFailure: Error, Sendable, Hashable {
     /// What went wrong, one sentence.
     public var summary: String { summary(.english) }
 
-    /// ``summary`` in the words `lookup` gives (English when it has none for the key).
-    public func summary(_ lookup: AuthTextLookup) -> String {
+    /// ``summary`` in `language` (English where it has no translation).
+    public func summary(_ language: Language) -> String {
+        func format(_ key: TextKey, _ values: KeyValuePairs<String, String>) -> String {
+            Localized.format(key, values, in: language)
+        }
         switch self {
         case .authorizationDenied(let error, let description):
-            return lookup.format(
+            return format(
                 description == nil
-                    ? "error.hostedUI.authorizationDenied.summary"
-                    : "error.hostedUI.authorizationDeniedWithDescription.summary",
+                    ? \.errorHostedUIAuthorizationDeniedSummary
+                    : \.errorHostedUIAuthorizationDeniedWithDescriptionSummary,
                 ["error": error, "description": description ?? ""])
         case .codeRejected(let description):
-            return lookup.format(
+            return format(
                 description == nil
-                    ? "error.hostedUI.codeRejected.summary" : "error.hostedUI.codeRejectedWithDescription.summary",
+                    ? \.errorHostedUICodeRejectedSummary : \.errorHostedUICodeRejectedWithDescriptionSummary,
                 ["description": description ?? ""])
         case .tokenRequestRefused(let error, let description):
-            return lookup.format(
+            return format(
                 description == nil
-                    ? "error.hostedUI.tokenRequestRefused.summary"
-                    : "error.hostedUI.tokenRequestRefusedWithDescription.summary",
+                    ? \.errorHostedUITokenRequestRefusedSummary
+                    : \.errorHostedUITokenRequestRefusedWithDescriptionSummary,
                 ["error": error, "description": description ?? ""])
         case .timedOut(let seconds):
-            return lookup.format("error.hostedUI.timedOut.summary", ["seconds": String(seconds)])
+            return format(\.errorHostedUITimedOutSummary, ["seconds": String(seconds)])
         case .listenerUnavailable(let port, let address, let reason):
-            return lookup.format(
-                "error.hostedUI.listenerUnavailable.summary",
-                ["port": String(port), "address": address, "reason": reason])
+            return format(
+                \.errorHostedUIListenerUnavailableSummary, ["port": String(port), "address": address, "reason": reason])
         default:
-            return lookup.text("error.hostedUI.\(wordingName).summary")
+            return Localized.text(wordingKeys.summary, in: language)
         }
     }
 
     /// The next step, one sentence.
     public var nextStep: String { nextStep(.english) }
 
-    /// ``nextStep`` in the words `lookup` gives (English when it has none for the key).
-    public func nextStep(_ lookup: AuthTextLookup) -> String {
-        lookup.text("error.hostedUI.\(wordingName).nextStep")
+    /// ``nextStep`` in `language` (English where it has no translation).
+    public func nextStep(_ language: Language) -> String {
+        Localized.text(wordingKeys.nextStep, in: language)
     }
 
-    /// The failure's name in the wording keys (`error.hostedUI.<name>.summary`).
-    var wordingName: String {
+    /// The texts of the failure's summary (without placeholders filled) and next step.
+    var wordingKeys: (summary: TextKey, nextStep: TextKey) {
         switch self {
-        case .stateMismatch: return "stateMismatch"
-        case .missingState: return "missingState"
-        case .noCode: return "noCode"
-        case .authorizationDenied: return "authorizationDenied"
-        case .codeRejected: return "codeRejected"
-        case .tokenRequestRefused: return "tokenRequestRefused"
-        case .timedOut: return "timedOut"
-        case .cancelled: return "cancelled"
-        case .listenerUnavailable: return "listenerUnavailable"
+        case .stateMismatch: return (\.errorHostedUIStateMismatchSummary, \.errorHostedUIStateMismatchNextStep)
+        case .missingState: return (\.errorHostedUIMissingStateSummary, \.errorHostedUIMissingStateNextStep)
+        case .noCode: return (\.errorHostedUINoCodeSummary, \.errorHostedUINoCodeNextStep)
+        case .authorizationDenied:
+            return (\.errorHostedUIAuthorizationDeniedSummary, \.errorHostedUIAuthorizationDeniedNextStep)
+        case .codeRejected: return (\.errorHostedUICodeRejectedSummary, \.errorHostedUICodeRejectedNextStep)
+        case .tokenRequestRefused:
+            return (\.errorHostedUITokenRequestRefusedSummary, \.errorHostedUITokenRequestRefusedNextStep)
+        case .timedOut: return (\.errorHostedUITimedOutSummary, \.errorHostedUITimedOutNextStep)
+        case .cancelled: return (\.errorHostedUICancelledSummary, \.errorHostedUICancelledNextStep)
+        case .listenerUnavailable:
+            return (\.errorHostedUIListenerUnavailableSummary, \.errorHostedUIListenerUnavailableNextStep)
         }
     }
-
-    /// Every wording key of the hosted UI's failures with its English text (part of
-    /// ``AuthError/englishWording``). Placeholders in braces are filled by ``summary(_:)``.
-    static let englishWording: [String: String] = [
-        "error.hostedUI.stateMismatch.summary":
-            "The redirect does not belong to this sign-in (its state does not match).",
-        "error.hostedUI.missingState.summary": "The redirect URL has no state, so it cannot be checked.",
-        "error.hostedUI.noCode.summary": "That is neither the redirect URL nor an authorization code.",
-        "error.hostedUI.authorizationDenied.summary": "The hosted UI did not sign you in ({error}).",
-        "error.hostedUI.authorizationDeniedWithDescription.summary":
-            "The hosted UI did not sign you in ({error}: {description}).",
-        "error.hostedUI.codeRejected.summary":
-            "The authorization code was refused: it was used already, has expired, or belongs to another sign-in.",
-        "error.hostedUI.codeRejectedWithDescription.summary":
-            "The authorization code was refused ({description}): it was used already, has expired, or belongs to another sign-in.",
-        "error.hostedUI.tokenRequestRefused.summary": "The token endpoint refused the request ({error}).",
-        "error.hostedUI.tokenRequestRefusedWithDescription.summary":
-            "The token endpoint refused the request ({error}: {description}).",
-        "error.hostedUI.timedOut.summary": "No redirect arrived within {seconds} seconds.",
-        "error.hostedUI.cancelled.summary": "The browser sign-in was cancelled.",
-        "error.hostedUI.listenerUnavailable.summary":
-            "Port {port} on {address} could not be opened for the redirect ({reason}); a program that holds it would receive the browser's redirect instead of latchkey.",
-        "error.hostedUI.stateMismatch.nextStep":
-            "Paste the URL from the browser tab this sign-in opened, or start again (latchkey sign-in --web).",
-        "error.hostedUI.missingState.nextStep": "Paste the whole URL from the browser's address bar, or just the code.",
-        "error.hostedUI.noCode.nextStep":
-            "Paste the whole URL the browser ended at (it starts with the redirect URI and has ?code=), or the code.",
-        "error.hostedUI.authorizationDenied.nextStep":
-            "Try again (latchkey sign-in --web); if it persists, ask the pool's administrator to check the app client's OAuth settings.",
-        "error.hostedUI.codeRejected.nextStep":
-            "Start again (latchkey sign-in --web) and use the new code at once, only once.",
-        "error.hostedUI.tokenRequestRefused.nextStep":
-            "Check AppClientId (and the client secret) in the configuration, and that the app client allows the authorization code grant.",
-        "error.hostedUI.timedOut.nextStep": "Start again (latchkey sign-in --web), or give more time with --timeout.",
-        "error.hostedUI.cancelled.nextStep": "Start again when ready (latchkey sign-in --web).",
-        "error.hostedUI.listenerUnavailable.nextStep":
-            "Close the program using that port (or register a redirect URI with a free port, such as http://127.0.0.1:PORT/callback), or paste the redirect URL instead (--no-browser).",
-    ]
 }

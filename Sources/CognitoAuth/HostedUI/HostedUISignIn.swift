@@ -124,6 +124,19 @@ enum HostedUIWire {
     }
 }
 
+/// Signing in through the pool's hosted UI (OAuth 2.0 with PKCE) in a browser.
+public protocol HostedUIService: Sendable {
+    /// Begins a browser sign-in with `provider` (`COGNITO` for the pool's own page, nil for every option).
+    func beginHostedUISignIn(provider: String?) async throws -> HostedUISignInRequest
+    /// Completes a browser sign-in with the redirect the loopback listener received.
+    func completeHostedUISignIn(_ request: HostedUISignInRequest, callback: HostedUICallback, replacingSession: Bool)
+        async throws
+    /// Completes a browser sign-in with a pasted redirect URL or code.
+    func completeHostedUISignIn(_ request: HostedUISignInRequest, pasted: String, replacingSession: Bool) async throws
+}
+
+extension AuthClient: HostedUIService {}
+
 extension AuthClient {
     /// The hosted UI settings, or the configuration error that explains why there are none.
     public func hostedUIConfiguration() throws(AuthError) -> HostedUIConfiguration {

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyText
 
 /// The Cognito Identity operations on the wire, typed; no state, no policy.
 package struct IdentityPoolAPI: Sendable {
@@ -87,17 +88,17 @@ public enum FederatedProvider {
     /// A readable name for a provider key.
     public static func displayName(for key: String) -> String { displayName(for: key, .english) }
 
-    /// A readable name for a provider key, in the words `lookup` gives for the generic names (the
-    /// product names stay as they are).
-    public static func displayName(for key: String, _ lookup: AuthTextLookup) -> String {
+    /// A readable name for a provider key, in `language` for the generic names (the product names
+    /// stay as they are).
+    public static func displayName(for key: String, _ language: Language) -> String {
         switch key {
         case facebook: return "Facebook"
         case google: return "Google"
         case amazon: return "Login with Amazon"
         case apple: return "Sign in with Apple"
-        case developer: return lookup.text("provider.developer")
+        case developer: return Localized.text(\.providerDeveloper, in: language)
         default:
-            if key.hasPrefix("cognito-idp.") { return lookup.text("provider.cognitoUserPool") }
+            if key.hasPrefix("cognito-idp.") { return Localized.text(\.providerCognitoUserPool, in: language) }
 
             if key.hasPrefix("arn:aws:iam::") && key.contains(":saml-provider/") { return "SAML" }
             return "OpenID Connect (\(key))"

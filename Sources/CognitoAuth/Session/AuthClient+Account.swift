@@ -1,6 +1,24 @@
 import Foundation
 import Logging
 
+/// The account without a session: creating and confirming it, and resetting or changing its password.
+public protocol AccountService: Sendable {
+    /// Creates an account; the result says whether a confirmation code is needed and where it went.
+    func signUp(username: String, password: String, attributes: [String: String]) async throws -> SignUpStep
+    /// Confirms an account with the code that was sent.
+    func confirmSignUp(username: String, code: String) async throws -> SignUpStep
+    /// Sends a new sign-up confirmation code.
+    func resendSignUpCode(username: String) async throws -> CodeDeliveryDetails
+    /// Starts a password reset (ForgotPassword); the result says where the code went.
+    func forgotPassword(username: String) async throws -> ForgotPasswordResult
+    /// Completes a password reset with the code and a new password.
+    func confirmForgotPassword(username: String, newPassword: String, code: String) async throws
+    /// Changes the signed-in user's password.
+    func changePassword(current: String, proposed: String) async throws
+}
+
+extension AuthClient: AccountService {}
+
 extension AuthClient {
     /// Creates an account; the result says whether a confirmation code is needed and where it went.
     public func signUp(username: String, password: String, attributes: [String: String] = [:]) async throws

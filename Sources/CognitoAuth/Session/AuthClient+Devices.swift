@@ -1,6 +1,18 @@
 import Foundation
 import Logging
 
+/// The user's remembered devices (the pool's device tracking).
+public protocol DeviceService: Sendable {
+    /// The user's devices (ListDevices, every page), this machine's marked `DeviceInfo.isCurrent`.
+    func listDevices(pageSize: Int) async throws -> [DeviceInfo]
+    /// Marks a device remembered or not (UpdateDeviceStatus); nil means this machine's device.
+    func setDeviceRemembered(_ remembered: Bool, deviceKey: String?) async throws
+    /// Forgets a device (ForgetDevice); nil means this machine's device, then also dropped locally.
+    func forgetDevice(_ deviceKey: String?) async throws
+}
+
+extension AuthClient: DeviceService {}
+
 extension AuthClient {
     // MARK: Device operations
 

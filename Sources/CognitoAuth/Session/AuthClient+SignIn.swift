@@ -1,6 +1,26 @@
 import Foundation
 import Logging
 
+/// Signing in and out with a username: passwords, USER_AUTH's choice of method, and the challenges.
+public protocol SignInService: Sendable {
+    /// Signs in with the password and the configured flow, and returns the next step.
+    func signIn(username: String, password: String) async throws -> SignInStep
+    /// Starts a sign-in with `flow`: USER_AUTH without `method` answers with the pool's methods
+    /// (`SignInStep.selectChallenge(_:)`); with a code method it sends a new code.
+    func signIn(username: String, password: String?, flow: AuthenticationFlow?, method: SignInMethod?) async throws
+        -> SignInStep
+    /// Answers USER_AUTH's SELECT_CHALLENGE with a first factor (`password` for the password methods).
+    func selectSignInMethod(_ method: SignInMethod, password: String?) async throws -> SignInStep
+    /// Starts the sign-in waiting for a code again, so that a new code is sent.
+    func restartSignIn() async throws -> SignInStep
+    /// Answers the pending challenge (a code, a new password, an MFA choice, a custom answer).
+    func confirmSignIn(_ answer: String, attributes: [String: String]) async throws -> SignInStep
+    /// Signs out on this device or everywhere, and says what the service confirmed.
+    func signOut(_ scope: SignOutScope) async throws -> SignOutResult
+}
+
+extension AuthClient: SignInService {}
+
 extension AuthClient {
     /// Signs in with the configured flow (USER_SRP_AUTH unless configured otherwise) and returns the next step.
     ///

@@ -1,6 +1,46 @@
 import Foundation
 import Logging
 
+/// Everything an app (the terminal UI) calls on the auth core, in the core's own names and shapes.
+///
+/// Each part is a protocol declared beside the operations it lists, and ``AuthClient`` conforms to
+/// every part itself: an operation is declared once, in the core, and a screen, a command or a test
+/// fake reaches it through this one surface. There are no default bodies, so a fake says explicitly
+/// what it does for each operation.
+public typealias AuthClientService =
+    AuthSessionService & SignInService & AccountService & UserAttributeService & MFAService & DeviceService
+    & HostedUIService
+
+/// The session as an app watches it: the state, its events, the calls waiting, the tokens and the store.
+public protocol AuthSessionService: Sendable {
+    /// The configuration the client was created with (pools, endpoints, hosted UI).
+    var configuration: AuthConfiguration { get }
+    /// The current user state.
+    var userState: UserState { get async }
+    /// The stored session (tokens included: summarise it before showing it).
+    var session: PersistedSession? { get async }
+    /// The calls waiting for tokens.
+    var pendingCalls: [PendingCall] { get async }
+    /// The connectivity as last seen.
+    var connectivity: Connectivity { get async }
+    /// A stream of state, pending-call, connectivity and refresh events, starting with the current state.
+    func events() async -> AsyncStream<AuthEvent>
+    /// Adopts what another process wrote to the store since this one last looked (a cheap stamp check).
+    func syncWithStore() async
+    /// Fails every call waiting for sign-in.
+    func releaseSignInWait() async
+    /// Refreshes the tokens now.
+    func forceRefresh() async
+    /// Checks whether the backend answers (while offline); a `connectivityChanged` event follows when it does.
+    func probeConnectivity() async
+    /// The current tokens, refreshed if needed; waits for sign-in like any call.
+    func getTokens(_ options: TokenRequestOptions?) async throws -> CognitoTokens
+    /// STS GetCallerIdentity with the current AWS credentials (an identity pool must be configured).
+    func getCallerIdentity(_ options: TokenRequestOptions) async throws -> CallerIdentity
+}
+
+extension AuthClient: AuthSessionService {}
+
 /// The auth core: AWSMobileClient's contract on Amazon Cognito, as one actor.
 ///
 /// Decisions are made by `AuthStateMachine` (internal, pure); this actor feeds it events and runs its actions.

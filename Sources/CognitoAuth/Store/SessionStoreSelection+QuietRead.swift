@@ -5,7 +5,7 @@ extension SessionStoreSelection {
     /// store would do nothing but read it; nil otherwise.
     ///
     /// For a start-up path that answers only when there is nothing to say (`latchkey token` with
-    /// fresh tokens), and otherwise leaves everything to ``make(directory:environment:lockTimeout:keyringProblem:lookup:)``
+    /// fresh tokens), and otherwise leaves everything to ``make(directory:environment:lockTimeout:keyringProblem:language:)``
     /// and ``FileSessionStore/load()``. Nil, with nothing written, moved or printed, when:
     /// - `LATCHKEY_STORE` is set to anything but `file` or `auto` (an error, or the keyring);
     /// - the plain-text warning has not been shown for `directory` yet (``firstTimeWarning(_:directory:)``

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyText
 
 /// Chooses where the session lives: the system keyring when one is usable, else a plain-text file.
 ///
@@ -39,7 +40,7 @@ package enum SessionStoreSelection {
     ///   - environment: the process environment (`DBUS_SESSION_BUS_ADDRESS`, `LATCHKEY_STORE`).
     ///   - lockTimeout: how long the store waits for another process's lock.
     ///   - keyringProblem: why the keyring is unusable, or nil when it is usable; tests replace it.
-    ///   - lookup: the words of the warning and the failures (English by default).
+    ///   - language: the language of the warning and the failures (English by default).
     /// - Returns: the store, its backend, and the plain-text warning when the file store was chosen.
     /// - Throws: ``Failure`` when `LATCHKEY_STORE` has an unknown value, or is `keyring` and the
     ///   keyring is unusable.
@@ -48,55 +49,47 @@ package enum SessionStoreSelection {
         environment: [String: String],
         lockTimeout: Duration = FileSessionStore.defaultLockTimeout,
         keyringProblem: () -> String? = { KeyringSessionStore.availabilityProblem() },
-        lookup: AuthTextLookup = .english
+        language: Language = .english
     ) throws(Failure) -> (store: any SessionStore, backend: Backend, warning: String?) {
         let file = FileSessionStore(directory: directory, lockTimeout: lockTimeout)
         let busProblem: String? =
-            (environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty ? lookup.text("store.noSessionBus") : nil
+            (environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty
+            ? Localized.text(\.storeNoSessionBus, in: language) : nil
 
         switch environment[overrideVariable].map({ $0.lowercased() }) ?? "" {
         case "file":
             return (
                 file, .file,
                 "latchkey: "
-                    + lookup.format("store.plainText.chosen", ["path": file.path, "variable": overrideVariable])
+                    + Localized.format(
+                        \.storePlainTextChosen, ["path": file.path, "variable": overrideVariable], in: language)
             )
         case "keyring":
             if let problem = busProblem ?? keyringProblem() {
                 throw Failure(
-                    description: lookup.format(
-                        "store.keyringUnavailable", ["variable": overrideVariable, "problem": problem]))
+                    description: Localized.format(
+                        \.storeKeyringUnavailable, ["variable": overrideVariable, "problem": problem], in: language))
             }
             return (KeyringSessionStore(directory: directory, lockTimeout: lockTimeout), .keyring, nil)
         case "", "auto":
             break
         case let other:
             throw Failure(
-                description: lookup.format("store.unknownBackend", ["variable": overrideVariable, "value": other]))
+                description: Localized.format(
+                    \.storeUnknownBackend, ["variable": overrideVariable, "value": other], in: language))
         }
 
         if holdsLiveSession(file) {
-            return (file, .file, "latchkey: " + lookup.format("store.plainText.savedBefore", ["path": file.path]))
+            return (
+                file, .file,
+                "latchkey: " + Localized.format(\.storePlainTextSavedBefore, ["path": file.path], in: language)
+            )
         }
         if busProblem == nil, keyringProblem() == nil {
             return (KeyringSessionStore(directory: directory, lockTimeout: lockTimeout), .keyring, nil)
         }
-        return (file, .file, plainTextWarning(path: file.path, lookup))
+        return (file, .file, plainTextWarning(path: file.path, language))
     }
-
-    /// The store notices' wording, by key, in English (part of ``AuthError/englishWording``).
-    static let englishWording: [String: String] = [
-        "store.noSessionBus": "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset)",
-        "store.plainText.chosen":
-            "storing the session in plain text at {path} (mode 0600); {variable}=file chose the file store.",
-        "store.plainText.savedBefore":
-            "storing the session in plain text at {path} (mode 0600); it was saved there before, and moves to the system keyring, when one is available, after you sign out.",
-        "store.plainText.noKeyring":
-            "storing the session in plain text at {path} (mode 0600); no system keyring is available.",
-        "store.keyringUnavailable":
-            "{variable}=keyring, but the system keyring is unavailable: {problem}. Start a Secret Service (e.g. gnome-keyring-daemon --unlock inside a D-Bus session) and unlock its default collection, or unset {variable} to fall back to a file.",
-        "store.unknownBackend": "{variable}={value} is not a store; use file, keyring, or leave it unset.",
-    ]
 
     /// Whether the file store holds a session worth keeping: anything but a signed-out record. An
     /// unreadable file counts, so that loading it reports the corruption and moves it aside.
@@ -107,8 +100,8 @@ package enum SessionStoreSelection {
     }
 
     /// The warning shown when the file store is chosen because no keyring is usable.
-    package static func plainTextWarning(path: String, _ lookup: AuthTextLookup = .english) -> String {
-        "latchkey: " + lookup.format("store.plainText.noKeyring", ["path": path])
+    package static func plainTextWarning(path: String, _ language: Language = .english) -> String {
+        "latchkey: " + Localized.format(\.storePlainTextNoKeyring, ["path": path], in: language)
     }
 
     /// Returns `warning` the first time it is asked for `directory`, and nil afterwards.

@@ -200,6 +200,13 @@ package struct UserPoolAPI: Sendable {
             ["AccessToken": .string(accessToken), "AttributeName": .string(attribute), "Code": .string(code)])
     }
 
+    /// DeleteUserAttributes: removes the signed-in user's attributes `names`.
+    package func deleteUserAttributes(accessToken: String, names: [String]) async throws {
+        _ = try await client.call(
+            "DeleteUserAttributes",
+            ["AccessToken": .string(accessToken), "UserAttributeNames": .array(names.map(JSONValue.string))])
+    }
+
     /// DeleteUser: deletes the signed-in user's account.
     package func deleteUser(accessToken: String) async throws {
         _ = try await client.call("DeleteUser", ["AccessToken": .string(accessToken)])
