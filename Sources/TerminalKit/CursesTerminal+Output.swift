@@ -25,10 +25,10 @@ extension CursesTerminal {
         switch OSC52.route(inTmux: inTmux, options: tmuxOptions) {
         case .plain:
             cnc_write_string(options.outputDescriptor, OSC52.sequence(for: text, passthrough: false))
-            return inTmux ? .sentThroughTmux : .sentToTerminal
+            return .sent
         case .passthrough:
             cnc_write_string(options.outputDescriptor, OSC52.sequence(for: text, passthrough: true))
-            return tmuxOptions == nil ? .unverifiedInTmux : .passedThroughTmux
+            return tmuxOptions == nil ? .sentUnverified : .sent
         case .tmuxBuffer:
             return OSC52.loadTmuxBuffer(text, environment: environment) ? .tmuxBufferOnly : .unavailable
         }

@@ -5,8 +5,8 @@ extension ClipboardDelivery {
     /// What the status line says about this copy; nil when nothing was copied.
     var copyDestination: CopyDestination? {
         switch self {
-        case .sentToTerminal, .sentThroughTmux, .passedThroughTmux: .clipboard
-        case .unverifiedInTmux: .clipboardUnverified
+        case .sent: .clipboard
+        case .sentUnverified: .clipboardUnverified
         case .tmuxBufferOnly: .tmuxBufferOnly
         case .unavailable: nil
         }
