@@ -25,7 +25,17 @@ struct UICommand: AsyncParsableCommand {
         var returnAccount: String?
         // What the account rules did on the way to the next run, said there.
         var notice: String?
+        // Ctrl-C between two runs quits as Ctrl-C in the screens does (see InterruptBetweenRuns).
+        InterruptBetweenRuns.arm()
+        defer { InterruptBetweenRuns.disarm() }
         while true {
+            if InterruptBetweenRuns.wasInterrupted {
+                if let made = newAccount {
+                    try? global.accounts.removeAccount(made)
+                    if let returnAccount { try? global.accounts.activate(returnAccount) }
+                }
+                return
+            }
             let storeNotice = StoreNotice()
             var clientOptions = AuthClientOptions()
             clientOptions.authenticationFlow = ui.flow?.flow
@@ -56,7 +66,7 @@ struct UICommand: AsyncParsableCommand {
             }
             newAccount = nil
             returnAccount = nil
-            guard let request else {
+            guard let request, !InterruptBetweenRuns.wasInterrupted else {
                 if let notice { CLIOutput.info("latchkey: " + notice) }
                 return
             }

@@ -11,8 +11,10 @@ import Testing
 /// every wait re-captures the screen only when the pane has written something: a tmux control-mode
 /// client (`tmux -C attach`) prints a `%output` line for every write, which wakes the ``Waiter``.
 ///
-/// The command runs as `<command>; echo EXIT=$?; exec sh`, so the pane stays open after the app exits,
-/// its exit status is on the screen, and commands (such as `stty -a`) can be typed into the same pane.
+/// The command runs as `trap : INT; <command>; echo EXIT=$?; exec sh`, so the pane stays open after the
+/// app exits, its exit status is on the screen, and commands (such as `stty -a`) can be typed into the
+/// same pane. The trap makes the pane's shell outlive a Ctrl-C that reaches it as SIGINT (the app in
+/// cooked mode), as an interactive shell does; the app itself gets SIGINT's default action.
 ///
 /// `@unchecked Sendable`: the mutable state (`killed`, and `controlClient`, set once in `init`) is only
 /// touched by the test that owns the session, one call at a time; `ChildProcess` is itself thread-safe.
@@ -65,7 +67,7 @@ package final class TmuxSession: @unchecked Sendable {
         env.append("LANG=C.UTF-8")
         env += environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         let command = (env + arguments).map(Self.quote).joined(separator: " ")
-        let shell = "\(command); echo EXIT=$?; PS1='$ ' exec sh"
+        let shell = "trap : INT; \(command); echo EXIT=$?; PS1='$ ' exec sh"
         let result = tmux([
             "new-session", "-d", "-s", target, "-x", "\(columns)", "-y", "\(rows)", "sh", "-c", shell,
         ])
