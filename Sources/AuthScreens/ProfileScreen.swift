@@ -110,8 +110,8 @@ public struct ProfileState: Equatable, Sendable {
         case editing(name: String, value: FieldState)
         /// Entering the code sent for `name`.
         case verifying(name: String, code: FieldState, delivery: CodeDeliveryDetails?)
-        /// The current and the new password; `focusOnProposed` says which field has focus.
-        case changingPassword(current: FieldState, proposed: FieldState, focusOnProposed: Bool)
+        /// The current password and the new one twice, with the policy's checklist.
+        case changingPassword(PasswordChangeForm)
         /// "Type the username to delete the account".
         case confirmingDelete(typed: FieldState)
         /// "Remove this attribute?", answered with `y`.
@@ -124,6 +124,8 @@ public struct ProfileState: Equatable, Sendable {
     public var knownUsername: String
     /// The attributes an account must keep (those Create account asks for): `x` does not remove them.
     public var requiredAttributes: Set<String> = []
+    /// The pool's password policy, which the change-password form shows and checks.
+    public var passwordPolicy: PasswordPolicy = .cognitoDefault
     /// The request in flight, or nil: the one model of "in flight", as on the forms.
     public var request: Request?
     /// The index of the highlighted attribute row, moved with ↑/↓.
@@ -228,12 +230,15 @@ public enum ProfileFormLine: Equatable, Sendable {
     case field(label: String, FieldState, isFocused: Bool)
     /// A warning over `rows` rows (what a deletion takes with it).
     case warning(String, rows: Int)
+    /// The password policy as the forms show it: a heading, then the rules in two columns, met ones ticked.
+    case checklist(heading: String, [PasswordCheck])
 
     /// The rows the part takes.
     public var rows: Int {
         switch self {
         case .field: return 1
         case .warning(_, let rows): return rows
+        case .checklist(_, let checks): return 1 + (checks.count + 1) / 2
         }
     }
 }
@@ -248,10 +253,13 @@ extension ProfileState {
             return [.field(label: ScreenText.profileNewValue(name), value, isFocused: true)]
         case .verifying(_, let code, _):
             return [.field(label: ScreenText.profileCodeLabel, code, isFocused: true)]
-        case .changingPassword(let current, let proposed, let focusOnProposed):
+        case .changingPassword(let form):
             return [
-                .field(label: ScreenText.profileCurrentPassword, current, isFocused: !focusOnProposed),
-                .field(label: ScreenText.profileNewPassword, proposed, isFocused: focusOnProposed),
+                .field(label: ScreenText.profileCurrentPassword, form.current, isFocused: form.focus == .current),
+                .field(label: ScreenText.profileNewPassword, form.proposed, isFocused: form.focus == .proposed),
+                .field(
+                    label: ScreenText.profileRepeatPassword, form.confirmation, isFocused: form.focus == .confirmation),
+                .checklist(heading: ScreenText.policyHeading, form.passwordChecks),
             ]
         case .confirmingRemoval(let name):
             // The value is named so the user sees what goes; a long one is shortened so the question fits.
@@ -298,6 +306,7 @@ extension ProfileState {
     package static func opening(over app: AppState) -> (ProfileState, [ScreenEffect]) {
         var state = ProfileState(username: app.dashboard.username ?? app.dashboard.session?.username ?? "")
         state.requiredAttributes = Set(app.options.signUpAttributes.map(\.attributeName))
+        state.passwordPolicy = app.options.passwordPolicy
         state.request = .load
         return (state, [.run(.profile(.load))])
     }
@@ -313,7 +322,7 @@ extension ProfileState {
             case .success(let read):
                 attributes = read
                 selection = min(selection, max(0, rows.count - 1))
-            case .failure(let failure): error = ScreenText.shortError(failure)
+            case .failure(let failure): error = ScreenText.profileError(failure)
             }
         case .updated(let name, let result):
             return updated(name: name, result)
@@ -322,9 +331,9 @@ extension ProfileState {
             switch result {
             case .success(let delivery):
                 error = nil
-                mode = .verifying(name: name, code: FieldState(), delivery: delivery)
+                mode = .verifying(name: name, code: .digitsOnly, delivery: delivery)
                 notice = ScreenText.profileCodeSent(name, delivery)
-            case .failure(let failure): error = ScreenText.shortError(failure)
+            case .failure(let failure): error = ScreenText.profileError(failure)
             }
         case .verified(let name, let result):
             return verified(name: name, result)
@@ -335,12 +344,19 @@ extension ProfileState {
                 error = nil
                 mode = .browsing
                 notice = ScreenText.profilePasswordChanged
-            case .failure(let failure): error = ScreenText.shortError(failure)
+            case .failure(let failure):
+                error = ScreenText.profileError(failure, changingPassword: true)
+                // A wrong current password is typed again; the new one stays.
+                if case .changingPassword(var form) = mode, PasswordChangeForm.isWrongCurrentPassword(failure) {
+                    form.current.clear()
+                    form.focus = .current
+                    mode = .changingPassword(form)
+                }
             }
         case .deleted(_, let result):
             request = nil
             if case .failure(let failure) = result {
-                error = ScreenText.shortError(failure)
+                error = ScreenText.profileError(failure)
                 mode = .browsing
             }
         case .removed(let name, let result):
@@ -350,7 +366,7 @@ extension ProfileState {
                 error = nil
                 notice = Localized.format(\.profileRemoved, ["label": ScreenText.profileLabel(name)])
                 return [.run(.profile(.load))]
-            case .failure(let failure): error = ScreenText.shortError(failure)
+            case .failure(let failure): error = ScreenText.profileError(failure)
             }
         }
         return []
@@ -366,14 +382,14 @@ extension ProfileState {
         case .success(let deliveries):
             error = nil
             if let delivery = deliveries.first(where: { $0.attributeName == name }) {
-                mode = .verifying(name: name, code: FieldState(), delivery: delivery)
+                mode = .verifying(name: name, code: .digitsOnly, delivery: delivery)
                 notice = ScreenText.profileCodeSent(name, delivery)
             } else {
                 mode = .browsing
                 notice = ScreenText.profileSaved(name)
             }
             return [.run(.profile(.load))]
-        case .failure(let failure): error = ScreenText.shortError(failure)
+        case .failure(let failure): error = ScreenText.profileError(failure)
         }
         return []
     }
@@ -391,7 +407,7 @@ extension ProfileState {
             notice = ScreenText.profileVerifiedNotice(name)
             return [.run(.profile(.load))]
         case .failure(let failure):
-            error = ScreenText.shortError(failure)
+            error = ScreenText.profileError(failure)
             if case .verifying(let name, var code, let delivery) = mode {
                 code.clear()
                 mode = .verifying(name: name, code: code, delivery: delivery)
@@ -410,8 +426,7 @@ extension ProfileState {
         case .editing(let name, let value): return editingKey(key, name: name, value: value)
         case .verifying(let name, let code, let delivery):
             return verifyingKey(key, name: name, code: code, delivery: delivery)
-        case .changingPassword(let current, let proposed, let focusOnProposed):
-            return changingPasswordKey(key, current: current, proposed: proposed, focusOnProposed: focusOnProposed)
+        case .changingPassword(let form): return changingPasswordKey(key, form: form)
         case .confirmingDelete(let typed): return confirmingDeleteKey(key, typed: typed)
         case .confirmingRemoval(let name):
             // Any key answers: `y` removes the attribute, anything else keeps it.
@@ -424,16 +439,25 @@ extension ProfileState {
         }
     }
 
-    /// A key in the edit form: Esc goes back, Enter saves, anything else edits the value.
+    /// A key in the edit form: Esc goes back, Enter saves a value in the attribute's format, a key the
+    /// attribute does not take (a letter in a phone number) is ignored, anything else edits the value.
     private mutating func editingKey(
         _ key: Key, name: String, value: FieldState
     ) -> [ScreenEffect] {
         var value = value
+        let attribute = AttributeField(name: name, label: ScreenText.profileLabel(name), text: value.text)
         if key == .escape { return back() }
         if key == .enter {
+            // Checked as Create account checks it (an E.164 phone number, an email address, a date…),
+            // before the pool is asked; an empty value is the pool's to judge.
+            if !value.text.trimmingCharacters(in: .whitespaces).isEmpty, let problem = attribute.validationError {
+                error = problem
+                return []
+            }
             error = nil
             return run(.update(name: name, value: value.text))
         }
+        if attribute.refuses(key) { return [] }
         if value.apply(key) == .changed { error = nil }
         mode = .editing(name: name, value: value)
         return []
@@ -467,33 +491,28 @@ extension ProfileState {
         return []
     }
 
-    /// A key in the password form: Esc goes back, Tab (or Enter on the first field) moves focus,
-    /// Enter on the second changes the password, Ctrl-T reveals, anything else edits.
-    private mutating func changingPasswordKey(
-        _ key: Key, current: FieldState, proposed: FieldState, focusOnProposed: Bool
-    ) -> [ScreenEffect] {
-        var current = current
-        var proposed = proposed
+    /// A key in the password form: Esc goes back, Tab and Enter move between the fields, Enter on
+    /// the last one changes the password once the form is complete (else says what is missing and
+    /// focuses it), Ctrl-T reveals, anything else edits.
+    private mutating func changingPasswordKey(_ key: Key, form: PasswordChangeForm) -> [ScreenEffect] {
+        var form = form
         if key == .escape { return back() }
-        if key == .tab || key == .backTab || (key == .enter && !focusOnProposed) {
-            mode = .changingPassword(current: current, proposed: proposed, focusOnProposed: !focusOnProposed)
+        let outcome = form.apply(key)
+        if outcome == .edited { error = nil }
+        guard outcome == .submitted else {
+            mode = .changingPassword(form)
             return []
         }
-        if key == .enter {
-            guard !current.isEmpty, !proposed.isEmpty else {
-                error = ScreenText.profileEnterBothPasswords
-                return []
-            }
-            error = nil
-            return run(.changePassword(current: SecretText(current.text), proposed: SecretText(proposed.text)))
+        if let problem = form.problem {
+            form.focus = problem.field
+            mode = .changingPassword(form)
+            error = problem.message
+            return []
         }
-        if key.isCtrl("t") {
-            if focusOnProposed { proposed.isRevealed.toggle() } else { current.isRevealed.toggle() }
-        } else if (focusOnProposed ? proposed.apply(key) : current.apply(key)) == .changed {
-            error = nil
-        }
-        mode = .changingPassword(current: current, proposed: proposed, focusOnProposed: focusOnProposed)
-        return []
+        error = nil
+        mode = .changingPassword(form)
+        return run(
+            .changePassword(current: SecretText(form.current.text), proposed: SecretText(form.proposed.text)))
     }
 
     /// A key in the delete form: Esc cancels, Enter deletes once the username is typed exactly,
@@ -545,9 +564,7 @@ extension ProfileState {
             return run(.sendCode(name: row.name))
         case .character("w"):
             guard request == nil else { break }
-            start(
-                .changingPassword(
-                    current: FieldState(isSecure: true), proposed: FieldState(isSecure: true), focusOnProposed: false))
+            start(.changingPassword(PasswordChangeForm(policy: passwordPolicy)))
         case .character("x"):
             guard request == nil, let row = selected else { break }
             if let refusal = removalRefusal(row) {

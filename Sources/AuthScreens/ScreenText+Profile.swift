@@ -28,8 +28,10 @@ extension ScreenText {
     public static var profilePasswordChanged: String { Localized.text(\.profilePasswordChanged) }
     /// The error under the code field when Enter is pressed on an empty code.
     public static var profileEnterCode: String { Localized.text(\.profileEnterCode) }
-    /// A password field left empty.
-    public static var profileEnterBothPasswords: String { Localized.text(\.profileEnterBothPasswords) }
+    /// The change-password form sent without the current password.
+    public static var profileEnterCurrentPassword: String { Localized.text(\.profileEnterCurrentPassword) }
+    /// A password change refused because the current password is wrong: "The current password is wrong.".
+    public static var wrongCurrentPassword: String { Localized.text(\.wrongCurrentPassword) }
     /// The typed username does not match.
     public static var profileDeleteMismatch: String { Localized.text(\.profileDeleteMismatch) }
     /// The notice after the delete confirmation was dismissed: "Kept the account.".
@@ -89,6 +91,8 @@ extension ScreenText {
     public static var profileCurrentPassword: String { Localized.text(\.profileCurrentPassword) }
     /// The password form's labels.
     public static var profileNewPassword: String { Localized.text(\.profileNewPassword) }
+    /// The password form's label for the new password typed again.
+    public static var profileRepeatPassword: String { Localized.text(\.profileRepeatPassword) }
     /// The delete form's label.
     public static var profileTypeUsername: String { Localized.text(\.profileTypeUsername) }
     /// The Profile view's key hints while browsing.
@@ -153,6 +157,24 @@ extension ScreenText {
             \.profileHelpQuit,
         ].map(Localized.text)
     }
+    /// A failed Profile request in the forms' wording: what went wrong, then the next step in this
+    /// view (Ctrl-R for a new code, the checklist for a refused password, the current password typed
+    /// again), as full sentences; any other error as the core words it.
+    ///
+    /// `changingPassword` says the error answers a password change, where Cognito's refusal means the
+    /// current password is wrong (``PasswordChangeForm/isWrongCurrentPassword(_:)``).
+    public static func profileError(_ error: AuthError, changingPassword: Bool = false) -> String {
+        switch error {
+        case .codeMismatch: return banner(error, Localized.text(\.profileNextCheckCode))
+        case .expiredCode: return banner(error, Localized.text(\.profileNextNewCode))
+        case .invalidPassword: return banner(error, Localized.text(\.nextMeetPolicy))
+        case _ where changingPassword && PasswordChangeForm.isWrongCurrentPassword(error):
+            return wrongCurrentPassword + Localized.text(\.errorSeparator)
+                + Localized.text(\.profileNextWrongCurrentPassword)
+        default: return fallbackBanner(error)
+        }
+    }
+
     /// The dashboard's log line after a deletion.
     public static func accountDeleted(_ username: String) -> String {
         Localized.format(\.accountDeleted, ["username": TerminalText.sanitized(username)])

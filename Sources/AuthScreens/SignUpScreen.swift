@@ -50,6 +50,16 @@ public struct AttributeField: Equatable, Sendable {
         case .email, .url, .text: return true
         }
     }
+
+    /// Whether this field refuses `key`: a typed character its input does not take, or a paste with
+    /// one (a letter in a date, say). Other keys are for the field to handle.
+    public func refuses(_ key: Key) -> Bool {
+        switch key {
+        case .character(let character): return !accepts(character)
+        case .paste(let text): return !text.trimmingCharacters(in: .whitespaces).allSatisfy(accepts)
+        default: return false
+        }
+    }
 }
 
 /// Shared checks for usernames, emails, phone numbers and codes.
@@ -61,11 +71,7 @@ enum Validation {
         return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".")
     }
 
-    static func isPhone(_ value: String) -> Bool {
-        guard value.hasPrefix("+") else { return false }
-        let digits = value.dropFirst()
-        return (8...15).contains(digits.count) && digits.allSatisfy { $0.isASCII && $0.isNumber }
-    }
+    static func isPhone(_ value: String) -> Bool { UserAttributes.isE164PhoneNumber(value) }
 
     /// Cognito's limit for a string attribute.
     static let maximumAttributeLength = 2048
@@ -263,11 +269,7 @@ extension SignUpState: FormScreen {
     /// Whether the focused field refuses `key` (a letter typed into a date, say).
     func refuses(_ key: Key) -> Bool {
         guard !isInFlight, case .attribute(let index) = focus, attributes.indices.contains(index) else { return false }
-        switch key {
-        case .character(let character): return !attributes[index].accepts(character)
-        case .paste(let text): return !text.trimmingCharacters(in: .whitespaces).allSatisfy(attributes[index].accepts)
-        default: return false
-        }
+        return attributes[index].refuses(key)
     }
 
     /// Applies an action and returns the effects to run.

@@ -67,7 +67,8 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var passwordsDoNotMatch = "The passwords do not match."
     package internal(set) var codeRequired = "Enter the code."
     package internal(set) var invalidEmail = "Enter an email address such as name@example.com."
-    package internal(set) var invalidPhone = "Enter the phone number with its country code, such as +14155550100."
+    package internal(set) var invalidPhone =
+        "Enter the phone number in E.164 form: + and the country code, then the number, 8 to 15 digits in all with no spaces, such as +14155550100."
     package internal(set) var invalidEmailOrPhone = "Enter an email address or a phone number such as +14155550100."
     package internal(set) var signingIn = "Signing in…"
     package internal(set) var creatingAccount = "Creating account…"
@@ -349,7 +350,14 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var profilePasswordChanged =
         "Password changed. Other devices keep their sessions until they expire."
     package internal(set) var profileEnterCode = "Enter the code that was sent."
-    package internal(set) var profileEnterBothPasswords = "Enter the current password and the new one."
+    package internal(set) var profileEnterCurrentPassword = "Enter the current password."
+    package internal(set) var profileNextCheckCode = "Check the code, or press Ctrl-R for a new one."
+    package internal(set) var profileNextNewCode = "Press Ctrl-R for a new code."
+    package internal(set) var wrongCurrentPassword = "The current password is wrong."
+    package internal(set) var profileNextWrongCurrentPassword =
+        "Type it again; if you have forgotten it, sign out (o) and choose Forgot password on Sign in."
+    package internal(set) var cliNextWrongCurrentPassword =
+        "Run latchkey change-password again with the right one; if you have forgotten it, reset it with latchkey forgot-password --username {username}."
     package internal(set) var profileDeleteMismatch =
         "That is not the username; nothing was deleted. Type it exactly, or press Esc."
     package internal(set) var profileDeleteCancelled = "Kept the account."
@@ -358,6 +366,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var profileCodeLabel = "Code"
     package internal(set) var profileCurrentPassword = "Current password"
     package internal(set) var profileNewPassword = "New password"
+    package internal(set) var profileRepeatPassword = "Repeat password"
     package internal(set) var profileTypeUsername = "Username"
     package internal(set) var devicesTitle = "Devices"
     package internal(set) var hintDevices = "v devices"
@@ -609,6 +618,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var cliUserSetAssignments = "NAME=VALUE pairs."
     package internal(set) var cliUserNeedAssignment = "give at least one NAME=VALUE, such as name='Alice Smith'."
     package internal(set) var cliUserNotAssignment = "{text} is not NAME=VALUE. Write it as name='Alice Smith'."
+    package internal(set) var cliUserInvalidPhone = "phone_number={value} is not a phone number the pool takes. {rule}"
     package internal(set) var cliUserUpdated = "✔ Updated {names}."
     package internal(set) var cliUserNotName =
         "{text} is not an attribute name. To change a value: latchkey user set NAME=VALUE"
@@ -978,6 +988,9 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var cliSignedInAs = "✔ Signed in as {username}."
     package internal(set) var cliNewPasswordRequired = "A new password is required for this account."
     package internal(set) var cliPromptNewPassword = "New password: "
+    package internal(set) var cliPromptRepeatNewPassword = "New password again: "
+    package internal(set) var cliPasswordsDoNotMatch =
+        "The passwords do not match. Nothing was changed: run latchkey change-password again."
     package internal(set) var cliPromptCodeSent = "Code sent in {destination} (or \"resend\"): "
     package internal(set) var cliSendingNewCode = "Sending a new code …"
     package internal(set) var cliCodeRefused = "✘ {message} Enter the code again, or \"resend\" for a new one."

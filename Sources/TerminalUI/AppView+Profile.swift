@@ -105,6 +105,13 @@ extension AppView {
             case .warning(let text, let rows):
                 Banner(.warning, text).draw(
                     into: &grid, in: Rect(row: top, column: inner.column, width: inner.width, height: rows))
+            case .checklist(let heading, let checks):
+                grid.write(
+                    heading, row: top, column: labelColumn, style: CellStyle(.dim), maxWidth: inner.right - labelColumn)
+                FormLayout.drawChecklist(
+                    checks, into: &grid, row: top + 1,
+                    in: Rect(row: top + 1, column: labelColumn, width: inner.right - labelColumn, height: part.rows - 1)
+                )
             }
             top += part.rows
         }

@@ -265,8 +265,9 @@ struct FormLayout {
         return view.cursorPosition(in: fieldRect)
     }
 
-    /// Draws the password policy from `row` of the form's `rect` in two columns, met rules ticked.
-    private static func drawChecklist(_ checks: [PasswordCheck], into grid: inout CellGrid, row: Int, in rect: Rect) {
+    /// Draws the password policy from `row` of the form's `rect` in two columns, met rules ticked
+    /// (the forms' checklist, and Profile's change-password form).
+    static func drawChecklist(_ checks: [PasswordCheck], into grid: inout CellGrid, row: Int, in rect: Rect) {
         let columnWidth = rect.width / 2
         for (index, check) in checks.enumerated() {
             let line = "\(check.isMet ? Self.metGlyph : Self.unmetGlyph) \(check.text)"

@@ -145,7 +145,23 @@ struct ChangePasswordCommand: AsyncParsableCommand {
         let proposed = try PasswordInput.read(
             fromStdin: passwordStdin, prompt: Localized.text(\.cliPromptNewPassword))
         try PasswordInput.checkPolicy(proposed, configuration: client.configuration)
-        try await client.changePassword(current: current, proposed: proposed)
+        // Typed where it cannot be seen: asked twice, as the Profile form does (a script gives it once).
+        if !passwordStdin && CLIOutput.stdinIsTerminal {
+            let repeated = try CLIOutput.secret(prompt: Localized.text(\.cliPromptRepeatNewPassword))
+            guard repeated == proposed else {
+                throw CLIFailure(code: 1, message: Localized.text(\.cliPasswordsDoNotMatch))
+            }
+        }
+        do {
+            try await client.changePassword(current: current, proposed: proposed)
+        } catch let error as AuthError where PasswordChangeForm.isWrongCurrentPassword(error) {
+            // Our words, as in Profile: not "The request was not authorised" (issue 29, C1).
+            let username = TerminalText.sanitized(await client.username ?? "NAME")
+            throw CLIFailure(
+                code: 1,
+                message: ScreenText.wrongCurrentPassword + Localized.text(\.errorSeparator)
+                    + Localized.format(\.cliNextWrongCurrentPassword, ["username": username]))
+        }
         CLIOutput.info(Localized.text(\.cliPasswordChanged))
     }
 }

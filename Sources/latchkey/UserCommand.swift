@@ -189,7 +189,8 @@ struct UserCommand: AsyncParsableCommand {
         }
     }
 
-    /// `NAME=VALUE` pairs as a dictionary; a pair without `=` or with an empty name is a usage error.
+    /// `NAME=VALUE` pairs as a dictionary; a pair without `=` or with an empty name, or a `phone_number`
+    /// that is not E.164, is a usage error.
     static func parse(_ assignments: [String]) throws -> [String: String] {
         var changes: [String: String] = [:]
         for assignment in assignments {
@@ -198,6 +199,13 @@ struct UserCommand: AsyncParsableCommand {
                     Localized.format(\.cliUserNotAssignment, ["text": TerminalText.sanitized(assignment)]))
             }
             changes[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
+        }
+        // The phone number is checked before it is sent, by the rule Profile and Create account apply.
+        if let phone = changes["phone_number"], !phone.isEmpty, !UserAttributes.isE164PhoneNumber(phone) {
+            throw ValidationError(
+                Localized.format(
+                    \.cliUserInvalidPhone,
+                    ["value": TerminalText.sanitized(phone), "rule": Localized.text(\.invalidPhone)]))
         }
         return changes
     }

@@ -105,6 +105,62 @@ struct ProfileScreenTests {
         #expect(app.profile?.mode == .browsing && app.profile?.notice == "Email verified.")
     }
 
+    @Test("the phone number is checked as E.164 before it is sent, by the rule Create account and the CLI use")
+    func phoneNumberIsCheckedBeforeSaving() {
+        var app = opened()
+        _ = app.reduce(.keyPressed(.down))
+        _ = app.reduce(.keyPressed(.down))
+        _ = app.reduce(.keyPressed(.character("e")))
+        guard case .editing("phone_number", _)? = app.profile?.mode else {
+            Issue.record("expected the phone form, got \(String(describing: app.profile?.mode))")
+            return
+        }
+        _ = app.reduce(.keyPressed(.ctrl("u")))
+        type("5551234", into: &app)
+        #expect(app.reduce(.keyPressed(.enter)).isEmpty)
+        #expect(app.profile?.error == ScreenText.invalidPhone)
+        #expect(ScreenText.invalidPhone.contains("E.164") && ScreenText.invalidPhone.contains("+14155550100"))
+        // Letters and spaces are not typed into a phone number, as on Create account.
+        _ = app.reduce(.keyPressed(.character("x")))
+        _ = app.reduce(.keyPressed(.character(" ")))
+        guard case .editing(_, let typed)? = app.profile?.mode else { return }
+        #expect(typed.text == "5551234")
+        _ = app.reduce(.keyPressed(.ctrl("u")))
+        type("+15555550199", into: &app)
+        #expect(app.profile?.error == nil)
+        #expect(app.reduce(.keyPressed(.enter)) == [.profile(.update(name: "phone_number", value: "+15555550199"))])
+        // The one rule: `+`, then 8 to 15 digits, nothing else.
+        #expect(UserAttributes.isE164PhoneNumber("+14155550100"))
+        #expect(!UserAttributes.isE164PhoneNumber("+1 415 555 0100"))
+        #expect(!UserAttributes.isE164PhoneNumber("+1234567"))
+        #expect(UserAttributes.isE164PhoneNumber("+12345678"))
+        #expect(!UserAttributes.isE164PhoneNumber("+1234567890123456"))
+        #expect(!UserAttributes.isE164PhoneNumber("+１２３４５６７８９"))
+    }
+
+    @Test("the attribute code field takes digits only, like the other code fields")
+    func codeFieldTakesDigitsOnly() {
+        var app = opened()
+        _ = app.reduce(.keyPressed(.down))
+        _ = app.reduce(.keyPressed(.character("v")))
+        _ = app.reduce(.profile(.codeSent(name: "email", .success(CodeDeliveryDetails(attributeName: "email")))))
+        type("ab12x3", into: &app)
+        _ = app.reduce(.keyPressed(.character("z")))
+        _ = app.reduce(.keyPressed(.character("4")))
+        guard case .verifying("email", let code, _)? = app.profile?.mode else {
+            Issue.record("expected the code form")
+            return
+        }
+        #expect(code.text == "1234")
+        // Still digits only after a wrong code cleared it.
+        _ = app.reduce(.keyPressed(.enter))
+        _ = app.reduce(
+            .profile(.verified(name: "email", .failure(.codeMismatch("Invalid verification code provided")))))
+        type("9a9", into: &app)
+        guard case .verifying(_, let again, _)? = app.profile?.mode else { return }
+        #expect(again.text == "99")
+    }
+
     @Test("v sends a code for the selected email; Esc on the code form says how to verify later")
     func verifyLater() {
         var app = opened()
@@ -132,21 +188,123 @@ struct ProfileScreenTests {
         #expect(app.profile?.mode == .browsing && app.profile?.error == "Username cannot be changed here.")
     }
 
-    @Test("change password: both fields, masked, Tab between them; the request carries secrets as SecretText")
-    func changePassword() {
+    @Test(
+        "change password: three masked fields, the policy checklist, nothing sent until complete; secrets as SecretText"
+    )
+    func changePassword() throws {
         var app = opened()
         _ = app.reduce(.keyPressed(.character("w")))
         #expect(app.keyHints == ScreenText.profilePasswordHints)
+        func form() -> PasswordChangeForm? {
+            if case .changingPassword(let form)? = app.profile?.mode { form } else { nil }
+        }
+        func checklist() -> [PasswordCheck]? {
+            for line in app.profile?.form ?? [] {
+                if case .checklist(let heading, let checks) = line, heading == ScreenText.policyHeading {
+                    return checks
+                }
+            }
+            return nil
+        }
+        // The checklist the reset and sign-up forms show, for the policy the app was given.
+        #expect(checklist() == PasswordPolicy.cognitoDefault.checks(for: ""))
+        #expect(app.profile?.form.filter { if case .field = $0 { true } else { false } }.count == 3)
+        // Enter on an empty form says what is missing first and sends nothing.
+        _ = app.reduce(.keyPressed(.enter))
+        _ = app.reduce(.keyPressed(.enter))
+        #expect(app.reduce(.keyPressed(.enter)).isEmpty)
+        #expect(app.profile?.error == ScreenText.profileEnterCurrentPassword && form()?.focus == .current)
         type("Old-pass1", into: &app)
         #expect(app.reduce(.keyPressed(.enter)).isEmpty)  // to the new password
+        #expect(form()?.focus == .proposed && form()?.current.isMasked == true)
+        type("abc", into: &app)
+        #expect(checklist()?.filter(\.isMet).map(\.rule) == [.lowercase])
+        _ = app.reduce(.keyPressed(.enter))
+        // Short of the policy: refused before sending, the new password focused.
         #expect(app.reduce(.keyPressed(.enter)).isEmpty)
-        #expect(app.profile?.error == ScreenText.profileEnterBothPasswords)
+        #expect(app.profile?.error == PasswordPolicy.cognitoDefault.validationError(for: "abc"))
+        #expect(form()?.focus == .proposed)
+        _ = app.reduce(.keyPressed(.ctrl("u")))
+        type("New-pass1", into: &app)
+        #expect(checklist()?.allSatisfy(\.isMet) == true)
+        _ = app.reduce(.keyPressed(.tab))
+        #expect(form()?.focus == .confirmation)
+        // Typed differently the second time: refused before sending.
+        type("New-pass2", into: &app)
+        #expect(app.reduce(.keyPressed(.enter)).isEmpty)
+        #expect(app.profile?.error == ScreenText.passwordsDoNotMatch && form()?.focus == .confirmation)
+        _ = app.reduce(.keyPressed(.ctrl("u")))
+        #expect(app.profile?.error == nil)
+        #expect(app.reduce(.keyPressed(.enter)).isEmpty)
+        #expect(app.profile?.error == ScreenText.confirmPasswordRequired)
         type("New-pass1", into: &app)
         let effects = app.reduce(.keyPressed(.enter))
         #expect(effects == [.profile(.changePassword(current: "Old-pass1", proposed: "New-pass1"))])
         #expect(!dumped(app).contains("New-pass1"))
         _ = app.reduce(.profile(.passwordChanged(.success(()))))
         #expect(app.profile?.mode == .browsing && app.profile?.notice == ScreenText.profilePasswordChanged)
+    }
+
+    @Test("the checklist follows the pool's policy, as on the other forms")
+    func changePasswordUsesThePoolsPolicy() throws {
+        var options = AuthUIOptions()
+        options.passwordPolicy = PasswordPolicy(minimumLength: 10, requiresSymbol: false)
+        var app = signedInApp(options: options)
+        _ = app.reduce(.keyPressed(.character("p")))
+        _ = app.reduce(.profile(.loaded(.success(aliceProfile))))
+        _ = app.reduce(.keyPressed(.character("w")))
+        let checks = app.profile?.form.compactMap { line -> [PasswordCheck]? in
+            if case .checklist(_, let checks) = line { checks } else { nil }
+        }
+        #expect(checks == [options.passwordPolicy.checks(for: "")])
+    }
+
+    @Test(
+        "a wrong current password is said plainly with the next step, in our words (moto's and Cognito's refusals alike)"
+    )
+    func wrongCurrentPassword() throws {
+        let expected =
+            "The current password is wrong. Type it again; if you have forgotten it, sign out (o) and choose Forgot password on Sign in."
+        for refusal in ["alice", "Incorrect username or password."] {
+            var app = opened()
+            _ = app.reduce(.keyPressed(.character("w")))
+            type("Wrong-pass1", into: &app)
+            _ = app.reduce(.keyPressed(.tab))
+            type("New-pass1", into: &app)
+            _ = app.reduce(.keyPressed(.tab))
+            type("New-pass1", into: &app)
+            #expect(app.reduce(.keyPressed(.enter)).count == 1)
+            _ = app.reduce(.profile(.passwordChanged(.failure(.notAuthorized(refusal)))))
+            #expect(app.profile?.error == expected)
+            // The current password is typed again; the new one stays.
+            guard case .changingPassword(let form)? = app.profile?.mode else {
+                Issue.record("expected the password form")
+                return
+            }
+            #expect(form.focus == .current && form.current.isEmpty && form.proposed.text == "New-pass1")
+        }
+        // A refusal about the session is not a wrong password.
+        #expect(!PasswordChangeForm.isWrongCurrentPassword(.notAuthorized("Access Token has been revoked")))
+        #expect(PasswordChangeForm.isWrongCurrentPassword(.notAuthorized("Incorrect username or password.")))
+    }
+
+    @Test("Profile's messages are full sentences with the next step, as on the code and password forms")
+    func profileMessagesAreWorded() {
+        #expect(
+            ScreenText.profileError(.codeMismatch("Invalid verification code provided, please try again."))
+                == "The code is wrong. Check the code, or press Ctrl-R for a new one.")
+        #expect(
+            ScreenText.profileError(.expiredCode("Invalid code provided, please request a code again."))
+                .hasSuffix("Press Ctrl-R for a new code."))
+        let policy = ScreenText.profileError(
+            .invalidPassword("Password did not conform with policy: Password must have symbol characters"),
+            changingPassword: true)
+        #expect(policy.contains("Choose one that meets the policy shown.") && policy.hasSuffix("."), "\(policy)")
+        // The same refusal outside a password change is not about the password.
+        #expect(!ScreenText.profileError(.notAuthorized("alice")).contains("current password"))
+        #expect(
+            ScreenText.profileError(.limitExceeded("Attempt limit exceeded, please try after some time.")).hasSuffix(
+                "."))
     }
 
     @Test("delete: a wrong username deletes nothing; the right one deletes and lands on sign-in")

@@ -58,7 +58,7 @@ import Testing
         store.type("555")
         store.press(.tab) {
             $0.focus = .createAccount
-            $0.attributes[1].field.error = "Enter the phone number with its country code, such as +14155550100."
+            $0.attributes[1].field.error = ScreenText.invalidPhone
         }
         store.send(.attributeChanged(index: 0, text: "alice@example.com")) {
             $0.attributes[0].field.setText("alice@example.com")

@@ -56,6 +56,30 @@ extension BackendTests {
             #expect(unknown.stderr.contains("latchkey sign-up") || unknown.stderr.contains("forgot-password"))
         }
 
+        @Test("change-password with a wrong current password says so in our words, with the next step (exit 1)")
+        func changePasswordWrongCurrent() async throws {
+            let backend = try await LocalBackend.shared()
+            let username = await backend.uniqueName("chpw")
+            try await backend.createUser(username, password: Integration.password)
+            let store = try Integration.temporaryDirectory("chpw")
+            let common = ["--config", backend.info.configPath, "--store", store]
+            let signIn = try await LatchkeyBinary.run(
+                ["sign-in", "--username", username, "--password-stdin"] + common, stdin: Integration.password + "\n")
+            #expect(signIn.status == 0, "\(signIn.stderr)")
+            let wrong = try await LatchkeyBinary.run(
+                ["change-password", "--password-stdin"] + common, stdin: "Wr0ng-Current!\nN3w-Password!\n")
+            #expect(wrong.status == 1, "\(wrong)")
+            #expect(
+                wrong.stderr.contains(
+                    "latchkey: The current password is wrong. Run latchkey change-password again with the right one;"),
+                "\(wrong.stderr)")
+            #expect(wrong.stderr.contains("latchkey forgot-password --username \(username)"), "\(wrong.stderr)")
+            #expect(!wrong.stderr.contains("not authorised"))
+            let right = try await LatchkeyBinary.run(
+                ["change-password", "--password-stdin"] + common, stdin: "\(Integration.password)\nN3w-Password!\n")
+            #expect(right.status == 0, "\(right)")
+        }
+
         @Test("A username typed decomposed (NFD) signs in the account created composed (NFC)")
         func decomposedUsername() async throws {
             let backend = try await LocalBackend.shared()

@@ -59,6 +59,27 @@ extension BackendTests {
             #expect(notVerifiable.status == 2)
         }
 
+        @Test("user set checks phone_number as E.164 before sending it (exit 2, nothing changed), as Profile does")
+        func setChecksThePhoneNumber() async throws {
+            let backend = try await LocalBackend.shared()
+            let (_, common) = try await Self.signedIn(backend)
+            for bad in ["5551234", "+1 415 555 0100", "+1234567"] {
+                let refused = try await LatchkeyBinary.run(["user", "set", "phone_number=\(bad)"] + common)
+                #expect(refused.status == 2, "\(bad): \(refused)")
+                #expect(refused.stderr.contains("phone_number=\(bad) is not a phone number the pool takes."))
+                #expect(
+                    refused.stderr.contains("E.164") && refused.stderr.contains("+14155550100"), "\(refused.stderr)")
+            }
+            let shown = try await LatchkeyBinary.run(["user", "show", "--json"] + common)
+            #expect(JSONValue.parse(Array(shown.stdout.utf8))?["attributes"]?["phone_number"] == nil)
+            let set = try await LatchkeyBinary.run(["user", "set", "phone_number=+14155550100"] + common)
+            #expect(set.status == 0, "\(set.stderr)")
+            let after = try await LatchkeyBinary.run(["user", "show", "--json"] + common)
+            #expect(
+                JSONValue.parse(Array(after.stdout.utf8))?["attributes"]?["phone_number"]?.stringValue == "+14155550100"
+            )
+        }
+
         @Test(
             "user unset removes attributes (DeleteUserAttributes); the pool refuses sub (exit 1, nothing removed); NAME=VALUE exits 2"
         )

@@ -67,6 +67,43 @@ extension BackendTests {
             #expect(!exit.contains("latchkey: storing the session"), "the warning was shown inside instead:\n\(exit)")
         }
 
+        @Test("change-password on a terminal asks for the new password twice; a mismatch changes nothing (exit 1)")
+        func changePasswordAsksTwice() async throws {
+            let backend = try await LocalBackend.shared()
+            guard let binary = LatchkeyBinary.url else { throw TmuxSession.Failure("the latchkey binary is not built") }
+            let username = await backend.uniqueName("chpwtty")
+            try await backend.createUser(username, password: Integration.password)
+            let store = try TerminalApp.temporaryDirectory("chpwtty")
+            let common = ["--config", backend.info.configPath, "--store", store]
+            let signIn = try await LatchkeyBinary.run(
+                ["sign-in", "--username", username, "--password-stdin"] + common, stdin: Integration.password + "\n",
+                environment: TerminalApp.baseEnvironment)
+            #expect(signIn.status == 0, "\(signIn.stderr)")
+            func change(again repeated: String, name: String) async throws -> (Int32, String) {
+                let session = try TmuxSession(
+                    [binary.path, "change-password"] + common, environment: TerminalApp.baseEnvironment, columns: 80,
+                    rows: 24, name: name)
+                defer { session.kill() }
+                try await session.waitFor("Current password:")
+                session.type(Integration.password)
+                session.press("Enter")
+                try await session.waitFor("New password:")
+                session.type("N3w-Password!")
+                session.press("Enter")
+                try await session.waitFor("New password again:")
+                session.type(repeated)
+                session.press("Enter")
+                let status = try await session.waitForExit()
+                return (status, EndToEnd.flattened(session.screen()))
+            }
+            let (mismatch, mismatchScreen) = try await change(again: "N3w-Passw0rd!", name: "chpw1")
+            #expect(mismatch == 1, "\(mismatchScreen)")
+            #expect(mismatchScreen.contains("The passwords do not match. Nothing was changed"), "\(mismatchScreen)")
+            // The current password is still the old one: the second run is accepted with it.
+            let (changed, changedScreen) = try await change(again: "N3w-Password!", name: "chpw2")
+            #expect(changed == 0, "\(changedScreen)")
+        }
+
         @Test(
             "sign-in without --username asks for it on a terminal; sign-in and --plain ask again after a wrong password"
         )

@@ -75,12 +75,10 @@ extension AuthClient {
     }
 
     /// `answer` as an E.164 phone number (spaces, dashes, dots and parentheses removed); throws
-    /// ``AuthError/invalidParameter(_:)`` when it lacks the `+` and country code or has 7 or more than 15 digits.
+    /// ``AuthError/invalidParameter(_:)`` when it is not one (``UserAttributes/isE164PhoneNumber(_:)``).
     private static func phoneNumber(_ answer: String) throws -> String {
         let phone = answer.filter { !" -().".contains($0) }
-        guard phone.hasPrefix("+"), phone.count >= 8, phone.count <= 16,
-            phone.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber })
-        else {
+        guard UserAttributes.isE164PhoneNumber(phone) else {
             throw AuthError.invalidParameter("Enter the phone number with its country code, for example +15555550123.")
         }
         return phone

@@ -34,4 +34,12 @@ public struct UserAttributes: Sendable, Hashable, Codable {
 
     /// Whether `name` is an attribute that a code verifies (`email`, `phone_number`).
     public static func isVerifiable(_ name: String) -> Bool { name == "email" || name == "phone_number" }
+
+    /// Whether `value` is a phone number as Cognito takes it (E.164): `+`, then 8 to 15 digits with the
+    /// country code first, and nothing else (no spaces). The one rule the forms, Profile and the CLI apply.
+    public static func isE164PhoneNumber(_ value: String) -> Bool {
+        guard value.hasPrefix("+") else { return false }
+        let digits = value.unicodeScalars.dropFirst()
+        return (8...15).contains(digits.count) && digits.allSatisfy { ("0"..."9").contains($0) }
+    }
 }
