@@ -233,6 +233,8 @@ extension AppState {
         let previousUsername = dashboard.username ?? dashboard.session?.username
         let previousWaiting = dashboard.callsWaitingForSignIn
         let wasSigningOutGlobally = dashboard.signOutRequest == .global
+        // Neither `o`/`O` nor a deletion here: the sign-out came from another terminal or process.
+        let signedOutHere = dashboard.awaitsOwnSignOut || profile?.request == .deleteAccount
         let previousState = dashboard.userState
         var effects = perform(dashboard.reduce(.sessionEvent(event)))
         switch event {
@@ -260,10 +262,14 @@ extension AppState {
                 // Every modal closes: the next sign-in may be another user. Its Security row is read again with `m`.
                 modal = nil
                 dashboard.mfa = nil
+                let fromElsewhere = !signedOutHere && (previousState == .signedIn || previousState.needsRelogin)
+                if fromElsewhere { dashboard.append(ScreenText.signedOutElsewhere) }
                 if isOnDashboard {
                     let notice =
                         globalSignOutNotice
-                        ?? (wasSigningOutGlobally ? ScreenText.signingOutEverywhere : ScreenText.signedOutNotice)
+                        ?? (wasSigningOutGlobally
+                            ? ScreenText.signingOutEverywhere
+                            : fromElsewhere ? ScreenText.signedOutElsewhere : ScreenText.signedOutNotice)
                     globalSignOutNotice = nil
                     base = .signIn(makeSignIn(username: previousUsername ?? "", notice: notice))
                 }
@@ -272,6 +278,10 @@ extension AppState {
             }
         case .pendingCallsChanged:
             let waiting = dashboard.callsWaitingForSignIn
+            if var reset = forgotPasswordScreen, reset.waitingCalls != nil {
+                reset.waitingCalls = waiting
+                forgotPasswordScreen = reset
+            }
             if relogin != nil {
                 effects += reduceRelogin(.waitingCountChanged(waiting))
             } else if waiting > previousWaiting && isOnDashboard && dashboard.userState.needsRelogin {

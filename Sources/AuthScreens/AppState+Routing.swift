@@ -31,6 +31,8 @@ extension AppState {
             var state = ForgotPasswordState(username: username, policy: options.passwordPolicy)
             state.now = now
             base = .forgotPassword(state)
+        case .backToRelogin(let username, let notice):
+            return returnToRelogin(username: username, notice: notice)
         case .challenge(let step, let username):
             guard let challenge = ChallengeState(step: step, username: username, policy: options.passwordPolicy) else {
                 base = .dashboard
@@ -92,10 +94,7 @@ extension AppState {
         state.resendCooldownLength = options.resendCooldown
         if delivery != nil { state.resendAvailableAt = now.addingTimeInterval(options.resendCooldown) }
         var effects: [ScreenEffect] = []
-        if sendNewCode {
-            effects = state.reduce(.resendPressed)
-            state.notice = ScreenText.accountNotConfirmed
-        }
+        if sendNewCode { effects = state.sendCodeForUnconfirmedAccount() }
         base = .confirmSignUp(state)
         return perform(effects)
     }
@@ -146,8 +145,7 @@ extension AppState {
                 statusMessage = ScreenText.reloginCancelledStatus
             case .route(.forgotPassword(let username)):
                 // The waiting calls keep waiting: the sign-in after the reset resumes them.
-                relogin = nil
-                base = .forgotPassword(ForgotPasswordState(username: username, policy: options.passwordPolicy))
+                openResetFromRelogin(username: username)
             case .route:
                 break
             }

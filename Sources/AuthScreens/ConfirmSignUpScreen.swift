@@ -51,6 +51,10 @@ public struct ConfirmSignUpState: Equatable, Sendable, ResendCodeCooldown {
     public var resendCooldownLength: TimeInterval = ConfirmSignUpState.resendCooldown
     /// How long Resend code waits after a code was sent, unless the options say otherwise.
     public static let resendCooldown: TimeInterval = 30
+    /// Whether a new code went out from this screen: the first line then says so, and no notice repeats it.
+    public var codeWasResent = false
+    /// Whether the screen opened because a sign-in found the account unconfirmed (the notice says so).
+    public var foundUnconfirmedAtSignIn = false
 
     /// Creates the screen for `username`, with where the code went and the password to sign in with afterwards.
     public init(
@@ -70,8 +74,12 @@ public struct ConfirmSignUpState: Equatable, Sendable, ResendCodeCooldown {
     /// The focusable items in Tab order.
     public var focusOrder: [Focus] { Focus.allCases }
 
-    /// Where the code was sent: "We sent a code by email to a***@e***. Enter it below."
-    public var destinationText: String { ScreenText.signUpCodeSent(delivery) }
+    /// Where the code was sent: "We sent a code by email to a***@e***. Enter it below.", or after a
+    /// resend "A new code was sent in an email to a***@e***. Enter it below." (said once, here).
+    public var destinationText: String {
+        guard codeWasResent, let delivery else { return ScreenText.signUpCodeSent(delivery) }
+        return ScreenText.newCodeSentEnterIt(delivery)
+    }
 
     /// Whether Confirm can be pressed.
     public var canSubmit: Bool { !isInFlight }
@@ -180,7 +188,9 @@ extension ConfirmSignUpState: FormScreen {
             switch result {
             case .success(let details):
                 delivery = details
-                notice = ScreenText.newCodeSent(details)
+                codeWasResent = true
+                // The first line says where the new code went; the notice does not say it again (issue 29, N22).
+                notice = foundUnconfirmedAtSignIn ? ScreenText.accountNotConfirmedYet : nil
                 startResendCooldown()
                 focus = .code
             case .failure(let error):
@@ -201,6 +211,14 @@ extension ConfirmSignUpState: FormScreen {
                 .confirmSignUp(.confirmSignUp(username: username, code: code.text.trimmingCharacters(in: .whitespaces)))
             )
         ]
+    }
+
+    /// A sign-in found the account unconfirmed: a new code is asked for at once, and the notice says why.
+    package mutating func sendCodeForUnconfirmedAccount() -> [ScreenEffect] {
+        foundUnconfirmedAtSignIn = true
+        let effects = resend()
+        notice = ScreenText.accountNotConfirmed
+        return effects
     }
 
     private mutating func resend() -> [ScreenEffect] {

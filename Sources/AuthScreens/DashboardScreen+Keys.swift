@@ -49,6 +49,7 @@ extension DashboardState {
 
     private mutating func startSignOut(_ scope: SignOutScope) -> [ScreenEffect] {
         signOutRequest = scope
+        awaitsOwnSignOut = true
         append(scope == .global ? ScreenText.signingOutEverywhere : ScreenText.signingOut)
         return [.run(.dashboard(.signOut(scope)))]
     }

@@ -68,6 +68,9 @@ public struct DashboardState: Equatable, Sendable {
     package var runningSampleCalls: [Int]
     /// The sign-out in flight, local or everywhere, or nil: "in flight" as the forms model it.
     public var signOutRequest: SignOutScope?
+    /// Whether a sign-out this UI asked for has yet to show as the signed-out state (its result may come
+    /// first): a signed-out state without one came from another terminal or process.
+    package var awaitsOwnSignOut = false
     /// What the configuration says about the pool (its MFA setting, keys not acted on yet), shown
     /// under the session rows; empty when it says nothing.
     public var poolRows: [DashboardRow] = []
@@ -408,6 +411,7 @@ extension DashboardState {
             // A new session (any sign-in, a re-login, a sign-out) starts with no history of the old one.
             if (state == .signedIn && changed) || state == .signedOut || state == .guest { resetSessionHistory() }
             userState = state
+            if state == .signedOut || state == .guest || (state == .signedIn && changed) { awaitsOwnSignOut = false }
             if let name {
                 username = name
             } else if !state.needsRelogin {

@@ -93,6 +93,9 @@ package enum Route: Hashable, Sendable {
     case confirmSignUp(username: String, delivery: CodeDeliveryDetails?, password: SecretText?, sendNewCode: Bool)
     /// Forgot password, with the username carried over.
     case forgotPassword(username: String)
+    /// A reset started at the re-login prompt ended (or was left): back to the prompt over the dashboard,
+    /// the username filled in, with an optional notice; the waiting calls still wait for its sign-in.
+    case backToRelogin(username: String, notice: String?)
     /// Answer a sign-in challenge.
     case challenge(SignInStep, username: String)
     /// Enter a first-factor code (USER_AUTH EMAIL_OTP / SMS_OTP) that `method` can send again.

@@ -67,6 +67,9 @@ public struct ForgotPasswordState: Equatable, Sendable, ResendCodeCooldown {
     public var banner: String?
     /// An informational message (where the code went).
     public var notice: String?
+    /// Opened from the re-login prompt: how many calls wait for its sign-in (they resume after it), and
+    /// the reset ends back at the prompt; nil when opened from Sign in.
+    public var waitingCalls: Int?
 
     /// Creates the screen at its first step.
     public init(username: String = "", policy: PasswordPolicy = .cognitoDefault) {
@@ -92,6 +95,19 @@ public struct ForgotPasswordState: Equatable, Sendable, ResendCodeCooldown {
 
     /// The inline policy checklist for the new password.
     public var passwordChecks: [PasswordCheck] { policy.checks(for: newPassword.text) }
+
+    /// "1 call is waiting: it resumes when you sign in with the new password.", when the reset was
+    /// started at the re-login prompt and calls wait; else nil.
+    public var waitingText: String? {
+        guard let waitingCalls, waitingCalls > 0 else { return nil }
+        return ScreenText.resetWaitingCalls(waitingCalls)
+    }
+
+    /// Where the reset goes when it ends or is left: the re-login prompt it was opened from, else Sign in.
+    private func leave(notice: String?) -> [ScreenEffect] {
+        if waitingCalls != nil { return [.route(.backToRelogin(username: trimmedUsername, notice: notice))] }
+        return [.route(.signIn(username: trimmedUsername, notice: notice))]
+    }
 
     /// The username as sent.
     var trimmedUsername: String { username.text.trimmingCharacters(in: .whitespaces) }
@@ -234,7 +250,7 @@ extension ForgotPasswordState: FormScreen {
         request = nil
         switch result {
         case .success:
-            return [.route(.signIn(username: trimmedUsername, notice: ScreenText.passwordChanged))]
+            return leave(notice: ScreenText.passwordChanged)
         case .failure(let error):
             banner = ScreenText.forgotPasswordBanner(for: error)
             switch error {
@@ -287,7 +303,7 @@ extension ForgotPasswordState: FormScreen {
     private mutating func back() -> [ScreenEffect] {
         switch step {
         case .requestCode:
-            return [.route(.signIn(username: trimmedUsername, notice: nil))]
+            return leave(notice: nil)
         case .resetPassword:
             step = .requestCode
             code.clear()

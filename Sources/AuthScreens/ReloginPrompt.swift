@@ -59,6 +59,15 @@ public struct ReloginPromptState: Equatable, Sendable {
         return state
     }
 
+    /// The sign-in form again for `username`, with `notice` (back from a reset started here: "Password
+    /// changed. Sign in with the new password."), the password focused.
+    mutating func returned(username: String, notice: String?) {
+        challenge = nil
+        signIn = Self.makeSignIn(
+            username: username, notice: notice, choosesMethod: choosesMethod, usernameKind: signIn.usernameKind,
+            asksForPassword: asksForPassword)
+    }
+
     /// The prompt's title: "Sign in again".
     public var title: String { ScreenText.reloginTitle }
 
@@ -147,10 +156,7 @@ extension ReloginPromptState {
             case .route(.forgotPassword):
                 result.append(effect)
             case .route(.signIn(let username, let notice)):
-                challenge = nil
-                signIn = Self.makeSignIn(
-                    username: username, notice: notice, choosesMethod: choosesMethod, usernameKind: signIn.usernameKind,
-                    asksForPassword: asksForPassword)
+                returned(username: username, notice: notice)
             case .route:
                 break
             }

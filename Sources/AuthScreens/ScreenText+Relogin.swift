@@ -11,6 +11,14 @@ extension ScreenText {
     /// Why the prompt opened, when nothing more than the user state is known.
     public static func reloginReason(_ state: UserState) -> String { reloginReason(state, cause: .unknown) }
 
+    /// The reset form's line when it was opened from the prompt and `count` calls wait: "1 call is
+    /// waiting: it resumes when you sign in with the new password."
+    public static func resetWaitingCalls(_ count: Int) -> String {
+        count == 1
+            ? Localized.text(\.resetWaitingCallsOne)
+            : Localized.format(\.resetWaitingCallsOther, ["count": String(count)])
+    }
+
     /// The prompt's line on the calls that wait for its sign-in: "No calls are waiting.", "1 call is
     /// waiting for you to sign in.", "{count} calls are waiting for you to sign in.".
     public static func waitingCalls(_ count: Int) -> String {

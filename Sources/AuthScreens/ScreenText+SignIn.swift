@@ -19,8 +19,12 @@ extension ScreenText {
     public static var signingIn: String { Localized.text(\.signingIn) }
     /// The notice on Sign in after a sign-out: "Signed out.".
     public static var signedOutNotice: String { Localized.text(\.signedOutNotice) }
+    /// The notice on Sign in (and the log line) when the session ended from another terminal or process.
+    public static var signedOutElsewhere: String { Localized.text(\.signedOutElsewhere) }
     /// The notice when a sign-in finds the account unconfirmed and the confirmation screen opens with a new code.
     public static var accountNotConfirmed: String { Localized.text(\.accountNotConfirmed) }
+    /// The confirmation screen's notice once the new code for an unconfirmed account went out.
+    public static var accountNotConfirmedYet: String { Localized.text(\.accountNotConfirmedYet) }
 
     /// The username field's label on a pool that signs in with a username, an email or a phone number.
     public static func usernameLabel(_ kind: UsernameKind) -> String {

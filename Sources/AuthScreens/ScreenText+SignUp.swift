@@ -48,6 +48,11 @@ extension ScreenText {
         return Localized.format(\.signUpCodeSent, ["destination": deliveryPhrase(delivery)])
     }
 
+    /// The confirmation screen's first line after a new code went out: where, and to enter it.
+    public static func newCodeSentEnterIt(_ delivery: CodeDeliveryDetails) -> String {
+        Localized.format(\.newCodeSentEnterIt, ["destination": deliveryPhrase(delivery)])
+    }
+
     /// The notice after Resend code: where the new code went.
     public static func newCodeSent(_ delivery: CodeDeliveryDetails) -> String {
         Localized.format(\.newCodeSent, ["destination": deliveryPhrase(delivery)])

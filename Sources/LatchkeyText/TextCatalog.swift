@@ -83,7 +83,9 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var accountConfirmedSigningIn = "Account confirmed. Signing in…"
     package internal(set) var passwordChanged = "Password changed. Sign in with the new password."
     package internal(set) var signedOutNotice = "Signed out."
+    package internal(set) var signedOutElsewhere = "Signed out from another terminal or process."
     package internal(set) var accountNotConfirmed = "Your account is not confirmed yet. We are sending a new code."
+    package internal(set) var accountNotConfirmedYet = "Your account is not confirmed yet."
     package internal(set) var reloginCancelledStatus = "Sign-in cancelled. Press s to sign in again."
     package internal(set) var none = "none"
     package internal(set) var guest = "Guest"
@@ -190,6 +192,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var signUpCodeSentUnknown = "Enter the confirmation code that was sent to you."
     package internal(set) var signUpCodeSent = "We sent a confirmation code in {destination}. Enter it below."
     package internal(set) var newCodeSent = "A new code was sent in {destination}."
+    package internal(set) var newCodeSentEnterIt = "A new code was sent in {destination}. Enter it below."
     package internal(set) var resetCodeSent = "We sent a reset code in {destination}. Enter it with a new password."
     package internal(set) var nextTryAgainOrForgot = "Try again, or choose Forgot password below."
     package internal(set) var nextCheckPassword = "Check the password and try again."
@@ -213,6 +216,10 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var waitingCallsNone = "No calls are waiting."
     package internal(set) var waitingCallsOne = "1 call is waiting for you to sign in."
     package internal(set) var waitingCallsOther = "{count} calls are waiting for you to sign in."
+    package internal(set) var resetWaitingCallsOne =
+        "1 call is waiting: it resumes when you sign in with the new password."
+    package internal(set) var resetWaitingCallsOther =
+        "{count} calls are waiting: they resume when you sign in with the new password."
     package internal(set) var refreshRequestedAt = "stored; refresh requested at {time}"
     package internal(set) var refreshedAt = "stored; refreshed at {time}"
     package internal(set) var refreshFailedAt = "stored; refresh failed at {time}: {message}"

@@ -199,6 +199,7 @@ extension AppView {
         switch screen.step {
         case .requestCode:
             form.add(.text(Self.forgotPasswordIntro, CellStyle(.normal)))
+            if let waiting = screen.waitingText { form.add(.banner(Banner(.info, waiting))) }
             if let notice = screen.notice { form.add(.banner(Banner(.info, notice))) }
             form.addSpacer()
             form.add(field(screen, .username, placeholder: Localized.text(\.placeholderNameOrEmail)))
@@ -206,6 +207,7 @@ extension AppView {
             form.addSpacer()
             form.add(actions(screen, [.sendCode], links: [.back]))
         case .resetPassword:
+            if let waiting = screen.waitingText { form.add(.banner(Banner(.info, waiting))) }
             if let notice = screen.notice {
                 form.add(.banner(Banner(.info, notice)))
                 form.addSpacer()

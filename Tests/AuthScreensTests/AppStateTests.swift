@@ -99,6 +99,45 @@ import Testing
         #expect(app.dashboard.log.texts.suffix(3) == ["Signing out…", "State: signedOut", "Signed out"])
     }
 
+    @Test("a sign-out from another terminal or process says so; one made here, in either order, does not")
+    func signOutFromElsewhereIsNamed() {
+        let elsewhere = "Signed out from another terminal or process."
+        var app = signedInApp()
+        _ = app.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
+        #expect(app.base == .signIn(SignInState(username: "alice", notice: elsewhere)))
+        #expect(app.dashboard.log.texts.contains(elsewhere))
+        // From the re-login state too.
+        var relogin = signedInApp()
+        _ = relogin.reduce(
+            .sessionEvent(.stateChanged(.signedOutUserPoolsTokenInvalid, username: "alice", provider: nil)))
+        _ = relogin.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
+        #expect(relogin.signInNotice == elsewhere)
+        // `o` here, its result before the state event: the plain notice, no "another terminal".
+        var own = signedInApp()
+        _ = own.reduce(.keyPressed(.character("o")))
+        _ = own.reduce(.dashboard(.signOutFinished(global: false, result: .success(SignOutResult(scope: .local)))))
+        _ = own.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
+        #expect(own.signInNotice == "Signed out.")
+        #expect(!own.dashboard.log.texts.contains(elsewhere))
+        // ... and the next sign-out, not made here, is named again.
+        _ = own.reduce(.sessionEvent(.stateChanged(.signedIn, username: "alice", provider: poolProvider)))
+        _ = own.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
+        #expect(own.signInNotice == elsewhere)
+        // A deletion made here whose state event comes before its result.
+        var deleting = signedInApp()
+        _ = deleting.reduce(.keyPressed(.character("p")))
+        _ = deleting.reduce(.profile(.loaded(.success(UserAttributes(username: "alice", all: [:])))))
+        _ = deleting.reduce(.keyPressed(.character("D")))
+        _ = deleting.reduce(.keyPressed(.paste("alice")))
+        #expect(deleting.reduce(.keyPressed(.enter)) == [.profile(.deleteAccount(username: "alice"))])
+        _ = deleting.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
+        #expect(!deleting.dashboard.log.texts.contains(elsewhere))
+        // Nobody was signed in at the start: nothing to name.
+        var fresh = AppState(now: t0, timeZone: utc)
+        _ = fresh.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
+        #expect(!fresh.dashboard.log.texts.contains(elsewhere))
+    }
+
     @Test func restoredExpiredSessionShowsTheDashboardWithThePrompt() {
         var app = AppState(now: t0, timeZone: utc)
         _ = app.reduce(
@@ -181,7 +220,10 @@ import Testing
         #expect(confirm.notice == "Your account is not confirmed yet. We are sending a new code.")
         _ = app.reduce(.confirmSignUp(.resendCodeFinished(.success(emailDelivery))))
         guard case .confirmSignUp(let sent) = app.base else { return #expect(Bool(false)) }
-        #expect(sent.notice == "A new code was sent in an email to a***@e***.")
+        // Where the code went is said once (issue 29, N22): the first line, not the notice again.
+        #expect(sent.destinationText == "A new code was sent in an email to a***@e***. Enter it below.")
+        #expect(sent.notice == "Your account is not confirmed yet.")
+        #expect([sent.destinationText, sent.notice ?? ""].joined().components(separatedBy: "a***@e***").count == 2)
     }
 
     @Test func forgotPasswordJourneyEndsAtSignInWithTheUsernameFilledIn() {
@@ -295,5 +337,12 @@ import Testing
         var state = AppState()
         _ = state.reduce(.signIn(.signInFinished(.failure(.notAuthorized("Incorrect username or password.")))))
         #expect(state.dashboard.log.texts.last?.hasPrefix("Sign-in failed: ") == true, "\(state.dashboard.log.texts)")
+    }
+}
+
+extension AppState {
+    /// The Sign in screen's notice, when Sign in shows.
+    fileprivate var signInNotice: String? {
+        if case .signIn(let state) = base { state.notice } else { nil }
     }
 }

@@ -30,6 +30,7 @@ import Testing
         }
         store.press(.character("o"), [.run(.dashboard(.signOut(.local)))]) {
             $0.signOutRequest = .local
+            $0.awaitsOwnSignOut = true
             $0.append("Signing out…")
         }
         store.press(.character("O"))  // a sign-out is already running

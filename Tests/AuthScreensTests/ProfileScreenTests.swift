@@ -555,4 +555,82 @@ struct ReloginForgotPasswordTests {
         }
         #expect(reset.username.text == "alice")
     }
+
+    /// The app with the prompt open over the dashboard and `waiting` calls waiting, then Forgot password.
+    func resetFromRelogin(waiting: Int) -> AppState {
+        var app = signedInApp()
+        let calls = (0..<waiting).map {
+            WaitingCall(id: UInt64($0 + 1), label: "GetUser #\($0 + 1)", since: t0, reason: .signIn)
+        }
+        _ = app.reduce(.sessionEvent(.stateChanged(.signedOutUserPoolsTokenInvalid, username: "alice", provider: nil)))
+        _ = app.reduce(.sessionEvent(.pendingCallsChanged(calls)))
+        #expect(app.relogin?.waitingCount == waiting)
+        _ = app.reduce(.keyPressed(.tab))
+        _ = app.reduce(.keyPressed(.tab))
+        _ = app.reduce(.keyPressed(.enter))
+        return app
+    }
+
+    @Test("the reset ends back on the dashboard under the prompt, the call still waiting, and its sign-in resumes it")
+    func resetFromReloginEndsWhereItBegan() {
+        var app = resetFromRelogin(waiting: 1)
+        guard case .forgotPassword(let reset) = app.base else {
+            Issue.record("expected the reset form, got \(app.base)")
+            return
+        }
+        // The reset form says a call is waiting and that the sign-in after it resumes the call.
+        #expect(reset.waitingText == "1 call is waiting: it resumes when you sign in with the new password.")
+        _ = app.reduce(.keyPressed(.enter))
+        _ = app.reduce(.forgotPassword(.forgotPasswordFinished(.success(emailDelivery))))
+        _ = app.reduce(.forgotPassword(.codeChanged("123456")))
+        _ = app.reduce(.forgotPassword(.newPasswordChanged("New-pass1")))
+        _ = app.reduce(.forgotPassword(.submitPressed))
+        // Another call starts waiting meanwhile: the form counts it.
+        _ = app.reduce(
+            .sessionEvent(
+                .pendingCallsChanged([
+                    WaitingCall(id: 1, label: "GetUser #1", since: t0, reason: .signIn),
+                    WaitingCall(id: 2, label: "GetUser #2", since: t0, reason: .signIn),
+                ])))
+        if case .forgotPassword(let counting) = app.base {
+            #expect(counting.waitingText?.hasPrefix("2 calls are waiting") == true)
+        } else {
+            Issue.record("expected the reset form, got \(app.base)")
+        }
+        _ = app.reduce(.forgotPassword(.confirmForgotPasswordFinished(.success(()))))
+        // Back where the user was: the dashboard, the prompt over it (no Create account), the calls waiting.
+        #expect(app.isOnDashboard)
+        let prompt = app.relogin
+        #expect(prompt?.signIn.notice == ScreenText.passwordChanged)
+        #expect(prompt?.signIn.username.text == "alice" && prompt?.signIn.focus == .password)
+        #expect(prompt?.signIn.showsCreateAccount == false)
+        #expect(prompt?.waitingCount == 2)
+        // Signing in closes the prompt without releasing the calls: they resume.
+        _ = app.reduce(.keyPressed(.paste("New-pass1")))
+        let effects = app.reduce(.keyPressed(.enter))
+        #expect(!effects.contains(.session(.releaseSignInWait)))
+        _ = app.reduce(.signIn(.signInFinished(.success(.done))))
+        #expect(app.relogin == nil && app.isOnDashboard)
+    }
+
+    @Test("Back from the reset returns to the prompt; a session ended meanwhile goes to Sign in")
+    func backFromTheResetReturnsToThePrompt() {
+        var app = resetFromRelogin(waiting: 0)
+        guard case .forgotPassword(let reset) = app.base else {
+            Issue.record("expected the reset form")
+            return
+        }
+        #expect(reset.waitingText == nil)
+        _ = app.reduce(.forgotPassword(.backPressed))
+        #expect(app.isOnDashboard && app.relogin?.signIn.notice == nil)
+        // Signed out from elsewhere while resetting: the reset ends on the ordinary Sign in.
+        var ended = resetFromRelogin(waiting: 1)
+        _ = ended.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
+        _ = ended.reduce(.forgotPassword(.backPressed))
+        guard case .signIn(let signIn) = ended.base else {
+            Issue.record("expected Sign in, got \(ended.base)")
+            return
+        }
+        #expect(signIn.username.text == "alice")
+    }
 }

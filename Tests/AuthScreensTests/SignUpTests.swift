@@ -147,10 +147,13 @@ import Testing
         store.send(.resendCodeFinished(.success(smsDelivery))) {
             $0.request = nil
             $0.delivery = smsDelivery
-            $0.notice = "A new code was sent in a text message to +*******0100."
+            $0.codeWasResent = true
             $0.resendAvailableAt = $0.now.addingTimeInterval(30)
             $0.focus = .code
         }
+        // Said once, in the first line (issue 29, N22).
+        #expect(store.state.destinationText == "A new code was sent in a text message to +*******0100. Enter it below.")
+        #expect(store.state.notice == nil)
         // A code was just sent: Resend waits (issue 14, Missing 12).
         store.send(.resendPressed) {
             $0.notice = "A code was just sent. Resend code works again when its countdown ends."

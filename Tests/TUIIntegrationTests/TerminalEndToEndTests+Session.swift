@@ -103,6 +103,7 @@ extension BackendTests.TerminalEndToEndTests {
             $0.contains("Forgot password") && $0.contains("Signed out ·")
         }
         #expect(!screen.contains("Connectivity"), "\(screen)")
+        #expect(!Self.flattened(screen).contains("another terminal"), "signed out here: \(screen)")
         let status = try await LatchkeyBinary.run(
             ["status", "--json"] + common, environment: TerminalApp.baseEnvironment)
         #expect(status.status == 1, "nobody is signed in: \(status)")
@@ -128,10 +129,12 @@ extension BackendTests.TerminalEndToEndTests {
         // long it took is printed, not asserted (a loaded machine stretches it; the wait's deadline
         // bounds it).
         let started = ContinuousClock.now
-        _ = try await session.waitUntil("the sign-in screen after the other process's sign-out") {
+        let screen = try await session.waitUntil("the sign-in screen after the other process's sign-out") {
             $0.contains("Forgot password") && $0.contains("Signed out ·")
         }
         print("peer sign-out shown after \(ContinuousClock.now - started)")
+        // Said as coming from elsewhere, not a plain "Signed out." (issue 29, N15).
+        #expect(Self.flattened(screen).contains("Signed out from another terminal or process."), "\(screen)")
         // The open UI did not write the session back.
         let status = try await LatchkeyBinary.run(
             ["status", "--json"] + common, environment: TerminalApp.baseEnvironment)
