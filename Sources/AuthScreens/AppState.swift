@@ -93,8 +93,13 @@ public struct AppState: Equatable, Sendable {
             self.base = .signIn(makeSignIn(username: options.prefilledUsername ?? "", notice: options.signInHint))
         }
         if let notice = options.storeNotice {
-            // Shown inside the UI (the status line and the log), not printed behind the full screen.
-            self.statusMessage = TerminalText.sanitized(notice)
+            // Shown inside the UI (whole on Sign in, else the status line; and the log), not printed behind the full screen.
+            if case .signIn(var signIn) = base {
+                signIn.storeWarning = ScreenText.storeWarningBanner(notice)
+                self.base = .signIn(signIn)
+            } else {
+                self.statusMessage = TerminalText.sanitized(notice)
+            }
             self.dashboard.append(ScreenText.storeWarning(notice))
         }
         if let notice = options.accountNotice {

@@ -87,6 +87,11 @@ extension ScreenText {
     public static func storeWarning(_ message: String) -> String {
         Localized.format(\.storeWarning, ["message": TerminalText.sanitized(message)])
     }
+    /// The store's warning as Sign in shows it, whole, as a sentence: "Storing the session in plain text at …".
+    public static func storeWarningBanner(_ message: String) -> String {
+        let text = TerminalText.sanitized(message)
+        return text.prefix(1).uppercased() + text.dropFirst()
+    }
     /// The re-login prompt's sign-in succeeded: "Signed in again as {username}".
     public static func signedInAgain(_ username: String) -> String {
         Localized.format(\.signedInAgain, ["username": TerminalText.sanitized(username)])

@@ -48,6 +48,9 @@ public struct SignInState: Equatable, Sendable {
     public var banner: String?
     /// An informational message, such as "Password changed. Sign in with the new password."
     public var notice: String?
+    /// The session store's warning (the session is stored in plain text, and why), shown whole above
+    /// the form until a sign-in starts; the event log keeps it.
+    public var storeWarning: String?
     /// Whether the Create account link is shown.
     public var showsCreateAccount: Bool
     /// Whether the Forgot password link is shown.
@@ -394,6 +397,7 @@ extension SignInState: FormScreen {
         let secret = SecretText(password.text)
         password.clear()
         notice = nil
+        storeWarning = nil
         request = .signIn
         if choosesMethod { return [.run(.signIn(.startUserAuth(username: trimmedUsername)))] }
         return [.run(.signIn(.signIn(username: trimmedUsername, password: secret)))]

@@ -86,6 +86,10 @@ extension AppView {
 
     func signInForm(_ screen: SignInState) -> FormLayout {
         var form = FormLayout()
+        if let warning = screen.storeWarning {
+            form.add(.banner(Banner(.warning, warning)))
+            form.addSpacer()
+        }
         if let notice = screen.notice {
             form.add(.banner(Banner(.info, notice)))
             form.addSpacer()

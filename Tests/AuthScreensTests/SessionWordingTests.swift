@@ -268,8 +268,21 @@ import Testing
     @Test func theStoreWarningIsShownInsideTheUI() {
         var options = AuthUIOptions()
         options.storeNotice = "storing the session in plain text at /tmp/s/session.json (mode 0600)."
-        let app = AppState(options: options, now: t0, timeZone: utc)
-        #expect(app.statusLine == "storing the session in plain text at /tmp/s/session.json (mode 0600).")
+        var app = AppState(options: options, now: t0, timeZone: utc)
+        // Whole on Sign in (the renderer wraps it), not cut in the one-row status line (issue 29, N19).
+        guard case .signIn(let signIn) = app.base else { return #expect(Bool(false)) }
+        #expect(signIn.storeWarning == "Storing the session in plain text at /tmp/s/session.json (mode 0600).")
+        #expect(app.statusLine.isEmpty)
         #expect(app.dashboard.log.entries.last?.text.contains("plain text") == true)
+        // It does not stay: a sign-in that starts takes its place (the log keeps it).
+        _ = app.reduce(.keyPressed(.paste("alice")))
+        _ = app.reduce(.keyPressed(.enter))
+        _ = app.reduce(.keyPressed(.paste("pw")))
+        _ = app.reduce(.keyPressed(.enter))
+        guard case .signIn(let submitted) = app.base else { return #expect(Bool(false)) }
+        #expect(submitted.storeWarning == nil && app.statusLine != options.storeNotice)
+        // Starting on Create account: the status line still carries it.
+        options.startOnSignUp = true
+        #expect(AppState(options: options, now: t0, timeZone: utc).statusLine.contains("plain text"))
     }
 }

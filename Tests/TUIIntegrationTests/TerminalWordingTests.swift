@@ -32,6 +32,8 @@ extension BackendTests {
                     && EndToEnd.flattened($0).contains("plain text")
             }
             #expect(EndToEnd.flattened(first).contains("plain text"), "\(first)")
+            // Whole, not cut at the footer's width (issue 29, N19).
+            #expect(EndToEnd.flattened(first).contains("(mode 0600)"), "\(first)")
             #expect(first.contains("○ Signed out"), "\(first)")
             #expect(!first.contains("signedOut"), "\(first)")
 

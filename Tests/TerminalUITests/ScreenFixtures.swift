@@ -1,6 +1,7 @@
 import AuthScreens
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import TerminalKeys
 
 @testable import TerminalKit
@@ -33,6 +34,14 @@ enum ScreenFixtures {
     }
 
     static var signInEmpty: AppState { base() }
+
+    /// Sign in with the plain-text store warning: whole, wrapped above the form (issue 29, N19).
+    static var signInStoreWarning: AppState {
+        var options = AuthUIOptions()
+        options.storeNotice = Localized.format(
+            \.storePlainTextNoKeyring, ["path": "/home/alice/.local/share/latchkey/accounts/4f2a/session.json"])
+        return AppState(options: options, now: t0, timeZone: utc)
+    }
 
     static var signInWithError: AppState {
         var state = base()
@@ -325,7 +334,7 @@ enum ScreenFixtures {
             ("emailCodeResent", emailCodeResent), ("totpEnrolment", totpEnrolment),
             ("globalSignOutConfirm", globalSignOutConfirm), ("signInWithBrowserRows", signInWithBrowserRows),
             ("browserSignInNoBrowser", browserSignInNoBrowser), ("signInSomeoneElse", signInSomeoneElse),
-            ("accountPicker", accountPicker),
+            ("accountPicker", accountPicker), ("signInStoreWarning", signInStoreWarning),
         ]
     }
 

@@ -7,6 +7,8 @@ let snapshotCases: [SnapshotCase] = [
     SnapshotCase("globalSignOutConfirm", 120, 40),
     SnapshotCase("signInEmpty", 80, 24),
     SnapshotCase("signInEmpty", 120, 40),
+    SnapshotCase("signInStoreWarning", 80, 24),
+    SnapshotCase("signInStoreWarning", 120, 40),
     SnapshotCase("signInWithError", 80, 24),
     SnapshotCase("signInWithError", 120, 40),
     SnapshotCase("signInInFlight", 80, 24),
