@@ -147,8 +147,7 @@ extension ScreenText {
     /// The help overlay's lines on the dashboard, one per key.
     public static var dashboardHelp: [String] {
         [
-            \TextCatalog.dashboardHelpCall,
-            \.dashboardHelpFiveCalls,
+            \TextCatalog.dashboardHelpCalls,
             \.dashboardHelpRefresh,
             \.dashboardHelpSignOut,
             \.dashboardHelpSignOutEverywhere,
@@ -162,8 +161,7 @@ extension ScreenText {
             \.dashboardHelpProfileCopy,
             \.dashboardHelpAccounts,
             \.dashboardHelpScroll,
-            \.dashboardHelpHelp,
-            \.dashboardHelpQuit,
+            \.dashboardHelpHelpQuit,
         ].map(Localized.text)
     }
 

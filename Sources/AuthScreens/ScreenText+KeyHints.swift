@@ -11,10 +11,15 @@ extension ScreenText {
         [
             \TextCatalog.formHelpTab,
             \.formHelpEnter,
-            \.formHelpCtrlT,
             \.formHelpEsc,
+            \.formHelpCtrlT,
+            \.formHelpStartEnd,
+            \.formHelpBackForward,
+            \.formHelpDeleteToEdge,
+            \.formHelpDeleteForwardWord,
+            \.formHelpMouse,
             \.formHelpF1,
-            \.formHelpCtrlC,
+            \.formHelpSuspendQuit,
         ].map(Localized.text)
     }
     /// The hint at the foot of the help overlay: "Esc or ? close help".

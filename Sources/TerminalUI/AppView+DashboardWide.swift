@@ -106,11 +106,23 @@ extension AppView {
             grid.write(
                 TextWidth.truncate(pair.1, toWidth: max(0, inner.right - textColumn)), row: row, column: textColumn,
                 style: CellStyle(.hint))
-            if let key = MouseMap.key(named: pair.0) {
+            // "c / C": the row presses the first key, each key's own columns that key.
+            let names = pair.0.components(separatedBy: " / ")
+            if let key = names.first.flatMap(MouseMap.key(named:)) {
                 grid.mouseMap.regions.append(
                     MouseMap.Region(
                         rect: Rect(row: row, column: inner.column, width: inner.width, height: 1), target: .keys([key]))
                 )
+            }
+            var keyColumn = inner.column
+            for name in names {
+                let width = TextWidth.width(of: name)
+                if names.count > 1, let key = MouseMap.key(named: name) {
+                    grid.mouseMap.regions.append(
+                        MouseMap.Region(
+                            rect: Rect(row: row, column: keyColumn, width: width, height: 1), target: .keys([key])))
+                }
+                keyColumn += width + 3
             }
         }
         return box.bottom

@@ -91,6 +91,10 @@ struct DashboardRowClickTests {
         #expect(60 - 3 - logTitleRow >= 40)
         let keys = try #require(position(of: "one GetUser call", onLineWith: "one GetUser call", in: wide))
         #expect(wide.mouseMap.target(at: keys) == .keys([.character("c")]))
+        // "c / C" on one line (issue 29, N21): each key's own columns press that key.
+        let pair = try #require(position(of: "c / C", onLineWith: "one GetUser call", in: wide))
+        #expect(wide.mouseMap.target(at: pair) == .keys([.character("c")]))
+        #expect(wide.mouseMap.target(at: Position(row: pair.row, column: pair.column + 4)) == .keys([.character("C")]))
         let narrow = ScreenFixtures.text(ScreenFixtures.dashboard, 120, 40)
         #expect(!narrow.contains(ScreenText.wideCredentialsTitle))
         #expect(!ScreenFixtures.text(ScreenFixtures.dashboard, 139, 40).contains(ScreenText.wideCredentialsTitle))
