@@ -59,13 +59,7 @@ extension BackendTests {
         @Test("change-password with a wrong current password says so in our words, with the next step (exit 1)")
         func changePasswordWrongCurrent() async throws {
             let backend = try await LocalBackend.shared()
-            let username = await backend.uniqueName("chpw")
-            try await backend.createUser(username, password: Integration.password)
-            let store = try Integration.temporaryDirectory("chpw")
-            let common = ["--config", backend.info.configPath, "--store", store]
-            let signIn = try await LatchkeyBinary.run(
-                ["sign-in", "--username", username, "--password-stdin"] + common, stdin: Integration.password + "\n")
-            #expect(signIn.status == 0, "\(signIn.stderr)")
+            let (username, common) = try await UserCommandTests.signedIn(backend)
             let wrong = try await LatchkeyBinary.run(
                 ["change-password", "--password-stdin"] + common, stdin: "Wr0ng-Current!\nN3w-Password!\n")
             #expect(wrong.status == 1, "\(wrong)")
