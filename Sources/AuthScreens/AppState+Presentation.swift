@@ -24,7 +24,7 @@ extension AppState {
         case .profile(let state): return state
         case .rememberDevice(let state): return state
         case .accounts(let state): return state
-        case .confirmGlobalSignOut: return GlobalSignOutQuestion()
+        case .question(let question): return question
         case .copyToken: return TokenCopyChoice()
         case nil: return nil
         }

@@ -194,9 +194,8 @@ extension AppState {
             return []
         }
         if let copy = copyURIKey(key) { return copy }
-        // "Sign out everywhere?" takes every key: only `y` confirms, so `q` does not quit under it.
-        if modal == .confirmGlobalSignOut {
-            var question = GlobalSignOutQuestion()
+        // A question takes every key: only `y` confirms, so `q` does not quit under it.
+        if case .question(var question) = modal {
             return perform(question.reduce(key))
         }
         if !hasTextField {
@@ -215,7 +214,7 @@ extension AppState {
         case .copyToken:
             var choice = TokenCopyChoice()
             return perform(choice.reduce(key))
-        case .confirmGlobalSignOut, nil: break
+        case .question, nil: break
         }
         switch base {
         case .signIn: return reduceAction(.signIn(.keyPressed(key)))
@@ -243,8 +242,8 @@ extension AppState {
                     relogin = nil
                     dashboard.append(ScreenText.signedInAgain(username ?? previousUsername ?? ""))
                 }
-                // "Sign out everywhere?" was asked about the session before, not a new one.
-                if modal == .confirmGlobalSignOut, previousState != .signedIn || username != previousUsername {
+                // A question was asked about the session before, not a new one.
+                if case .question = modal, previousState != .signedIn || username != previousUsername {
                     modal = nil
                 }
                 statusMessage = nil

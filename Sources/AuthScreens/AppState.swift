@@ -36,8 +36,8 @@ public struct AppState: Equatable, Sendable {
         case rememberDevice(RememberDevicePromptState)
         /// The Accounts chooser (`a`).
         case accounts(AccountPickerState)
-        /// "Sign out everywhere?" (`O`), answered with `y`.
-        case confirmGlobalSignOut
+        /// A yes/no question, such as "Sign out everywhere?" (`O`), answered with `y`.
+        case question(DashboardQuestion)
         /// `y` waits for the token to copy (`i` or `a`).
         case copyToken
     }

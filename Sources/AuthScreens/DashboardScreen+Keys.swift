@@ -14,7 +14,7 @@ extension DashboardState {
             return [.run(.dashboard(.forceRefresh))]
         case .character("O"):
             guard signOutRequest == nil, userState != .signedOut else { return [] }
-            return [.route(.confirmGlobalSignOut)]
+            return [.route(.ask(.signOutEverywhere))]
         case .character("o"):
             guard signOutRequest == nil else { return [] }
             return startSignOut(.local)
@@ -38,13 +38,16 @@ extension DashboardState {
         return []
     }
 
-    /// The answer to "Sign out everywhere?": confirmed, it signs out on every device.
-    mutating func answerGlobalSignOut(confirmed: Bool) -> [ScreenEffect] {
-        guard confirmed else {
-            append(ScreenText.globalSignOutDeclined)
-            return []
+    /// The answer to a question asked over the dashboard: confirmed, it does what was asked.
+    mutating func answer(_ question: DashboardQuestion, confirmed: Bool) -> [ScreenEffect] {
+        switch question {
+        case .signOutEverywhere:
+            guard confirmed else {
+                append(ScreenText.globalSignOutDeclined)
+                return []
+            }
+            return signOutRequest == nil ? startSignOut(.global) : []
         }
-        return signOutRequest == nil ? startSignOut(.global) : []
     }
 
     private mutating func startSignOut(_ scope: SignOutScope) -> [ScreenEffect] {

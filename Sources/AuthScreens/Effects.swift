@@ -113,14 +113,14 @@ package enum Route: Hashable, Sendable {
     case dashboard
     /// Open the Accounts chooser over the dashboard (when other accounts share the store root).
     case accounts
-    /// Ask "Sign out everywhere?" over the dashboard.
-    case confirmGlobalSignOut
+    /// Ask a yes/no question over the dashboard.
+    case ask(DashboardQuestion)
     /// Wait for the token to copy (`i` or `a`) over the dashboard.
     case copyToken
     /// Close the modal over the dashboard.
     case closeModal
-    /// "Sign out everywhere?" was answered (`y` confirms): the dashboard signs out everywhere, or logs the no.
-    case globalSignOutAnswered(confirmed: Bool)
+    /// A question was answered (`y` confirms): the dashboard does what it asked, or logs the no.
+    case answered(DashboardQuestion, confirmed: Bool)
     /// Show `message` on the status line.
     case status(String)
 }

@@ -220,22 +220,6 @@ extension AccountPickerState: ScreenModel {
     static func action(for key: Key) -> Key { key }
 }
 
-/// "Sign out everywhere?" over the dashboard: it takes every key, and only `y` confirms (so `q` does
-/// not quit under it); the dashboard acts on the answer.
-struct GlobalSignOutQuestion: ScreenModel {
-    var title: String { ScreenText.dashboardTitle }
-    var activity: String? { nil }
-    var hasTextField: Bool { false }
-    var keyHints: [String]? { ScreenText.globalSignOutHints }
-    var hidesHelpHint: Bool { true }
-    static func action(for key: Key) -> Key { key }
-
-    /// Any key closes the question and answers it: `y` confirms, anything else declines.
-    mutating func reduce(_ key: Key) -> [ScreenEffect] {
-        [.route(.closeModal), .route(.globalSignOutAnswered(confirmed: key.isCharacter("y") || key.isCharacter("Y")))]
-    }
-}
-
 /// `y` on the dashboard, waiting for `i` or `a`: the dashboard's hints stay.
 struct TokenCopyChoice: ScreenModel {
     var title: String { ScreenText.dashboardTitle }

@@ -108,12 +108,11 @@ public struct AppView: Hashable, Sendable {
             drawQuestion(
                 Modal(title: ScreenText.accountPickerTitle, message: rows.joined(separator: "\n")), into: &grid,
                 in: body)
-        case .confirmGlobalSignOut:
+        case .question(let question):
             Self.coverDashboardRows(in: &grid)
             drawQuestion(
-                Modal(
-                    title: ScreenText.globalSignOutTitle, message: ScreenText.globalSignOutExplanation,
-                    footer: ScreenText.globalSignOutQuestion), into: &grid, in: body)
+                Modal(title: question.heading, message: question.explanation, footer: question.question),
+                into: &grid, in: body)
         case .copyToken:
             break
         }

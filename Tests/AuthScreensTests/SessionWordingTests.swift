@@ -126,7 +126,7 @@ import Testing
     @Test func signOutEverywhereAsksFirstAndSaysWhatItDid() {
         var app = signedInApp()
         #expect(app.reduce(.keyPressed(.character("O"))).isEmpty)
-        #expect(app.modal == .confirmGlobalSignOut)
+        #expect(app.modal == .question(.signOutEverywhere))
         #expect(app.keyHints == ScreenText.globalSignOutHints)
         // Any key but y cancels (q too: it does not quit while the question shows).
         #expect(app.reduce(.keyPressed(.character("q"))).isEmpty)
