@@ -7,14 +7,18 @@ import TerminalKeys
 /// It takes every key, so `q` does not quit under it; only `y` confirms. The dashboard acts on the
 /// answer (``DashboardAction/questionAnswered(_:confirmed:)``). A new question is a case here, its
 /// words, and the key that asks it: the modal, its drawing and its keys are shared.
-public enum DashboardQuestion: Equatable, Sendable {
+public enum DashboardQuestion: Hashable, Sendable {
     /// `O`: sign out on every device.
     case signOutEverywhere
+    /// `T`, or `e` / `x` on a factor that is on: turn `factor` off. `isLast` when no other factor
+    /// stays on, so that sign-in would then ask for the password alone.
+    case turnFactorOff(MFAType, isLast: Bool)
 
     /// The box's title.
     public var heading: String {
         switch self {
         case .signOutEverywhere: ScreenText.globalSignOutTitle
+        case .turnFactorOff(let factor, _): Localized.format(\.mfaOffTitle, ["factor": factor.displayName])
         }
     }
 
@@ -22,6 +26,8 @@ public enum DashboardQuestion: Equatable, Sendable {
     public var explanation: String {
         switch self {
         case .signOutEverywhere: ScreenText.globalSignOutExplanation
+        case .turnFactorOff(let factor, let isLast):
+            Localized.format(isLast ? \.mfaOffExplanationLast : \.mfaOffExplanation, ["factor": factor.displayName])
         }
     }
 
@@ -29,6 +35,7 @@ public enum DashboardQuestion: Equatable, Sendable {
     public var question: String {
         switch self {
         case .signOutEverywhere: ScreenText.globalSignOutQuestion
+        case .turnFactorOff(let factor, _): Localized.format(\.mfaOffQuestion, ["factor": factor.displayName])
         }
     }
 
@@ -36,6 +43,18 @@ public enum DashboardQuestion: Equatable, Sendable {
     var hints: [String] {
         switch self {
         case .signOutEverywhere: ScreenText.globalSignOutHints
+        case .turnFactorOff: [\TextCatalog.mfaOffHintYes, \.mfaOffHintNo].map(Localized.text)
+        }
+    }
+}
+
+extension MFAType {
+    /// The factor in a sentence: "the authenticator app", "email codes", "text-message codes".
+    var displayName: String {
+        switch self {
+        case .totp: Localized.text(\.mfaNameTotp)
+        case .email: Localized.text(\.mfaNameEmail)
+        case .sms: Localized.text(\.mfaNameSms)
         }
     }
 }
@@ -52,5 +71,25 @@ extension DashboardQuestion: ScreenModel {
     /// Any key closes the question and answers it: `y` confirms, anything else declines.
     mutating func reduce(_ key: Key) -> [ScreenEffect] {
         [.route(.closeModal), .route(.answered(self, confirmed: key.isCharacter("y") || key.isCharacter("Y")))]
+    }
+}
+
+extension DashboardState {
+    /// The answer to a question asked over the dashboard: confirmed, it does what was asked.
+    mutating func answer(_ question: DashboardQuestion, confirmed: Bool) -> [ScreenEffect] {
+        switch question {
+        case .signOutEverywhere:
+            guard confirmed else {
+                append(ScreenText.globalSignOutDeclined)
+                return []
+            }
+            return signOutRequest == nil ? startSignOut(.global) : []
+        case .turnFactorOff(let factor, _):
+            guard confirmed else {
+                append(Localized.format(\.mfaOffDeclined, ["factor": factor.displayName]))
+                return []
+            }
+            return startMFAChange([factor: .disabled])
+        }
     }
 }

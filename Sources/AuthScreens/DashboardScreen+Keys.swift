@@ -38,19 +38,7 @@ extension DashboardState {
         return []
     }
 
-    /// The answer to a question asked over the dashboard: confirmed, it does what was asked.
-    mutating func answer(_ question: DashboardQuestion, confirmed: Bool) -> [ScreenEffect] {
-        switch question {
-        case .signOutEverywhere:
-            guard confirmed else {
-                append(ScreenText.globalSignOutDeclined)
-                return []
-            }
-            return signOutRequest == nil ? startSignOut(.global) : []
-        }
-    }
-
-    private mutating func startSignOut(_ scope: SignOutScope) -> [ScreenEffect] {
+    mutating func startSignOut(_ scope: SignOutScope) -> [ScreenEffect] {
         signOutRequest = scope
         append(scope == .global ? ScreenText.signingOutEverywhere : ScreenText.signingOut)
         return [.run(.dashboard(.signOut(scope)))]

@@ -149,6 +149,27 @@ import Testing
         #expect(later.notice == ScreenText.signedOutEverywhereNotice)
     }
 
+    // MARK: N14
+
+    @Test func turningTheLastFactorOffAsksFirstAndOnlyYTurnsItOff() {
+        var app = signedInApp()
+        _ = app.reduce(.keyPressed(.character("m")))
+        _ = app.reduce(.dashboard(.mfaSettingsLoaded(.success(MFASettings(enabled: [.totp], preferred: .totp)))))
+        // T does not turn it off: it asks, over the dashboard, and says what is lost.
+        #expect(app.reduce(.keyPressed(.character("T"))).isEmpty)
+        #expect(app.modal == .question(.turnFactorOff(.totp, isLast: true)))
+        #expect(app.keyHints == ["y turn off", "any other key keep it on"])
+        #expect(DashboardQuestion.turnFactorOff(.totp, isLast: true).explanation.contains("password alone"))
+        // q keeps it on (it does not quit under the question); the log says so.
+        #expect(app.reduce(.keyPressed(.character("q"))).isEmpty)
+        #expect(app.modal == nil)
+        #expect(app.dashboard.log.entries.last?.text == "MFA: the authenticator app stays on")
+        // y turns it off.
+        _ = app.reduce(.keyPressed(.character("T")))
+        #expect(app.reduce(.keyPressed(.character("y"))) == [.dashboard(.setMFAPreference([.totp: .disabled]))])
+        #expect(app.modal == nil)
+    }
+
     // MARK: C12
 
     @Test func staleErrorsClearAndEmptyFieldsAreNotFlaggedOnBlur() {

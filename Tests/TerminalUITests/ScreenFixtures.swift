@@ -284,6 +284,16 @@ enum ScreenFixtures {
         return state
     }
 
+    /// `T` on the dashboard with only the authenticator app on: "Turn off the authenticator app? y/N",
+    /// saying that the password alone would be left (issue 29, N14).
+    static var mfaOffConfirm: AppState {
+        var state = dashboard
+        press(&state, [.character("m")])
+        _ = state.reduce(.dashboard(.mfaSettingsLoaded(.success(MFASettings(enabled: [.totp], preferred: .totp)))))
+        press(&state, [.character("T")])
+        return state
+    }
+
     /// "Sign in as someone else" from alice's dashboard: Sign in on a new account, with the way back
     /// to alice (issue 29, N4).
     static var signInSomeoneElse: AppState {
@@ -325,7 +335,7 @@ enum ScreenFixtures {
             ("emailCodeResent", emailCodeResent), ("totpEnrolment", totpEnrolment),
             ("globalSignOutConfirm", globalSignOutConfirm), ("signInWithBrowserRows", signInWithBrowserRows),
             ("browserSignInNoBrowser", browserSignInNoBrowser), ("signInSomeoneElse", signInSomeoneElse),
-            ("accountPicker", accountPicker),
+            ("accountPicker", accountPicker), ("mfaOffConfirm", mfaOffConfirm),
         ]
     }
 
