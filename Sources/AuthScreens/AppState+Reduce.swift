@@ -195,9 +195,7 @@ extension AppState {
         }
         if let copy = copyURIKey(key) { return copy }
         // A question takes every key: only `y` confirms, so `q` does not quit under it.
-        if case .question(var question) = modal {
-            return perform(question.reduce(key))
-        }
+        if modal?.takesEveryKey == true, let effects = modalKeyPressed(key) { return effects }
         if !hasTextField {
             if key.isCharacter("?") {
                 isHelpVisible = true
@@ -205,17 +203,7 @@ extension AppState {
             }
             if key.isCharacter("q") { return [.quit] }
         }
-        switch modal {
-        case .relogin: return reduceRelogin(.keyPressed(key))
-        case .devices: return reduceAction(.devices(.keyPressed(key)))
-        case .profile: return reduceAction(.profile(.keyPressed(key)))
-        case .rememberDevice: return scope(\.rememberDevicePrompt) { $0.reduce(key) }
-        case .accounts: return scope(\.accountPicker) { $0.reduce(key) }
-        case .copyToken:
-            var choice = TokenCopyChoice()
-            return perform(choice.reduce(key))
-        case .question, nil: break
-        }
+        if let effects = modalKeyPressed(key) { return effects }
         switch base {
         case .signIn: return reduceAction(.signIn(.keyPressed(key)))
         case .signUp: return reduceAction(.signUp(.keyPressed(key)))
