@@ -70,8 +70,8 @@ extension AppState {
         case .accounts:
             guard options.canSwitchAccounts else { return [] }
             modal = .accounts(AccountPickerState(accounts: accountChoices))
-        case .ask(let question):
-            modal = .question(question)
+        case .present(let newModal):
+            modal = newModal
         case .copyToken:
             modal = .copyToken
             statusMessage = ScreenText.copyTokenChoice

@@ -14,7 +14,7 @@ extension DashboardState {
             return [.run(.dashboard(.forceRefresh))]
         case .character("O"):
             guard signOutRequest == nil, userState != .signedOut else { return [] }
-            return [.route(.ask(.signOutEverywhere))]
+            return [.route(.present(.question(.signOutEverywhere)))]
         case .character("o"):
             guard signOutRequest == nil else { return [] }
             return startSignOut(.local)

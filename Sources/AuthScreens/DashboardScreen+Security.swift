@@ -67,7 +67,7 @@ extension DashboardState {
 
     /// Turning a factor off weakens the account, so it is asked first (``DashboardQuestion/turnFactorOff(_:isLast:)``).
     private func askBeforeTurningOff(_ factor: MFAType, _ mfa: MFASettings) -> [ScreenEffect] {
-        [.route(.ask(.turnFactorOff(factor, isLast: mfa.enabled.allSatisfy { $0 == factor })))]
+        [.route(.present(.question(.turnFactorOff(factor, isLast: mfa.enabled.allSatisfy { $0 == factor }))))]
     }
 
     /// Sends `change` (one at a time: a key pressed while one runs is dropped, and the log says why).

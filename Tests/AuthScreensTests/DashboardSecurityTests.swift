@@ -37,7 +37,10 @@ struct DashboardSecurityTests {
         #expect(state.reduce(.mfaPreferenceFinished(.success(()))) == [.run(.dashboard(.mfaSettings))])
         _ = state.reduce(.mfaSettingsLoaded(.success(MFASettings(enabled: [.email], preferred: nil))))
         // N14: turning a factor off asks first; the answer does it.
-        #expect(state.reduce(.keyPressed(.character("e"))) == [.route(.ask(.turnFactorOff(.email, isLast: true)))])
+        #expect(
+            state.reduce(.keyPressed(.character("e"))) == [
+                .route(.present(.question(.turnFactorOff(.email, isLast: true))))
+            ])
         #expect(state.mfaRequest == nil)
         #expect(
             state.reduce(.questionAnswered(.turnFactorOff(.email, isLast: true), confirmed: true)) == [
@@ -54,7 +57,10 @@ struct DashboardSecurityTests {
         #expect(state.log.entries.last?.text == "MFA: the authenticator app is already off")
         _ = state.reduce(.mfaSettingsLoaded(.success(MFASettings(enabled: [.email, .totp], preferred: .email))))
         // Another factor stays on: the question says so.
-        #expect(state.reduce(.keyPressed(.character("T"))) == [.route(.ask(.turnFactorOff(.totp, isLast: false)))])
+        #expect(
+            state.reduce(.keyPressed(.character("T"))) == [
+                .route(.present(.question(.turnFactorOff(.totp, isLast: false))))
+            ])
         #expect(state.reduce(.questionAnswered(.turnFactorOff(.totp, isLast: false), confirmed: false)).isEmpty)
         #expect(state.log.entries.last?.text == "MFA: the authenticator app stays on")
         #expect(state.mfaRequest == nil)
