@@ -82,6 +82,9 @@ extension AppState {
         }
     }
 
+    /// The box of text the modal shows, when it is of that kind (the renderer draws every panel alike).
+    public var modalPanel: ModalPanel? { modalModel?.panel }
+
     /// A key for the modal: the effects, or nil when no modal shows.
     mutating func modalKeyPressed(_ key: Key) -> [AuthEffect]? {
         switch modal {

@@ -66,6 +66,7 @@ extension DashboardQuestion: ScreenModel {
     var hasTextField: Bool { false }
     var keyHints: [String]? { hints }
     var hidesHelpHint: Bool { true }
+    var panel: ModalPanel? { ModalPanel(title: heading, message: explanation, footer: question) }
     static func action(for key: Key) -> Key { key }
 
     /// Any key closes the question and answers it: `y` confirms, anything else declines.

@@ -22,6 +22,8 @@ protocol ScreenPresentation {
     var hidesHelpHint: Bool { get }
     /// The help overlay's lines, or nil to keep those of the screen under it.
     var helpLines: [String]? { get }
+    /// The box of text a modal of that kind shows; nil for a view that draws itself.
+    var panel: ModalPanel? { get }
 }
 
 extension ScreenPresentation {
@@ -29,6 +31,7 @@ extension ScreenPresentation {
     var keyHints: [String]? { nil }
     var hidesHelpHint: Bool { false }
     var helpLines: [String]? { nil }
+    var panel: ModalPanel? { nil }
 }
 
 /// A view model: its presentation, plus its actions, the action a key sends, and one reducer shape.
@@ -202,6 +205,11 @@ extension DevicesState: ScreenModel {
 
 extension RememberDevicePromptState: ScreenModel {
     var title: String { ScreenText.rememberDeviceTitle }
+    var panel: ModalPanel? {
+        ModalPanel(
+            title: ScreenText.rememberDeviceTitle, message: ScreenText.rememberDeviceMessage,
+            footer: ScreenText.rememberDeviceFooter)
+    }
     var activity: String? { nil }
     var hasTextField: Bool { false }
     static func action(for key: Key) -> Key { key }
@@ -217,6 +225,13 @@ extension AccountPickerState: ScreenModel {
     var activity: String? { nil }
     var hasTextField: Bool { false }
     var keyHints: [String]? { ScreenText.accountPickerHints }
+    /// The accounts, one a row, the selected one marked.
+    var panel: ModalPanel? {
+        let rows = rows.enumerated().map { index, name in
+            (index == selected ? "▸ " : "· ") + TerminalText.sanitized(name)
+        }
+        return ModalPanel(title: ScreenText.accountPickerTitle, message: rows.joined(separator: "\n"))
+    }
     static func action(for key: Key) -> Key { key }
 }
 
