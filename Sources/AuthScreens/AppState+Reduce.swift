@@ -58,7 +58,9 @@ extension AppState {
             dashboard.append(notice)
             handOverNotice = [handOverNotice, notice].compactMap { $0 }.joined(separator: " ")
             if var state = signInScreen, !state.isInFlight {
-                state.notice = notice
+                // The address goes on rows of its own, whole, with Ctrl-Y, not wrapped inside the notice.
+                state.notice = browserOpened ? notice : ScreenText.hostedUILogoutOpenBelow
+                state.signOutURL = browserOpened ? nil : TerminalText.sanitized(logoutURL)
                 signInScreen = state
             }
             return []

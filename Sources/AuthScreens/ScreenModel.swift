@@ -87,6 +87,9 @@ extension SignInState: ScreenModel {
         var hints = ScreenText.formHints(
             activity: activity, hasTextField: hasTextField, copiesSignInURL: hostedUI != nil, revealHint: revealHint,
             escape: canCancel && backTo == nil ? ScreenText.hintEscBack : nil)
+        if signOutURL != nil, activity == nil, hostedUI == nil {
+            hints.insert(Localized.text(\.hintCopySignOutURL), at: min(2, hints.count))
+        }
         // "Sign in as someone else": the way back comes right after Enter, so a narrow footer keeps it.
         if let backTo, canCancel, activity == nil, hasTextField {
             hints.insert(ScreenText.hintEscBackTo(backTo), at: min(2, hints.count))

@@ -511,6 +511,10 @@ extension TextCatalog {
         text.tokenNameTotpURI = "otpauth:// URI"
         text.tokenNameSignInURL = "サインイン URL"
         text.hintCopySignInURL = "Ctrl-Y URL をコピー"
+        text.tokenNameSignOutURL = "サインアウト URL"
+        text.hintCopySignOutURL = "Ctrl-Y サインアウト URL をコピー"
+        text.copySignOutURLUnsupported =
+            "この端末はクリップボード (OSC 52) 非対応です。URL の行を選択してコピーしてください。"
         text.copySignInURLUnsupported =
             "この端末はクリップボード (OSC 52) 非対応です。URL の行を選択するか、latchkey sign-in --web --no-browser を使ってください"
         text.copyTOTPURIUnsupported =
@@ -1078,6 +1082,7 @@ extension TextCatalog {
         text.hostedUITunnelHint = "別のマシンのブラウザを使うときは、先にリダイレクトを転送してください:"
         text.hostedUIPasteHint = "または、ブラウザが最後に開いた URL (?code= を含む) を貼り付けて Enter。Esc で取り消します。"
         text.hostedUILogoutOpened = "ブラウザのホスト UI からもサインアウトしました。"
+        text.hostedUILogoutOpenBelow = "ブラウザのホスト UI からもサインアウトするには、そのブラウザでこのアドレスを開いてください (Ctrl-Y でコピー):"
         text.hostedUILogoutToOpen = "ブラウザのホスト UI からもサインアウトするには {url} を開いてください"
         text.cliSignInWeb =
             "ブラウザのホスト UI でサインインします (OAuth 2.0 認可コード + PKCE)。SSH 経由やディスプレイがないときは URL と ssh -L の行を表示し、リダイレクト URL を貼り付けられます。"

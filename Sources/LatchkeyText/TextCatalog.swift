@@ -555,6 +555,10 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var tokenNameTotpURI = "the otpauth:// URI"
     package internal(set) var tokenNameSignInURL = "the sign-in URL"
     package internal(set) var hintCopySignInURL = "Ctrl-Y copy URL"
+    package internal(set) var tokenNameSignOutURL = "the sign-out URL"
+    package internal(set) var hintCopySignOutURL = "Ctrl-Y copy sign-out URL"
+    package internal(set) var copySignOutURLUnsupported =
+        "This terminal cannot receive the clipboard (OSC 52). Select the URL rows to copy it."
     package internal(set) var copySignInURLUnsupported =
         "This terminal cannot receive the clipboard (OSC 52). Select the URL rows, or use latchkey sign-in --web --no-browser"
     package internal(set) var copyTOTPURIUnsupported =
@@ -1056,6 +1060,8 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var hostedUIPasteHint =
         "Or paste the URL the browser ends at (it has ?code=), then Enter. Esc cancels."
     package internal(set) var hostedUILogoutOpened = "Signed out of the hosted UI in the browser too."
+    package internal(set) var hostedUILogoutOpenBelow =
+        "To sign out of the hosted UI in your browser too, open this address there (Ctrl-Y copies it):"
     package internal(set) var hostedUILogoutToOpen = "To sign out of the hosted UI in your browser too, open {url}"
     package internal(set) var cliSignInWeb =
         "Sign in through the hosted UI in a browser (OAuth 2.0 authorization code with PKCE); over SSH or without a display, the URL and the ssh -L line are printed and the redirect URL can be pasted."

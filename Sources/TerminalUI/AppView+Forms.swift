@@ -23,7 +23,8 @@ extension AppView {
             return drawBrowserSignIn(screen, into: &grid, in: body)
         case .signIn(let screen):
             return drawWithLogo(
-                signInForm(screen), title: ScreenText.signInTitle, logo: state.options.logo, into: &grid, in: body)
+                signInForm(screen, screenWidth: body.width), title: ScreenText.signInTitle, logo: state.options.logo,
+                into: &grid, in: body)
         case .signUp(let screen):
             return drawWithLogo(
                 signUpForm(screen), title: ScreenText.signUpTitle, logo: state.options.logo, into: &grid, in: body)
@@ -84,10 +85,13 @@ extension AppView {
 
     // MARK: Forms
 
-    func signInForm(_ screen: SignInState) -> FormLayout {
+    func signInForm(_ screen: SignInState, screenWidth: Int) -> FormLayout {
         var form = FormLayout()
+        form.screenWidth = screenWidth
         if let notice = screen.notice {
             form.add(.banner(Banner(.info, notice)))
+            // The hosted UI's sign-out URL: whole rows across the screen, so a selection copies it.
+            if let url = screen.signOutURL { form.add(.unboxed(url, CellStyle(.accent))) }
             form.addSpacer()
         }
         form.add(field(screen, .username, placeholder: screen.usernameKind.placeholder))

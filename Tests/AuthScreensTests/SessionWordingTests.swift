@@ -149,6 +149,31 @@ import Testing
         #expect(later.notice == ScreenText.signedOutEverywhereNotice)
     }
 
+    // MARK: N20
+
+    @Test func hostedSignOutURLIsOnRowsOfItsOwnAndCtrlYCopiesIt() {
+        let url = "http://127.0.0.1:45121/logout?client_id=81f3b4b7499df7c5947ae99fd8&logout_uri=http%3A%2F%2Flocalhost"
+        var app = signedInApp()
+        _ = app.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
+        _ = app.reduce(.hostedUISignedOut(logoutURL: url, browserOpened: false))
+        guard case .signIn(let signIn) = app.base else { return #expect(Bool(false)) }
+        #expect(signIn.signOutURL == url)
+        // The notice points below instead of holding the URL, which a box would wrap.
+        #expect(signIn.notice == ScreenText.hostedUILogoutOpenBelow)
+        #expect(signIn.notice?.contains("http") == false)
+        #expect(app.keyHints.contains("Ctrl-Y copy sign-out URL"))
+        #expect(app.reduce(.keyPressed(.ctrl("y"))) == [.copy(SecretText(url), as: .signOutURL)])
+        // The event log keeps the whole sentence with the URL.
+        #expect(app.dashboard.log.entries.last?.text == ScreenText.hostedUILogoutToOpen(url))
+        // A browser opened here: nothing to copy.
+        var opened = signedInApp()
+        _ = opened.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
+        _ = opened.reduce(.hostedUISignedOut(logoutURL: url, browserOpened: true))
+        guard case .signIn(let openedSignIn) = opened.base else { return #expect(Bool(false)) }
+        #expect(openedSignIn.signOutURL == nil)
+        #expect(opened.reduce(.keyPressed(.ctrl("y"))).isEmpty)
+    }
+
     // MARK: N14
 
     @Test func turningTheLastFactorOffAsksFirstAndOnlyYTurnsItOff() {

@@ -294,6 +294,19 @@ enum ScreenFixtures {
         return state
     }
 
+    /// Sign in after signing out of a hosted-UI session with no browser here: the /logout URL on whole
+    /// rows below the notice, and Ctrl-Y in the footer (issue 29, N20).
+    static var signInAfterHostedSignOut: AppState {
+        var state = dashboard
+        _ = state.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
+        _ = state.reduce(
+            .hostedUISignedOut(
+                logoutURL:
+                    "http://127.0.0.1:45121/logout?client_id=81f3b4b7499df7c5947ae99fd8&logout_uri=http%3A%2F%2Flocalhost%3A53682%2Fsigned-out",
+                browserOpened: false))
+        return state
+    }
+
     /// "Sign in as someone else" from alice's dashboard: Sign in on a new account, with the way back
     /// to alice (issue 29, N4).
     static var signInSomeoneElse: AppState {
@@ -336,6 +349,7 @@ enum ScreenFixtures {
             ("globalSignOutConfirm", globalSignOutConfirm), ("signInWithBrowserRows", signInWithBrowserRows),
             ("browserSignInNoBrowser", browserSignInNoBrowser), ("signInSomeoneElse", signInSomeoneElse),
             ("accountPicker", accountPicker), ("mfaOffConfirm", mfaOffConfirm),
+            ("signInAfterHostedSignOut", signInAfterHostedSignOut),
         ]
     }
 
