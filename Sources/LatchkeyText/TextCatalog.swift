@@ -446,7 +446,7 @@ package final class TextCatalog: @unchecked Sendable {
         "This is the account's only second factor: sign-in will then ask for the password alone, so anyone who learns the password can sign in."
     package internal(set) var mfaOffHintYes = "y turn off"
     package internal(set) var mfaOffHintNo = "any other key keep it on"
-    package internal(set) var mfaOffDeclined = "MFA: {factor} stays on"
+    package internal(set) var mfaOffDeclined = "MFA: kept {factor} on"
     package internal(set) var mfaAlreadyOff = "MFA: {factor} is already off"
     package internal(set) var mfaChangingOn = "turning {factor} on"
     package internal(set) var mfaChangingPreferred = "making {factor} preferred"

@@ -62,7 +62,7 @@ struct DashboardSecurityTests {
                 .route(.present(.question(.turnFactorOff(.totp, isLast: false))))
             ])
         #expect(state.reduce(.questionAnswered(.turnFactorOff(.totp, isLast: false), confirmed: false)).isEmpty)
-        #expect(state.log.entries.last?.text == "MFA: the authenticator app stays on")
+        #expect(state.log.entries.last?.text == "MFA: kept the authenticator app on")
         #expect(state.mfaRequest == nil)
     }
 

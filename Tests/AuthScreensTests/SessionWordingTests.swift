@@ -188,7 +188,7 @@ import Testing
         // q keeps it on (it does not quit under the question); the log says so.
         #expect(app.reduce(.keyPressed(.character("q"))).isEmpty)
         #expect(app.modal == nil)
-        #expect(app.dashboard.log.entries.last?.text == "MFA: the authenticator app stays on")
+        #expect(app.dashboard.log.entries.last?.text == "MFA: kept the authenticator app on")
         // y turns it off.
         _ = app.reduce(.keyPressed(.character("T")))
         #expect(app.reduce(.keyPressed(.character("y"))) == [.dashboard(.setMFAPreference([.totp: .disabled]))])
