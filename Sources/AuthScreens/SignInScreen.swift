@@ -51,6 +51,9 @@ public struct SignInState: Equatable, Sendable {
     /// The session store's warning (the session is stored in plain text, and why), shown whole above
     /// the form until a sign-in starts; the event log keeps it.
     public var storeWarning: String?
+    /// The hosted UI's sign-out address to open in a browser elsewhere (none opened here), drawn
+    /// below ``notice`` on rows of its own and copied with Ctrl-Y; cleared when a sign-in starts.
+    public var signOutURL: String?
     /// Whether the Create account link is shown.
     public var showsCreateAccount: Bool
     /// Whether the Forgot password link is shown.
@@ -368,6 +371,7 @@ extension SignInState: FormScreen {
             guard webProviders.indices.contains(index) else { return [] }
             banner = nil
             notice = nil
+            signOutURL = nil
             request = .browserSignIn
             webStarting = true
             return [.run(.startHostedUISignIn(provider: webProviders[index]))]
@@ -398,6 +402,7 @@ extension SignInState: FormScreen {
         password.clear()
         notice = nil
         storeWarning = nil
+        signOutURL = nil
         request = .signIn
         if choosesMethod { return [.run(.signIn(.startUserAuth(username: trimmedUsername)))] }
         return [.run(.signIn(.signIn(username: trimmedUsername, password: secret)))]

@@ -121,13 +121,16 @@ extension BackendTests {
             // Change the password from the UI.
             let newPassword = "N3w-" + Integration.password
             session.press("w")
-            try await session.waitFor("Current password", "New password")
+            // The new password twice, with the policy's checklist as on the other forms (issue 29, N8).
+            try await session.waitFor("Current password", "New password", "Repeat password", "The password needs:")
             session.type(Integration.password)
             session.press("Tab")
             session.type(newPassword)
-            // Read once both fields show their masks, so the check below looks at the typed state.
-            let masked = try await session.waitUntil("both password fields masked") { screen in
-                ["Current password", "New password"].allSatisfy {
+            session.press("Tab")
+            session.type(newPassword)
+            // Read once the fields show their masks, so the check below looks at the typed state.
+            let masked = try await session.waitUntil("the password fields masked") { screen in
+                ["Current password", "New password", "Repeat password"].allSatisfy {
                     TerminalEndToEndTests.line(containing: $0, in: screen)?.contains(UIText.maskCharacter) == true
                 }
             }
