@@ -33,7 +33,7 @@ enum JapaneseScreens {
             "dashboardWithPool", "confirmCode", "forgotRequest", "forgotReset", "newPassword", "totpCode", "totpSetup",
             "selectMFA", "dashboard", "dashboardOffline", "dashboardPending", "relogin", "help", "signInUserAuth",
             "selectSignInMethod", "emailCodeResent", "totpEnrolment", "globalSignOutConfirm",
-            "signInWithBrowserRows", "browserSignInNoBrowser", "signInSomeoneElse", "accountPicker",
+            "signInWithBrowserRows", "browserSignInNoBrowser", "signInSomeoneElse", "accountPicker", "dashboardBusy",
         ] + ["devices", "devicesConfirmForget", "devicesEmpty", "rememberPrompt"] + [
             "profile", "profileEdit", "profileVerify", "profilePassword", "profileDelete", "profileRemovable",
             "profileRemove",
