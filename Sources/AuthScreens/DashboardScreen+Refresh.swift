@@ -87,11 +87,16 @@ extension DashboardState {
         return now.timeIntervalSince(time) < RefreshSchedule.patience
     }
 
-    /// What the token rows add about the next refresh: "refreshes 22:55" or "refreshing…"; nil when
-    /// none is coming (offline, signed out, no refresh token).
+    /// What the token rows add about the next refresh: "refreshes 22:55", within a minute
+    /// "refreshes in 25 s" (short-lived tokens would otherwise read "expires 22:55, refreshes 22:55"),
+    /// or "refreshing…"; nil when none is coming (offline, signed out, no refresh token).
     public var tokenRefreshNote: String? {
         if isRefreshing { return ScreenText.tokensRefreshing }
-        return nextRefresh.map { ScreenText.tokensRefreshAt(String(clock($0).prefix(5))) }
+        guard let next = nextRefresh else { return nil }
+        let wait = next.timeIntervalSince(now)
+        return wait < 60
+            ? ScreenText.tokensRefreshIn(TimeFormatting.duration(wait))
+            : ScreenText.tokensRefreshAt(String(clock(next).prefix(5)))
     }
 
     /// A token row's value: the gauge's expiry and the refresh note, "23:13:20 (in 30 min), refreshes 23:11".
@@ -134,7 +139,8 @@ extension DashboardState {
         guard !isRefreshing, !awaitsRefreshedSession, let next = nextRefresh, now >= next else { return [] }
         autoRefresh.started(at: now)
         refresh = .requested(at: now)
-        append(ScreenText.autoRefreshStarted)
+        let expired = tokensExpiration.map { $0 <= now } ?? false
+        append(expired ? ScreenText.autoRefreshOfExpiredStarted : ScreenText.autoRefreshStarted)
         return [.run(.dashboard(.forceRefresh))]
     }
 }

@@ -82,6 +82,10 @@ extension ScreenText {
     public static var refreshTokenStoredNoExpiry: String { Localized.text(\.refreshTokenStoredNoExpiry) }
     /// A token row's note when the dashboard will refresh the tokens: "refreshes {time}" (`time` "22:55").
     public static func tokensRefreshAt(_ time: String) -> String { Localized.format(\.tokensRefreshAt, ["time": time]) }
+    /// A token row's note when the dashboard refreshes the tokens within a minute: "refreshes in {duration}".
+    public static func tokensRefreshIn(_ duration: String) -> String {
+        Localized.format(\.tokensRefreshIn, ["duration": duration])
+    }
     /// A token row's note while a refresh runs: "refreshing…".
     public static var tokensRefreshing: String { Localized.text(\.tokensRefreshing) }
     /// A token row's expiry and note: "{expiry}, {note}".
@@ -90,6 +94,8 @@ extension ScreenText {
     }
     /// The log line when the dashboard refreshes the tokens ahead of their expiry.
     public static var autoRefreshStarted: String { Localized.text(\.autoRefreshStarted) }
+    /// The log line when the dashboard refreshes tokens that expired (the backend was away).
+    public static var autoRefreshOfExpiredStarted: String { Localized.text(\.autoRefreshOfExpiredStarted) }
     /// What runs, on the calls line and the status line: "Running: {items}", the items joined with " · ".
     public static func running(_ items: [String]) -> String {
         Localized.format(\.running, ["items": items.joined(separator: hintSeparator)])

@@ -64,6 +64,10 @@ import Testing
     func shortLifetimesUseAQuarter() {
         var state = dashboard(lifetime: 120)
         #expect(state.refreshDue == t0 + 90)
+        #expect(state.tokenRefreshNote == "refreshes 22:14")
+        // Within a minute the note counts down: "expires 22:15, refreshes 22:14" would say little.
+        _ = state.reduce(.tick(now: t0 + 31))
+        #expect(state.tokenRefreshNote == "refreshes in 59 s")
         #expect(state.reduce(.tick(now: t0 + 89)).isEmpty)
         #expect(state.reduce(.tick(now: t0 + 90)) == [.run(.dashboard(.forceRefresh))])
         // A client made with another preferred margin: the dashboard uses it (the runtime sets it).
@@ -123,6 +127,7 @@ import Testing
         _ = state.reduce(.sessionEvent(.connectivityChanged(.online)))
         #expect(state.nextRefresh == due)
         #expect(state.reduce(.tick(now: due + 20)) == [.run(.dashboard(.forceRefresh))])
+        #expect(state.log.texts.last == "Refreshing the tokens before they expire")
         _ = state.reduce(.sessionEvent(.tokensRefreshed(expiration: due + 3661)))
         #expect(state.refreshTokenText == "stored; Cognito sends no expiry")
         #expect(state.autoRefresh.wait == DashboardState.RefreshSchedule.firstWait)
@@ -151,6 +156,10 @@ import Testing
         #expect(state.isRefreshing)
         #expect(state.reduce(.tick(now: due + 29)).isEmpty)
         #expect(state.reduce(.tick(now: due + 30)) == [.run(.dashboard(.forceRefresh))])
+        // Expired by the next try (the backend never answered): the log says so.
+        _ = state.reduce(.tick(now: due + 200))
+        _ = state.reduce(.tick(now: due + 200 + 30))
+        #expect(state.log.texts.last == "Refreshing the expired tokens")
     }
 
     // MARK: N27: what runs
@@ -273,7 +282,8 @@ import Testing
         let log = runtime.state.dashboard.log.texts
         #expect(log.contains("Refreshing the tokens before they expire"))
         #expect(log.contains("Tokens refreshed; they expire at 22:17:00"))
-        #expect(runtime.state.dashboard.tokenRefreshNote == "refreshes 22:16")
+        #expect(runtime.state.dashboard.session?.tokensIssuedAt == t0 + 100)
+        #expect(runtime.state.dashboard.nextRefresh == t0 + 200)
         #expect(!runtime.state.isInFlight)
     }
 }
