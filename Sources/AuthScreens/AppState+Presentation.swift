@@ -16,20 +16,6 @@ extension AppState {
         }
     }
 
-    /// The modal's view model, or nil when no modal shows.
-    var modalModel: (any ScreenPresentation)? {
-        switch modal {
-        case .relogin(let state): return state
-        case .devices(let state): return state
-        case .profile(let state): return state
-        case .rememberDevice(let state): return state
-        case .accounts(let state): return state
-        case .confirmGlobalSignOut: return GlobalSignOutQuestion()
-        case .copyToken: return TokenCopyChoice()
-        case nil: return nil
-        }
-    }
-
     /// The view that has the keys: the modal, else the base.
     var presented: any ScreenPresentation { modalModel ?? baseModel }
 

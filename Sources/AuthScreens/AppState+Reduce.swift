@@ -58,7 +58,9 @@ extension AppState {
             dashboard.append(notice)
             handOverNotice = [handOverNotice, notice].compactMap { $0 }.joined(separator: " ")
             if var state = signInScreen, !state.isInFlight {
-                state.notice = notice
+                // The address goes on rows of its own, whole, with Ctrl-Y, not wrapped inside the notice.
+                state.notice = browserOpened ? notice : ScreenText.hostedUILogoutOpenBelow
+                state.signOutURL = browserOpened ? nil : TerminalText.sanitized(logoutURL)
                 signInScreen = state
             }
             return []
@@ -194,11 +196,8 @@ extension AppState {
             return []
         }
         if let copy = copyURIKey(key) { return copy }
-        // "Sign out everywhere?" takes every key: only `y` confirms, so `q` does not quit under it.
-        if modal == .confirmGlobalSignOut {
-            var question = GlobalSignOutQuestion()
-            return perform(question.reduce(key))
-        }
+        // A question takes every key: only `y` confirms, so `q` does not quit under it.
+        if modal?.takesEveryKey == true, let effects = modalKeyPressed(key) { return effects }
         if !hasTextField {
             if key.isCharacter("?") {
                 isHelpVisible = true
@@ -206,17 +205,7 @@ extension AppState {
             }
             if key.isCharacter("q") { return [.quit] }
         }
-        switch modal {
-        case .relogin: return reduceRelogin(.keyPressed(key))
-        case .devices: return reduceAction(.devices(.keyPressed(key)))
-        case .profile: return reduceAction(.profile(.keyPressed(key)))
-        case .rememberDevice: return scope(\.rememberDevicePrompt) { $0.reduce(key) }
-        case .accounts: return scope(\.accountPicker) { $0.reduce(key) }
-        case .copyToken:
-            var choice = TokenCopyChoice()
-            return perform(choice.reduce(key))
-        case .confirmGlobalSignOut, nil: break
-        }
+        if let effects = modalKeyPressed(key) { return effects }
         switch base {
         case .signIn: return reduceAction(.signIn(.keyPressed(key)))
         case .signUp: return reduceAction(.signUp(.keyPressed(key)))
@@ -243,8 +232,8 @@ extension AppState {
                     relogin = nil
                     dashboard.append(ScreenText.signedInAgain(username ?? previousUsername ?? ""))
                 }
-                // "Sign out everywhere?" was asked about the session before, not a new one.
-                if modal == .confirmGlobalSignOut, previousState != .signedIn || username != previousUsername {
+                // A question was asked about the session before, not a new one.
+                if case .question = modal, previousState != .signedIn || username != previousUsername {
                     modal = nil
                 }
                 statusMessage = nil

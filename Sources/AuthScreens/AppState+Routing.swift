@@ -70,13 +70,13 @@ extension AppState {
         case .accounts:
             guard options.canSwitchAccounts else { return [] }
             modal = .accounts(AccountPickerState(accounts: accountChoices))
-        case .confirmGlobalSignOut:
-            modal = .confirmGlobalSignOut
+        case .present(let newModal):
+            modal = newModal
         case .copyToken:
             modal = .copyToken
             statusMessage = ScreenText.copyTokenChoice
-        case .globalSignOutAnswered(let confirmed):
-            return reduceAction(.dashboard(.globalSignOutAnswered(confirmed: confirmed)))
+        case .answered(let question, let confirmed):
+            return reduceAction(.dashboard(.questionAnswered(question, confirmed: confirmed)))
         case .status(let message):
             statusMessage = message
         }

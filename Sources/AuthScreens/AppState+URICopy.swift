@@ -1,7 +1,8 @@
 import TerminalKeys
 
 /// Ctrl-Y copies a URI the screen draws but a terminal selection would break: the authenticator set-up's
-/// `otpauth://` URI (at 80 columns wider than the screen) and a browser sign-in's URL (drawn across rows).
+/// `otpauth://` URI (at 80 columns wider than the screen), a browser sign-in's URL and the hosted UI's
+/// sign-out URL (each drawn across rows).
 extension AppState {
     /// The set-up screen showing (on its own or in the re-login prompt), or nil.
     public var totpSetupShowing: TOTPSetupState? {
@@ -26,6 +27,9 @@ extension AppState {
         guard key.isCtrl("y") else { return nil }
         if let setup = totpSetupShowing, !setup.uri.isEmpty { return [.copy(SecretText(setup.uri), as: .totpURI)] }
         if let wait = hostedUIWaitShowing, !wait.url.isEmpty { return [.copy(SecretText(wait.url), as: .signInURL)] }
+        if modal == nil, case .signIn(let signIn) = base, let url = signIn.signOutURL, !url.isEmpty {
+            return [.copy(SecretText(url), as: .signOutURL)]
+        }
         return nil
     }
 }

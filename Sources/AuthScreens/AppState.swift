@@ -23,25 +23,6 @@ public struct AppState: Equatable, Sendable {
         case dashboard
     }
 
-    /// What shows over the dashboard, at most one at a time. ``AppState/modal`` holds it, and only while
-    /// the base is the dashboard: an overlay cannot outlive the screen it belongs to.
-    public enum Modal: Equatable, Sendable {
-        /// The re-login prompt (the session needs a sign-in; calls may be waiting).
-        case relogin(ReloginPromptState)
-        /// The Devices view (`v`).
-        case devices(DevicesState)
-        /// The Profile view (`p`).
-        case profile(ProfileState)
-        /// "Remember this device?", offered once after a sign-in.
-        case rememberDevice(RememberDevicePromptState)
-        /// The Accounts chooser (`a`).
-        case accounts(AccountPickerState)
-        /// "Sign out everywhere?" (`O`), answered with `y`.
-        case confirmGlobalSignOut
-        /// `y` waits for the token to copy (`i` or `a`).
-        case copyToken
-    }
-
     /// The options the app was started with (AWSAuthUI's, and the pool's settings).
     public var options: AuthUIOptions
     /// The full-screen view showing now; a modal may be drawn over the dashboard. Leaving the
@@ -145,50 +126,6 @@ public struct AppState: Equatable, Sendable {
     var challengeScreen: ChallengeState? {
         get { if case .challenge(let state) = base { state } else { nil } }
         set { if let newValue { base = .challenge(newValue) } }
-    }
-
-    // MARK: The modal's cases, as key paths for ``scope(_:_:)``
-
-    /// The re-login prompt, when it is the modal; setting a value opens it, nil closes it.
-    public var relogin: ReloginPromptState? {
-        get { if case .relogin(let state) = modal { state } else { nil } }
-        set { present(newValue.map(Modal.relogin), closing: relogin != nil) }
-    }
-
-    /// The Devices view, when it is the modal; setting a value opens it, nil closes it.
-    public var devices: DevicesState? {
-        get { if case .devices(let state) = modal { state } else { nil } }
-        set { present(newValue.map(Modal.devices), closing: devices != nil) }
-    }
-
-    /// The Profile view, when it is the modal; setting a value opens it, nil closes it.
-    public var profile: ProfileState? {
-        get { if case .profile(let state) = modal { state } else { nil } }
-        set { present(newValue.map(Modal.profile), closing: profile != nil) }
-    }
-
-    /// "Remember this device?", when it is the modal; setting a value opens it, nil closes it.
-    public var rememberDevicePrompt: RememberDevicePromptState? {
-        get { if case .rememberDevice(let state) = modal { state } else { nil } }
-        set { present(newValue.map(Modal.rememberDevice), closing: rememberDevicePrompt != nil) }
-    }
-
-    /// The Accounts chooser, when it is the modal; setting a value opens it, nil closes it.
-    public var accountPicker: AccountPickerState? {
-        get { if case .accounts(let state) = modal { state } else { nil } }
-        set { present(newValue.map(Modal.accounts), closing: accountPicker != nil) }
-    }
-
-    /// Whether `y` on the dashboard waits for the token to copy (`i` or `a`).
-    public var isChoosingTokenToCopy: Bool { modal == .copyToken }
-
-    /// Opens `newModal`, or (nil) closes the modal when `closing` says the one being set is showing.
-    private mutating func present(_ newModal: Modal?, closing: Bool) {
-        if let newModal {
-            modal = newModal
-        } else if closing {
-            modal = nil
-        }
     }
 
     func makeSignIn(username: String, notice: String?) -> SignInState {

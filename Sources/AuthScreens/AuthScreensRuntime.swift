@@ -327,6 +327,7 @@ public final class AuthScreensRuntime {
             case .id, .access: unsupported = ScreenText.copyTokenUnsupported
             case .totpURI: unsupported = ScreenText.copyTOTPURIUnsupported
             case .signInURL: unsupported = Localized.text(\.copySignInURLUnsupported)
+            case .signOutURL: unsupported = Localized.text(\.copySignOutURLUnsupported)
             }
             self.send(
                 .tokenCopied(

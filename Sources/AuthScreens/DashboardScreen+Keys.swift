@@ -14,7 +14,7 @@ extension DashboardState {
             return [.run(.dashboard(.forceRefresh))]
         case .character("O"):
             guard signOutRequest == nil, userState != .signedOut else { return [] }
-            return [.route(.confirmGlobalSignOut)]
+            return [.route(.present(.question(.signOutEverywhere)))]
         case .character("o"):
             guard signOutRequest == nil else { return [] }
             return startSignOut(.local)
@@ -38,16 +38,7 @@ extension DashboardState {
         return []
     }
 
-    /// The answer to "Sign out everywhere?": confirmed, it signs out on every device.
-    mutating func answerGlobalSignOut(confirmed: Bool) -> [ScreenEffect] {
-        guard confirmed else {
-            append(ScreenText.globalSignOutDeclined)
-            return []
-        }
-        return signOutRequest == nil ? startSignOut(.global) : []
-    }
-
-    private mutating func startSignOut(_ scope: SignOutScope) -> [ScreenEffect] {
+    mutating func startSignOut(_ scope: SignOutScope) -> [ScreenEffect] {
         signOutRequest = scope
         append(scope == .global ? ScreenText.signingOutEverywhere : ScreenText.signingOut)
         return [.run(.dashboard(.signOut(scope)))]

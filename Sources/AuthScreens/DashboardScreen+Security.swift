@@ -1,4 +1,5 @@
 import CognitoAuth
+import LatchkeyText
 import TerminalKeys
 
 /// The dashboard's Security rows: the user's MFA factors, read and changed with single keys.
@@ -39,24 +40,46 @@ extension DashboardState {
             }
             let change: [MFAType: MFAPreference]
             switch key {
-            case .character("e"): change = [.email: mfa.enabled.contains(.email) ? .disabled : .enabled]
+            case .character("e") where mfa.enabled.contains(.email): return askBeforeTurningOff(.email, mfa)
+            case .character("x") where mfa.enabled.contains(.sms): return askBeforeTurningOff(.sms, mfa)
+            case .character("T"):
+                guard mfa.enabled.contains(.totp) else {
+                    append(Localized.format(\.mfaAlreadyOff, ["factor": MFAType.totp.displayName]))
+                    return []
+                }
+                return askBeforeTurningOff(.totp, mfa)
+            case .character("e"): change = [.email: .enabled]
             case .character("E"): change = [.email: .preferred]
             case .character("x"), .character("X"):
-                // Turning SMS off stays possible without a phone number; turning it on does not.
-                let turningOff = key == .character("x") && mfa.enabled.contains(.sms)
-                guard turningOff || mfa.canUseSMS else {
+                // Turning SMS off (asked above) stays possible without a phone number; turning it on does not.
+                guard mfa.canUseSMS else {
                     append(ScreenText.smsNeedsPhoneNumber)
                     return []
                 }
-                change = [.sms: key == .character("X") ? .preferred : (turningOff ? .disabled : .enabled)]
-            default: change = [.totp: .disabled]
+                change = [.sms: key == .character("X") ? .preferred : .enabled]
+            default: return []
             }
-            mfaRequest = .change(change)
-            append(ScreenText.mfaChanging(change))
-            return [.run(.dashboard(.setMFAPreference(change)))]
+            return startMFAChange(change)
         default:
             return []
         }
+    }
+
+    /// Turning a factor off weakens the account, so it is asked first (``DashboardQuestion/turnFactorOff(_:isLast:)``).
+    private func askBeforeTurningOff(_ factor: MFAType, _ mfa: MFASettings) -> [ScreenEffect] {
+        [.route(.present(.question(.turnFactorOff(factor, isLast: mfa.enabled.allSatisfy { $0 == factor }))))]
+    }
+
+    /// Sends `change` (one at a time: a key pressed while one runs is dropped, and the log says why).
+    mutating func startMFAChange(_ change: [MFAType: MFAPreference]) -> [ScreenEffect] {
+        guard userState == .signedIn else { return [] }
+        guard mfaRequest == nil else {
+            append(ScreenText.mfaBusy)
+            return []
+        }
+        mfaRequest = .change(change)
+        append(ScreenText.mfaChanging(change))
+        return [.run(.dashboard(.setMFAPreference(change)))]
     }
 
     mutating func mfaLoaded(_ result: Result<MFASettings, AuthError>) -> [ScreenEffect] {

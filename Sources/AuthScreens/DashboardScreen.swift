@@ -318,7 +318,7 @@ public enum DashboardAction: Sendable {
     /// A key was pressed.
     case keyPressed(Key)
     /// "Sign out everywhere?" was answered: `y` confirms, any other key declines.
-    case globalSignOutAnswered(confirmed: Bool)
+    case questionAnswered(DashboardQuestion, confirmed: Bool)
     /// The auth client published an event.
     case sessionEvent(SessionEvent)
     /// The runtime read the stored session.
@@ -340,7 +340,7 @@ extension DashboardState {
     package mutating func reduce(_ action: DashboardAction) -> [ScreenEffect] {
         switch action {
         case .keyPressed(let key): return keyPressed(key)
-        case .globalSignOutAnswered(let confirmed): return answerGlobalSignOut(confirmed: confirmed)
+        case .questionAnswered(let question, let confirmed): return answer(question, confirmed: confirmed)
         case .sessionEvent(let event):
             apply(event)
             return []

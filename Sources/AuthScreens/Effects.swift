@@ -83,7 +83,7 @@ public enum SessionRequest: Hashable, Sendable {
 }
 
 /// Where a screen asks the app to go next.
-package enum Route: Hashable, Sendable {
+package enum Route: Equatable, Sendable {
     /// Sign in, with the username filled in and an optional notice ("Password changed. …").
     case signIn(username: String, notice: String?)
     /// Create account, with the username carried over.
@@ -113,20 +113,20 @@ package enum Route: Hashable, Sendable {
     case dashboard
     /// Open the Accounts chooser over the dashboard (when other accounts share the store root).
     case accounts
-    /// Ask "Sign out everywhere?" over the dashboard.
-    case confirmGlobalSignOut
     /// Wait for the token to copy (`i` or `a`) over the dashboard.
     case copyToken
+    /// Show `modal` over the dashboard (a modal whose state the screen asking for it made).
+    case present(AppState.Modal)
     /// Close the modal over the dashboard.
     case closeModal
-    /// "Sign out everywhere?" was answered (`y` confirms): the dashboard signs out everywhere, or logs the no.
-    case globalSignOutAnswered(confirmed: Bool)
+    /// A question was answered (`y` confirms): the dashboard does what it asked, or logs the no.
+    case answered(DashboardQuestion, confirmed: Bool)
     /// Show `message` on the status line.
     case status(String)
 }
 
 /// What a screen's reducer returns: effects for the runtime, and routes for the app.
-package enum ScreenEffect: Hashable, Sendable {
+package enum ScreenEffect: Equatable, Sendable {
     /// An effect to run.
     case run(AuthEffect)
     /// A navigation request for ``AppState`` to carry out.

@@ -22,6 +22,8 @@ protocol ScreenPresentation {
     var hidesHelpHint: Bool { get }
     /// The help overlay's lines, or nil to keep those of the screen under it.
     var helpLines: [String]? { get }
+    /// The box of text a modal of that kind shows; nil for a view that draws itself.
+    var panel: ModalPanel? { get }
 }
 
 extension ScreenPresentation {
@@ -29,6 +31,7 @@ extension ScreenPresentation {
     var keyHints: [String]? { nil }
     var hidesHelpHint: Bool { false }
     var helpLines: [String]? { nil }
+    var panel: ModalPanel? { nil }
 }
 
 /// A view model: its presentation, plus its actions, the action a key sends, and one reducer shape.
@@ -84,6 +87,9 @@ extension SignInState: ScreenModel {
         var hints = ScreenText.formHints(
             activity: activity, hasTextField: hasTextField, copiesSignInURL: hostedUI != nil, revealHint: revealHint,
             escape: canCancel && backTo == nil ? ScreenText.hintEscBack : nil)
+        if signOutURL != nil, activity == nil, hostedUI == nil {
+            hints.insert(Localized.text(\.hintCopySignOutURL), at: min(2, hints.count))
+        }
         // "Sign in as someone else": the way back comes right after Enter, so a narrow footer keeps it.
         if let backTo, canCancel, activity == nil, hasTextField {
             hints.insert(ScreenText.hintEscBackTo(backTo), at: min(2, hints.count))
@@ -202,6 +208,11 @@ extension DevicesState: ScreenModel {
 
 extension RememberDevicePromptState: ScreenModel {
     var title: String { ScreenText.rememberDeviceTitle }
+    var panel: ModalPanel? {
+        ModalPanel(
+            title: ScreenText.rememberDeviceTitle, message: ScreenText.rememberDeviceMessage,
+            footer: ScreenText.rememberDeviceFooter)
+    }
     var activity: String? { nil }
     var hasTextField: Bool { false }
     static func action(for key: Key) -> Key { key }
@@ -217,23 +228,14 @@ extension AccountPickerState: ScreenModel {
     var activity: String? { nil }
     var hasTextField: Bool { false }
     var keyHints: [String]? { ScreenText.accountPickerHints }
-    static func action(for key: Key) -> Key { key }
-}
-
-/// "Sign out everywhere?" over the dashboard: it takes every key, and only `y` confirms (so `q` does
-/// not quit under it); the dashboard acts on the answer.
-struct GlobalSignOutQuestion: ScreenModel {
-    var title: String { ScreenText.dashboardTitle }
-    var activity: String? { nil }
-    var hasTextField: Bool { false }
-    var keyHints: [String]? { ScreenText.globalSignOutHints }
-    var hidesHelpHint: Bool { true }
-    static func action(for key: Key) -> Key { key }
-
-    /// Any key closes the question and answers it: `y` confirms, anything else declines.
-    mutating func reduce(_ key: Key) -> [ScreenEffect] {
-        [.route(.closeModal), .route(.globalSignOutAnswered(confirmed: key.isCharacter("y") || key.isCharacter("Y")))]
+    /// The accounts, one a row, the selected one marked.
+    var panel: ModalPanel? {
+        let rows = rows.enumerated().map { index, name in
+            (index == selected ? "▸ " : "· ") + TerminalText.sanitized(name)
+        }
+        return ModalPanel(title: ScreenText.accountPickerTitle, message: rows.joined(separator: "\n"))
     }
+    static func action(for key: Key) -> Key { key }
 }
 
 /// `y` on the dashboard, waiting for `i` or `a`: the dashboard's hints stay.

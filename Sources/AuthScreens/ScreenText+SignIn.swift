@@ -73,8 +73,11 @@ extension ScreenText {
     public static var pasteHint: String { Localized.text(\.hostedUIPasteHint) }
     /// The notice after signing out of a hosted-UI session when the browser's logout page was opened here.
     public static var hostedUILogoutOpened: String { Localized.text(\.hostedUILogoutOpened) }
-    /// The notice after signing out of a hosted-UI session with no browser here: the logout `url`
-    /// (sanitised) to open elsewhere.
+    /// The Sign in screen's notice after signing out of a hosted-UI session with no browser here; the
+    /// logout URL follows on rows of its own.
+    public static var hostedUILogoutOpenBelow: String { Localized.text(\.hostedUILogoutOpenBelow) }
+    /// The notice after signing out of a hosted-UI session with no browser here, with the logout `url`
+    /// in it (the event log; the Sign in screen draws the URL on rows of its own).
     public static func hostedUILogoutToOpen(_ url: String) -> String {
         Localized.format(\.hostedUILogoutToOpen, ["url": TerminalText.sanitized(url)])
     }

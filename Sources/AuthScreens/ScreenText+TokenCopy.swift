@@ -19,6 +19,7 @@ extension ScreenText {
         case .access: Localized.text(\.tokenNameAccess)
         case .totpURI: totpURIName
         case .signInURL: Localized.text(\.tokenNameSignInURL)
+        case .signOutURL: Localized.text(\.tokenNameSignOutURL)
         }
     }
 

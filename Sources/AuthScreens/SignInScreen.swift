@@ -48,6 +48,9 @@ public struct SignInState: Equatable, Sendable {
     public var banner: String?
     /// An informational message, such as "Password changed. Sign in with the new password."
     public var notice: String?
+    /// The hosted UI's sign-out address to open in a browser elsewhere (none opened here), drawn
+    /// below ``notice`` on rows of its own and copied with Ctrl-Y; cleared when a sign-in starts.
+    public var signOutURL: String?
     /// Whether the Create account link is shown.
     public var showsCreateAccount: Bool
     /// Whether the Forgot password link is shown.
@@ -365,6 +368,7 @@ extension SignInState: FormScreen {
             guard webProviders.indices.contains(index) else { return [] }
             banner = nil
             notice = nil
+            signOutURL = nil
             request = .browserSignIn
             webStarting = true
             return [.run(.startHostedUISignIn(provider: webProviders[index]))]
@@ -394,6 +398,7 @@ extension SignInState: FormScreen {
         let secret = SecretText(password.text)
         password.clear()
         notice = nil
+        signOutURL = nil
         request = .signIn
         if choosesMethod { return [.run(.signIn(.startUserAuth(username: trimmedUsername)))] }
         return [.run(.signIn(.signIn(username: trimmedUsername, password: secret)))]

@@ -8,6 +8,8 @@ public enum CopiedToken: String, Hashable, Sendable {
     case totpURI
     /// The hosted UI's sign-in URL while a browser sign-in waits (Ctrl-Y on that screen).
     case signInURL
+    /// The hosted UI's sign-out URL shown on Sign in after a hosted sign-out (Ctrl-Y on that screen).
+    case signOutURL
 }
 
 /// Where a copy went, as the terminal reports it, so the status line says what happened rather than

@@ -386,6 +386,17 @@ extension TextCatalog {
             "tmux のペーストバッファーにだけコピーしました (クリップボードには tmux set -g set-clipboard on): {token}、{characters} 文字。"
         text.mfaFactorPreferred = " (優先)"
         text.mfaFactorNoPhone = " (電話番号なし)"
+        text.mfaNameTotp = "認証アプリ"
+        text.mfaNameEmail = "メールのコード"
+        text.mfaNameSms = "SMS のコード"
+        text.mfaOffTitle = "{factor}をオフにする"
+        text.mfaOffQuestion = "{factor}をオフにしますか? y/N"
+        text.mfaOffExplanation = "サインインの 2 段階目に{factor}を使えなくなります。オンになっている他の要素はそのままです。"
+        text.mfaOffExplanationLast = "これはこのアカウント唯一の 2 段階目の要素です。オフにするとサインインはパスワードだけになり、パスワードを知った人は誰でもサインインできます。"
+        text.mfaOffHintYes = "y オフにする"
+        text.mfaOffHintNo = "その他のキー オンのまま"
+        text.mfaOffDeclined = "MFA: {factor}はオンのままです"
+        text.mfaAlreadyOff = "MFA: {factor}はすでにオフです"
         text.mfaFactorOn = "オン"
         text.mfaFactorOff = "オフ"
         text.mfaKeysSms = " · x sms オン/オフ · X sms を優先"
@@ -498,6 +509,10 @@ extension TextCatalog {
         text.tokenNameTotpURI = "otpauth:// URI"
         text.tokenNameSignInURL = "サインイン URL"
         text.hintCopySignInURL = "Ctrl-Y URL をコピー"
+        text.tokenNameSignOutURL = "サインアウト URL"
+        text.hintCopySignOutURL = "Ctrl-Y サインアウト URL をコピー"
+        text.copySignOutURLUnsupported =
+            "この端末はクリップボード (OSC 52) 非対応です。URL の行を選択してコピーしてください。"
         text.copySignInURLUnsupported =
             "この端末はクリップボード (OSC 52) 非対応です。URL の行を選択するか、latchkey sign-in --web --no-browser を使ってください"
         text.copyTOTPURIUnsupported =
@@ -1078,6 +1093,7 @@ extension TextCatalog {
         text.hostedUITunnelHint = "別のマシンのブラウザを使うときは、先にリダイレクトを転送してください:"
         text.hostedUIPasteHint = "または、ブラウザが最後に開いた URL (?code= を含む) を貼り付けて Enter。Esc で取り消します。"
         text.hostedUILogoutOpened = "ブラウザのホスト UI からもサインアウトしました。"
+        text.hostedUILogoutOpenBelow = "ブラウザのホスト UI からもサインアウトするには、そのブラウザでこのアドレスを開いてください (Ctrl-Y でコピー):"
         text.hostedUILogoutToOpen = "ブラウザのホスト UI からもサインアウトするには {url} を開いてください"
         text.cliSignInWeb =
             "ブラウザのホスト UI でサインインします (OAuth 2.0 認可コード + PKCE)。SSH 経由やディスプレイがないときは URL と ssh -L の行を表示し、リダイレクト URL を貼り付けられます。"

@@ -433,6 +433,19 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var mfaLoadedPreferred = ", {factor} preferred"
     package internal(set) var mfaLog = "MFA: {message}"
     package internal(set) var mfaChangingOff = "turning {factor} off"
+    package internal(set) var mfaNameTotp = "the authenticator app"
+    package internal(set) var mfaNameEmail = "email codes"
+    package internal(set) var mfaNameSms = "text-message codes"
+    package internal(set) var mfaOffTitle = "Turn off {factor}"
+    package internal(set) var mfaOffQuestion = "Turn off {factor}? y/N"
+    package internal(set) var mfaOffExplanation =
+        "Sign-in will no longer accept {factor} as its second step. The other factors that are on stay on."
+    package internal(set) var mfaOffExplanationLast =
+        "This is the account's only second factor: sign-in will then ask for the password alone, so anyone who learns the password can sign in."
+    package internal(set) var mfaOffHintYes = "y turn off"
+    package internal(set) var mfaOffHintNo = "any other key keep it on"
+    package internal(set) var mfaOffDeclined = "MFA: {factor} stays on"
+    package internal(set) var mfaAlreadyOff = "MFA: {factor} is already off"
     package internal(set) var mfaChangingOn = "turning {factor} on"
     package internal(set) var mfaChangingPreferred = "making {factor} preferred"
     package internal(set) var mfaFailed = "failed: {message}"
@@ -540,6 +553,10 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var tokenNameTotpURI = "the otpauth:// URI"
     package internal(set) var tokenNameSignInURL = "the sign-in URL"
     package internal(set) var hintCopySignInURL = "Ctrl-Y copy URL"
+    package internal(set) var tokenNameSignOutURL = "the sign-out URL"
+    package internal(set) var hintCopySignOutURL = "Ctrl-Y copy sign-out URL"
+    package internal(set) var copySignOutURLUnsupported =
+        "This terminal cannot receive the clipboard (OSC 52). Select the URL rows to copy it."
     package internal(set) var copySignInURLUnsupported =
         "This terminal cannot receive the clipboard (OSC 52). Select the URL rows, or use latchkey sign-in --web --no-browser"
     package internal(set) var copyTOTPURIUnsupported =
@@ -1054,6 +1071,8 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var hostedUIPasteHint =
         "Or paste the URL the browser ends at (it has ?code=), then Enter. Esc cancels."
     package internal(set) var hostedUILogoutOpened = "Signed out of the hosted UI in the browser too."
+    package internal(set) var hostedUILogoutOpenBelow =
+        "To sign out of the hosted UI in your browser too, open this address there (Ctrl-Y copies it):"
     package internal(set) var hostedUILogoutToOpen = "To sign out of the hosted UI in your browser too, open {url}"
     package internal(set) var cliSignInWeb =
         "Sign in through the hosted UI in a browser (OAuth 2.0 authorization code with PKCE); over SSH or without a display, the URL and the ssh -L line are printed and the redirect URL can be pasted."

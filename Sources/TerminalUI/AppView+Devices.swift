@@ -77,13 +77,4 @@ extension AppView {
             Banner(.success, notice).draw(into: &grid, in: messageArea)
         }
     }
-
-    /// Draws "Remember this device? (y/n)" centred over the dashboard.
-    func drawRememberDevicePrompt(into grid: inout CellGrid, in body: Rect) {
-        let modal = Modal(
-            title: ScreenText.rememberDeviceTitle, message: ScreenText.rememberDeviceMessage,
-            footer: ScreenText.rememberDeviceFooter)
-        clearMargin(around: modal.frame(in: body), in: &grid)
-        modal.draw(into: &grid, in: body)
-    }
 }

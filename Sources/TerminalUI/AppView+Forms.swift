@@ -23,7 +23,8 @@ extension AppView {
             return drawBrowserSignIn(screen, into: &grid, in: body)
         case .signIn(let screen):
             return drawWithLogo(
-                signInForm(screen), title: ScreenText.signInTitle, logo: state.options.logo, into: &grid, in: body)
+                signInForm(screen, screenWidth: body.width), title: ScreenText.signInTitle, logo: state.options.logo,
+                into: &grid, in: body)
         case .signUp(let screen):
             return drawWithLogo(
                 signUpForm(screen), title: ScreenText.signUpTitle, logo: state.options.logo, into: &grid, in: body)
@@ -32,9 +33,11 @@ extension AppView {
                 confirmForm(screen), title: ScreenText.confirmSignUpTitle, logo: state.options.logo, into: &grid,
                 in: body)
         case .forgotPassword(let screen):
+            var otherStep = screen
+            otherStep.step = screen.step == .requestCode ? .resetPassword : .requestCode
             return drawWithLogo(
-                forgotForm(screen), title: ScreenText.forgotPasswordTitle, logo: state.options.logo, into: &grid,
-                in: body)
+                forgotForm(screen), title: ScreenText.forgotPasswordTitle, logo: state.options.logo,
+                otherSteps: [forgotForm(otherStep)], into: &grid, in: body)
         case .challenge(let challenge):
             return drawChallengeScreen(challenge, logo: state.options.logo, into: &grid, in: body)
         case .dashboard:
@@ -42,17 +45,29 @@ extension AppView {
         }
     }
 
+    /// The rows a form is allowed to grow by (a blank row, a two-line error banner and one field's
+    /// error) without the logo above it coming or going.
+    static let formGrowthRows = 4
+
     /// Draws the logo (the application's ASCII art) above a boxed form when the terminal has the rows
     /// for both; otherwise the form alone, so a logo never pushes a field off screen.
-    func drawWithLogo(_ form: FormLayout, title: String, logo: [String], into grid: inout CellGrid, in body: Rect)
-        -> Position?
-    {
+    ///
+    /// The logo is kept only when it still fits as the form grows by ``formGrowthRows`` (an error
+    /// after a submit) and in the screen's `otherSteps`, and the box is placed for that height: the
+    /// logo does not vanish and the box does not jump when an error appears or the next step shows.
+    func drawWithLogo(
+        _ form: FormLayout, title: String, logo: [String], otherSteps: [FormLayout] = [], into grid: inout CellGrid,
+        in body: Rect
+    ) -> Position? {
         let logoWidth = logo.map { TextWidth.width(of: $0) }.max() ?? 0
-        let boxHeight = form.height(width: boxWidth(for: body.width) - 8) + 4
-        guard !logo.isEmpty, logoWidth <= body.width, logo.count + 1 + boxHeight <= body.height else {
+        let inner = boxWidth(for: body.width) - 8
+        let boxHeight = form.height(width: inner) + 4
+        let grown = boxHeight + max(0, Self.formGrowthRows - form.messageRows(width: inner))
+        let reserved = ([grown] + otherSteps.map { $0.height(width: inner) + 4 + Self.formGrowthRows }).max() ?? grown
+        guard !logo.isEmpty, logoWidth <= body.width, logo.count + 1 + reserved <= body.height else {
             return drawBoxed(form, title: title, into: &grid, in: body)
         }
-        let top = anchoredTop(height: logo.count + 1 + boxHeight, in: body)
+        let top = anchoredTop(height: logo.count + 1 + reserved, in: body)
         let left = body.column + (body.width - logoWidth) / 2
         for (index, line) in logo.enumerated() {
             grid.write(line, row: top + index, column: left, style: CellStyle(.accent))
@@ -84,10 +99,13 @@ extension AppView {
 
     // MARK: Forms
 
-    func signInForm(_ screen: SignInState) -> FormLayout {
+    func signInForm(_ screen: SignInState, screenWidth: Int) -> FormLayout {
         var form = FormLayout()
+        form.screenWidth = screenWidth
         if let notice = screen.notice {
             form.add(.banner(Banner(.info, notice)))
+            // The hosted UI's sign-out URL: whole rows across the screen, so a selection copies it.
+            if let url = screen.signOutURL { form.add(.unboxed(url, CellStyle(.accent))) }
             form.addSpacer()
         }
         form.add(field(screen, .username, placeholder: screen.usernameKind.placeholder))

@@ -90,6 +90,11 @@ public struct AppView: Hashable, Sendable {
     private func drawModal(_ modal: AppState.Modal, _ state: AppState, into grid: inout CellGrid, in body: Rect)
         -> Position?
     {
+        if let panel = state.modalPanel {
+            Self.coverDashboardRows(in: &grid)
+            drawQuestion(Modal(title: panel.title, message: panel.message, footer: panel.footer), into: &grid, in: body)
+            return nil
+        }
         switch modal {
         case .relogin(let relogin):
             return state.isHelpVisible ? nil : drawRelogin(relogin, into: &grid, in: body)
@@ -97,24 +102,8 @@ public struct AppView: Hashable, Sendable {
             drawDevices(devices, timeZone: state.dashboard.timeZone, into: &grid, in: body)
         case .profile(let profile):
             return drawProfile(profile, into: &grid, in: body)
-        case .rememberDevice:
-            Self.coverDashboardRows(in: &grid)
-            drawRememberDevicePrompt(into: &grid, in: body)
-        case .accounts(let picker):
-            Self.coverDashboardRows(in: &grid)
-            let rows = picker.rows.enumerated().map { index, name in
-                (index == picker.selected ? "▸ " : "· ") + TerminalText.sanitized(name)
-            }
-            drawQuestion(
-                Modal(title: ScreenText.accountPickerTitle, message: rows.joined(separator: "\n")), into: &grid,
-                in: body)
-        case .confirmGlobalSignOut:
-            Self.coverDashboardRows(in: &grid)
-            drawQuestion(
-                Modal(
-                    title: ScreenText.globalSignOutTitle, message: ScreenText.globalSignOutExplanation,
-                    footer: ScreenText.globalSignOutQuestion), into: &grid, in: body)
-        case .copyToken:
+        default:
+            // A panel was drawn above; the token choice (`y`) shows only its status line.
             break
         }
         return nil

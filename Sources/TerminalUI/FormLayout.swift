@@ -110,6 +110,21 @@ struct FormLayout {
     /// The rows the whole form takes in `width` columns.
     func height(width: Int) -> Int { heights(width: width).reduce(0, +) }
 
+    /// The rows that messages add to the form now: each banner with the blank row beside it, and the
+    /// errors under fields. A form grows by these as the user types and submits.
+    func messageRows(width: Int) -> Int {
+        let valueWidth = max(1, width - labelWidth)
+        return items.reduce(0) { rows, item in
+            switch item {
+            case .banner(let banner): return rows + banner.height(width: width) + 1
+            case .field(_, let field, _, _, _):
+                guard let error = field.error else { return rows }
+                return rows + TextWidth.wrap(error, toWidth: max(1, valueWidth - 2)).count
+            default: return rows
+            }
+        }
+    }
+
     /// `text` cut into rows of `width` columns (at grapheme boundaries, never at spaces).
     static func unboxedRows(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [text] }

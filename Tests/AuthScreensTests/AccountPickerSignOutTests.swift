@@ -33,7 +33,7 @@ import Testing
         options.canSwitchAccounts = true
         let modals: [AppState.Modal] = [
             .accounts(AccountPickerState(accounts: [AccountChoice(id: "account-2", username: "bob")])),
-            .confirmGlobalSignOut, .copyToken,
+            .question(.signOutEverywhere), .copyToken,
             .rememberDevice(RememberDevicePromptState(deviceKey: "k")), .devices(DevicesState()),
             .profile(ProfileState(username: "alice")),
             .relogin(ReloginPromptState(reason: .signedOutUserPoolsTokenInvalid, username: "alice", waitingCount: 0)),

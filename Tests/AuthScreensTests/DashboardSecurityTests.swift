@@ -26,7 +26,9 @@ struct DashboardSecurityTests {
         #expect(state.securityRows.first?.value.hasPrefix("email off · totp on (preferred) · sms off") == true)
     }
 
-    @Test("e toggles email, E prefers it, T turns TOTP off; each change reloads; a failure is logged")
+    @Test(
+        "e turns email on, or asks before turning it off; E prefers it; T asks; each change reloads; a failure is logged"
+    )
     func changes() {
         var state = signedIn()
         _ = state.reduce(.keyPressed(.character("m")))
@@ -34,15 +36,34 @@ struct DashboardSecurityTests {
         #expect(state.reduce(.keyPressed(.character("e"))) == [.run(.dashboard(.setMFAPreference([.email: .enabled])))])
         #expect(state.reduce(.mfaPreferenceFinished(.success(()))) == [.run(.dashboard(.mfaSettings))])
         _ = state.reduce(.mfaSettingsLoaded(.success(MFASettings(enabled: [.email], preferred: nil))))
+        // N14: turning a factor off asks first; the answer does it.
         #expect(
-            state.reduce(.keyPressed(.character("e"))) == [.run(.dashboard(.setMFAPreference([.email: .disabled])))])
+            state.reduce(.keyPressed(.character("e"))) == [
+                .route(.present(.question(.turnFactorOff(.email, isLast: true))))
+            ])
+        #expect(state.mfaRequest == nil)
+        #expect(
+            state.reduce(.questionAnswered(.turnFactorOff(.email, isLast: true), confirmed: true)) == [
+                .run(.dashboard(.setMFAPreference([.email: .disabled])))
+            ])
         _ = state.reduce(.mfaPreferenceFinished(.failure(.invalidParameter("nope"))))
         #expect(state.log.entries.last?.text.contains("MFA: failed") == true)
         #expect(
             state.reduce(.keyPressed(.character("E"))) == [.run(.dashboard(.setMFAPreference([.email: .preferred])))])
         _ = state.reduce(.mfaPreferenceFinished(.success(())))
         _ = state.reduce(.mfaSettingsLoaded(.success(MFASettings(enabled: [.email], preferred: .email))))
-        #expect(state.reduce(.keyPressed(.character("T"))) == [.run(.dashboard(.setMFAPreference([.totp: .disabled])))])
+        // T with the authenticator app off: nothing to ask, the log says so.
+        #expect(state.reduce(.keyPressed(.character("T"))).isEmpty)
+        #expect(state.log.entries.last?.text == "MFA: the authenticator app is already off")
+        _ = state.reduce(.mfaSettingsLoaded(.success(MFASettings(enabled: [.email, .totp], preferred: .email))))
+        // Another factor stays on: the question says so.
+        #expect(
+            state.reduce(.keyPressed(.character("T"))) == [
+                .route(.present(.question(.turnFactorOff(.totp, isLast: false))))
+            ])
+        #expect(state.reduce(.questionAnswered(.turnFactorOff(.totp, isLast: false), confirmed: false)).isEmpty)
+        #expect(state.log.entries.last?.text == "MFA: the authenticator app stays on")
+        #expect(state.mfaRequest == nil)
     }
 
     @Test("Signed out: the keys do nothing")

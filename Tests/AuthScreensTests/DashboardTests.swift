@@ -37,8 +37,8 @@ import Testing
             $0.signOutRequest = nil
             $0.append("Signed out")
         }
-        store.press(.character("O"), [.route(.confirmGlobalSignOut)])
-        store.send(.globalSignOutAnswered(confirmed: true), [.run(.dashboard(.signOut(.global)))]) {
+        store.press(.character("O"), [.route(.present(.question(.signOutEverywhere)))])
+        store.send(.questionAnswered(.signOutEverywhere, confirmed: true), [.run(.dashboard(.signOut(.global)))]) {
             $0.signOutRequest = .global
             $0.append("Signing out everywhere…")
         }

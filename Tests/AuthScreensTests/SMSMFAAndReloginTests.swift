@@ -31,7 +31,14 @@ struct SMSMFAAndReloginTests {
         _ = state.reduce(
             .mfaSettingsLoaded(.success(MFASettings(enabled: [.sms], preferred: .sms, phoneNumber: "+15555550123"))))
         #expect(state.securityRows.first?.value.contains("sms on (preferred)") == true)
-        #expect(state.reduce(.keyPressed(.character("x"))) == [.run(.dashboard(.setMFAPreference([.sms: .disabled])))])
+        #expect(
+            state.reduce(.keyPressed(.character("x"))) == [
+                .route(.present(.question(.turnFactorOff(.sms, isLast: true))))
+            ])
+        #expect(
+            state.reduce(.questionAnswered(.turnFactorOff(.sms, isLast: true), confirmed: true)) == [
+                .run(.dashboard(.setMFAPreference([.sms: .disabled])))
+            ])
     }
 
     @Test("Without a phone number: x and X send nothing and the log says why; the row hides the keys")
@@ -46,7 +53,14 @@ struct SMSMFAAndReloginTests {
         #expect(state.mfaRequest == nil)
         // SMS on without a number (set by an administrator) can still be turned off.
         state = securityLoaded(MFASettings(enabled: [.sms], preferred: nil))
-        #expect(state.reduce(.keyPressed(.character("x"))) == [.run(.dashboard(.setMFAPreference([.sms: .disabled])))])
+        #expect(
+            state.reduce(.keyPressed(.character("x"))) == [
+                .route(.present(.question(.turnFactorOff(.sms, isLast: true))))
+            ])
+        #expect(
+            state.reduce(.questionAnswered(.turnFactorOff(.sms, isLast: true), confirmed: true)) == [
+                .run(.dashboard(.setMFAPreference([.sms: .disabled])))
+            ])
     }
 
     @Test("MFA_SETUP with several factors is a choice screen; SMS asks for the phone number next")

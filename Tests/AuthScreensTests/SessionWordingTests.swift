@@ -128,7 +128,7 @@ import Testing
     @Test func signOutEverywhereAsksFirstAndSaysWhatItDid() {
         var app = signedInApp()
         #expect(app.reduce(.keyPressed(.character("O"))).isEmpty)
-        #expect(app.modal == .confirmGlobalSignOut)
+        #expect(app.modal == .question(.signOutEverywhere))
         #expect(app.keyHints == ScreenText.globalSignOutHints)
         // Any key but y cancels (q too: it does not quit while the question shows).
         #expect(app.reduce(.keyPressed(.character("q"))).isEmpty)
@@ -149,6 +149,52 @@ import Testing
         _ = early.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
         guard case .signIn(let later) = early.base else { return #expect(Bool(false)) }
         #expect(later.notice == ScreenText.signedOutEverywhereNotice)
+    }
+
+    // MARK: N20
+
+    @Test func hostedSignOutURLIsOnRowsOfItsOwnAndCtrlYCopiesIt() {
+        let url = "http://127.0.0.1:45121/logout?client_id=81f3b4b7499df7c5947ae99fd8&logout_uri=http%3A%2F%2Flocalhost"
+        var app = signedInApp()
+        _ = app.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
+        _ = app.reduce(.hostedUISignedOut(logoutURL: url, browserOpened: false))
+        guard case .signIn(let signIn) = app.base else { return #expect(Bool(false)) }
+        #expect(signIn.signOutURL == url)
+        // The notice points below instead of holding the URL, which a box would wrap.
+        #expect(signIn.notice == ScreenText.hostedUILogoutOpenBelow)
+        #expect(signIn.notice?.contains("http") == false)
+        #expect(app.keyHints.contains("Ctrl-Y copy sign-out URL"))
+        #expect(app.reduce(.keyPressed(.ctrl("y"))) == [.copy(SecretText(url), as: .signOutURL)])
+        // The event log keeps the whole sentence with the URL.
+        #expect(app.dashboard.log.entries.last?.text == ScreenText.hostedUILogoutToOpen(url))
+        // A browser opened here: nothing to copy.
+        var opened = signedInApp()
+        _ = opened.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
+        _ = opened.reduce(.hostedUISignedOut(logoutURL: url, browserOpened: true))
+        guard case .signIn(let openedSignIn) = opened.base else { return #expect(Bool(false)) }
+        #expect(openedSignIn.signOutURL == nil)
+        #expect(opened.reduce(.keyPressed(.ctrl("y"))).isEmpty)
+    }
+
+    // MARK: N14
+
+    @Test func turningTheLastFactorOffAsksFirstAndOnlyYTurnsItOff() {
+        var app = signedInApp()
+        _ = app.reduce(.keyPressed(.character("m")))
+        _ = app.reduce(.dashboard(.mfaSettingsLoaded(.success(MFASettings(enabled: [.totp], preferred: .totp)))))
+        // T does not turn it off: it asks, over the dashboard, and says what is lost.
+        #expect(app.reduce(.keyPressed(.character("T"))).isEmpty)
+        #expect(app.modal == .question(.turnFactorOff(.totp, isLast: true)))
+        #expect(app.keyHints == ["y turn off", "any other key keep it on"])
+        #expect(DashboardQuestion.turnFactorOff(.totp, isLast: true).explanation.contains("password alone"))
+        // q keeps it on (it does not quit under the question); the log says so.
+        #expect(app.reduce(.keyPressed(.character("q"))).isEmpty)
+        #expect(app.modal == nil)
+        #expect(app.dashboard.log.entries.last?.text == "MFA: the authenticator app stays on")
+        // y turns it off.
+        _ = app.reduce(.keyPressed(.character("T")))
+        #expect(app.reduce(.keyPressed(.character("y"))) == [.dashboard(.setMFAPreference([.totp: .disabled]))])
+        #expect(app.modal == nil)
     }
 
     // MARK: C12

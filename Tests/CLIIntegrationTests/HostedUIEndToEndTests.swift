@@ -247,6 +247,11 @@ extension BackendTests {
             session.type("o")
             let signedOut = try await session.waitFor("To sign out of the hosted UI in your browser too", timeout: 30)
             print("tmux capture (signed out):\n\(signedOut)")
+            // N20: the /logout URL starts a row of its own at the screen's edge (not wrapped inside the
+            // box), and Ctrl-Y copies it.
+            let logoutRow = signedOut.split(separator: "\n").first { $0.hasPrefix("http") && $0.contains("/logout?") }
+            #expect(logoutRow != nil, "no whole-row logout URL in:\n\(signedOut)")
+            #expect(signedOut.contains("Ctrl-Y copy sign-out URL"), "\(signedOut)")
         }
     }
 }

@@ -38,10 +38,13 @@ package enum Integration {
         try TestScratch.directory(name)
     }
 
-    /// The AWS CLI on PATH (or in /usr/local/bin, /usr/bin); nil when it is not installed.
+    /// The AWS CLI: the backend virtualenv's, else one on PATH (or in /usr/local/bin, /usr/bin); nil when none is installed.
     package static func awsCLI() -> String? {
+        // The backend's virtualenv has the pinned AWS CLI (Scripts/local-backend installs it), so a fresh
+        // machine runs these tests; else one on PATH.
+        let venv = URL(fileURLWithPath: HostedUIDriver.python).deletingLastPathComponent().appendingPathComponent("aws")
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/aws" }
-        return (paths + ["/usr/local/bin/aws", "/usr/bin/aws"]).first {
+        return ([venv.path] + paths + ["/usr/local/bin/aws", "/usr/bin/aws"]).first {
             FileManager.default.isExecutableFile(atPath: $0)
         }
     }

@@ -1,8 +1,8 @@
+import TerminalKeys
 import Testing
 
 @testable import TerminalKit
 @testable import TerminalUI
-import TerminalKeys
 
 /// A two-field form driven through a ``TerminalSurface``, as a screen would be.
 @MainActor

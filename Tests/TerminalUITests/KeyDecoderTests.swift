@@ -1,9 +1,9 @@
 import CognitoAuthTesting
+import TerminalKeys
 import Testing
 
 @testable import TerminalKit
 @testable import TerminalUI
-import TerminalKeys
 
 @Suite struct KeyDecoderTests {
     static let ok: Int32 = 0

@@ -293,6 +293,29 @@ enum ScreenFixtures {
         return state
     }
 
+    /// `T` on the dashboard with only the authenticator app on: "Turn off the authenticator app? y/N",
+    /// saying that the password alone would be left (issue 29, N14).
+    static var mfaOffConfirm: AppState {
+        var state = dashboard
+        press(&state, [.character("m")])
+        _ = state.reduce(.dashboard(.mfaSettingsLoaded(.success(MFASettings(enabled: [.totp], preferred: .totp)))))
+        press(&state, [.character("T")])
+        return state
+    }
+
+    /// Sign in after signing out of a hosted-UI session with no browser here: the /logout URL on whole
+    /// rows below the notice, and Ctrl-Y in the footer (issue 29, N20).
+    static var signInAfterHostedSignOut: AppState {
+        var state = dashboard
+        _ = state.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
+        _ = state.reduce(
+            .hostedUISignedOut(
+                logoutURL:
+                    "http://127.0.0.1:45121/logout?client_id=81f3b4b7499df7c5947ae99fd8&logout_uri=http%3A%2F%2Flocalhost%3A53682%2Fsigned-out",
+                browserOpened: false))
+        return state
+    }
+
     /// "Sign in as someone else" from alice's dashboard: Sign in on a new account, with the way back
     /// to alice (issue 29, N4).
     static var signInSomeoneElse: AppState {
@@ -334,7 +357,8 @@ enum ScreenFixtures {
             ("emailCodeResent", emailCodeResent), ("totpEnrolment", totpEnrolment),
             ("globalSignOutConfirm", globalSignOutConfirm), ("signInWithBrowserRows", signInWithBrowserRows),
             ("browserSignInNoBrowser", browserSignInNoBrowser), ("signInSomeoneElse", signInSomeoneElse),
-            ("accountPicker", accountPicker), ("dashboardBusy", dashboardBusy),
+            ("accountPicker", accountPicker), ("mfaOffConfirm", mfaOffConfirm),
+            ("signInAfterHostedSignOut", signInAfterHostedSignOut), ("dashboardBusy", dashboardBusy),
         ]
     }
 

@@ -5,6 +5,11 @@
 let snapshotCases: [SnapshotCase] = [
     SnapshotCase("globalSignOutConfirm", 80, 24),
     SnapshotCase("globalSignOutConfirm", 120, 40),
+    SnapshotCase("mfaOffConfirm", 80, 24),
+    SnapshotCase("mfaOffConfirm", 120, 40),
+    SnapshotCase("mfaOffConfirm", 60, 20),
+    SnapshotCase("signInAfterHostedSignOut", 80, 24),
+    SnapshotCase("signInAfterHostedSignOut", 120, 40),
     SnapshotCase("signInEmpty", 80, 24),
     SnapshotCase("signInEmpty", 120, 40),
     SnapshotCase("signInWithError", 80, 24),

@@ -33,7 +33,8 @@ enum JapaneseScreens {
             "dashboardWithPool", "confirmCode", "forgotRequest", "forgotReset", "newPassword", "totpCode", "totpSetup",
             "selectMFA", "dashboard", "dashboardOffline", "dashboardPending", "relogin", "help", "signInUserAuth",
             "selectSignInMethod", "emailCodeResent", "totpEnrolment", "globalSignOutConfirm",
-            "signInWithBrowserRows", "browserSignInNoBrowser", "signInSomeoneElse", "accountPicker", "dashboardBusy",
+            "signInWithBrowserRows", "browserSignInNoBrowser", "signInSomeoneElse", "accountPicker", "mfaOffConfirm",
+            "signInAfterHostedSignOut", "dashboardBusy",
         ] + ["devices", "devicesConfirmForget", "devicesEmpty", "rememberPrompt"] + [
             "profile", "profileEdit", "profileVerify", "profilePassword", "profileDelete", "profileRemovable",
             "profileRemove",

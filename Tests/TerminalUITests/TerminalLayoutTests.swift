@@ -102,6 +102,49 @@ struct TerminalLayoutTests {
         #expect(row(of: "LATCHKEY", in: lines(challenge, 80, 24)) != nil)
     }
 
+    /// The six-row logo of `Assets/logo.txt`: tall enough that a growing form and the logo compete for rows.
+    static let fullLogo = [
+        "  _       _       _     _", " | | __ _| |_ ___| |__ | | _____ _   _",
+        " | |/ _` | __/ __| '_ \\| |/ / _ \\ | | |", " | | (_| | || (__| | | |   <  __/ |_| |",
+        " |_|\\__,_|\\__\\___|_| |_|_|\\_\\___|\\__, |", "                                 |___/",
+    ]
+
+    @Test(
+        "U1: Create account keeps its place when an error appears; Forgot password keeps it from one step to the next")
+    func formsKeepTheirPlaceWithTheFullLogo() {
+        func row(of text: String, in lines: [String]) -> Int? { lines.firstIndex { $0.contains(text) } }
+        for size in [(80, 24), (120, 40), (60, 20)] {
+            var options = AuthUIOptions(startOnSignUp: true)
+            options.logo = Self.fullLogo
+            var signUp = AppState(options: options, now: ScreenFixtures.t0, timeZone: ScreenFixtures.utc)
+            ScreenFixtures.type(&signUp, "bob")
+            ScreenFixtures.press(&signUp, [.tab])
+            ScreenFixtures.type(&signUp, "Secret-pass1")
+            ScreenFixtures.press(&signUp, [.tab])
+            ScreenFixtures.type(&signUp, "bob@example.com")
+            let before = lines(signUp, size.0, size.1)
+            ScreenFixtures.press(&signUp, [.enter])
+            _ = signUp.reduce(.signUp(.signUpFinished(.failure(.usernameExists("User already exists")))))
+            let after = lines(signUp, size.0, size.1)
+            #expect(after.joined().contains("That username is taken"), "\(after.joined(separator: "\n"))")
+            #expect(row(of: "|___/", in: before) == row(of: "|___/", in: after), "\(size): the logo came or went")
+            #expect(row(of: "Username", in: before) == row(of: "Username", in: after), "\(size): the box moved")
+
+            var forgot = ScreenFixtures.forgotRequest
+            forgot.options.logo = Self.fullLogo
+            let request = lines(forgot, size.0, size.1)
+            ScreenFixtures.press(&forgot, [.enter])
+            let delivery = CodeDeliveryDetails(
+                destination: "a***@e***", deliveryMedium: "EMAIL", attributeName: "email")
+            _ = forgot.reduce(.forgotPassword(.forgotPasswordFinished(.success(delivery))))
+            let reset = lines(forgot, size.0, size.1)
+            #expect(reset.joined().contains("New password"))
+            #expect(
+                (row(of: "|___/", in: request) != nil) == (row(of: "|___/", in: reset) != nil),
+                "\(size): the logo came or went between the steps")
+        }
+    }
+
     @Test func aSignedInDashboardWithoutItsSessionSaysItIsReadingIt() {
         var state = ScreenFixtures.challenge(.done)
         _ = state.reduce(

@@ -1,0 +1,111 @@
+import CognitoAuth
+import Foundation
+import TerminalKeys
+
+// The modal over the dashboard, in one place: its cases, their view models, the keys they take,
+// and the key paths ``scope(_:_:)`` reduces them through. A new overlay is a case here, its own
+// state file, its drawing in `AppView`, the key that opens it, and its words.
+
+extension AppState {
+    /// What shows over the dashboard, at most one at a time. ``AppState/modal`` holds it, and only while
+    /// the base is the dashboard: an overlay cannot outlive the screen it belongs to.
+    public enum Modal: Equatable, Sendable {
+        /// The re-login prompt (the session needs a sign-in; calls may be waiting).
+        case relogin(ReloginPromptState)
+        /// The Devices view (`v`).
+        case devices(DevicesState)
+        /// The Profile view (`p`).
+        case profile(ProfileState)
+        /// "Remember this device?", offered once after a sign-in.
+        case rememberDevice(RememberDevicePromptState)
+        /// The Accounts chooser (`a`).
+        case accounts(AccountPickerState)
+        /// A yes/no question, such as "Sign out everywhere?" (`O`), answered with `y`.
+        case question(DashboardQuestion)
+        /// `y` waits for the token to copy (`i` or `a`).
+        case copyToken
+    }
+
+    /// The re-login prompt, when it is the modal; setting a value opens it, nil closes it.
+    public var relogin: ReloginPromptState? {
+        get { if case .relogin(let state) = modal { state } else { nil } }
+        set { present(newValue.map(Modal.relogin), closing: relogin != nil) }
+    }
+
+    /// The Devices view, when it is the modal; setting a value opens it, nil closes it.
+    public var devices: DevicesState? {
+        get { if case .devices(let state) = modal { state } else { nil } }
+        set { present(newValue.map(Modal.devices), closing: devices != nil) }
+    }
+
+    /// The Profile view, when it is the modal; setting a value opens it, nil closes it.
+    public var profile: ProfileState? {
+        get { if case .profile(let state) = modal { state } else { nil } }
+        set { present(newValue.map(Modal.profile), closing: profile != nil) }
+    }
+
+    /// "Remember this device?", when it is the modal; setting a value opens it, nil closes it.
+    public var rememberDevicePrompt: RememberDevicePromptState? {
+        get { if case .rememberDevice(let state) = modal { state } else { nil } }
+        set { present(newValue.map(Modal.rememberDevice), closing: rememberDevicePrompt != nil) }
+    }
+
+    /// The Accounts chooser, when it is the modal; setting a value opens it, nil closes it.
+    public var accountPicker: AccountPickerState? {
+        get { if case .accounts(let state) = modal { state } else { nil } }
+        set { present(newValue.map(Modal.accounts), closing: accountPicker != nil) }
+    }
+
+    /// Whether `y` on the dashboard waits for the token to copy (`i` or `a`).
+    public var isChoosingTokenToCopy: Bool { modal == .copyToken }
+
+    /// Opens `newModal`, or (nil) closes the modal when `closing` says the one being set is showing.
+    private mutating func present(_ newModal: Modal?, closing: Bool) {
+        if let newModal {
+            modal = newModal
+        } else if closing {
+            modal = nil
+        }
+    }
+
+    /// The modal's view model, or nil when no modal shows.
+    var modalModel: (any ScreenPresentation)? {
+        switch modal {
+        case .relogin(let state): return state
+        case .devices(let state): return state
+        case .profile(let state): return state
+        case .rememberDevice(let state): return state
+        case .accounts(let state): return state
+        case .question(let question): return question
+        case .copyToken: return TokenCopyChoice()
+        case nil: return nil
+        }
+    }
+
+    /// The box of text the modal shows, when it is of that kind (the renderer draws every panel alike).
+    public var modalPanel: ModalPanel? { modalModel?.panel }
+
+    /// A key for the modal: the effects, or nil when no modal shows.
+    mutating func modalKeyPressed(_ key: Key) -> [AuthEffect]? {
+        switch modal {
+        case .relogin: return reduceRelogin(.keyPressed(key))
+        case .devices: return reduceAction(.devices(.keyPressed(key)))
+        case .profile: return reduceAction(.profile(.keyPressed(key)))
+        case .rememberDevice: return scope(\.rememberDevicePrompt) { $0.reduce(key) }
+        case .accounts: return scope(\.accountPicker) { $0.reduce(key) }
+        case .copyToken:
+            var choice = TokenCopyChoice()
+            return perform(choice.reduce(key))
+        case .question(var question): return perform(question.reduce(key))
+        case nil: return nil
+        }
+    }
+}
+
+extension AppState.Modal {
+    /// Whether the modal takes every key, `q` and `?` included (a question waits for its answer).
+    var takesEveryKey: Bool {
+        if case .question = self { return true }
+        return false
+    }
+}
