@@ -26,7 +26,7 @@ public struct ExpiryGauge: Hashable, Sendable {
 /// The dashboard: session details updated by auth events and a 1-second tick, sample calls and an event log.
 ///
 /// It keeps itself current: while signed in and online it refreshes the tokens when the library
-/// would (their margin before expiry, see ``nextRefresh``), and says what runs (``activityItems``).
+/// would (their margin before expiry, see ``nextRefresh``), and says what runs (``work``).
 /// Keys: `c` one GetUser call, `C` five at once, `r` force refresh, `o` sign out, `O` global sign
 /// out (after "Sign out of every device? y/N"), `s` sign in again (when the session expired),
 /// ↑/↓/PgUp/PgDn/Home/End scroll the log. While offline, the tick probes the backend with backoff.
