@@ -67,6 +67,7 @@ public final class AuthScreensRuntime {
         self.service = service
         self.clock = clock
         self.state = AppState(options: options, now: clock.now(), timeZone: timeZone)
+        adoptRefreshMargin()
     }
 
     /// Creates a runtime around an existing state (for tests and restarts).
@@ -74,6 +75,13 @@ public final class AuthScreensRuntime {
         self.service = service
         self.clock = clock
         self.state = state
+        adoptRefreshMargin()
+    }
+
+    /// The dashboard refreshes the tokens when the client would: with the client's own margin (an
+    /// `AuthClient`'s options; another service keeps the library's default).
+    private func adoptRefreshMargin() {
+        if let client = service as? AuthClient { state.dashboard.refreshMargin = client.options.refreshMargin }
     }
 
     /// Subscribes to the service's events, then loads the pending calls and connectivity.

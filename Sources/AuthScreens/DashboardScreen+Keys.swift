@@ -49,7 +49,7 @@ extension DashboardState {
         let first = nextSampleCall
         nextSampleCall += count
         for number in first..<(first + count) {
-            runningSampleCalls.append(number)
+            runningSampleCalls.append(RunningCall(number: number, since: now))
             append(ScreenText.sampleCallStarted(number))
         }
         return [.run(.dashboard(.sampleCalls(first: first, count: count)))]

@@ -25,6 +25,8 @@ public struct ExpiryGauge: Hashable, Sendable {
 
 /// The dashboard: session details updated by auth events and a 1-second tick, sample calls and an event log.
 ///
+/// It keeps itself current: while signed in and online it refreshes the tokens when the library
+/// would (their margin before expiry, see ``nextRefresh``), and says what runs (``work``).
 /// Keys: `c` one GetUser call, `C` five at once, `r` force refresh, `o` sign out, `O` global sign
 /// out (after "Sign out of every device? y/N"), `s` sign in again (when the session expired),
 /// ↑/↓/PgUp/PgDn/Home/End scroll the log. While offline, the tick probes the backend with backoff.
@@ -64,8 +66,8 @@ public struct DashboardState: Equatable, Sendable {
     public var log: EventLog
     /// The number the next sample call gets.
     package var nextSampleCall: Int
-    /// The sample calls still running, in start order.
-    package var runningSampleCalls: [Int]
+    /// The sample calls still running, in start order, with when each started.
+    package var runningSampleCalls: [RunningCall]
     /// The sign-out in flight, local or everywhere, or nil: "in flight" as the forms model it.
     public var signOutRequest: SignOutScope?
     /// Whether a sign-out this UI asked for has yet to show as the signed-out state (its result may come
@@ -86,6 +88,15 @@ public struct DashboardState: Equatable, Sendable {
     package var awsCredentialsIssuedAt: Date?
     /// The `exec` commands and credentials endpoints using the session (another process's registry).
     public var credentialsUsers: [CredentialsUser] = []
+    /// The library's preferred token refresh margin (``AuthClientOptions/refreshMargin``); like the
+    /// library, the dashboard caps it at a quarter of the tokens' lifetime and refreshes that long
+    /// before they expire.
+    public var refreshMargin: TimeInterval = AuthClientOptions().refreshMargin
+    /// The dashboard's own refreshes ahead of expiry: the wait after one, and what it waits for.
+    package var autoRefresh = RefreshSchedule()
+    /// When the refresh token was issued: the earliest sign-in time (`auth_time`) the session's tokens
+    /// showed while this dashboard watched it. Cognito never says when the token expires.
+    package var refreshTokenIssuedAt: Date?
 
     /// The row under the AWS credentials saying who uses them ("2: exec aws (pid 12), …"); nil for nobody.
     public var credentialsUsersRow: DashboardRow? {
@@ -172,8 +183,8 @@ public struct DashboardState: Equatable, Sendable {
                 value: providers.isEmpty
                     ? none : providers.map { FederatedProvider.displayName(for: $0, .current) }.joined(separator: ", ")),
             DashboardRow(label: ScreenText.identityIdLabel, value: session?.identityId ?? none),
-            DashboardRow(label: ScreenText.idTokenLabel, value: idToken?.text ?? none),
-            DashboardRow(label: ScreenText.accessTokenLabel, value: accessToken?.text ?? none),
+            DashboardRow(label: ScreenText.idTokenLabel, value: tokenRowText(idToken) ?? none),
+            DashboardRow(label: ScreenText.accessTokenLabel, value: tokenRowText(accessToken) ?? none),
             DashboardRow(label: ScreenText.refreshTokenLabel, value: refreshTokenText),
             DashboardRow(label: ScreenText.awsCredentialsLabel, value: awsCredentials?.text ?? none),
         ] + (credentialsUsersRow.map { [$0] } ?? []) + [
@@ -195,16 +206,13 @@ public struct DashboardState: Equatable, Sendable {
         return rows
     }
 
-    /// The refresh token line: stored or not, and the last refresh.
+    /// The refresh token line: rejected, the last refresh's failure (until a refresh succeeds), or
+    /// stored since when (Cognito sends no expiry: see ``refreshTokenLifetime``).
     public var refreshTokenText: String {
         if userState == .signedOutUserPoolsTokenInvalid { return ScreenText.refreshTokenInvalid }
         guard session?.hasRefreshToken == true else { return ScreenText.none }
-        switch refresh {
-        case .idle: return ScreenText.refreshTokenStored
-        case .requested(let time): return ScreenText.refreshRequestedAt(clock(time))
-        case .refreshed(let time): return ScreenText.refreshedAt(clock(time))
-        case .failed(let time, let message): return ScreenText.refreshFailedAt(clock(time), message)
-        }
+        if case .failed(let time, let message) = refresh { return ScreenText.refreshFailedAt(clock(time), message) }
+        return refreshTokenLifetime
     }
 
     /// The connectivity line: "online", or "offline since 14:02:11 (3 min ago): …".
@@ -247,7 +255,7 @@ public enum DashboardRequest: Hashable, Sendable {
     /// GetUser calls numbered `first` to `first + count - 1` (labels "GetUser #n"), then STS
     /// GetCallerIdentity each when an identity pool is configured; each ends with `sampleCallFinished`.
     case sampleCalls(first: Int, count: Int)
-    /// `forceRefresh()` (`r`); the outcome arrives as an auth event.
+    /// `forceRefresh()` (`r`, and the dashboard ahead of expiry); the outcome arrives as an auth event.
     case forceRefresh
     /// `probeConnectivity()`: while offline, whether the backend answers again (an auth event says so).
     case probeConnectivity
@@ -342,12 +350,13 @@ extension DashboardState {
         case .sessionLoaded(let summary):
             session = summary
             if username == nil, userState == .signedIn || userState.needsRelogin { username = summary?.username }
+            noteSessionRead()
             return []
         case .tick(let time):
             now = time
-            return probeIfDue()
+            return probeIfDue() + refreshIfDue()
         case .sampleCallFinished(let number, let result):
-            runningSampleCalls.removeAll { $0 == number }
+            runningSampleCalls.removeAll { $0.number == number }
             switch result {
             case .success: log.append(ScreenText.sampleCallOK(number), at: now, orderKey: number)
             case .failure(.signInWaitCancelled):
@@ -400,6 +409,8 @@ extension DashboardState {
         lastRefreshError = nil
         mfa = nil
         awsCredentialsIssuedAt = nil
+        autoRefresh = RefreshSchedule()
+        refreshTokenIssuedAt = nil
     }
 
     private mutating func apply(_ event: SessionEvent) {
@@ -431,12 +442,16 @@ extension DashboardState {
             }
             if flipped {
                 switch new {
-                case .online: append(ScreenText.backOnline)
+                case .online:
+                    append(ScreenText.backOnline)
+                    // A refresh that failed while the backend was away is tried again at once.
+                    if case .failed = refresh { autoRefresh.retryNow() }
                 case .offline(_, let error): append(ScreenText.wentOffline(ScreenText.shortError(error)))
                 }
             }
         case .tokensRefreshed(let expiration):
             refresh = .refreshed(at: now)
+            autoRefresh.succeeded(expiring: expiration)
             append(ScreenText.tokensRefreshed(clock(expiration)))
         case .refreshFailed(let error):
             let message = ScreenText.shortError(error)

@@ -166,7 +166,7 @@ extension NewPasswordState {
 
 extension DashboardState: ScreenModel {
     var title: String { ScreenText.dashboardTitle }
-    var activity: String? { signOutRequest == nil ? nil : ScreenText.signingOut }
+    var activity: String? { inFlightActivity }
     var hasTextField: Bool { false }
     var keyHints: [String]? {
         var hints = ScreenText.dashboardHints

@@ -17,10 +17,8 @@ extension ScreenText {
     public static var wideCredentialsTitle: String { Localized.text(\.wideCredentialsTitle) }
     /// The wide dashboard's box of the pool's and the user's MFA.
     public static var wideSecurityTitle: String { Localized.text(\.wideSecurityTitle) }
-    /// The wide dashboard's box of the calls waiting for tokens.
+    /// The wide dashboard's box of the calls waiting for tokens and the work in flight.
     public static var wideCallsTitle: String { Localized.text(\.wideCallsTitle) }
-    /// The wide dashboard's box of every key (each clickable).
-    public static var wideKeysTitle: String { Localized.text(\.wideKeysTitle) }
     /// The wide dashboard's calls box when no call waits.
     public static var noCallsWaiting: String { Localized.text(\.uiNoCallsWaiting) }
 
@@ -68,17 +66,46 @@ extension ScreenText {
     /// The refresh token row after the server rejected the token: sign in again.
     public static var refreshTokenInvalid: String { Localized.text(\.refreshTokenInvalid) }
 
-    /// The refresh token row after `r`: "stored; refresh requested at {time}" (`time` a clock time).
-    public static func refreshRequestedAt(_ time: String) -> String {
-        Localized.format(\.refreshRequestedAt, ["time": time])
-    }
-    /// The refresh token row after a refresh: "stored; refreshed at {time}".
-    public static func refreshedAt(_ time: String) -> String { Localized.format(\.refreshedAt, ["time": time]) }
     /// The refresh token row after a failed refresh, `message` sanitised:
     /// "stored; refresh failed at {time}: {message}".
     public static func refreshFailedAt(_ time: String, _ message: String) -> String {
         Localized.format(\.refreshFailedAt, ["time": time, "message": TerminalText.sanitized(message)])
     }
+
+    // MARK: Live (#29): the refresh ahead of expiry, the refresh token's lifetime, the work in flight
+
+    /// The refresh token row: "stored since {time}; Cognito sends no expiry" (`time` when it was issued).
+    public static func refreshTokenStoredSince(_ time: String) -> String {
+        Localized.format(\.refreshTokenStoredSince, ["time": time])
+    }
+    /// The refresh token row when the sign-in time is unknown: "stored; Cognito sends no expiry".
+    public static var refreshTokenStoredNoExpiry: String { Localized.text(\.refreshTokenStoredNoExpiry) }
+    /// A token row's note when the dashboard will refresh the tokens: "refreshes {time}" (`time` "22:55").
+    public static func tokensRefreshAt(_ time: String) -> String { Localized.format(\.tokensRefreshAt, ["time": time]) }
+    /// A token row's note when the dashboard refreshes the tokens within a minute: "refreshes in {duration}".
+    public static func tokensRefreshIn(_ duration: String) -> String {
+        Localized.format(\.tokensRefreshIn, ["duration": duration])
+    }
+    /// A token row's note while a refresh runs: "refreshing…".
+    public static var tokensRefreshing: String { Localized.text(\.tokensRefreshing) }
+    /// A token row's expiry and note: "{expiry}, {note}".
+    public static func expiryWithNote(_ expiry: String, _ note: String) -> String {
+        Localized.format(\.expiryWithNote, ["expiry": expiry, "note": note])
+    }
+    /// The log line when the dashboard refreshes the tokens ahead of their expiry.
+    public static var autoRefreshStarted: String { Localized.text(\.autoRefreshStarted) }
+    /// The log line when the dashboard refreshes tokens that expired (the backend was away).
+    public static var autoRefreshOfExpiredStarted: String { Localized.text(\.autoRefreshOfExpiredStarted) }
+    /// What runs, on the calls line and the status line: "Running: {items}", the items joined with " · ".
+    public static func running(_ items: [String]) -> String {
+        Localized.format(\.running, ["items": items.joined(separator: hintSeparator)])
+    }
+    /// Several sample calls running: "{count} GetUser calls".
+    public static func runningSampleCalls(_ count: Int) -> String {
+        Localized.format(\.runningSampleCalls, ["count": String(count)])
+    }
+    /// A token refresh running: "token refresh".
+    public static var runningTokenRefresh: String { Localized.text(\.runningTokenRefresh) }
 
     /// The connectivity row while offline: "offline since {time} ({relative}): {message}" (`message` sanitised).
     public static func offlineSince(_ time: String, _ relative: String, _ message: String) -> String {

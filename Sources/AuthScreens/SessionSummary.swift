@@ -21,6 +21,8 @@ public struct SessionSummary: Hashable, Sendable {
     public var tokensIssuedAt: Date?
     /// Whether a refresh token is stored.
     public var hasRefreshToken: Bool
+    /// When the user signed in, as the id token says (`auth_time`): when the refresh token was issued.
+    public var authenticatedAt: Date?
     /// The AWS credentials' expiry.
     public var awsCredentialsExpiration: Date?
     /// When the session was last written.
@@ -34,7 +36,8 @@ public struct SessionSummary: Hashable, Sendable {
     public init(
         username: String? = nil, provider: String? = nil, activeProviders: [String] = [], identityId: String? = nil,
         idTokenExpiration: Date? = nil, accessTokenExpiration: Date? = nil, tokensIssuedAt: Date? = nil,
-        hasRefreshToken: Bool = false, awsCredentialsExpiration: Date? = nil, updatedAt: Date? = nil
+        hasRefreshToken: Bool = false, awsCredentialsExpiration: Date? = nil, updatedAt: Date? = nil,
+        authenticatedAt: Date? = nil
     ) {
         self.username = username
         self.provider = provider
@@ -46,6 +49,7 @@ public struct SessionSummary: Hashable, Sendable {
         self.hasRefreshToken = hasRefreshToken
         self.awsCredentialsExpiration = awsCredentialsExpiration
         self.updatedAt = updatedAt
+        self.authenticatedAt = authenticatedAt
     }
 
     /// Summarises a persisted session, dropping tokens, keys and logins.
@@ -71,5 +75,6 @@ public struct SessionSummary: Hashable, Sendable {
             awsCredentialsExpiration: session.awsCredentials?.expiration, updatedAt: session.updatedAt)
         self.deviceKey = session.device.map { TerminalText.sanitized($0.deviceKey) }
         self.deviceAwaitsRememberChoice = session.device?.awaitsRememberChoice == true
+        self.authenticatedAt = session.tokens?.idTokenClaims.authTime
     }
 }

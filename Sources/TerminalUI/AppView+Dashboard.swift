@@ -67,9 +67,14 @@ extension AppView {
                 style: .plain),
             .text(label: ScreenText.identityIdLabel, value: dashboard.session?.identityId ?? none, style: .plain),
         ]
-        rows.append(expiryRow(dashboard.idToken, dashboard: dashboard, label: ScreenText.idTokenLabel, none: none))
+        // The ID and access tokens say when the dashboard refreshes them ("refreshes 22:55").
+        let note = dashboard.tokenRefreshNote
         rows.append(
-            expiryRow(dashboard.accessToken, dashboard: dashboard, label: ScreenText.accessTokenLabel, none: none))
+            expiryRow(dashboard.idToken, dashboard: dashboard, label: ScreenText.idTokenLabel, none: none, note: note))
+        rows.append(
+            expiryRow(
+                dashboard.accessToken, dashboard: dashboard, label: ScreenText.accessTokenLabel, none: none, note: note)
+        )
         rows.append(
             .text(
                 label: ScreenText.refreshTokenLabel, value: isLoading ? none : dashboard.refreshTokenText,
@@ -99,22 +104,34 @@ extension AppView {
         }
     }
 
+    /// An expiry row: "expires 14:32:05, in 42 min", or with `note` (when the tokens are refreshed)
+    /// "expires 14:32, refreshes 14:30" in place of the relative time, the bar showing what is left.
     private func expiryRow(
-        _ gauge: ExpiryGauge?, dashboard: DashboardState, label: String? = nil, none: String = ScreenText.none
+        _ gauge: ExpiryGauge?, dashboard: DashboardState, label: String? = nil, none: String = ScreenText.none,
+        note: String? = nil
     ) -> PanelRow {
         guard let gauge else {
             return .text(label: label ?? "", value: none, style: CellStyle(.dim))
         }
         let remaining = gauge.expiration.timeIntervalSince(dashboard.now)
         let clock = dashboard.clock(gauge.expiration)
-        let text =
-            remaining > 0
-            ? Localized.format(\.uiExpires, ["clock": clock, "duration": TimeFormatting.duration(remaining)])
-            : Localized.format(\.uiExpired, ["clock": clock, "duration": TimeFormatting.duration(-remaining)])
+        // With a note the expiry is to the minute, as the note is, so both fit the text's column.
+        let minute = String(clock.prefix(5))
+        let text: String
+        switch (remaining > 0, note) {
+        case (true, let note?): text = Localized.format(\.uiExpiresNote, ["clock": minute, "note": note])
+        case (false, let note?): text = Localized.format(\.uiExpiredNote, ["clock": minute, "note": note])
+        case (true, nil):
+            text = Localized.format(\.uiExpires, ["clock": clock, "duration": TimeFormatting.duration(remaining)])
+        case (false, nil):
+            text = Localized.format(\.uiExpired, ["clock": clock, "duration": TimeFormatting.duration(-remaining)])
+        }
         let style: CellStyle
         if remaining <= 0 {
             style = CellStyle(.error)
-        } else if gauge.remainingFraction < 0.1 {
+        } else if gauge.remainingFraction < 0.1 && note == nil {
+            // Near the end with no refresh coming (offline, no refresh token): a warning. With one
+            // coming, the end is expected.
             style = CellStyle(.warning)
         } else {
             style = .plain
@@ -160,6 +177,36 @@ extension AppView {
         return Localized.format(key, ["call": call.label, "waited": waited])
     }
 
+    /// One line of the calls: the waiting calls' header or one of them, what runs, or "No calls waiting".
+    struct CallLine {
+        /// The text.
+        var text: String
+        /// The columns it is indented by (a waiting call under its header).
+        var indent: Int
+        /// Its style.
+        var style: CellStyle
+    }
+
+    /// The calls' lines, at most `room`: the waiting calls under their header ("… N more" when they
+    /// do not all fit), then what runs ("Running: GetUser #1 (12 s)"); "No calls waiting" when neither.
+    func callLines(_ dashboard: DashboardState, room: Int) -> [CallLine] {
+        let running = dashboard.workLine.map { CallLine(text: "▸ " + $0, indent: 0, style: CellStyle(.info)) }
+        guard let header = pendingHeader(dashboard) else {
+            return [running ?? CallLine(text: ScreenText.noCallsWaiting, indent: 0, style: CellStyle(.dim))]
+        }
+        var lines = [CallLine(text: "⚠ " + header, indent: 0, style: CellStyle(.warning, .bold))]
+        let waiting = dashboard.pendingCalls.sorted { $0.id < $1.id }.map { pendingLine($0, now: dashboard.now) }
+        let left = max(0, room - lines.count - (running == nil ? 0 : 1))
+        let shown =
+            waiting.count > left
+            ? Array(waiting.prefix(max(0, left - 1))) + [
+                "… " + Localized.format(\.uiMore, ["count": String(waiting.count - max(0, left - 1))])
+            ] : waiting
+        lines += shown.map { CallLine(text: $0, indent: 2, style: .plain) }
+        if let running { lines.append(running) }
+        return Array(lines.prefix(max(1, room)))
+    }
+
     /// Draws the dashboard: the session panel, the waiting calls and the event log (in two columns
     /// on a wide terminal, see ``drawWideDashboard(_:into:in:)``).
     func drawDashboard(_ dashboard: DashboardState, into grid: inout CellGrid, in body: Rect) {
@@ -173,30 +220,14 @@ extension AppView {
             drawPanelRow(
                 row, action: dashboard.rowAction(for: row.label), into: &grid, row: inner.row + index, in: inner)
         }
-        var next = panel.bottom
         let logMinimum = 3
-        if let header = pendingHeader(dashboard) {
-            let room = max(0, body.bottom - next - logMinimum - 1)
+        let calls = callLines(dashboard, room: max(1, body.bottom - panel.bottom - logMinimum - 1))
+        for (index, line) in calls.enumerated() where panel.bottom + index < body.bottom {
             grid.write(
-                "⚠ " + header, row: next, column: body.column + 1, style: CellStyle(.warning, .bold),
-                maxWidth: body.width - 2)
-            next += 1
-            let lines = dashboard.pendingCalls.sorted { $0.id < $1.id }.map { pendingLine($0, now: dashboard.now) }
-            let shown =
-                lines.count > room
-                ? Array(lines.prefix(max(0, room - 1))) + [
-                    "… " + Localized.format(\.uiMore, ["count": String(lines.count - room + 1)])
-                ] : lines
-            for line in shown where next < body.bottom {
-                grid.write(line, row: next, column: body.column + 3, style: .plain, maxWidth: body.width - 4)
-                next += 1
-            }
-        } else {
-            grid.write(
-                ScreenText.noCallsWaiting, row: next, column: body.column + 1, style: CellStyle(.dim),
-                maxWidth: body.width - 2)
-            next += 1
+                line.text, row: panel.bottom + index, column: body.column + 1 + line.indent, style: line.style,
+                maxWidth: body.width - 2 - line.indent)
         }
+        let next = min(body.bottom, panel.bottom + calls.count)
         drawEventLog(
             dashboard, into: &grid,
             in: Rect(row: next, column: body.column, width: body.width, height: body.bottom - next))

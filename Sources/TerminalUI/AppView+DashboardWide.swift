@@ -4,17 +4,20 @@ import Foundation
 import LatchkeyText
 import TerminalKit
 
-/// The dashboard on a wide terminal (``wideDashboardMinimumColumns`` and more): two columns, so
-/// the values, bars and log lines use the width instead of sitting in the left 70 columns.
+/// The dashboard on a wide terminal (``wideDashboardMinimumColumns`` and more): a band of two
+/// columns, each box as tall as its content, then the event log across the whole width, taking the
+/// rest of the height (its lines use the width; the key hints are on the bottom line, and `?` lists them all).
 ///
-/// Left: the session and its tokens, every key (each clickable), and the waiting calls filling the
-/// rest. Right: the identity id, AWS credentials and connectivity; the Security rows when there
-/// are any; and the event log filling the rest, as wide as the column and as tall as it can be.
+/// Left: the session and its tokens. Right: the identity id, AWS credentials and connectivity; the
+/// Security rows when there are any; the calls (waiting, and what runs). The shorter column's last
+/// box is stretched to the taller's bottom, so the band ends on one line.
 extension AppView {
     /// The narrowest body that gets two columns.
     static let wideDashboardMinimumColumns = 140
     /// The lowest body that gets two columns (below it one column shows more of the log).
     static let wideDashboardMinimumRows = 20
+    /// The rows the wide dashboard's event log keeps, borders included, however tall the band.
+    static let wideLogMinimumRows = 5
 
     /// Whether the dashboard takes two columns in `body`.
     static func usesWideDashboard(_ body: Rect) -> Bool {
@@ -37,7 +40,21 @@ extension AppView {
         ]
     }
 
-    /// Draws the two-column dashboard.
+    /// One box of the band: its title and what it draws inside.
+    private enum BandBox {
+        case rows(String, [PanelRow])
+        case calls([CallLine])
+
+        /// The rows it needs, borders included.
+        var height: Int {
+            switch self {
+            case .rows(_, let rows): return rows.count + 2
+            case .calls(let lines): return lines.count + 2
+            }
+        }
+    }
+
+    /// Draws the wide dashboard: the band of two columns, then the event log below it.
     func drawWideDashboard(_ dashboard: DashboardState, into grid: inout CellGrid, in body: Rect) {
         let rows = panelRows(dashboard)
         let session = rows.filter { Self.sessionBoxLabels.contains($0.label) }
@@ -45,119 +62,64 @@ extension AppView {
         let security = rows.filter {
             !Self.sessionBoxLabels.contains($0.label) && !Self.credentialsBoxLabels.contains($0.label)
         }
-        // The left column is the wider (its bars grow with it); the log's lines wrap in the right one.
+        // The left column is the wider (its bars grow with it).
         let leftWidth = body.width * 11 / 20
         let left = Rect(row: body.row, column: body.column, width: leftWidth, height: body.height)
         let right = Rect(
             row: body.row, column: body.column + leftWidth + 1, width: body.width - leftWidth - 1,
             height: body.height)
-
-        var next = drawRowBox(ScreenText.dashboardTitle, session, dashboard, into: &grid, top: left.row, in: left)
-        next = drawKeysBox(into: &grid, top: next, in: left, leavingRows: 3)
-        drawCallsBox(
-            dashboard, into: &grid,
-            in: Rect(row: next, column: left.column, width: left.width, height: left.bottom - next))
-
-        next = drawRowBox(
-            ScreenText.wideCredentialsTitle, credentials, dashboard, into: &grid, top: right.row, in: right)
-        if !security.isEmpty {
-            next = drawRowBox(ScreenText.wideSecurityTitle, security, dashboard, into: &grid, top: next, in: right)
-        }
+        // The calls take as many lines as they have, up to a third of the body.
+        let calls = callLines(dashboard, room: max(1, body.height / 3 - 2))
+        let leftBoxes: [BandBox] = [.rows(ScreenText.dashboardTitle, session)]
+        let rightBoxes: [BandBox] =
+            [.rows(ScreenText.wideCredentialsTitle, credentials)]
+            + (security.isEmpty ? [] : [.rows(ScreenText.wideSecurityTitle, security)]) + [.calls(calls)]
+        let needed = max(leftBoxes.map(\.height).reduce(0, +), rightBoxes.map(\.height).reduce(0, +))
+        let band = min(needed, body.height - Self.wideLogMinimumRows)
+        drawColumn(
+            leftBoxes, dashboard, into: &grid,
+            in: Rect(row: left.row, column: left.column, width: left.width, height: band))
+        drawColumn(
+            rightBoxes, dashboard, into: &grid,
+            in: Rect(row: right.row, column: right.column, width: right.width, height: band))
         drawEventLog(
             dashboard, into: &grid,
-            in: Rect(row: next, column: right.column, width: right.width, height: right.bottom - next))
+            in: Rect(row: body.row + band, column: body.column, width: body.width, height: body.height - band))
     }
 
-    /// Draws `rows` in a titled box from `top` (as many as fit) and returns the row below it.
-    private func drawRowBox(
-        _ title: String, _ rows: [PanelRow], _ dashboard: DashboardState, into grid: inout CellGrid, top: Int,
-        in column: Rect
-    ) -> Int {
-        let height = min(column.bottom - top, rows.count + 2)
-        guard height >= 3 else { return top }
-        let box = Rect(row: top, column: column.column, width: column.width, height: height)
-        Box(title: title).draw(into: &grid, in: box)
-        let inner = box.inset(top: 1, left: 2, bottom: 1, right: 2)
-        for (index, row) in rows.prefix(inner.height).enumerated() {
-            drawPanelRow(
-                row, action: dashboard.rowAction(for: row.label), into: &grid, row: inner.row + index, in: inner)
-        }
-        return box.bottom
-    }
-
-    /// Draws every dashboard key with what it does, each single key clickable, leaving `leavingRows`
-    /// below; returns the row below the box.
-    private func drawKeysBox(into grid: inout CellGrid, top: Int, in column: Rect, leavingRows: Int) -> Int {
-        let lines = ScreenText.dashboardHelp
-        let height = min(column.bottom - top - leavingRows, lines.count + 2)
-        guard height >= 3 else { return top }
-        let box = Rect(row: top, column: column.column, width: column.width, height: height)
-        Box(title: ScreenText.wideKeysTitle).draw(into: &grid, in: box)
-        let inner = box.inset(top: 1, left: 2, bottom: 1, right: 2)
-        let pairs = lines.map { line -> (String, String) in
-            guard let range = line.range(of: "   ") else { return ("", line) }
-            return (String(line[..<range.lowerBound]), String(line[range.upperBound...]))
-        }
-        let keyWidth = (pairs.map { TextWidth.width(of: $0.0) }.filter { $0 <= 8 }.max() ?? 0) + 2
-        for (index, pair) in pairs.prefix(inner.height).enumerated() {
-            let row = inner.row + index
-            let textColumn = inner.column + max(keyWidth, TextWidth.width(of: pair.0) + 2)
-            grid.write(pair.0, row: row, column: inner.column, style: CellStyle(.hintKey), maxWidth: inner.width)
-            grid.write(
-                TextWidth.truncate(pair.1, toWidth: max(0, inner.right - textColumn)), row: row, column: textColumn,
-                style: CellStyle(.hint))
-            // "c / C": the row presses the first key, each key's own columns that key.
-            let names = pair.0.components(separatedBy: " / ")
-            if let key = names.first.flatMap(MouseMap.key(named:)) {
-                grid.mouseMap.regions.append(
-                    MouseMap.Region(
-                        rect: Rect(row: row, column: inner.column, width: inner.width, height: 1), target: .keys([key]))
-                )
-            }
-            var keyColumn = inner.column
-            for name in names {
-                let width = TextWidth.width(of: name)
-                if names.count > 1, let key = MouseMap.key(named: name) {
-                    grid.mouseMap.regions.append(
-                        MouseMap.Region(
-                            rect: Rect(row: row, column: keyColumn, width: width, height: 1), target: .keys([key])))
+    /// Draws `boxes` top to bottom in `column`, each as tall as it needs and the last down to the
+    /// column's bottom (boxes that do not fit are left out).
+    private func drawColumn(_ boxes: [BandBox], _ dashboard: DashboardState, into grid: inout CellGrid, in column: Rect)
+    {
+        var top = column.row
+        for (index, box) in boxes.enumerated() {
+            let height = index == boxes.count - 1 ? column.bottom - top : min(box.height, column.bottom - top)
+            guard height >= 3 else { return }
+            let rect = Rect(row: top, column: column.column, width: column.width, height: height)
+            let inner = rect.inset(top: 1, left: 2, bottom: 1, right: 2)
+            switch box {
+            case .rows(let title, let rows):
+                Box(title: title).draw(into: &grid, in: rect)
+                for (index, row) in rows.prefix(inner.height).enumerated() {
+                    drawPanelRow(
+                        row, action: dashboard.rowAction(for: row.label), into: &grid, row: inner.row + index,
+                        in: inner)
                 }
-                keyColumn += width + 3
+            case .calls(let lines):
+                Box(title: ScreenText.wideCallsTitle).draw(into: &grid, in: rect)
+                for (index, line) in lines.prefix(inner.height).enumerated() {
+                    grid.write(
+                        line.text, row: inner.row + index, column: inner.column + line.indent, style: line.style,
+                        maxWidth: inner.width - line.indent)
+                }
             }
-        }
-        return box.bottom
-    }
-
-    /// Draws the calls waiting for tokens in a box filling `rect` ("… N more" when they do not fit).
-    private func drawCallsBox(_ dashboard: DashboardState, into grid: inout CellGrid, in rect: Rect) {
-        guard rect.height >= 3 else { return }
-        Box(title: ScreenText.wideCallsTitle).draw(into: &grid, in: rect)
-        let inner = rect.inset(top: 1, left: 2, bottom: 1, right: 2)
-        guard let header = pendingHeader(dashboard) else {
-            grid.write(
-                ScreenText.noCallsWaiting, row: inner.row, column: inner.column, style: CellStyle(.dim),
-                maxWidth: inner.width)
-            return
-        }
-        grid.write(
-            "⚠ " + header, row: inner.row, column: inner.column, style: CellStyle(.warning, .bold),
-            maxWidth: inner.width)
-        let room = inner.height - 1
-        let lines = dashboard.pendingCalls.sorted { $0.id < $1.id }.map { pendingLine($0, now: dashboard.now) }
-        let shown =
-            lines.count > room
-            ? Array(lines.prefix(max(0, room - 1))) + [
-                "… " + Localized.format(\.uiMore, ["count": String(lines.count - room + 1)])
-            ] : lines
-        for (index, line) in shown.prefix(max(0, room)).enumerated() {
-            grid.write(
-                line, row: inner.row + 1 + index, column: inner.column + 2, style: .plain, maxWidth: inner.width - 2)
+            top = rect.bottom
         }
     }
 }
 
 extension MouseMap.Target {
-    /// Whether this is a dashboard row's hint (or a key of the wide dashboard's Keys box).
+    /// Whether this is a dashboard row's hint.
     var isDashboardRow: Bool {
         if case .keys = self { return true }
         return false

@@ -16,12 +16,12 @@ import Testing
         var store = dashboardStore(dashboard())
         store.press(.character("c"), [.run(.dashboard(.sampleCalls(first: 1, count: 1)))]) {
             $0.nextSampleCall = 2
-            $0.runningSampleCalls = [1]
+            $0.runningSampleCalls = running([1])
             $0.append("GetUser #1 started")
         }
         store.press(.character("C"), [.run(.dashboard(.sampleCalls(first: 2, count: 5)))]) {
             $0.nextSampleCall = 7
-            $0.runningSampleCalls = [1, 2, 3, 4, 5, 6]
+            $0.runningSampleCalls = running([1, 2, 3, 4, 5, 6])
             for number in 2...6 { $0.append("GetUser #\(number) started") }
         }
         store.press(.character("r"), [.run(.dashboard(.forceRefresh))]) {
@@ -51,26 +51,26 @@ import Testing
         var store = dashboardStore(dashboard())
         store.press(.character("C"), [.run(.dashboard(.sampleCalls(first: 1, count: 5)))]) {
             $0.nextSampleCall = 6
-            $0.runningSampleCalls = [1, 2, 3, 4, 5]
+            $0.runningSampleCalls = running([1, 2, 3, 4, 5])
             for number in 1...5 { $0.append("GetUser #\(number) started") }
         }
         store.send(.sampleCallFinished(number: 2, result: .success(()))) {
-            $0.runningSampleCalls = [1, 3, 4, 5]
+            $0.runningSampleCalls = running([1, 3, 4, 5])
             $0.log.append("GetUser #2 ok", at: $0.now, orderKey: 2)
         }
         store.send(.sampleCallFinished(number: 1, result: .failure(.signInWaitCancelled))) {
-            $0.runningSampleCalls = [3, 4, 5]
+            $0.runningSampleCalls = running([3, 4, 5])
             $0.log.append("GetUser #1 cancelled (sign-in was cancelled)", at: $0.now, orderKey: 1)
         }
         // Ended in the same second as #2, so listed in call order, before it.
         #expect(
             Array(store.state.log.texts.suffix(2)) == ["GetUser #1 cancelled (sign-in was cancelled)", "GetUser #2 ok"])
         store.send(.sampleCallFinished(number: 3, result: .failure(.notAuthorized("Access Token has been revoked")))) {
-            $0.runningSampleCalls = [4, 5]
+            $0.runningSampleCalls = running([4, 5])
             $0.log.append("GetUser #3 failed: The session was revoked", at: $0.now, orderKey: 3)
         }
         store.send(.sampleCallFinished(number: 4, result: .failure(.network(kind: .timedOut, message: "15 s")))) {
-            $0.runningSampleCalls = [5]
+            $0.runningSampleCalls = running([5])
             $0.log.append("GetUser #4 failed: The request timed out (15 s)", at: $0.now, orderKey: 4)
         }
     }
@@ -94,9 +94,9 @@ import Testing
                 "Authenticated by: Cognito user pool",
                 "Active providers: Cognito user pool, Google",
                 "Identity id: us-east-1:1234",
-                "ID token: 23:13:20 (in 30 min)",
-                "Access token: 23:13:20 (in 30 min)",
-                "Refresh token: stored",
+                "ID token: 23:13:20 (in 30 min), refreshes 23:11",
+                "Access token: 23:13:20 (in 30 min), refreshes 23:11",
+                "Refresh token: stored; Cognito sends no expiry",
                 "AWS credentials: 22:28:20 (expired 15 min ago)",
                 "Connectivity: online",
                 "Pending calls: none",

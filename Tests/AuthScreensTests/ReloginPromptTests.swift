@@ -65,7 +65,7 @@ import Testing
             $0.dashboard.append("Sign-in cancelled: 2 waiting calls released")
         }
         store.send(.dashboard(.sampleCallFinished(number: 1, result: .failure(.signInWaitCancelled)))) {
-            $0.dashboard.runningSampleCalls = [2]
+            $0.dashboard.runningSampleCalls = running([2])
             $0.dashboard.append("GetUser #1 cancelled (sign-in was cancelled)")
         }
         store.send(.dashboard(.sampleCallFinished(number: 2, result: .failure(.signInWaitCancelled)))) {
@@ -114,7 +114,7 @@ import Testing
         }
         store.send(.sessionEvent(.pendingCallsChanged([]))) { $0.dashboard.pendingCalls = [] }
         store.send(.dashboard(.sampleCallFinished(number: 1, result: .success(())))) {
-            $0.dashboard.runningSampleCalls = [2]
+            $0.dashboard.runningSampleCalls = running([2])
             $0.dashboard.append("GetUser #1 ok")
         }
         store.send(.dashboard(.sampleCallFinished(number: 2, result: .success(())))) {

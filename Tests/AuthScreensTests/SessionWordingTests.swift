@@ -23,13 +23,15 @@ import Testing
         // Another refresh, then sign-out and another user's sign-in: nothing of alice's shows.
         _ = app.reduce(.sessionEvent(.tokensRefreshed(expiration: t0.addingTimeInterval(3600))))
         #expect(app.dashboard.refresh == .refreshed(at: t0))
+        _ = app.reduce(.sessionLoaded(SessionSummary(username: "alice", hasRefreshToken: true, authenticatedAt: t0)))
+        #expect(app.dashboard.refreshTokenText == "stored since 22:13:20; Cognito sends no expiry")
         _ = app.reduce(.sessionEvent(.stateChanged(.signedOut, username: nil, provider: nil)))
         #expect(app.dashboard.refresh == .idle)
         _ = app.reduce(.sessionEvent(.refreshFailed(.network(kind: .timedOut, message: "no answer"))))
         _ = app.reduce(.sessionEvent(.stateChanged(.signedIn, username: "bob", provider: poolProvider)))
         #expect(app.dashboard.refresh == .idle)
         _ = app.reduce(.sessionLoaded(SessionSummary(username: "bob", hasRefreshToken: true)))
-        #expect(app.dashboard.refreshTokenText == "stored")
+        #expect(app.dashboard.refreshTokenText == "stored; Cognito sends no expiry")
     }
 
     // MARK: C2

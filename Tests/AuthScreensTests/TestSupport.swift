@@ -47,6 +47,11 @@ func appStore(_ state: AppState) -> TestStore<AppState, AppAction, AuthEffect> {
     TestStore(state: state, reducer: { $0.reduce($1) }, keyAction: { .keyPressed($0) })
 }
 
+/// Sample calls `numbers`, running since `since` (the tests' `t0` unless said).
+func running(_ numbers: [Int], since: Date = t0) -> [DashboardState.RunningCall] {
+    numbers.map { DashboardState.RunningCall(number: $0, since: since) }
+}
+
 /// An app on the dashboard, signed in as alice, at `t0` in UTC.
 func signedInApp(options: AuthUIOptions = AuthUIOptions()) -> AppState {
     var app = AppState(options: options, now: t0, timeZone: utc)

@@ -22,7 +22,7 @@ package struct DashboardWords: Sendable {
     package var refreshTokenLabel: String
     /// What an expiry row says while its token is valid (the start of "expires 14:32, in 59 min").
     package var expires: String
-    /// The Refresh token row's value when the token is stored (also in "stored; refreshed at …").
+    /// The Refresh token row's value when the token is stored (also in "stored since 22:10:00; …").
     package var refreshTokenStored: String
     /// The Refresh token row's hint (its key).
     package var refreshHint: String

@@ -50,7 +50,8 @@ extension BackendTests {
             #expect(
                 EndToEnd.line(containing: "ユーザー状態", in: dashboard)?.contains("サインイン済み (signedIn)") == true,
                 "\(dashboard)")
-            #expect(EndToEnd.line(containing: "ID トークン", in: dashboard)?.contains("あと") == true, "\(dashboard)")
+            // "期限 22:56、22:54 に更新": the expiry and when the dashboard refreshes the tokens (issue 29).
+            #expect(EndToEnd.line(containing: "ID トークン", in: dashboard)?.contains("に更新") == true, "\(dashboard)")
             let lines = dashboard.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let footer = lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
             #expect(footer.contains("q 終了"), "\(footer)")

@@ -49,7 +49,14 @@ extension BackendTests {
             try await again.waitUntil("email on after the emailed-code sign-in") {
                 TerminalEndToEndTests.line(containing: "email on (preferred)", in: $0) != nil
             }
+            // Turning the only factor off asks first (N14): any other key keeps it on, y turns it off.
             again.type("e")
+            try await again.waitFor("Turn off email codes? y/N", "password alone")
+            again.type("n")
+            try await again.waitFor("MFA: kept email codes on")
+            again.type("e")
+            try await again.waitFor("Turn off email codes? y/N")
+            again.type("y")
             try await again.waitUntil("email MFA off") {
                 TerminalEndToEndTests.line(containing: "email off · totp off", in: $0) != nil
             }

@@ -191,7 +191,8 @@ enum ScreenFixtures {
             identityId: "us-east-1:7d3c9f2a-1b2c-4d5e-8f90-123456789abc",
             idTokenExpiration: t0.addingTimeInterval(43 * 60), accessTokenExpiration: t0.addingTimeInterval(43 * 60),
             tokensIssuedAt: t0.addingTimeInterval(-17 * 60), hasRefreshToken: true,
-            awsCredentialsExpiration: t0.addingTimeInterval(52 * 60), updatedAt: t0.addingTimeInterval(-17 * 60))
+            awsCredentialsExpiration: t0.addingTimeInterval(52 * 60), updatedAt: t0.addingTimeInterval(-17 * 60),
+            authenticatedAt: t0.addingTimeInterval(-17 * 60))
     }
 
     static var dashboard: AppState {
@@ -211,6 +212,14 @@ enum ScreenFixtures {
         let error = AuthError.network(kind: .connectionRefused, message: "localhost:9229")
         _ = state.reduce(
             .sessionEvent(.connectivityChanged(.offline(since: t0.addingTimeInterval(-190), lastError: error))))
+        return state
+    }
+
+    /// Work in flight (N27): a GetUser call and a token refresh (`c`, then `r`), four seconds on.
+    static var dashboardBusy: AppState {
+        var state = dashboard
+        press(&state, [.character("c"), .character("r")])
+        _ = state.reduce(.tick(now: t0.addingTimeInterval(4)))
         return state
     }
 
@@ -358,7 +367,8 @@ enum ScreenFixtures {
             ("globalSignOutConfirm", globalSignOutConfirm), ("signInWithBrowserRows", signInWithBrowserRows),
             ("browserSignInNoBrowser", browserSignInNoBrowser), ("signInSomeoneElse", signInSomeoneElse),
             ("accountPicker", accountPicker), ("mfaOffConfirm", mfaOffConfirm),
-            ("signInAfterHostedSignOut", signInAfterHostedSignOut), ("signInStoreWarning", signInStoreWarning),
+            ("signInAfterHostedSignOut", signInAfterHostedSignOut), ("dashboardBusy", dashboardBusy),
+            ("signInStoreWarning", signInStoreWarning),
         ]
     }
 

@@ -82,4 +82,8 @@ let snapshotCases: [SnapshotCase] = [
     SnapshotCase("signInSomeoneElse", 60, 20),
     SnapshotCase("accountPicker", 80, 24),
     SnapshotCase("accountPicker", 120, 40),
+    // The live dashboard (issue 29): what runs, with the status line's spinner.
+    SnapshotCase("dashboardBusy", 80, 24),
+    SnapshotCase("dashboardBusy", 120, 40),
+    SnapshotCase("dashboardBusy", 200, 60),
 ]

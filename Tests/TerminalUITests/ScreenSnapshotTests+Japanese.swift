@@ -34,8 +34,7 @@ enum JapaneseScreens {
             "selectMFA", "dashboard", "dashboardOffline", "dashboardPending", "relogin", "help", "signInUserAuth",
             "selectSignInMethod", "emailCodeResent", "totpEnrolment", "globalSignOutConfirm",
             "signInWithBrowserRows", "browserSignInNoBrowser", "signInSomeoneElse", "accountPicker", "mfaOffConfirm",
-            "signInAfterHostedSignOut",
-            "signInStoreWarning",
+            "signInAfterHostedSignOut", "dashboardBusy", "signInStoreWarning",
         ] + ["devices", "devicesConfirmForget", "devicesEmpty", "rememberPrompt"] + [
             "profile", "profileEdit", "profileVerify", "profilePassword", "profileDelete", "profileRemovable",
             "profileRemove",
