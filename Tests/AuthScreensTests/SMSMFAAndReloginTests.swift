@@ -31,6 +31,11 @@ struct SMSMFAAndReloginTests {
         _ = state.reduce(
             .mfaSettingsLoaded(.success(MFASettings(enabled: [.sms], preferred: .sms, phoneNumber: "+15555550123"))))
         #expect(state.securityRows.first?.value.contains("sms on (preferred)") == true)
+        expectXAsksThenTurnsSMSOff(&state)
+    }
+
+    /// `x` with SMS on asks first (N14); the yes turns SMS off.
+    private func expectXAsksThenTurnsSMSOff(_ state: inout DashboardState) {
         #expect(
             state.reduce(.keyPressed(.character("x"))) == [
                 .route(.present(.question(.turnFactorOff(.sms, isLast: true))))
@@ -53,14 +58,7 @@ struct SMSMFAAndReloginTests {
         #expect(state.mfaRequest == nil)
         // SMS on without a number (set by an administrator) can still be turned off.
         state = securityLoaded(MFASettings(enabled: [.sms], preferred: nil))
-        #expect(
-            state.reduce(.keyPressed(.character("x"))) == [
-                .route(.present(.question(.turnFactorOff(.sms, isLast: true))))
-            ])
-        #expect(
-            state.reduce(.questionAnswered(.turnFactorOff(.sms, isLast: true), confirmed: true)) == [
-                .run(.dashboard(.setMFAPreference([.sms: .disabled])))
-            ])
+        expectXAsksThenTurnsSMSOff(&state)
     }
 
     @Test("MFA_SETUP with several factors is a choice screen; SMS asks for the phone number next")
