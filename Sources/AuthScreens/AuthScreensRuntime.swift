@@ -78,10 +78,9 @@ public final class AuthScreensRuntime {
         adoptRefreshMargin()
     }
 
-    /// The dashboard refreshes the tokens when the client would: with the client's own margin (an
-    /// `AuthClient`'s options; another service keeps the library's default).
+    /// The dashboard refreshes the tokens when the client would: with the service's own margin.
     private func adoptRefreshMargin() {
-        if let client = service as? AuthClient { state.dashboard.refreshMargin = client.options.refreshMargin }
+        state.dashboard.refreshMargin = service.refreshMargin
     }
 
     /// Subscribes to the service's events, then loads the pending calls and connectivity.

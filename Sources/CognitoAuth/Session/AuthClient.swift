@@ -15,6 +15,8 @@ public typealias AuthClientService =
 public protocol AuthSessionService: Sendable {
     /// The configuration the client was created with (pools, endpoints, hosted UI).
     var configuration: AuthConfiguration { get }
+    /// How long before the tokens expire the client refreshes them (``AuthClientOptions/refreshMargin``).
+    var refreshMargin: TimeInterval { get }
     /// The current user state.
     var userState: UserState { get async }
     /// The stored session (tokens included: summarise it before showing it).
@@ -39,7 +41,15 @@ public protocol AuthSessionService: Sendable {
     func getCallerIdentity(_ options: TokenRequestOptions) async throws -> CallerIdentity
 }
 
-extension AuthClient: AuthSessionService {}
+extension AuthSessionService {
+    /// The library's default margin, for a service that does not refresh tokens by itself.
+    public var refreshMargin: TimeInterval { AuthClientOptions().refreshMargin }
+}
+
+extension AuthClient: AuthSessionService {
+    /// The margin this client was created with (its options').
+    public nonisolated var refreshMargin: TimeInterval { options.refreshMargin }
+}
 
 /// The auth core: AWSMobileClient's contract on Amazon Cognito, as one actor.
 ///
