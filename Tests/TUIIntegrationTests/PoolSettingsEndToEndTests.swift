@@ -67,7 +67,9 @@ extension BackendTests {
             }
             let email = "\(await backend.uniqueName("erin"))@example.com"
 
-            let form = try await session.waitFor("Create account", "Email", "Name", "Birth date")
+            // The last line of the form too, so the capture is of the whole frame, not one being written.
+            let form = try await session.waitFor(
+                "Create account", "Email", "Name", "Birth date", "verification code to your email")
             // One field for the email (labelled Email, not Username), and no second Email field.
             #expect(Screen.field("Username", in: form) == nil, "\(form)")
             #expect(form.split(separator: "\n").filter { Screen.field("Email", in: String($0)) != nil }.count == 1)
