@@ -43,9 +43,9 @@ enum InterruptBetweenRuns {
         #else
             let handler = action.__sigaction_handler.sa_handler
         #endif
-        guard let handler, let ignore = Optional(SIG_IGN) else { return false }
+        guard let handler else { return false }
         // Function pointers are not Equatable; SIG_IGN is a sentinel address, compared as one.
-        return unsafeBitCast(handler, to: UInt.self) == unsafeBitCast(ignore, to: UInt.self)
+        return unsafeBitCast(handler, to: UInt.self) == unsafeBitCast(SIG_IGN, to: UInt.self)
     }
 }
 
