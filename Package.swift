@@ -94,9 +94,15 @@ let package = Package(
             name: "LatchkeyText",
             swiftSettings: strictSettings
         ),
+        // Calendar fields in UTC by integer arithmetic: the one civil-date algorithm, for SigV4, SRP, the
+        // dashboard's clock and the command line's times.
+        .target(
+            name: "CivilTime",
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "AWSSigV4",
-            dependencies: ["SystemCrypto"],
+            dependencies: ["CivilTime", "SystemCrypto"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -107,6 +113,7 @@ let package = Package(
                 "CCurl",
                 "CKeyring",
                 "AWSSigV4",
+                "CivilTime",
                 "LatchkeyText",
                 "SystemCrypto",
                 .product(name: "Logging", package: "swift-log"),
@@ -152,7 +159,7 @@ let package = Package(
         ),
         .target(
             name: "AuthScreens",
-            dependencies: ["AWSSigV4", "CognitoAuth", "LatchkeyText", "TerminalKeys"],
+            dependencies: ["CivilTime", "CognitoAuth", "LatchkeyText", "TerminalKeys"],
             swiftSettings: strictSettings
         ),
         // Test support for the view models: the fake AuthService and the TCA-style TestStore.
@@ -176,13 +183,12 @@ let package = Package(
         .executableTarget(
             name: "latchkey",
             dependencies: [
+                "CivilTime",
                 "CognitoAuth",
-                "AWSSigV4",
                 "AuthScreens",
                 "LatchkeyText",
                 "TerminalUI",
                 "TerminalKit",
-                "TerminalKeys",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -202,6 +208,28 @@ let package = Package(
             dependencies: ["CognitoAuth", "CognitoAuthTesting", "CBigNum"],
             // Real configuration files, read from the source tree by ConfigurationFormatTests.
             exclude: ["Fixtures"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CivilTimeTests",
+            dependencies: ["CivilTime"],
+            swiftSettings: strictSettings
+        ),
+        // The toolkit alone: cell grid, widgets, text width, QR codes, themes, frames (no auth).
+        .testTarget(
+            name: "TerminalKitTests",
+            dependencies: ["TerminalKit", "TerminalKeys"],
+            swiftSettings: strictSettings
+        ),
+        // The text catalogs alone: every text translated, placeholders, the language from the locale.
+        .testTarget(
+            name: "LatchkeyTextTests",
+            dependencies: ["LatchkeyText"],
+            swiftSettings: strictSettings
+        ),
+        // The repository's layering, read from the sources: the drawn import list and the "never" rules.
+        .testTarget(
+            name: "LayeringTests",
             swiftSettings: strictSettings
         ),
         .testTarget(
