@@ -115,7 +115,7 @@ let package = Package(
         ),
         .target(
             name: "AWSMobileClientCompat",
-            dependencies: ["CognitoAuth"],
+            dependencies: ["AWSSigV4", "CognitoAuth"],
             swiftSettings: strictSettings
         ),
         // showSignIn's drop-in terminal UI for the compat layer: a leaf, so the compat layer itself depends
@@ -137,6 +137,14 @@ let package = Package(
             name: "CompatPortingSwift5",
             dependencies: ["AWSMobileClientCompat"],
             path: "Tests/CompatPorting/Swift5",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // A Swift 5 `main.swift` in the SDK samples' style: each call blocks the main thread on a
+        // semaphore until its handler ran (run against the local backend by PortedBlockingMainTests).
+        .executableTarget(
+            name: "CompatPortingBlockingMain",
+            dependencies: ["AWSMobileClientCompat"],
+            path: "Tests/CompatPorting/Swift5Script",
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .target(
@@ -229,7 +237,7 @@ let package = Package(
             "BackendIntegrationTests",
             also: [
                 "AWSMobileClientCompat", "AWSMobileClientTerminalUI", "AWSSigV4", "CompatPortingSwift6",
-                "CompatPortingSwift5",
+                "CompatPortingSwift5", "CompatPortingBlockingMain",
             ]),
         // The built `latchkey` binary, one command at a time: words, exit codes, credentials, the hosted UI.
         integrationTestTarget("CLIIntegrationTests", also: ["AWSSigV4"]),

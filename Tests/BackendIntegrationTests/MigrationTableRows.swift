@@ -29,8 +29,7 @@ final class MigrationTableRows {
                 case .signedIn: self.log.append(SignInState.signedIn.rawValue)
                 case .smsMFA: self.log.append(signInResult.codeDetails?.destination ?? "")
                 case .newPasswordRequired, .customChallenge, .passwordVerifier, .deviceSRPAuth, .devicePasswordVerifier,
-                    .adminNoSRPAuth, .unknown, .softwareTokenMFA, .selectMFAType, .setupMFA, .emailOTP, .smsOTP,
-                    .selectChallenge:
+                    .adminNoSRPAuth, .unknown:
                     self.log.append(signInResult.parameters.description)
                 }
             }
