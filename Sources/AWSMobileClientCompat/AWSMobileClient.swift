@@ -135,8 +135,20 @@ public final class AWSMobileClient: Sendable {
             setupError = nil
         } catch {
             client = nil
-            setupError = AWSMobileClientError.invalidConfiguration(message: String(describing: error))
+            setupError = AWSMobileClientError.invalidConfiguration(message: Self.messageForApps(error))
         }
+    }
+
+    /// A configuration problem in words for an app, not for the `latchkey` command line: the fix names
+    /// the API and the configuration file (the core's fix may name CLI flags such as `--config`).
+    static func messageForApps(_ error: any Error) -> String {
+        guard var problem = error as? ConfigurationError else { return String(describing: error) }
+        if problem.fix.contains("--config") || problem.fix.contains("latchkey ") {
+            problem.fix =
+                "Put awsconfiguration.json in the working directory, set LATCHKEY_CONFIG to its path, or pass "
+                + "the configuration to AWSMobileClient(configuration:)."
+        }
+        return String(describing: problem)
     }
 
     // MARK: State
