@@ -19,6 +19,8 @@ public final class AWSCognitoCredentialsProvider: AWSCredentialsProvider, Sendab
     /// The identity pool's region.
     public let regionType: AWSRegionType
     private let cachedIdentityId = Locked<String?>(nil)
+    /// The store clearing ``clearKeychain()`` started; later calls wait for it, so they see its result.
+    private let pendingClear = Locked<Task<Void, Never>?>(nil)
 
     /// A guest provider for `identityPoolId` in `regionType`, as the SDK's initialiser.
     ///
@@ -87,6 +89,7 @@ public final class AWSCognitoCredentialsProvider: AWSCredentialsProvider, Sendab
 
     /// The credentials for the signer, straight from the core.
     public func signingCredentials() async throws -> AWSSigningCredentials {
+        await pendingClear.withLock { $0 }?.value
         do {
             return try await client.credentialsProvider().signingCredentials()
         } catch {
@@ -106,18 +109,27 @@ public final class AWSCognitoCredentialsProvider: AWSCredentialsProvider, Sendab
     }
 
     /// Forgets the credentials and the identity id, here and in the store; the next call gets a new
-    /// identity. Returns at once; the store is cleared on a background task.
+    /// identity. Returns at once; the store is cleared on a background task that every later call of
+    /// this provider waits for.
     public func clearKeychain() {
         cachedIdentityId.withLock { $0 = nil }
         let client = client
-        Task { try? await client.clearLocalSession() }
+        pendingClear.withLock { pending in
+            let previous = pending
+            pending = Task {
+                await previous?.value
+                try? await client.clearLocalSession()
+            }
+        }
     }
 
     private func task<T>(_ body: @escaping @Sendable (AuthClient) async throws -> T) -> AWSTask<T> {
         let task = AWSTask<T>()
         let handle = TaskHandle(task: task)
         let client = client
+        let pending = pendingClear.withLock { $0 }
         Task {
+            await pending?.value
             do {
                 handle.task.finish(result: try await body(client), error: nil)
             } catch {

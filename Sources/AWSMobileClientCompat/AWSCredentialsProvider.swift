@@ -8,9 +8,9 @@ import Foundation
 /// It refines the signer's provider (`AWSSigV4.AWSCredentialsProvider`), so every provider here
 /// (``AWSMobileClient``, ``AWSCognitoCredentialsProvider``, an app's own) can sign a request:
 /// `try await SigV4Signer.signed(request, with: AWSMobileClient.default(), region:, service:)`.
-/// Unlike the SDK's Objective-C protocol it is `Sendable` (the signer calls it from any task); in
+/// Class-bound like the SDK's Objective-C protocol; unlike it, `Sendable` (the signer calls it from any task); in
 /// Swift 5 mode an app's own class conforms as before.
-public protocol AWSCredentialsProvider: AWSSigV4.AWSCredentialsProvider {
+public protocol AWSCredentialsProvider: AnyObject, AWSSigV4.AWSCredentialsProvider {
     /// Credentials valid now (fetched or refreshed when needed), as a task.
     func credentials() -> AWSTask<AWSCredentials>
     /// Forgets the cached credentials; the next ``credentials()`` fetches new ones.

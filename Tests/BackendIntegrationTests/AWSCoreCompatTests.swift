@@ -133,6 +133,9 @@ extension BackendTests {
             #expect(again.map { String($0) } == identityId, "clearCredentials keeps the identity id")
             provider.clearKeychain()
             #expect(provider.identityId == nil)
+            let (fresh, freshError) = await awaitTask(provider.getIdentityId())
+            #expect(freshError == nil)
+            #expect(fresh.map { String($0) } != identityId, "clearKeychain forgets the identity id")
             let signed = try await SigV4Signer.signed(
                 SigV4Request(method: "GET", headers: [.init("Host", "example.execute-api.eu-west-2.amazonaws.com")]),
                 with: provider, region: "eu-west-2", service: "execute-api")

@@ -72,5 +72,22 @@ extension BackendTests {
             }
             #expect(id == tokens.idToken)
         }
+
+        @Test(
+            "Adequate's CredentialsProvider (AWSMobileClient as an AWSCredentialsProvider) and its Promise initialize"
+        )
+        func adequateCredentialsProvider() async throws {
+            let (core, _) = try await Self.signedInDefault("adequate")
+            let provider: any CompatPortingSwift6.CredentialsProvider = AWSMobileClient.default()
+            let state: UserState? = await withCheckedContinuation { done in
+                provider.initialize().then({ done.resume(returning: $0) }, { _ in done.resume(returning: nil) })
+            }
+            #expect(state == .signedIn)
+            #expect(provider.currentUserState == .signedIn)
+            let expected = try await core.getAWSCredentials()
+            let (credentials, error) = await awaitTask(provider.credentials())
+            #expect(error == nil)
+            #expect(credentials?.accessKey == expected.accessKeyId)
+        }
     }
 }

@@ -98,3 +98,49 @@ public class APIUser {
 }
 
 public protocol DataService: AnyObject {}
+
+// MARK: Promise (khanlou/Promise, as Adequate uses it)
+
+/// The Promise library's `Promise`, far enough for `Promise<T> { fulfill, reject in … }` and a
+/// test to read the outcome (`then(_:_:)`).
+public final class Promise<Value> {
+    private var value: Value?
+    private var failure: Error?
+    private var callbacks: [(Value?, Error?) -> Void] = []
+    private let lock = NSLock()
+
+    public init(work: @escaping (_ fulfill: @escaping (Value) -> Void, _ reject: @escaping (Error) -> Void) throws -> Void) {
+        do {
+            try work({ self.settle($0, nil) }, { self.settle(nil, $0) })
+        } catch {
+            settle(nil, error)
+        }
+    }
+
+    /// Calls `onValue` or `onError` once the promise settled.
+    public func then(_ onValue: @escaping (Value) -> Void, _ onError: @escaping (Error) -> Void = { _ in }) {
+        let report: (Value?, Error?) -> Void = { value, error in
+            if let value { onValue(value) } else if let error { onError(error) }
+        }
+        lock.lock()
+        if value != nil || failure != nil {
+            let (value, failure) = (self.value, self.failure)
+            lock.unlock()
+            report(value, failure)
+        } else {
+            callbacks.append(report)
+            lock.unlock()
+        }
+    }
+
+    private func settle(_ value: Value?, _ error: Error?) {
+        lock.lock()
+        guard self.value == nil, failure == nil else { lock.unlock(); return }
+        self.value = value
+        failure = error
+        let waiting = callbacks
+        callbacks = []
+        lock.unlock()
+        for callback in waiting { callback(value, error) }
+    }
+}
