@@ -1,10 +1,10 @@
 import Foundation
 
+// The SDK's Swift names (`NS_SWIFT_NAME(USEast1)`) are capitalised; kept so ported code compiles.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// AWSCore's `AWSRegionType`: the SDK's cases, in the SDK's order (so the raw values match its
 /// `NS_ENUM`), with the SDK's Swift names.
 public enum AWSRegionType: Int, Sendable, Hashable, CaseIterable {
-    // The SDK's Swift names (`NS_SWIFT_NAME(USEast1)`) are capitalised; kept so ported code compiles.
-    // swift-format-ignore: AlwaysUseLowerCamelCase
     /// An unknown region (no region name).
     case Unknown
     /// US East (N. Virginia).
@@ -99,6 +99,8 @@ public enum AWSRegionType: Int, Sendable, Hashable, CaseIterable {
 }
 
 extension String {
+    // The SDK's name (`NSString.aws_regionTypeValue`), kept so ported code compiles.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     /// The ``AWSRegionType`` this region name stands for (`"eu-west-2"` → `.EUWest2`), or `.Unknown`,
     /// as AWSCore's `NSString.aws_regionTypeValue()`.
     public func aws_regionTypeValue() -> AWSRegionType {

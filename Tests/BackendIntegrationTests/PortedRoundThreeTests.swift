@@ -56,7 +56,9 @@ extension BackendTests {
             _ = adapter
         }
 
-        @Test("AppSync token providers (FRC's class in Swift 5, the Skookum extension in Swift 6) hand out the user's tokens")
+        @Test(
+            "AppSync token providers (FRC's class in Swift 5, the Skookum extension in Swift 6) hand out the user's tokens"
+        )
         func appSyncTokenProviders() async throws {
             let (core, _) = try await Self.signedInDefault("appsync")
             let tokens = try await core.getTokens()

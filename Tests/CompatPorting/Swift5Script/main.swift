@@ -14,7 +14,10 @@ let password = env["SEED_PASSWORD"] ?? ""
 class Listener {}
 let listener = Listener()
 
-func step(_ name: String) { print("step: \(name)"); fflush(stdout) }
+func step(_ name: String) {
+    print("step: \(name)")
+    fflush(stdout)
+}
 
 // initialize
 var semaphore = DispatchSemaphore(value: 0)

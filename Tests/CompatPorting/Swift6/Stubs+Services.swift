@@ -109,7 +109,9 @@ public final class Promise<Value> {
     private var callbacks: [(Value?, Error?) -> Void] = []
     private let lock = NSLock()
 
-    public init(work: @escaping (_ fulfill: @escaping (Value) -> Void, _ reject: @escaping (Error) -> Void) throws -> Void) {
+    public init(
+        work: @escaping (_ fulfill: @escaping (Value) -> Void, _ reject: @escaping (Error) -> Void) throws -> Void
+    ) {
         do {
             try work({ self.settle($0, nil) }, { self.settle(nil, $0) })
         } catch {
@@ -135,7 +137,10 @@ public final class Promise<Value> {
 
     private func settle(_ value: Value?, _ error: Error?) {
         lock.lock()
-        guard self.value == nil, failure == nil else { lock.unlock(); return }
+        guard self.value == nil, failure == nil else {
+            lock.unlock()
+            return
+        }
         self.value = value
         failure = error
         let waiting = callbacks
