@@ -38,8 +38,15 @@ public final class AWSS3TransferUtilityDownloadTask {}
 
 /// Records what was registered, so a test can see the service configuration the ported code built.
 public final class AWSS3TransferUtility {
-    nonisolated(unsafe) static var registered: [String: AWSServiceConfiguration] = [:]
-    // nonisolated(unsafe) is safe here: only the single-threaded stand-in tests read or write it.
+    // nonisolated(unsafe) is safe: `storage` is only read or written while `lock` is held (the ported
+    // code registers from a handler's queue while a test reads from its own task).
+    nonisolated(unsafe) private static var storage: [String: AWSServiceConfiguration] = [:]
+    private static let lock = NSLock()
+    /// The configurations registered, by key.
+    static var registered: [String: AWSServiceConfiguration] {
+        get { lock.withLock { storage } }
+        set { lock.withLock { storage = newValue } }
+    }
     let configuration: AWSServiceConfiguration
 
     init(configuration: AWSServiceConfiguration) {
