@@ -1,4 +1,6 @@
-import AWSSigV4
+// Re-exported as the SDK's module re-exports AWSCore: a ported file signs requests (`SigV4Signer`) with
+// `import AWSMobileClientCompat` alone, and there `AWSCredentialsProvider` is this module's protocol.
+@_exported import AWSSigV4
 import CognitoAuth
 import Foundation
 

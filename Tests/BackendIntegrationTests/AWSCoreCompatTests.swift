@@ -1,5 +1,4 @@
 import AWSMobileClientCompat
-import AWSSigV4
 import CognitoAuth
 import CognitoAuthTesting
 import Foundation
@@ -98,7 +97,7 @@ extension BackendTests {
             let core = AuthClient(configuration: backend.configuration, store: InMemorySessionStore())
             let client = AWSMobileClient(client: core)
             _ = try await core.signIn(username: username, password: Integration.password)
-            let provider: any AWSMobileClientCompat.AWSCredentialsProvider = client
+            let provider: any AWSCredentialsProvider = client
             let (credentials, error) = await awaitTask(provider.credentials())
             #expect(error == nil)
             let accessKey = try #require(credentials?.accessKey)
