@@ -12,14 +12,11 @@ import Foundation
 enum MainThreadWatch {
     /// How long a main-actor delivery may wait on a parked main thread before it runs elsewhere.
     static let blockedAfter: Duration = .milliseconds(200)
-    /// How often the watch looks at the main thread.
-    static let pollInterval: Duration = .milliseconds(20)
+    /// How often the watch looks at the main thread, in milliseconds.
+    static let pollMilliseconds = 20
+    private static let pollInterval: Duration = .milliseconds(pollMilliseconds)
 
     private static let warned = Locked(false)
-    private static let fallbacks = Locked(0)
-
-    /// How many handlers ran on a background queue because the main thread was blocked (for tests).
-    static var fallbackCount: Int { fallbacks.withLock { $0 } }
 
     /// Queues `call` for the main actor and watches that it starts.
     static func deliver(_ call: @escaping @Sendable () -> Void) {
@@ -36,13 +33,13 @@ enum MainThreadWatch {
         watch(call, claim: claim, claimed: claimed, parkedFor: .zero)
     }
 
-    /// Looks at the main thread every ``pollInterval`` until the delivery was claimed; runs `call` on
+    /// Looks at the main thread every ``pollMilliseconds`` until the delivery was claimed; runs `call` on
     /// this background queue when the main thread stayed parked for ``blockedAfter``.
     private static func watch(
         _ call: @escaping @Sendable () -> Void, claim: @escaping @Sendable () -> Bool, claimed: Locked<Bool>,
         parkedFor: Duration
     ) {
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(pollMilliseconds)) {
             guard !claimed.withLock({ $0 }) else { return }
             let parked = mainThreadIsParked() ? parkedFor + pollInterval : .zero
             guard parked >= blockedAfter else {
@@ -50,7 +47,6 @@ enum MainThreadWatch {
                 return
             }
             guard claim() else { return }
-            fallbacks.withLock { $0 += 1 }
             warnOnce()
             call()
         }
