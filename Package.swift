@@ -147,6 +147,12 @@ let package = Package(
             path: "Tests/CompatPorting/Swift5Script",
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+        // The same in Swift 6 mode (main-actor top-level code): must end, loudly, never hang.
+        .executableTarget(
+            name: "CompatPortingBlockingMainSwift6",
+            dependencies: ["AWSMobileClientCompat"],
+            path: "Tests/CompatPorting/Swift6Script"
+        ),
         .target(
             name: "CognitoAuthTesting",
             dependencies: ["CognitoAuth", "SystemCrypto"],
@@ -237,7 +243,7 @@ let package = Package(
             "BackendIntegrationTests",
             also: [
                 "AWSMobileClientCompat", "AWSMobileClientTerminalUI", "AWSSigV4", "CompatPortingSwift6",
-                "CompatPortingSwift5", "CompatPortingBlockingMain",
+                "CompatPortingSwift5", "CompatPortingBlockingMain", "CompatPortingBlockingMainSwift6",
             ]),
         // The built `latchkey` binary, one command at a time: words, exit codes, credentials, the hosted UI.
         integrationTestTarget("CLIIntegrationTests", also: ["AWSSigV4"]),
