@@ -122,7 +122,7 @@ let package = Package(
         ),
         .target(
             name: "AWSMobileClientCompat",
-            dependencies: ["CognitoAuth"],
+            dependencies: ["AWSSigV4", "CognitoAuth"],
             swiftSettings: strictSettings
         ),
         // showSignIn's drop-in terminal UI for the compat layer: a leaf, so the compat layer itself depends
@@ -145,6 +145,20 @@ let package = Package(
             dependencies: ["AWSMobileClientCompat"],
             path: "Tests/CompatPorting/Swift5",
             swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // A Swift 5 `main.swift` in the SDK samples' style: each call blocks the main thread on a
+        // semaphore until its handler ran (run against the local backend by PortedBlockingMainTests).
+        .executableTarget(
+            name: "CompatPortingBlockingMain",
+            dependencies: ["AWSMobileClientCompat"],
+            path: "Tests/CompatPorting/Swift5Script",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // The same in Swift 6 mode (main-actor top-level code): must end, loudly, never hang.
+        .executableTarget(
+            name: "CompatPortingBlockingMainSwift6",
+            dependencies: ["AWSMobileClientCompat"],
+            path: "Tests/CompatPorting/Swift6Script"
         ),
         .target(
             name: "CognitoAuthTesting",
@@ -257,7 +271,7 @@ let package = Package(
             "BackendIntegrationTests",
             also: [
                 "AWSMobileClientCompat", "AWSMobileClientTerminalUI", "AWSSigV4", "CompatPortingSwift6",
-                "CompatPortingSwift5",
+                "CompatPortingSwift5", "CompatPortingBlockingMain", "CompatPortingBlockingMainSwift6",
             ]),
         // The built `latchkey` binary, one command at a time: words, exit codes, credentials, the hosted UI.
         integrationTestTarget("CLIIntegrationTests", also: ["AWSSigV4"]),
