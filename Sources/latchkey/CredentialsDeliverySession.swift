@@ -21,9 +21,11 @@ struct CredentialsDeliverySession {
         guard let pool = configuration.identityPool else { throw AuthError.identityPoolNotConfigured }
         let client = try await global.makeClient(
             options: SessionCredentialsSource.clientOptions(), printingWarnings: false)
+        // The user signed in now is the only one this endpoint serves (rel-3 R12).
         let source = SessionCredentialsSource(
             client: client, allowGuest: delivery.guest,
-            reloginWait: .milliseconds(Int64((delivery.reloginWaitSeconds * 1000).rounded())))
+            reloginWait: .milliseconds(Int64((delivery.reloginWaitSeconds * 1000).rounded())),
+            pinnedUser: await SessionCredentialsSource.SessionUser.current(of: client))
         let directory = try? global.storeDirectory()
         return CredentialsDeliverySession(
             client: client, source: source, region: pool.region,

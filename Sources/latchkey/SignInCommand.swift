@@ -178,8 +178,30 @@ struct SignInCommand: AsyncParsableCommand {
             try AccountResolution.recordSignIn(
                 id: account.id, username: await client.username ?? name, configuration: client.configuration,
                 global: global)
-            if let announcement { CLIOutput.info(announcement) }
+            // A slot that held another user says so (rel-3 R12), not "added" or "switched".
+            if let replacement = await client.lastReplacement {
+                CLIOutput.info(Self.replacedMessage(replacement, account: account.id))
+            } else if let announcement {
+                CLIOutput.info(announcement)
+            }
         }
+    }
+
+    /// "Replaced mallory with bob in account default; mallory's refresh token was revoked."
+    static func replacedMessage(_ replacement: SessionReplacement, account: String) -> String {
+        let key: TextKey =
+            switch replacement.revocation {
+            case .revoked: \.cliSignInReplacedRevoked
+            case .owed: \.cliSignInReplacedOwed
+            case .failed: \.cliSignInReplacedFailed
+            case .nothingToRevoke: \.cliSignInReplaced
+            }
+        return Localized.format(
+            key,
+            [
+                "previous": TerminalText.sanitized(replacement.previousUsername),
+                "name": TerminalText.sanitized(replacement.username), "account": TerminalText.sanitized(account),
+            ])
     }
 
     /// The user to sign in: `--username`, else asked for at a terminal (the stored user offered).
