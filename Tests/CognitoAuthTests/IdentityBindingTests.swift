@@ -93,7 +93,7 @@ struct IdentityBindingTests {
         // 59 minutes on, the tokens are refreshed: the session record is written now.
         backend.clock.advance(by: 59 * 60)
         _ = try await client.getTokens()
-        #expect(backend.transport.sent.filter(\.isRefresh).count == 1)
+        #expect(backend.transport.operations.filter { $0 == "InitiateAuth" }.count == 1)
         backend.clock.advance(by: 30)
         let credentials = try await client.getAWSCredentials()
         #expect(credentials.accessKeyId == "ASIA2")
