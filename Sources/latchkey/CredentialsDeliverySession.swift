@@ -32,7 +32,7 @@ struct CredentialsDeliverySession {
             registry: directory.map { CredentialsEndpointRegistry(storeDirectory: $0) })
     }
 
-    /// The first credentials, or the refusal as the command's error (exit 1 signed out, 4 re-login, 3 network).
+    /// The first credentials, or the refusal as the command's error (exit 1 signed out, 2 another issuer, 4 re-login, 3 network).
     func firstCredentials() async throws -> AWSCredentials {
         switch await source.containerCredentials() {
         case .credentials(let credentials):
@@ -42,6 +42,7 @@ struct CredentialsDeliverySession {
                 switch code {
                 case "ReloginRequired": 4
                 case "ServiceUnavailable": 3
+                case SessionCredentialsSource.issuerMismatchCode: 2
                 default: 1
                 }
             throw CLIFailure(code: exitCode, message: message)

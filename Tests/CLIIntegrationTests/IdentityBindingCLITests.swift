@@ -58,9 +58,11 @@ extension BackendTests {
             for variant in variants {
                 for command in commands {
                     let what = "\(command.joined(separator: " ")) with \(variant.environment.keys.sorted())"
+                    // The options go before exec's `--`.
+                    let arguments =
+                        Array(command.prefix(1)) + ["--config", variant.config, "--store", store] + command.dropFirst()
                     let output = try await LatchkeyBinary.run(
-                        command + ["--config", variant.config, "--store", store], environment: variant.environment,
-                        timeout: .seconds(30))
+                        arguments, environment: variant.environment, timeout: .seconds(30))
                     if variant.environment["AWS_ENDPOINT_URL"] != nil {
                         // The user pool endpoint moves too, and is refused by the user-pool binding.
                         #expect(output.status == 2, "\(what): \(output.stderr)")

@@ -129,6 +129,9 @@ public struct SessionCredentialsSource: ContainerCredentialsSource {
         return .refused(status: 403, code: "SessionUserChanged", message: message)
     }
 
+    /// The refusal code when the configuration names another user pool, identity pool or endpoint than the session's.
+    public static let issuerMismatchCode = "IssuerMismatch"
+
     static let reloginRequired = ContainerCredentialsAnswer.refused(
         status: 503, code: "ReloginRequired",
         message: "The Latchkey session needs a new sign-in: run `latchkey sign-in` or sign in in the full-screen UI.")
@@ -146,6 +149,9 @@ public struct SessionCredentialsSource: ContainerCredentialsSource {
             return .refused(status: 403, code: "NotSignedIn", message: text)
         case .guestAccessNotAllowed?, .identityPoolNotConfigured?:
             return .refused(status: 403, code: "AccessDenied", message: text)
+        case .identityIssuerMismatch?, .sessionIssuerMismatch?:
+            // The configuration names another issuer than the session's: nothing was sent (exit 2 in the CLI).
+            return .refused(status: 403, code: Self.issuerMismatchCode, message: text)
         case .network?, .deadlineExceeded?:
             return .refused(status: 503, code: "ServiceUnavailable", message: text)
         default:
