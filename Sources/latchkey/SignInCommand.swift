@@ -178,12 +178,17 @@ struct SignInCommand: AsyncParsableCommand {
             try AccountResolution.recordSignIn(
                 id: account.id, username: await client.username ?? name, configuration: client.configuration,
                 global: global)
-            // A slot that held another user says so (rel-3 R12), not "added" or "switched".
-            if let replacement = await client.lastReplacement {
-                CLIOutput.info(Self.replacedMessage(replacement, account: account.id))
-            } else if let announcement {
-                CLIOutput.info(announcement)
-            }
+            await Self.announce(client: client, account: account.id, otherwise: announcement)
+        }
+    }
+
+    /// Says what the sign-in did to the accounts: a slot that held another user says so (rel-3
+    /// R12), never "added" or "switched"; otherwise `announcement`, if any.
+    static func announce(client: AuthClient, account: String, otherwise announcement: String?) async {
+        if let replacement = await client.lastReplacement {
+            CLIOutput.info(replacedMessage(replacement, account: account))
+        } else if let announcement {
+            CLIOutput.info(announcement)
         }
     }
 

@@ -52,7 +52,8 @@ extension BackendTests {
             ]
             let marker = store + "/ran"
             let commands: [[String]] = [
-                ["credentials", "--format", "json"], ["credentials"], ["credentials", "--format", "credential-process"],
+                ["credentials", "--format", "json"], ["credentials"],
+                ["credentials", "--format", "credential-process"],
                 ["exec", "--", "touch", marker], ["exec", "--no-server", "--", "touch", marker],
             ]
             for variant in variants {
@@ -105,7 +106,8 @@ extension BackendTests {
             let store = session.directory
             defer { try? FileManager.default.removeItem(atPath: store) }
             let accountDirectory = try ExecCredentialsTests.accountDirectory(store)
-            let malloryRefresh = try #require(try FileSessionStore(directory: accountDirectory).load()?.tokens?.refreshToken)
+            let malloryRefresh = try #require(
+                try FileSessionStore(directory: accountDirectory).load()?.tokens?.refreshToken)
 
             // An exec for mallory, whose command waits for the test.
             let release = store + "/release"

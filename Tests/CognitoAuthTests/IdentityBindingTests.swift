@@ -115,7 +115,8 @@ struct IdentityBindingTests {
         backend.clock.advance(by: 60)
         let credentials = try await client.getAWSCredentials()
         #expect(credentials.accessKeyId == "ASIA2")
-        #expect(credentials.expiration.timeIntervalSince(backend.clock.now()) >= SessionCredentialsSource.minimumRemaining)
+        #expect(
+            credentials.expiration.timeIntervalSince(backend.clock.now()) >= SessionCredentialsSource.minimumRemaining)
     }
 
     @Test("R2: credentials issued for less than an hour keep a quarter of their lifetime")
