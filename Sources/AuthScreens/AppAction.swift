@@ -10,6 +10,11 @@ import TerminalKeys
 public enum AppAction: Sendable {
     /// A key was pressed (``AppState`` routes it to the view that has focus).
     case keyPressed(Key)
+    /// A key the terminal read while its screen showed a frame of a state with `seenOpenings`
+    /// ``AppState/unaskedOpenings``: when a modal opened unasked since (the re-login prompt, "Remember this
+    /// device?"), the key was typed before the user could see it, and is dropped (typeahead, as `sudo`
+    /// and `ssh` discard it); otherwise it is ``keyPressed(_:)``.
+    case keyTyped(Key, seenOpenings: Int)
     /// The auth client published an event (see ``authEvent(_:)`` to pass an `AuthEvent`).
     case sessionEvent(SessionEvent)
     /// The runtime read the stored session (secrets left out).

@@ -5,17 +5,28 @@ import TerminalKeys
 extension AppState {
     /// Applies an action and returns the effects for the runtime to run.
     public mutating func reduce(_ action: AppAction) -> [AuthEffect] {
+        if case .keyTyped(let key, let seenOpenings) = action {
+            // Typed before a modal that opened unasked was drawn: it was meant for what showed before.
+            guard seenOpenings >= unaskedOpenings else { return [] }
+            return reduce(.keyPressed(key))
+        }
+        let shownBefore = modalModel.map { ObjectIdentifier(type(of: $0)) }
         // The code screens' resend cooldown runs on the app's clock, before and after the action.
         setChallengeClocks()
         let effects = reduceAction(action)
         setChallengeClocks()
+        if case .keyPressed = action {
+            // A modal a key opened was asked for.
+        } else if let shown = modalModel.map({ ObjectIdentifier(type(of: $0)) }), shown != shownBefore {
+            unaskedOpenings += 1
+        }
         return effects
     }
 
     /// Routes an action: root actions here, each child's to its view model through ``scope(_:_:)``.
     mutating func reduceAction(_ action: AppAction) -> [AuthEffect] {
         switch action {
-        case .keyPressed(let key):
+        case .keyPressed(let key), .keyTyped(let key, _):
             return keyPressed(key)
         case .sessionEvent(let event):
             return sessionEvent(event)
