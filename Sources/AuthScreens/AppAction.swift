@@ -23,7 +23,7 @@ public enum AppAction: Sendable {
     case tick(now: Date)
     /// The renderer found the terminal too small (or big enough again).
     case terminalSizeChanged(tooSmall: Bool)
-    /// For Sign in (or, for a sign-in result, the re-login prompt when it is open).
+    /// An action for the Sign in screen.
     case signIn(SignInAction)
     /// An action for the Create account screen.
     case signUp(SignUpAction)
@@ -31,8 +31,11 @@ public enum AppAction: Sendable {
     case confirmSignUp(ConfirmSignUpAction)
     /// An action for the Forgot password screen.
     case forgotPassword(ForgotPasswordAction)
-    /// For the challenge screen (or the re-login prompt's challenge when it is open).
+    /// An action for the challenge screen.
     case challenge(ChallengeAction)
+    /// For the re-login prompt: its own requests' answers come back here (``AuthEffect/relogin(_:)``),
+    /// never to the Sign in or challenge screen under it.
+    case relogin(ReloginPromptAction)
     /// An action for the dashboard (also while another screen shows over it).
     case dashboard(DashboardAction)
     /// For the Devices view.

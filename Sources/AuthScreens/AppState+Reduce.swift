@@ -58,6 +58,7 @@ extension AppState {
             var effects = reduceChallenge(action)
             if case .confirmSignInFinished(.success(.done)) = action { effects.append(.session(.loadSession)) }
             return effects
+        case .relogin(let action): return reduceReloginAnswer(action)
         case .dashboard(let action): return reduceDashboard(action)
         case .devices(let action): return reduceDevices(action)
         case .profile(let action): return reduceProfile(action)
@@ -115,7 +116,6 @@ extension AppState {
             if case .failure(let error) = result {
                 dashboard.append(ScreenText.signInFailedLog(ScreenText.shortError(error)))
             }
-            if relogin != nil { return reduceRelogin(.signIn(action)) }
             signInPassword = nil
             if case .success(.done) = result { checksSignedInUser = true }
         default:
@@ -145,14 +145,24 @@ extension AppState {
     }
 
     private mutating func reduceChallenge(_ action: ChallengeAction) -> [AuthEffect] {
+        if case .confirmSignInFinished(.success(.done)) = action { checksSignedInUser = true }
+        return scope(\.challengeScreen) { $0.reduce(action) } + handOverIfUserHasAnotherAccount()
+    }
+
+    /// The prompt's answers: a failed sign-in goes to the event log too, and a finished one reads the
+    /// session again (for the device it registered).
+    private mutating func reduceReloginAnswer(_ action: ReloginPromptAction) -> [AuthEffect] {
+        if case .signIn(.signInFinished(.failure(let error))) = action {
+            dashboard.append(ScreenText.signInFailedLog(ScreenText.shortError(error)))
+        }
+        var effects = reduceRelogin(action)
         switch action {
-        case .confirmSignInFinished, .codeResent:
-            if relogin?.challenge != nil { return reduceRelogin(.challenge(action)) }
+        case .signIn(.signInFinished(.success(.done))), .challenge(.confirmSignInFinished(.success(.done))):
+            effects.append(.session(.loadSession))
         default:
             break
         }
-        if case .confirmSignInFinished(.success(.done)) = action { checksSignedInUser = true }
-        return scope(\.challengeScreen) { $0.reduce(action) } + handOverIfUserHasAnotherAccount()
+        return effects
     }
 
     private mutating func reduceDashboard(_ action: DashboardAction) -> [AuthEffect] {

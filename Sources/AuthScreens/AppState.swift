@@ -46,7 +46,7 @@ public struct AppState: Equatable, Sendable {
     /// grows, and sends each key with the count its screen showed (``AppAction/keyTyped(_:seenOpenings:)``),
     /// so a key typed before such a modal was drawn never reaches its fields. A count, not a time: two
     /// readings of a manual clock can be equal.
-    public internal(set) var unaskedOpenings = 0
+    public var unaskedOpenings = 0
     /// A message for the status line when nothing is in flight.
     public var statusMessage: String?
     /// The device keys the remember prompt was offered for (once each).

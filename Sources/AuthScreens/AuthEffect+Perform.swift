@@ -15,7 +15,7 @@ extension AuthEffect {
     /// How the runtime runs this effect; ``perform(on:)`` does the work of the first two kinds.
     var execution: Execution {
         switch self {
-        case .signIn, .challenge, .signUp, .confirmSignUp, .forgotPassword, .totpEnrolment(.verifyTOTPSetup):
+        case .signIn, .challenge, .relogin, .signUp, .confirmSignUp, .forgotPassword, .totpEnrolment(.verifyTOTPSetup):
             return .formRequest
         case .totpEnrolment(.setUpTOTP), .dashboard, .devices, .profile, .session:
             return .background
@@ -41,6 +41,7 @@ extension AuthEffect {
         switch self {
         case .signIn(let request): return await request.perform(on: service).map(AppAction.signIn)
         case .challenge(let request): return await request.perform(on: service).map(AppAction.challenge)
+        case .relogin(let request): return await request.perform(on: service).map(AppAction.relogin)
         case .signUp(let request): return await request.perform(on: service).map(AppAction.signUp)
         case .confirmSignUp(let request): return await request.perform(on: service).map(AppAction.confirmSignUp)
         case .forgotPassword(let request): return await request.perform(on: service).map(AppAction.forgotPassword)

@@ -18,6 +18,8 @@ public enum AuthEffect: Hashable, Sendable {
     case confirmSignUp(ConfirmSignUpRequest)
     /// Forgot password's request; its answer comes back as `AppAction.forgotPassword`.
     case forgotPassword(ForgotPasswordRequest)
+    /// The re-login prompt's request (its sign-in or challenge); its answer comes back as `AppAction.relogin`.
+    case relogin(ReloginRequest)
     /// The dashboard's request; its answer (if any) comes back as `AppAction.dashboard`.
     case dashboard(DashboardRequest)
     /// The authenticator enrolment's request; its answer comes back as `AppAction.totpEnrolment`.
@@ -106,20 +108,10 @@ package enum Route: Equatable, Sendable {
     case signedIn
     /// The user cancelled this sign-in.
     case cancelled
-    /// Open the re-login prompt over the dashboard.
-    case reloginPrompt
-    /// Open the Devices view over the dashboard.
-    case devices
-    /// Open the Profile view over the dashboard.
-    case profile
     /// Back to the dashboard (the authenticator enrolment ended).
     case dashboard
-    /// Open the Accounts chooser over the dashboard (when other accounts share the store root).
-    case accounts
-    /// Wait for the token to copy (`i` or `a`) over the dashboard.
-    case copyToken
-    /// Show `modal` over the dashboard (a modal whose state the screen asking for it made).
-    case present(AppState.Modal)
+    /// Show a modal over the dashboard: the one way to open one (see ``ModalOpening``).
+    case present(ModalOpening)
     /// Close the modal over the dashboard.
     case closeModal
     /// A question was answered (`y` confirms): the dashboard does what it asked, or logs the no.
