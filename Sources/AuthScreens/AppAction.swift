@@ -33,15 +33,11 @@ public enum AppAction: Sendable {
     case forgotPassword(ForgotPasswordAction)
     /// An action for the challenge screen.
     case challenge(ChallengeAction)
-    /// For the re-login prompt: its own requests' answers come back here (``AuthEffect/relogin(_:)``),
-    /// never to the Sign in or challenge screen under it.
-    case relogin(ReloginPromptAction)
     /// An action for the dashboard (also while another screen shows over it).
     case dashboard(DashboardAction)
-    /// For the Devices view.
-    case devices(DevicesAction)
-    /// For the Profile view.
-    case profile(ProfileAction)
+    /// For a modal over the dashboard, nested by modal (``ModalAction``): its requests' answers come back
+    /// to the modal that asked, never to whatever shows when they arrive.
+    case modal(ModalAction)
     /// For the authenticator enrolment the dashboard's `t` starts.
     case totpEnrolment(TOTPEnrolmentAction)
     /// A hosted session signed out: the hosted UI's `/logout` URL was opened, or is to be opened.

@@ -58,10 +58,8 @@ extension AppState {
             var effects = reduceChallenge(action)
             if case .confirmSignInFinished(.success(.done)) = action { effects.append(.session(.loadSession)) }
             return effects
-        case .relogin(let action): return reduceReloginAnswer(action)
         case .dashboard(let action): return reduceDashboard(action)
-        case .devices(let action): return reduceDevices(action)
-        case .profile(let action): return reduceProfile(action)
+        case .modal(let action): return reduceModal(action)
         case .totpEnrolment(let action): return reduceTOTPEnrolment(action)
         case .hostedUISignedOut(let logoutURL, let browserOpened):
             // A hosted session: the hosted UI's own cookie goes too, through its /logout page.
@@ -151,7 +149,7 @@ extension AppState {
 
     /// The prompt's answers: a failed sign-in goes to the event log too, and a finished one reads the
     /// session again (for the device it registered).
-    private mutating func reduceReloginAnswer(_ action: ReloginPromptAction) -> [AuthEffect] {
+    mutating func reduceReloginAnswer(_ action: ReloginPromptAction) -> [AuthEffect] {
         if case .signIn(.signInFinished(.failure(let error))) = action {
             dashboard.append(ScreenText.signInFailedLog(ScreenText.shortError(error)))
         }
@@ -189,7 +187,7 @@ extension AppState {
         return effects
     }
 
-    private mutating func reduceDevices(_ action: DevicesAction) -> [AuthEffect] {
+    mutating func reduceDevices(_ action: DevicesAction) -> [AuthEffect] {
         if case .changeFinished(let change, let result) = action, devices == nil {
             // The answer to "Remember this device?", given over the dashboard.
             dashboard.append(ScreenText.rememberAnswerLogged(change, result))

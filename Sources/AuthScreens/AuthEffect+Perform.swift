@@ -15,9 +15,11 @@ extension AuthEffect {
     /// How the runtime runs this effect; ``perform(on:)`` does the work of the first two kinds.
     var execution: Execution {
         switch self {
-        case .signIn, .challenge, .relogin, .signUp, .confirmSignUp, .forgotPassword, .totpEnrolment(.verifyTOTPSetup):
+        case .signIn, .challenge, .signUp, .confirmSignUp, .forgotPassword, .totpEnrolment(.verifyTOTPSetup):
             return .formRequest
-        case .totpEnrolment(.setUpTOTP), .dashboard, .devices, .profile, .session:
+        case .modal(let request):
+            return request.execution
+        case .totpEnrolment(.setUpTOTP), .dashboard, .session:
             return .background
         case .startHostedUISignIn, .completeHostedUISignIn, .cancelHostedUISignIn, .openHostedUILogout,
             .cancelRequest, .copy, .quit, .switchAccount, .handOver, .dismiss:
@@ -41,14 +43,12 @@ extension AuthEffect {
         switch self {
         case .signIn(let request): return await request.perform(on: service).map(AppAction.signIn)
         case .challenge(let request): return await request.perform(on: service).map(AppAction.challenge)
-        case .relogin(let request): return await request.perform(on: service).map(AppAction.relogin)
         case .signUp(let request): return await request.perform(on: service).map(AppAction.signUp)
         case .confirmSignUp(let request): return await request.perform(on: service).map(AppAction.confirmSignUp)
         case .forgotPassword(let request): return await request.perform(on: service).map(AppAction.forgotPassword)
         case .dashboard(let request): return await request.perform(on: service).map(AppAction.dashboard)
         case .totpEnrolment(let request): return await request.perform(on: service).map(AppAction.totpEnrolment)
-        case .devices(let request): return await request.perform(on: service).map(AppAction.devices)
-        case .profile(let request): return await request.perform(on: service).map(AppAction.profile)
+        case .modal(let request): return await request.perform(on: service).map(AppAction.modal)
         case .session(let request): return await request.perform(on: service)
         case .startHostedUISignIn, .completeHostedUISignIn, .cancelHostedUISignIn, .openHostedUILogout,
             .cancelRequest, .copy, .quit, .switchAccount, .handOver, .dismiss:

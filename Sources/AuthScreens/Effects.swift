@@ -18,16 +18,12 @@ public enum AuthEffect: Hashable, Sendable {
     case confirmSignUp(ConfirmSignUpRequest)
     /// Forgot password's request; its answer comes back as `AppAction.forgotPassword`.
     case forgotPassword(ForgotPasswordRequest)
-    /// The re-login prompt's request (its sign-in or challenge); its answer comes back as `AppAction.relogin`.
-    case relogin(ReloginRequest)
     /// The dashboard's request; its answer (if any) comes back as `AppAction.dashboard`.
     case dashboard(DashboardRequest)
     /// The authenticator enrolment's request; its answer comes back as `AppAction.totpEnrolment`.
     case totpEnrolment(TOTPEnrolmentRequest)
-    /// The Devices view's (or the remember prompt's) request; its answer comes back as `AppAction.devices`.
-    case devices(DevicesRequest)
-    /// The Profile view's request; its answer comes back as `AppAction.profile`.
-    case profile(ProfileRequest)
+    /// A modal's request (``ModalRequest``); its answer comes back to that modal as `AppAction.modal`.
+    case modal(ModalRequest)
     /// The app's own request about the session; its answer (if any) comes back as a root action.
     case session(SessionRequest)
     /// Begins a browser sign-in through the hosted UI with `provider` (`COGNITO`, `Google`...): the

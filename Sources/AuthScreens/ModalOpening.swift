@@ -46,37 +46,3 @@ package struct ModalOpening: Equatable, Sendable {
         lhs.name == rhs.name && lhs.ready == rhs.ready
     }
 }
-
-// MARK: The modals' openings (each beside nothing else but its own kind)
-
-extension ModalOpening {
-    /// A yes/no question over the dashboard.
-    package static func question(_ question: DashboardQuestion) -> ModalOpening { .made(.question(question)) }
-
-    /// The re-login prompt, for the user named on the dashboard; nothing when it is open already.
-    package static let relogin = ModalOpening("relogin") { app in
-        app.relogin == nil ? Opened(modal: .relogin(app.makeReloginPrompt()), clearsStatus: true) : nil
-    }
-
-    /// The Devices view, loading the list.
-    package static let devices = ModalOpening("devices") { app in
-        let (state, effects) = DevicesState.opening(over: app)
-        return Opened(modal: .devices(state), effects: effects)
-    }
-
-    /// The Profile view, loading the attributes.
-    package static let profile = ModalOpening("profile") { app in
-        let (state, effects) = ProfileState.opening(over: app)
-        return Opened(modal: .profile(state), effects: effects, clearsStatus: true)
-    }
-
-    /// The Accounts chooser, when other accounts share the store root.
-    package static let accounts = ModalOpening("accounts") { app in
-        app.options.canSwitchAccounts ? Opened(modal: .accounts(AccountPickerState(accounts: app.accountChoices))) : nil
-    }
-
-    /// `y`: waits for the token to copy (`i` or `a`), and says so on the status line.
-    package static let copyToken = ModalOpening("copyToken") { _ in
-        Opened(modal: .copyToken, effects: [.route(.status(ScreenText.copyTokenChoice))])
-    }
-}

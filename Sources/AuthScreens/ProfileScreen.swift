@@ -632,3 +632,23 @@ extension ProfileState: ScreenModel {
     }
     static func action(for key: Key) -> ProfileAction { .keyPressed(key) }
 }
+
+// MARK: Registered with the app (AppState+Modal.swift lists the case)
+
+extension ModalOpening {
+    /// The Profile view, loading the attributes.
+    package static let profile = ModalOpening("profile") { app in
+        let (state, effects) = ProfileState.opening(over: app)
+        return Opened(modal: .profile(state), effects: effects, clearsStatus: true)
+    }
+}
+
+extension AppAction {
+    /// An action for the Profile view.
+    package static func profile(_ action: ProfileAction) -> AppAction { .modal(.profile(action)) }
+}
+
+extension AuthEffect {
+    /// The Profile view's request; its answer comes back to the view.
+    package static func profile(_ request: ProfileRequest) -> AuthEffect { .modal(.profile(request)) }
+}

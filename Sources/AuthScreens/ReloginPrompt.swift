@@ -183,3 +183,22 @@ extension ReloginPromptState {
         return result
     }
 }
+
+// MARK: Registered with the app (AppState+Modal.swift lists the case)
+
+extension ModalOpening {
+    /// The re-login prompt, for the user named on the dashboard; nothing when it is open already.
+    package static let relogin = ModalOpening("relogin") { app in
+        app.relogin == nil ? Opened(modal: .relogin(app.makeReloginPrompt()), clearsStatus: true) : nil
+    }
+}
+
+extension AppAction {
+    /// An action for the re-login prompt (its own requests' answers come back as this).
+    package static func relogin(_ action: ReloginPromptAction) -> AppAction { .modal(.relogin(action)) }
+}
+
+extension AuthEffect {
+    /// The re-login prompt's request; its answer comes back to the prompt.
+    package static func relogin(_ request: ReloginRequest) -> AuthEffect { .modal(.relogin(request)) }
+}

@@ -402,3 +402,10 @@ extension AppView {
         return drawBoxed(form, title: prompt.title, into: &grid, in: body, clears: true)
     }
 }
+
+extension ReloginPromptState: DrawnModal {
+    /// The help overlay replaces the prompt while it is open, so their borders never cross.
+    func draw(with view: AppView, _ state: AppState, into grid: inout CellGrid, in body: Rect) -> Position? {
+        state.isHelpVisible ? nil : view.drawRelogin(self, into: &grid, in: body)
+    }
+}
