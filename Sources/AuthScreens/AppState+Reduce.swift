@@ -35,14 +35,7 @@ extension AppState {
             offerRememberDevice(summary)
             return effects + handOverIfUserHasAnotherAccount()
         case .tick(let time):
-            if var state = confirmSignUpScreen {
-                state.now = time
-                confirmSignUpScreen = state
-            } else if var state = forgotPasswordScreen {
-                state.now = time
-                forgotPasswordScreen = state
-            }
-            return perform(dashboard.reduce(.tick(now: time)))
+            return tick(time)
         case .terminalSizeChanged(let tooSmall):
             isTerminalTooSmall = tooSmall
             return []
@@ -62,17 +55,7 @@ extension AppState {
         case .modal(let action): return reduceModal(action)
         case .totpEnrolment(let action): return reduceTOTPEnrolment(action)
         case .hostedUISignedOut(let logoutURL, let browserOpened):
-            // A hosted session: the hosted UI's own cookie goes too, through its /logout page.
-            let notice =
-                browserOpened ? ScreenText.hostedUILogoutOpened : ScreenText.hostedUILogoutToOpen(logoutURL)
-            dashboard.append(notice)
-            handOverNotice = [handOverNotice, notice].compactMap { $0 }.joined(separator: " ")
-            if var state = signInScreen, !state.isInFlight {
-                // The address goes on rows of its own, whole, with Ctrl-Y, not wrapped inside the notice.
-                state.notice = browserOpened ? notice : ScreenText.hostedUILogoutOpenBelow
-                state.signOutURL = browserOpened ? nil : TerminalText.sanitized(logoutURL)
-                signInScreen = state
-            }
+            hostedUISignedOut(logoutURL: logoutURL, browserOpened: browserOpened)
             return []
         case .tokenRead(let token, .success(let text)):
             return [.copy(text, as: token)]
@@ -85,6 +68,31 @@ extension AppState {
             }
             dashboard.append(statusMessage ?? "")
             return []
+        }
+    }
+
+    /// The one-second tick: the code screens' clocks and the dashboard's.
+    private mutating func tick(_ time: Date) -> [AuthEffect] {
+        if var state = confirmSignUpScreen {
+            state.now = time
+            confirmSignUpScreen = state
+        } else if var state = forgotPasswordScreen {
+            state.now = time
+            forgotPasswordScreen = state
+        }
+        return perform(dashboard.reduce(.tick(now: time)))
+    }
+
+    /// A hosted session signed out: the hosted UI's own cookie goes too, through its /logout page.
+    private mutating func hostedUISignedOut(logoutURL: String, browserOpened: Bool) {
+        let notice = browserOpened ? ScreenText.hostedUILogoutOpened : ScreenText.hostedUILogoutToOpen(logoutURL)
+        dashboard.append(notice)
+        handOverNotice = [handOverNotice, notice].compactMap { $0 }.joined(separator: " ")
+        if var state = signInScreen, !state.isInFlight {
+            // The address goes on rows of its own, whole, with Ctrl-Y, not wrapped inside the notice.
+            state.notice = browserOpened ? notice : ScreenText.hostedUILogoutOpenBelow
+            state.signOutURL = browserOpened ? nil : TerminalText.sanitized(logoutURL)
+            signInScreen = state
         }
     }
 
@@ -237,6 +245,22 @@ extension AppState {
 
     // MARK: Events
 
+    /// Signed out (here or `fromElsewhere`): every modal closes, since the next sign-in may be another
+    /// user (its Security row is read again with `m`), and the dashboard gives way to Sign in.
+    private mutating func signedOut(fromElsewhere: Bool, global: Bool, username: String?) {
+        modal = nil
+        dashboard.mfa = nil
+        if fromElsewhere { dashboard.append(ScreenText.signedOutElsewhere) }
+        guard isOnDashboard else { return }
+        let notice =
+            globalSignOutNotice
+            ?? (global
+                ? ScreenText.signingOutEverywhere
+                : fromElsewhere ? ScreenText.signedOutElsewhere : ScreenText.signedOutNotice)
+        globalSignOutNotice = nil
+        base = .signIn(makeSignIn(username: username ?? "", notice: notice))
+    }
+
     mutating func sessionEvent(_ event: SessionEvent) -> [AuthEffect] {
         let previousUsername = dashboard.username ?? dashboard.session?.username
         let previousWaiting = dashboard.callsWaitingForSignIn
@@ -267,20 +291,8 @@ extension AppState {
                 relogin?.reason = state
                 relogin?.cause = cause
             case .signedOut, .guest:
-                // Every modal closes: the next sign-in may be another user. Its Security row is read again with `m`.
-                modal = nil
-                dashboard.mfa = nil
                 let fromElsewhere = !signedOutHere && (previousState == .signedIn || previousState.needsRelogin)
-                if fromElsewhere { dashboard.append(ScreenText.signedOutElsewhere) }
-                if isOnDashboard {
-                    let notice =
-                        globalSignOutNotice
-                        ?? (wasSigningOutGlobally
-                            ? ScreenText.signingOutEverywhere
-                            : fromElsewhere ? ScreenText.signedOutElsewhere : ScreenText.signedOutNotice)
-                    globalSignOutNotice = nil
-                    base = .signIn(makeSignIn(username: previousUsername ?? "", notice: notice))
-                }
+                signedOut(fromElsewhere: fromElsewhere, global: wasSigningOutGlobally, username: previousUsername)
             case .unknown:
                 break
             }

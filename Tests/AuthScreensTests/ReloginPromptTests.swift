@@ -140,9 +140,11 @@ import Testing
     @Test func anotherUserInThePromptIsRefusedWithBothNamesAndTheWaitingCallsStay() {
         var app = expiredApp()
         _ = app.reduce(.keyPressed(.paste("Secret1!")))
-        #expect(app.reduce(.keyPressed(.enter)) == [.relogin(.signIn(.signIn(username: "alice", password: "Secret1!")))])
+        #expect(
+            app.reduce(.keyPressed(.enter)) == [.relogin(.signIn(.signIn(username: "alice", password: "Secret1!")))])
         // The core refuses when the tokens name another user (the username typed may be an alias).
-        _ = app.reduce(.relogin(.signIn(.signInFinished(.failure(.anotherUserSignedIn(signedIn: "alice", attempted: "bob"))))))
+        _ = app.reduce(
+            .relogin(.signIn(.signInFinished(.failure(.anotherUserSignedIn(signedIn: "alice", attempted: "bob"))))))
         #expect(
             app.relogin?.signIn.banner
                 == "This is alice's session, so bob cannot sign in over it (alice's waiting calls would fail). "
@@ -158,7 +160,9 @@ import Testing
         #expect(app.relogin?.challenge == .code(CodeChallengeState(username: "alice", kind: .totp)))
         #expect(app.title == "Sign in again")
         for key in "123456".keys { _ = app.reduce(.keyPressed(key)) }
-        #expect(app.reduce(.keyPressed(.enter)) == [.relogin(.challenge(.confirmSignIn(answer: "123456", attributes: [:])))])
+        #expect(
+            app.reduce(.keyPressed(.enter)) == [.relogin(.challenge(.confirmSignIn(answer: "123456", attributes: [:])))]
+        )
         #expect(app.statusLine == "Verifying…")
         #expect(app.reduce(.relogin(.challenge(.confirmSignInFinished(.success(.done))))) == [.session(.loadSession)])
         #expect(app.relogin == nil)
@@ -169,7 +173,8 @@ import Testing
     func answersComeHomeToThePrompt() {
         var app = expiredApp()
         _ = app.reduce(.keyPressed(.paste("Secret1!")))
-        #expect(app.reduce(.keyPressed(.enter)) == [.relogin(.signIn(.signIn(username: "alice", password: "Secret1!")))])
+        #expect(
+            app.reduce(.keyPressed(.enter)) == [.relogin(.signIn(.signIn(username: "alice", password: "Secret1!")))])
         // An answer for the Sign in screen (a stale request of another view) is not the prompt's.
         _ = app.reduce(.signIn(.signInFinished(.failure(.notAuthorized("Incorrect username or password.")))))
         #expect(app.relogin?.signIn.banner == nil)

@@ -168,7 +168,8 @@ struct SMSMFAAndReloginTests {
             return
         }
         _ = app.reduce(.keyPressed(.down))
-        #expect(app.reduce(.keyPressed(.enter)) == [.relogin(.challenge(.selectSignInMethod(.emailOTP, password: nil)))])
+        #expect(
+            app.reduce(.keyPressed(.enter)) == [.relogin(.challenge(.selectSignInMethod(.emailOTP, password: nil)))])
         _ = app.reduce(.relogin(.challenge(.confirmSignInFinished(.success(.emailOTP(emailDelivery))))))
         guard case .code(let code)? = app.relogin?.challenge else {
             Issue.record("no code screen in the prompt")
