@@ -65,7 +65,9 @@ extension CursesTerminal {
         forwardToCurses(escapeComplete: true)
         drainCurses()
         flushinp()
-        queuedKeys.removeAll { $0 != .resize }
+        // Of the keys not returned yet, only the resizes stay (the queue's head moves on from 0 again).
+        queuedKeys = queuedKeys[queueHead...].filter { $0 == .resize }
+        queueHead = 0
     }
 
     /// Ends a ``nextKey(timeout:)`` wait now, from any task on the main actor (for example when an
