@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The README's list of module imports is the real one: a new arrow between the package's modules
-/// must be drawn there first (issue 28).
+/// The contributing guide's list of module imports (`docs/contributing.md`) is the real one: a new arrow
+/// between the package's modules must be drawn there first (issue 28).
 @Suite struct ModuleImportTests {
     /// The repository root, from this file's place in `Tests/AuthScreensTests/`.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -34,9 +34,9 @@ import Testing
         return imports
     }
 
-    /// The README's list between `<!-- module-imports -->` and `<!-- end module-imports -->`.
+    /// The guide's list between `<!-- module-imports -->` and `<!-- end module-imports -->`.
     static func drawnImports() throws -> [String: Set<String>] {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: root.appendingPathComponent("docs/contributing.md"), encoding: .utf8)
         guard let start = readme.range(of: "<!-- module-imports -->"),
             let end = readme.range(of: "<!-- end module-imports -->", range: start.upperBound..<readme.endIndex)
         else { throw CocoaError(.fileReadCorruptFile) }
@@ -50,18 +50,18 @@ import Testing
         return drawn
     }
 
-    @Test("every import between the package's modules is in the README's list, and nothing else is")
+    @Test("every import between the package's modules is in docs/contributing.md's list, and nothing else is")
     func readmeListsTheRealImports() throws {
         let real = try Self.realImports()
         let drawn = try Self.drawnImports()
-        #expect(!drawn.isEmpty, "the README's module-imports list is missing")
+        #expect(!drawn.isEmpty, "docs/contributing.md's module-imports list is missing")
         for (module, imports) in real.sorted(by: { $0.key < $1.key }) {
             let missing = imports.subtracting(drawn[module] ?? [])
-            #expect(missing.isEmpty, "\(module) imports \(missing.sorted()), which the README's list does not draw")
+            #expect(missing.isEmpty, "\(module) imports \(missing.sorted()), which docs/contributing.md's list does not draw")
         }
         for (module, imports) in drawn.sorted(by: { $0.key < $1.key }) {
             let stale = imports.subtracting(real[module] ?? [])
-            #expect(stale.isEmpty, "the README draws \(module) → \(stale.sorted()), which no source file imports")
+            #expect(stale.isEmpty, "docs/contributing.md draws \(module) → \(stale.sorted()), which no source file imports")
         }
     }
 }
