@@ -1,17 +1,18 @@
 import Foundation
 import Testing
 
-/// Every relative link in `README.md` and under `docs/` leads somewhere: the file exists and, with a
-/// `#fragment`, the Markdown file has a heading of that anchor (GitHub's rule: lower case, spaces to
-/// hyphens, punctuation other than `-` and `_` dropped, `-1`, `-2`… for repeats).
+/// Every relative link in `README.md`, `CHANGELOG.md`, `DECISIONS.md` and under `docs/` leads somewhere: the
+/// file exists and, with a `#fragment`, the Markdown file has a heading of that anchor (GitHub's rule: lower
+/// case, spaces to hyphens, punctuation other than `-` and `_` dropped, `-1`, `-2`… for repeats) or an
+/// `<a id="…">`. The README also stays short (issue 36: at most 150 lines).
 @Suite("The documentation's relative links resolve")
 struct DocumentationLinkTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// README.md and every Markdown file under docs/.
+    /// The top-level documents and every Markdown file under docs/.
     static func documents() -> [URL] {
-        var files = [root.appendingPathComponent("README.md")]
+        var files = ["README.md", "CHANGELOG.md", "DECISIONS.md"].map { root.appendingPathComponent($0) }
         let docs = root.appendingPathComponent("docs")
         if let walker = FileManager.default.enumerator(at: docs, includingPropertiesForKeys: nil) {
             for case let url as URL in walker where url.pathExtension == "md" { files.append(url) }
@@ -47,6 +48,9 @@ struct DocumentationLinkTests {
         var fenced = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("```") { fenced.toggle() }
+            if !fenced, line.hasPrefix("<a id=\""), let end = line.dropFirst(7).firstIndex(of: "\"") {
+                anchors.insert(String(line.dropFirst(7)[..<end]))
+            }
             guard !fenced, line.hasPrefix("#") else { continue }
             let title = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
             let slug = String(
@@ -64,7 +68,14 @@ struct DocumentationLinkTests {
         return anchors
     }
 
-    @Test("README.md and docs/: every relative link names a file that exists, and a heading that does")
+    @Test("The README is at most 150 lines")
+    func readmeIsShort() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        #expect(lines <= 150, "README.md has \(lines) lines")
+    }
+
+    @Test("README, CHANGELOG, DECISIONS and docs/: every relative link names a file that exists, and a heading that does")
     func relativeLinksResolve() throws {
         let documents = Self.documents()
         #expect(documents.count > 10, "found only \(documents.map(\.lastPathComponent))")
@@ -88,7 +99,8 @@ struct DocumentationLinkTests {
 
     @Test("The anchor rule: punctuation dropped, spaces to hyphens, repeats numbered")
     func anchorRule() {
-        let anchors = Self.anchors(in: "# AWS credentials for every tool: `exec`, `aws-profile`\n## Exit codes\n## Exit codes\n")
-        #expect(anchors == ["aws-credentials-for-every-tool-exec-aws-profile", "exit-codes", "exit-codes-1"])
+        let anchors = Self.anchors(
+            in: "# AWS credentials for every tool: `exec`, `aws-profile`\n## Exit codes\n## Exit codes\n<a id=\"short\"></a>\n")
+        #expect(anchors == ["aws-credentials-for-every-tool-exec-aws-profile", "exit-codes", "exit-codes-1", "short"])
     }
 }
