@@ -57,11 +57,14 @@ import Testing
         #expect(!drawn.isEmpty, "docs/contributing.md's module-imports list is missing")
         for (module, imports) in real.sorted(by: { $0.key < $1.key }) {
             let missing = imports.subtracting(drawn[module] ?? [])
-            #expect(missing.isEmpty, "\(module) imports \(missing.sorted()), which docs/contributing.md's list does not draw")
+            #expect(
+                missing.isEmpty,
+                "\(module) imports \(missing.sorted()), which docs/contributing.md's list does not draw")
         }
         for (module, imports) in drawn.sorted(by: { $0.key < $1.key }) {
             let stale = imports.subtracting(real[module] ?? [])
-            #expect(stale.isEmpty, "docs/contributing.md draws \(module) → \(stale.sorted()), which no source file imports")
+            #expect(
+                stale.isEmpty, "docs/contributing.md draws \(module) → \(stale.sorted()), which no source file imports")
         }
     }
 }

@@ -65,7 +65,8 @@ extension BackendTests {
         /// The manual's "Exit codes by session state" table (`docs/manual/exit-codes.md`).
         static func readmeTable() throws -> [Row] {
             let readme = try String(
-                contentsOf: LocalBackend.repositoryRoot.appendingPathComponent("docs/manual/exit-codes.md"), encoding: .utf8)
+                contentsOf: LocalBackend.repositoryRoot.appendingPathComponent("docs/manual/exit-codes.md"),
+                encoding: .utf8)
             guard let start = readme.range(of: "## Exit codes by session state") else {
                 throw TestSupportError(
                     description: "docs/manual/exit-codes.md has no \"Exit codes by session state\" section")
@@ -88,7 +89,8 @@ extension BackendTests {
                 var codes: [Condition: Int32?] = [:]
                 for (index, name) in header.enumerated().dropFirst() {
                     guard let condition = Condition(rawValue: name), index < cells.count else {
-                        throw TestSupportError(description: "The exit-code table's column \"\(name)\" is not a known state")
+                        throw TestSupportError(
+                            description: "The exit-code table's column \"\(name)\" is not a known state")
                     }
                     codes[condition] = Int32(cells[index])
                 }

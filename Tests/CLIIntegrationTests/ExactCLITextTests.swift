@@ -145,98 +145,98 @@ extension ExactCLITextTests {
     /// `latchkey --help`, English, 80 columns (the binary ends it with one newline).
     static let rootHelp =
         """
-            OVERVIEW: Amazon Cognito sign-in for the terminal, AWSMobileClient-style.
+        OVERVIEW: Amazon Cognito sign-in for the terminal, AWSMobileClient-style.
 
-            Exit codes: 0 success, 1 auth error, 2 usage or configuration error (or a
-            session store that others can write), 3 network error, 4 re-login required, 5
-            local storage error (the session could not be written or removed, or the output
-            could not be written).
+        Exit codes: 0 success, 1 auth error, 2 usage or configuration error (or a
+        session store that others can write), 3 network error, 4 re-login required, 5
+        local storage error (the session could not be written or removed, or the output
+        could not be written).
 
-            USAGE: latchkey <subcommand>
+        USAGE: latchkey <subcommand>
 
-            OPTIONS:
-              --version               Show the version.
-              -h, --help              Show help information.
+        OPTIONS:
+          --version               Show the version.
+          -h, --help              Show help information.
 
-            SUBCOMMANDS:
-              sign-in                 Sign in (SRP unless configured otherwise); codes and
-                                      challenges are answered on stdin.
-              status                  Show the session: state, user, provider, token expiry
-                                      (tokens masked).
-              token                   Print a valid token for scripts, refreshing first if
-                                      needed.
-              sign-up                 Create an account.
-              confirm-sign-up         Confirm an account with the code that was sent.
-              resend-code             Send a new sign-up confirmation code.
-              forgot-password         Start a password reset: a code is sent.
-              confirm-forgot-password Set a new password with the reset code.
-              change-password         Change the signed-in user's password.
-              sign-out                Sign out here, or everywhere with --global.
-              credentials             Print AWS credentials from Cognito Identity (guest or
-                                      signed in).
-              config                  Show the configuration read: file, format, section,
-                                      pool ids, endpoints and their origins.
-              demo                    Start the local Cognito backend (moto), provision a
-                                      demo user, and sign in.
-              ui (default)            Open the full-screen sign-in and dashboard (the
-                                      default when no command is given).
-              mfa                     Show or change the signed-in user's MFA factors.
-              devices                 List, remember, forget the devices the user pool
-                                      tracks for the signed-in user.
-              user                    Show and change the signed-in user's attributes;
-                                      verify them; delete the account.
-              accounts                List the accounts kept here (several users or pools,
-                                      as `gh auth status`), marking the active one.
-              switch                  Make another account the active one (a username,
-                                      username@pool, or an id from `latchkey accounts`).
-              version                 Print the version of latchkey.
-              exec                    Run a command with the session's AWS credentials,
-                                      kept fresh by a local endpoint.
-              serve-credentials       Serve the session's AWS credentials on 127.0.0.1 for
-                                      SDKs and containers.
-              aws-profile             Add or remove an AWS CLI profile whose
-                                      credential_process is latchkey.
+        SUBCOMMANDS:
+          sign-in                 Sign in (SRP unless configured otherwise); codes and
+                                  challenges are answered on stdin.
+          status                  Show the session: state, user, provider, token expiry
+                                  (tokens masked).
+          token                   Print a valid token for scripts, refreshing first if
+                                  needed.
+          sign-up                 Create an account.
+          confirm-sign-up         Confirm an account with the code that was sent.
+          resend-code             Send a new sign-up confirmation code.
+          forgot-password         Start a password reset: a code is sent.
+          confirm-forgot-password Set a new password with the reset code.
+          change-password         Change the signed-in user's password.
+          sign-out                Sign out here, or everywhere with --global.
+          credentials             Print AWS credentials from Cognito Identity (guest or
+                                  signed in).
+          config                  Show the configuration read: file, format, section,
+                                  pool ids, endpoints and their origins.
+          demo                    Start the local Cognito backend (moto), provision a
+                                  demo user, and sign in.
+          ui (default)            Open the full-screen sign-in and dashboard (the
+                                  default when no command is given).
+          mfa                     Show or change the signed-in user's MFA factors.
+          devices                 List, remember, forget the devices the user pool
+                                  tracks for the signed-in user.
+          user                    Show and change the signed-in user's attributes;
+                                  verify them; delete the account.
+          accounts                List the accounts kept here (several users or pools,
+                                  as `gh auth status`), marking the active one.
+          switch                  Make another account the active one (a username,
+                                  username@pool, or an id from `latchkey accounts`).
+          version                 Print the version of latchkey.
+          exec                    Run a command with the session's AWS credentials,
+                                  kept fresh by a local endpoint.
+          serve-credentials       Serve the session's AWS credentials on 127.0.0.1 for
+                                  SDKs and containers.
+          aws-profile             Add or remove an AWS CLI profile whose
+                                  credential_process is latchkey.
 
-              See 'latchkey help <subcommand>' for detailed help.
-            """
+          See 'latchkey help <subcommand>' for detailed help.
+        """
 
     /// `latchkey token --help`, English, 80 columns (the binary ends it with a blank line).
     static let tokenHelp =
         """
-            OVERVIEW: Print a valid token for scripts, refreshing first if needed.
+        OVERVIEW: Print a valid token for scripts, refreshing first if needed.
 
-            Exits 4 when re-login is required and 3 when the backend cannot be reached and
-            the cached token has expired. The token is checked locally (signature and
-            expiry), not with the server: one revoked by a global sign-out elsewhere is
-            still printed until it expires (at most an hour); the next refresh then fails
-            and exits 4.
+        Exits 4 when re-login is required and 3 when the backend cannot be reached and
+        the cached token has expired. The token is checked locally (signature and
+        expiry), not with the server: one revoked by a global sign-out elsewhere is
+        still printed until it expires (at most an hour); the next refresh then fails
+        and exits 4.
 
-            USAGE: latchkey token [--config <config>] [--config-section <config-section>] [--store <store>] [--account <account>] [--debug] [--lang <en|ja>] [--id] [--access] [--retry-seconds <retry-seconds>]
+        USAGE: latchkey token [--config <config>] [--config-section <config-section>] [--store <store>] [--account <account>] [--debug] [--lang <en|ja>] [--id] [--access] [--retry-seconds <retry-seconds>]
 
-            OPTIONS:
-              --config <config>       Path to the configuration: awsconfiguration.json,
-                                      amplifyconfiguration.json, amplify_outputs.json,
-                                      aws-exports.js or amplifyconfiguration.dart (else
-                                      $LATCHKEY_CONFIG, else
-                                      $XDG_CONFIG_HOME/latchkey/awsconfiguration.json).
-              --config-section <config-section>
-                                      The section to read (CognitoUserPool.<NAME>, ...;
-                                      else $LATCHKEY_CONFIG_SECTION, else Default).
-              --store <store>         Directory of the session store (else
-                                      $LATCHKEY_STORE_DIR, else $XDG_DATA_HOME/latchkey).
-              --account <account>     The account to use: a username or an id from
-                                      `latchkey accounts` (else $LATCHKEY_ACCOUNT, else the
-                                      active one); a sign-in there replaces whoever is in
-                                      it.
-              --debug                 Log requests to stderr (secrets are never logged).
-              --lang <en|ja>          The language of the UI and the messages: en or ja
-                                      (else LC_ALL, LC_MESSAGES, LANG; others are English).
-              --id                    Print the id token (the default).
-              --access                Print the access token.
-              --retry-seconds <retry-seconds>
-                                      Seconds to keep retrying an unreachable backend
-                                      before exiting 3. (default: 4)
-              --version               Show the version.
-              -h, --help              Show help information.
-            """
+        OPTIONS:
+          --config <config>       Path to the configuration: awsconfiguration.json,
+                                  amplifyconfiguration.json, amplify_outputs.json,
+                                  aws-exports.js or amplifyconfiguration.dart (else
+                                  $LATCHKEY_CONFIG, else
+                                  $XDG_CONFIG_HOME/latchkey/awsconfiguration.json).
+          --config-section <config-section>
+                                  The section to read (CognitoUserPool.<NAME>, ...;
+                                  else $LATCHKEY_CONFIG_SECTION, else Default).
+          --store <store>         Directory of the session store (else
+                                  $LATCHKEY_STORE_DIR, else $XDG_DATA_HOME/latchkey).
+          --account <account>     The account to use: a username or an id from
+                                  `latchkey accounts` (else $LATCHKEY_ACCOUNT, else the
+                                  active one); a sign-in there replaces whoever is in
+                                  it.
+          --debug                 Log requests to stderr (secrets are never logged).
+          --lang <en|ja>          The language of the UI and the messages: en or ja
+                                  (else LC_ALL, LC_MESSAGES, LANG; others are English).
+          --id                    Print the id token (the default).
+          --access                Print the access token.
+          --retry-seconds <retry-seconds>
+                                  Seconds to keep retrying an unreachable backend
+                                  before exiting 3. (default: 4)
+          --version               Show the version.
+          -h, --help              Show help information.
+        """
 }

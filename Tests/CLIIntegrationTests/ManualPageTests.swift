@@ -70,12 +70,15 @@ struct ManualPageTests {
         for command in commands {
             let url = Self.pages.appendingPathComponent("\(command).md")
             guard let page = try? String(contentsOf: url, encoding: .utf8) else {
-                Issue.record("latchkey \(command) has no page (docs/manual/commands/\(command).md): run Scripts/generate-manual")
+                Issue.record(
+                    "latchkey \(command) has no page (docs/manual/commands/\(command).md): run Scripts/generate-manual")
                 continue
             }
             let sections = Self.sections(of: page)
             let tree = try await Self.tree([command])
-            #expect(Set(sections.keys) == Set(tree.map(\.path)), "docs/manual/commands/\(command).md: run Scripts/generate-manual")
+            #expect(
+                Set(sections.keys) == Set(tree.map(\.path)),
+                "docs/manual/commands/\(command).md: run Scripts/generate-manual")
             for (path, help) in tree {
                 guard let text = sections[path] else { continue }
                 expectExactText(text, Self.trimmed(help))

@@ -75,7 +75,8 @@ struct DocumentationLinkTests {
         #expect(lines <= 150, "README.md has \(lines) lines")
     }
 
-    @Test("README, CHANGELOG, DECISIONS and docs/: every relative link names a file that exists, and a heading that does")
+    @Test(
+        "README, CHANGELOG, DECISIONS and docs/: every relative link names a file that exists, and a heading that does")
     func relativeLinksResolve() throws {
         let documents = Self.documents()
         #expect(documents.count > 10, "found only \(documents.map(\.lastPathComponent))")
@@ -100,7 +101,9 @@ struct DocumentationLinkTests {
     @Test("The anchor rule: punctuation dropped, spaces to hyphens, repeats numbered")
     func anchorRule() {
         let anchors = Self.anchors(
-            in: "# AWS credentials for every tool: `exec`, `aws-profile`\n## Exit codes\n## Exit codes\n<a id=\"short\"></a>\n")
+            in:
+                "# AWS credentials for every tool: `exec`, `aws-profile`\n## Exit codes\n## Exit codes\n<a id=\"short\"></a>\n"
+        )
         #expect(anchors == ["aws-credentials-for-every-tool-exec-aws-profile", "exit-codes", "exit-codes-1", "short"])
     }
 }
