@@ -133,7 +133,7 @@ func expectExactText(_ actual: String, _ expected: String, sourceLocation: Sourc
     guard actual != expected else { return }
     let got = actual.split(separator: "\n", omittingEmptySubsequences: false)
     let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
-    let line = zip(got, want).firstIndex { $0 != $1 } ?? min(got.count, want.count)
+    let line = zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, want.count)
     let gotLine = line < got.count ? "\"\(got[line])\"" : "(no line)"
     let wantLine = line < want.count ? "\"\(want[line])\"" : "(no line)"
     Issue.record(
