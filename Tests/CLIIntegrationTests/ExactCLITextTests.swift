@@ -46,7 +46,7 @@ struct ExactCLITextTests {
         expectExactText(output.stderr, "")
     }
 
-    @Test("latchkey status, signed out: stdout exactly, exit 1")
+    @Test("latchkey status, signed out: stdout exactly, the store's notice on stderr, exit 1")
     func statusSignedOut() async throws {
         let store = try Integration.temporaryDirectory("exact-status") + "/store"
         let output = try await Self.run(["status", "--config", Self.sampleConfiguration, "--store", store])
@@ -61,7 +61,10 @@ struct ExactCLITextTests {
               - Store backend: file
 
             """)
-        expectExactText(output.stderr, "")
+        expectExactText(
+            output.stderr,
+            "latchkey: storing the session in plain text at \(store)/session.json (mode 0600); "
+                + "LATCHKEY_STORE=file chose the file store.\n")
     }
 
     @Test("latchkey config on the sample configuration: every line, exit 0")
