@@ -4,7 +4,20 @@
 //
 //   swift run -c release --package-path Benchmarks latchkey-bench    # every benchmark
 //   Benchmarks/run-head-to-head                                       # against pycognito and boto3
+import Foundation
 import PackageDescription
+
+/// The root package's `-package-name`, which SwiftPM derives from its directory's name (`latchkey` for a
+/// clone named so, `wt_docs` for a worktree at `wt-docs`): the benchmarks measure the core's package-level
+/// API (`SRPClient`, `InMemorySessionStore`, `CellGrid.diff`), which only modules of that Swift package may
+/// use. Passing the same name puts `latchkey-bench` in it, as it was inside the root package (DECISIONS.md,
+/// "latchkey-bench is a package of its own").
+let rootPackageName: String = {
+    let directory = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent
+    let name = String(
+        directory.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "_" })
+    return name.first?.isNumber == true ? "_" + name : name
+}()
 
 let package = Package(
     name: "LatchkeyBenchmarks",
@@ -31,9 +44,12 @@ let package = Package(
                 .product(name: "TerminalKeys", package: "Latchkey"),
             ],
             path: "latchkey-bench",
+            // SwiftPM's own `-package-name` (this package's) is left out, so the one below is the only one.
+            packageAccess: false,
             swiftSettings: [
                 .enableUpcomingFeature("ExistentialAny"),
                 .enableUpcomingFeature("MemberImportVisibility"),
+                .unsafeFlags(["-package-name", rootPackageName]),
             ]
         ),
     ],
