@@ -4,7 +4,7 @@ import CBuildInfo
 /// `User-Agent` of every request read it from here.
 package enum LatchkeyVersion {
     /// The version of the source, such as `0.1.0`; what an unstamped build reports.
-    package static let base = "0.1.0"
+    package static let base = "0.2.0"
 
     /// The version string: the one `Scripts/release` stamped into the build (from `git describe`,
     /// such as `0.1.0-3-gabc1234`), else ``base``.
