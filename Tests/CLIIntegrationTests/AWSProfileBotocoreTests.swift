@@ -37,7 +37,8 @@ struct AWSProfileBotocoreTests {
                 print(json.dumps({"error": repr(error)[:300]}))
             """
         let outcome = try await ChildProcess.run(
-            HostedUIDriver.python, ["-c", script], environment: environment, removing: ["AWS_PROFILE"], timeout: .seconds(60))
+            HostedUIDriver.python, ["-c", script], environment: environment, removing: ["AWS_PROFILE"],
+            timeout: .seconds(60))
         #expect(outcome.exitCode == 0, "\(outcome.stderr)")
         return try #require(JSONValue.parse(Array(outcome.stdout.utf8)), "\(outcome.stdout)")
     }
@@ -60,7 +61,8 @@ struct AWSProfileBotocoreTests {
         }
         // A CRLF file keeps CRLF, and botocore reads both profiles.
         try "[default]\r\nregion = eu-west-1\r\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let install = try await LatchkeyBinary.run(["aws-profile", "install", "dev"] + common, environment: environment)
+        let install = try await LatchkeyBinary.run(
+            ["aws-profile", "install", "dev"] + common, environment: environment)
         #expect(install.status == 0, "\(install)")
         let written = try String(contentsOfFile: path, encoding: .utf8)
         #expect(!written.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "\(written.debugDescription)")
@@ -75,7 +77,10 @@ struct AWSProfileBotocoreTests {
         let path = try #require(environment["AWS_CONFIG_FILE"])
         try "[default]\n".write(toFile: path, atomically: true, encoding: .utf8)
         let region = try await LatchkeyBinary.run(
-            ["aws-profile", "install", "dev", "--region", "us-east-1\r[profile dev2]\rcredential_process = touch PWNED"]
+            [
+                "aws-profile", "install", "dev", "--region",
+                "us-east-1\r[profile dev2]\rcredential_process = touch PWNED",
+            ]
                 + common, environment: environment)
         #expect(region.status == 2, "\(region)")
         let store = try await LatchkeyBinary.run(

@@ -32,7 +32,50 @@ extension BackendTests {
             #expect(body?["AccessKeyId"] == nil)
         }
 
-        @Test("R13: exec on an empty store fails \"Nobody is signed in\" without the plain-text notice, creating nothing")
+        @Test("R3: serve-credentials with 20 idle connections and 10 half-sent heads held open serves the SDK")
+        func idleConnectionsHeld() async throws {
+            let session = try await Shared.signedInSession("serve-idle")
+            let (server, uri, token) = try await Shared.serve(session)
+            defer { server.kill(SIGKILL) }
+            let port = try #require(URL(string: uri)?.port)
+            var held: [Int32] = []
+            defer { for fd in held { close(fd) } }
+            for index in 0..<30 {
+                let fd = try #require(Self.connect(port: port))
+                if index >= 20 {
+                    _ = "GET /latchkey/credentials HTTP/1.1\r\n".withCString { send(fd, $0, strlen($0), 0) }
+                }
+                held.append(fd)
+            }
+            for _ in 0..<3 {
+                let (status, json) = try await Shared.get(uri, token: token)
+                #expect(status == 200)
+                #expect(json?["AccessKeyId"]?.stringValue?.isEmpty == false)
+            }
+        }
+
+        /// A TCP connection to 127.0.0.1:`port`, or nil.
+        static func connect(port: Int) -> Int32? {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard fd >= 0 else { return nil }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(truncatingIfNeeded: port)).bigEndian
+            address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+            let result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard result == 0 else {
+                close(fd)
+                return nil
+            }
+            return fd
+        }
+
+        @Test(
+            "R13: exec on an empty store fails \"Nobody is signed in\" without the plain-text notice, creating nothing")
         func emptyStore() async throws {
             let backend = try await LocalBackend.shared()
             let store = try Integration.temporaryDirectory("exec-empty") + "/store"
@@ -76,7 +119,10 @@ extension BackendTests {
             let token = try String(contentsOfFile: tokenFile, encoding: .utf8)
             #expect(token.count == 64 && token != String(repeating: "ab", count: 32))
             let ready = try String(contentsOfFile: readyFile, encoding: .utf8)
-            #expect(ready == "AWS_CONTAINER_CREDENTIALS_FULL_URI=\(uri)\nAWS_CONTAINER_AUTHORIZATION_TOKEN_FILE=\(tokenFile)\n")
+            #expect(
+                ready
+                    == "AWS_CONTAINER_CREDENTIALS_FULL_URI=\(uri)\nAWS_CONTAINER_AUTHORIZATION_TOKEN_FILE=\(tokenFile)\n"
+            )
             #expect(try await Shared.get(uri, token: token).0 == 200)
 
             // The same path while that server runs: refused, and its token is left alone.

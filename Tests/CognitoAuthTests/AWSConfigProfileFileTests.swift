@@ -45,7 +45,8 @@ struct AWSConfigProfileFileTests {
 
     @Test("R6: what botocore does not read as the profile is not refused (an indented continuation, [ profile work ])")
     func notForeign() throws {
-        for text in ["[x]\nregion = a\n  [profile work]\n", "[ profile work ]\nregion = a\n", "[profile work extra]\n"] {
+        for text in ["[x]\nregion = a\n  [profile work]\n", "[ profile work ]\nregion = a\n", "[profile work extra]\n"]
+        {
             #expect(try Self.profile().installing(into: text, path: "c").contains("\n[profile work]\n"), "\(text)")
         }
     }
@@ -73,7 +74,9 @@ struct AWSConfigProfileFileTests {
         }
         #expect(throws: AWSConfigProfile.Failure.badRegion("not a region")) { try Self.profile(region: "not a region") }
         for bad in ["/a/x\r[profile evil]\r#/c.json", "/s\n[default]", "/s\u{2028}x", "/s\u{85}", "/s\u{7F}", "/s\0"] {
-            #expect(throws: AWSConfigProfile.Failure.badValue(what: "credential_process command"), "\(bad.debugDescription)") {
+            #expect(
+                throws: AWSConfigProfile.Failure.badValue(what: "credential_process command"), "\(bad.debugDescription)"
+            ) {
                 try AWSConfigProfile(name: "nl", command: ["/opt/latchkey", "--config", bad], region: nil)
             }
         }

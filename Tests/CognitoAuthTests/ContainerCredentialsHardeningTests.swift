@@ -18,12 +18,20 @@ struct ContainerCredentialsHardeningTests {
             readTimeout: readTimeout)
     }
 
-    /// One raw request on a new connection; the answer's status line (empty when none came in 15 s).
-    static func statusLine(_ request: String, port: Int) throws -> String {
-        let client = try #require(LoopbackSocket.connect(ipv6: false, port: port))
-        defer { client.close() }
-        let answer = client.exchange(Array(request.utf8), limit: 15)
-        return answer.split(separator: "\r\n", maxSplits: 1).first.map(String.init) ?? ""
+    /// One raw request on a new connection; the answer's status line (empty when none came in 15 s). The
+    /// blocking exchange runs on a thread of its own: on Swift's pool it could starve the endpoint's source.
+    static func statusLine(_ request: String, port: Int) async -> String {
+        await withCheckedContinuation { continuation in
+            Thread {
+                guard let client = LoopbackSocket.connect(ipv6: false, port: port) else {
+                    return continuation.resume(returning: "")
+                }
+                defer { client.close() }
+                let answer = client.exchange(Array(request.utf8), limit: 15)
+                continuation.resume(
+                    returning: answer.split(separator: "\r\n", maxSplits: 1).first.map(String.init) ?? "")
+            }.start()
+        }
     }
 
     @Test("R3: 40 idle connections and 20 half-sent heads held open; an authorised request is still served")
@@ -49,7 +57,7 @@ struct ContainerCredentialsHardeningTests {
     }
 
     @Test("R13: Host must be 127.0.0.1, localhost or [::1] at the port: another is 421, none is 400")
-    func hostChecked() throws {
+    func hostChecked() async throws {
         let server = try Self.server()
         defer { server.stop() }
         let token = server.authorizationToken
@@ -58,22 +66,22 @@ struct ContainerCredentialsHardeningTests {
                 + "Authorization: \(token)\r\n\r\n"
         }
         for host in ["127.0.0.1:\(server.port)", "localhost:\(server.port)", "LOCALHOST:\(server.port)"] {
-            #expect(try Self.statusLine(request(host), port: server.port) == "HTTP/1.1 200 OK", "\(host)")
+            #expect(await Self.statusLine(request(host), port: server.port) == "HTTP/1.1 200 OK", "\(host)")
         }
         for host in ["evil.example:1234", "evil.example:\(server.port)", "127.0.0.1", "127.0.0.1:1"] {
-            #expect(try Self.statusLine(request(host), port: server.port) == "HTTP/1.1 421 Misdirected Request")
+            #expect(await Self.statusLine(request(host), port: server.port) == "HTTP/1.1 421 Misdirected Request")
         }
-        #expect(try Self.statusLine(request(nil), port: server.port) == "HTTP/1.1 400 Bad Request")
+        #expect(await Self.statusLine(request(nil), port: server.port) == "HTTP/1.1 400 Bad Request")
     }
 
     @Test("R13: an LF-only head is answered 400 at once, not at the read deadline (60 s here)")
-    func lineFeedOnlyAnsweredAtOnce() throws {
+    func lineFeedOnlyAnsweredAtOnce() async throws {
         let server = try Self.server(readTimeout: .seconds(60))
         defer { server.stop() }
         let lineFeeds = "GET /latchkey/credentials HTTP/1.1\nHost: 127.0.0.1:\(server.port)\n\n"
         // statusLine gives up after 15 s: a wait for the deadline would leave it empty.
-        #expect(try Self.statusLine(lineFeeds, port: server.port) == "HTTP/1.1 400 Bad Request")
-        #expect(try Self.statusLine("GET / HTTP/1.1\n", port: server.port) == "HTTP/1.1 400 Bad Request")
+        #expect(await Self.statusLine(lineFeeds, port: server.port) == "HTTP/1.1 400 Bad Request")
+        #expect(await Self.statusLine("GET / HTTP/1.1\n", port: server.port) == "HTTP/1.1 400 Bad Request")
     }
 
     @Test("R13: HTTP/1.9, a space before the colon, and a second Authorization or Host are refused")

@@ -20,7 +20,7 @@ extension AWSConfigProfile {
             let new = try installing(into: old ?? "", path: path)
             return new == old ? nil : new
         }
-        ? .written : .unchanged
+            ? .written : .unchanged
     }
 
     /// Removes Latchkey's block for this name from the file at `path` (after the same backup).
@@ -35,7 +35,8 @@ extension AWSConfigProfile {
         _ path: String, expecting count: Int, _ change: (String?) throws(Failure) -> String?
     ) throws(Failure) -> Bool {
         let target = try ConfigFile.resolve(path)
-        let directory = (target as NSString).deletingLastPathComponent.isEmpty
+        let directory =
+            (target as NSString).deletingLastPathComponent.isEmpty
             ? "." : (target as NSString).deletingLastPathComponent
         try ConfigFile.makeDirectory(directory, for: path)
         let lock = try ConfigFile.lock(target + ".lock", directory: directory, for: path)
@@ -175,7 +176,8 @@ enum ConfigFile {
     static func save(_ text: String, to target: String, owner: Owner, shownAs path: String)
         throws(AWSConfigProfile.Failure)
     {
-        let directory = (target as NSString).deletingLastPathComponent.isEmpty
+        let directory =
+            (target as NSString).deletingLastPathComponent.isEmpty
             ? "." : (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
         let temporary = directory + "/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
