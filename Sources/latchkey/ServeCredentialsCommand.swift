@@ -52,8 +52,7 @@ struct ServeCredentialsCommand: AsyncParsableCommand {
             lines.append("AWS_CONTAINER_AUTHORIZATION_TOKEN=\(server.authorizationToken)")
         }
         let text = lines.joined(separator: "\n") + "\n"
-        try CLIOutput.emit(text)
-        try CLIOutput.flushStandardOutput()
+        // The ready file first: whoever has read stdout finds it there too.
         if let readyFile {
             do {
                 try TokenFile.writeReady(text, to: readyFile)
@@ -62,6 +61,8 @@ struct ServeCredentialsCommand: AsyncParsableCommand {
                 throw error
             }
         }
+        try CLIOutput.emit(text)
+        try CLIOutput.flushStandardOutput()
         CLIOutput.info("latchkey: " + Localized.format(\.cliServeCredentialsServing, ["uri": server.fullURI]))
         let signal = await Self.waitForStopSignal()
         server.stop()
