@@ -134,10 +134,20 @@ struct AWSConfigProfileFileTests {
                 print("not root: the owner-keeping case needs root; checked that another user's file is refused")
             }
             let large = directory + "/large"
-            FileManager.default.createFile(atPath: large, contents: Data(count: AWSConfigProfile.maximumFileBytes + 1))
+            _ = FileManager.default.createFile(
+                atPath: large, contents: Data(count: AWSConfigProfile.maximumFileBytes + 1))
             #expect(throws: AWSConfigProfile.Failure.refused(path: large, reason: "it is larger than 4 MiB")) {
                 try Self.profile().install(at: large)
             }
+        }
+    }
+
+    @Test("Uninstall where there is no file creates nothing (no directory, no lock file)")
+    func uninstallNothing() throws {
+        try Self.withDirectory { directory in
+            let outcome = try Self.profile().uninstall(at: directory + "/aws/config")
+            #expect(outcome == .absent)
+            #expect(!FileManager.default.fileExists(atPath: directory + "/aws"))
         }
     }
 

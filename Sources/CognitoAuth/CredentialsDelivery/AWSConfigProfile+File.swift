@@ -16,17 +16,19 @@ extension AWSConfigProfile {
     /// Installs into the file at `path` (created with its directory, mode 0700, when missing), first copying
     /// the old file to `path.latchkey-backup`. Writes only when the text changes.
     public func install(at path: String) throws(Failure) -> Outcome {
-        try edit(path, expecting: 1) { old throws(Failure) in
+        let written = try edit(path, expecting: 1) { old throws(Failure) in
             let new = try installing(into: old ?? "", path: path)
             return new == old ? nil : new
         }
-            ? .written : .unchanged
+        return written ? .written : .unchanged
     }
 
     /// Removes Latchkey's block for this name from the file at `path` (after the same backup).
     public func uninstall(at path: String) throws(Failure) -> Outcome {
-        try edit(path, expecting: 0) { old throws(Failure) in old.flatMap { uninstalling(from: $0) } }
-            ? .written : .absent
+        // Nothing to remove from a file that is not there: no directory or lock file is made for it.
+        guard FileManager.default.fileExists(atPath: try ConfigFile.resolve(path)) else { return .absent }
+        let written = try edit(path, expecting: 0) { old throws(Failure) in old.flatMap { uninstalling(from: $0) } }
+        return written ? .written : .absent
     }
 
     /// Reads, changes and writes the file under `<file>.lock`; true when it was written. After writing, the
