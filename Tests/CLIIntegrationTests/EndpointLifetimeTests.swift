@@ -87,6 +87,28 @@ extension BackendTests {
             #expect(!FileManager.default.fileExists(atPath: store))
         }
 
+        @Test("R13: a held refresh.lock is waited for no longer than --retry-seconds (1 s here, not 15 s): exit 5")
+        func refreshLockWaitFollowsRetrySeconds() async throws {
+            let backend = try await LocalBackend.shared()
+            // A 5 s access token, so that `token` must refresh.
+            let short = try await backend.configuration(accessTokenSeconds: 5)
+            let configPath = try Integration.temporaryDirectory("lock-wait-config") + "/awsconfiguration.json"
+            let original = try String(contentsOfFile: backend.info.configPath, encoding: .utf8)
+            try original.replacingOccurrences(of: backend.info.appClientId, with: short.userPool?.appClientId ?? "")
+                .write(toFile: configPath, atomically: true, encoding: .utf8)
+            let session = try await Shared.signedInSession("lock-wait", config: configPath)
+            try await Task.sleep(for: .seconds(6))
+            let lockPath = try Shared.accountDirectory(session.directory) + "/refresh.lock"
+            let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            #expect(fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0)
+            defer { close(fd) }
+            // Killed (and failed) at 10 s: the 15 s wait of before cannot pass.
+            let outcome = try await LatchkeyBinary.run(
+                ["token", "--retry-seconds", "1"] + session.common, timeout: .seconds(10))
+            #expect(outcome.status == 5, "\(outcome)")
+            #expect(outcome.stderr.contains("refresh.lock"), "\(outcome.stderr)")
+        }
+
         @Test("R10: SIGUSR1, SIGUSR2 and SIGALRM sent to exec are passed on to the command")
         func moreSignalsForwarded() async throws {
             let session = try await Shared.signedInSession("exec-usr1")
