@@ -94,9 +94,15 @@ let package = Package(
             name: "LatchkeyText",
             swiftSettings: strictSettings
         ),
+        // Calendar fields in UTC by integer arithmetic: the one civil-date algorithm, for SigV4, SRP, the
+        // dashboard's clock and the command line's times.
+        .target(
+            name: "CivilTime",
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "AWSSigV4",
-            dependencies: ["SystemCrypto"],
+            dependencies: ["CivilTime", "SystemCrypto"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -107,6 +113,7 @@ let package = Package(
                 "CCurl",
                 "CKeyring",
                 "AWSSigV4",
+                "CivilTime",
                 "LatchkeyText",
                 "SystemCrypto",
                 .product(name: "Logging", package: "swift-log"),
@@ -115,7 +122,7 @@ let package = Package(
         ),
         .target(
             name: "AWSMobileClientCompat",
-            dependencies: ["CognitoAuth"],
+            dependencies: ["AWSSigV4", "CognitoAuth"],
             swiftSettings: strictSettings
         ),
         // showSignIn's drop-in terminal UI for the compat layer: a leaf, so the compat layer itself depends
@@ -139,6 +146,20 @@ let package = Package(
             path: "Tests/CompatPorting/Swift5",
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+        // A Swift 5 `main.swift` in the SDK samples' style: each call blocks the main thread on a
+        // semaphore until its handler ran (run against the local backend by PortedBlockingMainTests).
+        .executableTarget(
+            name: "CompatPortingBlockingMain",
+            dependencies: ["AWSMobileClientCompat"],
+            path: "Tests/CompatPorting/Swift5Script",
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // The same in Swift 6 mode (main-actor top-level code): must end, loudly, never hang.
+        .executableTarget(
+            name: "CompatPortingBlockingMainSwift6",
+            dependencies: ["AWSMobileClientCompat"],
+            path: "Tests/CompatPorting/Swift6Script"
+        ),
         .target(
             name: "CognitoAuthTesting",
             dependencies: ["CognitoAuth", "SystemCrypto"],
@@ -152,7 +173,7 @@ let package = Package(
         ),
         .target(
             name: "AuthScreens",
-            dependencies: ["AWSSigV4", "CognitoAuth", "LatchkeyText", "TerminalKeys"],
+            dependencies: ["CivilTime", "CognitoAuth", "LatchkeyText", "TerminalKeys"],
             swiftSettings: strictSettings
         ),
         // Test support for the view models: the fake AuthService and the TCA-style TestStore.
@@ -176,13 +197,12 @@ let package = Package(
         .executableTarget(
             name: "latchkey",
             dependencies: [
+                "CivilTime",
                 "CognitoAuth",
-                "AWSSigV4",
                 "AuthScreens",
                 "LatchkeyText",
                 "TerminalUI",
                 "TerminalKit",
-                "TerminalKeys",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -202,6 +222,28 @@ let package = Package(
             dependencies: ["CognitoAuth", "CognitoAuthTesting", "CBigNum"],
             // Real configuration files, read from the source tree by ConfigurationFormatTests.
             exclude: ["Fixtures"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CivilTimeTests",
+            dependencies: ["CivilTime"],
+            swiftSettings: strictSettings
+        ),
+        // The toolkit alone: cell grid, widgets, text width, QR codes, themes, frames (no auth).
+        .testTarget(
+            name: "TerminalKitTests",
+            dependencies: ["TerminalKit", "TerminalKeys"],
+            swiftSettings: strictSettings
+        ),
+        // The text catalogs alone: every text translated, placeholders, the language from the locale.
+        .testTarget(
+            name: "LatchkeyTextTests",
+            dependencies: ["LatchkeyText"],
+            swiftSettings: strictSettings
+        ),
+        // The repository's layering, read from the sources: the drawn import list and the "never" rules.
+        .testTarget(
+            name: "LayeringTests",
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -229,7 +271,7 @@ let package = Package(
             "BackendIntegrationTests",
             also: [
                 "AWSMobileClientCompat", "AWSMobileClientTerminalUI", "AWSSigV4", "CompatPortingSwift6",
-                "CompatPortingSwift5",
+                "CompatPortingSwift5", "CompatPortingBlockingMain", "CompatPortingBlockingMainSwift6",
             ]),
         // The built `latchkey` binary, one command at a time: words, exit codes, credentials, the hosted UI.
         integrationTestTarget("CLIIntegrationTests", also: ["AWSSigV4"]),

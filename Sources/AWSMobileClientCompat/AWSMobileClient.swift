@@ -26,6 +26,8 @@ public final class AWSMobileClient: Sendable {
     let mirror = StateMirror()
     /// The local sign-out ``signOut()`` started; later calls wait for it, so they see its result.
     private let pendingSignOut = Locked<Task<Void, Never>?>(nil)
+    /// Whether the app set ``currentUserState`` to a signed-out state since the last sign-in.
+    private let replaceOnNextSignIn = Locked(false)
 
     private static let shared = Locked<AWSMobileClient?>(nil)
     private static let queueOverride = Locked<DispatchQueue?>(nil)
@@ -133,14 +135,37 @@ public final class AWSMobileClient: Sendable {
             setupError = nil
         } catch {
             client = nil
-            setupError = AWSMobileClientError.invalidConfiguration(message: String(describing: error))
+            setupError = AWSMobileClientError.invalidConfiguration(message: Self.messageForApps(error))
         }
+    }
+
+    /// A configuration problem in words for an app, not for the `latchkey` command line: the fix names
+    /// the API and the configuration file (the core's fix may name CLI flags such as `--config`).
+    static func messageForApps(_ error: any Error) -> String {
+        guard var problem = error as? ConfigurationError else { return String(describing: error) }
+        if problem.fix.contains("--config") || problem.fix.contains("latchkey ") {
+            problem.fix =
+                "Put awsconfiguration.json in the working directory, set LATCHKEY_CONFIG to its path, or pass "
+                + "the configuration to AWSMobileClient(configuration:)."
+        }
+        return String(describing: problem)
     }
 
     // MARK: State
 
     /// The user's state, as last seen (synchronous; `initialize(_:)` fills it).
-    public var currentUserState: UserState { mirror.value.state }
+    ///
+    /// Settable, as the SDK's: an app that sets a state other than `signedIn` (typically `.signedOut`
+    /// before signing in as someone else) lets the next `signIn` replace the signed-in user's session
+    /// (the calls waiting for that user fail). Setting it tells no listener and changes nothing
+    /// stored; the next change of the core's state overwrites it.
+    public var currentUserState: UserState {
+        get { mirror.value.state }
+        set {
+            mirror.overrideState(newValue)
+            replaceOnNextSignIn.withLock { $0 = newValue != .signedIn }
+        }
+    }
     /// Whether someone is signed in.
     public var isSignedIn: Bool { currentUserState == .signedIn }
     /// Whether someone is signed in, by the legacy `AWSSignInManager` name.
@@ -188,15 +213,19 @@ public final class AWSMobileClient: Sendable {
     ///
     /// `validationData` and `clientMetaData` go to InitiateAuth's `ClientMetadata` (the Lambda
     /// triggers of the sign-in), as AWSMobileClient sends them; `validationData` wins a shared key.
-    /// Signing in as another user while one is signed in fails with `invalidState`, as the SDK.
+    /// Signing in as another user while one is signed in fails with `invalidState`, as the SDK, unless
+    /// the app set ``currentUserState`` to a signed-out state first (then the new user replaces them).
     public func signIn(
         username: String, password: String, validationData: [String: String]? = nil,
         clientMetaData: [String: String] = [:],
         completionHandler: @escaping ((SignInResult?, (any Error)?) -> Void), isolation: (any Actor)? = #isolation
     ) {
         perform(isolation, completionHandler, metadata: clientMetaData) { client in
+            let replacing = self.replaceOnNextSignIn.withLock { $0 }
             let step = try await client.signIn(
-                username: username, password: password, validationData: validationData ?? [:])
+                username: username, password: password, flow: nil, method: nil,
+                validationData: validationData ?? [:], replacingSession: replacing)
+            if step == .done { self.replaceOnNextSignIn.withLock { $0 = false } }
             await self.refreshMirror(client)
             return SignInResult(step)
         }

@@ -94,14 +94,17 @@ public struct UserCodeDeliveryDetails: Sendable, Hashable {
     }
 }
 
-/// How far a sign-in got: AWSMobileClient's `SignInState`, with its raw values, plus the challenges
-/// Cognito added since (raw value: the challenge's name).
+/// How far a sign-in got: AWSMobileClient's `SignInState`, exactly the SDK's nine cases and raw values
+/// (so an exhaustive `switch` written for the SDK compiles without `default`).
 ///
 /// `passwordVerifier`, `deviceSRPAuth`, `devicePasswordVerifier` and `adminNoSRPAuth` exist for source
 /// compatibility; as with the SDK, a sign-in never stops at them (the device steps are answered inside
-/// the core).
-public enum SignInState: String, Sendable, Hashable {
-    /// A step this layer does not know; the app should treat it as not signed in.
+/// the core). The challenges Cognito added since (an authenticator code, MFA selection and setup,
+/// email and SMS one-time codes, USER_AUTH's choice) are ``unknown`` here, with the challenge's name in
+/// ``SignInResult/parameters``` ["challengeName"]` and the core's whole step in ``SignInResult/step``;
+/// `confirmSignIn(challengeResponse:)` answers them as usual.
+public enum SignInState: String, Sendable, Hashable, CaseIterable {
+    /// A step the SDK does not name (see the type's documentation); not signed in yet.
     case unknown = "UNKNOWN"
     /// Enter the code sent by text message (SMS_MFA).
     case smsMFA = "CONFIRMATION_CODE"
@@ -119,33 +122,25 @@ public enum SignInState: String, Sendable, Hashable {
     case newPasswordRequired = "NEW_PASSWORD_REQUIRED"
     /// The sign-in finished: tokens are held and the user state is signed in.
     case signedIn = "SIGN_IN_COMPLETE"
-    /// Enter the authenticator app's code (SOFTWARE_TOKEN_MFA; later SDKs).
-    case softwareTokenMFA = "SOFTWARE_TOKEN_MFA"
-    /// Choose an MFA type (SELECT_MFA_TYPE); the choices are in `parameters["MFAS_CAN_CHOOSE"]`.
-    case selectMFAType = "SELECT_MFA_TYPE"
-    /// Set up MFA (MFA_SETUP).
-    case setupMFA = "MFA_SETUP"
-    /// Enter the code sent by email (EMAIL_OTP).
-    case emailOTP = "EMAIL_OTP"
-    /// Enter the code sent by text message for a passwordless sign-in (SMS_OTP).
-    case smsOTP = "SMS_OTP"
-    /// Choose how to sign in (USER_AUTH's SELECT_CHALLENGE).
-    case selectChallenge = "SELECT_CHALLENGE"
 }
 
 /// The outcome of `signIn` / `confirmSignIn`, as AWSMobileClient's `SignInResult`.
 public struct SignInResult: Sendable, Hashable {
     /// How far the sign-in got.
     public let signInState: SignInState
-    /// The challenge's parameters (custom challenges; the choices of a selection).
+    /// The challenge's parameters (custom challenges; the choices of a selection; `challengeName`
+    /// for a challenge ``SignInState`` does not name).
     public let parameters: [String: String]
     /// Where a code was sent.
     public let codeDetails: UserCodeDeliveryDetails?
+    /// The core's step, with every challenge Cognito has (Latchkey's addition to the SDK's result).
+    public let step: SignInStep
 
     init(_ step: SignInStep) {
+        self.step = step
         var parameters: [String: String] = [:]
         var details: CodeDeliveryDetails?
-        let state: SignInState
+        var state = SignInState.unknown
         switch step {
         case .done: state = .signedIn
         case .newPasswordRequired(let required):
@@ -154,30 +149,30 @@ public struct SignInResult: Sendable, Hashable {
         case .smsMFA(let delivery):
             state = .smsMFA
             details = delivery
-        case .softwareTokenMFA: state = .softwareTokenMFA
-        case .mfaSetup(let setup):
-            state = .setupMFA
-            parameters["secretCode"] = setup.secret
-        case .selectMFAType(let types):
-            state = .selectMFAType
-            parameters["MFAS_CAN_CHOOSE"] = types.map(\.rawValue).joined(separator: ",")
-        case .selectMFASetup(let types):
-            state = .setupMFA
-            parameters["MFAS_CAN_SETUP"] = types.map(\.rawValue).joined(separator: ",")
-        case .emailMFASetup, .smsMFASetup: state = .setupMFA
         case .customChallenge(let challenge):
             state = .customChallenge
             parameters = challenge
+        case .softwareTokenMFA: parameters["challengeName"] = "SOFTWARE_TOKEN_MFA"
+        case .mfaSetup(let setup):
+            parameters["challengeName"] = "MFA_SETUP"
+            parameters["secretCode"] = setup.secret
+        case .selectMFAType(let types):
+            parameters["challengeName"] = "SELECT_MFA_TYPE"
+            parameters["MFAS_CAN_CHOOSE"] = types.map(\.rawValue).joined(separator: ",")
+        case .selectMFASetup(let types):
+            parameters["challengeName"] = "MFA_SETUP"
+            parameters["MFAS_CAN_SETUP"] = types.map(\.rawValue).joined(separator: ",")
+        case .emailMFASetup, .smsMFASetup: parameters["challengeName"] = "MFA_SETUP"
         case .emailOTP(let delivery):
-            state = .emailOTP
+            parameters["challengeName"] = "EMAIL_OTP"
             details = delivery
         case .smsOTP(let delivery):
-            state = .smsOTP
+            parameters["challengeName"] = "SMS_OTP"
             details = delivery
         case .selectChallenge(let methods):
-            state = .selectChallenge
+            parameters["challengeName"] = "SELECT_CHALLENGE"
             parameters["AvailableChallenges"] = methods.map { String(describing: $0) }.joined(separator: ",")
-        @unknown default: state = .unknown
+        @unknown default: break
         }
         signInState = state
         self.parameters = parameters

@@ -2,15 +2,18 @@ import Foundation
 
 /// Where a completion handler runs: decided when the call is made, from the caller's isolation.
 ///
-/// AWSMobileClient runs handlers on a background queue. A handler written in a `@MainActor` type (a
-/// view controller, an app delegate, a SwiftUI model) is isolated to the main actor under Swift 6, and
-/// runs on the main actor here, so it may touch its owner's state and can never trip an isolation
-/// check. A handler passed from another actor runs on that actor. A handler from nonisolated code runs
-/// on the main queue when the call was made on the main thread (a Swift 5 wrapper called from a view
-/// controller hands over a main-actor closure of its caller), else on a background queue, as the SDK.
-/// ``AWSMobileClient/completionQueue`` overrides all of this.
+/// The rule (the porting guide's "Where handlers run"):
+/// 1. ``AWSMobileClient/completionQueue``, when set, takes every handler.
+/// 2. A handler passed from an actor other than the main actor runs on that actor.
+/// 3. A handler passed from the main actor (a Swift 6 `@MainActor` owner), or from nonisolated code
+///    running on the main thread (a Swift 5 wrapper a view controller calls, which may hand over its
+///    caller's main-actor closure), is queued for the main actor, so it may touch its owner's state.
+///    Should the main thread be blocked instead (a semaphore in a `main.swift` or a button action,
+///    waiting for this very handler), the handler runs on a background queue, as the SDK's do, and a
+///    one-time warning names ``AWSMobileClient/completionQueue``: nothing hangs silently.
+/// 4. Everything else runs on a background queue, as AWSMobileClient's handlers do.
 enum CompletionTarget: Sendable {
-    /// The main actor (the main queue).
+    /// The main actor (the main queue), unless the main thread is blocked (see ``MainThreadWatch``).
     case mainActor
     /// Another actor: the caller's.
     case actor(any Actor)
@@ -44,7 +47,7 @@ enum CompletionTarget: Sendable {
     /// Runs `call` there, later (never on the caller's stack, never on the core's actor).
     func run(_ call: @escaping @Sendable () -> Void) {
         switch self {
-        case .mainActor: Task { @MainActor in call() }
+        case .mainActor: MainThreadWatch.deliver(call)
         case .actor(let actor): Task { await Self.run(call, isolatedTo: actor) }
         case .queue(let queue): queue.async(execute: call)
         case .background: DispatchQueue.global().async(execute: call)

@@ -1,18 +1,39 @@
 import Foundation
 
-/// The drop-in UI's options, as AWSMobileClient's `SignInUIOptions`, minus the UIKit ones
-/// (`logoImage`, the colours): a terminal has no `UIImage` or `UIColor`.
-public final class SignInUIOptions: Sendable {
+/// The drop-in UI's options, as AWSMobileClient's `SignInUIOptions`, with the SDK's initialiser.
+///
+/// The UIKit values (`logoImage` and the colours) are taken as `Any?`, so a port that passes its own
+/// `UIImage` / `UIColor` (or stand-ins for them) compiles; a terminal draws neither, so they are kept
+/// for the app to read back and otherwise unused.
+public final class SignInUIOptions: @unchecked Sendable {
+    // Safe: every property is `let`; the `Any?` values are never read by this library, only handed
+    // back to the app that stored them.
     /// Whether the user may leave without signing in (the call then fails with `userCancelledSignIn`).
     public let canCancel: Bool
+    /// The logo the SDK shows on the sign-in screen (not drawn in a terminal).
+    public let logoImage: Any?
+    /// The sign-in screen's background colour (not drawn in a terminal).
+    public let backgroundColor: Any?
+    /// The bottom panel's background colour (not drawn in a terminal).
+    public let secondaryBackgroundColor: Any?
+    /// The highlight colour of buttons and links (not drawn in a terminal).
+    public let primaryColor: Any?
     /// Hides the sign-up entry.
     public let disableSignUpButton: Bool
     /// Opens on the sign-up screen instead of the sign-in screen.
     public let startWithSignUpScreen: Bool
 
-    /// Options for the drop-in UI.
-    public init(canCancel: Bool = false, disableSignUpButton: Bool = false, startWithSignUpScreen: Bool = false) {
+    /// Options for the drop-in UI, with the SDK's parameters, order and defaults.
+    public init(
+        canCancel: Bool = false, logoImage: Any? = nil, backgroundColor: Any? = nil,
+        secondaryBackgroundColor: Any? = nil, primaryColor: Any? = nil, disableSignUpButton: Bool = false,
+        startWithSignUpScreen: Bool = false
+    ) {
         self.canCancel = canCancel
+        self.logoImage = logoImage
+        self.backgroundColor = backgroundColor
+        self.secondaryBackgroundColor = secondaryBackgroundColor
+        self.primaryColor = primaryColor
         self.disableSignUpButton = disableSignUpButton
         self.startWithSignUpScreen = startWithSignUpScreen
     }
@@ -83,21 +104,5 @@ public enum IdentityProvider: String, Sendable, Hashable, CaseIterable {
         case .apple: return "SignInWithApple"
         case .twitter, .developer: return nil
         }
-    }
-}
-
-/// A service's endpoint settings, as AWSCore's `AWSServiceConfiguration` is used by
-/// ``AWSMobileClient/updateCognitoService(userPoolConfiguration:identityPoolConfiguration:)``.
-open class AWSServiceConfiguration: @unchecked Sendable {
-    // Safe: both properties are `let`; subclasses (the SDK's pattern) add what they need.
-    /// The region, such as `eu-west-1` (nil: the configuration file's).
-    public let region: String?
-    /// The endpoint to send the service's requests to (nil: the region's).
-    public let endpoint: URL?
-
-    /// A configuration with an optional region and endpoint.
-    public init(region: String? = nil, endpoint: URL? = nil) {
-        self.region = region
-        self.endpoint = endpoint
     }
 }

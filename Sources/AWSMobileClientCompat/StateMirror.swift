@@ -63,6 +63,15 @@ final class StateMirror: Sendable {
         }
     }
 
+    /// Sets the state the synchronous properties read, without telling the listeners (the SDK's
+    /// settable `currentUserState`).
+    func overrideState(_ state: UserState) {
+        snapshot.withLock { snapshot in
+            snapshot.state = state
+            if state != .signedIn { snapshot.userSub = nil }
+        }
+    }
+
     /// Adds a listener that lives as long as `owner`.
     func add(_ owner: AnyObject, _ callback: @escaping UserStateChangeCallback, target: CompletionTarget) {
         listeners.withLock { $0.append(Listener(owner: owner, callback: callback, target: target)) }

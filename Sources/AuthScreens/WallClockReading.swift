@@ -1,4 +1,4 @@
-import AWSSigV4
+import CivilTime
 import Foundation
 
 /// A date and a time of day as a clock in one time zone shows them, worked out with integer
@@ -6,7 +6,7 @@ import Foundation
 ///
 /// On Linux, `Calendar` and `TimeZone.current` load ICU's time-zone data (2.2 MB of the UI's peak
 /// memory, issue 29), and the dashboard only needs the fields of a Gregorian date: the same
-/// arithmetic SigV4 signs requests with (``SigV4DateFormatter``), on the date moved by the zone's
+/// arithmetic SigV4 signs requests with (`CivilDate`), on the date moved by the zone's
 /// offset. The system's local time (nil zone) comes from the C library's `localtime_r` (`TZ`, else
 /// `/etc/localtime`), daylight saving time included; a given `TimeZone` is asked for its offset.
 struct WallClockReading: Equatable {
@@ -22,12 +22,14 @@ struct WallClockReading: Equatable {
     /// Total: NaN reads as 1970, and a date outside the years 0000 to 9999 as the nearer of them.
     init(_ date: Date, timeZone: TimeZone?) {
         let raw = date.timeIntervalSince1970
-        // Within what SigV4DateFormatter reads, so the offset is asked for a real date.
-        let seconds = raw.isNaN ? 0 : min(max(raw, -62_167_219_200), 253_402_300_799).rounded(.down)
+        // Within what CivilDate reads, so the offset is asked for a real date.
+        let seconds =
+            raw.isNaN
+            ? 0 : min(max(raw, Double(CivilDate.minimumSeconds)), Double(CivilDate.maximumSeconds)).rounded(.down)
         let offset =
             timeZone?.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))
             ?? Self.localOffset(at: Int(seconds))
-        let fields = SigV4DateFormatter.fields(of: Date(timeIntervalSince1970: seconds + Double(offset)))
+        let fields = CivilDate(Date(timeIntervalSince1970: seconds + Double(offset)))
         year = Int(fields.year)
         month = Int(fields.month)
         day = Int(fields.day)

@@ -743,6 +743,13 @@ extension TextCatalog {
             "--username U を指定してください (パスワードをパイプで渡すなら --password-stdin も)。端末では `latchkey sign-in` だけで両方を尋ねます。"
         text.cliSignInAddedAccount =
             "{name} のアカウントを追加しました。{current} はサインインしたままです (`latchkey switch {current}` で戻れます)。"
+        text.cliSignInReplacedRevoked =
+            "アカウント {account} の {previous} を {name} に置き換えました。{previous} のリフレッシュトークンは失効させました。"
+        text.cliSignInReplacedOwed =
+            "アカウント {account} の {previous} を {name} に置き換えました。サービスが応答しなかったため {previous} のリフレッシュトークンは今は失効できず、失効は保留されています: ここでの次のサインインかサインアウトで送ります。"
+        text.cliSignInReplacedFailed =
+            "アカウント {account} の {previous} を {name} に置き換えました。{previous} のリフレッシュトークンを失効できませんでした: {previous} としてサインインし、`latchkey sign-out --global` でそのセッションを終えてください。"
+        text.cliSignInReplaced = "アカウント {account} の {previous} を {name} に置き換えました。"
         text.cliSignInSwitchedAccount =
             "{name} のアカウントに切り替えました。{current} はサインインしたままです (`latchkey switch {current}` で戻れます)。"
         text.cliUnknownCommand = "不明なコマンド \"{name}\" です。"
@@ -846,6 +853,10 @@ extension TextCatalog {
         text.errorClientSessionIssuerMismatch =
             "{username} の保存済みセッションは {session} が発行したものですが、この設定は {configured} を指しています。セッションの内容は何も送っていません。サインインしたときの設定を使うか（各アカウントのプールは `latchkey accounts` に表示され、`--account NAME` で選べます）、この設定でサインインしてください: latchkey sign-in。"
         text.errorClientNoUserPool = "ユーザープールなし"
+        text.errorClientIdentityIssuerMismatch =
+            "{username} の AWS ID は {session} に結び付けられていますが、この設定 (または AWS_ENDPOINT_URL_COGNITO_IDENTITY / AWS_ENDPOINT_URL) は {configured} を指しています。そこには何も送らず、保存済みの認証情報も使っていません。ID を結び付けたときの設定を使うか、この設定を信頼するならサインアウトしてからこの設定でサインインし直してください: latchkey sign-out、続けて latchkey sign-in。"
+        text.errorClientNoIdentityPool = "ID プールなし"
+        text.errorClientGuestIdentity = "ゲスト"
         text.errorClientGuestAccessNotAllowed =
             "ID プールはゲストアクセスを許可していません。先にサインインするか、未認証 ID を許可してください。"
         text.errorClientIdentityPoolNotConfigured =

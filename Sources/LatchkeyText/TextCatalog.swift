@@ -802,6 +802,13 @@ package final class TextCatalog: @unchecked Sendable {
         "Added an account for {name}; {current} stays signed in (`latchkey switch {current}` goes back)."
     package internal(set) var cliSignInSwitchedAccount =
         "Switched to the account of {name}; {current} stays signed in (`latchkey switch {current}` goes back)."
+    package internal(set) var cliSignInReplacedRevoked =
+        "Replaced {previous} with {name} in account {account}; {previous}'s refresh token was revoked."
+    package internal(set) var cliSignInReplacedOwed =
+        "Replaced {previous} with {name} in account {account}; {previous}'s refresh token could not be revoked now (the service did not answer), so the revocation is owed: the next sign-in or sign-out here sends it."
+    package internal(set) var cliSignInReplacedFailed =
+        "Replaced {previous} with {name} in account {account}; {previous}'s refresh token could not be revoked: sign in as {previous} and run `latchkey sign-out --global` to end that session."
+    package internal(set) var cliSignInReplaced = "Replaced {previous} with {name} in account {account}."
     package internal(set) var cliUnknownCommand = "unknown command \"{name}\"."
     package internal(set) var cliDidYouMean = " Did you mean {suggestion}?"
     package internal(set) var cliSeeHelp = " Run latchkey --help for the list of commands."
@@ -1247,6 +1254,10 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var errorClientSessionIssuerMismatch =
         "The stored session of {username} was issued by {session}, but this configuration names {configured}; nothing of the session was sent. Use the configuration it was signed in with (`latchkey accounts` shows each account's pool; `--account NAME` picks one), or sign in with this configuration: latchkey sign-in."
     package internal(set) var errorClientNoUserPool = "no user pool"
+    package internal(set) var errorClientIdentityIssuerMismatch =
+        "The AWS identity of {username} was bound to {session}, but this configuration (or AWS_ENDPOINT_URL_COGNITO_IDENTITY / AWS_ENDPOINT_URL) names {configured}; nothing was sent there and no stored credentials were used. Use the configuration the identity was bound with, or, if you trust this one, sign out and sign in again with it: latchkey sign-out, then latchkey sign-in."
+    package internal(set) var errorClientNoIdentityPool = "no identity pool"
+    package internal(set) var errorClientGuestIdentity = "the guest"
     package internal(set) var errorClientGuestAccessNotAllowed =
         "The identity pool does not allow guest access. Sign in first, or allow unauthenticated identities."
     package internal(set) var errorClientIdentityPoolNotConfigured =

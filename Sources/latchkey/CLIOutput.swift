@@ -1,4 +1,4 @@
-import AWSSigV4
+import CivilTime
 import CognitoAuth
 import Foundation
 import LatchkeyText
@@ -187,7 +187,7 @@ enum CLIOutput {
 
     /// `2015-08-30T12:36:00Z`, computed without Foundation's ICU-backed formatters (they cost start-up time).
     static func iso8601(_ date: Date) -> String {
-        SigV4DateFormatter.iso8601(from: date)
+        CivilDate(date).iso8601
     }
 }
 

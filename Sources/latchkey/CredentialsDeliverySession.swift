@@ -26,16 +26,18 @@ struct CredentialsDeliverySession {
         let client = try await global.makeClient(
             options: SessionCredentialsSource.clientOptions(), storeWarning: { notice.keep($0) },
             printingWarnings: false)
+        // The user signed in now is the only one this endpoint serves (rel-3 R12).
         let source = SessionCredentialsSource(
             client: client, allowGuest: delivery.guest,
-            reloginWait: .milliseconds(Int64((delivery.reloginWaitSeconds * 1000).rounded())))
+            reloginWait: .milliseconds(Int64((delivery.reloginWaitSeconds * 1000).rounded())),
+            pinnedUser: await SessionCredentialsSource.SessionUser.current(of: client))
         let directory = try? global.storeDirectory()
         return CredentialsDeliverySession(
             client: client, source: source, region: pool.region,
             registry: directory.map { CredentialsEndpointRegistry(storeDirectory: $0) }, storeNotice: notice)
     }
 
-    /// The first credentials, or the refusal as the command's error (exit 1 signed out, 4 re-login, 3 network).
+    /// The first credentials, or the refusal as the command's error (exit 1 signed out, 2 another issuer, 4 re-login, 3 network).
     func firstCredentials() async throws -> AWSCredentials {
         switch await source.containerCredentials() {
         case .credentials(let credentials):
@@ -46,6 +48,7 @@ struct CredentialsDeliverySession {
                 switch code {
                 case "ReloginRequired": 4
                 case "ServiceUnavailable": 3
+                case SessionCredentialsSource.issuerMismatchCode: 2
                 default: 1
                 }
             throw CLIFailure(code: exitCode, message: message)

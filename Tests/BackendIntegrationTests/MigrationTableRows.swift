@@ -29,8 +29,7 @@ final class MigrationTableRows {
                 case .signedIn: self.log.append(SignInState.signedIn.rawValue)
                 case .smsMFA: self.log.append(signInResult.codeDetails?.destination ?? "")
                 case .newPasswordRequired, .customChallenge, .passwordVerifier, .deviceSRPAuth, .devicePasswordVerifier,
-                    .adminNoSRPAuth, .unknown, .softwareTokenMFA, .selectMFAType, .setupMFA, .emailOTP, .smsOTP,
-                    .selectChallenge:
+                    .adminNoSRPAuth, .unknown:
                     self.log.append(signInResult.parameters.description)
                 }
             }
@@ -103,6 +102,21 @@ final class MigrationTableRows {
         }
         AWSMobileClient.useTerminalSignInUI()
         client.showSignIn(signInUIOptions: SignInUIOptions(), hostedUIOptions: nil) { (userState, error) in self.log.append("\(String(describing: userState))") }
+        client.currentUserState = .signedOut
+        _ = SignInUIOptions(canCancel: false, logoImage: nil, backgroundColor: nil, secondaryBackgroundColor: nil, primaryColor: nil, disableSignUpButton: false, startWithSignUpScreen: false)
+        let region: AWSRegionType = "eu-west-2".aws_regionTypeValue()
+        self.log.append(region.regionName ?? AWSRegionType.USEast1.regionName ?? "")
+        let configuration = AWSServiceConfiguration(region: .EUWest2, credentialsProvider: AWSMobileClient.default())!
+        AWSServiceManager.default().defaultServiceConfiguration = configuration
+        let provider: AWSCredentialsProvider = client
+        provider.credentials().continueWith { (task) -> Any? in self.log.append(task.result?.accessKey ?? ""); return nil }
+        provider.invalidateCachedTemporaryCredentials()
+        let cognito = AWSCognitoCredentialsProvider(regionType: .EUWest2, identityPoolId: "eu-west-2:pool")
+        self.log.append(cognito.identityId ?? "")
+        cognito.getIdentityId().continueWith { (task) -> Any? in self.log.append(String(describing: task.result)); return nil }
+        cognito.credentials().continueWith { (task) -> Any? in self.log.append(task.result?.accessKey ?? ""); return nil }
+        cognito.clearCredentials()
+        cognito.clearKeychain()
     }
 }
 

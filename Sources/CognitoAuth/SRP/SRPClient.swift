@@ -1,4 +1,5 @@
 import CBigNum
+import CivilTime
 import Foundation
 import SystemCrypto
 
@@ -197,25 +198,10 @@ package struct SRPClient: Sendable {
 extension SRPClient {
     /// The TIMESTAMP Cognito expects: `EEE MMM d HH:mm:ss UTC yyyy` in English, day not zero-padded.
     package static func timestamp(for date: Date) -> String {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
-        let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
-        let weekday = weekdays[Int(((days % 7) + 7) % 7)]
-        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthPrime = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthPrime + 2) / 5 + 1
-        let month = monthPrime < 10 ? monthPrime + 3 : monthPrime - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(weekday) \(months[Int(month - 1)]) \(day) \(two(secondOfDay / 3600)):"
-            + "\(two(secondOfDay % 3600 / 60)):\(two(secondOfDay % 60)) UTC \(year)"
+        let civil = CivilDate(date)
+        return "\(civil.weekdayAbbreviation) \(civil.monthAbbreviation) \(civil.day) "
+            + "\(CivilDate.pad(civil.hour, 2)):\(CivilDate.pad(civil.minute, 2)):\(CivilDate.pad(civil.second, 2))"
+            + " UTC \(civil.year)"
     }
 
     /// SECRET_HASH = base64(HMAC-SHA256(clientSecret, username + clientId)).

@@ -227,6 +227,25 @@ extension AuthClient {
         run(machine.handle(.revocationSettled(revocation), now: clock.now()))
     }
 
+    /// Revokes the refresh token of another user whose session a sign-in replaced: through the
+    /// record's owed revocation when the record holds it (kept owed when the service cannot be
+    /// reached, as a sign-out keeps it), else at once, once.
+    func revokeReplaced(_ replaced: PendingRevocation) async -> SessionReplacement.Revocation {
+        if machine.session?.pendingRevocation == replaced {
+            await revokeOwed(replaced, accessToken: nil)
+            return machine.session?.pendingRevocation == replaced ? .owed : .revoked
+        }
+        do {
+            try await revoke(replaced, accessToken: nil)
+        } catch AuthError.notAuthorized {
+            // Already invalid at the service.
+        } catch {
+            logger?.warning("the replaced user's refresh token could not be revoked (another revocation is owed)")
+            return .failed
+        }
+        return .revoked
+    }
+
     /// GlobalSignOut (when owed) and RevokeToken for one refresh token.
     func revoke(_ revocation: PendingRevocation, accessToken: String?) async throws {
         let api = try userPoolAPI()

@@ -20,6 +20,7 @@ public final class UIApplication {
 }
 @MainActor open class UINavigationController {
     public init() {}
+    @discardableResult public func popViewController(animated: Bool) -> UIViewController? { nil }
 }
 
 public final class AVAudioSession {

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import TerminalKit
-@testable import TerminalUI
 
 /// Draws a widget into a fresh grid and returns its text lines (trailing spaces trimmed).
 func render(_ widget: some Widget, width: Int, height: Int = 1) -> [String] {

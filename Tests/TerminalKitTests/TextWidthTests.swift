@@ -1,7 +1,6 @@
 import Testing
 
 @testable import TerminalKit
-@testable import TerminalUI
 
 @Suite struct TextWidthTests {
     @Test func asciiIsOneColumnEach() {

@@ -2,7 +2,6 @@ import TerminalKeys
 import Testing
 
 @testable import TerminalKit
-@testable import TerminalUI
 
 /// A two-field form driven through a ``TerminalSurface``, as a screen would be.
 @MainActor

@@ -1,0 +1,1 @@
+../Swift6/CognitoAuthProvider.swift

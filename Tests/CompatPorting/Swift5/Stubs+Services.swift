@@ -1,0 +1,1 @@
+../Swift6/Stubs+Services.swift
