@@ -1144,6 +1144,12 @@ extension TextCatalog {
             "セッションに再サインインが必要な間、認証情報の要求が再サインイン (全画面 UI または latchkey sign-in) を待つ秒数。過ぎると ReloginRequired で応答します。"
         text.cliExecBadReloginWait = "--relogin-wait-seconds は 0 から 3600 までの秒数で指定してください。"
         text.cliExecRemoved = "{names} をコマンドの環境から取り除きました (Latchkey の認証情報より優先されるため)。"
+        text.cliExecOrphans =
+            "コマンドが実行中のプロセスを残しました。それらが動いている間、最大 {seconds} 秒、エンドポイントは \"exec ended\" (503) と応答してから閉じます。"
+        text.cliServeCredentialsReadyFile =
+            "エンドポイントが接続を受け付けたら、標準出力に表示した行をこのファイル (モード 0600、アトミックに置換、終了時に削除) に書きます。スクリプトはこれを待てます。"
+        text.cliServeCredentialsReadyFileFailed =
+            "準備完了ファイル {path} を書けませんでした ({reason})。$XDG_RUNTIME_DIR など自分のディレクトリーのパスを指定してください。"
         text.cliServeCredentialsAbstract = "SDK とコンテナーのために、セッションの AWS 認証情報を 127.0.0.1 で提供します。"
         text.cliServeCredentialsDiscussion =
             "AWS_CONTAINER_CREDENTIALS_FULL_URI と AWS_CONTAINER_AUTHORIZATION_TOKEN (--token-file では AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE) を表示し、SIGINT か SIGTERM まで提供します。エンドポイントは 127.0.0.1 だけで待ち受けます。コンテナーからは docker run --network host で届きます (README を参照)。"

@@ -1130,6 +1130,12 @@ package final class TextCatalog: @unchecked Sendable {
         "--relogin-wait-seconds must be a number of seconds from 0 to 3600."
     package internal(set) var cliExecRemoved =
         "removed {names} from the command's environment (they would take precedence over Latchkey's credentials)."
+    package internal(set) var cliExecOrphans =
+        "the command left processes running; its endpoint answers \"exec ended\" (503) to them for up to {seconds} s while they run, then closes."
+    package internal(set) var cliServeCredentialsReadyFile =
+        "Once the endpoint accepts connections, write the lines printed on stdout to this file (mode 0600, replaced atomically, removed on exit), so a script can wait for it."
+    package internal(set) var cliServeCredentialsReadyFileFailed =
+        "Could not write the ready file {path} ({reason}); give a path in a directory of yours, such as $XDG_RUNTIME_DIR."
     package internal(set) var cliServeCredentialsAbstract =
         "Serve the session's AWS credentials on 127.0.0.1 for SDKs and containers."
     package internal(set) var cliServeCredentialsDiscussion =
