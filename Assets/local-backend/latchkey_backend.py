@@ -277,6 +277,7 @@ PATCHES = (
     "devices",
     "hosted_ui",
     "identity_credentials",
+    "user_sessions", "client_token", "derived_token",  # issue 38
 )
 
 
@@ -458,7 +459,8 @@ def provision(endpoint: str, args: argparse.Namespace) -> dict[str, Any]:
         return idp.create_user_pool_client(
             UserPoolId=pool_id, ClientName=name, GenerateSecret=secret,
             ExplicitAuthFlows=["ALLOW_USER_SRP_AUTH", "ALLOW_REFRESH_TOKEN_AUTH",
-                               "ALLOW_USER_PASSWORD_AUTH", "ALLOW_CUSTOM_AUTH", "ALLOW_USER_AUTH"],
+                               "ALLOW_USER_PASSWORD_AUTH", "ALLOW_CUSTOM_AUTH", "ALLOW_USER_AUTH",
+                               "ALLOW_TOKEN_EXCHANGE_IMPERSONATION"],  # GetDerivedToken (issue 38)
             ReadAttributes=["email", "name", "phone_number", "email_verified"],
             AccessTokenValidity=args.access_token_seconds,
             IdTokenValidity=args.id_token_seconds,
@@ -499,10 +501,13 @@ def provision(endpoint: str, args: argparse.Namespace) -> dict[str, Any]:
 
     # The pool's own policy, as the pool reports it, for the configuration files (issue 29, B3).
     policy = idp.describe_user_pool(UserPoolId=pool_id)["UserPool"].get("Policies", {}).get("PasswordPolicy", {})
-    return {"userPoolId": pool_id, "appClientId": client_a["ClientId"], "passwordPolicy": policy,
-            "secretAppClientId": client_b["ClientId"],
-            "secretAppClientSecret": client_b["ClientSecret"],
-            "identityPoolId": identity_pool["IdentityPoolId"]}
+    ids = {"userPoolId": pool_id, "appClientId": client_a["ClientId"], "passwordPolicy": policy,
+           "secretAppClientId": client_b["ClientId"],
+           "secretAppClientSecret": client_b["ClientSecret"],
+           "identityPoolId": identity_pool["IdentityPoolId"]}
+    for hook in STATE.__dict__.get("patch_hooks", {}).get("provision", []):  # patches' own provisioning
+        ids.update(hook(idp, pool_id, ids))
+    return ids
 
 
 OAUTH_CONFIG_SCOPES = ["openid", "email", "profile", "aws.cognito.signin.user.admin"]
