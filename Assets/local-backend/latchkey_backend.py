@@ -48,7 +48,7 @@ MOTO_TOTP_SECRET = "asdfasdfasdf"  # moto.cognitoidp.models.COGNITO_TOTP_MFA_SEC
 LINE_KEYS = (
     "endpoint", "pid", "region", "userPoolId", "appClientId", "secretAppClientId",
     "secretAppClientSecret", "identityPoolId", "configPath", "secretConfigPath", "webDomain",
-    "amplifyOutputsPath",
+    "amplifyOutputsPath", "machineClientId", "machineClientSecret",
 )
 
 
@@ -819,7 +819,7 @@ def cmd_start(args: argparse.Namespace) -> int:
             except (urllib.error.URLError, OSError):
                 time.sleep(0.05)
                 continue
-            print(json.dumps({k: record[k] for k in LINE_KEYS}, separators=(",", ":")), flush=True)
+            print(json.dumps({k: record[k] for k in LINE_KEYS if k in record}, separators=(",", ":")), flush=True)
             return 0
         if child.poll() is not None:
             log(f"the backend exited with status {child.returncode} before it was ready; "

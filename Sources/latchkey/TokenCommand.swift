@@ -18,6 +18,9 @@ struct TokenCommand: AsyncParsableCommand {
     @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliTokenId)))
     var id = false
 
+    /// Machine-to-machine and derived tokens (issue 38).
+    @OptionGroup var issued: IssuedTokenOptions
+
     @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliTokenAccess)))
     var access = false
 
@@ -30,6 +33,7 @@ struct TokenCommand: AsyncParsableCommand {
 
     func validate() throws {
         if id && access { throw ValidationError(Localized.text(\.cliTokenIdOrAccess)) }
+        if issued.isRequested && (id || access) { throw ValidationError("--id and --access are the user's tokens.") }
         try Self.validateRetrySeconds(retrySeconds.value)
     }
 
@@ -53,6 +57,9 @@ struct TokenCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if issued.isRequested {
+            return try await issued.run(global: global, deadline: Self.retryDeadline(retrySeconds.value))
+        }
         let client = try await global.makeClient(
             deadline: Self.retryDeadline(retrySeconds.value), printingWarnings: false)
         let options = TokenRequestOptions(

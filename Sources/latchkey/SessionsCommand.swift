@@ -1,0 +1,135 @@
+import ArgumentParser
+import CognitoAuth
+import Foundation
+
+/// `latchkey sessions`: the signed-in user's sessions on every device and app client (Cognito's user
+/// session tracking), and `sessions revoke ID` to end another one.
+struct SessionsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sessions",
+        abstract: "List your sessions on every device, or end one.",
+        discussion: """
+            Lists the sessions the user pool tracks for you (one per sign-in, kept across refreshes), \
+            this one marked. A pool without session tracking says so (exit 2).
+            """,
+        subcommands: [List.self, Revoke.self],
+        defaultSubcommand: List.self)
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List your sessions (this one marked).")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Flag(
+            name: .long,
+            help: "Print a JSON array: id, current, type, client, created, lastActive, device, ip, city, country.")
+        var json = false
+
+        func run() async throws {
+            let client = try await global.makeClient()
+            let sessions = try await SessionsCommand.exiting { try await client.listSessions() }
+            if json {
+                try CLIOutput.emit(SessionsCommand.json(sessions) + "\n")
+                return
+            }
+            if sessions.isEmpty {
+                try CLIOutput.emit("No sessions.\n")
+                return
+            }
+            try CLIOutput.emit(sessions.map(SessionsCommand.line).joined(separator: "\n") + "\n")
+        }
+    }
+
+    struct Revoke: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "revoke",
+            abstract: "End another session: its refresh and access tokens stop working.",
+            discussion: "This session cannot be revoked (Cognito refuses it): run `latchkey sign-out` instead.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The session's id, as `latchkey sessions` shows it (tkn… or sso…).")
+        var id: String
+
+        @Flag(name: .long, help: "Do not ask for confirmation (needed when standard input is not a terminal).")
+        var yes = false
+
+        @Flag(name: .long, help: "Also end the linked sessions (an SSO session's token sessions, or the reverse).")
+        var linked = false
+
+        func validate() throws {
+            guard !id.isEmpty, id.count <= 128, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+                throw ValidationError(
+                    "\(TerminalText.sanitized(String(id.prefix(40)))) is not a session id: run `latchkey sessions` "
+                        + "to see them.")
+            }
+        }
+
+        func run() async throws {
+            let client = try await global.makeClient()
+            if !yes {
+                guard CLIOutput.stdinIsTerminal else {
+                    throw CLIFailure(
+                        code: 2,
+                        message: "Revoking a session needs confirmation: run `latchkey sessions revoke \(id) --yes`.")
+                }
+                let answer = try CLIOutput.ask("End session \(id)? Its device must sign in again. [y/N] ")
+                guard ["y", "yes"].contains(answer.lowercased()) else {
+                    throw CLIFailure(code: 1, message: "Nothing was revoked.")
+                }
+            }
+            try await SessionsCommand.exiting { try await client.revokeSession(id: id, revokeAssociated: linked) }
+            CLIOutput.info("Session \(id) was revoked.")
+        }
+    }
+
+    /// Runs `body`, turning a ``TokenServiceError`` into the CLI's exit code and sentence.
+    static func exiting<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as TokenServiceError {
+            throw CLIFailure(code: exitCode(for: error.failureKind), message: error.description)
+        }
+    }
+
+    /// The exit code of a failure kind, as ``AuthError/exitCode`` maps it.
+    static func exitCode(for kind: AuthFailureKind) -> Int32 {
+        switch kind {
+        case .authentication: return 1
+        case .configuration: return 2
+        case .network: return 3
+        case .reloginRequired: return 4
+        case .storage: return 5
+        }
+    }
+
+    /// One line: id, this-one mark, device, address and place, app client, created, last active.
+    static func line(_ session: UserSessionInfo) -> String {
+        var parts = [(session.isCurrent ? "* " : "  ") + TerminalText.sanitized(session.id)]
+        parts.append(TerminalText.sanitized(session.deviceType ?? "unknown device"))
+        var place = session.lastIPAddress.map { TerminalText.sanitized($0) } ?? "-"
+        let location = [session.city, session.country].compactMap { $0 }.map { TerminalText.sanitized($0) }
+        if !location.isEmpty { place += " (\(location.joined(separator: ", ")))" }
+        parts.append(place)
+        parts.append("client " + TerminalText.sanitized(session.clientId ?? "-"))
+        parts.append("created " + (session.created.map(CLIOutput.iso8601) ?? "-"))
+        parts.append("active " + (session.lastActive.map(CLIOutput.iso8601) ?? "-"))
+        if session.isCurrent { parts.append("(this session)") }
+        return parts.joined(separator: "  ")
+    }
+
+    /// The sessions as a JSON array.
+    static func json(_ sessions: [UserSessionInfo]) -> String {
+        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        let array: [JSONValue] = sessions.map { session in
+            .object([
+                "id": .string(session.id), "current": .bool(session.isCurrent), "type": .string(session.type),
+                "client": text(session.clientId), "created": text(session.created.map(CLIOutput.iso8601)),
+                "lastActive": text(session.lastActive.map(CLIOutput.iso8601)), "device": text(session.deviceType),
+                "ip": text(session.lastIPAddress), "city": text(session.city), "country": text(session.country),
+            ])
+        }
+        return String(decoding: JSONValue.array(array).encoded(), as: UTF8.self)
+    }
+}
