@@ -277,7 +277,7 @@ PATCHES = (
     "devices",
     "hosted_ui",
     "identity_credentials",
-    "user_sessions", "client_token", "derived_token",  # issue 38
+    "user_sessions", "client_token", "derived_token", "step_up",  # issue 38
 )
 
 
