@@ -13,13 +13,14 @@ import SystemCrypto
 /// atomically) and is renewed under `tokens/<sha256(key)>.lock`: like a user refresh, one process asks and
 /// the others, waiting on the lock, read what it wrote, so any number of processes send one request between
 /// them. Without a directory (memory or keyring stores: nothing secret goes to a keyring store's directory)
-/// the cache lives in this process only. The key is never written in clear; a corrupt entry counts as absent.
+/// the cache lives in this process only (one table for the process, keyed like the files). The key is never written in clear; a corrupt entry counts as absent.
 public struct IssuedTokenCache: Sendable {
     /// The store directory the entries live under (`<directory>/tokens`), or nil for this process only.
     public let directory: String?
     /// How long a renewal waits for another process that is renewing the same entry.
     public let lockTimeout: Duration
-    private let memory = MemoryEntries()
+    /// In-process entries (without a directory): one table for the process, so every cache value sees them.
+    private var memory: MemoryEntries { MemoryEntries.shared }
 
     /// Creates a cache under `directory` (nil: in memory).
     public init(directory: String?, lockTimeout: Duration = .seconds(15)) {
@@ -101,6 +102,7 @@ public struct IssuedTokenCache: Sendable {
 /// The in-process entries of an ``IssuedTokenCache`` without a directory.
 private final class MemoryEntries: @unchecked Sendable {
     // @unchecked Sendable: `entries` is only touched while holding `lock`.
+    static let shared = MemoryEntries()
     private let lock = NSLock()
     private var entries: [String: IssuedToken] = [:]
 
