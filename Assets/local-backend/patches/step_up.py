@@ -50,7 +50,13 @@ def with_factor(amr: list[str], factor: Optional[str]) -> list[str]:
 
 
 def install(ctx: Any) -> None:
-    Pool, Response = ctx.Pool, ctx.Response
+    """Claims from the recorded factors, and the sign-in steps that record them (step-up included)."""
+    _claims(ctx)
+    _flows(ctx)
+
+
+def _claims(ctx: Any) -> None:
+    Pool = ctx.Pool
 
     # Tokens: acr, amr and the authentication's auth_time from the origin's factors.
     orig_jwt = Pool.create_jwt
@@ -92,60 +98,66 @@ def install(ctx: Any) -> None:
 
     rotation.hooks(ctx.STATE)["refresh_token_rotated"] = refresh_token_rotated
 
-    def tracked(self, orig, key: tuple[str, str], factor: Optional[str], base: Optional[list[str]] = None):
-        """Run a sign-in step with the factors so far; keep them while a challenge follows."""
-        with LOCK:
-            so_far = base if base is not None else PENDING.get(key, [])
-        _REQUEST.amr = with_factor(so_far, factor)
-        try:
-            result = orig(self)
-        finally:
-            amr, _REQUEST.amr = _REQUEST.amr, None
-        body = getattr(result, "result", None) if result is not None else None
-        if isinstance(body, dict) and body.get("ChallengeName"):
-            with LOCK:
-                PENDING[key] = amr
-        else:
-            with LOCK:
-                PENDING.pop(key, None)
-        return result
 
-    def step_up(self, orig, params: dict[str, Any]):
-        _cid, _p, backend, pool, client, username = common.initiate_request(ctx, self)
-        targets = str(params.get("TARGET_ACR_VALUES") or "").split()
-        unknown = [t for t in targets if t not in LEVELS]
-        if not targets or unknown:
-            raise ctx.InvalidParameterException(f"Unsupported TARGET_ACR_VALUES: {' '.join(unknown) or '(none)'}")
-        token = params.get("ACCESS_TOKEN")
-        if not token:
-            raise ctx.InvalidParameterException("ACCESS_TOKEN is required with TARGET_ACR_VALUES")
-        ctx.check_access_token(token)
-        entry = pool.access_tokens.get(token)
-        claims = ctx.jwt_payload(token) or {}
-        if entry is None or entry[1] != username:
-            raise ctx.NotAuthorizedError("The access token does not belong to this user.")
+def _tracked(self, orig, key: tuple[str, str], factor: Optional[str], base: Optional[list[str]] = None):
+    """Run a sign-in step with the factors so far; keep them while a challenge follows."""
+    with LOCK:
+        so_far = base if base is not None else PENDING.get(key, [])
+    _REQUEST.amr = with_factor(so_far, factor)
+    try:
+        result = orig(self)
+    finally:
+        amr, _REQUEST.amr = _REQUEST.amr, None
+    body = getattr(result, "result", None) if result is not None else None
+    if isinstance(body, dict) and body.get("ChallengeName"):
         with LOCK:
-            recorded = FACTORS.get(str(claims.get("origin_jti") or "")) or {"amr": ["pwd"], "auth_time": 0}
-        max_age = params.get("MAX_AGE")
-        if max_age not in (None, ""):
-            try:
-                too_old = time.time() - recorded["auth_time"] > int(max_age)
-            except ValueError:
-                raise ctx.InvalidParameterException("MAX_AGE must be a number of seconds")
-            if too_old:
-                raise ctx.NotAuthorizedError("The authentication is older than MAX_AGE: sign in again.")
-        credited = list(recorded["amr"])
-        key = (pool.id, username)
-        if LEVELS[acr_of(credited)] >= LEVELS[targets[0]]:
-            return tracked(self, lambda _s: ctx.ActionResult(common.log_in(backend, pool, client.id, username)),
-                           key, None, credited)
-        user = pool._get_user(username)
-        challenge = "EMAIL_OTP" if user.attribute_lookup.get("email") else "SMS_OTP"
-        if challenge == "SMS_OTP" and not user.attribute_lookup.get("phone_number"):
-            raise ctx.InvalidParameterException("The user has no second factor to step up with.")
+            PENDING[key] = amr
+    else:
         with LOCK:
-            PENDING[key] = credited
-        return ctx.ActionResult(common.issue_otp(ctx, backend, pool, user, client.id, challenge, "first-otp"))
+            PENDING.pop(key, None)
+    return result
+
+def _step_up(ctx: Any, self: Any, params: dict[str, Any]):
+    """USER_AUTH with TARGET_ACR_VALUES: credit the access token's factors, ask for the missing one."""
+    _cid, _p, backend, pool, client, username = common.initiate_request(ctx, self)
+    targets = str(params.get("TARGET_ACR_VALUES") or "").split()
+    unknown = [t for t in targets if t not in LEVELS]
+    if not targets or unknown:
+        raise ctx.InvalidParameterException(f"Unsupported TARGET_ACR_VALUES: {' '.join(unknown) or '(none)'}")
+    token = params.get("ACCESS_TOKEN")
+    if not token:
+        raise ctx.InvalidParameterException("ACCESS_TOKEN is required with TARGET_ACR_VALUES")
+    ctx.check_access_token(token)
+    entry = pool.access_tokens.get(token)
+    claims = ctx.jwt_payload(token) or {}
+    if entry is None or entry[1] != username:
+        raise ctx.NotAuthorizedError("The access token does not belong to this user.")
+    with LOCK:
+        recorded = FACTORS.get(str(claims.get("origin_jti") or "")) or {"amr": ["pwd"], "auth_time": 0}
+    max_age = params.get("MAX_AGE")
+    if max_age not in (None, ""):
+        try:
+            too_old = time.time() - recorded["auth_time"] > int(max_age)
+        except ValueError:
+            raise ctx.InvalidParameterException("MAX_AGE must be a number of seconds")
+        if too_old:
+            raise ctx.NotAuthorizedError("The authentication is older than MAX_AGE: sign in again.")
+    credited = list(recorded["amr"])
+    key = (pool.id, username)
+    if LEVELS[acr_of(credited)] >= LEVELS[targets[0]]:
+        return _tracked(self, lambda _s: ctx.ActionResult(common.log_in(backend, pool, client.id, username)),
+                       key, None, credited)
+    user = pool._get_user(username)
+    challenge = "EMAIL_OTP" if user.attribute_lookup.get("email") else "SMS_OTP"
+    if challenge == "SMS_OTP" and not user.attribute_lookup.get("phone_number"):
+        raise ctx.InvalidParameterException("The user has no second factor to step up with.")
+    with LOCK:
+        PENDING[key] = credited
+    return ctx.ActionResult(common.issue_otp(ctx, backend, pool, user, client.id, challenge, "first-otp"))
+
+
+def _flows(ctx: Any) -> None:
+    Response = ctx.Response
 
     def initiate(self, orig):
         flow = self._get_param("AuthFlow") or ""
@@ -157,13 +169,13 @@ def install(ctx: Any) -> None:
         except Exception:
             return orig(self)
         if flow == "USER_AUTH" and params.get("TARGET_ACR_VALUES"):
-            return step_up(self, orig, params)
+            return _step_up(ctx, self, params)
         factor = None
         if flow in PASSWORD_FLOWS or (flow == "USER_AUTH" and (params.get("PASSWORD") or params.get("SRP_A"))):
             factor = "pwd"
         if flow in ("REFRESH_TOKEN_AUTH", "REFRESH_TOKEN"):
             return orig(self)
-        return tracked(self, orig, (pool.id, username), factor, base=[])
+        return _tracked(self, orig, (pool.id, username), factor, base=[])
 
     def respond(self, orig):
         name = self._get_param("ChallengeName") or ""
@@ -179,7 +191,7 @@ def install(ctx: Any) -> None:
         elif name in ("PASSWORD_VERIFIER", "NEW_PASSWORD_REQUIRED") or (
                 name == "SELECT_CHALLENGE" and (responses.get("PASSWORD") or responses.get("SRP_A"))):
             factor = "pwd"
-        return tracked(self, orig, (pool.id, username), factor)
+        return _tracked(self, orig, (pool.id, username), factor)
 
     common.wrap(Response, "initiate_auth", lambda orig: lambda self: initiate(self, orig))
     common.wrap(Response, "respond_to_auth_challenge", lambda orig: lambda self: respond(self, orig))

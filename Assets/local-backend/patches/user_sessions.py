@@ -130,13 +130,38 @@ def describe(session: UserSession, current: Optional[str]) -> dict[str, Any]:
     return out
 
 
+def evict_beyond_limit(ctx: Any, pool: Any, username: str) -> None:
+    """Under LOCK: end the least recently active sessions beyond MaxPerUser."""
+    limit = int(CONFIG.get(pool.id, {}).get("max") or 100)
+    mine = sorted((s for s in SESSIONS.values() if s.pool_id == pool.id and s.username == username),
+                  key=lambda s: s.last_active)
+    for session in mine[:max(0, len(mine) - limit)]:
+        end_session(ctx, pool, session)
+
+def end_session(ctx: Any, pool: Any, session: UserSession) -> None:
+    """Under LOCK: revoke the session's refresh and access tokens and forget it."""
+    origins = set(session.origins)
+    for token, entry in list(pool.refresh_tokens.items()):
+        if entry and entry[2] in origins:
+            pool.refresh_tokens[token] = None  # moto's "revoked" mark
+    ctx.revoke_access_tokens(pool, lambda t, _v: (ctx.jwt_payload(t) or {}).get("origin_jti") in origins)
+    SESSIONS.pop(session.session_id, None)
+    for origin in origins:
+        BY_ORIGIN.pop(origin, None)
+
+
 def install(ctx: Any) -> None:
+    """Track sessions on sign-in, refresh and rotation; serve the operations and the test aid."""
+    _track(ctx)
+    _serve(ctx)
+    _serve_configuration(ctx)
+    from . import rotation
+    rotation.hooks(ctx.STATE).setdefault("provision", []).append(provision)
+
+
+def _track(ctx: Any) -> None:
     Pool, Response = ctx.Pool, ctx.Response
     from . import rotation
-
-    class OperationNotEnabledException(ctx.JsonRESTError):
-        def __init__(self, message: str) -> None:
-            super().__init__("OperationNotEnabledException", message)
 
     # The request's User-Agent and peer address, for DeviceType and LastIPAddress.
     orig_setup = Response.setup_class
@@ -161,7 +186,7 @@ def install(ctx: Any) -> None:
             with LOCK:
                 SESSIONS[session.session_id] = session
                 BY_ORIGIN[origin] = session.session_id
-                evict_beyond_limit(self, username)
+                evict_beyond_limit(ctx, self, username)
         return token, origin
 
     Pool.create_refresh_token = create_refresh_token
@@ -202,24 +227,13 @@ def install(ctx: Any) -> None:
 
     rotation.hooks(ctx.STATE)["refresh_token_rotated"] = refresh_token_rotated
 
-    def evict_beyond_limit(pool: Any, username: str) -> None:
-        """Under LOCK: end the least recently active sessions beyond MaxPerUser."""
-        limit = int(CONFIG.get(pool.id, {}).get("max") or 100)
-        mine = sorted((s for s in SESSIONS.values() if s.pool_id == pool.id and s.username == username),
-                      key=lambda s: s.last_active)
-        for session in mine[:max(0, len(mine) - limit)]:
-            end_session(pool, session)
 
-    def end_session(pool: Any, session: UserSession) -> None:
-        """Under LOCK: revoke the session's refresh and access tokens and forget it."""
-        origins = set(session.origins)
-        for token, entry in list(pool.refresh_tokens.items()):
-            if entry and entry[2] in origins:
-                pool.refresh_tokens[token] = None  # moto's "revoked" mark
-        ctx.revoke_access_tokens(pool, lambda t, _v: (ctx.jwt_payload(t) or {}).get("origin_jti") in origins)
-        SESSIONS.pop(session.session_id, None)
-        for origin in origins:
-            BY_ORIGIN.pop(origin, None)
+def _serve(ctx: Any) -> None:
+    Response = ctx.Response
+
+    class OperationNotEnabledException(ctx.JsonRESTError):
+        def __init__(self, message: str) -> None:
+            super().__init__("OperationNotEnabledException", message)
 
     def caller(self) -> tuple[Any, Any, str, Optional[str]]:
         """(backend, pool, username, current session id) of the request's AccessToken."""
@@ -271,9 +285,35 @@ def install(ctx: Any) -> None:
             session = SESSIONS.get(session_id)
             if session is None or session.pool_id != pool.id or session.username != username:
                 raise ctx.ResourceNotFoundError("Session not found.")
-            end_session(pool, session)  # token sessions have no linked sessions here (no SSO sessions)
+            end_session(ctx, pool, session)  # token sessions have no linked sessions here (no SSO sessions)
         return ctx.EmptyResult()
 
+    Response.list_user_sessions = list_user_sessions
+    Response.revoke_user_session = revoke_user_session
+
+    def aid(query: dict[str, str], _body: bytes) -> tuple[str, Any]:
+        username = query.get("username")
+        if not username:
+            return "400 Bad Request", {"error": "username is required"}
+        with LOCK:
+            found = [{"sessionId": s.session_id, "pool": s.pool_id, "clientId": s.client_id,
+                      "deviceType": s.device_type, "ip": s.ip, "origins": sorted(s.origins)}
+                     for s in SESSIONS.values()
+                     if s.username == username and (not query.get("pool") or s.pool_id == query["pool"])]
+        return "200 OK", {"sessions": found}
+
+    ctx.aids[("GET", "/latchkey/sessions")] = aid
+
+
+def configuration(pool_id: str) -> dict[str, Any]:
+    """GetUserPoolSessionConfiguration's answer for a pool (tracking off until it is set)."""
+    with LOCK:
+        cfg = CONFIG.get(pool_id) or {"tracking": False, "max": 100}
+    return {"UserPoolId": pool_id, "UserSessionTracking": "ENABLED" if cfg["tracking"] else "DISABLED",
+            "TokenSession": {"MaxPerUser": cfg["max"]}}
+
+
+def _serve_configuration(ctx: Any) -> None:
     def set_configuration(self):
         pool_id = self._get_param("UserPoolId")
         self.backend.describe_user_pool(pool_id)  # ResourceNotFoundException
@@ -288,35 +328,13 @@ def install(ctx: Any) -> None:
             CONFIG[pool_id] = {"tracking": state == "ENABLED", "max": limit}
         return ctx.ActionResult(configuration(pool_id))
 
-    def configuration(pool_id: str) -> dict[str, Any]:
-        with LOCK:
-            cfg = CONFIG.get(pool_id) or {"tracking": False, "max": 100}
-        return {"UserPoolId": pool_id, "UserSessionTracking": "ENABLED" if cfg["tracking"] else "DISABLED",
-                "TokenSession": {"MaxPerUser": cfg["max"]}}
-
     def get_configuration(self):
         pool_id = self._get_param("UserPoolId")
         self.backend.describe_user_pool(pool_id)
         return ctx.ActionResult(configuration(pool_id))
 
-    Response.list_user_sessions = list_user_sessions
-    Response.revoke_user_session = revoke_user_session
-    Response.set_user_pool_session_configuration = set_configuration
-    Response.get_user_pool_session_configuration = get_configuration
-
-    def aid(query: dict[str, str], _body: bytes) -> tuple[str, Any]:
-        username = query.get("username")
-        if not username:
-            return "400 Bad Request", {"error": "username is required"}
-        with LOCK:
-            found = [{"sessionId": s.session_id, "pool": s.pool_id, "clientId": s.client_id,
-                      "deviceType": s.device_type, "ip": s.ip, "origins": sorted(s.origins)}
-                     for s in SESSIONS.values()
-                     if s.username == username and (not query.get("pool") or s.pool_id == query["pool"])]
-        return "200 OK", {"sessions": found}
-
-    ctx.aids[("GET", "/latchkey/sessions")] = aid
-    rotation.hooks(ctx.STATE).setdefault("provision", []).append(provision)
+    ctx.Response.set_user_pool_session_configuration = set_configuration
+    ctx.Response.get_user_pool_session_configuration = get_configuration
 
 
 def provision(idp: Any, pool_id: str, _ids: dict[str, Any]) -> dict[str, Any]:
