@@ -180,4 +180,40 @@ struct SessionsAndIssuedTokenTests {
         #expect(transport.sent.count == 2)
         #expect(transport.sent.first?.json?["Audiences"] == ["billing"])
     }
+
+    @Test("a sign-out removes the tokens derived from the session and keeps the machine tokens")
+    func signOutDropsDerivedTokens() async throws {
+        let directory = try TestScratch.directory("derived-signout")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = FileSessionStore(directory: directory)
+        try store.save(Fixtures.signedInSession(try Fixtures.tokens()))
+        let derived = TestJWT.make(["aud": "billing", "token_use": "access", "exp": 1_700_003_600])
+        let transport = ScriptedTransport { request in
+            switch request.operation {
+            case "GetDerivedToken":
+                return ScriptedTransport.json([
+                    "IssuedToken": .string(derived), "IssuedTokenType": "ACCESS_TOKEN", "TokenType": "Bearer",
+                    "ExpiresIn": 3600,
+                ])
+            default: return ScriptedTransport.json([:])
+            }
+        }
+        let client = AuthClient(
+            configuration: Fixtures.configuration(), store: store, transport: transport,
+            clock: ManualClock(start: Fixtures.t0), random: FixedRandomSource(fixed: [0x80]),
+            options: Fixtures.clientOptions)
+        await client.initialize()
+        _ = try await client.derivedToken(audience: "billing")
+        let machine = IssuedTokenCache(directory: directory)
+        _ = try await machine.token(for: "client-credentials\nx", now: { Fixtures.t0 }, preferredMargin: 0) {
+            IssuedToken(token: "m", expiresAt: Fixtures.t0.addingTimeInterval(3600), issuedAt: Fixtures.t0)
+        }
+        func files() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: directory + "/tokens").filter { $0.hasSuffix(".json") }
+                .sorted()
+        }
+        #expect(try files().map { String($0.prefix { $0 != "-" }) } == ["client", "derived"])
+        _ = try await client.signOut()
+        #expect(try files().count == 1 && (try files().first?.hasPrefix("client-credentials-") == true))
+    }
 }

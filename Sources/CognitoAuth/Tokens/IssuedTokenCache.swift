@@ -9,8 +9,8 @@ import SystemCrypto
 
 /// Issued tokens (machine-to-machine and derived) cached until shortly before they expire, one entry per key.
 ///
-/// With a directory (a file session store's), each entry is `tokens/<sha256(key)>.json` (mode 0600, written
-/// atomically) and is renewed under `tokens/<sha256(key)>.lock`: like a user refresh, one process asks and
+/// With a directory (a file session store's), each entry is `tokens/<kind>-<sha256(key)>.json` (mode 0600, written
+/// atomically) and is renewed under the same name with `.lock`: like a user refresh, one process asks and
 /// the others, waiting on the lock, read what it wrote, so any number of processes send one request between
 /// them. Without a directory (memory or keyring stores: nothing secret goes to a keyring store's directory)
 /// the cache lives in this process only (one table for the process, keyed like the files). The key is never written in clear; a corrupt entry counts as absent.
@@ -93,9 +93,28 @@ public struct IssuedTokenCache: Sendable {
         return try? JSONDecoder().decode(IssuedToken.self, from: data)
     }
 
-    /// The entry's file name: the SHA-256 of the key in hex (the key holds client ids and audiences).
+    /// Forgets every entry of one kind (the key's first line, such as `derived`): a sign-out drops the
+    /// tokens derived from the session, and keeps the machine tokens.
+    public func removeAll(kind: String) {
+        let prefix = Self.kindPrefix(kind)
+        memory.removeAll { $0.hasPrefix(prefix) }
+        guard let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory + "/tokens")
+        else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".json") {
+            unlink(directory + "/tokens/" + name)
+        }
+    }
+
+    /// The entry's file name: the key's kind (its first line, letters and dashes only) and the SHA-256 of
+    /// the whole key in hex (the key holds client ids and audiences, which are not written in clear).
     static func fileName(for key: String) -> String {
-        SHA256.hash(data: Array(key.utf8)).map { String(format: "%02x", $0) }.joined()
+        let kind = String(key.prefix { $0 != "\n" })
+        return kindPrefix(kind) + SHA256.hash(data: Array(key.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    private static func kindPrefix(_ kind: String) -> String {
+        let safe = kind.filter { $0.isASCII && ($0.isLetter || $0 == "-") }.prefix(32)
+        return safe.isEmpty ? "" : safe + "-"
     }
 }
 
@@ -108,4 +127,7 @@ private final class MemoryEntries: @unchecked Sendable {
 
     func get(_ name: String) -> IssuedToken? { lock.withLock { entries[name] } }
     func put(_ name: String, _ token: IssuedToken?) { lock.withLock { entries[name] = token } }
+    func removeAll(where matches: (String) -> Bool) {
+        lock.withLock { entries = entries.filter { !matches($0.key) } }
+    }
 }
