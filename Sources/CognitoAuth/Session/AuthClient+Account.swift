@@ -182,6 +182,7 @@ extension AuthClient {
         if let failure = run(machine.handle(.sessionCleared, now: clock.now()), writes: .replace) {
             throw AuthError(storeError: failure)
         }
+        IssuedTokenCache.beside(store).removeAll(kind: "derived")  // tokens derived from the session (issue 38)
     }
 
     /// Runs a sign-out's actions: the signed-out record (carrying what it owes the service) is
