@@ -18,11 +18,11 @@ struct TokenCommand: AsyncParsableCommand {
     @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliTokenId)))
     var id = false
 
-    /// Machine-to-machine and derived tokens (issue 38).
-    @OptionGroup var issued: IssuedTokenOptions
-
     @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliTokenAccess)))
     var access = false
+
+    /// Machine-to-machine and derived tokens (issue 38).
+    @OptionGroup var issued: IssuedTokenOptions
 
     // `.unconditional` takes the next word even when it starts with "-", so `--retry-seconds -5`
     // reaches the range check instead of reading as a missing value.
