@@ -205,7 +205,9 @@ struct SessionsAndIssuedTokenTests {
         await client.initialize()
         _ = try await client.derivedToken(audience: "billing")
         let machine = IssuedTokenCache(directory: directory)
-        _ = try await machine.token(for: "client-credentials\nx", now: { Fixtures.t0 }, preferredMargin: 0) {
+        _ = try await machine.token(
+            for: "client-credentials\nx", clock: ManualClock(start: Fixtures.t0), preferredMargin: 0
+        ) {
             IssuedToken(token: "m", expiresAt: Fixtures.t0.addingTimeInterval(3600), issuedAt: Fixtures.t0)
         }
         func files() throws -> [String] {

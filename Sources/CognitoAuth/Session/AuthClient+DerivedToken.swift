@@ -25,7 +25,7 @@ extension AuthClient {
         ].joined(separator: "\n")
         let clock = self.clock
         let cache = IssuedTokenCache.beside(store, lockTimeout: options.requestTimeout)
-        return try await cache.token(for: key, now: { clock.now() }, preferredMargin: options.refreshMargin) {
+        return try await cache.token(for: key, clock: clock, preferredMargin: options.refreshMargin) {
             let json = try await withAccessToken(label: "GetDerivedToken") { accessToken in
                 do {
                     return try await api.getDerivedToken(

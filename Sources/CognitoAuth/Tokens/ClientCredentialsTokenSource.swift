@@ -68,8 +68,7 @@ public struct ClientCredentialsTokenSource: Sendable {
 
     /// A token good beyond the margin: the cached one, else a new one (one request across processes).
     public func token() async throws -> IssuedToken {
-        let clock = self.clock
-        return try await cache.token(for: cacheKey, now: { clock.now() }, preferredMargin: refreshMargin) {
+        try await cache.token(for: cacheKey, clock: clock, preferredMargin: refreshMargin) {
             try await request()
         }
     }

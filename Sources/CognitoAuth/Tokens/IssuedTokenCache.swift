@@ -36,11 +36,11 @@ public struct IssuedTokenCache: Sendable {
     /// The cached token for `key` when it is good beyond the margin at `now`; otherwise `fetch` is called
     /// once (under the entry's lock, after reading the entry again) and its token is kept and returned.
     public func token(
-        for key: String, now: @Sendable () -> Date, preferredMargin: TimeInterval,
+        for key: String, clock: any AuthClock, preferredMargin: TimeInterval,
         fetch: @Sendable () async throws -> IssuedToken
     ) async throws -> IssuedToken {
         let name = Self.fileName(for: key)
-        if let cached = try read(name), cached.isValid(at: now(), preferredMargin: preferredMargin) {
+        if let cached = try read(name), cached.isValid(at: clock.now(), preferredMargin: preferredMargin) {
             return cached
         }
         guard let directory else {
@@ -58,7 +58,7 @@ public struct IssuedTokenCache: Sendable {
             throw AuthError(storeError: error)
         }
         defer { lock.release() }
-        if let cached = try read(name), cached.isValid(at: now(), preferredMargin: preferredMargin) {
+        if let cached = try read(name), cached.isValid(at: clock.now(), preferredMargin: preferredMargin) {
             return cached
         }
         let fresh = try await fetch()
