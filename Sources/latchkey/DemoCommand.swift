@@ -62,14 +62,10 @@ struct DemoCommand: AsyncParsableCommand {
 
     /// How to see two sessions and get a machine token in the demo (issue 38).
     static func sessionsHint(info: LocalBackendLauncher.Info, configPath: String, stateDirectory: String) -> String {
-        var lines = [
-            "A second session: latchkey --store /tmp/latchkey-second --config \(configPath) sign-in --username "
-                + "\(demoUser), then `latchkey sessions` lists both."
-        ]
+        var lines = [Localized.format(\.cliDemoSecondSession, ["path": configPath, "username": demoUser])]
         if let machine = info.machineClientId {
             lines.append(
-                "Machine client \(machine) (secret: machineClientSecret in \(stateDirectory)/backend.json): "
-                    + "LATCHKEY_CLIENT_SECRET=… latchkey token --client-credentials --client-id \(machine)")
+                Localized.format(\.cliDemoMachineClient, ["id": machine, "path": stateDirectory + "/backend.json"]))
         }
         return lines.joined(separator: "\n")
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 /// `latchkey token`'s options for tokens other than the user's own: machine-to-machine tokens
 /// (`--client-credentials`) and derived tokens for one audience (`--audience`, `--resource`).
@@ -13,25 +14,25 @@ struct IssuedTokenOptions: ParsableArguments {
         case tokenEndpoint = "token-endpoint"
     }
 
-    @Flag(name: .long, help: "Print a machine-to-machine access token for --client-id (client credentials).")
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliTokenClientCredentials)))
     var clientCredentials = false
 
-    @Option(name: .long, help: "The machine app client's id (with --client-credentials).")
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliTokenClientID)))
     var clientId: String?
 
-    @Option(name: .customLong("scope"), help: "A scope to ask for (resource-server/scope); repeat for more.")
+    @Option(name: .customLong("scope"), help: ArgumentHelp(Localized.text(\.cliTokenScope)))
     var scopes: [String] = []
 
-    @Option(name: .long, help: "api (GetClientToken, the default) or token-endpoint (/oauth2/token on the domain).")
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliTokenVia)))
     var via: Via?
 
-    @Flag(name: .long, help: "Read the client secret from standard input (else LATCHKEY_CLIENT_SECRET).")
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliTokenClientSecretStdin)))
     var clientSecretStdin = false
 
-    @Option(name: .long, help: "Print a token derived from your session for this audience (token exchange).")
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliTokenAudience)))
     var audience: String?
 
-    @Option(name: .customLong("resource"), help: "A resource server to bind the derived token to; repeat for more.")
+    @Option(name: .customLong("resource"), help: ArgumentHelp(Localized.text(\.cliTokenResource)))
     var resources: [String] = []
 
     /// Whether a token other than the user's own was asked for.
@@ -40,24 +41,24 @@ struct IssuedTokenOptions: ParsableArguments {
     func validate() throws {
         if clientCredentials {
             guard let clientId, !clientId.isEmpty else {
-                throw ValidationError("--client-credentials needs --client-id ID.")
+                throw ValidationError(Localized.text(\.cliTokenNeedsClientID))
             }
             guard audience == nil, resources.isEmpty else {
-                throw ValidationError(
-                    "--audience and --resource derive a user's token; leave them out with --client-credentials.")
+                throw ValidationError(Localized.text(\.cliTokenClientCredentialsAlone))
             }
         } else if clientId != nil || via != nil || clientSecretStdin {
-            throw ValidationError("--client-id, --via and --client-secret-stdin go with --client-credentials.")
+            throw ValidationError(Localized.text(\.cliTokenClientOptionsNeedClientCredentials))
         }
         if audience != nil && !resources.isEmpty {
-            throw ValidationError("Give --audience or --resource, not both (Cognito binds a token to one kind).")
+            throw ValidationError(Localized.text(\.cliTokenAudienceOrResource))
         }
         if !isRequested && !scopes.isEmpty {
-            throw ValidationError("--scope goes with --client-credentials, --audience or --resource.")
+            throw ValidationError(Localized.text(\.cliTokenScopeNeedsKind))
         }
         for value in scopes + resources + [audience, clientId].compactMap({ $0 })
         where value.isEmpty || value.count > 2048 || value.contains(where: \.isWhitespace) {
-            throw ValidationError("\(TerminalText.sanitized(String(value.prefix(40)))) is not a scope, audience or id.")
+            throw ValidationError(
+                Localized.format(\.cliTokenBadValue, ["text": TerminalText.sanitized(String(value.prefix(40)))]))
         }
     }
 
@@ -72,7 +73,7 @@ struct IssuedTokenOptions: ParsableArguments {
     private func machineToken(global: GlobalOptions) async throws -> IssuedToken {
         let configuration = try global.loadConfiguration(printingWarnings: false)
         guard let pool = configuration.userPool, let clientId else {
-            throw CLIFailure(code: 2, message: "No user pool is configured: add CognitoUserPool.Default.")
+            throw CLIFailure(code: 2, message: Localized.text(\.cliTokenNoUserPool))
         }
         let route: ClientCredentialsTokenSource.Route
         if via == .tokenEndpoint {
@@ -108,7 +109,7 @@ struct IssuedTokenOptions: ParsableArguments {
             return try await client.derivedToken(audience: audience, scopes: scopes, resources: resources)
         } catch AuthError.notSignedIn {
             // As `token`: nobody signed in is 1; 4 means "sign in again".
-            throw CLIFailure(code: 1, message: "Nobody is signed in: run `latchkey sign-in` first.")
+            throw CLIFailure(code: 1, message: Localized.text(\.cliTokenNotSignedIn))
         }
     }
 }

@@ -1,29 +1,25 @@
 import ArgumentParser
 import CognitoAuth
 import Foundation
+import LatchkeyText
 
 /// `latchkey sessions`: the signed-in user's sessions on every device and app client (Cognito's user
 /// session tracking), and `sessions revoke ID` to end another one.
 struct SessionsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sessions",
-        abstract: "List your sessions on every device, or end one.",
-        discussion: """
-            Lists the sessions the user pool tracks for you (one per sign-in, kept across refreshes), \
-            this one marked. A pool without session tracking says so (exit 2).
-            """,
+        abstract: Localized.text(\.cliSessionsAbstract),
+        discussion: Localized.text(\.cliSessionsDiscussion),
         subcommands: [List.self, Revoke.self],
         defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "list", abstract: "List your sessions (this one marked).")
+            commandName: "list", abstract: Localized.text(\.cliSessionsListAbstract))
 
         @OptionGroup var global: GlobalOptions
 
-        @Flag(
-            name: .long,
-            help: "Print a JSON array: id, current, type, client, created, lastActive, device, ip, city, country.")
+        @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliSessionsListJson)))
         var json = false
 
         func run() async throws {
@@ -34,7 +30,7 @@ struct SessionsCommand: AsyncParsableCommand {
                 return
             }
             if sessions.isEmpty {
-                try CLIOutput.emit("No sessions.\n")
+                try CLIOutput.emit(Localized.text(\.cliSessionsNone) + "\n")
                 return
             }
             try CLIOutput.emit(sessions.map(SessionsCommand.line).joined(separator: "\n") + "\n")
@@ -44,25 +40,24 @@ struct SessionsCommand: AsyncParsableCommand {
     struct Revoke: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "revoke",
-            abstract: "End another session: its refresh and access tokens stop working.",
-            discussion: "This session cannot be revoked (Cognito refuses it): run `latchkey sign-out` instead.")
+            abstract: Localized.text(\.cliSessionsRevokeAbstract),
+            discussion: Localized.text(\.cliSessionsRevokeDiscussion))
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The session's id, as `latchkey sessions` shows it (tkn… or sso…).")
+        @Argument(help: ArgumentHelp(Localized.text(\.cliSessionsRevokeID)))
         var id: String
 
-        @Flag(name: .long, help: "Do not ask for confirmation (needed when standard input is not a terminal).")
+        @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliSessionsRevokeYes)))
         var yes = false
 
-        @Flag(name: .long, help: "Also end the linked sessions (an SSO session's token sessions, or the reverse).")
+        @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliSessionsRevokeLinked)))
         var linked = false
 
         func validate() throws {
             guard !id.isEmpty, id.count <= 128, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
                 throw ValidationError(
-                    "\(TerminalText.sanitized(String(id.prefix(40)))) is not a session id: run `latchkey sessions` "
-                        + "to see them.")
+                    Localized.format(\.cliSessionsNotAnID, ["text": TerminalText.sanitized(String(id.prefix(40)))]))
             }
         }
 
@@ -72,15 +67,15 @@ struct SessionsCommand: AsyncParsableCommand {
                 guard CLIOutput.stdinIsTerminal else {
                     throw CLIFailure(
                         code: 2,
-                        message: "Revoking a session needs confirmation: run `latchkey sessions revoke \(id) --yes`.")
+                        message: Localized.format(\.cliSessionsRevokeNeedsYes, ["id": id]))
                 }
-                let answer = try CLIOutput.ask("End session \(id)? Its device must sign in again. [y/N] ")
+                let answer = try CLIOutput.ask(Localized.format(\.cliSessionsRevokeAsk, ["id": id]))
                 guard ["y", "yes"].contains(answer.lowercased()) else {
-                    throw CLIFailure(code: 1, message: "Nothing was revoked.")
+                    throw CLIFailure(code: 1, message: Localized.text(\.cliSessionsNothingRevoked))
                 }
             }
             try await SessionsCommand.exiting { try await client.revokeSession(id: id, revokeAssociated: linked) }
-            CLIOutput.info("Session \(id) was revoked.")
+            CLIOutput.info(Localized.format(\.cliSessionsRevoked, ["id": TerminalText.sanitized(id)]))
         }
     }
 
@@ -107,15 +102,16 @@ struct SessionsCommand: AsyncParsableCommand {
     /// One line: id, this-one mark, device, address and place, app client, created, last active.
     static func line(_ session: UserSessionInfo) -> String {
         var parts = [(session.isCurrent ? "* " : "  ") + TerminalText.sanitized(session.id)]
-        parts.append(TerminalText.sanitized(session.deviceType ?? "unknown device"))
+        parts.append(
+            session.deviceType.map { TerminalText.sanitized($0) } ?? Localized.text(\.cliSessionsUnknownDevice))
         var place = session.lastIPAddress.map { TerminalText.sanitized($0) } ?? "-"
         let location = [session.city, session.country].compactMap { $0 }.map { TerminalText.sanitized($0) }
         if !location.isEmpty { place += " (\(location.joined(separator: ", ")))" }
         parts.append(place)
-        parts.append("client " + TerminalText.sanitized(session.clientId ?? "-"))
-        parts.append("created " + (session.created.map(CLIOutput.iso8601) ?? "-"))
-        parts.append("active " + (session.lastActive.map(CLIOutput.iso8601) ?? "-"))
-        if session.isCurrent { parts.append("(this session)") }
+        parts.append(Localized.format(\.cliSessionsClient, ["id": TerminalText.sanitized(session.clientId ?? "-")]))
+        parts.append(Localized.format(\.cliSessionsCreated, ["time": session.created.map(CLIOutput.iso8601) ?? "-"]))
+        parts.append(Localized.format(\.cliSessionsActive, ["time": session.lastActive.map(CLIOutput.iso8601) ?? "-"]))
+        if session.isCurrent { parts.append(Localized.text(\.cliSessionsThisSession)) }
         return parts.joined(separator: "  ")
     }
 

@@ -33,7 +33,7 @@ struct TokenCommand: AsyncParsableCommand {
 
     func validate() throws {
         if id && access { throw ValidationError(Localized.text(\.cliTokenIdOrAccess)) }
-        if issued.isRequested && (id || access) { throw ValidationError("--id and --access are the user's tokens.") }
+        if issued.isRequested && (id || access) { throw ValidationError(Localized.text(\.cliTokenUserTokensOnly)) }
         try Self.validateRetrySeconds(retrySeconds.value)
     }
 
