@@ -1246,6 +1246,28 @@ extension TextCatalog {
             "2 つ目のセッション: latchkey --store /tmp/latchkey-second --config {path} sign-in --username {username} を実行すると、`latchkey sessions` に両方が表示されます。"
         text.cliDemoMachineClient =
             "マシン用クライアント {id} (シークレットは {path} の machineClientSecret): LATCHKEY_CLIENT_SECRET=… latchkey token --client-credentials --client-id {id}"
+        text.tokenErrorSessionTrackingOff =
+            "このユーザープールはセッションを追跡していません (OperationNotEnabledException)。管理者がセッション追跡を有効にできます (SetUserPoolSessionConfiguration、Essentials または Plus 階層)。"
+        text.tokenErrorCurrentSession =
+            "セッション {id} はこのセッションです。Cognito は呼び出し元自身のセッションを取り消しません。終了するには `latchkey sign-out` を実行してください。"
+        text.tokenErrorSessionNotFound =
+            "セッション {id} が見つかりません。既に終了している可能性があります。`latchkey sessions` で現在のセッションを確認してください。"
+        text.tokenErrorSecretMissing =
+            "アプリクライアント {client} にはシークレットが必要です。LATCHKEY_CLIENT_SECRET を設定するか、--client-secret-stdin を指定して標準入力に書いてください。"
+        text.tokenErrorSecretRejected =
+            "アプリクライアント {client} は拒否されました。プールがこのクライアントを知らないか、シークレットが違います。クライアント ID とシークレットを確認してください (アプリクライアントは有効なシークレットを 2 つ持てます)。"
+        text.tokenErrorFlowForAPI =
+            "アプリクライアント {client} は GetClientToken でマシン用トークンを取得できません。管理者が ExplicitAuthFlows を ALLOW_CLIENT_TOKEN_AUTH だけにする必要があります。"
+        text.tokenErrorFlowForEndpoint =
+            "アプリクライアント {client} は /oauth2/token でマシン用トークンを取得できません。管理者が client_credentials の OAuth フロー (AllowedOAuthFlows) を許可する必要があります。"
+        text.tokenErrorScope =
+            "スコープが許可されませんでした ({detail})。アプリクライアントに許可された、プールのリソースサーバーのスコープ (識別子/スコープ) だけを要求するか、--scope を省略してください。"
+        text.tokenErrorNeedsDomain =
+            "--via token-endpoint にはユーザープールのドメイン (Auth.Default.OAuth.WebDomain) が必要です。設定するか、--via api を使ってください。"
+        text.tokenErrorExchangeOff =
+            "アプリクライアント {client} はトークンを交換できません。管理者が ExplicitAuthFlows に ALLOW_TOKEN_EXCHANGE_IMPERSONATION を追加する必要があります。"
+        text.tokenErrorBadAnswer =
+            "トークンの応答を使えませんでした: {detail}。"
         return text
     }()
     /// The texts Japanese keeps as they are in English on purpose (formats and names), which the

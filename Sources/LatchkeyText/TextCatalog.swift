@@ -1387,4 +1387,26 @@ package final class TextCatalog: @unchecked Sendable {
         "A second session: latchkey --store /tmp/latchkey-second --config {path} sign-in --username {username}, then `latchkey sessions` lists both."
     package internal(set) var cliDemoMachineClient =
         "Machine client {id} (secret: machineClientSecret in {path}): LATCHKEY_CLIENT_SECRET=… latchkey token --client-credentials --client-id {id}"
+    package internal(set) var tokenErrorSessionTrackingOff =
+        "This user pool does not track sessions (OperationNotEnabledException). Its administrator can turn session tracking on (SetUserPoolSessionConfiguration, Essentials or Plus tier)."
+    package internal(set) var tokenErrorCurrentSession =
+        "Session {id} is this one; Cognito does not revoke the caller's own session. Run `latchkey sign-out` to end it."
+    package internal(set) var tokenErrorSessionNotFound =
+        "No session {id} was found: it may have ended already. Run `latchkey sessions` to see the current ones."
+    package internal(set) var tokenErrorSecretMissing =
+        "App client {client} needs its secret: set LATCHKEY_CLIENT_SECRET or pass --client-secret-stdin and write it on standard input."
+    package internal(set) var tokenErrorSecretRejected =
+        "App client {client} was refused: the pool does not know it or its secret is wrong. Check the client id and the secret (an app client may have two active secrets)."
+    package internal(set) var tokenErrorFlowForAPI =
+        "App client {client} may not get machine tokens through GetClientToken: its administrator must give it ALLOW_CLIENT_TOKEN_AUTH as its only ExplicitAuthFlows entry."
+    package internal(set) var tokenErrorFlowForEndpoint =
+        "App client {client} may not get machine tokens through /oauth2/token: its administrator must give it the client_credentials OAuth flow (AllowedOAuthFlows)."
+    package internal(set) var tokenErrorScope =
+        "A scope was not granted ({detail}). Ask only for scopes of the pool's resource servers (identifier/scope) that the app client is allowed, or leave --scope out."
+    package internal(set) var tokenErrorNeedsDomain =
+        "--via token-endpoint needs the user pool's domain (Auth.Default.OAuth.WebDomain); configure it or use --via api."
+    package internal(set) var tokenErrorExchangeOff =
+        "App client {client} may not exchange tokens: its administrator must add ALLOW_TOKEN_EXCHANGE_IMPERSONATION to its ExplicitAuthFlows."
+    package internal(set) var tokenErrorBadAnswer =
+        "The token answer was not usable: {detail}."
 }

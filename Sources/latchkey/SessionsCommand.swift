@@ -84,7 +84,7 @@ struct SessionsCommand: AsyncParsableCommand {
         do {
             return try await body()
         } catch let error as TokenServiceError {
-            throw CLIFailure(code: exitCode(for: error.failureKind), message: error.description)
+            throw CLIFailure(code: exitCode(for: error.failureKind), message: error.description(.current))
         }
     }
 

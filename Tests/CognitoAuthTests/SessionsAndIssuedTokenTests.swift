@@ -1,5 +1,6 @@
 import CognitoAuthTesting
 import Foundation
+import LatchkeyText
 import Testing
 
 @testable import CognitoAuth
@@ -217,5 +218,15 @@ struct SessionsAndIssuedTokenTests {
         #expect(try files().map { String($0.prefix { $0 != "-" }) } == ["client", "derived"])
         _ = try await client.signOut()
         #expect(try files().count == 1 && (try files().first?.hasPrefix("client-credentials-") == true))
+    }
+
+    @Test("the errors are worded in the language asked for, and server text is sanitised")
+    func errorWording() {
+        let english = TokenServiceError.sessionTrackingNotEnabled.description
+        let japanese = TokenServiceError.sessionTrackingNotEnabled.description(.japanese)
+        #expect(english.contains("OperationNotEnabledException") && japanese.contains("OperationNotEnabledException"))
+        #expect(english != japanese)
+        let hostile = TokenServiceError.scopeNotAllowed(detail: "bad\u{1B}[2Jscope").description
+        #expect(!hostile.contains("\u{1B}") && hostile.contains("scope"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LatchkeyText
 
 /// Why a sessions, machine-to-machine or token-exchange call failed, in Latchkey's words with the next step.
 ///
@@ -34,41 +35,28 @@ public enum TokenServiceError: Error, Sendable, Equatable, CustomStringConvertib
         }
     }
 
-    /// The sentence to show, with the next step; server text is sanitised.
-    public var description: String {
+    /// The sentence to show in English, with the next step; server text is sanitised.
+    public var description: String { description(.english) }
+
+    /// The sentence to show in `language`, with the next step; server text is sanitised.
+    public func description(_ language: Language) -> String {
+        func text(_ key: KeyPath<TextCatalog, String>, _ value: (name: String, text: String)? = nil) -> String {
+            guard let value else { return Localized.text(key, in: language) }
+            return Localized.format(key, [value.name: TerminalText.sanitized(value.text)], in: language)
+        }
         switch self {
-        case .sessionTrackingNotEnabled:
-            return "This user pool does not track sessions (OperationNotEnabledException). Its administrator can "
-                + "turn session tracking on (SetUserPoolSessionConfiguration, Essentials or Plus tier)."
-        case .cannotRevokeCurrentSession(let id):
-            return "Session \(TerminalText.sanitized(id)) is this one; Cognito does not revoke the caller's own "
-                + "session. Run `latchkey sign-out` to end it."
-        case .sessionNotFound(let id):
-            return "No session \(TerminalText.sanitized(id)) was found: it may have ended already. "
-                + "Run `latchkey sessions` to see the current ones."
-        case .clientSecretMissing(let clientId):
-            return "App client \(TerminalText.sanitized(clientId)) needs its secret: set LATCHKEY_CLIENT_SECRET "
-                + "or pass --client-secret-stdin and write it on standard input."
-        case .clientSecretRejected(let clientId):
-            return "App client \(TerminalText.sanitized(clientId)) was refused: the pool does not know it or its "
-                + "secret is wrong. Check the client id and the secret (an app client may have two active secrets)."
+        case .sessionTrackingNotEnabled: return text(\.tokenErrorSessionTrackingOff)
+        case .cannotRevokeCurrentSession(let id): return text(\.tokenErrorCurrentSession, ("id", id))
+        case .sessionNotFound(let id): return text(\.tokenErrorSessionNotFound, ("id", id))
+        case .clientSecretMissing(let clientId): return text(\.tokenErrorSecretMissing, ("client", clientId))
+        case .clientSecretRejected(let clientId): return text(\.tokenErrorSecretRejected, ("client", clientId))
         case .clientCredentialsNotEnabled(let clientId, let route):
-            return "App client \(TerminalText.sanitized(clientId)) may not get machine tokens through \(route): "
-                + "its administrator must give it "
-                + (route == "GetClientToken"
-                    ? "ALLOW_CLIENT_TOKEN_AUTH as its only ExplicitAuthFlows entry."
-                    : "the client_credentials OAuth flow (AllowedOAuthFlows).")
-        case .scopeNotAllowed(let detail):
-            return "A scope was not granted (\(TerminalText.sanitized(detail))). Ask only for scopes of the pool's "
-                + "resource servers (identifier/scope) that the app client is allowed, or leave --scope out."
-        case .tokenEndpointNeedsDomain:
-            return "--via token-endpoint needs the user pool's domain (Auth.Default.OAuth.WebDomain); "
-                + "configure it or use --via api."
-        case .tokenExchangeNotEnabled(let clientId):
-            return "App client \(TerminalText.sanitized(clientId)) may not exchange tokens: its administrator must "
-                + "add ALLOW_TOKEN_EXCHANGE_IMPERSONATION to its ExplicitAuthFlows."
-        case .invalidTokenAnswer(let detail):
-            return "The token answer was not usable: \(TerminalText.sanitized(detail))."
+            return text(
+                route == "GetClientToken" ? \.tokenErrorFlowForAPI : \.tokenErrorFlowForEndpoint, ("client", clientId))
+        case .scopeNotAllowed(let detail): return text(\.tokenErrorScope, ("detail", detail))
+        case .tokenEndpointNeedsDomain: return text(\.tokenErrorNeedsDomain)
+        case .tokenExchangeNotEnabled(let clientId): return text(\.tokenErrorExchangeOff, ("client", clientId))
+        case .invalidTokenAnswer(let detail): return text(\.tokenErrorBadAnswer, ("detail", detail))
         }
     }
 }
