@@ -1188,6 +1188,103 @@ extension TextCatalog {
         text.cliAccountsAmbiguous =
             "\"{name}\" に当たるアカウントが {count} 件あります: {candidates}。ID で指定してください: {example}"
         text.cliAccountsSwitchHintIDs = "`latchkey switch NAME` で切り替えられます。名前が重複する場合は角括弧内の ID を使ってください。"
+        // MARK: Sessions, machine and derived tokens (issue 38)
+        text.cliSessionsAbstract =
+            "すべてのデバイスでのセッションを一覧表示するか、1 つを終了します。"
+        text.cliSessionsDiscussion =
+            "ユーザープールが追跡しているセッション (サインインごとに 1 つ、更新後も同じ) を一覧表示し、このセッションに印を付けます。セッション追跡が無効なプールではその旨を表示します (終了コード 2)。"
+        text.cliSessionsListAbstract =
+            "セッションを一覧表示します (このセッションに印を付けます)。"
+        text.cliSessionsListJson =
+            "JSON 配列を出力します: id, current, type, client, created, lastActive, device, ip, city, country。"
+        text.cliSessionsNone =
+            "セッションはありません。"
+        text.cliSessionsRevokeAbstract =
+            "別のセッションを終了します。そのリフレッシュトークンとアクセストークンは使えなくなります。"
+        text.cliSessionsRevokeDiscussion =
+            "このセッションは取り消せません (Cognito が拒否します)。代わりに `latchkey sign-out` を実行してください。"
+        text.cliSessionsRevokeID =
+            "`latchkey sessions` が表示するセッション ID (tkn… または sso…)。"
+        text.cliSessionsRevokeYes =
+            "確認を求めません (標準入力が端末でないときに必要です)。"
+        text.cliSessionsRevokeLinked =
+            "関連するセッションも終了します (SSO セッションのトークンセッション、またはその逆)。"
+        text.cliSessionsNotAnID =
+            "{text} はセッション ID ではありません。`latchkey sessions` で確認してください。"
+        text.cliSessionsRevokeNeedsYes =
+            "セッションの取り消しには確認が必要です。`latchkey sessions revoke {id} --yes` を実行してください。"
+        text.cliSessionsRevokeAsk =
+            "セッション {id} を終了しますか? そのデバイスでは再サインインが必要になります。[y/N] "
+        text.cliSessionsNothingRevoked =
+            "何も取り消しませんでした。"
+        text.cliSessionsRevoked =
+            "セッション {id} を取り消しました。"
+        text.cliSessionsUnknownDevice =
+            "不明なデバイス"
+        text.cliSessionsClient =
+            "クライアント {id}"
+        text.cliSessionsCreated =
+            "作成 {time}"
+        text.cliSessionsActive =
+            "最終利用 {time}"
+        text.cliSessionsThisSession =
+            "(このセッション)"
+        text.cliTokenClientCredentials =
+            "--client-id のマシン間 (M2M) アクセストークンを出力します (クライアント認証情報)。"
+        text.cliTokenClientID =
+            "マシン用アプリクライアントの ID (--client-credentials と一緒に指定)。"
+        text.cliTokenScope =
+            "要求するスコープ (リソースサーバー/スコープ)。複数指定できます。"
+        text.cliTokenVia =
+            "api (GetClientToken、既定) または token-endpoint (ドメインの /oauth2/token)。"
+        text.cliTokenClientSecretStdin =
+            "クライアントシークレットを標準入力から読みます (指定しない場合は LATCHKEY_CLIENT_SECRET)。"
+        text.cliTokenAudience =
+            "このオーディエンス向けにセッションから派生したトークンを出力します (トークン交換)。"
+        text.cliTokenResource =
+            "派生トークンを結び付けるリソースサーバー。複数指定できます。"
+        text.cliTokenNeedsClientID =
+            "--client-credentials には --client-id ID が必要です。"
+        text.cliTokenClientCredentialsAlone =
+            "--audience と --resource はユーザーのトークンを派生させます。--client-credentials と一緒には指定しないでください。"
+        text.cliTokenClientOptionsNeedClientCredentials =
+            "--client-id、--via、--client-secret-stdin は --client-credentials と一緒に指定します。"
+        text.cliTokenAudienceOrResource =
+            "--audience か --resource のどちらか一方を指定してください (Cognito はトークンを一方にだけ結び付けます)。"
+        text.cliTokenScopeNeedsKind =
+            "--scope は --client-credentials、--audience、--resource のいずれかと一緒に指定します。"
+        text.cliTokenBadValue =
+            "{text} はスコープ、オーディエンス、ID のいずれでもありません。"
+        text.cliTokenNoUserPool =
+            "ユーザープールが設定されていません。CognitoUserPool.Default を追加してください。"
+        text.cliTokenUserTokensOnly =
+            "--id と --access はユーザーのトークンです。--client-credentials、--audience、--resource と一緒には指定しないでください。"
+        text.cliDemoSecondSession =
+            "2 つ目のセッション: latchkey --store /tmp/latchkey-second --config {path} sign-in --username {username} を実行すると、`latchkey sessions` に両方が表示されます。"
+        text.cliDemoMachineClient =
+            "マシン用クライアント {id} (シークレットは {path} の machineClientSecret): LATCHKEY_CLIENT_SECRET=… latchkey token --client-credentials --client-id {id}"
+        text.tokenErrorSessionTrackingOff =
+            "このユーザープールはセッションを追跡していません (OperationNotEnabledException)。管理者がセッション追跡を有効にできます (SetUserPoolSessionConfiguration、Essentials または Plus 階層)。"
+        text.tokenErrorCurrentSession =
+            "セッション {id} はこのセッションです。Cognito は呼び出し元自身のセッションを取り消しません。終了するには `latchkey sign-out` を実行してください。"
+        text.tokenErrorSessionNotFound =
+            "セッション {id} が見つかりません。既に終了している可能性があります。`latchkey sessions` で現在のセッションを確認してください。"
+        text.tokenErrorSecretMissing =
+            "アプリクライアント {client} にはシークレットが必要です。LATCHKEY_CLIENT_SECRET を設定するか、--client-secret-stdin を指定して標準入力に書いてください。"
+        text.tokenErrorSecretRejected =
+            "アプリクライアント {client} は拒否されました。プールがこのクライアントを知らないか、シークレットが違います。クライアント ID とシークレットを確認してください (アプリクライアントは有効なシークレットを 2 つ持てます)。"
+        text.tokenErrorFlowForAPI =
+            "アプリクライアント {client} は GetClientToken でマシン用トークンを取得できません。管理者が ExplicitAuthFlows を ALLOW_CLIENT_TOKEN_AUTH だけにする必要があります。"
+        text.tokenErrorFlowForEndpoint =
+            "アプリクライアント {client} は /oauth2/token でマシン用トークンを取得できません。管理者が client_credentials の OAuth フロー (AllowedOAuthFlows) を許可する必要があります。"
+        text.tokenErrorScope =
+            "スコープが許可されませんでした ({detail})。アプリクライアントに許可された、プールのリソースサーバーのスコープ (識別子/スコープ) だけを要求するか、--scope を省略してください。"
+        text.tokenErrorNeedsDomain =
+            "--via token-endpoint にはユーザープールのドメイン (Auth.Default.OAuth.WebDomain) が必要です。設定するか、--via api を使ってください。"
+        text.tokenErrorExchangeOff =
+            "アプリクライアント {client} はトークンを交換できません。管理者が ExplicitAuthFlows に ALLOW_TOKEN_EXCHANGE_IMPERSONATION を追加する必要があります。"
+        text.tokenErrorBadAnswer =
+            "トークンの応答を使えませんでした: {detail}。"
         return text
     }()
     /// The texts Japanese keeps as they are in English on purpose (formats and names), which the

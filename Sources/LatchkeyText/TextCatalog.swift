@@ -1328,4 +1328,102 @@ package final class TextCatalog: @unchecked Sendable {
         "\"{name}\" names {count} accounts here: {candidates}. Pick one by its id: {example}"
     package internal(set) var cliAccountsSwitchHintIDs =
         "Switch with `latchkey switch NAME`; where a name repeats, use the id in brackets instead."
+
+    // MARK: Sessions, machine and derived tokens (issue 38)
+    package internal(set) var cliSessionsAbstract =
+        "List your sessions on every device, or end one."
+    package internal(set) var cliSessionsDiscussion =
+        "Lists the sessions the user pool tracks for you (one per sign-in, kept across refreshes), this one marked. A pool without session tracking says so (exit 2)."
+    package internal(set) var cliSessionsListAbstract =
+        "List your sessions (this one marked)."
+    package internal(set) var cliSessionsListJson =
+        "Print a JSON array: id, current, type, client, created, lastActive, device, ip, city, country."
+    package internal(set) var cliSessionsNone =
+        "No sessions."
+    package internal(set) var cliSessionsRevokeAbstract =
+        "End another session: its refresh and access tokens stop working."
+    package internal(set) var cliSessionsRevokeDiscussion =
+        "This session cannot be revoked (Cognito refuses it): run `latchkey sign-out` instead."
+    package internal(set) var cliSessionsRevokeID =
+        "The session's id, as `latchkey sessions` shows it (tkn… or sso…)."
+    package internal(set) var cliSessionsRevokeYes =
+        "Do not ask for confirmation (needed when standard input is not a terminal)."
+    package internal(set) var cliSessionsRevokeLinked =
+        "Also end the linked sessions (an SSO session's token sessions, or the reverse)."
+    package internal(set) var cliSessionsNotAnID =
+        "{text} is not a session id: run `latchkey sessions` to see them."
+    package internal(set) var cliSessionsRevokeNeedsYes =
+        "Revoking a session needs confirmation: run `latchkey sessions revoke {id} --yes`."
+    package internal(set) var cliSessionsRevokeAsk =
+        "End session {id}? Its device must sign in again. [y/N] "
+    package internal(set) var cliSessionsNothingRevoked =
+        "Nothing was revoked."
+    package internal(set) var cliSessionsRevoked =
+        "Session {id} was revoked."
+    package internal(set) var cliSessionsUnknownDevice =
+        "unknown device"
+    package internal(set) var cliSessionsClient =
+        "client {id}"
+    package internal(set) var cliSessionsCreated =
+        "created {time}"
+    package internal(set) var cliSessionsActive =
+        "active {time}"
+    package internal(set) var cliSessionsThisSession =
+        "(this session)"
+    package internal(set) var cliTokenClientCredentials =
+        "Print a machine-to-machine access token for --client-id (client credentials)."
+    package internal(set) var cliTokenClientID =
+        "The machine app client's id (with --client-credentials)."
+    package internal(set) var cliTokenScope =
+        "A scope to ask for (resource-server/scope); repeat for more."
+    package internal(set) var cliTokenVia =
+        "api (GetClientToken, the default) or token-endpoint (/oauth2/token on the domain)."
+    package internal(set) var cliTokenClientSecretStdin =
+        "Read the client secret from standard input (else LATCHKEY_CLIENT_SECRET)."
+    package internal(set) var cliTokenAudience =
+        "Print a token derived from your session for this audience (token exchange)."
+    package internal(set) var cliTokenResource =
+        "A resource server to bind the derived token to; repeat for more."
+    package internal(set) var cliTokenNeedsClientID =
+        "--client-credentials needs --client-id ID."
+    package internal(set) var cliTokenClientCredentialsAlone =
+        "--audience and --resource derive a user's token; leave them out with --client-credentials."
+    package internal(set) var cliTokenClientOptionsNeedClientCredentials =
+        "--client-id, --via and --client-secret-stdin go with --client-credentials."
+    package internal(set) var cliTokenAudienceOrResource =
+        "Give --audience or --resource, not both (Cognito binds a token to one kind)."
+    package internal(set) var cliTokenScopeNeedsKind =
+        "--scope goes with --client-credentials, --audience or --resource."
+    package internal(set) var cliTokenBadValue =
+        "{text} is not a scope, audience or id."
+    package internal(set) var cliTokenNoUserPool =
+        "No user pool is configured: add CognitoUserPool.Default."
+    package internal(set) var cliTokenUserTokensOnly =
+        "--id and --access are the user's tokens: leave them out with --client-credentials, --audience or --resource."
+    package internal(set) var cliDemoSecondSession =
+        "A second session: latchkey --store /tmp/latchkey-second --config {path} sign-in --username {username}, then `latchkey sessions` lists both."
+    package internal(set) var cliDemoMachineClient =
+        "Machine client {id} (secret: machineClientSecret in {path}): LATCHKEY_CLIENT_SECRET=… latchkey token --client-credentials --client-id {id}"
+    package internal(set) var tokenErrorSessionTrackingOff =
+        "This user pool does not track sessions (OperationNotEnabledException). Its administrator can turn session tracking on (SetUserPoolSessionConfiguration, Essentials or Plus tier)."
+    package internal(set) var tokenErrorCurrentSession =
+        "Session {id} is this one; Cognito does not revoke the caller's own session. Run `latchkey sign-out` to end it."
+    package internal(set) var tokenErrorSessionNotFound =
+        "No session {id} was found: it may have ended already. Run `latchkey sessions` to see the current ones."
+    package internal(set) var tokenErrorSecretMissing =
+        "App client {client} needs its secret: set LATCHKEY_CLIENT_SECRET or pass --client-secret-stdin and write it on standard input."
+    package internal(set) var tokenErrorSecretRejected =
+        "App client {client} was refused: the pool does not know it or its secret is wrong. Check the client id and the secret (an app client may have two active secrets)."
+    package internal(set) var tokenErrorFlowForAPI =
+        "App client {client} may not get machine tokens through GetClientToken: its administrator must give it ALLOW_CLIENT_TOKEN_AUTH as its only ExplicitAuthFlows entry."
+    package internal(set) var tokenErrorFlowForEndpoint =
+        "App client {client} may not get machine tokens through /oauth2/token: its administrator must give it the client_credentials OAuth flow (AllowedOAuthFlows)."
+    package internal(set) var tokenErrorScope =
+        "A scope was not granted ({detail}). Ask only for scopes of the pool's resource servers (identifier/scope) that the app client is allowed, or leave --scope out."
+    package internal(set) var tokenErrorNeedsDomain =
+        "--via token-endpoint needs the user pool's domain (Auth.Default.OAuth.WebDomain); configure it or use --via api."
+    package internal(set) var tokenErrorExchangeOff =
+        "App client {client} may not exchange tokens: its administrator must add ALLOW_TOKEN_EXCHANGE_IMPERSONATION to its ExplicitAuthFlows."
+    package internal(set) var tokenErrorBadAnswer =
+        "The token answer was not usable: {detail}."
 }

@@ -40,6 +40,7 @@ struct DemoCommand: AsyncParsableCommand {
         print(Localized.format(\.cliDemoBackend, ["endpoint": info.endpoint, "pool": info.userPoolId]))
         print(Localized.format(\.cliDemoConfiguration, ["path": configPath]))
         print(Localized.format(\.cliDemoUser, ["username": Self.demoUser, "password": Self.demoPassword]))
+        print(Self.sessionsHint(info: info, configPath: configPath, stateDirectory: launcher.stateDirectory))
         let configuration = try AuthConfiguration.load(path: configPath)
         let notice = StoreNotice()
         var clientOptions = AuthClientOptions()
@@ -57,6 +58,16 @@ struct DemoCommand: AsyncParsableCommand {
         try await InteractiveEntry.run(
             client: client, global: global, ui: ui, prefilledUsername: Self.demoUser, storeNotice: notice.text,
             signInHint: Self.signInHint)
+    }
+
+    /// How to see two sessions and get a machine token in the demo (issue 38).
+    static func sessionsHint(info: LocalBackendLauncher.Info, configPath: String, stateDirectory: String) -> String {
+        var lines = [Localized.format(\.cliDemoSecondSession, ["path": configPath, "username": demoUser])]
+        if let machine = info.machineClientId {
+            lines.append(
+                Localized.format(\.cliDemoMachineClient, ["id": machine, "path": stateDirectory + "/backend.json"]))
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// Copies the backend's configuration to the default location unless a non-demo one is there.
@@ -88,6 +99,8 @@ struct LocalBackendLauncher {
         var endpoint: String
         var userPoolId: String
         var configPath: String
+        /// The demo's machine-to-machine client (issue 38); its secret stays in the state directory's backend.json.
+        var machineClientId: String?
     }
 
     static func find() throws -> LocalBackendLauncher {

@@ -41,6 +41,7 @@ extension BackendTests {
             "exec": ["--", "true"],
             "aws-profile install": ["matrix"],
             "aws-profile uninstall": ["matrix"],
+            "sessions revoke": ["tkn0000000000000000000000000", "--yes"],
         ]
 
         /// Commands that take none of the global options (`--config`, `--store`).

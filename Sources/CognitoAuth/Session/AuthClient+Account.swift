@@ -160,6 +160,7 @@ extension AuthClient {
         let logoutURL = hostedUILogoutURL()
         let actions = machine.handle(.signOutRequested(global: scope == .global), now: clock.now())
         var settled = try await settleSignOut(actions, result: result)
+        IssuedTokenCache.beside(store).removeAll(kind: "derived")  // tokens derived from the session (issue 38)
         settled.hostedUILogoutURL = logoutURL
         return settled
     }
@@ -181,6 +182,7 @@ extension AuthClient {
         if let failure = run(machine.handle(.sessionCleared, now: clock.now()), writes: .replace) {
             throw AuthError(storeError: failure)
         }
+        IssuedTokenCache.beside(store).removeAll(kind: "derived")  // tokens derived from the session (issue 38)
     }
 
     /// Runs a sign-out's actions: the signed-out record (carrying what it owes the service) is
