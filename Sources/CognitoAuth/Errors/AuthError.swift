@@ -218,6 +218,7 @@ extension AuthError {
         case .invalidResponse(let status, _) where status == 0 || status >= 500: return .network
         case .reloginRequired, .signInWaitCancelled, .sessionReplaced: return .reloginRequired
         case .configuration, .unsafeStore, .sessionIssuerMismatch, .identityIssuerMismatch: return .configuration
+        case .passkey(let failure) where failure.isConfigurationProblem: return .configuration
         case .storage: return .storage
         default: return .authentication
         }

@@ -4,8 +4,8 @@ import Logging
 /// The signed-in user's passkeys: add one (registration), list them, remove one.
 public protocol PasskeyService: Sendable {
     /// Registers a new passkey (StartWebAuthnRegistration → the authenticator → CompleteWebAuthnRegistration) and
-    /// returns its credential id.
-    func addPasskey() async throws -> String
+    /// returns its credential id; `name` goes to the authenticator only (Cognito names passkeys itself).
+    func addPasskey(name: String?) async throws -> String
     /// The user's passkeys (ListWebAuthnCredentials, every page).
     func listPasskeys() async throws -> [PasskeyCredential]
     /// Removes a passkey (DeleteWebAuthnCredential).
@@ -21,12 +21,15 @@ extension AuthClient {
     ///
     /// The creation options are checked against the pinned relying party before the authenticator is asked, and the
     /// authenticator's answer is checked (its clientDataJSON's type, challenge and origin) before it is sent.
-    public func addPasskey() async throws -> String {
-        let (authenticator, party) = try passkeyAuthenticatorAndParty()
+    /// `name` is given to the authenticator for its own label; Cognito has no field for it.
+    public func addPasskey(name: String? = nil) async throws -> String {
         let api = try userPoolAPI()
+        // The session first: nobody signed in, or a sign-in needed again, says so before "no provider".
         let accessToken = try await getTokens().accessToken
+        let (authenticator, party) = try passkeyAuthenticatorAndParty()
         let options = try await reachingBackend { try await api.startWebAuthnRegistration(accessToken: accessToken) }
-        let ceremony = try PasskeyCeremony.registration(options: options, pinned: party)
+        var ceremony = try PasskeyCeremony.registration(options: options, pinned: party)
+        ceremony.name = name
         let credential = try await authenticator.create(ceremony)
         try ceremony.check(credential: credential)
         try await reachingBackend {
@@ -62,8 +65,12 @@ extension AuthClient {
         }
         let api = try userPoolAPI()
         let accessToken = try await getTokens().accessToken
-        try await reachingBackend {
-            try await api.deleteWebAuthnCredential(accessToken: accessToken, credentialId: trimmed)
+        do {
+            try await reachingBackend {
+                try await api.deleteWebAuthnCredential(accessToken: accessToken, credentialId: trimmed)
+            }
+        } catch AuthError.resourceNotFound {
+            throw AuthError.passkey(.unknownCredential(TerminalText.sanitized(trimmed)))
         }
     }
 
@@ -76,7 +83,8 @@ extension AuthClient {
     func passkeyAuthenticatorAndParty() throws(AuthError) -> (any PasskeyAuthenticator, PasskeyRelyingParty) {
         guard let authenticator = options.passkeys?.authenticator else { throw .passkey(.noAuthenticator) }
         if let pinned = options.passkeys?.relyingParty { return (authenticator, pinned) }
-        return (authenticator, try PasskeyRelyingParty.resolve(environment: [:], configuration: configuration))
+        let environment = options.passkeys?.environment ?? [:]
+        return (authenticator, try PasskeyRelyingParty.resolve(environment: environment, configuration: configuration))
     }
 
     /// Answers the `WEB_AUTHN` challenge: checks `CREDENTIAL_REQUEST_OPTIONS` against the pinned relying party, asks

@@ -18,13 +18,19 @@ public protocol PasskeyAuthenticator: Sendable {
 public struct PasskeySettings: Sendable {
     /// The authenticator ceremonies go to; nil when none is set up (passkey sign-in then fails with the next step).
     public var authenticator: (any PasskeyAuthenticator)?
-    /// The pinned relying party; nil means ``PasskeyRelyingParty/resolve(environment:configuration:)`` with no
-    /// environment (the configuration's `Latchkey.Passkeys.RelyingPartyId`, else its hosted-UI domain).
+    /// The pinned relying party; nil means ``PasskeyRelyingParty/resolve(environment:configuration:)`` with
+    /// ``environment``, when a ceremony needs it (so a bad setting fails only the passkey calls).
     public var relyingParty: PasskeyRelyingParty?
+    /// The environment the relying party is resolved from (`LATCHKEY_PASSKEY_RP_ID`) when ``relyingParty`` is nil.
+    public var environment: [String: String]
 
-    /// Creates settings with `authenticator` and an optional pinned relying party.
-    public init(authenticator: (any PasskeyAuthenticator)?, relyingParty: PasskeyRelyingParty? = nil) {
+    /// Creates settings with `authenticator`, an optional pinned relying party and the environment to resolve one from.
+    public init(
+        authenticator: (any PasskeyAuthenticator)?, relyingParty: PasskeyRelyingParty? = nil,
+        environment: [String: String] = [:]
+    ) {
         self.authenticator = authenticator
         self.relyingParty = relyingParty
+        self.environment = environment
     }
 }

@@ -24,6 +24,9 @@ public struct PasskeyCeremony: Sendable, Hashable {
     public var challenge: String
     /// How long the authenticator may take: the options' `timeout` (milliseconds), 10 s to 10 min, else 5 min.
     public var timeout: Duration
+    /// A name the person chose for a new passkey (`latchkey passkey add --name`), for the authenticator's own label.
+    /// Cognito has no field for it: it names passkeys itself (`FriendlyCredentialName`).
+    public var name: String?
 
     /// The origin written into clientDataJSON: `https://<rpId>`.
     public var origin: String { relyingParty.origin }
@@ -42,7 +45,7 @@ public struct PasskeyCeremony: Sendable, Hashable {
         }
         return PasskeyCeremony(
             kind: .create, relyingParty: pinned, publicKey: options, challenge: try challenge(of: options),
-            timeout: timeout(of: options))
+            timeout: timeout(of: options), name: nil)
     }
 
     /// A sign-in ceremony for the `WEB_AUTHN` challenge's `CREDENTIAL_REQUEST_OPTIONS` (a JSON string).
@@ -58,14 +61,17 @@ public struct PasskeyCeremony: Sendable, Hashable {
         try pinned.check(offered: offered)
         return PasskeyCeremony(
             kind: .get, relyingParty: pinned, publicKey: options, challenge: try challenge(of: options),
-            timeout: timeout(of: options))
+            timeout: timeout(of: options), name: nil)
     }
 
-    /// The JSON document an external provider reads on stdin: `{"type", "origin", "publicKey"}`.
+    /// The JSON document an external provider reads on stdin: `{"type", "origin", "publicKey"}`, plus `name` when the
+    /// person chose one for a new passkey.
     public var providerInput: Data {
-        JSONValue.object([
+        var document: [String: JSONValue] = [
             "type": .string(kind.rawValue), "origin": .string(origin), "publicKey": publicKey,
-        ]).encoded()
+        ]
+        if let name { document["name"] = .string(name) }
+        return JSONValue.object(document).encoded()
     }
 
     /// Checks an authenticator's `PublicKeyCredential` JSON before it is sent: `type` is `public-key`, `id` is set,

@@ -39,6 +39,17 @@ public enum PasskeyFailure: Error, Sendable, Hashable {
     case timedOut(seconds: Int)
     /// The ceremony was cancelled by the caller (the task was cancelled).
     case cancelled
+    /// DeleteWebAuthnCredential found no passkey with this id.
+    case unknownCredential(String)
+
+    /// Whether the failure is in the set-up (no provider, no relying party, a refused relying party), which the CLI
+    /// reports as a configuration problem (exit code 2), not as a refused sign-in.
+    public var isConfigurationProblem: Bool {
+        switch self {
+        case .noAuthenticator, .noRelyingParty, .providerUnavailable, .relyingPartyRefused: return true
+        default: return false
+        }
+    }
 
     /// Maps a Cognito WebAuthn exception type to its case; nil for any other type.
     package static func fromService(type: String, message: String) -> PasskeyFailure? {
@@ -76,6 +87,7 @@ public enum PasskeyFailure: Error, Sendable, Hashable {
         case .providerUnavailable(let reason): return "The passkey provider could not be started: \(reason)."
         case .timedOut(let seconds): return "The passkey authenticator did not answer within \(seconds) seconds."
         case .cancelled: return "The passkey ceremony was cancelled."
+        case .unknownCredential(let id): return "No passkey of this user has the id \"\(id)\"."
         }
     }
 
@@ -100,6 +112,7 @@ public enum PasskeyFailure: Error, Sendable, Hashable {
             return "Set LATCHKEY_PASSKEY_PROVIDER (or Latchkey.Passkeys.Provider) to a provider command, "
                 + "or sign in another way."
         case .authenticatorFailed, .timedOut, .cancelled: return "Try again, or sign in another way."
+        case .unknownCredential: return "List the passkeys and their ids with `latchkey passkey list`."
         case .providerUnavailable:
             return "Check LATCHKEY_PASSKEY_PROVIDER (or Latchkey.Passkeys.Provider) names a command that runs."
         }
