@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A passkey authenticator that is another program: `LATCHKEY_PASSKEY_PROVIDER` (or `Latchkey.Passkeys.Provider`).
 ///
 /// The command runs through `/bin/sh -c`. It reads one JSON object on stdin,
@@ -74,7 +78,8 @@ public struct ExternalPasskeyProvider: PasskeyAuthenticator {
 /// One run of a provider command: a child process with stdin from a private temporary file (so a provider that exits
 /// without reading cannot raise SIGPIPE here), stdout and stderr read on threads of their own.
 ///
-/// `@unchecked Sendable`: the mutable state (`process`, `stopReason`) is read and written only under `lock`.
+/// `@unchecked Sendable`: the mutable state (`process`, `stopReason`) is read and written only under `lock`; the
+/// `Process` itself is only asked `isRunning`, `terminate()` and its pid, which Foundation allows from any thread.
 final class ProviderRun: @unchecked Sendable {
     /// Why the run was stopped by Latchkey, if it was.
     enum StopReason { case cancelled, timedOut }
@@ -132,13 +137,19 @@ final class ProviderRun: @unchecked Sendable {
         return Outcome(status: status, stdout: output, stderr: errors, stopReason: lock.withLock { stopReason })
     }
 
-    /// Stops the child (SIGTERM) for `reason`; the first reason wins.
+    /// Stops the child for `reason` (the first reason wins): SIGTERM, then SIGKILL a second later if it still runs
+    /// (a child may inherit SIGTERM blocked or ignored).
     func stop(reason: StopReason) {
         let running = lock.withLock { () -> Process? in
             if stopReason == nil { stopReason = reason }
             return process
         }
-        if let running, running.isRunning { running.terminate() }
+        guard let running, running.isRunning else { return }
+        let pid = running.processIdentifier
+        running.terminate()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) {
+            if running.isRunning { kill(pid, SIGKILL) }
+        }
     }
 
     /// A read handle on a temporary file holding `input`, unlinked at once (mode 0600 while it has a name).
