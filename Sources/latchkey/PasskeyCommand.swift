@@ -34,10 +34,11 @@ struct PasskeyCommand: AsyncParsableCommand {
                 throw CLIFailure(code: 2, message: "--name takes 1 to 128 characters on one line.")
             }
             let configuration = try global.loadConfiguration()
-            let client = try await global.makeClient(
-                options: PasskeyCommand.clientOptions(global: global, configuration: configuration),
-                printingWarnings: false)
-            CLIOutput.info("Asking the passkey provider to make a passkey …")
+            let options = PasskeyCommand.clientOptions(global: global, configuration: configuration)
+            let client = try await global.makeClient(options: options, printingWarnings: false)
+            if options.passkeys?.authenticator != nil {
+                CLIOutput.info("Asking the passkey provider to make a passkey …")
+            }
             let id = try await client.addPasskey(name: name)
             CLIOutput.info("✔ Passkey added (\(TerminalText.sanitized(id))).")
         }

@@ -40,6 +40,7 @@ extension BackendTests {
             "exec": ["--", "true"],
             "aws-profile install": ["matrix"],
             "aws-profile uninstall": ["matrix"],
+            "passkey remove": ["matrix-no-such-passkey", "--yes"],
         ]
 
         /// Commands that take none of the global options (`--config`, `--store`).
