@@ -65,6 +65,12 @@ extension BackendTests {
             #expect((try? String(contentsOfFile: marker, encoding: .utf8)) == "webauthn.get")
             let status = try await LatchkeyBinary.run(["status"] + common)
             #expect(status.status == 0 && status.stdout.contains(user), "\(status.stdout)")
+            // USER_AUTH without a method: the passkey is among the methods offered, and chosen by name.
+            _ = try await LatchkeyBinary.run(["sign-out"] + common)
+            let chosen = try await LatchkeyBinary.run(
+                ["sign-in", "--username", user, "--flow", "user-auth"] + common, stdin: "passkey\n", environment: env)
+            #expect(chosen.status == 0, "\(chosen.stderr)")
+            #expect(chosen.stderr.contains("passkey") && !chosen.stderr.contains("not available"), "\(chosen.stderr)")
 
             let list = try await LatchkeyBinary.run(["passkey", "list", "--json"] + common)
             #expect(list.status == 0, "\(list.stderr)")
