@@ -63,6 +63,19 @@ struct ExternalPasskeyProviderTests {
         #expect(ContinuousClock.now - started < .seconds(10))
     }
 
+    @Test("Cancelling does not wait for a grandchild the shell left holding the pipes")
+    func cancellationWithGrandchild() async throws {
+        // The orphaned `sleep` ends by itself 6 s later (a provider should `exec` its program).
+        let provider = ExternalPasskeyProvider(command: "sleep 6; true")
+        let ceremony = try Self.ceremony()
+        let started = ContinuousClock.now
+        let task = Task { try await provider.get(ceremony) }
+        try await Task.sleep(for: .milliseconds(300))
+        task.cancel()
+        await #expect(throws: AuthError.passkey(.cancelled)) { try await task.value }
+        #expect(ContinuousClock.now - started < .seconds(4))
+    }
+
     @Test("A provider that outlives the options' timeout is stopped")
     func timeout() async throws {
         let provider = ExternalPasskeyProvider(command: "exec sleep 30")

@@ -126,15 +126,19 @@ final class ProviderRun: @unchecked Sendable {
             self?.stop(reason: .timedOut)
         }
         defer { watchdog.cancel() }
-        async let out = Self.readAll(stdout.fileHandleForReading, limit: ExternalPasskeyProvider.outputLimit + 1)
-        async let err = Self.readAll(stderr.fileHandleForReading, limit: 64 * 1024)
+        let out = PipeReader(stdout.fileHandleForReading, limit: ExternalPasskeyProvider.outputLimit + 1)
+        let err = PipeReader(stderr.fileHandleForReading, limit: 64 * 1024)
         var status: Int32 = -1
         for await value in exited.stream {
             status = value
             break
         }
-        let (output, errors) = await (out, err)
-        return Outcome(status: status, stdout: output, stderr: errors, stopReason: lock.withLock { stopReason })
+        // A grandchild the shell left behind may hold the pipes open: wait for their end a little, not for it.
+        let reason = lock.withLock { stopReason }
+        let grace: Duration = reason == nil ? .seconds(2) : .milliseconds(200)
+        let output = await out.data(waitingUpTo: grace)
+        let errors = await err.data(waitingUpTo: .milliseconds(200))
+        return Outcome(status: status, stdout: output, stderr: errors, stopReason: reason)
     }
 
     /// Stops the child for `reason` (the first reason wins): SIGTERM, then SIGKILL a second later if it still runs
@@ -152,32 +156,56 @@ final class ProviderRun: @unchecked Sendable {
         }
     }
 
-    /// A read handle on a temporary file holding `input`, unlinked at once (mode 0600 while it has a name).
+    /// A read handle on a temporary file holding `input`, unlinked before the provider starts (mode 0600).
     private static func privateInput(_ input: Data) throws -> FileHandle {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("latchkey-passkey-\(UUID().uuidString).json").path
-        guard FileManager.default.createFile(atPath: path, contents: input, attributes: [.posixPermissions: 0o600]),
-            let handle = FileHandle(forReadingAtPath: path)
+        // Made empty with mode 0600 first, then written: the request is never readable by others.
+        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
+            let writer = FileHandle(forWritingAtPath: path), let reader = FileHandle(forReadingAtPath: path)
         else {
             throw AuthError.passkey(.providerUnavailable("the request could not be written to a temporary file"))
         }
-        try? FileManager.default.removeItem(atPath: path)
-        return handle
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            try writer.write(contentsOf: input)
+            try writer.close()
+        } catch {
+            throw AuthError.passkey(.providerUnavailable("the request could not be written to a temporary file"))
+        }
+        return reader
     }
 
-    /// Reads `handle` to its end on a thread of its own (a blocking read must not hold an async worker), keeping at
-    /// most `limit` bytes.
-    private static func readAll(_ handle: FileHandle, limit: Int) async -> Data {
-        await withCheckedContinuation { continuation in
-            let thread = Thread {
-                var data = Data()
-                while let chunk = try? handle.read(upToCount: 16 * 1024), !chunk.isEmpty {
-                    if data.count < limit { data.append(chunk.prefix(limit - data.count)) }
+}
+
+/// Reads a pipe to its end on a thread of its own (a blocking read must not hold an async worker), keeping at most
+/// `limit` bytes.
+///
+/// `@unchecked Sendable`: `collected` and `finished` are read and written only under `lock`.
+final class PipeReader: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected = Data()
+    private var finished = false
+
+    init(_ handle: FileHandle, limit: Int) {
+        let thread = Thread { [self] in
+            while let chunk = try? handle.read(upToCount: 16 * 1024), !chunk.isEmpty {
+                lock.withLock {
+                    if collected.count < limit { collected.append(chunk.prefix(limit - collected.count)) }
                 }
-                continuation.resume(returning: data)
             }
-            thread.name = "latchkey-passkey-provider"
-            thread.start()
+            lock.withLock { finished = true }
         }
+        thread.name = "latchkey-passkey-provider"
+        thread.start()
+    }
+
+    /// What was read once the pipe ended, or after `grace` if it has not ended by then.
+    func data(waitingUpTo grace: Duration) async -> Data {
+        let deadline = ContinuousClock.now + grace
+        while !lock.withLock({ finished }) && ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return lock.withLock { collected }
     }
 }
