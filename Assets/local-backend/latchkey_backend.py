@@ -268,6 +268,7 @@ PATCHES = (
     "totp_drift",             # (g) TOTP accepts the previous and next step
     "custom_auth",
     "user_auth",
+    "web_authn",              # passkeys: registration, listing, USER_AUTH WEB_AUTHN (after user_auth)
     "email_mfa",
     "sms_mfa",
     "explicit_auth_flows",
@@ -444,7 +445,7 @@ def provision(endpoint: str, args: argparse.Namespace) -> dict[str, Any]:
                                      "RequireSymbols": False,
                                      "TemporaryPasswordValidityDays": 7},
                   # USER_AUTH's first factors (patches/user_auth.py)
-                  "SignInPolicy": {"AllowedFirstAuthFactors": ["PASSWORD", "EMAIL_OTP", "SMS_OTP"]}},
+                  "SignInPolicy": {"AllowedFirstAuthFactors": ["PASSWORD", "EMAIL_OTP", "SMS_OTP", "WEB_AUTHN"]}},
         AutoVerifiedAttributes=["email"],
     )["UserPool"]
     pool_id = pool["Id"]
@@ -453,7 +454,9 @@ def provision(endpoint: str, args: argparse.Namespace) -> dict[str, Any]:
         SoftwareTokenMfaConfiguration={"Enabled": True},
         SmsMfaConfiguration={"SmsAuthenticationMessage": "Your Latchkey code is {####}",
                              "SmsConfiguration": {"SnsCallerArn": SMS_ROLE_ARN, "ExternalId": "latchkey"}},
-        EmailMfaConfiguration={"Message": "Your Latchkey code is {####}", "Subject": "Latchkey code"})
+        EmailMfaConfiguration={"Message": "Your Latchkey code is {####}", "Subject": "Latchkey code"},
+        # Passkeys (patches/web_authn.py): the relying party is the hosted UI's host, as with a pool domain.
+        WebAuthnConfiguration={"RelyingPartyId": "127.0.0.1", "UserVerification": "preferred"})
 
     def make_client(name: str, secret: bool) -> dict[str, Any]:
         return idp.create_user_pool_client(

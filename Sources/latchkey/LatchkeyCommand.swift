@@ -18,6 +18,7 @@ struct LatchkeyCommand: AsyncParsableCommand {
             DevicesCommand.self, UserCommand.self, AccountsCommand.self, SwitchCommand.self, VersionCommand.self,
             ExecCommand.self, ServeCredentialsCommand.self, AWSProfileCommand.self,
             SessionsCommand.self,
+            PasskeyCommand.self,
         ],
         defaultSubcommand: UICommand.self
     )

@@ -156,8 +156,10 @@ enum PlainSignIn {
                 step = try await client.confirmSignIn(
                     try CLIOutput.ask(Localized.text(\.cliPromptPhoneForCodes)))
             case .selectChallenge(let methods):
-                let usable = methods.compactMap(MethodOption.init(method:))
-                if methods.contains(.webAuthn) {
+                let usable = methods.compactMap(MethodOption.init(method:)).filter {
+                    $0 != .passkey || client.canUsePasskeys
+                }
+                if methods.contains(.webAuthn) && !client.canUsePasskeys {
                     CLIOutput.info(Localized.text(\.cliPasskeysUnavailable))
                 }
                 let names = usable.map(\.rawValue).joined(separator: ", ")

@@ -26,6 +26,7 @@ enum MethodOption: String, ExpressibleByArgument, CaseIterable {
     case passwordSRP = "password-srp"
     case emailOTP = "email-otp"
     case smsOTP = "sms-otp"
+    case passkey
 
     var method: SignInMethod {
         switch self {
@@ -33,6 +34,7 @@ enum MethodOption: String, ExpressibleByArgument, CaseIterable {
         case .passwordSRP: return .passwordSRP
         case .emailOTP: return .emailOTP
         case .smsOTP: return .smsOTP
+        case .passkey: return .webAuthn
         }
     }
 
@@ -42,7 +44,7 @@ enum MethodOption: String, ExpressibleByArgument, CaseIterable {
         case .passwordSRP: self = .passwordSRP
         case .emailOTP: self = .emailOTP
         case .smsOTP: self = .smsOTP
-        case .webAuthn: return nil
+        case .webAuthn: self = .passkey
         }
     }
 }
@@ -125,6 +127,7 @@ struct SignInCommand: AsyncParsableCommand {
         options.rememberDevice = rememberDevice
         let validation = try ClientMetadataOptions.parse(validationData, option: "--validation-data")
         let configuration = try global.loadConfiguration()
+        options.passkeys = PasskeyCommand.settings(environment: global.environment, configuration: configuration)
         // The active account's store first: its plain-text warning comes before any prompt or error.
         let activeStore = try global.selectStore(createsDirectory: true).store
         GlobalOptions.noteIgnoredKeys(configuration)

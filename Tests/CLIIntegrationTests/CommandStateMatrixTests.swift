@@ -42,6 +42,7 @@ extension BackendTests {
             "aws-profile install": ["matrix"],
             "aws-profile uninstall": ["matrix"],
             "sessions revoke": ["tkn0000000000000000000000000", "--yes"],
+            "passkey remove": ["matrix-no-such-passkey", "--yes"],
         ]
 
         /// Commands that take none of the global options (`--config`, `--store`).

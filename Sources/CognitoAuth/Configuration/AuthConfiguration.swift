@@ -115,6 +115,8 @@ public struct LatchkeyConfiguration: Sendable, Hashable {
     public var testAidURL: URL?
     /// UI options, passed through as JSON for the terminal UI to read.
     public var ui: JSONValue?
+    /// Passkey settings (`Latchkey.Passkeys`: `RelyingPartyId`, `Provider`), read by ``PasskeyRelyingParty``.
+    public var passkeys: JSONValue?
 
     /// Creates Latchkey's settings; every nil override means the AWS default.
     public init(stsEndpoint: URL? = nil, jwksURL: URL? = nil, testAidURL: URL? = nil, ui: JSONValue? = nil) {

@@ -139,12 +139,13 @@ extension ConfigurationReader {
     /// Reads Latchkey's own section (any format may carry it).
     mutating func readLatchkey(_ own: JSONValue?) throws(ConfigurationError) -> LatchkeyConfiguration {
         guard let own else { return LatchkeyConfiguration() }
-        let latchkey = LatchkeyConfiguration(
+        var latchkey = LatchkeyConfiguration(
             stsEndpoint: try url(own["STSEndpoint"], key: "Latchkey.STSEndpoint"),
             jwksURL: try url(own["JWKSURL"], key: "Latchkey.JWKSURL"),
             testAidURL: try url(own["TestAidURL"], key: "Latchkey.TestAidURL"),
             ui: own["UI"]
         )
+        latchkey.passkeys = own["Passkeys"]
         if latchkey.stsEndpoint != nil { source.origins["STS endpoint"] = "Latchkey.STSEndpoint" }
         if latchkey.jwksURL != nil { source.origins["JWKS URL"] = "Latchkey.JWKSURL" }
         return latchkey

@@ -20,6 +20,7 @@ extension AuthError {
         case .notAuthorized(let message): return NotAuthorizedVariant(message).summary(language)
         // The hosted UI's failures have their own wording, with sanitised server text in it.
         case .hostedUI(let failure): return failure.summary(language)
+        case .passkey(let failure): return failure.summary  // English only, for now
         default: return wordingKeys.map { Localized.text($0.summary, in: language) }
         }
     }
@@ -54,6 +55,7 @@ extension AuthError {
         switch self {
         case .notAuthorized(let message): return NotAuthorizedVariant(message).nextStep(language)
         case .hostedUI(let failure): return failure.nextStep(language)
+        case .passkey(let failure): return failure.nextStep
         default: return wordingKeys.map { Localized.text($0.nextStep, in: language) }
         }
     }

@@ -133,11 +133,16 @@ public enum AuthError: Error, Sendable, Hashable {
     case identityPoolNotConfigured
     /// A sign-in through the hosted UI (OAuth 2.0 with PKCE) failed; see ``HostedUIFailure``.
     case hostedUI(HostedUIFailure)
+    /// A passkey ceremony failed: one of Cognito's WebAuthn exceptions, or Latchkey's own refusal; see ``PasskeyFailure``.
+    case passkey(PasskeyFailure)
 }
 
 extension AuthError {
     /// Maps a Cognito exception type (with any `namespace#` prefix already removed) to its case.
     package static func fromService(type: String, message: String) -> AuthError {
+        if let failure = PasskeyFailure.fromService(type: type, message: TerminalText.sanitized(message)) {
+            return .passkey(failure)
+        }
         switch type {
         case "NotAuthorizedException": return .notAuthorized(message)
         case "UserNotFoundException": return .userNotFound(message)
@@ -213,6 +218,7 @@ extension AuthError {
         case .invalidResponse(let status, _) where status == 0 || status >= 500: return .network
         case .reloginRequired, .signInWaitCancelled, .sessionReplaced: return .reloginRequired
         case .configuration, .unsafeStore, .sessionIssuerMismatch, .identityIssuerMismatch: return .configuration
+        case .passkey(let failure) where failure.isConfigurationProblem: return .configuration
         case .storage: return .storage
         default: return .authentication
         }
@@ -279,6 +285,7 @@ extension AuthError: LocalizedError, CustomStringConvertible {
         case .unsafeStore(let message): return message
         case .configuration(let error): return error.description
         case .hostedUI(let failure): return failure.summary + " " + failure.nextStep
+        case .passkey(let failure): return failure.summary + " " + failure.nextStep
         }
     }
 }

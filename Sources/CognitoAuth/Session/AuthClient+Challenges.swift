@@ -130,8 +130,7 @@ extension AuthClient {
             }
             return .selectChallenge(methods)
         case "WEB_AUTHN":
-            pendingChallenge = nil
-            throw Self.passkeyUnavailable
+            return try await answerWebAuthn(answer, username: challengeUser)
         case "DEVICE_SRP_AUTH":
             return try await handle(
                 try await answerDeviceChallenge(answer, username: challengeUser), username: username)
@@ -203,7 +202,8 @@ extension AuthClient {
     /// The challenges Latchkey can answer, for error messages.
     static let supportedChallenges =
         "PASSWORD_VERIFIER, NEW_PASSWORD_REQUIRED, SMS_MFA, SOFTWARE_TOKEN_MFA, EMAIL_OTP, SMS_OTP, "
-        + "SELECT_MFA_TYPE, MFA_SETUP, SELECT_CHALLENGE, CUSTOM_CHALLENGE, DEVICE_SRP_AUTH and DEVICE_PASSWORD_VERIFIER"
+        + "SELECT_MFA_TYPE, MFA_SETUP, SELECT_CHALLENGE, CUSTOM_CHALLENGE, WEB_AUTHN, DEVICE_SRP_AUTH and "
+        + "DEVICE_PASSWORD_VERIFIER"
 
     /// MFA_SETUP with a factor chosen: TOTP associates a token now; email asks for the address.
     private func beginMFASetup(_ factor: MFAType, api: UserPoolAPI) async throws -> SignInStep {

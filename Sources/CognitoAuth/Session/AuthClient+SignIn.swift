@@ -167,7 +167,7 @@ extension AuthClient {
                 let client = try SRPClient(random: random)
                 parameters["SRP_A"] = client.srpAHex
                 srp = client
-            case .webAuthn: throw Self.passkeyUnavailable
+            case .webAuthn: _ = try passkeyAuthenticatorAndParty()  // fail before anything is sent
             case .emailOTP, .smsOTP: break
             }
         }
@@ -203,7 +203,7 @@ extension AuthClient {
         guard let challenge = pendingChallenge, challenge.name == "SELECT_CHALLENGE" else {
             throw AuthError.invalidState("No sign-in method is being chosen. Start with signIn(flow: .userAuth).")
         }
-        if method == .webAuthn { throw Self.passkeyUnavailable }
+        if method == .webAuthn { _ = try passkeyAuthenticatorAndParty() }  // fail before anything is sent
         let api = try userPoolAPI()
         // Resend re-initiates with this method preferred (and the password, for the password methods).
         lastSignInAttempt?.flow = .userAuth
@@ -234,13 +234,6 @@ extension AuthClient {
                 deviceKey: trackedDevice(for: challenge.username)?.deviceKey, api: api)
         }
         return try await handle(answer, username: challenge.username)
-    }
-
-    static var passkeyUnavailable: AuthError {
-        AuthError.unsupported(
-            type: "WEB_AUTHN",
-            message: "passkeys are not available in a terminal. Choose another method: a code by email or text "
-                + "message, or the password.")
     }
 
     /// Finishes a PASSWORD_VERIFIER step with the SRP proof; any other answer is handled as it is.

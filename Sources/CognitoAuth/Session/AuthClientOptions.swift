@@ -33,6 +33,8 @@ public struct AuthClientOptions: Sendable {
     /// screen). A program with no person to sign in, such as a command-line tool, sets
     /// `waitForSignIn: false` and a deadline here, once, so that no call can wait forever.
     public var tokenRequestDefaults: TokenRequestOptions = .default
+    /// Passkeys: the authenticator and the pinned relying party; nil means passkeys are not set up.
+    public var passkeys: PasskeySettings?
 
     /// Creates the defaults: 120 s token margin, 600 s credentials margin, 15 s requests, full verification.
     public init() {}

@@ -10,7 +10,7 @@ public enum AuthenticationFlow: String, Sendable, Hashable, CaseIterable {
     case customWithoutSRP
     /// CUSTOM_AUTH that proves the password with SRP first, then CUSTOM_CHALLENGE.
     case customWithSRP
-    /// USER_AUTH: the choice-based flow (password, SRP, EMAIL_OTP or SMS_OTP first factor).
+    /// USER_AUTH: the choice-based flow (password, SRP, EMAIL_OTP, SMS_OTP or WEB_AUTHN first factor).
     case userAuth
 
     /// The `AuthFlow` value on the wire.
@@ -51,7 +51,7 @@ public enum SignInMethod: String, Sendable, Hashable, CaseIterable {
     case emailOTP = "EMAIL_OTP"
     /// A one-time code sent by text message (`SMS_OTP`).
     case smsOTP = "SMS_OTP"
-    /// A passkey (`WEB_AUTHN`): offered by Cognito, but not available in a terminal.
+    /// A passkey (`WEB_AUTHN`): needs a passkey authenticator (``AuthClientOptions/passkeys``).
     case webAuthn = "WEB_AUTHN"
 
     /// Whether the method needs the password.
@@ -64,7 +64,7 @@ public enum SignInMethod: String, Sendable, Hashable, CaseIterable {
         case .passwordSRP: return "password (SRP)"
         case .emailOTP: return "code by email"
         case .smsOTP: return "code by text message"
-        case .webAuthn: return "passkey (not available in a terminal)"
+        case .webAuthn: return "passkey"
         }
     }
 }

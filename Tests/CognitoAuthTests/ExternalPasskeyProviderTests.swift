@@ -1,0 +1,102 @@
+import CognitoAuthTesting
+import Foundation
+import Testing
+
+@testable import CognitoAuth
+
+/// `LATCHKEY_PASSKEY_PROVIDER`: the stdin document, the answer, failures, cancellation and the timeout.
+@Suite("The external passkey provider")
+struct ExternalPasskeyProviderTests {
+    static func ceremony(timeout: Duration = .seconds(30)) throws -> PasskeyCeremony {
+        var ceremony = try PasskeyCeremony.assertion(
+            optionsText: PasskeyTests.requestOptions(rpId: "auth.example.com"), pinned: PasskeyTests.pinned)
+        ceremony.timeout = timeout
+        return ceremony
+    }
+
+    @Test("The provider reads {type, origin, publicKey} on stdin and its stdout is the answer")
+    func protocolOnTheWire() async throws {
+        let directory = try TestScratch.directory("passkey-provider")
+        let input = directory + "/input.json"
+        let provider = ExternalPasskeyProvider(
+            command: "cat > '\(input)'; printf '%s' '{\"id\":\"Y3JlZA\",\"type\":\"public-key\",\"response\":{}}'")
+        let answer = try await provider.get(try Self.ceremony())
+        #expect(answer["id"]?.stringValue == "Y3JlZA")
+        let sent = try #require(JSONValue.parse(Array(try Data(contentsOf: URL(fileURLWithPath: input)))))
+        #expect(sent["type"]?.stringValue == "webauthn.get")
+        #expect(sent["origin"]?.stringValue == "https://auth.example.com")
+        #expect(sent["publicKey"] == JSONValue.parse(Array(PasskeyTests.requestOptions(rpId: "auth.example.com").utf8)))
+        #expect(sent.objectValue?.keys.sorted() == ["origin", "publicKey", "type"])
+    }
+
+    @Test("A non-zero exit is a failure with the provider's stderr, sanitised")
+    func failureShowsStderr() async throws {
+        let provider = ExternalPasskeyProvider(command: #"printf 'no key \033[2J touched\n' >&2; exit 3"#)
+        await #expect(throws: AuthError.passkey(.authenticatorFailed(status: 3, message: "no key [2J touched"))) {
+            try await provider.get(try Self.ceremony())
+        }
+    }
+
+    @Test("Output that is not one JSON object is refused")
+    func garbageOutput() async throws {
+        let provider = ExternalPasskeyProvider(command: "cat >/dev/null; echo not-json")
+        await #expect(throws: AuthError.self) { try await provider.get(try Self.ceremony()) }
+    }
+
+    @Test("A provider that does not read its stdin cannot raise SIGPIPE here")
+    func providerIgnoringStdin() async throws {
+        let provider = ExternalPasskeyProvider(command: "exit 4")
+        await #expect(throws: AuthError.passkey(.authenticatorFailed(status: 4, message: ""))) {
+            try await provider.get(try Self.ceremony())
+        }
+    }
+
+    @Test("Cancelling the task stops the provider and says cancelled")
+    func cancellation() async throws {
+        let provider = ExternalPasskeyProvider(command: "exec sleep 30")
+        let ceremony = try Self.ceremony()
+        let started = ContinuousClock.now
+        let task = Task { try await provider.get(ceremony) }
+        try await Task.sleep(for: .milliseconds(300))
+        task.cancel()
+        await #expect(throws: AuthError.passkey(.cancelled)) { try await task.value }
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
+    @Test("Cancelling does not wait for a grandchild the shell left holding the pipes")
+    func cancellationWithGrandchild() async throws {
+        // The orphaned `sleep` ends by itself 6 s later (a provider should `exec` its program).
+        let provider = ExternalPasskeyProvider(command: "sleep 6; true")
+        let ceremony = try Self.ceremony()
+        let started = ContinuousClock.now
+        let task = Task { try await provider.get(ceremony) }
+        try await Task.sleep(for: .milliseconds(300))
+        task.cancel()
+        await #expect(throws: AuthError.passkey(.cancelled)) { try await task.value }
+        #expect(ContinuousClock.now - started < .seconds(4))
+    }
+
+    @Test("A provider that outlives the options' timeout is stopped")
+    func timeout() async throws {
+        let provider = ExternalPasskeyProvider(command: "exec sleep 30")
+        await #expect(throws: AuthError.passkey(.timedOut(seconds: 0))) {
+            try await provider.get(try Self.ceremony(timeout: .milliseconds(300)))
+        }
+    }
+
+    @Test("LATCHKEY_PASSKEY_PROVIDER wins over Latchkey.Passkeys.Provider; blank is none")
+    func configured() throws {
+        var configuration = Fixtures.configuration()
+        configuration.latchkey.passkeys = ["Provider": "from-config"]
+        #expect(
+            ExternalPasskeyProvider.configured(
+                environment: ["LATCHKEY_PASSKEY_PROVIDER": "from-env"], configuration: configuration)?.command
+                == "from-env")
+        #expect(
+            ExternalPasskeyProvider.configured(environment: [:], configuration: configuration)?.command == "from-config"
+        )
+        #expect(
+            ExternalPasskeyProvider.configured(
+                environment: ["LATCHKEY_PASSKEY_PROVIDER": " "], configuration: Fixtures.configuration()) == nil)
+    }
+}
