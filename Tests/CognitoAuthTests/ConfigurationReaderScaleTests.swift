@@ -193,10 +193,12 @@ struct ConfigurationReaderScaleTests {
     ]
 
     static func utf16(_ text: String, bigEndian: Bool) -> Data {
-        Data(text.utf16.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        Data(
+            text.utf16.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
     }
 
-    @Test("UTF-8 and UTF-16 (LE and BE), each with or without a BOM, load; positions count characters", arguments: 0..<6)
+    @Test(
+        "UTF-8 and UTF-16 (LE and BE), each with or without a BOM, load; positions count characters", arguments: 0..<6)
     func encodings(_ row: Int) throws {
         let (name, encode) = Self.encodings[row]
         let json =
@@ -204,7 +206,8 @@ struct ConfigurationReaderScaleTests {
             + " \"Note\": \"é ✓ 😀\"}}\n}\n"
         let configuration = try Self.parse(encode(json))
         #expect(configuration.userPool?.poolId == Self.pool, "\(name)")
-        let module = "// ✓\nexport default { aws_user_pools_id: '\(Self.pool)', aws_user_pools_web_client_id: '\(Self.client)' };\n"
+        let module =
+            "// ✓\nexport default { aws_user_pools_id: '\(Self.pool)', aws_user_pools_web_client_id: '\(Self.client)' };\n"
         #expect(try Self.parse(encode(module)).userPool?.appClientId == Self.client, "\(name)")
         do {
             _ = try Self.parse(encode("{\n  \"é\": tru\n}"))

@@ -40,7 +40,8 @@ extension AuthConfiguration {
         do {
             root = try ObjectLiteralReader.json(in: range == bytes.indices ? bytes : Array(bytes[range]))
         } catch {
-            throw literalError(error, bytes: bytes, base: range.lowerBound, container: container, path: path, json: true)
+            throw literalError(
+                error, bytes: bytes, base: range.lowerBound, container: container, path: path, json: true)
         }
         guard root.objectValue != nil else {
             throw ConfigurationError(

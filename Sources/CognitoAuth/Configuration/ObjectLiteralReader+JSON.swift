@@ -234,7 +234,9 @@ extension ObjectLiteralReader {
             return value
         }
         let start = index - 2
-        guard let unit = hex4(&self) else { throw fail("a malformed \\u escape (four hex digits follow \\u)", at: start) }
+        guard let unit = hex4(&self) else {
+            throw fail("a malformed \\u escape (four hex digits follow \\u)", at: start)
+        }
         var scalar = unit
         if (0xD800...0xDBFF).contains(unit) {
             guard index + 2 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")

@@ -109,7 +109,8 @@ extension ObjectLiteralReader {
                 at: exported[1])
         }
         var seen: Set<Int> = []
-        for offset in exported + declared + [firstAssignedObject].compactMap({ $0 }) where seen.insert(offset).inserted {
+        for offset in exported + declared + [firstAssignedObject].compactMap({ $0 }) where seen.insert(offset).inserted
+        {
             module.candidates.append(offset)
         }
         return module
@@ -161,7 +162,6 @@ extension ObjectLiteralReader {
         }
         return nil
     }
-
 
     /// Follows member chains (`NAME`, `NAME.x.y`, `NAME[k]`) token by token, so that an `=` can tell
     /// which declared name it assigns or changes.

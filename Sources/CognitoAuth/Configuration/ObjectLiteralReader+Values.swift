@@ -290,7 +290,8 @@ extension ObjectLiteralReader {
     func duplicateKey(_ key: String, path: String, first: Int, second: Int) -> Failure {
         fail(
             "the key \"\(TerminalText.sanitized(key))\" appears twice in one object (lines \(line(of: first)) and "
-                + "\(line(of: second))); tools disagree on which value wins", at: second, keyPath: Self.keyPath(path, key))
+                + "\(line(of: second))); tools disagree on which value wins", at: second,
+            keyPath: Self.keyPath(path, key))
     }
 
     func describe(_ token: Token) -> String {
