@@ -27,80 +27,20 @@ extension ObjectLiteralReader {
     /// `export default` / `module.exports =` / `exports.default =` / `Amplify.configure(` (more than one
     /// is refused), then each declared value that starts like an object, in order, then the first `= {`.
     mutating func scanModule() throws(Failure) -> Module {
-        var module = Module()
-        var exported: [Int] = []
-        var declared: [Int] = []
-        var firstAssignedObject: Int?
-        var history: [Kind] = []
-        var tracker = AssignmentTracker()
+        var scan = ModuleScan()
         allowsRegex = true
         do throws(Failure) {
             while true {
                 let token = try next()
                 if token.kind == .end { break }
-                history.append(token.kind)
-                if history.count > 4 { history.removeFirst() }
-                if tracker.expectsAssignTarget, case .identifier(let name) = token.kind {
-                    module.changes[name] = module.changes[name] ?? token.start
-                }
-                tracker.expectsAssignTarget = false
-                switch token.kind {
-                case .identifier("default") where history.dropLast().last == .identifier("export"):
-                    _ = skipTrivia()
-                    exported.append(index)
-                    tracker.reset()
-                case .punctuation(UInt8(ascii: "=")):
-                    let following = try peek()
-                    if following.kind == .punctuation(UInt8(ascii: "="))
-                        || following.kind == .punctuation(UInt8(ascii: ">"))
-                    {
-                        _ = try next()  // ==, ===, =>
-                        tracker.reset()
-                        continue
-                    }
-                    if let name = tracker.assignedName() {
-                        module.changes[name] = module.changes[name] ?? token.start
-                    }
-                    tracker.reset()
-                    let previous = Array(history.dropLast())
-                    let isModuleExports =
-                        previous.suffix(3)
-                        == [.identifier("module"), .punctuation(UInt8(ascii: ".")), .identifier("exports")]
-                        || previous.suffix(3)
-                            == [.identifier("exports"), .punctuation(UInt8(ascii: ".")), .identifier("default")]
-                    _ = skipTrivia()
-                    if isModuleExports { exported.append(index) }
-                    if following.kind == .punctuation(UInt8(ascii: "{")) && firstAssignedObject == nil {
-                        firstAssignedObject = index
-                    }
-                case .punctuation(UInt8(ascii: "(")):
-                    let call = Array(history.suffix(4).dropLast())
-                    if call == [.identifier("Amplify"), .punctuation(UInt8(ascii: ".")), .identifier("configure")] {
-                        _ = skipTrivia()
-                        exported.append(index)
-                    }
-                    tracker.expectsAssignTarget =
-                        call == [.identifier("Object"), .punctuation(UInt8(ascii: ".")), .identifier("assign")]
-                    tracker.feed(token.kind)
-                case .identifier("const"), .identifier("let"), .identifier("var"), .identifier("final"):
-                    tracker.reset()
-                    if let (name, offset) = try declaration() {
-                        if bindings[name] == nil {
-                            bindings[name] = offset
-                        } else {
-                            module.changes[name] = module.changes[name] ?? token.start  // declared again
-                        }
-                        if startsLikeObject(at: offset) { declared.append(offset) }
-                    }
-                default:
-                    tracker.feed(token.kind)
-                }
+                try scanToken(token, &scan)
             }
         } catch {
             // Code after the configuration (JSX text with an apostrophe, ...) may not lex; what was
             // found before it is enough.
-            if exported.isEmpty && declared.isEmpty && firstAssignedObject == nil { throw error }
+            if scan.exported.isEmpty && scan.declared.isEmpty && scan.firstAssignedObject == nil { throw error }
         }
+        let exported = scan.exported
         if exported.count > 1 {
             throw fail(
                 "the module hands over a configuration more than once (lines \(line(of: exported[0])) and "
@@ -108,12 +48,91 @@ extension ObjectLiteralReader {
                     + "Amplify.configure); which one JavaScript ends with depends on code Latchkey does not run",
                 at: exported[1])
         }
+        var module = scan.module
         var seen: Set<Int> = []
-        for offset in exported + declared + [firstAssignedObject].compactMap({ $0 }) where seen.insert(offset).inserted
-        {
+        for offset in exported + scan.declared + [scan.firstAssignedObject].compactMap({ $0 })
+        where seen.insert(offset).inserted {
             module.candidates.append(offset)
         }
         return module
+    }
+
+    /// What ``scanModule()`` has seen so far.
+    struct ModuleScan {
+        var module = Module()
+        /// `export default`, `module.exports =`, `exports.default =`, `Amplify.configure(`: where each value starts.
+        var exported: [Int] = []
+        /// Declared values that start like an object.
+        var declared: [Int] = []
+        var firstAssignedObject: Int?
+        /// The last four tokens.
+        var history: [Kind] = []
+        var tracker = AssignmentTracker()
+
+        mutating func noteChange(of name: String, at offset: Int) {
+            module.changes[name] = module.changes[name] ?? offset
+        }
+    }
+
+    /// One token of the module walk.
+    mutating func scanToken(_ token: Token, _ scan: inout ModuleScan) throws(Failure) {
+        scan.history.append(token.kind)
+        if scan.history.count > 4 { scan.history.removeFirst() }
+        if scan.tracker.expectsAssignTarget, case .identifier(let name) = token.kind {
+            scan.noteChange(of: name, at: token.start)
+        }
+        scan.tracker.expectsAssignTarget = false
+        switch token.kind {
+        case .identifier("default") where scan.history.dropLast().last == .identifier("export"):
+            _ = skipTrivia()
+            scan.exported.append(index)
+            scan.tracker.reset()
+        case .punctuation(UInt8(ascii: "=")):
+            try scanEquals(token, &scan)
+        case .punctuation(UInt8(ascii: "(")):
+            let call = Array(scan.history.suffix(4).dropLast())
+            if call == [.identifier("Amplify"), .punctuation(UInt8(ascii: ".")), .identifier("configure")] {
+                _ = skipTrivia()
+                scan.exported.append(index)
+            }
+            scan.tracker.expectsAssignTarget =
+                call == [.identifier("Object"), .punctuation(UInt8(ascii: ".")), .identifier("assign")]
+            scan.tracker.feed(token.kind)
+        case .identifier("const"), .identifier("let"), .identifier("var"), .identifier("final"):
+            scan.tracker.reset()
+            if let (name, offset) = try declaration() {
+                if bindings[name] == nil {
+                    bindings[name] = offset
+                } else {
+                    scan.noteChange(of: name, at: token.start)  // declared again
+                }
+                if startsLikeObject(at: offset) { scan.declared.append(offset) }
+            }
+        default:
+            scan.tracker.feed(token.kind)
+        }
+    }
+
+    /// An `=`: a comparison or arrow (`==`, `===`, `=>`, skipped), or an assignment, which may change a
+    /// declared name, export the value after it, or be the first `= {`.
+    mutating func scanEquals(_ token: Token, _ scan: inout ModuleScan) throws(Failure) {
+        let following = try peek()
+        if following.kind == .punctuation(UInt8(ascii: "=")) || following.kind == .punctuation(UInt8(ascii: ">")) {
+            _ = try next()
+            scan.tracker.reset()
+            return
+        }
+        if let name = scan.tracker.assignedName() { scan.noteChange(of: name, at: token.start) }
+        scan.tracker.reset()
+        let target = Array(scan.history.dropLast().suffix(3))
+        let isModuleExports =
+            target == [.identifier("module"), .punctuation(UInt8(ascii: ".")), .identifier("exports")]
+            || target == [.identifier("exports"), .punctuation(UInt8(ascii: ".")), .identifier("default")]
+        _ = skipTrivia()
+        if isModuleExports { scan.exported.append(index) }
+        if following.kind == .punctuation(UInt8(ascii: "{")) && scan.firstAssignedObject == nil {
+            scan.firstAssignedObject = index
+        }
     }
 
     /// Whether the value at `offset` starts like an object literal (`{`, `(`, `<Type>{`, Dart's `const {`):
