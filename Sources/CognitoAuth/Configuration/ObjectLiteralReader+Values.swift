@@ -180,10 +180,12 @@ extension ObjectLiteralReader {
                 continues = false
             }
         }
-        var text = String(decoding: bytes[start..<end], as: UTF8.self)
+        // Only the start is shown, so only the start is decoded (an expression may be megabytes long).
+        let shown = min(end, start + 1024)
+        var text = String(decoding: bytes[start..<shown], as: UTF8.self)
             .split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == " " })
             .joined(separator: " ")
-        if text.count > 80 { text = String(text.prefix(77)) + "..." }
+        if text.count > 80 || shown < end { text = String(text.prefix(77)) + "..." }
         if record {
             // The line is found for all expressions at once, at the end (``locatedExpressions()``).
             expressions.append(Expression(keyPath: path, text: text, line: 0))
