@@ -88,6 +88,18 @@ struct ConfigurationReaderScaleTests {
         #expect(TextPosition.lines(of: [40, 0, 12, 9], in: Array(text.utf8)) == [3, 1, 2, 1])
     }
 
+    @Test("A name longer than 4,096 bytes is refused (it would be copied at every look-ahead)")
+    func longNameIsRefused() throws {
+        let name = String(repeating: "a", count: 5_000)
+        let error = try #require(Self.failure("export default { x: \(name) };\n"))
+        #expect(error.problem.contains("a name longer than 4096 bytes"), "\(error)")
+        let fine = String(repeating: "b", count: 4_000)
+        #expect(
+            Self.failure(
+                "const \(fine) = 1;\nexport default { aws_user_pools_id: '\(Self.pool)', "
+                    + "aws_user_pools_web_client_id: '\(Self.client)', x: \(fine) };\n") == nil)
+    }
+
     // MARK: - R8 and N14
 
     /// rel-3 R8's table: each module JavaScript reads differently from its first candidate.

@@ -141,6 +141,10 @@ extension ObjectLiteralReader {
         let start = index
         var decoded: [UInt8]? = nil
         while index < bytes.count {
+            // Real names are short; a megabyte-long one would be copied at every look-ahead.
+            guard index - start <= Self.maximumNameLength else {
+                throw fail("a name longer than \(Self.maximumNameLength) bytes", at: start)
+            }
             if Self.isIdentifierPart(bytes[index]) {
                 decoded?.append(bytes[index])
                 index += 1
@@ -154,6 +158,9 @@ extension ObjectLiteralReader {
         }
         return String(decoding: decoded ?? Array(bytes[start..<index]), as: UTF8.self)
     }
+
+    /// The longest name read (JavaScript sets no limit; configuration files use names of a few dozen bytes).
+    static let maximumNameLength = 4096
 
     /// The next token, not consumed.
     mutating func peek() throws(Failure) -> Token {
