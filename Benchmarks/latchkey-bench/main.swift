@@ -283,6 +283,11 @@ if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == "ui" {
     exit(0)
 }
 
+if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == "config-read" {
+    try benchConfigurationRead(arguments: CommandLine.arguments)
+    exit(0)
+}
+
 if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == "signin" {
     try await benchSignIn(arguments: CommandLine.arguments)
     exit(0)

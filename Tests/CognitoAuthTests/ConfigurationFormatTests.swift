@@ -160,6 +160,10 @@ struct ConfigurationFormatTests {
             poolId: "us-east-1_wFoHGe664", clientId: "2jv6fu7cbbcdh0d38ttjfi5s60", region: "us-east-1",
             identityPoolId: "us-east-1:9383dd44-c7b3-4e83-8c86-35a139c37e5a", version: "Mobile Hub"),
         Case(
+            file: "amplify_outputs-v1.4-plexus-large.json", format: .amplifyGen2, poolId: "us-west-2_fQvUU3Qzv",
+            clientId: "40kog60ad9ih1bntgacpvc585p", region: "us-west-2",
+            identityPoolId: "us-west-2:d5ca7923-2f7a-45af-bc91-5903ebaf435c"),
+        Case(
             file: "aws-exports-mobile-hub-compare-yourself.js", format: .amplifyFlat, container: .javaScript,
             poolId: "ap-southeast-2_2d9kWrg75", clientId: "7jqut6r6mm5n0u3rcdktpja5q8", region: "ap-southeast-2",
             version: "Mobile Hub"),
@@ -368,7 +372,7 @@ struct ConfigurationFormatTests {
         let dartMessage = message(dart)
         #expect(dartMessage.contains("Dart"))
         #expect(dartMessage.contains("line 2, column 12"), "\(dartMessage)")
-        #expect(JSONSyntaxError.locate(in: Array(#"{"a":[1,2,{"b":null}]}"#.utf8)) == nil)
+        #expect((try? ObjectLiteralReader.json(in: Array(#"{"a":[1,2,{"b":null}]}"#.utf8))) != nil)
     }
 
     static let bare = #"{"CognitoUserPool":{"Default":{"PoolId":"local_Abc","AppClientId":"c"}}}"#

@@ -1,14 +1,16 @@
 // Fuzzes the configuration parser: `AuthConfiguration.parse(_:path:)` on `awsconfiguration.json`
 // and Amplify `amplifyconfiguration.json` documents, and the values derived from a parsed configuration.
 //
-// Input: the whole input is the file's bytes.
+// Input: the file's bytes, with repeat instructions expanded (`expandingRepeats`: `0x01 <high> <low>
+// <length> <bytes>`), so that short inputs reach deep nesting and large files.
 import CognitoAuth
 import Foundation
 import FuzzSupport
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    withFuzzInput(data, size) { bytes in
+    withFuzzInput(data, size) { input in
+        let bytes = expandingRepeats(input)
         let configuration: AuthConfiguration
         do throws(ConfigurationError) {
             configuration = try AuthConfiguration.parse(Data(bytes), path: "fuzz/awsconfiguration.json")

@@ -1,7 +1,9 @@
 // Fuzzes the JavaScript / TypeScript object-literal reader behind `AuthConfiguration.parse` (issue 27):
 // `export default <input>` is read as a module, never run.
 //
-// Input: the text after `export default ` (an object literal, or anything else).
+// Input: the text after `export default ` (an object literal, or anything else), with repeat
+// instructions expanded (`expandingRepeats`: `0x01 <high> <low> <length> <bytes>`), so that short
+// inputs reach deep nesting (rel-3 R4: template substitutions 120,000 deep overflowed the stack).
 //
 // Invariants: parsing is total (no crash, no hang: nesting and size are bounded), an error names the
 // file, a loaded module is JavaScript with at least one pool, and, when the input is itself a JSON
@@ -12,7 +14,8 @@ import FuzzSupport
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    withFuzzInput(data, size) { bytes in
+    withFuzzInput(data, size) { input in
+        let bytes = expandingRepeats(input)
         let module = Data("export default ".utf8) + Data(bytes)
         let path = "fuzz/aws-exports.js"
         let loaded: AuthConfiguration?

@@ -67,3 +67,34 @@ public func withFuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int, _ body: ([
     body(bytes)
     return 0
 }
+
+/// The byte that starts a repeat in ``expandingRepeats(_:limit:)``.
+public let fuzzRepeatMarker: UInt8 = 0x01
+
+/// Expands repeat instructions so that a short input can stand for a deeply nested or very long text.
+///
+/// `0x01 <high> <low> <length> <length bytes>` becomes those bytes written `((high << 8) | low) * 4`
+/// times (up to 262,140), so ``0x01 0xFF 0xFF 0x03 `${`` is a template string nested 262,140 deep: the
+/// shape of rel-3 R4, which a libFuzzer input of at most 4 KiB could not reach byte by byte. Every
+/// other byte is copied. The output stops at `limit` bytes: 256 KiB is five times the nesting that overflowed
+/// the fuzz build's stack (16,384 levels of `` `${ ``) while keeping each run well inside libFuzzer's timeout.
+public func expandingRepeats(_ bytes: [UInt8], limit: Int = 256 * 1024) -> [UInt8] {
+    var output: [UInt8] = []
+    var index = 0
+    while index < bytes.count, output.count < limit {
+        guard bytes[index] == fuzzRepeatMarker, index + 3 < bytes.count else {
+            output.append(bytes[index])
+            index += 1
+            continue
+        }
+        let count = (Int(bytes[index + 1]) << 8 | Int(bytes[index + 2])) * 4
+        let length = Int(bytes[index + 3])
+        let start = index + 4
+        let end = min(bytes.count, start + length)
+        index = end
+        guard end > start else { continue }
+        let unit = bytes[start..<end]
+        for _ in 0..<count where output.count < limit { output.append(contentsOf: unit) }
+    }
+    return Array(output.prefix(limit))
+}

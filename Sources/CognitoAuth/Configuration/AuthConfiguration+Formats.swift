@@ -16,8 +16,7 @@ extension AuthConfiguration {
     /// The kind is told from the content, not the name. Errors give the line and column in the file. A key
     /// that appears twice in one object is refused: Latchkey would read one value and other tools another.
     static func embeddedObject(in data: Data, path: String?) throws(ConfigurationError) -> EmbeddedObject {
-        var bytes = [UInt8](data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        let bytes = try utf8Text(data, path: path)
         let firstSignificant = bytes.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
         if firstSignificant != UInt8(ascii: "{") && firstSignificant != UInt8(ascii: "[") {
             if let dart = dartString(in: bytes) {
@@ -35,35 +34,19 @@ extension AuthConfiguration {
     private static func jsonObject(
         _ bytes: [UInt8], range: Range<Int>, container: ConfigurationSource.Container, path: String?
     ) throws(ConfigurationError) -> EmbeddedObject {
-        let slice = Array(bytes[range])
-        guard let root = JSONValue.parse(slice) else {
-            let located = JSONSyntaxError.locate(in: slice)
-            var place = ""
-            if let located {
-                let (line, column) = JSONSyntaxError.position(of: range.lowerBound + located.offset, in: bytes)
-                place = " (line \(line), column \(column): \(located.message))"
-            }
-            if container == .dart {
-                throw ConfigurationError(
-                    file: path, problem: "the file is Dart and the string it holds is not JSON\(place).",
-                    fix: dartFix)
-            }
-            throw ConfigurationError(
-                file: path, problem: "the file is not valid JSON\(place).",
-                fix:
-                    "Fix the JSON at that place. A configuration is one object, such as "
-                    + #"{"CognitoUserPool": {"Default": {"PoolId": "…", "AppClientId": "…", "Region": "…"}}}."#)
+        // One strict pass gives the value, the first syntax error's place, and any key that appears twice
+        // (Foundation would keep one value of a repeated key).
+        let root: JSONValue
+        do {
+            root = try ObjectLiteralReader.json(in: range == bytes.indices ? bytes : Array(bytes[range]))
+        } catch {
+            throw literalError(
+                error, bytes: bytes, base: range.lowerBound, container: container, path: path, json: true)
         }
         guard root.objectValue != nil else {
             throw ConfigurationError(
                 file: path, problem: "the file holds JSON but not an object ({ ... }).",
                 fix: "Point --config at awsconfiguration.json, amplifyconfiguration.json or amplify_outputs.json.")
-        }
-        do {
-            // Foundation keeps one value of a repeated key; the reader refuses it, naming the key and lines.
-            _ = try ObjectLiteralReader.value(in: slice)
-        } catch {
-            throw literalError(error, bytes: bytes, base: range.lowerBound, container: container, path: path)
         }
         return EmbeddedObject(root: root, container: container)
     }
@@ -91,19 +74,24 @@ extension AuthConfiguration {
 
     private static func literalError(
         _ failure: ObjectLiteralReader.Failure, bytes: [UInt8], base: Int, container: ConfigurationSource.Container,
-        path: String?
+        path: String?, json: Bool = false
     ) -> ConfigurationError {
-        let (line, column) = JSONSyntaxError.position(of: base + failure.offset, in: bytes)
-        let place = "line \(line), column \(column): \(failure.message)"
+        let place = "\(TextPosition.of(base + failure.offset, in: bytes)): \(failure.message)"
         if let keyPath = failure.keyPath {
             return ConfigurationError(
                 file: path, key: keyPath, problem: place + ".",
                 fix: "Keep one of them: Python, jq and JavaScript read the last, so Latchkey refuses to guess.")
         }
         switch container {
+        case .dart where json:
+            return ConfigurationError(
+                file: path, problem: "the file is Dart and the string it holds is not JSON (\(place)).", fix: dartFix)
         case .json:
             return ConfigurationError(
-                file: path, problem: "the file is not valid JSON (\(place)).", fix: "Fix the JSON at that place.")
+                file: path, problem: "the file is not valid JSON (\(place)).",
+                fix:
+                    "Fix the JSON at that place. A configuration is one object, such as "
+                    + #"{"CognitoUserPool": {"Default": {"PoolId": "…", "AppClientId": "…", "Region": "…"}}}."#)
         case .javaScript:
             return ConfigurationError(
                 file: path, problem: "the file is JavaScript and its object literal cannot be read (\(place)).",

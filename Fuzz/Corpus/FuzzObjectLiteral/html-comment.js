@@ -1,0 +1,3 @@
+{ Auth: { Cognito: { userPoolId: 'us-east-1_AbCdEf123', userPoolClientId: 'c' } } };
+<!-- export default {}
+--> module.exports = {}
