@@ -1,6 +1,8 @@
 import Foundation
 
 #if canImport(Glibc)
+    // `stat`'s fields are declared in CDispatch's module map on Linux (MemberImportVisibility).
+    import CDispatch
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
