@@ -199,6 +199,8 @@ extension ExactCLITextTests {
                                   SDKs and containers.
           aws-profile             Add or remove an AWS CLI profile whose
                                   credential_process is latchkey.
+          sessions                List your sessions on every device, or end one.
+          passkey                 Add, list and remove the signed-in user's passkeys.
 
           See 'latchkey help <subcommand>' for detailed help.
         """
@@ -214,7 +216,7 @@ extension ExactCLITextTests {
         still printed until it expires (at most an hour); the next refresh then fails
         and exits 4.
 
-        USAGE: latchkey token [--config <config>] [--config-section <config-section>] [--store <store>] [--account <account>] [--debug] [--lang <en|ja>] [--id] [--access] [--retry-seconds <retry-seconds>]
+        USAGE: latchkey token <options>
 
         OPTIONS:
           --config <config>       Path to the configuration: awsconfiguration.json,
@@ -236,6 +238,21 @@ extension ExactCLITextTests {
                                   (else LC_ALL, LC_MESSAGES, LANG; others are English).
           --id                    Print the id token (the default).
           --access                Print the access token.
+          --client-credentials    Print a machine-to-machine access token for
+                                  --client-id (client credentials).
+          --client-id <client-id> The machine app client's id (with
+                                  --client-credentials).
+          --scope <scope>         A scope to ask for (resource-server/scope); repeat
+                                  for more.
+          --via <via>             api (GetClientToken, the default) or token-endpoint
+                                  (/oauth2/token on the domain). (values: api,
+                                  token-endpoint)
+          --client-secret-stdin   Read the client secret from standard input (else
+                                  LATCHKEY_CLIENT_SECRET).
+          --audience <audience>   Print a token derived from your session for this
+                                  audience (token exchange).
+          --resource <resource>   A resource server to bind the derived token to;
+                                  repeat for more.
           --retry-seconds <retry-seconds>
                                   Seconds to keep retrying an unreachable backend
                                   before exiting 3. (default: 4)
