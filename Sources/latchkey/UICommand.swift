@@ -18,6 +18,19 @@ struct UICommand: AsyncParsableCommand {
     @OptionGroup var ui: UIOptions
 
     func run() async throws {
+        try await Self.runScreens(global: global, ui: ui)
+    }
+
+    /// The full-screen UI's account loop (plain `latchkey` and `latchkey demo`): runs the screens on the
+    /// active account and starts them again on the account the user picks in them.
+    ///
+    /// The active account changes only when a person picks one: in the chooser, or by signing in
+    /// here. Quitting never changes it, so a `latchkey switch` made in another shell while the UI
+    /// ran stands. `prefilledUsername`, `signInHint` and `demoMailbox` are the demo's.
+    static func runScreens(
+        global: GlobalOptions, ui: UIOptions, prefilledUsername: String? = nil, signInHint: String? = nil,
+        demoMailbox: DemoMailbox? = nil
+    ) async throws {
         var accountID = try global.accountID()
         // An account made for "Sign in as someone else"; removed again if nobody signs in to it.
         var newAccount: String?
@@ -30,10 +43,7 @@ struct UICommand: AsyncParsableCommand {
         defer { InterruptBetweenRuns.disarm() }
         while true {
             if InterruptBetweenRuns.wasInterrupted {
-                if let made = newAccount {
-                    try? global.accounts.removeAccount(made)
-                    if let returnAccount { try? global.accounts.activate(returnAccount) }
-                }
+                if let made = newAccount { removeUnused(made, returnAccount: returnAccount, global: global) }
                 return
             }
             let storeNotice = StoreNotice()
@@ -46,23 +56,27 @@ struct UICommand: AsyncParsableCommand {
             // Who was signed in when the run began: only a sign-in made in the run is moved to its user's account.
             let startingUser = await client.userState == .signedIn ? await client.username : nil
             let request = try await InteractiveEntry.run(
-                client: client, global: global, ui: ui, prefilledUsername: nil, storeNotice: storeNotice.text,
-                canSwitchAccounts: true, accountID: accountID, returnAccount: returnAccount, accountNotice: notice)
+                client: client, global: global, ui: ui, prefilledUsername: prefilledUsername,
+                storeNotice: storeNotice.text, signInHint: signInHint, canSwitchAccounts: true, accountID: accountID,
+                returnAccount: returnAccount, accountNotice: notice, demoMailbox: demoMailbox)
             await client.removeUserStateListener(recorder)
             notice = nil
             let signedIn = await client.userState == .signedIn
             if signedIn, let name = await client.username {
-                // A new account becomes the active one; a user who has an account here already keeps it.
+                // A sign-in made in this run makes its account the active one (a user who has an account
+                // here already keeps it). Otherwise only the record is kept up to date: whichever account
+                // is active now (another process may have switched) stays active.
+                let signedInHere = name != startingUser
                 try? AccountResolution.recordSignIn(
-                    id: accountID, username: name, configuration: client.configuration, global: global)
-                if name != startingUser {
+                    id: accountID, username: name, configuration: client.configuration, global: global,
+                    activates: signedInHere)
+                if signedInHere {
                     let settled = AccountResolution.settleSignIn(id: accountID, global: global)
                     accountID = settled.id
                     notice = settled.message
                 }
             } else if let made = newAccount, made == accountID {
-                try? global.accounts.removeAccount(made)
-                if let returnAccount { try? global.accounts.activate(returnAccount) }
+                removeUnused(made, returnAccount: returnAccount, global: global)
             }
             newAccount = nil
             returnAccount = nil
@@ -101,6 +115,16 @@ struct UICommand: AsyncParsableCommand {
                 notice = said.isEmpty ? nil : said.joined(separator: " ")
             }
         }
+    }
+}
+
+extension UICommand {
+    /// Removes the account made for "Sign in as someone else" that nobody signed in to; the account
+    /// sign-in came from is active again only when the removed one was the active one.
+    static func removeUnused(_ made: String, returnAccount: String?, global: GlobalOptions) {
+        let wasActive = global.accounts.activeID() == made
+        try? global.accounts.removeAccount(made)
+        if wasActive, let returnAccount { try? global.accounts.activate(returnAccount) }
     }
 }
 
