@@ -265,7 +265,7 @@ extension WebSignIn {
 
     /// What the CLI says about an error of the web sign-in: a refused replacement in CLI words (never
     /// the library's call), anything else as it is.
-    static func cliError(_ error: Error) -> Error {
+    static func cliError(_ error: any Error) -> any Error {
         guard case AuthError.anotherUserSignedIn(let current, let attempted) = error else { return error }
         return CLIFailure(
             code: error.exitCodeOrOne,

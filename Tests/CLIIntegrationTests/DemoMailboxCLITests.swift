@@ -1,3 +1,4 @@
+import CognitoAuth
 import CognitoAuthTesting
 import Foundation
 import IntegrationTestSupport

@@ -49,15 +49,15 @@ extension BackendTests {
             #expect(web.stderr.contains("Added an account for \(alice); \(demo) stays signed in"), "\(web.stderr)")
             #expect(!web.stderr.contains("replacingSession"), "\(web.stderr)")
             let listed = try await Self.accounts(common)
-            #expect(listed.filter { $0.state == "signedIn" }.compactMap(\.username).sorted() == [demo, alice].sorted())
-            #expect(listed.first(where: \.active)?.username == alice)
+            #expect(listed.filter { $0.state == "signedIn" }.compactMap { $0.username }.sorted() == [demo, alice].sorted())
+            #expect(listed.first { $0.active }?.username == alice)
 
             // The browser's user already has an account here: the sign-in uses it, no third account.
             let again = try await Self.webSignIn(demo, common)
             #expect(again.status == 0, "\(again)")
             let after = try await Self.accounts(common)
             #expect(after.count == 2, "\(after)")
-            #expect(after.first(where: \.active)?.username == demo)
+            #expect(after.first { $0.active }?.username == demo)
         }
     }
 }
