@@ -3,6 +3,7 @@ import AuthScreens
 import CognitoAuth
 import Foundation
 import LatchkeyText
+import Synchronization
 import TerminalKit
 import TerminalUI
 
@@ -55,22 +56,25 @@ struct UICommand: AsyncParsableCommand {
             let recorder = await AccountResolution.recordWhenSignedIn(client: client, id: accountID, global: global)
             // Who was signed in when the run began: only a sign-in made in the run is moved to its user's account.
             let startingUser = await client.userState == .signedIn ? await client.username : nil
+            // A sign-in made in the run makes its account the active one when it happens, never on quit.
+            let activator = await activateOnSignIn(
+                client: client, id: accountID, startingUser: startingUser, global: global)
             let request = try await InteractiveEntry.run(
-                client: client, global: global, ui: ui, prefilledUsername: prefilledUsername,
+                client: client, global: global, ui: ui, prefilledUsername: newAccount == nil ? prefilledUsername : nil,
                 storeNotice: storeNotice.text, signInHint: signInHint, canSwitchAccounts: true, accountID: accountID,
                 returnAccount: returnAccount, accountNotice: notice, demoMailbox: demoMailbox)
             await client.removeUserStateListener(recorder)
+            await client.removeUserStateListener(activator)
             notice = nil
             let signedIn = await client.userState == .signedIn
             if signedIn, let name = await client.username {
-                // A sign-in made in this run makes its account the active one (a user who has an account
-                // here already keeps it). Otherwise only the record is kept up to date: whichever account
-                // is active now (another process may have switched) stays active.
-                let signedInHere = name != startingUser
+                // Only the record is kept up to date: whichever account is active now stays active (a
+                // sign-in in the run activated its account when it happened; another process may have
+                // switched since). A user who has an account here already keeps it.
                 try? AccountResolution.recordSignIn(
                     id: accountID, username: name, configuration: client.configuration, global: global,
-                    activates: signedInHere)
-                if signedInHere {
+                    activates: false)
+                if name != startingUser {
                     let settled = AccountResolution.settleSignIn(id: accountID, global: global)
                     accountID = settled.id
                     notice = settled.message
@@ -119,6 +123,19 @@ struct UICommand: AsyncParsableCommand {
 }
 
 extension UICommand {
+    /// Makes account `id` the active one the first time someone other than `startingUser` signs in to
+    /// `client` (the run's sign-in), at that moment: a `switch` made elsewhere after it then stands.
+    /// - Returns: the listener's token, for ``AuthClient/removeUserStateListener(_:)``.
+    static func activateOnSignIn(
+        client: AuthClient, id: String, startingUser: String?, global: GlobalOptions
+    ) async -> UInt64 {
+        let once = OnceFlag()
+        return await client.addUserStateListener { [global] state, info in
+            guard state == .signedIn, let name = info.username, name != startingUser, once.claim() else { return }
+            try? global.accounts.activate(id)
+        }
+    }
+
     /// Removes the account made for "Sign in as someone else" that nobody signed in to; the account
     /// sign-in came from is active again only when the removed one was the active one.
     static func removeUnused(_ made: String, returnAccount: String?, global: GlobalOptions) {
@@ -197,5 +214,15 @@ struct UIOptions: ParsableArguments {
     /// `Assets/logo.txt` beside the install or the checkout (see ``InstallLayout``), when it is there.
     static func defaultLogoPath() -> String? {
         InstallLayout.find("Assets/logo.txt") { FileManager.default.isReadableFile(atPath: $0) }
+    }
+}
+
+/// True for the first ``claim()`` only; safe from any thread.
+final class OnceFlag: Sendable {
+    private let claimed = Atomic<Bool>(false)
+
+    /// Whether this is the first claim.
+    func claim() -> Bool {
+        claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
     }
 }

@@ -49,5 +49,40 @@ extension BackendTests {
             let status = try await LatchkeyBinary.run(["status", "--json"] + common)
             #expect(JSONValue.parse(Array(status.stdout.utf8))?["username"]?.stringValue == bob, "\(status.stdout)")
         }
+
+        @Test(
+            "a sign-in in the UI activates its account then; a later switch elsewhere stands when the UI quits",
+            .enabled(if: TmuxSession.canRunApp))
+        func signInInUIThenSwitchElsewhere() async throws {
+            let backend = try await LocalBackend.shared()
+            let (alice, bob) = (await backend.uniqueName("alice"), await backend.uniqueName("bob"))
+            for user in [alice, bob] { try await backend.createUser(user, password: Integration.password) }
+            let store = try Integration.temporaryDirectory("active-ui-sign-in")
+            let common = ["--config", backend.info.configPath, "--store", store]
+            let signIn = try await LatchkeyBinary.run(
+                ["sign-in", "--username", alice, "--password-stdin"] + common, stdin: Integration.password + "\n")
+            #expect(signIn.status == 0, "\(signIn.stderr)")
+
+            let session = try TerminalApp.start(
+                config: backend.info.configPath, store: store, columns: 100, rows: 30, name: "active-ui-sign-in")
+            defer { session.kill() }
+            try await session.waitFor("Signed in · \(alice)")
+            session.press("a")
+            try await session.waitFor("▸ Sign in as someone else")
+            session.press("Enter")
+            try await session.waitFor("Back to \(alice)", "Password")
+            session.type(bob)
+            session.press("Tab")
+            session.type(Integration.password)
+            session.press("Enter")
+            try await session.waitFor("Signed in · \(bob) (+1 account)")
+            // The UI's sign-in made bob's account the active one as it happened.
+            #expect(try await Self.activeUsername(common) == bob)
+            let switched = try await LatchkeyBinary.run(["switch", alice] + common)
+            #expect(switched.status == 0, "\(switched.stderr)")
+            session.press("q")
+            #expect(try await session.waitForExit() == 0)
+            #expect(try await Self.activeUsername(common) == alice)
+        }
     }
 }
