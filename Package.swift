@@ -208,15 +208,6 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .executableTarget(
-            name: "latchkey-bench",
-            dependencies: [
-                "CognitoAuth", "CognitoAuthTesting", "CBigNum", "AuthScreens", "TerminalUI", "TerminalKit",
-                "TerminalKeys",
-            ],
-            path: "Benchmarks/latchkey-bench",
-            swiftSettings: strictSettings
-        ),
         .testTarget(
             name: "CognitoAuthTests",
             dependencies: ["CognitoAuth", "CognitoAuthTesting", "CBigNum"],

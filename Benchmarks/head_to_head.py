@@ -17,6 +17,8 @@ import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RELEASE = os.path.join(REPO, ".build", "release")
+# latchkey-bench is built by its own package, Benchmarks/Package.swift.
+BENCH_RELEASE = os.path.join(REPO, "Benchmarks", ".build", "release")
 PASSWORD = "Bench-Passw0rd!"
 
 
@@ -72,7 +74,7 @@ def report(info, workdir, runs):
 
     # 1. Sign-in end to end (InitiateAuth + RespondToAuthChallenge, SRP included).
     print("\nSign-in end to end (USER_SRP_AUTH, one process, warm connection)")
-    ours = json.loads(run([os.path.join(RELEASE, "latchkey-bench"), "signin", config, "bench", PASSWORD,
+    ours = json.loads(run([os.path.join(BENCH_RELEASE, "latchkey-bench"), "signin", config, "bench", PASSWORD,
                            str(runs)]).stdout.strip().splitlines()[-1])
     idp = boto3.client("cognito-idp", endpoint_url=info["endpoint"], region_name="us-east-1",
                        aws_access_key_id="x", aws_secret_access_key="x")
@@ -94,7 +96,7 @@ def report(info, workdir, runs):
 
     # 2. SRP computation alone.
     print("\nSRP computation alone (A, u, x, S, HKDF, signature)")
-    bench = run([os.path.join(RELEASE, "latchkey-bench")]).stdout
+    bench = run([os.path.join(BENCH_RELEASE, "latchkey-bench")]).stdout
     ours_srp = float(re.search(r"Latchkey SRP\s+([\d.]+)", bench).group(1))
     floor = float(re.search(r"bare libcrypto[^\n]*?\s([\d.]+) ms", bench).group(1))
     challenge = {"SALT": "1c6708a20b0c49184bc6c3c0db8411a8", "SRP_B": "2aa782afdf51e9d6663eec533e955871b604b5b9" * 19 + "8c11",

@@ -48,7 +48,7 @@ MOTO_TOTP_SECRET = "asdfasdfasdf"  # moto.cognitoidp.models.COGNITO_TOTP_MFA_SEC
 LINE_KEYS = (
     "endpoint", "pid", "region", "userPoolId", "appClientId", "secretAppClientId",
     "secretAppClientSecret", "identityPoolId", "configPath", "secretConfigPath", "webDomain",
-    "amplifyOutputsPath",
+    "amplifyOutputsPath", "machineClientId", "machineClientSecret",
 )
 
 
@@ -277,6 +277,7 @@ PATCHES = (
     "devices",
     "hosted_ui",
     "identity_credentials",
+    "user_sessions", "client_token", "derived_token", "step_up",  # issue 38
 )
 
 
@@ -458,7 +459,8 @@ def provision(endpoint: str, args: argparse.Namespace) -> dict[str, Any]:
         return idp.create_user_pool_client(
             UserPoolId=pool_id, ClientName=name, GenerateSecret=secret,
             ExplicitAuthFlows=["ALLOW_USER_SRP_AUTH", "ALLOW_REFRESH_TOKEN_AUTH",
-                               "ALLOW_USER_PASSWORD_AUTH", "ALLOW_CUSTOM_AUTH", "ALLOW_USER_AUTH"],
+                               "ALLOW_USER_PASSWORD_AUTH", "ALLOW_CUSTOM_AUTH", "ALLOW_USER_AUTH",
+                               "ALLOW_TOKEN_EXCHANGE_IMPERSONATION"],  # GetDerivedToken (issue 38)
             ReadAttributes=["email", "name", "phone_number", "email_verified"],
             AccessTokenValidity=args.access_token_seconds,
             IdTokenValidity=args.id_token_seconds,
@@ -499,10 +501,13 @@ def provision(endpoint: str, args: argparse.Namespace) -> dict[str, Any]:
 
     # The pool's own policy, as the pool reports it, for the configuration files (issue 29, B3).
     policy = idp.describe_user_pool(UserPoolId=pool_id)["UserPool"].get("Policies", {}).get("PasswordPolicy", {})
-    return {"userPoolId": pool_id, "appClientId": client_a["ClientId"], "passwordPolicy": policy,
-            "secretAppClientId": client_b["ClientId"],
-            "secretAppClientSecret": client_b["ClientSecret"],
-            "identityPoolId": identity_pool["IdentityPoolId"]}
+    ids = {"userPoolId": pool_id, "appClientId": client_a["ClientId"], "passwordPolicy": policy,
+           "secretAppClientId": client_b["ClientId"],
+           "secretAppClientSecret": client_b["ClientSecret"],
+           "identityPoolId": identity_pool["IdentityPoolId"]}
+    for hook in STATE.__dict__.get("patch_hooks", {}).get("provision", []):  # patches' own provisioning
+        ids.update(hook(idp, pool_id, ids))
+    return ids
 
 
 OAUTH_CONFIG_SCOPES = ["openid", "email", "profile", "aws.cognito.signin.user.admin"]
@@ -816,7 +821,7 @@ def cmd_start(args: argparse.Namespace) -> int:
             except (urllib.error.URLError, OSError):
                 time.sleep(0.05)
                 continue
-            print(json.dumps({k: record[k] for k in LINE_KEYS}, separators=(",", ":")), flush=True)
+            print(json.dumps({k: record[k] for k in LINE_KEYS if k in record}, separators=(",", ":")), flush=True)
             return 0
         if child.poll() is not None:
             log(f"the backend exited with status {child.returncode} before it was ready; "

@@ -1,7 +1,7 @@
-// Latchkey benchmarks: run with `swift run -c release latchkey-bench`.
+// Latchkey benchmarks: run with `swift run -c release --package-path Benchmarks latchkey-bench`.
 // Prints figures and the ratio to each target; never asserts timings.
 import AuthScreens
-import CBigNum
+import BenchLibCrypto
 import CognitoAuth
 import CognitoAuthTesting
 import Foundation
@@ -168,8 +168,8 @@ func benchSRP() throws {
     for _ in 0..<iterations {
         for exponent in exponents {
             _ = out.withUnsafeMutableBufferPointer { buffer in
-                cbn_mod_exp(
-                    [2], 1, exponent, exponent.count, modulus, modulus.count, 1, buffer.baseAddress, buffer.count,
+                bench_mod_exp_consttime(
+                    [2], 1, exponent, exponent.count, modulus, modulus.count, buffer.baseAddress, buffer.count,
                     &length)
             }
         }

@@ -47,3 +47,10 @@ public struct AccountPickerState: Equatable, Sendable {
         return []
     }
 }
+
+extension ModalOpening {
+    /// The Accounts chooser, when other accounts share the store root.
+    package static let accounts = ModalOpening("accounts") { app in
+        app.options.canSwitchAccounts ? Opened(modal: .accounts(AccountPickerState(accounts: app.accountChoices))) : nil
+    }
+}

@@ -10,6 +10,11 @@ import TerminalKeys
 public enum AppAction: Sendable {
     /// A key was pressed (``AppState`` routes it to the view that has focus).
     case keyPressed(Key)
+    /// A key the terminal read while its screen showed a frame of a state with `seenOpenings`
+    /// ``AppState/unaskedOpenings``: when a modal opened unasked since (the re-login prompt, "Remember this
+    /// device?"), the key was typed before the user could see it, and is dropped (typeahead, as `sudo`
+    /// and `ssh` discard it); otherwise it is ``keyPressed(_:)``.
+    case keyTyped(Key, seenOpenings: Int)
     /// The auth client published an event (see ``authEvent(_:)`` to pass an `AuthEvent`).
     case sessionEvent(SessionEvent)
     /// The runtime read the stored session (secrets left out).
@@ -18,7 +23,7 @@ public enum AppAction: Sendable {
     case tick(now: Date)
     /// The renderer found the terminal too small (or big enough again).
     case terminalSizeChanged(tooSmall: Bool)
-    /// For Sign in (or, for a sign-in result, the re-login prompt when it is open).
+    /// An action for the Sign in screen.
     case signIn(SignInAction)
     /// An action for the Create account screen.
     case signUp(SignUpAction)
@@ -26,14 +31,13 @@ public enum AppAction: Sendable {
     case confirmSignUp(ConfirmSignUpAction)
     /// An action for the Forgot password screen.
     case forgotPassword(ForgotPasswordAction)
-    /// For the challenge screen (or the re-login prompt's challenge when it is open).
+    /// An action for the challenge screen.
     case challenge(ChallengeAction)
     /// An action for the dashboard (also while another screen shows over it).
     case dashboard(DashboardAction)
-    /// For the Devices view.
-    case devices(DevicesAction)
-    /// For the Profile view.
-    case profile(ProfileAction)
+    /// For a modal over the dashboard, nested by modal (``ModalAction``): its requests' answers come back
+    /// to the modal that asked, never to whatever shows when they arrive.
+    case modal(ModalAction)
     /// For the authenticator enrolment the dashboard's `t` starts.
     case totpEnrolment(TOTPEnrolmentAction)
     /// A hosted session signed out: the hosted UI's `/logout` URL was opened, or is to be opened.

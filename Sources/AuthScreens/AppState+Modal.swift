@@ -2,9 +2,11 @@ import CognitoAuth
 import Foundation
 import TerminalKeys
 
-// The modal over the dashboard, in one place: its cases, their view models, the keys they take,
-// and the key paths ``scope(_:_:)`` reduces them through. A new overlay is a case here, its own
-// state file, its drawing in `AppView`, the key that opens it, and its words.
+// The modals over the dashboard, registered in one place: their cases, their actions and requests
+// (nested, so an answer comes home to the modal that asked), their view models, the keys they take,
+// and the key paths ``scope(_:_:)`` reduces them through. A new overlay is a case in each list here,
+// its own file (state, action, request, opening, presentation), its drawing in `AppView+<Name>.swift`
+// (a `DrawnModal` conformance) unless it is a panel, the key that opens it, and its words.
 
 extension AppState {
     /// What shows over the dashboard, at most one at a time. ``AppState/modal`` holds it, and only while
@@ -89,8 +91,8 @@ extension AppState {
     mutating func modalKeyPressed(_ key: Key) -> [AuthEffect]? {
         switch modal {
         case .relogin: return reduceRelogin(.keyPressed(key))
-        case .devices: return reduceAction(.devices(.keyPressed(key)))
-        case .profile: return reduceAction(.profile(.keyPressed(key)))
+        case .devices: return reduceModal(.devices(.keyPressed(key)))
+        case .profile: return reduceModal(.profile(.keyPressed(key)))
         case .rememberDevice: return scope(\.rememberDevicePrompt) { $0.reduce(key) }
         case .accounts: return scope(\.accountPicker) { $0.reduce(key) }
         case .copyToken:
@@ -98,6 +100,53 @@ extension AppState {
             return perform(choice.reduce(key))
         case .question(var question): return perform(question.reduce(key))
         case nil: return nil
+        }
+    }
+
+    /// The modal's view model, for a renderer to draw (nil when no modal shows).
+    public var modalContent: Any? { modalModel }
+
+    /// A modal's action: to the modal it is for (an answer for a modal that closed meanwhile is dropped).
+    mutating func reduceModal(_ action: ModalAction) -> [AuthEffect] {
+        switch action {
+        case .relogin(let action): return reduceReloginAnswer(action)
+        case .devices(let action): return reduceDevices(action)
+        case .profile(let action): return reduceProfile(action)
+        }
+    }
+}
+
+/// What happens inside a modal that has actions of its own, nested by modal.
+public enum ModalAction: Sendable {
+    /// For the re-login prompt (its own requests' answers, never another view's).
+    case relogin(ReloginPromptAction)
+    /// For the Devices view (and the answer to "Remember this device?").
+    case devices(DevicesAction)
+    /// For the Profile view.
+    case profile(ProfileAction)
+}
+
+/// A modal's request: its answer comes back to the same modal (``ModalAction``).
+public enum ModalRequest: Hashable, Sendable {
+    /// The re-login prompt's sign-in or challenge.
+    case relogin(ReloginRequest)
+    /// The Devices view's (or the remember prompt's) request.
+    case devices(DevicesRequest)
+    /// The Profile view's request.
+    case profile(ProfileRequest)
+
+    /// How the runtime runs it: the prompt's sign-in is a form's request (Esc cancels it); the views' calls run beside the others.
+    var execution: AuthEffect.Execution {
+        if case .relogin = self { return .formRequest }
+        return .background
+    }
+
+    /// Calls `service` and returns the modal's action its answer comes back as.
+    func perform(on service: some AuthClientService) async -> ModalAction? {
+        switch self {
+        case .relogin(let request): return await request.perform(on: service).map(ModalAction.relogin)
+        case .devices(let request): return await request.perform(on: service).map(ModalAction.devices)
+        case .profile(let request): return await request.perform(on: service).map(ModalAction.profile)
         }
     }
 }

@@ -5,17 +5,28 @@ import TerminalKeys
 extension AppState {
     /// Applies an action and returns the effects for the runtime to run.
     public mutating func reduce(_ action: AppAction) -> [AuthEffect] {
+        if case .keyTyped(let key, let seenOpenings) = action {
+            // Typed before a modal that opened unasked was drawn: it was meant for what showed before.
+            guard seenOpenings >= unaskedOpenings else { return [] }
+            return reduce(.keyPressed(key))
+        }
+        let shownBefore = modalModel.map { ObjectIdentifier(type(of: $0)) }
         // The code screens' resend cooldown runs on the app's clock, before and after the action.
         setChallengeClocks()
         let effects = reduceAction(action)
         setChallengeClocks()
+        if case .keyPressed = action {
+            // A modal a key opened was asked for.
+        } else if let shown = modalModel.map({ ObjectIdentifier(type(of: $0)) }), shown != shownBefore {
+            unaskedOpenings += 1
+        }
         return effects
     }
 
     /// Routes an action: root actions here, each child's to its view model through ``scope(_:_:)``.
     mutating func reduceAction(_ action: AppAction) -> [AuthEffect] {
         switch action {
-        case .keyPressed(let key):
+        case .keyPressed(let key), .keyTyped(let key, _):
             return keyPressed(key)
         case .sessionEvent(let event):
             return sessionEvent(event)
@@ -24,14 +35,7 @@ extension AppState {
             offerRememberDevice(summary)
             return effects + handOverIfUserHasAnotherAccount()
         case .tick(let time):
-            if var state = confirmSignUpScreen {
-                state.now = time
-                confirmSignUpScreen = state
-            } else if var state = forgotPasswordScreen {
-                state.now = time
-                forgotPasswordScreen = state
-            }
-            return perform(dashboard.reduce(.tick(now: time)))
+            return tick(time)
         case .terminalSizeChanged(let tooSmall):
             isTerminalTooSmall = tooSmall
             return []
@@ -48,21 +52,10 @@ extension AppState {
             if case .confirmSignInFinished(.success(.done)) = action { effects.append(.session(.loadSession)) }
             return effects
         case .dashboard(let action): return reduceDashboard(action)
-        case .devices(let action): return reduceDevices(action)
-        case .profile(let action): return reduceProfile(action)
+        case .modal(let action): return reduceModal(action)
         case .totpEnrolment(let action): return reduceTOTPEnrolment(action)
         case .hostedUISignedOut(let logoutURL, let browserOpened):
-            // A hosted session: the hosted UI's own cookie goes too, through its /logout page.
-            let notice =
-                browserOpened ? ScreenText.hostedUILogoutOpened : ScreenText.hostedUILogoutToOpen(logoutURL)
-            dashboard.append(notice)
-            handOverNotice = [handOverNotice, notice].compactMap { $0 }.joined(separator: " ")
-            if var state = signInScreen, !state.isInFlight {
-                // The address goes on rows of its own, whole, with Ctrl-Y, not wrapped inside the notice.
-                state.notice = browserOpened ? notice : ScreenText.hostedUILogoutOpenBelow
-                state.signOutURL = browserOpened ? nil : TerminalText.sanitized(logoutURL)
-                signInScreen = state
-            }
+            hostedUISignedOut(logoutURL: logoutURL, browserOpened: browserOpened)
             return []
         case .tokenRead(let token, .success(let text)):
             return [.copy(text, as: token)]
@@ -75,6 +68,31 @@ extension AppState {
             }
             dashboard.append(statusMessage ?? "")
             return []
+        }
+    }
+
+    /// The one-second tick: the code screens' clocks and the dashboard's.
+    private mutating func tick(_ time: Date) -> [AuthEffect] {
+        if var state = confirmSignUpScreen {
+            state.now = time
+            confirmSignUpScreen = state
+        } else if var state = forgotPasswordScreen {
+            state.now = time
+            forgotPasswordScreen = state
+        }
+        return perform(dashboard.reduce(.tick(now: time)))
+    }
+
+    /// A hosted session signed out: the hosted UI's own cookie goes too, through its /logout page.
+    private mutating func hostedUISignedOut(logoutURL: String, browserOpened: Bool) {
+        let notice = browserOpened ? ScreenText.hostedUILogoutOpened : ScreenText.hostedUILogoutToOpen(logoutURL)
+        dashboard.append(notice)
+        handOverNotice = [handOverNotice, notice].compactMap { $0 }.joined(separator: " ")
+        if var state = signInScreen, !state.isInFlight {
+            // The address goes on rows of its own, whole, with Ctrl-Y, not wrapped inside the notice.
+            state.notice = browserOpened ? notice : ScreenText.hostedUILogoutOpenBelow
+            state.signOutURL = browserOpened ? nil : TerminalText.sanitized(logoutURL)
+            signInScreen = state
         }
     }
 
@@ -104,7 +122,6 @@ extension AppState {
             if case .failure(let error) = result {
                 dashboard.append(ScreenText.signInFailedLog(ScreenText.shortError(error)))
             }
-            if relogin != nil { return reduceRelogin(.signIn(action)) }
             signInPassword = nil
             if case .success(.done) = result { checksSignedInUser = true }
         default:
@@ -134,14 +151,24 @@ extension AppState {
     }
 
     private mutating func reduceChallenge(_ action: ChallengeAction) -> [AuthEffect] {
+        if case .confirmSignInFinished(.success(.done)) = action { checksSignedInUser = true }
+        return scope(\.challengeScreen) { $0.reduce(action) } + handOverIfUserHasAnotherAccount()
+    }
+
+    /// The prompt's answers: a failed sign-in goes to the event log too, and a finished one reads the
+    /// session again (for the device it registered).
+    mutating func reduceReloginAnswer(_ action: ReloginPromptAction) -> [AuthEffect] {
+        if case .signIn(.signInFinished(.failure(let error))) = action {
+            dashboard.append(ScreenText.signInFailedLog(ScreenText.shortError(error)))
+        }
+        var effects = reduceRelogin(action)
         switch action {
-        case .confirmSignInFinished, .codeResent:
-            if relogin?.challenge != nil { return reduceRelogin(.challenge(action)) }
+        case .signIn(.signInFinished(.success(.done))), .challenge(.confirmSignInFinished(.success(.done))):
+            effects.append(.session(.loadSession))
         default:
             break
         }
-        if case .confirmSignInFinished(.success(.done)) = action { checksSignedInUser = true }
-        return scope(\.challengeScreen) { $0.reduce(action) } + handOverIfUserHasAnotherAccount()
+        return effects
     }
 
     private mutating func reduceDashboard(_ action: DashboardAction) -> [AuthEffect] {
@@ -168,7 +195,7 @@ extension AppState {
         return effects
     }
 
-    private mutating func reduceDevices(_ action: DevicesAction) -> [AuthEffect] {
+    mutating func reduceDevices(_ action: DevicesAction) -> [AuthEffect] {
         if case .changeFinished(let change, let result) = action, devices == nil {
             // The answer to "Remember this device?", given over the dashboard.
             dashboard.append(ScreenText.rememberAnswerLogged(change, result))
@@ -218,6 +245,22 @@ extension AppState {
 
     // MARK: Events
 
+    /// Signed out (here or `fromElsewhere`): every modal closes, since the next sign-in may be another
+    /// user (its Security row is read again with `m`), and the dashboard gives way to Sign in.
+    private mutating func signedOut(fromElsewhere: Bool, global: Bool, username: String?) {
+        modal = nil
+        dashboard.mfa = nil
+        if fromElsewhere { dashboard.append(ScreenText.signedOutElsewhere) }
+        guard isOnDashboard else { return }
+        let notice =
+            globalSignOutNotice
+            ?? (global
+                ? ScreenText.signingOutEverywhere
+                : fromElsewhere ? ScreenText.signedOutElsewhere : ScreenText.signedOutNotice)
+        globalSignOutNotice = nil
+        base = .signIn(makeSignIn(username: username ?? "", notice: notice))
+    }
+
     mutating func sessionEvent(_ event: SessionEvent) -> [AuthEffect] {
         let previousUsername = dashboard.username ?? dashboard.session?.username
         let previousWaiting = dashboard.callsWaitingForSignIn
@@ -248,20 +291,8 @@ extension AppState {
                 relogin?.reason = state
                 relogin?.cause = cause
             case .signedOut, .guest:
-                // Every modal closes: the next sign-in may be another user. Its Security row is read again with `m`.
-                modal = nil
-                dashboard.mfa = nil
                 let fromElsewhere = !signedOutHere && (previousState == .signedIn || previousState.needsRelogin)
-                if fromElsewhere { dashboard.append(ScreenText.signedOutElsewhere) }
-                if isOnDashboard {
-                    let notice =
-                        globalSignOutNotice
-                        ?? (wasSigningOutGlobally
-                            ? ScreenText.signingOutEverywhere
-                            : fromElsewhere ? ScreenText.signedOutElsewhere : ScreenText.signedOutNotice)
-                    globalSignOutNotice = nil
-                    base = .signIn(makeSignIn(username: previousUsername ?? "", notice: notice))
-                }
+                signedOut(fromElsewhere: fromElsewhere, global: wasSigningOutGlobally, username: previousUsername)
             case .unknown:
                 break
             }

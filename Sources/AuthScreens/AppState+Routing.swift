@@ -58,25 +58,11 @@ extension AppState {
             // "Sign in as someone else" cancelled: back to the account it was opened from, as it was.
             if let back = options.returnAccount { return [.switchAccount(back.id)] }
             return options.canCancel ? [.dismiss] : []
-        case .reloginPrompt:
-            return relogin == nil ? openRelogin() : []
-        case .devices:
-            let (state, effects) = DevicesState.opening(over: self)
-            modal = .devices(state)
-            return perform(effects)
-        case .profile:
-            let (state, effects) = ProfileState.opening(over: self)
-            modal = .profile(state)
-            statusMessage = nil
-            return perform(effects)
-        case .accounts:
-            guard options.canSwitchAccounts else { return [] }
-            modal = .accounts(AccountPickerState(accounts: accountChoices))
-        case .present(let newModal):
-            modal = newModal
-        case .copyToken:
-            modal = .copyToken
-            statusMessage = ScreenText.copyTokenChoice
+        case .present(let opening):
+            guard let opened = opening.open(self) else { return [] }
+            modal = opened.modal
+            if opened.clearsStatus { statusMessage = nil }
+            return perform(opened.effects)
         case .answered(let question, let confirmed):
             return reduceAction(.dashboard(.questionAnswered(question, confirmed: confirmed)))
         case .status(let message):
@@ -114,7 +100,13 @@ extension AppState {
         return []
     }
 
+    /// Opens the re-login prompt (when it is not open), as `s` on the dashboard does.
     mutating func openRelogin() -> [AuthEffect] {
+        navigate(.present(.relogin))
+    }
+
+    /// The re-login prompt for the user named on the dashboard, saying why it opened and what waits.
+    func makeReloginPrompt() -> ReloginPromptState {
         let reason = dashboard.userState.needsRelogin ? dashboard.userState : .signedOutUserPoolsTokenInvalid
         var prompt = ReloginPromptState(
             reason: reason, username: dashboard.username ?? dashboard.session?.username ?? "",
@@ -122,10 +114,7 @@ extension AppState {
             choosesMethod: options.choosesSignInMethod, usernameKind: options.usernameKind,
             asksForPassword: options.asksForPassword)
         prompt.cause = dashboard.reloginCause
-        modal = .relogin(prompt)
-        isHelpVisible = false
-        statusMessage = nil
-        return []
+        return prompt
     }
 
     mutating func reduceRelogin(_ action: ReloginPromptAction) -> [AuthEffect] {
@@ -170,7 +159,7 @@ extension AppState {
             dashboard.userState == .signedIn, isOnDashboard, modal == nil,
             rememberDeviceAsked.insert(key).inserted
         else { return }
-        modal = .rememberDevice(RememberDevicePromptState(deviceKey: key))
+        _ = navigate(.present(.made(.rememberDevice(RememberDevicePromptState(deviceKey: key)))))
     }
 
     /// The dashboard's `t`: the secret shows on an enrolment screen, and its code is verified.

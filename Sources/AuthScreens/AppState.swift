@@ -41,6 +41,12 @@ public struct AppState: Equatable, Sendable {
     /// Whether the help overlay shows. Help is chrome over whatever shows, base or modal (forms have
     /// it too), so it is not one of the dashboard's modals: it lists the keys of what is under it.
     public var isHelpVisible: Bool
+    /// How many times a modal opened unasked (not by a key: the re-login prompt after a failed refresh,
+    /// "Remember this device?" after a sign-in). The terminal app discards the input it holds when this
+    /// grows, and sends each key with the count its screen showed (``AppAction/keyTyped(_:seenOpenings:)``),
+    /// so a key typed before such a modal was drawn never reaches its fields. A count, not a time: two
+    /// readings of a manual clock can be equal.
+    public var unaskedOpenings = 0
     /// A message for the status line when nothing is in flight.
     public var statusMessage: String?
     /// The device keys the remember prompt was offered for (once each).

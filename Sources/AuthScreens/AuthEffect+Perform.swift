@@ -17,7 +17,9 @@ extension AuthEffect {
         switch self {
         case .signIn, .challenge, .signUp, .confirmSignUp, .forgotPassword, .totpEnrolment(.verifyTOTPSetup):
             return .formRequest
-        case .totpEnrolment(.setUpTOTP), .dashboard, .devices, .profile, .session:
+        case .modal(let request):
+            return request.execution
+        case .totpEnrolment(.setUpTOTP), .dashboard, .session:
             return .background
         case .startHostedUISignIn, .completeHostedUISignIn, .cancelHostedUISignIn, .openHostedUILogout,
             .cancelRequest, .copy, .quit, .switchAccount, .handOver, .dismiss:
@@ -46,8 +48,7 @@ extension AuthEffect {
         case .forgotPassword(let request): return await request.perform(on: service).map(AppAction.forgotPassword)
         case .dashboard(let request): return await request.perform(on: service).map(AppAction.dashboard)
         case .totpEnrolment(let request): return await request.perform(on: service).map(AppAction.totpEnrolment)
-        case .devices(let request): return await request.perform(on: service).map(AppAction.devices)
-        case .profile(let request): return await request.perform(on: service).map(AppAction.profile)
+        case .modal(let request): return await request.perform(on: service).map(AppAction.modal)
         case .session(let request): return await request.perform(on: service)
         case .startHostedUISignIn, .completeHostedUISignIn, .cancelHostedUISignIn, .openHostedUILogout,
             .cancelRequest, .copy, .quit, .switchAccount, .handOver, .dismiss:

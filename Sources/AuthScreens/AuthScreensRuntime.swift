@@ -234,8 +234,8 @@ public final class AuthScreensRuntime {
             finish(.handOver(notice: state.handOverNotice))
         case .dismiss:
             finish(.cancelled)
-        case .signIn, .challenge, .signUp, .confirmSignUp, .forgotPassword, .dashboard, .totpEnrolment, .devices,
-            .profile, .session:
+        case .signIn, .challenge, .signUp, .confirmSignUp, .forgotPassword, .dashboard, .totpEnrolment, .modal,
+            .session:
             // The features' requests: ``run(_:)`` hands them to `perform(on:)`.
             break
         }

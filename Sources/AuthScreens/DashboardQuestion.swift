@@ -94,3 +94,8 @@ extension DashboardState {
         }
     }
 }
+
+extension ModalOpening {
+    /// A yes/no question over the dashboard.
+    package static func question(_ question: DashboardQuestion) -> ModalOpening { .made(.question(question)) }
+}

@@ -19,11 +19,11 @@ extension DashboardState {
             guard signOutRequest == nil else { return [] }
             return startSignOut(.local)
         case .character("s"):
-            return userState.needsRelogin ? [.route(.reloginPrompt)] : []
-        case .character("v"): return userState == .signedIn ? [.route(.devices)] : []
-        case .character("p"): return userState == .signedIn ? [.route(.profile)] : []
-        case .character("y"): return userState == .signedIn ? [.route(.copyToken)] : []
-        case .character("a"): return canSwitchAccounts ? [.route(.accounts)] : []
+            return userState.needsRelogin ? [.route(.present(.relogin))] : []
+        case .character("v"): return userState == .signedIn ? [.route(.present(.devices))] : []
+        case .character("p"): return userState == .signedIn ? [.route(.present(.profile))] : []
+        case .character("y"): return userState == .signedIn ? [.route(.present(.copyToken))] : []
+        case .character("a"): return canSwitchAccounts ? [.route(.present(.accounts))] : []
         case .character("m"), .character("e"), .character("E"), .character("t"), .character("T"), .character("x"),
             .character("X"):
             return securityKey(key)

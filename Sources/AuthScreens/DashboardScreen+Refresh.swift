@@ -59,13 +59,12 @@ extension DashboardState {
         return min(id, access)
     }
 
-    /// When the library itself would refresh the stored tokens: the earlier expiry less the margin,
-    /// ``refreshMargin`` capped at a quarter of the tokens' lifetime, as `CognitoTokens.margin(preferred:)` does.
+    /// When the library itself would refresh the stored tokens: the earlier expiry less the margin
+    /// the core's one rule (`RefreshMargin`) gives for ``refreshMargin`` and the tokens' lifetime.
     public var refreshDue: Date? {
         guard let expiration = tokensExpiration else { return nil }
-        let lifetime = session?.tokensIssuedAt.map { max(0, expiration.timeIntervalSince($0)) }
-        let margin = lifetime.map { min(refreshMargin, $0 / 4) } ?? refreshMargin
-        return expiration.addingTimeInterval(-margin)
+        return RefreshMargin.renewalDue(
+            expiration: expiration, issuedAt: session?.tokensIssuedAt, preferred: refreshMargin)
     }
 
     /// When the dashboard refreshes the tokens next: at ``refreshDue``, after the wait that follows

@@ -220,3 +220,23 @@ public struct RememberDevicePromptState: Equatable, Sendable {
         return nil
     }
 }
+
+// MARK: Registered with the app (AppState+Modal.swift lists the case)
+
+extension ModalOpening {
+    /// The Devices view, loading the list.
+    package static let devices = ModalOpening("devices") { app in
+        let (state, effects) = DevicesState.opening(over: app)
+        return Opened(modal: .devices(state), effects: effects)
+    }
+}
+
+extension AppAction {
+    /// An action for the Devices view.
+    package static func devices(_ action: DevicesAction) -> AppAction { .modal(.devices(action)) }
+}
+
+extension AuthEffect {
+    /// The Devices view's (or the remember prompt's) request; its answer comes back to the view.
+    package static func devices(_ request: DevicesRequest) -> AuthEffect { .modal(.devices(request)) }
+}

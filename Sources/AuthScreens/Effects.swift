@@ -22,10 +22,8 @@ public enum AuthEffect: Hashable, Sendable {
     case dashboard(DashboardRequest)
     /// The authenticator enrolment's request; its answer comes back as `AppAction.totpEnrolment`.
     case totpEnrolment(TOTPEnrolmentRequest)
-    /// The Devices view's (or the remember prompt's) request; its answer comes back as `AppAction.devices`.
-    case devices(DevicesRequest)
-    /// The Profile view's request; its answer comes back as `AppAction.profile`.
-    case profile(ProfileRequest)
+    /// A modal's request (``ModalRequest``); its answer comes back to that modal as `AppAction.modal`.
+    case modal(ModalRequest)
     /// The app's own request about the session; its answer (if any) comes back as a root action.
     case session(SessionRequest)
     /// Begins a browser sign-in through the hosted UI with `provider` (`COGNITO`, `Google`...): the
@@ -106,20 +104,10 @@ package enum Route: Equatable, Sendable {
     case signedIn
     /// The user cancelled this sign-in.
     case cancelled
-    /// Open the re-login prompt over the dashboard.
-    case reloginPrompt
-    /// Open the Devices view over the dashboard.
-    case devices
-    /// Open the Profile view over the dashboard.
-    case profile
     /// Back to the dashboard (the authenticator enrolment ended).
     case dashboard
-    /// Open the Accounts chooser over the dashboard (when other accounts share the store root).
-    case accounts
-    /// Wait for the token to copy (`i` or `a`) over the dashboard.
-    case copyToken
-    /// Show `modal` over the dashboard (a modal whose state the screen asking for it made).
-    case present(AppState.Modal)
+    /// Show a modal over the dashboard: the one way to open one (see ``ModalOpening``).
+    case present(ModalOpening)
     /// Close the modal over the dashboard.
     case closeModal
     /// A question was answered (`y` confirms): the dashboard does what it asked, or logs the no.

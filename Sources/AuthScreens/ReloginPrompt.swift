@@ -102,6 +102,23 @@ public enum ReloginPromptAction: Sendable {
     case waitingCountChanged(Int)
 }
 
+/// The re-login prompt's requests: its sign-in form's and its challenge's, sent as the prompt's own so
+/// that their answers come home to it (`AppAction.relogin`), whatever shows when they arrive.
+public enum ReloginRequest: Hashable, Sendable {
+    /// The prompt's sign-in form's request.
+    case signIn(SignInRequest)
+    /// The prompt's challenge's request (an answer, a method, a new code).
+    case challenge(ChallengeRequest)
+
+    /// Calls `service` and returns the prompt's action its answer comes back as.
+    func perform(on service: some AuthClientService) async -> ReloginPromptAction? {
+        switch self {
+        case .signIn(let request): return await request.perform(on: service).map(ReloginPromptAction.signIn)
+        case .challenge(let request): return await request.perform(on: service).map(ReloginPromptAction.challenge)
+        }
+    }
+}
+
 extension ReloginPromptState {
     /// Applies an action. Returns effects and the routes `.signedIn` (close, calls resume) or `.cancelled` (close).
     package mutating func reduce(_ action: ReloginPromptAction) -> [ScreenEffect] {
@@ -126,6 +143,8 @@ extension ReloginPromptState {
         var result: [ScreenEffect] = []
         for effect in effects {
             switch effect {
+            case .run(.signIn(let request)): result.append(.run(.relogin(.signIn(request))))
+            case .run(.challenge(let request)): result.append(.run(.relogin(.challenge(request))))
             case .run: result.append(effect)
             case .route(.signedIn): result.append(effect)
             case .route(.cancelled):
@@ -163,4 +182,23 @@ extension ReloginPromptState {
         }
         return result
     }
+}
+
+// MARK: Registered with the app (AppState+Modal.swift lists the case)
+
+extension ModalOpening {
+    /// The re-login prompt, for the user named on the dashboard; nothing when it is open already.
+    package static let relogin = ModalOpening("relogin") { app in
+        app.relogin == nil ? Opened(modal: .relogin(app.makeReloginPrompt()), clearsStatus: true) : nil
+    }
+}
+
+extension AppAction {
+    /// An action for the re-login prompt (its own requests' answers come back as this).
+    package static func relogin(_ action: ReloginPromptAction) -> AppAction { .modal(.relogin(action)) }
+}
+
+extension AuthEffect {
+    /// The re-login prompt's request; its answer comes back to the prompt.
+    package static func relogin(_ request: ReloginRequest) -> AuthEffect { .modal(.relogin(request)) }
 }

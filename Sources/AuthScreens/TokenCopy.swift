@@ -36,3 +36,10 @@ public struct CopyReceipt: Hashable, Sendable {
         self.destination = destination
     }
 }
+
+extension ModalOpening {
+    /// `y`: waits for the token to copy (`i` or `a`), and says so on the status line.
+    package static let copyToken = ModalOpening("copyToken") { _ in
+        Opened(modal: .copyToken, effects: [.route(.status(ScreenText.copyTokenChoice))])
+    }
+}

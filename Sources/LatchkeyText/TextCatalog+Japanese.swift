@@ -743,6 +743,13 @@ extension TextCatalog {
             "--username U を指定してください (パスワードをパイプで渡すなら --password-stdin も)。端末では `latchkey sign-in` だけで両方を尋ねます。"
         text.cliSignInAddedAccount =
             "{name} のアカウントを追加しました。{current} はサインインしたままです (`latchkey switch {current}` で戻れます)。"
+        text.cliSignInReplacedRevoked =
+            "アカウント {account} の {previous} を {name} に置き換えました。{previous} のリフレッシュトークンは失効させました。"
+        text.cliSignInReplacedOwed =
+            "アカウント {account} の {previous} を {name} に置き換えました。サービスが応答しなかったため {previous} のリフレッシュトークンは今は失効できず、失効は保留されています: ここでの次のサインインかサインアウトで送ります。"
+        text.cliSignInReplacedFailed =
+            "アカウント {account} の {previous} を {name} に置き換えました。{previous} のリフレッシュトークンを失効できませんでした: {previous} としてサインインし、`latchkey sign-out --global` でそのセッションを終えてください。"
+        text.cliSignInReplaced = "アカウント {account} の {previous} を {name} に置き換えました。"
         text.cliSignInSwitchedAccount =
             "{name} のアカウントに切り替えました。{current} はサインインしたままです (`latchkey switch {current}` で戻れます)。"
         text.cliUnknownCommand = "不明なコマンド \"{name}\" です。"
@@ -846,6 +853,10 @@ extension TextCatalog {
         text.errorClientSessionIssuerMismatch =
             "{username} の保存済みセッションは {session} が発行したものですが、この設定は {configured} を指しています。セッションの内容は何も送っていません。サインインしたときの設定を使うか（各アカウントのプールは `latchkey accounts` に表示され、`--account NAME` で選べます）、この設定でサインインしてください: latchkey sign-in。"
         text.errorClientNoUserPool = "ユーザープールなし"
+        text.errorClientIdentityIssuerMismatch =
+            "{username} の AWS ID は {session} に結び付けられていますが、この設定 (または AWS_ENDPOINT_URL_COGNITO_IDENTITY / AWS_ENDPOINT_URL) は {configured} を指しています。そこには何も送らず、保存済みの認証情報も使っていません。ID を結び付けたときの設定を使うか、この設定を信頼するならサインアウトしてからこの設定でサインインし直してください: latchkey sign-out、続けて latchkey sign-in。"
+        text.errorClientNoIdentityPool = "ID プールなし"
+        text.errorClientGuestIdentity = "ゲスト"
         text.errorClientGuestAccessNotAllowed =
             "ID プールはゲストアクセスを許可していません。先にサインインするか、未認証 ID を許可してください。"
         text.errorClientIdentityPoolNotConfigured =
@@ -923,7 +934,8 @@ extension TextCatalog {
         text.cliDemoStopped = "デモのバックエンドを停止しました。再開するには: latchkey demo (そこにサインインしたアカウントは再サインインが必要です)。"
         text.cliDemoCodesHint = "デモが「送る」コードはメールボックスにあります: latchkey demo --codes"
         text.demoMailboxLine = "デモのメールボックス: {username} ({destination}) への {purpose} コード {code}"
-        text.cliWebAnotherUserSignedIn = "このアカウントには {current} のセッションがあるため、そこへの {attempted} としてのサインインを拒否しました。--account なしでサインインする (ブラウザーのユーザーに専用のアカウントができます) か、先に {current} をサインアウトしてください (latchkey sign-out)。"
+        text.cliWebAnotherUserSignedIn =
+            "このアカウントには {current} のセッションがあるため、そこへの {attempted} としてのサインインを拒否しました。--account なしでサインインする (ブラウザーのユーザーに専用のアカウントができます) か、先に {current} をサインアウトしてください (latchkey sign-out)。"
         text.cliDevicesAbstract = "サインイン中のユーザーについてユーザープールが追跡するデバイスを一覧、記憶、削除します。"
         text.cliDevicesDiscussion =
             "デバイス追跡 (DeviceConfiguration) のあるプールが必要です。記憶したデバイスでは、プールが許す場合、以後のサインインで MFA を省略します。デバイスキーを省くと、このマシンのデバイスが対象です。"
@@ -1142,6 +1154,12 @@ extension TextCatalog {
             "セッションに再サインインが必要な間、認証情報の要求が再サインイン (全画面 UI または latchkey sign-in) を待つ秒数。過ぎると ReloginRequired で応答します。"
         text.cliExecBadReloginWait = "--relogin-wait-seconds は 0 から 3600 までの秒数で指定してください。"
         text.cliExecRemoved = "{names} をコマンドの環境から取り除きました (Latchkey の認証情報より優先されるため)。"
+        text.cliExecOrphans =
+            "コマンドが実行中のプロセスを残しました。それらが動いている間、最大 {seconds} 秒、エンドポイントは \"exec ended\" (503) と応答してから閉じます。"
+        text.cliServeCredentialsReadyFile =
+            "エンドポイントが接続を受け付けたら、標準出力に表示した行をこのファイル (モード 0600、アトミックに置換、終了時に削除) に書きます。スクリプトはこれを待てます。"
+        text.cliServeCredentialsReadyFileFailed =
+            "準備完了ファイル {path} を書けませんでした ({reason})。$XDG_RUNTIME_DIR など自分のディレクトリーのパスを指定してください。"
         text.cliServeCredentialsAbstract = "SDK とコンテナーのために、セッションの AWS 認証情報を 127.0.0.1 で提供します。"
         text.cliServeCredentialsDiscussion =
             "AWS_CONTAINER_CREDENTIALS_FULL_URI と AWS_CONTAINER_AUTHORIZATION_TOKEN (--token-file では AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE) を表示し、SIGINT か SIGTERM まで提供します。エンドポイントは 127.0.0.1 だけで待ち受けます。コンテナーからは docker run --network host で届きます (README を参照)。"
@@ -1159,7 +1177,8 @@ extension TextCatalog {
         text.cliAWSProfileName = "プロファイル名 (英数字、-、_、.)。"
         text.cliAWSProfileRegion = "プロファイルのリージョン (既定: ID プールのリージョン)。"
         text.cliAWSProfileInstalled = "プロファイル {name} を {path} に書きました。試す: aws --profile {name} sts get-caller-identity"
-        text.cliAWSProfileInstalledLocal = "プロファイル {name} を {path} に書き込みました。ローカルバックエンドは {endpoint} で応答するので、次を試してください: AWS_ENDPOINT_URL={endpoint} aws --profile {name} sts get-caller-identity"
+        text.cliAWSProfileInstalledLocal =
+            "プロファイル {name} を {path} に書き込みました。ローカルバックエンドは {endpoint} で応答するので、次を試してください: AWS_ENDPOINT_URL={endpoint} aws --profile {name} sts get-caller-identity"
         text.cliAWSProfileUnchanged = "{path} のプロファイル {name} はすでに最新です。"
         text.cliAWSProfileRemoved = "プロファイル {name} を {path} から取り除きました。"
         text.cliAWSProfileAbsent = "{path} に latchkey が書いたプロファイル {name} はありません。取り除くものはありません。"
@@ -1181,6 +1200,103 @@ extension TextCatalog {
         text.cliAccountsAmbiguous =
             "\"{name}\" に当たるアカウントが {count} 件あります: {candidates}。ID で指定してください: {example}"
         text.cliAccountsSwitchHintIDs = "`latchkey switch NAME` で切り替えられます。名前が重複する場合は角括弧内の ID を使ってください。"
+        // MARK: Sessions, machine and derived tokens (issue 38)
+        text.cliSessionsAbstract =
+            "すべてのデバイスでのセッションを一覧表示するか、1 つを終了します。"
+        text.cliSessionsDiscussion =
+            "ユーザープールが追跡しているセッション (サインインごとに 1 つ、更新後も同じ) を一覧表示し、このセッションに印を付けます。セッション追跡が無効なプールではその旨を表示します (終了コード 2)。"
+        text.cliSessionsListAbstract =
+            "セッションを一覧表示します (このセッションに印を付けます)。"
+        text.cliSessionsListJson =
+            "JSON 配列を出力します: id, current, type, client, created, lastActive, device, ip, city, country。"
+        text.cliSessionsNone =
+            "セッションはありません。"
+        text.cliSessionsRevokeAbstract =
+            "別のセッションを終了します。そのリフレッシュトークンとアクセストークンは使えなくなります。"
+        text.cliSessionsRevokeDiscussion =
+            "このセッションは取り消せません (Cognito が拒否します)。代わりに `latchkey sign-out` を実行してください。"
+        text.cliSessionsRevokeID =
+            "`latchkey sessions` が表示するセッション ID (tkn… または sso…)。"
+        text.cliSessionsRevokeYes =
+            "確認を求めません (標準入力が端末でないときに必要です)。"
+        text.cliSessionsRevokeLinked =
+            "関連するセッションも終了します (SSO セッションのトークンセッション、またはその逆)。"
+        text.cliSessionsNotAnID =
+            "{text} はセッション ID ではありません。`latchkey sessions` で確認してください。"
+        text.cliSessionsRevokeNeedsYes =
+            "セッションの取り消しには確認が必要です。`latchkey sessions revoke {id} --yes` を実行してください。"
+        text.cliSessionsRevokeAsk =
+            "セッション {id} を終了しますか? そのデバイスでは再サインインが必要になります。[y/N] "
+        text.cliSessionsNothingRevoked =
+            "何も取り消しませんでした。"
+        text.cliSessionsRevoked =
+            "セッション {id} を取り消しました。"
+        text.cliSessionsUnknownDevice =
+            "不明なデバイス"
+        text.cliSessionsClient =
+            "クライアント {id}"
+        text.cliSessionsCreated =
+            "作成 {time}"
+        text.cliSessionsActive =
+            "最終利用 {time}"
+        text.cliSessionsThisSession =
+            "(このセッション)"
+        text.cliTokenClientCredentials =
+            "--client-id のマシン間 (M2M) アクセストークンを出力します (クライアント認証情報)。"
+        text.cliTokenClientID =
+            "マシン用アプリクライアントの ID (--client-credentials と一緒に指定)。"
+        text.cliTokenScope =
+            "要求するスコープ (リソースサーバー/スコープ)。複数指定できます。"
+        text.cliTokenVia =
+            "api (GetClientToken、既定) または token-endpoint (ドメインの /oauth2/token)。"
+        text.cliTokenClientSecretStdin =
+            "クライアントシークレットを標準入力から読みます (指定しない場合は LATCHKEY_CLIENT_SECRET)。"
+        text.cliTokenAudience =
+            "このオーディエンス向けにセッションから派生したトークンを出力します (トークン交換)。"
+        text.cliTokenResource =
+            "派生トークンを結び付けるリソースサーバー。複数指定できます。"
+        text.cliTokenNeedsClientID =
+            "--client-credentials には --client-id ID が必要です。"
+        text.cliTokenClientCredentialsAlone =
+            "--audience と --resource はユーザーのトークンを派生させます。--client-credentials と一緒には指定しないでください。"
+        text.cliTokenClientOptionsNeedClientCredentials =
+            "--client-id、--via、--client-secret-stdin は --client-credentials と一緒に指定します。"
+        text.cliTokenAudienceOrResource =
+            "--audience か --resource のどちらか一方を指定してください (Cognito はトークンを一方にだけ結び付けます)。"
+        text.cliTokenScopeNeedsKind =
+            "--scope は --client-credentials、--audience、--resource のいずれかと一緒に指定します。"
+        text.cliTokenBadValue =
+            "{text} はスコープ、オーディエンス、ID のいずれでもありません。"
+        text.cliTokenNoUserPool =
+            "ユーザープールが設定されていません。CognitoUserPool.Default を追加してください。"
+        text.cliTokenUserTokensOnly =
+            "--id と --access はユーザーのトークンです。--client-credentials、--audience、--resource と一緒には指定しないでください。"
+        text.cliDemoSecondSession =
+            "2 つ目のセッション: latchkey --store /tmp/latchkey-second --config {path} sign-in --username {username} を実行すると、`latchkey sessions` に両方が表示されます。"
+        text.cliDemoMachineClient =
+            "マシン用クライアント {id} (シークレットは {path} の machineClientSecret): LATCHKEY_CLIENT_SECRET=… latchkey token --client-credentials --client-id {id}"
+        text.tokenErrorSessionTrackingOff =
+            "このユーザープールはセッションを追跡していません (OperationNotEnabledException)。管理者がセッション追跡を有効にできます (SetUserPoolSessionConfiguration、Essentials または Plus 階層)。"
+        text.tokenErrorCurrentSession =
+            "セッション {id} はこのセッションです。Cognito は呼び出し元自身のセッションを取り消しません。終了するには `latchkey sign-out` を実行してください。"
+        text.tokenErrorSessionNotFound =
+            "セッション {id} が見つかりません。既に終了している可能性があります。`latchkey sessions` で現在のセッションを確認してください。"
+        text.tokenErrorSecretMissing =
+            "アプリクライアント {client} にはシークレットが必要です。LATCHKEY_CLIENT_SECRET を設定するか、--client-secret-stdin を指定して標準入力に書いてください。"
+        text.tokenErrorSecretRejected =
+            "アプリクライアント {client} は拒否されました。プールがこのクライアントを知らないか、シークレットが違います。クライアント ID とシークレットを確認してください (アプリクライアントは有効なシークレットを 2 つ持てます)。"
+        text.tokenErrorFlowForAPI =
+            "アプリクライアント {client} は GetClientToken でマシン用トークンを取得できません。管理者が ExplicitAuthFlows を ALLOW_CLIENT_TOKEN_AUTH だけにする必要があります。"
+        text.tokenErrorFlowForEndpoint =
+            "アプリクライアント {client} は /oauth2/token でマシン用トークンを取得できません。管理者が client_credentials の OAuth フロー (AllowedOAuthFlows) を許可する必要があります。"
+        text.tokenErrorScope =
+            "スコープが許可されませんでした ({detail})。アプリクライアントに許可された、プールのリソースサーバーのスコープ (識別子/スコープ) だけを要求するか、--scope を省略してください。"
+        text.tokenErrorNeedsDomain =
+            "--via token-endpoint にはユーザープールのドメイン (Auth.Default.OAuth.WebDomain) が必要です。設定するか、--via api を使ってください。"
+        text.tokenErrorExchangeOff =
+            "アプリクライアント {client} はトークンを交換できません。管理者が ExplicitAuthFlows に ALLOW_TOKEN_EXCHANGE_IMPERSONATION を追加する必要があります。"
+        text.tokenErrorBadAnswer =
+            "トークンの応答を使えませんでした: {detail}。"
         return text
     }()
     /// The texts Japanese keeps as they are in English on purpose (formats and names), which the

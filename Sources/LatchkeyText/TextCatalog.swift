@@ -802,6 +802,13 @@ package final class TextCatalog: @unchecked Sendable {
         "Added an account for {name}; {current} stays signed in (`latchkey switch {current}` goes back)."
     package internal(set) var cliSignInSwitchedAccount =
         "Switched to the account of {name}; {current} stays signed in (`latchkey switch {current}` goes back)."
+    package internal(set) var cliSignInReplacedRevoked =
+        "Replaced {previous} with {name} in account {account}; {previous}'s refresh token was revoked."
+    package internal(set) var cliSignInReplacedOwed =
+        "Replaced {previous} with {name} in account {account}; {previous}'s refresh token could not be revoked now (the service did not answer), so the revocation is owed: the next sign-in or sign-out here sends it."
+    package internal(set) var cliSignInReplacedFailed =
+        "Replaced {previous} with {name} in account {account}; {previous}'s refresh token could not be revoked: sign in as {previous} and run `latchkey sign-out --global` to end that session."
+    package internal(set) var cliSignInReplaced = "Replaced {previous} with {name} in account {account}."
     package internal(set) var cliUnknownCommand = "unknown command \"{name}\"."
     package internal(set) var cliDidYouMean = " Did you mean {suggestion}?"
     package internal(set) var cliSeeHelp = " Run latchkey --help for the list of commands."
@@ -869,7 +876,8 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var cliDemoMailboxHeader = "Time|Username|Purpose|Sent to|Code"
     package internal(set) var cliDemoStopped =
         "The demo backend is stopped. Start it again with: latchkey demo (accounts signed in to it need a new sign-in)."
-    package internal(set) var cliDemoCodesHint = "The codes the demo \"sends\" are in its mailbox: latchkey demo --codes"
+    package internal(set) var cliDemoCodesHint =
+        "The codes the demo \"sends\" are in its mailbox: latchkey demo --codes"
     package internal(set) var demoMailboxLine = "Demo mailbox: {purpose} code {code} for {username} ({destination})"
     package internal(set) var cliWebAnotherUserSignedIn =
         "{current}'s session is in this account, so signing in as {attempted} there was refused. Sign in without --account (the browser's user gets an account of their own), or sign {current} out first (latchkey sign-out)."
@@ -1136,6 +1144,12 @@ package final class TextCatalog: @unchecked Sendable {
         "--relogin-wait-seconds must be a number of seconds from 0 to 3600."
     package internal(set) var cliExecRemoved =
         "removed {names} from the command's environment (they would take precedence over Latchkey's credentials)."
+    package internal(set) var cliExecOrphans =
+        "the command left processes running; its endpoint answers \"exec ended\" (503) to them for up to {seconds} s while they run, then closes."
+    package internal(set) var cliServeCredentialsReadyFile =
+        "Once the endpoint accepts connections, write the lines printed on stdout to this file (mode 0600, replaced atomically, removed on exit), so a script can wait for it."
+    package internal(set) var cliServeCredentialsReadyFileFailed =
+        "Could not write the ready file {path} ({reason}); give a path in a directory of yours, such as $XDG_RUNTIME_DIR."
     package internal(set) var cliServeCredentialsAbstract =
         "Serve the session's AWS credentials on 127.0.0.1 for SDKs and containers."
     package internal(set) var cliServeCredentialsDiscussion =
@@ -1256,6 +1270,10 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var errorClientSessionIssuerMismatch =
         "The stored session of {username} was issued by {session}, but this configuration names {configured}; nothing of the session was sent. Use the configuration it was signed in with (`latchkey accounts` shows each account's pool; `--account NAME` picks one), or sign in with this configuration: latchkey sign-in."
     package internal(set) var errorClientNoUserPool = "no user pool"
+    package internal(set) var errorClientIdentityIssuerMismatch =
+        "The AWS identity of {username} was bound to {session}, but this configuration (or AWS_ENDPOINT_URL_COGNITO_IDENTITY / AWS_ENDPOINT_URL) names {configured}; nothing was sent there and no stored credentials were used. Use the configuration the identity was bound with, or, if you trust this one, sign out and sign in again with it: latchkey sign-out, then latchkey sign-in."
+    package internal(set) var errorClientNoIdentityPool = "no identity pool"
+    package internal(set) var errorClientGuestIdentity = "the guest"
     package internal(set) var errorClientGuestAccessNotAllowed =
         "The identity pool does not allow guest access. Sign in first, or allow unauthenticated identities."
     package internal(set) var errorClientIdentityPoolNotConfigured =
@@ -1326,4 +1344,102 @@ package final class TextCatalog: @unchecked Sendable {
         "\"{name}\" names {count} accounts here: {candidates}. Pick one by its id: {example}"
     package internal(set) var cliAccountsSwitchHintIDs =
         "Switch with `latchkey switch NAME`; where a name repeats, use the id in brackets instead."
+
+    // MARK: Sessions, machine and derived tokens (issue 38)
+    package internal(set) var cliSessionsAbstract =
+        "List your sessions on every device, or end one."
+    package internal(set) var cliSessionsDiscussion =
+        "Lists the sessions the user pool tracks for you (one per sign-in, kept across refreshes), this one marked. A pool without session tracking says so (exit 2)."
+    package internal(set) var cliSessionsListAbstract =
+        "List your sessions (this one marked)."
+    package internal(set) var cliSessionsListJson =
+        "Print a JSON array: id, current, type, client, created, lastActive, device, ip, city, country."
+    package internal(set) var cliSessionsNone =
+        "No sessions."
+    package internal(set) var cliSessionsRevokeAbstract =
+        "End another session: its refresh and access tokens stop working."
+    package internal(set) var cliSessionsRevokeDiscussion =
+        "This session cannot be revoked (Cognito refuses it): run `latchkey sign-out` instead."
+    package internal(set) var cliSessionsRevokeID =
+        "The session's id, as `latchkey sessions` shows it (tkn… or sso…)."
+    package internal(set) var cliSessionsRevokeYes =
+        "Do not ask for confirmation (needed when standard input is not a terminal)."
+    package internal(set) var cliSessionsRevokeLinked =
+        "Also end the linked sessions (an SSO session's token sessions, or the reverse)."
+    package internal(set) var cliSessionsNotAnID =
+        "{text} is not a session id: run `latchkey sessions` to see them."
+    package internal(set) var cliSessionsRevokeNeedsYes =
+        "Revoking a session needs confirmation: run `latchkey sessions revoke {id} --yes`."
+    package internal(set) var cliSessionsRevokeAsk =
+        "End session {id}? Its device must sign in again. [y/N] "
+    package internal(set) var cliSessionsNothingRevoked =
+        "Nothing was revoked."
+    package internal(set) var cliSessionsRevoked =
+        "Session {id} was revoked."
+    package internal(set) var cliSessionsUnknownDevice =
+        "unknown device"
+    package internal(set) var cliSessionsClient =
+        "client {id}"
+    package internal(set) var cliSessionsCreated =
+        "created {time}"
+    package internal(set) var cliSessionsActive =
+        "active {time}"
+    package internal(set) var cliSessionsThisSession =
+        "(this session)"
+    package internal(set) var cliTokenClientCredentials =
+        "Print a machine-to-machine access token for --client-id (client credentials)."
+    package internal(set) var cliTokenClientID =
+        "The machine app client's id (with --client-credentials)."
+    package internal(set) var cliTokenScope =
+        "A scope to ask for (resource-server/scope); repeat for more."
+    package internal(set) var cliTokenVia =
+        "api (GetClientToken, the default) or token-endpoint (/oauth2/token on the domain)."
+    package internal(set) var cliTokenClientSecretStdin =
+        "Read the client secret from standard input (else LATCHKEY_CLIENT_SECRET)."
+    package internal(set) var cliTokenAudience =
+        "Print a token derived from your session for this audience (token exchange)."
+    package internal(set) var cliTokenResource =
+        "A resource server to bind the derived token to; repeat for more."
+    package internal(set) var cliTokenNeedsClientID =
+        "--client-credentials needs --client-id ID."
+    package internal(set) var cliTokenClientCredentialsAlone =
+        "--audience and --resource derive a user's token; leave them out with --client-credentials."
+    package internal(set) var cliTokenClientOptionsNeedClientCredentials =
+        "--client-id, --via and --client-secret-stdin go with --client-credentials."
+    package internal(set) var cliTokenAudienceOrResource =
+        "Give --audience or --resource, not both (Cognito binds a token to one kind)."
+    package internal(set) var cliTokenScopeNeedsKind =
+        "--scope goes with --client-credentials, --audience or --resource."
+    package internal(set) var cliTokenBadValue =
+        "{text} is not a scope, audience or id."
+    package internal(set) var cliTokenNoUserPool =
+        "No user pool is configured: add CognitoUserPool.Default."
+    package internal(set) var cliTokenUserTokensOnly =
+        "--id and --access are the user's tokens: leave them out with --client-credentials, --audience or --resource."
+    package internal(set) var cliDemoSecondSession =
+        "A second session: latchkey --store /tmp/latchkey-second --config {path} sign-in --username {username}, then `latchkey sessions` lists both."
+    package internal(set) var cliDemoMachineClient =
+        "Machine client {id} (secret: machineClientSecret in {path}): LATCHKEY_CLIENT_SECRET=… latchkey token --client-credentials --client-id {id}"
+    package internal(set) var tokenErrorSessionTrackingOff =
+        "This user pool does not track sessions (OperationNotEnabledException). Its administrator can turn session tracking on (SetUserPoolSessionConfiguration, Essentials or Plus tier)."
+    package internal(set) var tokenErrorCurrentSession =
+        "Session {id} is this one; Cognito does not revoke the caller's own session. Run `latchkey sign-out` to end it."
+    package internal(set) var tokenErrorSessionNotFound =
+        "No session {id} was found: it may have ended already. Run `latchkey sessions` to see the current ones."
+    package internal(set) var tokenErrorSecretMissing =
+        "App client {client} needs its secret: set LATCHKEY_CLIENT_SECRET or pass --client-secret-stdin and write it on standard input."
+    package internal(set) var tokenErrorSecretRejected =
+        "App client {client} was refused: the pool does not know it or its secret is wrong. Check the client id and the secret (an app client may have two active secrets)."
+    package internal(set) var tokenErrorFlowForAPI =
+        "App client {client} may not get machine tokens through GetClientToken: its administrator must give it ALLOW_CLIENT_TOKEN_AUTH as its only ExplicitAuthFlows entry."
+    package internal(set) var tokenErrorFlowForEndpoint =
+        "App client {client} may not get machine tokens through /oauth2/token: its administrator must give it the client_credentials OAuth flow (AllowedOAuthFlows)."
+    package internal(set) var tokenErrorScope =
+        "A scope was not granted ({detail}). Ask only for scopes of the pool's resource servers (identifier/scope) that the app client is allowed, or leave --scope out."
+    package internal(set) var tokenErrorNeedsDomain =
+        "--via token-endpoint needs the user pool's domain (Auth.Default.OAuth.WebDomain); configure it or use --via api."
+    package internal(set) var tokenErrorExchangeOff =
+        "App client {client} may not exchange tokens: its administrator must add ALLOW_TOKEN_EXCHANGE_IMPERSONATION to its ExplicitAuthFlows."
+    package internal(set) var tokenErrorBadAnswer =
+        "The token answer was not usable: {detail}."
 }

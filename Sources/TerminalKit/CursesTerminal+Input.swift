@@ -55,6 +55,21 @@ extension CursesTerminal {
         dequeueKey()
     }
 
+    /// Drops what was typed and not returned yet: the bytes the kernel holds for the terminal
+    /// (`tcflush`), those held back or passed to curses, and the decoded keys, except resizes (curses'
+    /// `flushinp()` for this reader, which feeds curses itself).
+    public func discardTypeahead() {
+        guard isActive else { return }
+        _ = tcflush(options.inputDescriptor, TCIFLUSH)
+        if cnc_wait_input(terminalDescriptorToPoll, -1, 0) & 1 != 0 { readTerminal() }
+        forwardToCurses(escapeComplete: true)
+        drainCurses()
+        flushinp()
+        // Of the keys not returned yet, only the resizes stay (the queue's head moves on from 0 again).
+        queuedKeys = queuedKeys[queueHead...].filter { $0 == .resize }
+        queueHead = 0
+    }
+
     /// Ends a ``nextKey(timeout:)`` wait now, from any task on the main actor (for example when an
     /// application event changed what the screen shows).
     public func wake() {

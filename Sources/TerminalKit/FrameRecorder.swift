@@ -16,6 +16,8 @@ public final class FrameRecorder: TerminalSurface {
     public private(set) var suspendCount = 0
     /// How many times ``wake()`` was called.
     public private(set) var wakeCount = 0
+    /// How many times ``discardTypeahead()`` was called.
+    public private(set) var discardCount = 0
     /// Whether ``restore()`` was called.
     public private(set) var isRestored = false
     /// What is still to be read: keys, and resizes that take effect when they are read.
@@ -91,6 +93,11 @@ public final class FrameRecorder: TerminalSurface {
     /// Counts a wake-up in ``wakeCount``; there is no wait to end, since reads never block.
     public func wake() {
         wakeCount += 1
+    }
+
+    /// Counts the call in ``discardCount``; the scripted keys stay (they stand for keys typed later).
+    public func discardTypeahead() {
+        discardCount += 1
     }
 
     /// Marks the recorder restored.

@@ -26,6 +26,10 @@ public protocol TerminalSurface: AnyObject {
     /// state). Harmless when nothing waits.
     func wake()
 
+    /// Drops the input typed so far and not yet returned (curses' `flushinp()`, `TCSAFLUSH`): called when
+    /// a prompt opens unasked, so that keys meant for the screen before it never reach its fields.
+    func discardTypeahead()
+
     /// Suspends the process (Ctrl-Z): gives the terminal back, stops, and on resume takes it
     /// again and delivers ``Key/resize`` so the next frame is a full redraw.
     func suspend()
@@ -47,6 +51,9 @@ extension TerminalSurface {
 
     /// Does nothing: a surface whose waits end by themselves has nothing to wake.
     public func wake() {}
+
+    /// Nothing is buffered: nothing to drop.
+    public func discardTypeahead() {}
 
     /// Suspending is not supported: nothing happens.
     public func suspend() {}

@@ -78,3 +78,10 @@ extension AppView {
         }
     }
 }
+
+extension DevicesState: DrawnModal {
+    func draw(with view: AppView, _ state: AppState, into grid: inout CellGrid, in body: Rect) -> Position? {
+        view.drawDevices(self, timeZone: state.dashboard.timeZone, into: &grid, in: body)
+        return nil
+    }
+}

@@ -376,29 +376,4 @@ extension AppView {
                     isEnabled: !model.isInFlight)
             })
     }
-
-    // MARK: Re-login prompt
-
-    /// Draws the re-login prompt over the dashboard and returns the cursor.
-    func drawRelogin(_ prompt: ReloginPromptState, into grid: inout CellGrid, in body: Rect) -> Position? {
-        if let challenge = prompt.challenge {
-            return drawChallenge(challenge, into: &grid, in: body, clears: true)
-        }
-        var form = FormLayout()
-        form.add(.text(prompt.message, CellStyle(.normal, .bold)))
-        if prompt.waitingCount > 0 {
-            form.add(.banner(Banner(.warning, prompt.waitingText)))
-        }
-        if let notice = prompt.signIn.notice { form.add(.banner(Banner(.info, notice))) }
-        form.addSpacer()
-        let screen = prompt.signIn
-        form.add(field(screen, .username))
-        if screen.showsPassword {
-            form.add(field(screen, .password))
-        }
-        addBanner(screen.banner, to: &form)
-        form.addSpacer()
-        form.add(actions(screen, [.signIn], links: [.forgotPassword, .cancel]))
-        return drawBoxed(form, title: prompt.title, into: &grid, in: body, clears: true)
-    }
 }

@@ -133,3 +133,9 @@ private struct ProfileColumns {
     var statusColumn: Int { max(valueColumn, inner.right - statusWidth) }
     var valueWidth: Int { max(0, statusColumn - valueColumn - 1) }
 }
+
+extension ProfileState: DrawnModal {
+    func draw(with view: AppView, _ state: AppState, into grid: inout CellGrid, in body: Rect) -> Position? {
+        view.drawProfile(self, into: &grid, in: body)
+    }
+}

@@ -4,6 +4,13 @@ import Foundation
 import LatchkeyText
 import TerminalKit
 
+/// A modal's view model that draws itself over the dashboard (the others are panels, drawn alike): its
+/// drawing file conforms it, so `AppView` lists no modal.
+protocol DrawnModal {
+    /// Draws the modal over the dashboard in `body` and returns its cursor, if it has one.
+    func draw(with view: AppView, _ state: AppState, into grid: inout CellGrid, in body: Rect) -> Position?
+}
+
 /// Draws the whole auth UI: a pure function from an `AppState` and a terminal size (plus a
 /// spinner step) to a ``CellGrid`` and a cursor position.
 ///
@@ -69,8 +76,8 @@ public struct AppView: Hashable, Sendable {
         default:
             cursor = drawFormScreen(state, into: &grid, in: body)
         }
-        if let modal = state.modal {
-            cursor = drawModal(modal, state, into: &grid, in: body)
+        if state.modal != nil {
+            cursor = drawModal(state, into: &grid, in: body)
         }
         if state.isHelpVisible {
             drawHelp(state, into: &grid, in: body)
@@ -87,7 +94,7 @@ public struct AppView: Hashable, Sendable {
 
     /// Draws the modal over the dashboard and returns its cursor, if it has one. The help overlay
     /// replaces the re-login prompt while it is open, so their borders never cross.
-    private func drawModal(_ modal: AppState.Modal, _ state: AppState, into grid: inout CellGrid, in body: Rect)
+    private func drawModal(_ state: AppState, into grid: inout CellGrid, in body: Rect)
         -> Position?
     {
         if let panel = state.modalPanel {
@@ -95,18 +102,9 @@ public struct AppView: Hashable, Sendable {
             drawQuestion(Modal(title: panel.title, message: panel.message, footer: panel.footer), into: &grid, in: body)
             return nil
         }
-        switch modal {
-        case .relogin(let relogin):
-            return state.isHelpVisible ? nil : drawRelogin(relogin, into: &grid, in: body)
-        case .devices(let devices):
-            drawDevices(devices, timeZone: state.dashboard.timeZone, into: &grid, in: body)
-        case .profile(let profile):
-            return drawProfile(profile, into: &grid, in: body)
-        default:
-            // A panel was drawn above; the token choice (`y`) shows only its status line.
-            break
-        }
-        return nil
+        // The token choice (`y`) is neither: it shows only its status line.
+        guard let drawn = state.modalContent as? any DrawnModal else { return nil }
+        return drawn.draw(with: self, state, into: &grid, in: body)
     }
 
     /// A question over the dashboard: its rows' hints are covered, so they take no clicks.

@@ -65,6 +65,9 @@ public final class AuthTerminalApp {
 
     /// Where the last frame drew clickable things.
     private var mouseMap = MouseMap()
+    /// The state's ``AppState/unaskedOpenings`` when the frame on screen was drawn: a key is sent with it,
+    /// so one typed before a modal that opened unasked was drawn is dropped.
+    private var shownOpenings = 0
     /// Measures frames and paces polling (real time); the UI's own time is the runtime's clock.
     private let clock = ContinuousClock()
     private var startedAt: ContinuousClock.Instant?
@@ -177,7 +180,7 @@ public final class AuthTerminalApp {
         case .unknown:
             return
         default:
-            runtime.send(.keyPressed(key))
+            runtime.send(.keyTyped(key, seenOpenings: shownOpenings))
         }
     }
 
@@ -196,6 +199,12 @@ public final class AuthTerminalApp {
         let frame = view.render(runtime.state, size: size, spinnerTick: spinnerTick)
         mouseMap = frame.grid.mouseMap
         surface.present(frame.grid, cursor: frame.cursor)
+        let openings = runtime.state.unaskedOpenings
+        if openings != shownOpenings {
+            // A modal opened unasked and now shows: what was typed before it was meant for the screen before.
+            shownOpenings = openings
+            surface.discardTypeahead()
+        }
         let end = clock.now
         stats.record(end - frameStart)
         if stats.timeToFirstFrame == nil, let startedAt { stats.timeToFirstFrame = end - startedAt }

@@ -33,7 +33,8 @@ struct AWSProfileInstallCommand: AsyncParsableCommand {
     var region: String?
 
     func run() async throws {
-        _ = try Self.profile(name: name, command: [], region: nil)  // a bad name first, before the configuration
+        // A bad name or region first, before the configuration.
+        _ = try Self.profile(name: name, command: [], region: region)
         let configuration = try global.loadConfiguration()
         guard let pool = configuration.identityPool else { throw AuthError.identityPoolNotConfigured }
         let profile = try Self.profile(
@@ -124,7 +125,8 @@ struct AWSProfileUninstallCommand: AsyncParsableCommand {
         } catch {
             switch error {
             case .io: throw CLIFailure(code: 5, message: error.description)
-            case .badName, .foreignProfile: throw CLIFailure(code: 2, message: error.description)
+            case .badName, .foreignProfile, .badValue, .badRegion, .refused:
+                throw CLIFailure(code: 2, message: error.description)
             }
         }
     }

@@ -33,8 +33,12 @@ struct CredentialsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // What the AWS tools read as credential_process gets what the endpoint hands out: never
+        // credentials inside their refresh window (SessionCredentialsSource.minimumRemaining).
+        let clientOptions =
+            format == .credentialProcess ? SessionCredentialsSource.clientOptions() : AuthClientOptions()
         let client = try await global.makeClient(
-            deadline: TokenCommand.retryDeadline(retrySeconds.value), printingWarnings: false)
+            options: clientOptions, deadline: TokenCommand.retryDeadline(retrySeconds.value), printingWarnings: false)
         let options = TokenRequestOptions(
             waitForSignIn: false, waitForConnectivity: retrySeconds.value > 0,
             deadline: TokenCommand.retryDeadline(retrySeconds.value), label: "credentials")

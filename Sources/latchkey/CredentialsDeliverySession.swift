@@ -10,6 +10,9 @@ struct CredentialsDeliverySession {
     let source: SessionCredentialsSource
     let region: String?
     let registry: CredentialsEndpointRegistry?
+    /// The store's plain-text warning, said only once there is a session to hand out (rel-3 R13: not before
+    /// "Nobody is signed in").
+    let storeNotice: StoreNotice
     private let entry = EntryBox()
 
     /// Makes the client (credentials margin: the SDKs' refresh window) and checks there is an identity pool.
@@ -19,27 +22,33 @@ struct CredentialsDeliverySession {
         // The configuration's warnings are not printed: the endpoint's users are programs.
         let configuration = try global.loadConfiguration(printingWarnings: false)
         guard let pool = configuration.identityPool else { throw AuthError.identityPoolNotConfigured }
+        let notice = StoreNotice()
         let client = try await global.makeClient(
-            options: SessionCredentialsSource.clientOptions(), printingWarnings: false)
+            options: SessionCredentialsSource.clientOptions(), storeWarning: { notice.keep($0) },
+            printingWarnings: false)
+        // The user signed in now is the only one this endpoint serves (rel-3 R12).
         let source = SessionCredentialsSource(
             client: client, allowGuest: delivery.guest,
-            reloginWait: .milliseconds(Int64((delivery.reloginWaitSeconds * 1000).rounded())))
+            reloginWait: .milliseconds(Int64((delivery.reloginWaitSeconds * 1000).rounded())),
+            pinnedUser: await SessionCredentialsSource.SessionUser.current(of: client))
         let directory = try? global.storeDirectory()
         return CredentialsDeliverySession(
             client: client, source: source, region: pool.region,
-            registry: directory.map { CredentialsEndpointRegistry(storeDirectory: $0) })
+            registry: directory.map { CredentialsEndpointRegistry(storeDirectory: $0) }, storeNotice: notice)
     }
 
-    /// The first credentials, or the refusal as the command's error (exit 1 signed out, 4 re-login, 3 network).
+    /// The first credentials, or the refusal as the command's error (exit 1 signed out, 2 another issuer, 4 re-login, 3 network).
     func firstCredentials() async throws -> AWSCredentials {
         switch await source.containerCredentials() {
         case .credentials(let credentials):
+            if let warning = storeNotice.text { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
             return credentials
         case .refused(_, let code, let message):
             let exitCode: Int32 =
                 switch code {
                 case "ReloginRequired": 4
                 case "ServiceUnavailable": 3
+                case SessionCredentialsSource.issuerMismatchCode: 2
                 default: 1
                 }
             throw CLIFailure(code: exitCode, message: message)

@@ -57,6 +57,7 @@ struct DemoCommand: AsyncParsableCommand {
         print(Localized.format(\.cliDemoBackend, ["endpoint": info.endpoint, "pool": info.userPoolId]))
         print(Localized.format(\.cliDemoConfiguration, ["path": configPath]))
         print(Localized.format(\.cliDemoUser, ["username": Self.demoUser, "password": Self.demoPassword]))
+        print(Self.sessionsHint(info: info, configPath: configPath, stateDirectory: launcher.stateDirectory))
         print(Localized.text(\.cliDemoCodesHint))
         guard CLIOutput.stdinIsTerminal else {
             print(Localized.text(\.cliDemoNoTerminal))
@@ -70,6 +71,16 @@ struct DemoCommand: AsyncParsableCommand {
         try await UICommand.runScreens(
             global: global, ui: ui, prefilledUsername: Self.demoUser, signInHint: Self.signInHint,
             demoMailbox: DemoMailbox(path: launcher.mailboxPath, fromEnd: true))
+    }
+
+    /// How to see two sessions and get a machine token in the demo (issue 38).
+    static func sessionsHint(info: LocalBackendLauncher.Info, configPath: String, stateDirectory: String) -> String {
+        var lines = [Localized.format(\.cliDemoSecondSession, ["path": configPath, "username": demoUser])]
+        if let machine = info.machineClientId {
+            lines.append(
+                Localized.format(\.cliDemoMachineClient, ["id": machine, "path": stateDirectory + "/backend.json"]))
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// Copies the backend's configuration to the default location unless a non-demo one is there.
@@ -101,6 +112,8 @@ struct LocalBackendLauncher {
         var endpoint: String
         var userPoolId: String
         var configPath: String
+        /// The demo's machine-to-machine client (issue 38); its secret stays in the state directory's backend.json.
+        var machineClientId: String?
     }
 
     static func find() throws -> LocalBackendLauncher {

@@ -12,12 +12,16 @@ import Synchronization
 /// and stderr inherited, same process group), the environment passed as `envp` (no secret on
 /// argv), every other descriptor closed, signals at their defaults and unblocked.
 ///
-/// While it runs, SIGINT, SIGTERM and SIGHUP sent to `latchkey` are passed on to it. A signal the
-/// terminal sent (Ctrl-C: the whole foreground group receives it, the child included) is not sent a
-/// second time.
+/// While it runs, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM and SIGWINCH sent to
+/// `latchkey` are passed on to it. A signal the terminal sent (Ctrl-C: the whole foreground group
+/// receives it, the child included) is not sent a second time.
+///
+/// On Linux `latchkey` is the child subreaper of its descendants (`PR_SET_CHILD_SUBREAPER`): processes
+/// the command leaves running are re-parented to it, so ``waitForOrphans(until:)`` can tell whether any
+/// remain and wait for them (rel-3 R10).
 enum ExecChild {
     /// The signals passed on to the child.
-    static let forwarded: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    static let forwarded: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGWINCH]
 
     /// Runs `arguments` (the first word looked up in `PATH`) with `environment` (`NAME=value`) and
     /// returns `exec`'s exit status: the child's, or 128 + the signal that ended it.
@@ -25,6 +29,9 @@ enum ExecChild {
     /// Throws a ``CLIFailure`` with 127 (not found) or 126 (not executable) when it cannot start.
     static func run(_ arguments: [String], environment: [String]) async throws(CLIFailure) -> Int32 {
         guard let program = arguments.first else { throw CLIFailure(code: 2, message: "No command to run.") }
+        #if os(Linux)
+            _ = ProcessHardening.prctl(36, 1)  // PR_SET_CHILD_SUBREAPER in <linux/prctl.h>
+        #endif
         installForwarding()
         let pid = try spawn(program, arguments, environment)
         forwardedChild.store(pid, ordering: .releasing)
@@ -38,7 +45,34 @@ enum ExecChild {
             thread.start()
         }
         forwardedChild.store(0, ordering: .releasing)
+        // Signals act on latchkey itself again: a SIGTERM while orphans are waited for ends it.
+        for number in forwarded { signal(number, SIG_DFL) }
         return exitStatus(status)
+    }
+
+    /// Whether processes the command left behind are still running (re-parented to `latchkey`, its subreaper);
+    /// the exited ones are reaped. Always false where there is no subreaper (not Linux).
+    static func hasOrphans() -> Bool {
+        #if os(Linux)
+            var status: Int32 = 0
+            while true {
+                let reaped = waitpid(-1, &status, WNOHANG)
+                if reaped > 0 { continue }
+                if reaped < 0 && errno == EINTR { continue }
+                return reaped == 0
+            }
+        #else
+            return false
+        #endif
+    }
+
+    /// Waits until the command's orphans have all exited or `deadline` passes; true when none remain.
+    static func waitForOrphans(until deadline: ContinuousClock.Instant) async -> Bool {
+        while hasOrphans() {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return true
     }
 
     /// The shell's reading of a `waitpid` status: the exit code, or 128 + the terminating signal.

@@ -20,6 +20,9 @@ struct ExecCommand: AsyncParsableCommand {
     @Argument(parsing: .postTerminator, help: ArgumentHelp(Localized.text(\.cliExecCommand)))
     var command: [String] = []
 
+    /// How long the endpoint answers "exec ended" to processes the command left running.
+    static let orphanGrace: Duration = .seconds(10)
+
     func validate() throws {
         guard !command.isEmpty else { throw ValidationError(Localized.text(\.cliExecNoCommand)) }
         try delivery.validate()
@@ -57,7 +60,15 @@ struct ExecCommand: AsyncParsableCommand {
             session.unregister()
             throw error
         }
-        // The endpoint dies with the child: closed before exec returns the child's status.
+        // Processes the child left running get "exec ended" rather than a closed port another user could
+        // take, for a grace period (rel-3 R10); then the endpoint closes before exec returns the status.
+        if let server, ExecChild.hasOrphans() {
+            server.endService()
+            CLIOutput.info(
+                "latchkey: "
+                    + Localized.format(\.cliExecOrphans, ["seconds": String(Int(Self.orphanGrace.components.seconds))]))
+            _ = await ExecChild.waitForOrphans(until: .now + Self.orphanGrace)
+        }
         server?.stop()
         server?.waitUntilClosed()
         session.unregister()

@@ -39,15 +39,19 @@ enum ProcessHardening {
     }
 
     #if os(Linux)
-        /// `prctl(PR_SET_DUMPABLE, 0)`. The C function is variadic, which Swift cannot call, so it is
-        /// looked up and called through a fixed five-argument signature (how glibc's own syscall wrapper
-        /// reads its arguments).
+        /// `prctl(PR_SET_DUMPABLE, 0)`.
         private static func setNotDumpable() {
+            _ = prctl(4, 0)  // PR_SET_DUMPABLE in <linux/prctl.h>
+        }
+
+        /// `prctl(option, value, 0, 0, 0)`; -1 when it failed or cannot be found. The C function is variadic,
+        /// which Swift cannot call, so it is looked up and called through a fixed five-argument signature (how
+        /// glibc's own syscall wrapper reads its arguments).
+        static func prctl(_ option: Int32, _ value: UInt) -> Int32 {
             typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-            let prSetDumpable: Int32 = 4  // PR_SET_DUMPABLE in <linux/prctl.h>
-            guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "prctl") else { return }
-            let prctl = unsafeBitCast(symbol, to: Prctl.self)
-            _ = prctl(prSetDumpable, 0, 0, 0, 0)
+            guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "prctl") else { return -1 }
+            let function = unsafeBitCast(symbol, to: Prctl.self)
+            return function(option, value, 0, 0, 0)
         }
     #endif
 }

@@ -27,6 +27,9 @@ struct ServeCredentialsCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliServeCredentialsTokenFile)))
     var tokenFile: String?
 
+    @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliServeCredentialsReadyFile)))
+    var readyFile: String?
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError(Localized.text(\.cliServeCredentialsBadPort)) }
         try delivery.validate()
@@ -39,43 +42,35 @@ struct ServeCredentialsCommand: AsyncParsableCommand {
         let server = try session.startServer(port: port)
         defer { session.unregister() }
         var lines = ["AWS_CONTAINER_CREDENTIALS_FULL_URI=\(server.fullURI)"]
+        // Held (flock) while serving, so another serve-credentials can tell a live token file from a stale one.
+        var tokenLock: Int32 = -1
+        defer { if tokenLock >= 0 { close(tokenLock) } }
         if let tokenFile {
-            try Self.writeToken(server.authorizationToken, to: tokenFile)
+            tokenLock = try TokenFile.write(server.authorizationToken, to: tokenFile)
             lines.append("AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE=\(tokenFile)")
         } else {
             lines.append("AWS_CONTAINER_AUTHORIZATION_TOKEN=\(server.authorizationToken)")
         }
-        try CLIOutput.emit(lines.joined(separator: "\n") + "\n")
+        let text = lines.joined(separator: "\n") + "\n"
+        // The ready file first: whoever has read stdout finds it there too.
+        if let readyFile {
+            do {
+                try TokenFile.writeReady(text, to: readyFile)
+            } catch {
+                if let tokenFile { unlink(tokenFile) }
+                throw error
+            }
+        }
+        try CLIOutput.emit(text)
         try CLIOutput.flushStandardOutput()
         CLIOutput.info("latchkey: " + Localized.format(\.cliServeCredentialsServing, ["uri": server.fullURI]))
         let signal = await Self.waitForStopSignal()
         server.stop()
         server.waitUntilClosed()
         if let tokenFile { unlink(tokenFile) }
+        if let readyFile { unlink(readyFile) }
         session.unregister()
         terminate(signal == SIGINT || signal == SIGTERM ? 0 : 128 + signal)
-    }
-
-    /// Writes the bearer token to `path`, mode 0600, refusing to follow a link or replace a file.
-    static func writeToken(_ token: String, to path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw CLIFailure(
-                code: 2,
-                message: Localized.format(
-                    \.cliServeCredentialsTokenFileFailed,
-                    ["path": TerminalText.sanitized(path), "reason": String(cString: strerror(errno))]))
-        }
-        defer { close(fd) }
-        let bytes = Array(token.utf8)
-        guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
-            unlink(path)
-            throw CLIFailure(
-                code: 5,
-                message: Localized.format(
-                    \.cliServeCredentialsTokenFileFailed,
-                    ["path": TerminalText.sanitized(path), "reason": String(cString: strerror(errno))]))
-        }
     }
 
     /// Waits for SIGINT, SIGTERM or SIGHUP and returns it (a handler writes it to a pipe a thread reads).

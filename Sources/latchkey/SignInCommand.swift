@@ -178,8 +178,35 @@ struct SignInCommand: AsyncParsableCommand {
             try AccountResolution.recordSignIn(
                 id: account.id, username: await client.username ?? name, configuration: client.configuration,
                 global: global)
-            if let announcement { CLIOutput.info(announcement) }
+            await Self.announce(client: client, account: account.id, otherwise: announcement)
         }
+    }
+
+    /// Says what the sign-in did to the accounts: a slot that held another user says so (rel-3
+    /// R12), never "added" or "switched"; otherwise `announcement`, if any.
+    static func announce(client: AuthClient, account: String, otherwise announcement: String?) async {
+        if let replacement = await client.lastReplacement {
+            CLIOutput.info(replacedMessage(replacement, account: account))
+        } else if let announcement {
+            CLIOutput.info(announcement)
+        }
+    }
+
+    /// "Replaced mallory with bob in account default; mallory's refresh token was revoked."
+    static func replacedMessage(_ replacement: SessionReplacement, account: String) -> String {
+        let key: TextKey =
+            switch replacement.revocation {
+            case .revoked: \.cliSignInReplacedRevoked
+            case .owed: \.cliSignInReplacedOwed
+            case .failed: \.cliSignInReplacedFailed
+            case .nothingToRevoke: \.cliSignInReplaced
+            }
+        return Localized.format(
+            key,
+            [
+                "previous": TerminalText.sanitized(replacement.previousUsername),
+                "name": TerminalText.sanitized(replacement.username), "account": TerminalText.sanitized(account),
+            ])
     }
 
     /// The user to sign in: `--username`, else asked for at a terminal (the stored user offered).
@@ -236,6 +263,6 @@ struct SignInCommand: AsyncParsableCommand {
         }
         CLIOutput.info("✔ Signed in as \(TerminalText.sanitized(name)) through the hosted UI.")
         // The username is known only now: a user who has an account here already keeps using it.
-        try WebSignIn.settle(target: target, name: name, configuration: client.configuration, global: global)
+        try await WebSignIn.settle(target: target, name: name, client: client, global: global)
     }
 }

@@ -21,6 +21,9 @@ struct TokenCommand: AsyncParsableCommand {
     @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliTokenAccess)))
     var access = false
 
+    /// Machine-to-machine and derived tokens (issue 38).
+    @OptionGroup var issued: IssuedTokenOptions
+
     // `.unconditional` takes the next word even when it starts with "-", so `--retry-seconds -5`
     // reaches the range check instead of reading as a missing value.
     @Option(
@@ -30,6 +33,7 @@ struct TokenCommand: AsyncParsableCommand {
 
     func validate() throws {
         if id && access { throw ValidationError(Localized.text(\.cliTokenIdOrAccess)) }
+        if issued.isRequested && (id || access) { throw ValidationError(Localized.text(\.cliTokenUserTokensOnly)) }
         try Self.validateRetrySeconds(retrySeconds.value)
     }
 
@@ -53,6 +57,9 @@ struct TokenCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if issued.isRequested {
+            return try await issued.run(global: global, deadline: Self.retryDeadline(retrySeconds.value))
+        }
         let client = try await global.makeClient(
             deadline: Self.retryDeadline(retrySeconds.value), printingWarnings: false)
         let options = TokenRequestOptions(

@@ -276,8 +276,15 @@ extension WebSignIn {
 
     /// After the sign-in to `target` as `name`: records it (its account becomes the active one), moves it to
     /// the user's own account if they have one, and says what happened to the account that was active.
-    static func settle(target: Target, name: String, configuration: AuthConfiguration, global: GlobalOptions) throws {
-        try AccountResolution.recordSignIn(id: target.id, username: name, configuration: configuration, global: global)
+    /// A replaced session (`--account` naming an account that held another user) is said as a password
+    /// sign-in says it.
+    static func settle(target: Target, name: String, client: AuthClient, global: GlobalOptions) async throws {
+        try AccountResolution.recordSignIn(
+            id: target.id, username: name, configuration: client.configuration, global: global)
+        if let replacement = await client.lastReplacement {
+            CLIOutput.info(SignInCommand.replacedMessage(replacement, account: target.id))
+            return
+        }
         let settled = AccountResolution.settleSignIn(id: target.id, global: global)
         if let message = settled.message {
             CLIOutput.info(message)

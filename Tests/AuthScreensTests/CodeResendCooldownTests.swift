@@ -117,7 +117,7 @@ struct CodeResendCooldownTests {
         #expect(app.relogin != nil)
         _ = app.reduce(.keyPressed(.paste("pw")))
         _ = app.reduce(.keyPressed(.enter))
-        _ = app.reduce(.signIn(.signInFinished(.success(.smsMFA(smsDelivery)))))
+        _ = app.reduce(.relogin(.signIn(.signInFinished(.success(.smsMFA(smsDelivery))))))
         guard case .code(let code)? = app.relogin?.challenge else {
             Issue.record("no code screen in the prompt: \(String(describing: app.relogin))")
             return

@@ -167,7 +167,7 @@ import Testing
             $0.append("State: signedOutUserPoolsTokenInvalid (alice)")
         }
         #expect(store.state.refreshTokenText == "rejected; sign in again")
-        store.press(.character("s"), [.route(.reloginPrompt)])
+        store.press(.character("s"), [.route(.present(.relogin))])
     }
 
     @Test func logIsCappedAndScrolls() {

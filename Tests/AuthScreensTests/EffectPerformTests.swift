@@ -76,7 +76,7 @@ import Testing
         let service = FakeAuthService()
         await service.script(devices: [])
         let devices = await AuthEffect.devices(.load).perform(on: service)
-        guard case .devices(.loaded(.success(let list)))? = devices else {
+        guard case .modal(.devices(.loaded(.success(let list))))? = devices else {
             Issue.record("unexpected \(String(describing: devices))")
             return
         }
@@ -84,7 +84,7 @@ import Testing
         await service.script(
             profile: UserAttributes(username: "alice", all: [:]), error: .network(kind: .timedOut, message: "slow"))
         let profile = await AuthEffect.profile(.load).perform(on: service)
-        guard case .profile(.loaded(.failure(.network(kind: .timedOut, _))))? = profile else {
+        guard case .modal(.profile(.loaded(.failure(.network(kind: .timedOut, _)))))? = profile else {
             Issue.record("unexpected \(String(describing: profile))")
             return
         }

@@ -609,7 +609,7 @@ struct ReloginForgotPasswordTests {
         _ = app.reduce(.keyPressed(.paste("New-pass1")))
         let effects = app.reduce(.keyPressed(.enter))
         #expect(!effects.contains(.session(.releaseSignInWait)))
-        _ = app.reduce(.signIn(.signInFinished(.success(.done))))
+        _ = app.reduce(.relogin(.signIn(.signInFinished(.success(.done)))))
         #expect(app.relogin == nil && app.isOnDashboard)
     }
 

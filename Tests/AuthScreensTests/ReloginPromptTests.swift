@@ -27,6 +27,7 @@ import Testing
             $0.dashboard.userState = .signedOutUserPoolsTokenInvalid
             $0.dashboard.append("State: signedOutUserPoolsTokenInvalid (alice)")
             $0.relogin = ReloginPromptState(reason: .signedOutUserPoolsTokenInvalid, username: "alice", waitingCount: 0)
+            $0.unaskedOpenings = 1
         }
         let prompt = store.state.relogin
         #expect(prompt?.signIn.username.text == "alice")
@@ -98,13 +99,13 @@ import Testing
         store.type("Secret1!")
         #expect(!dumped(store.state).contains("Secret1!"))
         #expect(!String(describing: store.state).contains("Secret1!"))
-        store.press(.enter, [.signIn(.signIn(username: "alice", password: "Secret1!"))]) {
+        store.press(.enter, [.relogin(.signIn(.signIn(username: "alice", password: "Secret1!")))]) {
             $0.relogin?.signIn.password.clear()
             $0.relogin?.signIn.request = .signIn
         }
         #expect(store.state.statusLine == "Signing in…")
         #expect(!dumped(store.state).contains("Secret1!"))
-        store.send(.signIn(.signInFinished(.success(.done))), [.session(.loadSession)]) {
+        store.send(.relogin(.signIn(.signInFinished(.success(.done)))), [.session(.loadSession)]) {
             $0.relogin = nil
             $0.dashboard.append("Signed in again as alice")
         }
@@ -126,8 +127,8 @@ import Testing
     @Test func failedSignInInThePromptKeepsItOpenWithTheBanner() {
         var app = expiredApp()
         _ = app.reduce(.keyPressed(.paste("wrong")))
-        #expect(app.reduce(.keyPressed(.enter)) == [.signIn(.signIn(username: "alice", password: "wrong"))])
-        _ = app.reduce(.signIn(.signInFinished(.failure(.notAuthorized("Incorrect username or password.")))))
+        #expect(app.reduce(.keyPressed(.enter)) == [.relogin(.signIn(.signIn(username: "alice", password: "wrong")))])
+        _ = app.reduce(.relogin(.signIn(.signInFinished(.failure(.notAuthorized("Incorrect username or password."))))))
         #expect(
             app.relogin?.signIn.banner
                 == "The username or password is incorrect. Try again, or choose Forgot password below.")
@@ -139,9 +140,11 @@ import Testing
     @Test func anotherUserInThePromptIsRefusedWithBothNamesAndTheWaitingCallsStay() {
         var app = expiredApp()
         _ = app.reduce(.keyPressed(.paste("Secret1!")))
-        #expect(app.reduce(.keyPressed(.enter)) == [.signIn(.signIn(username: "alice", password: "Secret1!"))])
+        #expect(
+            app.reduce(.keyPressed(.enter)) == [.relogin(.signIn(.signIn(username: "alice", password: "Secret1!")))])
         // The core refuses when the tokens name another user (the username typed may be an alias).
-        _ = app.reduce(.signIn(.signInFinished(.failure(.anotherUserSignedIn(signedIn: "alice", attempted: "bob")))))
+        _ = app.reduce(
+            .relogin(.signIn(.signInFinished(.failure(.anotherUserSignedIn(signedIn: "alice", attempted: "bob"))))))
         #expect(
             app.relogin?.signIn.banner
                 == "This is alice's session, so bob cannot sign in over it (alice's waiting calls would fail). "
@@ -153,15 +156,34 @@ import Testing
         var app = expiredApp()
         _ = app.reduce(.keyPressed(.paste("Secret1!")))
         _ = app.reduce(.keyPressed(.enter))
-        #expect(app.reduce(.signIn(.signInFinished(.success(.softwareTokenMFA)))).isEmpty)
+        #expect(app.reduce(.relogin(.signIn(.signInFinished(.success(.softwareTokenMFA))))).isEmpty)
         #expect(app.relogin?.challenge == .code(CodeChallengeState(username: "alice", kind: .totp)))
         #expect(app.title == "Sign in again")
         for key in "123456".keys { _ = app.reduce(.keyPressed(key)) }
-        #expect(app.reduce(.keyPressed(.enter)) == [.challenge(.confirmSignIn(answer: "123456", attributes: [:]))])
+        #expect(
+            app.reduce(.keyPressed(.enter)) == [.relogin(.challenge(.confirmSignIn(answer: "123456", attributes: [:])))]
+        )
         #expect(app.statusLine == "Verifying…")
-        #expect(app.reduce(.challenge(.confirmSignInFinished(.success(.done)))) == [.session(.loadSession)])
+        #expect(app.reduce(.relogin(.challenge(.confirmSignInFinished(.success(.done))))) == [.session(.loadSession)])
         #expect(app.relogin == nil)
         #expect(app.dashboard.log.texts.last == "Signed in again as alice")
+    }
+
+    @Test("the prompt's answers come home to it, and another view's answers never reach it")
+    func answersComeHomeToThePrompt() {
+        var app = expiredApp()
+        _ = app.reduce(.keyPressed(.paste("Secret1!")))
+        #expect(
+            app.reduce(.keyPressed(.enter)) == [.relogin(.signIn(.signIn(username: "alice", password: "Secret1!")))])
+        // An answer for the Sign in screen (a stale request of another view) is not the prompt's.
+        _ = app.reduce(.signIn(.signInFinished(.failure(.notAuthorized("Incorrect username or password.")))))
+        #expect(app.relogin?.signIn.banner == nil)
+        #expect(app.relogin?.isInFlight == true)
+        _ = app.reduce(.challenge(.confirmSignInFinished(.success(.done))))
+        #expect(app.relogin != nil, "a challenge screen's answer closed the prompt")
+        // Its own answer does.
+        _ = app.reduce(.relogin(.signIn(.signInFinished(.success(.done)))))
+        #expect(app.relogin == nil)
     }
 
     @Test func ctrlCQuitsFromThePrompt() {

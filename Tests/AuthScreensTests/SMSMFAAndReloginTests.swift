@@ -161,15 +161,16 @@ struct SMSMFAAndReloginTests {
         #expect(prompt.signIn.choosesMethod)
         #expect(!prompt.signIn.focusOrder.contains(.password))
         #expect(prompt.signIn.focus == .signIn)
-        #expect(app.reduce(.keyPressed(.enter)) == [.signIn(.startUserAuth(username: "alice"))])
-        _ = app.reduce(.signIn(.signInFinished(.success(.selectChallenge([.password, .emailOTP, .smsOTP])))))
+        #expect(app.reduce(.keyPressed(.enter)) == [.relogin(.signIn(.startUserAuth(username: "alice")))])
+        _ = app.reduce(.relogin(.signIn(.signInFinished(.success(.selectChallenge([.password, .emailOTP, .smsOTP]))))))
         guard case .selectMethod? = app.relogin?.challenge else {
             Issue.record("no method choice in the prompt: \(String(describing: app.relogin?.challenge))")
             return
         }
         _ = app.reduce(.keyPressed(.down))
-        #expect(app.reduce(.keyPressed(.enter)) == [.challenge(.selectSignInMethod(.emailOTP, password: nil))])
-        _ = app.reduce(.challenge(.confirmSignInFinished(.success(.emailOTP(emailDelivery)))))
+        #expect(
+            app.reduce(.keyPressed(.enter)) == [.relogin(.challenge(.selectSignInMethod(.emailOTP, password: nil)))])
+        _ = app.reduce(.relogin(.challenge(.confirmSignInFinished(.success(.emailOTP(emailDelivery))))))
         guard case .code(let code)? = app.relogin?.challenge else {
             Issue.record("no code screen in the prompt")
             return

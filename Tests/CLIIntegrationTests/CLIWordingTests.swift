@@ -93,11 +93,14 @@ extension BackendTests {
         @Test("--config naming a directory, and bad JSON with its line and column")
         func configurationErrors() async throws {
             let directory = try Integration.temporaryDirectory("cfgdir")
-            let asDirectory = try await LatchkeyBinary.run(["status", "--config", directory, "--store", directory])
+            let asDirectory = try await LatchkeyBinary.run(
+                ["status", "--config", directory, "--store", directory], environment: ExactCLITextTests.environment,
+                removing: ExactCLITextTests.removing)
             #expect(asDirectory.status == 2)
-            #expect(
-                asDirectory.stderr.contains("this is a directory, not a configuration file"), "\(asDirectory.stderr)")
-            #expect(asDirectory.stderr.contains(directory))
+            expectExactText(
+                asDirectory.stderr,
+                "latchkey: \(directory): this is a directory, not a configuration file. Pass the file itself, "
+                    + "such as --config \(directory)/awsconfiguration.json.\n")
             let path = directory + "/bad.json"
             try "{\n  \"CognitoUserPool\": {\n    \"Default\": { \"PoolId\": \"x\" \"Region\": \"y\" }\n  }\n}\n".write(
                 toFile: path, atomically: true, encoding: .utf8)
@@ -112,10 +115,16 @@ extension BackendTests {
             let backend = try await LocalBackend.shared()
             let store = try Integration.temporaryDirectory("nouser")
             let output = try await LatchkeyBinary.run(
-                ["sign-in", "--config", backend.info.configPath, "--store", store], stdin: "")
+                ["sign-in", "--config", backend.info.configPath, "--store", store], stdin: "",
+                environment: ExactCLITextTests.environment, removing: ExactCLITextTests.removing)
             #expect(output.status == 2)
-            #expect(output.stderr.contains("pass --username U"), "\(output.stderr)")
-            #expect(output.stderr.contains("on a terminal, `latchkey sign-in` alone prompts"), "\(output.stderr)")
+            expectExactText(
+                output.stderr,
+                """
+                latchkey: storing the session in plain text at \(store)/session.json (mode 0600); LATCHKEY_STORE=file chose the file store.
+                latchkey: pass --username U (and --password-stdin to pipe the password); on a terminal, `latchkey sign-in` alone prompts for both.
+
+                """)
         }
     }
 }

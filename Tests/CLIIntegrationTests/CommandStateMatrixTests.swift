@@ -5,14 +5,15 @@ import IntegrationTestSupport
 import Testing
 
 /// Every subcommand of the built binary, in every session state, with stdin closed (`/dev/null`) and
-/// under a deadline, checked against ONE table: the README's "Exit codes by session state".
+/// under a deadline, checked against ONE table: the manual's "Exit codes by session state"
+/// (`docs/manual/exit-codes.md`).
 ///
 /// The subcommands come from the binary's own `--help` (recursively), so a new subcommand that the
-/// README's table lacks fails the test; so does a row naming a command that no longer exists.
+/// manual's table lacks fails the test; so does a row naming a command that no longer exists.
 extension BackendTests {
-    @Suite("Every command in every session state, against the README's table")
+    @Suite("Every command in every session state, against the manual's table")
     struct CommandStateMatrixTests {
-        /// The README's columns, in order.
+        /// The table's columns, in order.
         enum Condition: String, CaseIterable, Sendable {
             case signedOut = "signed out"
             case reloginRequired = "re-login required"
@@ -40,6 +41,7 @@ extension BackendTests {
             "exec": ["--", "true"],
             "aws-profile install": ["matrix"],
             "aws-profile uninstall": ["matrix"],
+            "sessions revoke": ["tkn0000000000000000000000000", "--yes"],
         ]
 
         /// Commands that take none of the global options (`--config`, `--store`).
@@ -55,18 +57,20 @@ extension BackendTests {
         /// The file store, so that copies of a store directory are whole sessions.
         static let environment = ["LATCHKEY_STORE": "file"]
 
-        /// One row of the README's table: the command path and the expected code per condition (nil: not run).
+        /// One row of the manual's table: the command path and the expected code per condition (nil: not run).
         struct Row: Sendable {
             var path: String
             var codes: [Condition: Int32?]
         }
 
-        /// The README's "Exit codes by session state" table.
+        /// The manual's "Exit codes by session state" table (`docs/manual/exit-codes.md`).
         static func readmeTable() throws -> [Row] {
             let readme = try String(
-                contentsOf: LocalBackend.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-            guard let start = readme.range(of: "### Exit codes by session state") else {
-                throw TestSupportError(description: "README.md has no \"Exit codes by session state\" section")
+                contentsOf: LocalBackend.repositoryRoot.appendingPathComponent("docs/manual/exit-codes.md"),
+                encoding: .utf8)
+            guard let start = readme.range(of: "## Exit codes by session state") else {
+                throw TestSupportError(
+                    description: "docs/manual/exit-codes.md has no \"Exit codes by session state\" section")
             }
             var rows: [Row] = []
             var header: [String] = []
@@ -86,14 +90,15 @@ extension BackendTests {
                 var codes: [Condition: Int32?] = [:]
                 for (index, name) in header.enumerated().dropFirst() {
                     guard let condition = Condition(rawValue: name), index < cells.count else {
-                        throw TestSupportError(description: "README table column \"\(name)\" is not a known state")
+                        throw TestSupportError(
+                            description: "The exit-code table's column \"\(name)\" is not a known state")
                     }
                     codes[condition] = Int32(cells[index])
                 }
                 rows.append(Row(path: path, codes: codes))
             }
             guard Set(header.dropFirst()) == Set(Condition.allCases.map(\.rawValue)) else {
-                throw TestSupportError(description: "README table columns \(header) are not the five states")
+                throw TestSupportError(description: "The exit-code table's columns \(header) are not the five states")
             }
             return rows
         }
@@ -120,14 +125,14 @@ extension BackendTests {
             return names
         }
 
-        @Test("The README's table lists every subcommand the binary has, and nothing else")
+        @Test("The manual's table lists every subcommand the binary has, and nothing else")
         func tableCoversTheCommandTree() async throws {
             let table = try Self.readmeTable().map(\.path)
             let tree = try await Self.commandPaths()
             #expect(tree.count > 20, "the help listed only \(tree)")
-            #expect(Set(tree).subtracting(table).sorted() == [], "subcommands missing from the README's table")
-            #expect(Set(table).subtracting(tree).sorted() == [], "README rows naming no subcommand")
-            #expect(table.count == Set(table).count, "a command listed twice in the README's table")
+            #expect(Set(tree).subtracting(table).sorted() == [], "subcommands missing from the manual's table")
+            #expect(Set(table).subtracting(tree).sorted() == [], "table rows naming no subcommand")
+            #expect(table.count == Set(table).count, "a command listed twice in the manual's table")
         }
 
         /// A store directory in each state, the configuration to use with it, and how to make more
@@ -138,7 +143,7 @@ extension BackendTests {
             var fresh: @Sendable () async throws -> String
         }
 
-        @Test("Every command, in every session state, with stdin closed, exits as the README's table says")
+        @Test("Every command, in every session state, with stdin closed, exits as the manual's table says")
         func everyCommandEveryState() async throws {
             let rows = try Self.readmeTable()
             let backend = try await LocalBackend.shared()

@@ -122,11 +122,14 @@ extension FirstRunCLITests {
         for (typed, suggested) in [
             ("sigin", "sign-in"), ("signin", "sign-in"), ("login", "sign-in"), ("tokn", "token"),
         ] {
-            let output = try await LatchkeyBinary.run([typed])
+            let output = try await LatchkeyBinary.run(
+                [typed], environment: ExactCLITextTests.environment, removing: ExactCLITextTests.removing)
             #expect(output.status == 2)
-            #expect(output.stderr.contains("Did you mean \(suggested)?"), "\(typed): \(output.stderr)")
-            #expect(!output.stderr.contains("\n\n"), "\(typed): a blank line: \(output.stderr)")
-            #expect(!output.stderr.contains("latchkey <subcommand>"), "\(typed): \(output.stderr)")
+            // The whole of stderr: one line, no blank line and no usage after it.
+            expectExactText(
+                output.stderr,
+                "latchkey: unknown command \"\(typed)\". Did you mean \(suggested)? "
+                    + "Run latchkey --help for the list of commands.\n")
         }
     }
 }
@@ -138,10 +141,20 @@ extension FirstRunCLITests {
             let help = try await LatchkeyBinary.run([command, "--help"], environment: ["COLUMNS": "200"])
             #expect(help.stdout.contains("(default: 4)"), "\(help.stdout)")
             #expect(!help.stdout.contains("4.0"), "\(help.stdout)")
-            let bad = try await LatchkeyBinary.run([command, "--retry-seconds", "-5"])
+            let bad = try await LatchkeyBinary.run(
+                [command, "--retry-seconds", "-5"], environment: ExactCLITextTests.environment,
+                removing: ExactCLITextTests.removing)
             #expect(bad.status == 2)
-            #expect(bad.stderr.contains("-5") && !bad.stderr.contains("-5.0"), "\(bad.stderr)")
-            #expect(!bad.stderr.contains("3600.0"), "\(bad.stderr)")
+            // The whole error: "-5" and "3600", never "-5.0" or "3600.0".
+            let format = command == "token" ? "[--id] [--access]" : "[--format <format>]"
+            expectExactText(
+                bad.stderr,
+                """
+                Error: --retry-seconds must be a number of seconds from 0 to 3600; got -5. Pass, for example, --retry-seconds 4.
+                Usage: latchkey \(command) [--config <config>] [--config-section <config-section>] [--store <store>] [--account <account>] [--debug] [--lang <en|ja>] \(format) [--retry-seconds <retry-seconds>]
+                  See 'latchkey \(command) --help' for more information.
+
+                """)
         }
     }
 }

@@ -49,7 +49,8 @@ extension BackendTests {
             #expect(web.stderr.contains("Added an account for \(alice); \(demo) stays signed in"), "\(web.stderr)")
             #expect(!web.stderr.contains("replacingSession"), "\(web.stderr)")
             let listed = try await Self.accounts(common)
-            #expect(listed.filter { $0.state == "signedIn" }.compactMap { $0.username }.sorted() == [demo, alice].sorted())
+            #expect(
+                listed.filter { $0.state == "signedIn" }.compactMap { $0.username }.sorted() == [demo, alice].sorted())
             #expect(listed.first { $0.active }?.username == alice)
 
             // The browser's user already has an account here: the sign-in uses it, no third account.

@@ -81,6 +81,32 @@ extension BackendTests.TerminalEndToEndTests {
         #expect(try await Self.quit(session) == 0)
     }
 
+    /// Issue 35 item 7: keys typed as the prompt opens (here `z` and `c` right behind the `C` that opens
+    /// it) are the dashboard's, never the prompt's password; the prompt's own keys still arrive, and the
+    /// input the terminal discards when the prompt shows does not eat them.
+    @Test("keys typed just before the re-login prompt opens do not land in its password field")
+    func reloginDiscardsTypeahead() async throws {
+        let backend = try await LocalBackend.shared()
+        let username = await backend.uniqueName("tui")
+        try await backend.createUser(username, password: Integration.password)
+        let (session, _) = try await Self.startAtSignIn(backend, name: "relogahead")
+        defer { session.kill() }
+        Self.signIn(session, username: username, password: Integration.password)
+        try await Self.waitForDashboard(session, username: username)
+        try await backend.adminGlobalSignOut(username)
+        session.type("Czc")
+        let prompt = try await session.waitUntil("the re-login prompt, its password focused") {
+            $0.contains(UIText.reloginTitle) && $0.contains("│ › Password")
+        }
+        let field = try #require(prompt.split(separator: "\n").first { $0.contains("│ › Password") })
+        #expect(!field.contains(UIText.maskCharacter), "a key typed before the prompt reached it:\n\(prompt)")
+        session.type(Integration.password)
+        session.press("Enter")
+        try await session.waitUntil("the waiting calls complete") { Self.count(#"GetUser #\d+ ok"#, in: $0) >= 5 }
+        try await Self.waitForDashboard(session, username: username)
+        #expect(try await Self.quit(session) == 0)
+    }
+
     // MARK: 6. Sign-out
 
     @Test("o signs out: back at sign-in, signedOut; `latchkey status --json` agrees")

@@ -17,6 +17,9 @@ final class ObservedSurface: TerminalSurface {
     /// Notified after every call that changes what the recorder holds.
     let changes = ChangeSignal()
 
+    /// Run once by the next key read, in its place: what happens (an auth event) while a key is on its way.
+    var beforeNextKey: (@MainActor () -> Key?)?
+
     init(_ recorder: FrameRecorder) { self.recorder = recorder }
 
     var size: TerminalSize { recorder.size }
@@ -33,12 +36,19 @@ final class ObservedSurface: TerminalSurface {
     }
 
     func nextKey(timeout: Duration) async -> Key? {
+        if let race = beforeNextKey {
+            beforeNextKey = nil
+            let key = race()
+            changes.notify()
+            return key
+        }
         let key = await recorder.nextKey(timeout: timeout)
         if key != nil { changes.notify() }
         return key
     }
 
     func bufferedKey() -> Key? { recorder.bufferedKey() }
+    func discardTypeahead() { recorder.discardTypeahead() }
     func wake() { recorder.wake() }
 
     func suspend() {

@@ -172,6 +172,26 @@ final class PseudoTerminalReader: @unchecked Sendable {
         }
     }
 
+    /// Issue 35 item 7: what was typed before a prompt showed is dropped, whether the kernel still holds
+    /// it, it was read already, or it was decoded and queued; what is typed afterwards arrives.
+    @Test func discardTypeaheadDropsWhatWasTypedBefore() async throws {
+        try await withPseudoTerminal { terminal, reader, _ in
+            reader.type("ab")
+            #expect(await terminal.nextKey(timeout: .seconds(2)) == .character("a"))
+            #expect(terminal.bufferedKey() == .character("b"))
+            reader.type("cd")
+            #expect(await terminal.nextKey(timeout: .seconds(2)) == .character("c"))
+            reader.type("ef")
+            try await Task.sleep(for: .milliseconds(20))
+            // `d` is decoded and queued; `e` and `f` wait in the kernel.
+            terminal.discardTypeahead()
+            #expect(terminal.bufferedKey() == nil)
+            #expect(terminal.readKey(timeout: .milliseconds(50)) == nil)
+            reader.type("p")
+            #expect(await terminal.nextKey(timeout: .seconds(2)) == .character("p"))
+        }
+    }
+
     @Test func escapeArrivesWithinTheShortDelay() async throws {
         try await withPseudoTerminal { terminal, reader, _ in
             let clock = ContinuousClock()

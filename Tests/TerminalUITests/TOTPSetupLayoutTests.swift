@@ -178,7 +178,7 @@ extension TOTPSetupLayoutTests {
         var state = ScreenFixtures.relogin
         _ = state.reduce(.keyPressed(.paste("pw")))
         _ = state.reduce(.keyPressed(.enter))
-        _ = state.reduce(.signIn(.signInFinished(.success(.mfaSetup(ScreenFixtures.totpDetails)))))
+        _ = state.reduce(.relogin(.signIn(.signInFinished(.success(.mfaSetup(ScreenFixtures.totpDetails))))))
         let setup = try #require(state.totpSetupShowing, "\(String(describing: state.relogin))")
         let frame = ScreenFixtures.view.render(state, size: TerminalSize(columns: 80, rows: 24))
         let (matrix, _) = try #require(Self.readModules(frame.grid), "\(frame.grid.text())")

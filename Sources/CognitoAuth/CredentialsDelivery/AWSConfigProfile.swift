@@ -29,6 +29,13 @@ public struct AWSConfigProfile: Sendable, Equatable {
         case badName(String)
         /// A `[profile NAME]` exists that Latchkey did not write.
         case foreignProfile(name: String, path: String)
+        /// A value for the block (`--region`, a path in the command) holds a control character or a line
+        /// break, which would start a new line in the file (rel-3 R7).
+        case badValue(what: String)
+        /// `--region` is not a region name.
+        case badRegion(String)
+        /// The file is not one Latchkey edits: owned by another user, too large, or a link to nothing.
+        case refused(path: String, reason: String)
         /// The file could not be read or written.
         case io(path: String, reason: String)
 
@@ -40,19 +47,33 @@ public struct AWSConfigProfile: Sendable, Equatable {
             case .foreignProfile(let name, let path):
                 return "\(TerminalText.sanitized(path)) already has a profile \"\(name)\" that Latchkey did not write; "
                     + "it was left as it is. Choose another name, or remove that profile by hand first."
+            case .badValue(let what):
+                return "The \(what) holds a line break or another control character, which the AWS config file "
+                    + "cannot hold safely; nothing was written."
+            case .badRegion(let region):
+                return "The region \"\(TerminalText.sanitized(region))\" is not a region name such as us-east-1."
+            case .refused(let path, let reason):
+                return "Latchkey leaves \(TerminalText.sanitized(path)) alone: \(reason)."
             case .io(let path, let reason):
                 return "Could not update \(TerminalText.sanitized(path)): \(reason). Nothing was changed."
             }
         }
     }
 
-    /// A profile; throws ``Failure/badName(_:)`` for a name the AWS tools would not read back.
+    /// A profile; throws ``Failure/badName(_:)`` for a name the AWS tools would not read back,
+    /// ``Failure/badRegion(_:)`` for a region that is not one (the configuration's region rule), and
+    /// ``Failure/badValue(what:)`` when a command word holds a control character (C0, DEL, C1, U+2028 or
+    /// U+2029): botocore reads the file with universal newlines, so a `\r` would start a line of its own.
     public init(name: String, command: [String], region: String?) throws(Failure) {
         guard !name.isEmpty, name.count <= 128,
             name.unicodeScalars.allSatisfy({
                 $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0))
             })
         else { throw .badName(name) }
+        if let region, !region.isEmpty, !AuthConfiguration.looksLikeRegion(region) || Self.hasControl(region) {
+            throw .badRegion(region)
+        }
+        if command.contains(where: Self.hasControl) { throw .badValue(what: "credential_process command") }
         self.name = name
         self.command = command
         self.region = region
@@ -77,6 +98,14 @@ public struct AWSConfigProfile: Sendable, Equatable {
         return lines
     }
 
+    /// Whether `value` holds a character that could end or break a line of the file: C0, DEL, C1,
+    /// U+2028 or U+2029.
+    static func hasControl(_ value: String) -> Bool {
+        value.unicodeScalars.contains {
+            $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029
+        }
+    }
+
     /// A word as botocore's `credential_process` splitting (POSIX shlex) reads it back.
     static func shellQuoted(_ word: String) -> String {
         let plain = word.unicodeScalars.allSatisfy {
@@ -86,50 +115,57 @@ public struct AWSConfigProfile: Sendable, Equatable {
         return "'" + word.replacingOccurrences(of: "'", with: "'\"'\"'") + "'"
     }
 
-    /// `text` with this profile installed: Latchkey's earlier block replaced in place, else appended.
-    /// Throws ``Failure/foreignProfile(name:path:)`` when another `[profile NAME]` is there.
+    /// `text` with this profile installed: Latchkey's earlier block replaced in place, else appended with the
+    /// file's own line breaks. Throws ``Failure/foreignProfile(name:path:)`` when any other section is one that
+    /// botocore reads as this profile (`[profile NAME] ; comment`, `[profile "NAME"]`, `[profile default]`…),
+    /// and ``Failure/io(path:reason:)`` when the result would not read back as exactly one such section.
     public func installing(into text: String, path: String) throws(Failure) -> String {
-        var lines = Self.lines(text)
-        let range = ownRange(in: lines)
-        if hasForeignHeader(lines, outside: range) { throw .foreignProfile(name: name, path: path) }
+        var file = AWSConfigINI(text)
+        let range = ownRange(in: file)
+        let foreign = file.sectionLines(forProfile: name).filter { range?.contains($0) != true }
+        if !foreign.isEmpty { throw .foreignProfile(name: name, path: path) }
+        let lineBreak = file.lineBreak
+        let lines = block.map { AWSConfigINI.Line(text: $0, terminator: lineBreak) }
         if let range {
-            lines.replaceSubrange(range, with: block)
+            file.lines.replaceSubrange(range, with: lines)
         } else {
-            if let last = lines.last, !last.trimmingCharacters(in: .whitespaces).isEmpty { lines.append("") }
-            lines += block
+            if let last = file.lines.indices.last, file.lines[last].terminator.isEmpty {
+                file.lines[last].terminator = lineBreak
+            }
+            if let last = file.lines.last, !last.text.trimmingCharacters(in: .whitespaces).isEmpty {
+                file.lines.append(.init(text: "", terminator: lineBreak))
+            }
+            file.lines += lines
         }
-        return lines.joined(separator: "\n") + "\n"
+        try checkReadsBack(file.text, path: path, expecting: 1)
+        return file.text
     }
 
     /// `text` without Latchkey's block for this name, or nil when there is none.
     public func uninstalling(from text: String) -> String? {
-        var lines = Self.lines(text)
-        guard let range = ownRange(in: lines) else { return nil }
-        lines.removeSubrange(range)
+        var file = AWSConfigINI(text)
+        guard let range = ownRange(in: file) else { return nil }
+        file.lines.removeSubrange(range)
         // The blank line installing added before the block goes with it.
-        if range.lowerBound > 0, range.lowerBound == lines.count || lines[range.lowerBound].isEmpty,
-            lines[range.lowerBound - 1].isEmpty
+        let before = range.lowerBound - 1
+        if before >= 0, file.lines[before].text.isEmpty,
+            range.lowerBound == file.lines.count || file.lines[range.lowerBound].text.isEmpty
         {
-            lines.remove(at: range.lowerBound - 1)
+            file.lines.remove(at: before)
         }
-        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+        return file.text
     }
 
-    /// Installs into the file at `path` (created with its directory, mode 0700, when missing),
-    /// first copying the old file to `path.latchkey-backup`. Writes only when the text changes.
-    public func install(at path: String) throws(Failure) -> Outcome {
-        let old = try Self.read(path)
-        let new = try installing(into: old ?? "", path: path)
-        guard new != old else { return .unchanged }
-        try Self.write(new, to: path, backingUp: old)
-        return .written
-    }
-
-    /// Removes Latchkey's block for this name from the file at `path` (after the same backup).
-    public func uninstall(at path: String) throws(Failure) -> Outcome {
-        guard let old = try Self.read(path), let new = uninstalling(from: old) else { return .absent }
-        try Self.write(new, to: path, backingUp: old)
-        return .written
+    /// Throws unless `text` holds exactly `count` sections botocore reads as this profile, and no section twice.
+    func checkReadsBack(_ text: String, path: String, expecting count: Int) throws(Failure) {
+        let file = AWSConfigINI(text)
+        let found = file.sectionLines(forProfile: name).count
+        guard found == count, file.duplicateSections.isEmpty else {
+            throw .io(
+                path: path,
+                reason: "read back the way the AWS CLI reads it, it has \(found) sections for profile \"\(name)\" "
+                    + "(\(count) expected) or a section twice")
+        }
     }
 
     /// The AWS config file: `AWS_CONFIG_FILE` (a leading `~` is the home directory), else `~/.aws/config`.
@@ -143,57 +179,10 @@ public struct AWSConfigProfile: Sendable, Equatable {
 
     // MARK: Internals
 
-    private static func lines(_ text: String) -> [String] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
-        }
-        if lines.last == "" { lines.removeLast() }
-        return lines
-    }
-
-    private func ownRange(in lines: [String]) -> Range<Int>? {
-        guard let start = lines.firstIndex(of: beginMarker),
-            let end = lines[start...].firstIndex(of: endMarker)
+    private func ownRange(in file: AWSConfigINI) -> Range<Int>? {
+        guard let start = file.lines.firstIndex(where: { $0.text == beginMarker }),
+            let end = file.lines[start...].firstIndex(where: { $0.text == endMarker })
         else { return nil }
         return start..<(end + 1)
-    }
-
-    private func hasForeignHeader(_ lines: [String], outside range: Range<Int>?) -> Bool {
-        let wanted = header.filter { !$0.isWhitespace }
-        return lines.indices.contains { index in
-            guard range?.contains(index) != true else { return false }
-            return lines[index].filter { !$0.isWhitespace } == wanted
-        }
-    }
-
-    private static func read(_ path: String) throws(Failure) -> String? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .io(path: path, reason: "it cannot be read")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw .io(path: path, reason: "it is not UTF-8 text")
-        }
-        return text
-    }
-
-    private static func write(_ text: String, to path: String, backingUp old: String?) throws(Failure) {
-        let directory = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(
-                atPath: directory.isEmpty ? "." : directory, withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .io(path: path, reason: "its directory cannot be created")
-        }
-        do {
-            if let old {
-                try AtomicFile.replace(
-                    with: Data(old.utf8), at: path + ".latchkey-backup", directory: directory.isEmpty ? "." : directory)
-            }
-            try AtomicFile.replace(with: Data(text.utf8), at: path, directory: directory.isEmpty ? "." : directory)
-        } catch {
-            throw .io(path: path, reason: error.description)
-        }
     }
 }

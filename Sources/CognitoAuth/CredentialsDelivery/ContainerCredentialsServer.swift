@@ -15,10 +15,14 @@ import Synchronization
 /// It listens on `127.0.0.1` (a random port unless one is given), on a thread of its own, and
 /// answers `GET <path>` carrying `Authorization: <token>` (a random 256-bit secret) with
 /// `{"AccessKeyId","SecretAccessKey","Token","Expiration"}` from its ``ContainerCredentialsSource``.
-/// A missing or wrong token is 401, a peer that is not loopback is 403 and closed unread, another
-/// path 404, another method 405, and the source's refusals go out as the SDKs' error JSON
+/// A missing or wrong token is 401, a peer that is not loopback is 403 and closed unread, a `Host`
+/// other than `127.0.0.1:PORT`, `localhost:PORT` or `[::1]:PORT` 421 (DNS rebinding; none at all is 400),
+/// another path 404, another method 405, and the source's refusals go out as the SDKs' error JSON
 /// (`code`, `message`). Each connection is read for at most ``readTimeout`` and 8 KiB; at most
-/// ``maxConnections`` are served at once (the rest get 503). Every answer closes its connection.
+/// ``maxConnections`` complete requests are answered at once (the rest get 503). Connections that have
+/// not sent a whole request do not count: up to ``maxWaitingConnections`` of them are read, and one
+/// more closes the oldest, so idle connections of another local user cannot keep the SDKs out (rel-3
+/// R3). After ``endService()`` every request gets 503 `ExecEnded`. Every answer closes its connection.
 /// The sockets, the reading and those bounds are ``LoopbackHTTPServer``'s; this type is its handler.
 public final class ContainerCredentialsServer: Sendable {
     /// The port listened on.
@@ -27,8 +31,10 @@ public final class ContainerCredentialsServer: Sendable {
     public let path: String
     /// The bearer secret for `AWS_CONTAINER_AUTHORIZATION_TOKEN` (64 hex digits, 256 bits).
     public let authorizationToken: String
-    /// Connections served at once; one more is answered 503 and closed.
+    /// Requests answered at once; one more is answered 503 and closed.
     public let maxConnections: Int
+    /// Connections being read at once; one more closes the oldest.
+    public static let maxWaitingConnections = 64
     /// How long one connection may take to send its request.
     public let readTimeout: Duration
 
@@ -50,6 +56,7 @@ public final class ContainerCredentialsServer: Sendable {
     }
 
     private let server: LoopbackHTTPServer
+    private let ended: EndedFlag
 
     /// Opens the endpoint on `127.0.0.1:port` (0: any free port) and starts serving `source`.
     ///
@@ -58,7 +65,7 @@ public final class ContainerCredentialsServer: Sendable {
     /// port cannot be bound.
     public init(
         source: any ContainerCredentialsSource, port: Int = 0, path: String = "/latchkey/credentials",
-        authorizationToken: String? = nil, maxConnections: Int = 16, readTimeout: Duration = .seconds(5),
+        authorizationToken: String? = nil, maxConnections: Int = 16, readTimeout: Duration = .seconds(2),
         onDelivery: (@Sendable (Delivery) -> Void)? = nil
     ) throws(AuthError) {
         guard (0...65535).contains(port) else {
@@ -77,13 +84,16 @@ public final class ContainerCredentialsServer: Sendable {
                 "The credentials endpoint could not listen on 127.0.0.1:\(port) (\(error.reason)); pick another port.")
         }
         self.port = socket.port
+        let ended = EndedFlag()
+        self.ended = ended
         server = LoopbackHTTPServer(
             sockets: [socket.fd],
             limits: .init(
-                readDeadline: readTimeout, maxConnections: self.maxConnections, framing: .head,
-                whenFull: .refuseNewcomer, answering: .threadPerRequest),
+                readDeadline: readTimeout, maxConnections: Self.maxWaitingConnections, framing: .head,
+                whenFull: .closeOldest, answering: .threadPerRequest, maxAnswering: self.maxConnections),
             handler: Handler(
-                source: source, path: path, authorizationToken: self.authorizationToken, onDelivery: onDelivery),
+                source: source, path: path, authorizationToken: self.authorizationToken,
+                hosts: Self.allowedHosts(port: socket.port), ended: ended, onDelivery: onDelivery),
             threadName: "latchkey-credentials-endpoint")
     }
 
@@ -103,17 +113,48 @@ public final class ContainerCredentialsServer: Sendable {
         server.waitUntilClosed()
     }
 
+    /// Keeps the port but hands out nothing more: every request from now on gets 503 `ExecEnded`, so a
+    /// process that outlives `exec` neither reaches whoever takes the port next nor gets its credentials.
+    public func endService() {
+        ended.set()
+    }
+
+    /// The `Host` values accepted: the loopback names with the port (and without it on port 80).
+    static func allowedHosts(port: Int) -> Set<String> {
+        let names = ["127.0.0.1", "localhost", "[::1]"]
+        return Set(names.map { "\($0):\(port)" } + (port == 80 ? names : []))
+    }
+
+    /// Whether ``endService()`` was called; shared with the handler's threads.
+    final class EndedFlag: Sendable {
+        private let value = Atomic<Bool>(false)
+        func set() { value.store(true, ordering: .releasing) }
+        var isSet: Bool { value.load(ordering: .acquiring) }
+    }
+
     /// What the endpoint answers: `GET <path>` with the token gets credentials from the source; anything
     /// else the SDKs' error JSON. Runs on a thread per request, as the source may wait for the network.
     struct Handler: LoopbackHTTPHandler {
         let source: any ContainerCredentialsSource
         let path: String
         let authorizationToken: String
+        /// The accepted `Host` values, lower-cased.
+        let hosts: Set<String>
+        let ended: EndedFlag
         let onDelivery: (@Sendable (Delivery) -> Void)?
 
         func response(to request: LoopbackHTTPRequest?) -> LoopbackHTTPResponse {
             guard let request else {
                 return refuse(400, ContainerCredentialsServer.errorJSON("BadRequest", "Send one HTTP/1.1 GET request."))
+            }
+            guard let host = request.headers["host"] else {
+                return refuse(400, ContainerCredentialsServer.errorJSON("BadRequest", "The Host header is missing."))
+            }
+            guard hosts.contains(host.lowercased()) else {
+                return refuse(
+                    421,
+                    ContainerCredentialsServer.errorJSON(
+                        "MisdirectedRequest", "Only 127.0.0.1, localhost and [::1] at this port are served."))
             }
             guard request.method == "GET" else {
                 return refuse(405, ContainerCredentialsServer.errorJSON("MethodNotAllowed", "Only GET is served."))
@@ -129,6 +170,12 @@ public final class ContainerCredentialsServer: Sendable {
                     401,
                     ContainerCredentialsServer.errorJSON(
                         "Unauthorized", "The Authorization header must carry AWS_CONTAINER_AUTHORIZATION_TOKEN."))
+            }
+            guard !ended.isSet else {
+                return refuse(
+                    503,
+                    ContainerCredentialsServer.errorJSON(
+                        "ExecEnded", "The latchkey exec this endpoint belonged to has ended; no credentials."))
             }
             switch ContainerCredentialsServer.answer(from: source) {
             case .credentials(let credentials):

@@ -136,6 +136,15 @@ extension AuthError {
                     "configured": TerminalText.sanitized(
                         mismatch.configured?.description ?? text(\.errorClientNoUserPool)),
                 ])
+        case .identityIssuerMismatch(let mismatch):
+            return format(
+                \.errorClientIdentityIssuerMismatch,
+                [
+                    "username": TerminalText.sanitized(mismatch.username ?? text(\.errorClientGuestIdentity)),
+                    "session": TerminalText.sanitized(mismatch.session.description),
+                    "configured": TerminalText.sanitized(
+                        mismatch.configured?.description ?? text(\.errorClientNoIdentityPool)),
+                ])
         case .guestAccessNotAllowed: return text(\.errorClientGuestAccessNotAllowed)
         case .identityPoolNotConfigured: return text(\.errorClientIdentityPoolNotConfigured)
         default: return nil

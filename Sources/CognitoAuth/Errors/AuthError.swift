@@ -111,6 +111,10 @@ public enum AuthError: Error, Sendable, Hashable {
     /// configuration names: nothing of it was sent (CLI exit code 2). Use the configuration it was
     /// signed in with, or sign in with this one.
     case sessionIssuerMismatch(SessionIssuerMismatch)
+    /// The stored identity id and AWS credentials came from another identity pool or endpoint than
+    /// the configuration names: nothing was sent to it, and no cached credentials were served (CLI
+    /// exit code 2). Use the configuration the identity was bound with, or sign out and sign in again.
+    case identityIssuerMismatch(IdentityIssuerMismatch)
     /// The operation does not fit the current step, such as `confirmSignIn` with no challenge pending.
     case invalidState(String)
     /// The SRP exchange could not be computed (for example the server sent B ≡ 0 mod N).
@@ -208,7 +212,7 @@ extension AuthError {
         case .tooManyRequests, .internalError: return .network
         case .invalidResponse(let status, _) where status == 0 || status >= 500: return .network
         case .reloginRequired, .signInWaitCancelled, .sessionReplaced: return .reloginRequired
-        case .configuration, .unsafeStore, .sessionIssuerMismatch: return .configuration
+        case .configuration, .unsafeStore, .sessionIssuerMismatch, .identityIssuerMismatch: return .configuration
         case .storage: return .storage
         default: return .authentication
         }
@@ -265,8 +269,8 @@ extension AuthError: LocalizedError, CustomStringConvertible {
             return Self.networkDescription(kind: kind, message: message, .english)
 
         case .invalidResponse, .reloginRequired, .signInWaitCancelled, .signedOut, .notSignedIn,
-            .anotherUserSignedIn, .sessionReplaced, .deadlineExceeded, .sessionIssuerMismatch, .guestAccessNotAllowed,
-            .identityPoolNotConfigured:
+            .anotherUserSignedIn, .sessionReplaced, .deadlineExceeded, .sessionIssuerMismatch, .identityIssuerMismatch,
+            .guestAccessNotAllowed, .identityPoolNotConfigured:
             return clientDescription(.english)
         case .invalidState(let message): return message
         case .srpFailure(let message): return "The secure password exchange failed: \(message)"

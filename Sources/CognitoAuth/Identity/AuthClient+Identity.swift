@@ -2,12 +2,27 @@ import Foundation
 import Logging
 
 extension AuthClient {
-    /// The Cognito Identity id: cached and persisted; GetId is called only when there is none.
+    /// The Cognito Identity id: cached and persisted; GetId is called only when there is none
+    /// bound to this configuration's identity pool and endpoint (``IdentityIssuer``).
     public func getIdentityId() async throws -> String {
-        if let id = machine.session?.identityId { return id }
+        if machine.userState == .unknown { initialize() }
+        try checkIdentityIssuer()
+        if let session = machine.session, session.identityIssuer != nil, let id = session.identityId { return id }
         _ = try await getAWSCredentials()
         guard let id = machine.session?.identityId else { throw AuthError.identityPoolNotConfigured }
         return id
+    }
+
+    /// How the stored identity id and credentials and this client's identity pool disagree about
+    /// where they came from, or nil when they agree: with a mismatch nothing is sent (see ``IdentityIssuer``).
+    public var identityIssuerMismatch: IdentityIssuerMismatch? {
+        machine.session?.identityIssuerMismatch(with: configuration)
+    }
+
+    /// Throws ``AuthError/identityIssuerMismatch(_:)`` when the stored identity came from another
+    /// identity pool or endpoint.
+    func checkIdentityIssuer() throws(AuthError) {
+        if let mismatch = identityIssuerMismatch { throw .identityIssuerMismatch(mismatch) }
     }
 
     /// Temporary AWS credentials for the current identity: guest when nobody is signed in and the
@@ -25,6 +40,8 @@ extension AuthClient {
             if machine.userState.needsRelogin {
                 try await waitForSession(options)
             }
+            // Another identity pool's or endpoint's identity is never used, nor sent anything.
+            try checkIdentityIssuer()
             if let cached = validCachedCredentials() { return cached }
             let task: Task<AWSCredentials, any Error>
             if let running = identity.credentialsTask {
@@ -72,20 +89,24 @@ extension AuthClient {
         }
         let merging = configuration.identityManager.allowIdentityMerging
         var logins: [String: String] = [:]
-        if merging && machine.userState == .signedIn {
-            logins = try await currentLogins(TokenRequestOptions(label: "federatedSignIn"))
+        if merging {
+            // The identity id and logins merged in must be this identity pool's.
+            try checkIdentityIssuer()
+            if machine.userState == .signedIn {
+                logins = try await currentLogins(TokenRequestOptions(label: "federatedSignIn"))
+            }
         }
         logins[providerName] = token
         let api = identityAPI(identityPool)
         let previousId = machine.session?.identityId
-        var id = isDeveloper ? identityId : (merging ? previousId : nil)
+        var id = isDeveloper ? identityId : (merging ? machine.session?.boundIdentityId(isGuest: false) : nil)
         if id == nil { id = try await reachingBackend { try await api.getId(logins: logins) } }
         guard let resolvedId = id else { throw AuthError.identityPoolNotConfigured }
         let result = try await reachingBackend {
             try await api.getCredentials(
                 identityId: resolvedId, logins: logins, customRoleArn: customRoleARN ?? options.customRoleArn)
         }
-        try requireUnexpired(result.credentials)
+        try requirePlausibleExpiration(result.credentials)
         if previousId != result.identityId { publish(.identityIdChanged(old: previousId, new: result.identityId)) }
         identity.credentialsTask = nil
         identity.customRoleARN = customRoleARN
@@ -130,25 +151,51 @@ extension AuthClient {
 
     private enum FederatedRejection: Error { case rejected }
 
+    /// The cached credentials when they may be handed out: fetched from this configuration's identity
+    /// pool and endpoint (a record without that binding is fetched afresh), with a known fetch time,
+    /// an expiry Cognito Identity could have issued, and more than ``RefreshMargin``'s margin left
+    /// (``AuthClientOptions/credentialsMargin``, or a quarter of a lifetime under an hour).
     private func validCachedCredentials() -> AWSCredentials? {
-        guard let credentials = machine.session?.awsCredentials else { return nil }
+        guard let session = machine.session, let credentials = session.awsCredentials,
+            let pool = configuration.identityPool, session.identityIssuer?.matches(pool) == true,
+            let fetchedAt = session.awsCredentialsFetchedAt
+        else { return nil }
         let state = machine.userState
         guard state == .signedIn || state == .guest else { return nil }
-        let lifetime = max(0, credentials.expiration.timeIntervalSince(machine.session?.updatedAt ?? clock.now()))
-        let margin = min(options.credentialsMargin, max(lifetime / 4, 5))
-        return clock.now().addingTimeInterval(margin) < credentials.expiration ? credentials : nil
+        let now = clock.now()
+        let latest = min(now, fetchedAt).addingTimeInterval(Self.longestCredentialsLifetime)
+        guard credentials.expiration <= latest else { return nil }
+        let fresh = RefreshMargin.isFresh(
+            at: now, expiration: credentials.expiration, issuedAt: fetchedAt, preferred: options.credentialsMargin)
+        return fresh ? credentials : nil
     }
 
-    /// Throws when freshly fetched credentials expire at or before now (a wrong clock, or a broken server).
-    private func requireUnexpired(_ credentials: AWSCredentials) throws {
-        guard credentials.expiration <= clock.now() else { return }
+    /// The longest Cognito Identity credentials last (12 hours, the longest role session), with 5
+    /// minutes for clock skew: an `Expiration` further ahead did not come from Cognito Identity.
+    static let longestCredentialsLifetime: TimeInterval = 12 * 3600 + 300
+
+    /// Throws when freshly fetched credentials expire at or before now (a wrong clock, or a broken
+    /// server), or further ahead than Cognito Identity ever issues (not Cognito Identity, or a wrong clock).
+    private func requirePlausibleExpiration(_ credentials: AWSCredentials) throws {
+        let now = clock.now()
         let formatter = ISO8601DateFormatter()
-        throw AuthError.invalidResponse(
-            status: 200,
-            detail:
-                "GetCredentialsForIdentity sent AWS credentials that had already expired "
-                + "(Expiration \(formatter.string(from: credentials.expiration))); check the system clock, then try again"
-        )
+        let expiration = formatter.string(from: credentials.expiration)
+        if credentials.expiration <= now {
+            throw AuthError.invalidResponse(
+                status: 200,
+                detail:
+                    "GetCredentialsForIdentity sent AWS credentials that had already expired "
+                    + "(Expiration \(expiration)); check the system clock, then try again")
+        }
+        if credentials.expiration > now.addingTimeInterval(Self.longestCredentialsLifetime) {
+            let endpoint = configuration.identityPool.map { SessionIssuer.normalized($0.resolvedEndpoint) } ?? "?"
+            throw AuthError.invalidResponse(
+                status: 200,
+                detail:
+                    "GetCredentialsForIdentity at \(endpoint) sent AWS credentials that expire at \(expiration), "
+                    + "more than 12 hours ahead, which Cognito Identity never issues; they were not stored or used. "
+                    + "Check that the identity endpoint is Cognito Identity and that the system clock is right")
+        }
     }
 
     func identityAPI(_ pool: IdentityPoolConfiguration) -> IdentityPoolAPI {
@@ -161,8 +208,10 @@ extension AuthClient {
 
     /// The logins map of the current session: the user pool's id token and the federated tokens.
     func currentLogins(_ options: TokenRequestOptions) async throws -> [String: String] {
-        // Another issuer's id token is never given to this configuration's identity pool.
+        // Another issuer's id token is never given to this configuration's identity pool, nor any
+        // login to an identity pool or endpoint other than the one the session's identity is bound to.
         try checkSessionIssuer()
+        try checkIdentityIssuer()
         guard machine.userState == .signedIn, let session = machine.session else { return [:] }
         var logins: [String: String] = [:]
         let merging = configuration.identityManager.allowIdentityMerging
@@ -193,7 +242,8 @@ extension AuthClient {
             throw AuthError.notSignedIn
         }
         let isFederated = !isGuest && logins.keys.contains { $0 != configuration.userPool?.providerKey }
-        var identityId = machine.session?.developerIdentity?.identityId ?? machine.session?.identityId
+        var identityId =
+            machine.session?.developerIdentity?.identityId ?? machine.session?.boundIdentityId(isGuest: isGuest)
         var attempts = 0
         while true {
             attempts += 1
@@ -242,8 +292,8 @@ extension AuthClient {
         _ result: (credentials: AWSCredentials, identityId: String), startedAs: UserState, previousId: String?,
         asGuest isGuest: Bool
     ) throws -> AWSCredentials {
-        // Credentials that are already expired are never cached or handed out.
-        try requireUnexpired(result.credentials)
+        // Credentials that are already expired, or that no Cognito Identity issues, are never cached or handed out.
+        try requirePlausibleExpiration(result.credentials)
         // The session may have changed while the request was out (sign-out, a new sign-in).
         guard machine.userState == startedAs || (startedAs == .signedOut && machine.userState == .guest) else {
             throw AuthError.invalidState("The session changed while credentials were being fetched; try again.")

@@ -50,7 +50,8 @@ struct LoopbackHTTPResponse: Sendable {
 
     static let reasons = [
         200: "OK", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
-        405: "Method Not Allowed", 500: "Internal Server Error", 503: "Service Unavailable",
+        405: "Method Not Allowed", 421: "Misdirected Request", 500: "Internal Server Error",
+        503: "Service Unavailable",
     ]
 }
 
@@ -70,15 +71,19 @@ protocol LoopbackHTTPHandler: Sendable {
 /// non-blocking (see DECISIONS.md). A connection whose peer is not loopback is refused unread. Every other
 /// one has ``Limits/readDeadline`` to send its request (the request line or the whole head, as
 /// ``Limits/framing`` says) in at most ``Limits/maxRequestBytes``; at most ``Limits/maxConnections`` are
-/// open at once, and when another one arrives the oldest is closed or the newcomer refused
-/// (``Limits/whenFull``). What arrived is then answered by the handler, on the loop's thread or on a thread
-/// of its own (``Limits/answering``), and the connection is closed.
+/// being read at once, and when another one arrives the oldest is closed or the newcomer refused
+/// (``Limits/whenFull``). A head with a bare LF is complete (and malformed) at once. What arrived is then
+/// answered by the handler, on the loop's thread or on a thread of its own (``Limits/answering``; at most
+/// ``Limits/maxAnswering`` at once, the rest get the busy answer), and the connection is closed. Only
+/// requests that arrived whole count against ``Limits/maxAnswering``, so idle connections cannot hold its
+/// slots (rel-3 R3).
 final class LoopbackHTTPServer: Sendable {
     /// Why a connection is turned away unread.
     enum Refusal: Sendable {
         /// Its peer is not a loopback address.
         case peerNotLoopback
-        /// Every slot is taken (``WhenFull/refuseNewcomer``).
+        /// Every slot is taken (``WhenFull/refuseNewcomer``, or ``Limits/maxAnswering`` requests are being
+        /// answered).
         case busy
     }
 
@@ -110,13 +115,16 @@ final class LoopbackHTTPServer: Sendable {
     struct Limits: Sendable {
         /// How long a connection may take to send its request.
         var readDeadline: Duration
-        /// Connections open at once (being read or answered).
+        /// Connections being read at once (``whenFull`` says what happens to one more).
         var maxConnections: Int
         var framing: Framing
         var whenFull: WhenFull
         var answering: Answering
         /// The longest request read.
         var maxRequestBytes = 8192
+        /// Requests answered at once on threads of their own (``Answering/threadPerRequest``); nil: as many
+        /// as ``maxConnections``.
+        var maxAnswering: Int? = nil
     }
 
     private let sockets: [Int32]
@@ -229,7 +237,7 @@ final class LoopbackHTTPServer: Sendable {
                 close(client)
                 continue
             }
-            if connections.count + answering.load(ordering: .acquiring) >= limits.maxConnections {
+            if connections.count >= limits.maxConnections {
                 switch limits.whenFull {
                 case .closeOldest where !connections.isEmpty:
                     close(connections.removeFirst().fd)
@@ -239,7 +247,14 @@ final class LoopbackHTTPServer: Sendable {
                     continue
                 }
             }
-            connections.append(Connection(fd: client, deadline: .now + limits.readDeadline))
+            var connection = Connection(fd: client, deadline: .now + limits.readDeadline)
+            // Read at once: a request sent with its connect is answered before a burst of newcomers can
+            // push it out as the oldest.
+            if receive(into: &connection) {
+                answer(connection)
+            } else {
+                connections.append(connection)
+            }
         }
     }
 
@@ -264,6 +279,11 @@ final class LoopbackHTTPServer: Sendable {
         case .onLoop:
             send(handler.response(to: request), on: connection.fd)
         case .threadPerRequest:
+            guard answering.load(ordering: .acquiring) < limits.maxAnswering ?? limits.maxConnections else {
+                LoopbackSocket.sendAll(connection.fd, handler.refusal(.busy).encoded)
+                close(connection.fd)
+                return
+            }
             // The answer is written by a thread that may wait for it, so the socket blocks again.
             _ = LoopbackSocket.setNonBlocking(connection.fd, false)
             answering.add(1, ordering: .acquiringAndReleasing)
@@ -284,16 +304,24 @@ final class LoopbackHTTPServer: Sendable {
         if response.stopsServer { stop() }
     }
 
-    /// Whether `data` holds a whole request as `framing` reads it.
+    /// Whether `data` holds a whole request as `framing` reads it, or a head that can no longer be one: a
+    /// bare LF (without its CR) ends the wait at once, so that an LF-only client gets its 400 without
+    /// waiting out the deadline.
     static func isComplete(_ data: [UInt8], framing: Framing) -> Bool {
         switch framing {
         case .requestLine: data.contains(10)
-        case .head: data.firstRange(of: [13, 10, 13, 10]) != nil
+        case .head: data.firstRange(of: [13, 10, 13, 10]) != nil || hasBareLineFeed(data)
         }
     }
 
-    /// The request in `data`; nil unless it holds one whole `METHOD /target HTTP/1.x` request line (and,
-    /// for ``Framing/head``, a whole head whose every field has a colon).
+    /// Whether `data` holds an LF not preceded by a CR.
+    static func hasBareLineFeed(_ data: [UInt8]) -> Bool {
+        data.indices.contains { data[$0] == 10 && ($0 == data.startIndex || data[$0 - 1] != 13) }
+    }
+
+    /// The request in `data`; nil unless it holds one whole `METHOD /target HTTP/1.0|1.1` request line (and,
+    /// for ``Framing/head``, a whole head of CRLF lines whose every field has a colon right after its name,
+    /// with at most one `Host` and one `Authorization`).
     static func parse(_ data: [UInt8], framing: Framing) -> LoopbackHTTPRequest? {
         let head: String
         switch framing {
@@ -306,12 +334,20 @@ final class LoopbackHTTPServer: Sendable {
         }
         let lines = head.components(separatedBy: "\r\n")
         let parts = lines[0].split(separator: " ", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[1].hasPrefix("/"), parts[2].hasPrefix("HTTP/1.") else { return nil }
+        guard parts.count == 3, parts[1].hasPrefix("/"), parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0" else {
+            return nil
+        }
         var request = LoopbackHTTPRequest(method: String(parts[0]), target: String(parts[1]))
         for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            request.headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            guard !line.contains("\n") && !line.contains("\r"), let colon = line.firstIndex(of: ":") else {
+                return nil
+            }
+            // RFC 9112: no white space between the field name and its colon.
+            let name = line[..<colon]
+            guard !name.isEmpty, !name.contains(where: \.isWhitespace) else { return nil }
+            let key = name.lowercased()
+            if key == "host" || key == "authorization", request.headers[key] != nil { return nil }
+            request.headers[key] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         return request
     }

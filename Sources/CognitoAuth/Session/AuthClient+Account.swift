@@ -160,6 +160,7 @@ extension AuthClient {
         let logoutURL = hostedUILogoutURL()
         let actions = machine.handle(.signOutRequested(global: scope == .global), now: clock.now())
         var settled = try await settleSignOut(actions, result: result)
+        IssuedTokenCache.beside(store).removeAll(kind: "derived")  // tokens derived from the session (issue 38)
         settled.hostedUILogoutURL = logoutURL
         return settled
     }
@@ -181,6 +182,7 @@ extension AuthClient {
         if let failure = run(machine.handle(.sessionCleared, now: clock.now()), writes: .replace) {
             throw AuthError(storeError: failure)
         }
+        IssuedTokenCache.beside(store).removeAll(kind: "derived")  // tokens derived from the session (issue 38)
     }
 
     /// Runs a sign-out's actions: the signed-out record (carrying what it owes the service) is
@@ -225,6 +227,25 @@ extension AuthClient {
             return
         }
         run(machine.handle(.revocationSettled(revocation), now: clock.now()))
+    }
+
+    /// Revokes the refresh token of another user whose session a sign-in replaced: through the
+    /// record's owed revocation when the record holds it (kept owed when the service cannot be
+    /// reached, as a sign-out keeps it), else at once, once.
+    func revokeReplaced(_ replaced: PendingRevocation) async -> SessionReplacement.Revocation {
+        if machine.session?.pendingRevocation == replaced {
+            await revokeOwed(replaced, accessToken: nil)
+            return machine.session?.pendingRevocation == replaced ? .owed : .revoked
+        }
+        do {
+            try await revoke(replaced, accessToken: nil)
+        } catch AuthError.notAuthorized {
+            // Already invalid at the service.
+        } catch {
+            logger?.warning("the replaced user's refresh token could not be revoked (another revocation is owed)")
+            return .failed
+        }
+        return .revoked
     }
 
     /// GlobalSignOut (when owed) and RevokeToken for one refresh token.

@@ -27,6 +27,7 @@ extension AuthClient {
             refreshMargin: options.refreshMargin, backoff: options.backoff,
             userPoolProviderKey: configuration.userPool?.providerKey,
             userPoolIssuer: configuration.userPool.map(SessionIssuer.init(pool:)),
+            identityIssuer: configuration.identityPool.map(IdentityIssuer.init(pool:)),
             identityManager: configuration.identityManager)
     }
 }

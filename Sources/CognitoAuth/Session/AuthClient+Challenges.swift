@@ -236,8 +236,13 @@ extension AuthClient {
                 logger?.debug("the owed revocation failed again; kept for the next sign-out")
             }
         }
+        // Another user's session replaced here (R12) leaves its refresh token owed a revocation.
+        let previousUser = machine.signedInUser(otherThan: username)
+        let replaced = machine.replacedRevocation(by: username)
+        lastReplacement = nil
         let signIn = AuthStateMachine.UserPoolSignIn(
-            tokens: tokens, username: username, keySet: jwksCache, settledRevocation: settled, hostedUI: hostedUI)
+            tokens: tokens, username: username, keySet: jwksCache, settledRevocation: settled, hostedUI: hostedUI,
+            replacedRevocation: replaced)
         // The user's own sign-in replaces whatever is stored; if it cannot be stored, the sign-in
         // fails and the client keeps what the store holds.
         // Unless told to replace another user, the write is a compare-and-swap against the store as
@@ -245,6 +250,12 @@ extension AuthClient {
         let mode: WriteMode = keepingOtherUsers ? .ifUnchanged : .replace
         if let failure = run(machine.handle(.userPoolSignedIn(signIn), now: clock.now()), writes: mode) {
             throw AuthError(storeError: failure)
+        }
+        if let previousUser {
+            var revocation = SessionReplacement.Revocation.nothingToRevoke
+            if let replaced { revocation = await revokeReplaced(replaced) }
+            lastReplacement = SessionReplacement(
+                previousUsername: previousUser, username: username, revocation: revocation)
         }
         guard keepingOtherUsers, machine.session?.tokens?.refreshToken != tokens.refreshToken else { return }
         // The store changed between the check and the write, and that session was adopted instead.

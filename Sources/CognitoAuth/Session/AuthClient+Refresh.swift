@@ -12,9 +12,14 @@ extension AuthClient {
         // is sent, and when another process found the session needs a new sign-in, so does this one.
         // A holder sends one request, bounded by the request timeout: a lock held longer than that is
         // reported (exit 5 naming `refresh.lock`), never taken for a network time-out.
+        // The wait is bounded by the calls' deadline too (a command's --retry-seconds, at least half a
+        // second), so a held lock cannot outlast it (rel-3 R13).
+        let lockWait =
+            options.tokenRequestDefaults.deadline.map { min(options.requestTimeout, max($0, .milliseconds(500))) }
+            ?? options.requestTimeout
         let lock: (any HeldStoreLock)?
         do {
-            lock = try await store.refreshLock(timeout: options.requestTimeout)
+            lock = try await store.refreshLock(timeout: lockWait)
         } catch {
             failRefresh(AuthError(storeError: error), generation: generation)
             return

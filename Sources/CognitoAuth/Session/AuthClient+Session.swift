@@ -87,7 +87,7 @@ extension AuthClient {
             try await self.getAWSCredentials(noWait)
         }
         let identityId: Result<String, AuthError>
-        if let id = machine.session?.identityId {
+        if identityIssuerMismatch == nil, let id = machine.session?.identityId {
             identityId = .success(id)
         } else {
             identityId = .failure(credentials.failureValue ?? .identityPoolNotConfigured)

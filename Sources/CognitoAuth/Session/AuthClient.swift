@@ -83,6 +83,9 @@ public actor AuthClient {
     /// Why the store could not be read at ``initialize()`` (corrupt, unsafe, unreadable), if it could not.
     public private(set) var storeProblem: SessionStoreError?
     var pendingChallenge: PendingChallenge?
+    /// The other user's session the last sign-in in this client replaced, and what became of that
+    /// user's refresh token; nil when the last sign-in replaced nobody.
+    public internal(set) var lastReplacement: SessionReplacement?
     /// The sign-in that led to the pending challenge, kept (password included, in memory only) so that
     /// ``restartSignIn()`` can re-initiate it for a new code; cleared when the sign-in ends.
     var lastSignInAttempt: SignInAttempt?

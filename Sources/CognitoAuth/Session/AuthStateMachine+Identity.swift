@@ -33,9 +33,15 @@ extension AuthStateMachine {
         // Another user's identity is not carried over unless identities merge.
         if !sameUser && !rules.allowIdentityMerging { session.identityId = nil }
         session.awsCredentials = nil
+        session.awsCredentialsFetchedAt = nil
+        if session.identityId == nil { session.identityIssuer = nil }
         if let keySet = signIn.keySet { session.cachedJWKS = keySet }
         if let settled = signIn.settledRevocation, session.pendingRevocation == settled {
             session.pendingRevocation = nil
+        }
+        // Another user's refresh token, replaced here, is owed a revocation until it is sent.
+        if let replaced = signIn.replacedRevocation, session.pendingRevocation == nil {
+            session.pendingRevocation = replaced
         }
         if let device = signIn.device { session.device = device }
         session.hostedUI = signIn.hostedUI ? true : nil
@@ -71,6 +77,8 @@ extension AuthStateMachine {
         session.provider = signIn.providerKey
         session.identityId = signIn.identityId
         session.awsCredentials = signIn.credentials
+        session.awsCredentialsFetchedAt = now
+        session.identityIssuer = policy.identityIssuer
         var actions = enterSignedIn(session, now: now)
         if let owed { actions.append(.revoke(owed, accessToken: accessToken)) }
         return actions
@@ -97,6 +105,7 @@ extension AuthStateMachine {
         }
         session.provider = next
         session.awsCredentials = nil
+        session.awsCredentialsFetchedAt = nil
         if let owed { session.pendingRevocation = owed }
         var actions = enterSignedIn(session, now: now)
         if let owed { actions.append(.revoke(owed, accessToken: accessToken)) }
@@ -117,6 +126,8 @@ extension AuthStateMachine {
             guest.state = .guest
             guest.identityId = identityId
             guest.awsCredentials = credentials
+            guest.awsCredentialsFetchedAt = now
+            guest.identityIssuer = policy.identityIssuer
             guest.updatedAt = now
             let changed = userState != .guest
             enterGuest(guest)
@@ -125,6 +136,8 @@ extension AuthStateMachine {
         guard case .signedIn(var session, _) = state else { return [] }
         session.identityId = identityId
         session.awsCredentials = credentials
+        session.awsCredentialsFetchedAt = now
+        session.identityIssuer = policy.identityIssuer
         session.updatedAt = now
         replaceRecord(with: session)
         return [.persist(session)]
@@ -133,6 +146,7 @@ extension AuthStateMachine {
     mutating func credentialsInvalidated() -> [Action] {
         guard var record = session, record.awsCredentials != nil else { return [] }
         record.awsCredentials = nil
+        record.awsCredentialsFetchedAt = nil
         replaceRecord(with: record)
         return [.persist(record)]
     }

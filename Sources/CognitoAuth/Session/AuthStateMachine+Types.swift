@@ -12,6 +12,8 @@ extension AuthStateMachine {
         var userPoolProviderKey: String?
         /// The issuer a user-pool sign-in records in the session (the configured pool).
         var userPoolIssuer: SessionIssuer?
+        /// The identity pool and endpoint identity-pool answers are recorded as coming from (the configured pool).
+        var identityIssuer: IdentityIssuer?
         /// Identity merging and simultaneous accounts.
         var identityManager: IdentityManagerConfiguration = .init()
     }
@@ -169,6 +171,9 @@ extension AuthStateMachine {
         var device: TrackedDevice? = nil
         /// Whether the tokens came from the hosted UI (its browser session is ended at sign-out too).
         var hostedUI: Bool = false
+        /// The refresh token of another user whose session this sign-in replaces: kept owed in the
+        /// record (when no other revocation is owed) until the client has revoked it.
+        var replacedRevocation: PendingRevocation? = nil
     }
 
     /// A completed federated sign-in.

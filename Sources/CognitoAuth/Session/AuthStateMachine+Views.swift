@@ -37,6 +37,16 @@ extension AuthStateMachine {
 
     /// The user-pool user who is signed in, or must sign in again, when it is not `username`: a
     /// sign-in as `username` would replace that user's session.
+    /// The revocation owed for the refresh token of another user than `username` whose session is
+    /// here (signed in, or waiting for a re-login): what replacing that session leaves to revoke.
+    func replacedRevocation(by username: String) -> PendingRevocation? {
+        guard let previous = signedInUser(otherThan: username), let record = session,
+            let refreshToken = record.tokens?.refreshToken
+        else { return nil }
+        return PendingRevocation(
+            refreshToken: refreshToken, global: false, username: previous, issuer: record.effectiveIssuer)
+    }
+
     func signedInUser(otherThan username: String) -> String? {
         switch state {
         case .signedIn(let record, _), .reloginRequired(let record, _):

@@ -350,6 +350,7 @@ struct AuthStateMachine: Sendable {
         generation &+= 1
         if reason == .userPoolTokensInvalid { updated.tokens = nil }
         updated.awsCredentials = nil
+        updated.awsCredentialsFetchedAt = nil
         updated.updatedAt = now
         updated.state = reason.userState
         state = .reloginRequired(updated, reason)

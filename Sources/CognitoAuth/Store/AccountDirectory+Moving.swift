@@ -25,7 +25,10 @@ extension AccountDirectory {
         if let previous = try? destination.load() {
             if session.device == nil, previous.username == username { session.device = previous.device }
             if session.pendingRevocation == nil { session.pendingRevocation = previous.pendingRevocation }
-            if session.identityId == nil, previous.username == username { session.identityId = previous.identityId }
+            if session.identityId == nil, previous.username == username {
+                session.identityId = previous.identityId
+                session.identityIssuer = previous.identityIssuer
+            }
         }
         try destination.save(session)
         if let profile = profile(of: id) { try record(profile, for: target.id) }

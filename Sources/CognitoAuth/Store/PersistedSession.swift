@@ -47,6 +47,13 @@ public struct PersistedSession: Sendable, Hashable, Codable {
     public var identityId: String?
     /// The last AWS credentials, reused until they near expiry; nil when none were fetched.
     public var awsCredentials: AWSCredentials?
+    /// When ``awsCredentials`` were fetched, so that their refresh margin follows their issued
+    /// lifetime (never the record's last write, ``updatedAt``); nil in records written before it was kept.
+    public var awsCredentialsFetchedAt: Date?
+    /// The identity pool and endpoint ``identityId`` and ``awsCredentials`` came from; nil in records
+    /// written before identity binding. A client on another identity pool or endpoint refuses them
+    /// (``identityIssuerMismatch(with:)``).
+    public var identityIssuer: IdentityIssuer?
     /// Logins of federated providers, by provider key (tokens: secret, persisted like the user-pool tokens).
     public var federatedLogins: [String: String]?
     /// A developer-authenticated identity's OpenID token, when that provider is active.

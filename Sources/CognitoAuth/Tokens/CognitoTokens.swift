@@ -49,10 +49,10 @@ public struct CognitoTokens: Sendable, Hashable, Codable {
     /// The earlier of the two expiry times.
     public var expiration: Date { min(idTokenExpiration, accessTokenExpiration) }
 
-    /// The refresh margin for these tokens: `preferred`, but at most a quarter of their lifetime.
+    /// The refresh margin for these tokens, by ``RefreshMargin``: `preferred`, but at most a quarter
+    /// of a lifetime under an hour.
     public func margin(preferred: TimeInterval) -> TimeInterval {
-        let lifetime = max(0, expiration.timeIntervalSince(issuedAt))
-        return min(preferred, lifetime / 4)
+        RefreshMargin.margin(preferred: preferred, lifetime: expiration.timeIntervalSince(issuedAt))
     }
 
     /// Whether both tokens are valid beyond the margin at `now`.
