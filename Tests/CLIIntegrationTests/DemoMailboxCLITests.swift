@@ -59,7 +59,9 @@ extension BackendTests {
             #expect(rows.last?.contains(resetCode) == true && rows.last?.contains("forgot-password") == true)
         }
 
-        @Test("Without a backend's mailbox, --codes says how to get one (exit 2); --json needs --codes")
+        @Test(
+            "Without a backend's mailbox, --codes says how to get one (exit 2); --json needs --codes; --stop says what next"
+        )
         func noMailbox() async throws {
             let home = try Integration.temporaryDirectory("demo-codes-none")
             try FileManager.default.createDirectory(atPath: home + "/Scripts", withIntermediateDirectories: true)
@@ -72,6 +74,10 @@ extension BackendTests {
             let jsonAlone = try await LatchkeyBinary.run(["demo", "--json"], environment: ["LATCHKEY_HOME": home])
             #expect(jsonAlone.status == 2)
             #expect(jsonAlone.stderr.contains("--codes"), "\(jsonAlone.stderr)")
+            // ux-3 item 27: after --stop, the next step is said.
+            let stop = try await LatchkeyBinary.run(["demo", "--stop"], environment: ["LATCHKEY_HOME": home])
+            #expect(stop.status == 0, "\(stop.stderr)")
+            #expect(stop.stderr.contains("The demo backend is stopped. Start it again with: latchkey demo"), "\(stop)")
         }
     }
 }
