@@ -601,6 +601,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
     from werkzeug.serving import WSGIRequestHandler, make_server
     install_patches()
+    mailbox_path = os.path.join(out_dir, "mailbox.jsonl")
+    __import__("patches.mailbox", fromlist=["open_mailbox"]).open_mailbox(mailbox_path)
     __import__("patches.identity_credentials", fromlist=["set_lifetime"]).set_lifetime(
         args.identity_credentials_seconds)
 
@@ -693,7 +695,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     write_json(amplify_outputs_path, amplify_outputs(ids, web_domain, bool(args.guest)))
     line = {"endpoint": endpoint, "pid": os.getpid(), "region": REGION, **ids,
             "configPath": config_path, "secretConfigPath": secret_config_path, "webDomain": web_domain,
-            "amplifyOutputsPath": amplify_outputs_path}
+            "amplifyOutputsPath": amplify_outputs_path, "mailboxPath": mailbox_path}
     record = dict(line)
     record.update({
         "startedAt": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),

@@ -149,6 +149,12 @@ public final class AuthScreensRuntime {
             let users = CredentialsEndpointRegistry(storeDirectory: directory).live().map(CredentialsUser.init)
             if users != state.dashboard.credentialsUsers { send(.sessionEvent(.credentialsUsersChanged(users))) }
         }
+        // The demo's mailbox: a code the local backend "sent" is said on whatever screen is showing.
+        for entry in state.options.demoMailbox?.newEntries() ?? [] {
+            state.statusMessage = entry.logLine
+            state.dashboard.append(entry.logLine)
+            onChange?(state)
+        }
     }
 
     /// Tells the view models whether the terminal is below the minimum size.

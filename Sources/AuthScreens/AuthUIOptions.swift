@@ -29,6 +29,9 @@ public struct AuthUIOptions: Hashable, Sendable {
     public var prefilledUsername: String?
     /// A line shown on the first Sign in screen until the first submit (the demo names its user's password).
     public var signInHint: String?
+    /// The local backend's mailbox (only under `latchkey demo`): each code it "sends" is said in the
+    /// status line and the event log, marked as the demo's mailbox. Never set for a real pool.
+    public var demoMailbox: DemoMailbox?
     /// What the username field holds: a username, or the email or phone number the pool signs in with.
     public var usernameKind: UsernameKind = .username
     /// Where the pool sends the code that verifies a new account (`email`, `phone_number`).

@@ -926,6 +926,16 @@ extension TextCatalog {
         text.cliDemoDiscussion = "バックエンドは後のコマンドのために動き続けます。`latchkey demo --stop` で停止します。"
         text.cliDemoStop = "ローカルのバックエンドを停止して終了します。"
         text.cliDemoTokenSeconds = "新しいバックエンドでのアクセストークンと ID トークンの有効期間 (秒)。"
+        text.cliDemoCodes = "デモのメールボックスを表示します: ローカルバックエンドが「送った」コード (サインアップ、リセット、サインイン、確認) を古い順に。"
+        text.cliDemoJson = "--codes と共に: メールボックスの行を JSON (1 行に 1 オブジェクト) で表示します。"
+        text.cliDemoMailboxEmpty = "デモのメールボックス ({path}) は空です: まだコードは送られていません。"
+        text.cliDemoMailboxMissing = "デモのメールボックス ({path}) がありません: デモを起動 (latchkey demo) してからコードを求めてください。"
+        text.cliDemoMailboxHeader = "時刻|ユーザー名|用途|送り先|コード"
+        text.cliDemoStopped = "デモのバックエンドを停止しました。再開するには: latchkey demo (そこにサインインしたアカウントは再サインインが必要です)。"
+        text.cliDemoCodesHint = "デモが「送る」コードはメールボックスにあります: latchkey demo --codes"
+        text.demoMailboxLine = "デモのメールボックス: {username} ({destination}) への {purpose} コード {code}"
+        text.cliWebAnotherUserSignedIn =
+            "このアカウントには {current} のセッションがあるため、そこへの {attempted} としてのサインインを拒否しました。--account なしでサインインする (ブラウザーのユーザーに専用のアカウントができます) か、先に {current} をサインアウトしてください (latchkey sign-out)。"
         text.cliDevicesAbstract = "サインイン中のユーザーについてユーザープールが追跡するデバイスを一覧、記憶、削除します。"
         text.cliDevicesDiscussion =
             "デバイス追跡 (DeviceConfiguration) のあるプールが必要です。記憶したデバイスでは、プールが許す場合、以後のサインインで MFA を省略します。デバイスキーを省くと、このマシンのデバイスが対象です。"
@@ -1168,6 +1178,8 @@ extension TextCatalog {
         text.cliAWSProfileName = "プロファイル名 (英数字、-、_、.)。"
         text.cliAWSProfileRegion = "プロファイルのリージョン (既定: ID プールのリージョン)。"
         text.cliAWSProfileInstalled = "プロファイル {name} を {path} に書きました。試す: aws --profile {name} sts get-caller-identity"
+        text.cliAWSProfileInstalledLocal =
+            "プロファイル {name} を {path} に書き込みました。ローカルバックエンドは {endpoint} で応答するので、次を試してください: AWS_ENDPOINT_URL={endpoint} aws --profile {name} sts get-caller-identity"
         text.cliAWSProfileUnchanged = "{path} のプロファイル {name} はすでに最新です。"
         text.cliAWSProfileRemoved = "プロファイル {name} を {path} から取り除きました。"
         text.cliAWSProfileAbsent = "{path} に latchkey が書いたプロファイル {name} はありません。取り除くものはありません。"

@@ -867,6 +867,20 @@ package final class TextCatalog: @unchecked Sendable {
         "The backend keeps running for later commands; stop it with `latchkey demo --stop`."
     package internal(set) var cliDemoStop = "Stop the local backend and exit."
     package internal(set) var cliDemoTokenSeconds = "Access and id token lifetime in seconds for a new backend."
+    package internal(set) var cliDemoCodes =
+        "Print the demo's mailbox: every code the local backend \"sent\" (sign-up, reset, sign-in, verification), newest last."
+    package internal(set) var cliDemoJson = "With --codes: print the mailbox's lines as JSON, one object a line."
+    package internal(set) var cliDemoMailboxEmpty = "The demo's mailbox ({path}) is empty: no code was sent yet."
+    package internal(set) var cliDemoMailboxMissing =
+        "The demo's mailbox ({path}) is not there: start the demo (latchkey demo), then ask for a code."
+    package internal(set) var cliDemoMailboxHeader = "Time|Username|Purpose|Sent to|Code"
+    package internal(set) var cliDemoStopped =
+        "The demo backend is stopped. Start it again with: latchkey demo (accounts signed in to it need a new sign-in)."
+    package internal(set) var cliDemoCodesHint =
+        "The codes the demo \"sends\" are in its mailbox: latchkey demo --codes"
+    package internal(set) var demoMailboxLine = "Demo mailbox: {purpose} code {code} for {username} ({destination})"
+    package internal(set) var cliWebAnotherUserSignedIn =
+        "{current}'s session is in this account, so signing in as {attempted} there was refused. Sign in without --account (the browser's user gets an account of their own), or sign {current} out first (latchkey sign-out)."
     package internal(set) var cliDevicesAbstract =
         "List, remember, forget the devices the user pool tracks for the signed-in user."
     package internal(set) var cliDevicesDiscussion =
@@ -1159,6 +1173,8 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var cliAWSProfileRegion = "The profile's region (default: the identity pool's)."
     package internal(set) var cliAWSProfileInstalled =
         "Profile {name} written to {path}; try: aws --profile {name} sts get-caller-identity"
+    package internal(set) var cliAWSProfileInstalledLocal =
+        "Profile {name} written to {path}; the local backend answers at {endpoint}, so try: AWS_ENDPOINT_URL={endpoint} aws --profile {name} sts get-caller-identity"
     package internal(set) var cliAWSProfileUnchanged = "Profile {name} in {path} is already up to date."
     package internal(set) var cliAWSProfileRemoved = "Profile {name} removed from {path}."
     package internal(set) var cliAWSProfileAbsent =

@@ -43,9 +43,22 @@ struct AWSProfileInstallCommand: AsyncParsableCommand {
         let outcome = try AWSProfileUninstallCommand.edit { () throws(AWSConfigProfile.Failure) in
             try profile.install(at: path)
         }
-        let key: TextKey = outcome == .unchanged ? \.cliAWSProfileUnchanged : \.cliAWSProfileInstalled
+        var key: TextKey = outcome == .unchanged ? \.cliAWSProfileUnchanged : \.cliAWSProfileInstalled
+        // A local backend (the demo) answers STS on its own port: the suggested command names it.
+        let local = Self.loopbackEndpoint(pool.endpoint)
+        if local != nil, outcome != .unchanged { key = \.cliAWSProfileInstalledLocal }
         try CLIOutput.emit(
-            Localized.format(key, ["name": name, "path": TerminalText.sanitized(path)]) + "\n")
+            Localized.format(key, ["name": name, "path": TerminalText.sanitized(path), "endpoint": local ?? ""])
+                + "\n")
+    }
+
+    /// `http://127.0.0.1:PORT` for an identity pool endpoint on a loopback host, else nil (real AWS).
+    static func loopbackEndpoint(_ endpoint: URL?) -> String? {
+        guard let endpoint, let host = endpoint.host, HostedUIConfiguration.isLoopbackHost(host),
+            let scheme = endpoint.scheme
+        else { return nil }
+        let hostPart = host.contains(":") ? "[\(host)]" : host
+        return "\(scheme)://\(hostPart)" + (endpoint.port.map { ":\($0)" } ?? "")
     }
 
     /// `<absolute latchkey> credentials --format credential-process`, with the store, configuration

@@ -56,13 +56,14 @@ enum AccountResolution {
         }
     }
 
-    /// After a sign-in to account `id`: records what it signed in with and makes it the active one.
+    /// After a sign-in to account `id`: records what it signed in with and, with `activates`, makes it the active one.
     static func recordSignIn(
-        id: String, username: String, configuration: AuthConfiguration, global: GlobalOptions
+        id: String, username: String, configuration: AuthConfiguration, global: GlobalOptions, activates: Bool = true
     ) throws {
         do {
             try global.accounts.recordSignIn(
-                id: id, username: username, configuration: configuration, configSection: global.resolvedConfigSection)
+                id: id, username: username, configuration: configuration, configSection: global.resolvedConfigSection,
+                activates: activates)
         } catch {
             throw AuthError(storeError: error)
         }

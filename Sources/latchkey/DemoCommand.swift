@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthScreens
 import CognitoAuth
 import Foundation
 import LatchkeyText
@@ -19,6 +20,12 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliDemoTokenSeconds)))
     var tokenSeconds: Int = 3600
 
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliDemoCodes)))
+    var codes = false
+
+    @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliDemoJson)))
+    var json = false
+
     static let demoUser = "demo"
     static let demoPassword = "Latchkey-demo-1"
 
@@ -28,10 +35,20 @@ struct DemoCommand: AsyncParsableCommand {
         Localized.format(\.cliDemoSignInHint, ["username": demoUser, "password": demoPassword])
     }
 
+    func validate() throws {
+        if json, !codes { throw ValidationError("--json goes with --codes: latchkey demo --codes --json.") }
+        if codes, stop { throw ValidationError("--codes and --stop do not go together: use one of them.") }
+    }
+
     func run() async throws {
         let launcher = try LocalBackendLauncher.find()
         if stop {
-            try launcher.stop()
+            // The next step, so nothing is left guessing why `latchkey user` cannot connect now.
+            if try launcher.stop() == 0 { CLIOutput.info(Localized.text(\.cliDemoStopped)) }
+            return
+        }
+        if codes {
+            try DemoCodesOutput.print(mailbox: launcher.mailboxPath, json: json)
             return
         }
         let info = try launcher.startOrReuse(
@@ -41,23 +58,19 @@ struct DemoCommand: AsyncParsableCommand {
         print(Localized.format(\.cliDemoConfiguration, ["path": configPath]))
         print(Localized.format(\.cliDemoUser, ["username": Self.demoUser, "password": Self.demoPassword]))
         print(Self.sessionsHint(info: info, configPath: configPath, stateDirectory: launcher.stateDirectory))
-        let configuration = try AuthConfiguration.load(path: configPath)
-        let notice = StoreNotice()
-        var clientOptions = AuthClientOptions()
-        clientOptions.authenticationFlow = ui.flow?.flow
-        let client = AuthClient(
-            configuration: configuration,
-            store: try global.makeStore(createsDirectory: true, storeWarning: notice.keep),
-            logger: global.makeLogger(), options: clientOptions)
-        await client.initialize()
+        print(Localized.text(\.cliDemoCodesHint))
         guard CLIOutput.stdinIsTerminal else {
             print(Localized.text(\.cliDemoNoTerminal))
             print("  latchkey sign-in --config \(configPath) --username \(Self.demoUser) --password-stdin")
             return
         }
-        try await InteractiveEntry.run(
-            client: client, global: global, ui: ui, prefilledUsername: Self.demoUser, storeNotice: notice.text,
-            signInHint: Self.signInHint)
+        // The same account loop as plain `latchkey` (so `a` opens the chooser), on the demo's configuration,
+        // with the codes the backend "sends" said in the UI.
+        var global = self.global
+        global.config = configPath
+        try await UICommand.runScreens(
+            global: global, ui: ui, prefilledUsername: Self.demoUser, signInHint: Self.signInHint,
+            demoMailbox: DemoMailbox(path: launcher.mailboxPath, fromEnd: true))
     }
 
     /// How to see two sessions and get a machine token in the demo (issue 38).
@@ -148,8 +161,13 @@ struct LocalBackendLauncher {
         return info
     }
 
-    func stop() throws {
-        _ = try run(["stop", "--dir", stateDirectory], quiet: false)
+    /// The demo's mailbox: the codes the backend "sends" (see `Assets/local-backend/patches/mailbox.py`).
+    var mailboxPath: String { stateDirectory + "/mailbox.jsonl" }
+
+    /// Stops the backend; the script's exit status (0 when it stopped or was not running).
+    @discardableResult
+    func stop() throws -> Int32 {
+        try run(["stop", "--dir", stateDirectory], quiet: false)
     }
 
     private func run(_ arguments: [String], quiet: Bool) throws -> Int32 {

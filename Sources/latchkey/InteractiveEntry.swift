@@ -27,7 +27,7 @@ enum InteractiveEntry {
         client: AuthClient, global: GlobalOptions, ui: UIOptions, prefilledUsername: String?,
         storeNotice: String? = nil, signInHint: String? = nil,
         canSwitchAccounts: Bool = false, accountID: String? = nil, returnAccount: String? = nil,
-        accountNotice: String? = nil
+        accountNotice: String? = nil, demoMailbox: DemoMailbox? = nil
     ) async throws -> AccountRequest? {
         let environment = ProcessInfo.processInfo.environment
         let plain = ui.plain || environment["ACCESSIBLE"] == "1" || environment["TERM"] == "dumb"
@@ -47,6 +47,7 @@ enum InteractiveEntry {
         options.returnAccount = returnAccount.flatMap { id in options.accounts.first { $0.id == id } }
         options.accountNotice = accountNotice
         options.signInHint = signInHint
+        options.demoMailbox = demoMailbox
         options.storeNotice = storeNotice.map(StoreNotice.withoutPrefix)
         let theme: Theme = options.themeName == "mono" ? .noColor : .automatic(environment: environment)
         let backend = client.configuration.userPool?.endpoint?.host ?? client.configuration.userPool?.region

@@ -249,18 +249,23 @@ struct SignInCommand: AsyncParsableCommand {
         options.clientMetadata = try metadata.pairs()
         let configuration = try global.loadConfiguration()
         GlobalOptions.noteIgnoredKeys(configuration)
-        let accountID = try global.accountID()
-        let client = try await global.makeClient(
-            options: options, accountID: accountID, session: .replacedOrUnused, printingWarnings: false)
-        let name = try await WebSignIn.run(
-            client: client, provider: provider.map(HostedUIConfiguration.cognitoProviderName), noBrowser: noBrowser,
-            timeout: timeout, replacingSession: global.namesAccount, environment: global.environment)
-        CLIOutput.info("✔ Signed in as \(TerminalText.sanitized(name)) through the hosted UI.")
-        try AccountResolution.recordSignIn(
-            id: accountID, username: name, configuration: client.configuration, global: global)
-        // The username is known only now: a user who has an account here already keeps using it.
-        if let message = AccountResolution.settleSignIn(id: accountID, global: global).message {
-            CLIOutput.info(message)
+        // Someone signed in here stays signed in, as with a password sign-in (WebSignIn.target).
+        let target = try WebSignIn.target(global: global)
+        let name: String
+        let client: AuthClient
+        do {
+            client = try await global.makeClient(
+                options: options, accountID: target.id, session: .replacedOrUnused, printingWarnings: false)
+            name = try await WebSignIn.run(
+                client: client, provider: provider.map(HostedUIConfiguration.cognitoProviderName),
+                noBrowser: noBrowser, timeout: timeout, replacingSession: global.namesAccount,
+                environment: global.environment)
+        } catch {
+            if target.isNew { try? global.accounts.removeAccount(target.id) }
+            throw WebSignIn.cliError(error)
         }
+        CLIOutput.info("✔ Signed in as \(TerminalText.sanitized(name)) through the hosted UI.")
+        // The username is known only now: a user who has an account here already keeps using it.
+        try await WebSignIn.settle(target: target, name: name, client: client, global: global)
     }
 }

@@ -3,6 +3,7 @@ import AuthScreens
 import CognitoAuth
 import Foundation
 import LatchkeyText
+import Synchronization
 import TerminalKit
 import TerminalUI
 
@@ -18,6 +19,19 @@ struct UICommand: AsyncParsableCommand {
     @OptionGroup var ui: UIOptions
 
     func run() async throws {
+        try await Self.runScreens(global: global, ui: ui)
+    }
+
+    /// The full-screen UI's account loop (plain `latchkey` and `latchkey demo`): runs the screens on the
+    /// active account and starts them again on the account the user picks in them.
+    ///
+    /// The active account changes only when a person picks one: in the chooser, or by signing in
+    /// here. Quitting never changes it, so a `latchkey switch` made in another shell while the UI
+    /// ran stands. `prefilledUsername`, `signInHint` and `demoMailbox` are the demo's.
+    static func runScreens(
+        global: GlobalOptions, ui: UIOptions, prefilledUsername: String? = nil, signInHint: String? = nil,
+        demoMailbox: DemoMailbox? = nil
+    ) async throws {
         var accountID = try global.accountID()
         // An account made for "Sign in as someone else"; removed again if nobody signs in to it.
         var newAccount: String?
@@ -30,10 +44,7 @@ struct UICommand: AsyncParsableCommand {
         defer { InterruptBetweenRuns.disarm() }
         while true {
             if InterruptBetweenRuns.wasInterrupted {
-                if let made = newAccount {
-                    try? global.accounts.removeAccount(made)
-                    if let returnAccount { try? global.accounts.activate(returnAccount) }
-                }
+                if let made = newAccount { removeUnused(made, returnAccount: returnAccount, global: global) }
                 return
             }
             let storeNotice = StoreNotice()
@@ -45,24 +56,31 @@ struct UICommand: AsyncParsableCommand {
             let recorder = await AccountResolution.recordWhenSignedIn(client: client, id: accountID, global: global)
             // Who was signed in when the run began: only a sign-in made in the run is moved to its user's account.
             let startingUser = await client.userState == .signedIn ? await client.username : nil
+            // A sign-in made in the run makes its account the active one when it happens, never on quit.
+            let activator = await activateOnSignIn(
+                client: client, id: accountID, startingUser: startingUser, global: global)
             let request = try await InteractiveEntry.run(
-                client: client, global: global, ui: ui, prefilledUsername: nil, storeNotice: storeNotice.text,
-                canSwitchAccounts: true, accountID: accountID, returnAccount: returnAccount, accountNotice: notice)
+                client: client, global: global, ui: ui, prefilledUsername: newAccount == nil ? prefilledUsername : nil,
+                storeNotice: storeNotice.text, signInHint: signInHint, canSwitchAccounts: true, accountID: accountID,
+                returnAccount: returnAccount, accountNotice: notice, demoMailbox: demoMailbox)
             await client.removeUserStateListener(recorder)
+            await client.removeUserStateListener(activator)
             notice = nil
             let signedIn = await client.userState == .signedIn
             if signedIn, let name = await client.username {
-                // A new account becomes the active one; a user who has an account here already keeps it.
+                // Only the record is kept up to date: whichever account is active now stays active (a
+                // sign-in in the run activated its account when it happened; another process may have
+                // switched since). A user who has an account here already keeps it.
                 try? AccountResolution.recordSignIn(
-                    id: accountID, username: name, configuration: client.configuration, global: global)
+                    id: accountID, username: name, configuration: client.configuration, global: global,
+                    activates: false)
                 if name != startingUser {
                     let settled = AccountResolution.settleSignIn(id: accountID, global: global)
                     accountID = settled.id
                     notice = settled.message
                 }
             } else if let made = newAccount, made == accountID {
-                try? global.accounts.removeAccount(made)
-                if let returnAccount { try? global.accounts.activate(returnAccount) }
+                removeUnused(made, returnAccount: returnAccount, global: global)
             }
             newAccount = nil
             returnAccount = nil
@@ -101,6 +119,29 @@ struct UICommand: AsyncParsableCommand {
                 notice = said.isEmpty ? nil : said.joined(separator: " ")
             }
         }
+    }
+}
+
+extension UICommand {
+    /// Makes account `id` the active one the first time someone other than `startingUser` signs in to
+    /// `client` (the run's sign-in), at that moment: a `switch` made elsewhere after it then stands.
+    /// - Returns: the listener's token, for ``AuthClient/removeUserStateListener(_:)``.
+    static func activateOnSignIn(
+        client: AuthClient, id: String, startingUser: String?, global: GlobalOptions
+    ) async -> UInt64 {
+        let once = OnceFlag()
+        return await client.addUserStateListener { [global] state, info in
+            guard state == .signedIn, let name = info.username, name != startingUser, once.claim() else { return }
+            try? global.accounts.activate(id)
+        }
+    }
+
+    /// Removes the account made for "Sign in as someone else" that nobody signed in to; the account
+    /// sign-in came from is active again only when the removed one was the active one.
+    static func removeUnused(_ made: String, returnAccount: String?, global: GlobalOptions) {
+        let wasActive = global.accounts.activeID() == made
+        try? global.accounts.removeAccount(made)
+        if wasActive, let returnAccount { try? global.accounts.activate(returnAccount) }
     }
 }
 
@@ -173,5 +214,15 @@ struct UIOptions: ParsableArguments {
     /// `Assets/logo.txt` beside the install or the checkout (see ``InstallLayout``), when it is there.
     static func defaultLogoPath() -> String? {
         InstallLayout.find("Assets/logo.txt") { FileManager.default.isReadableFile(atPath: $0) }
+    }
+}
+
+/// True for the first ``claim()`` only; safe from any thread.
+final class OnceFlag: Sendable {
+    private let claimed = Atomic<Bool>(false)
+
+    /// Whether this is the first claim.
+    func claim() -> Bool {
+        claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
     }
 }

@@ -236,3 +236,68 @@ enum WebSignIn {
         thread.start()
     }
 }
+
+/// Which account `sign-in --web` signs in to, and what it says after; the same rule as a password sign-in.
+extension WebSignIn {
+    /// The account the browser's sign-in goes to: `--account`'s as given; the active one when no
+    /// session is in it; else a new account (the username is known only after the browser, so
+    /// ``AccountResolution/settleSignIn(id:global:)`` moves it to the user's own account if they have one).
+    struct Target {
+        var id: String
+        var isNew: Bool
+        /// The active account's signed-in user when the sign-in went to a new account.
+        var current: AccountSummary?
+    }
+
+    /// Chooses the ``Target``.
+    /// - Throws: ``AuthError`` when a new account cannot be made.
+    static func target(global: GlobalOptions) throws -> Target {
+        let active = try global.accountID()
+        if global.namesAccount { return Target(id: active, isNew: false, current: nil) }
+        let summary = global.accounts.summary(of: active, environment: global.environment, active: active)
+        guard summary.isLive else { return Target(id: active, isNew: false, current: nil) }
+        do {
+            return Target(id: try global.accounts.createAccount(), isNew: true, current: summary)
+        } catch {
+            throw AuthError(storeError: error)
+        }
+    }
+
+    /// What the CLI says about an error of the web sign-in: a refused replacement in CLI words (never
+    /// the library's call), anything else as it is.
+    static func cliError(_ error: any Error) -> any Error {
+        guard case AuthError.anotherUserSignedIn(let current, let attempted) = error else { return error }
+        return CLIFailure(
+            code: error.exitCodeOrOne,
+            message: Localized.format(
+                \.cliWebAnotherUserSignedIn,
+                ["current": TerminalText.sanitized(current), "attempted": TerminalText.sanitized(attempted)]))
+    }
+
+    /// After the sign-in to `target` as `name`: records it (its account becomes the active one), moves it to
+    /// the user's own account if they have one, and says what happened to the account that was active.
+    /// A replaced session (`--account` naming an account that held another user) is said as a password
+    /// sign-in says it.
+    static func settle(target: Target, name: String, client: AuthClient, global: GlobalOptions) async throws {
+        try AccountResolution.recordSignIn(
+            id: target.id, username: name, configuration: client.configuration, global: global)
+        if let replacement = await client.lastReplacement {
+            CLIOutput.info(SignInCommand.replacedMessage(replacement, account: target.id))
+            return
+        }
+        let settled = AccountResolution.settleSignIn(id: target.id, global: global)
+        if let message = settled.message {
+            CLIOutput.info(message)
+        } else if target.isNew, let current = target.current {
+            CLIOutput.info(
+                Localized.format(
+                    \.cliSignInAddedAccount,
+                    ["name": TerminalText.sanitized(name), "current": TerminalText.sanitized(current.name)]))
+        }
+    }
+}
+
+extension Error {
+    /// The exit code of an ``AuthError``, else 1.
+    fileprivate var exitCodeOrOne: Int32 { (self as? AuthError)?.exitCode ?? 1 }
+}

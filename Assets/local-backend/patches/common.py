@@ -8,6 +8,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
+from . import mailbox
+
 OTP_LIFETIME_SECONDS = 180  # Cognito's default authentication-session duration is 3 minutes
 OTP_ATTEMPTS = 3
 
@@ -80,6 +82,8 @@ def issue_otp(ctx: Any, backend: Any, pool: Any, user: Any, client_id: str, chal
     else:
         destination = mask_email(email or user.attribute_lookup.get("email") or "")
         medium = "EMAIL"
+    mailbox.record(user.username, mailbox.SIGN_IN, email if email and medium == "EMAIL"
+                   else mailbox.destination_of(user, medium), code)
     session = new_session(backend, pool, FlowSession(kind, pool.id, client_id, user.username,
                                                      challenge=challenge, code=code, email=email))
     return {"ChallengeName": challenge, "Session": session,

@@ -10,6 +10,8 @@ from __future__ import annotations
 import hmac
 from typing import Any
 
+from . import mailbox
+
 
 def install(ctx: Any) -> None:
     Backend, Response, UserStatus, idp_models = ctx.Backend, ctx.Response, ctx.UserStatus, ctx.idp_models
@@ -44,7 +46,10 @@ def install(ctx: Any) -> None:
                 + ", ".join(f"{name}: The attribute {name} is required" for name in missing))
         user, details = orig_sign_up(self, client_id, username, password, attributes)
         user.latchkey_signup_code = new_code()
-        return user, (delivery_details(user) or details)
+        delivery = delivery_details(user) or details
+        mailbox.record_user(user, mailbox.SIGN_UP, (delivery or {}).get("DeliveryMedium", "EMAIL"),
+                            user.latchkey_signup_code)
+        return user, delivery
 
     Backend.sign_up = sign_up
 
@@ -79,7 +84,10 @@ def install(ctx: Any) -> None:
         if user.status != UserStatus.UNCONFIRMED:
             raise InvalidParameterException("User is already confirmed.")
         user.latchkey_signup_code = new_code()
-        return ActionResult({"CodeDeliveryDetails": delivery_details(user) or {}})
+        delivery = delivery_details(user) or {}
+        mailbox.record_user(user, mailbox.SIGN_UP, delivery.get("DeliveryMedium", "EMAIL"),
+                            user.latchkey_signup_code)
+        return ActionResult({"CodeDeliveryDetails": delivery})
 
     Response.resend_confirmation_code = resend_confirmation_code_action
 
@@ -89,7 +97,14 @@ def install(ctx: Any) -> None:
         for pool in self.user_pools.values():
             if client_id in pool.clients and pool._get_user(username) is None:
                 raise UserNotFoundError("Username/client id combination not found.")
-        return orig_forgot_password(self, client_id, username)
+        answer = orig_forgot_password(self, client_id, username)
+        for pool in self.user_pools.values():
+            user = pool._get_user(username) if client_id in pool.clients else None
+            if user is not None and user.confirmation_code:
+                medium = (delivery_details(user) or {}).get("DeliveryMedium", "EMAIL")
+                mailbox.record_user(user, mailbox.FORGOT_PASSWORD, medium,
+                                    user.confirmation_code.split(":", 1)[-1])
+        return answer
 
     Backend.forgot_password = forgot_password
 

@@ -23,7 +23,7 @@ import secrets
 import threading
 from typing import Any, Optional
 
-from . import common
+from . import common, mailbox
 
 VERIFIABLE = ("email", "phone_number")
 
@@ -56,6 +56,8 @@ def install(ctx: Any) -> None:
         code = common.new_code()
         with _lock:
             _codes.setdefault((pool.id, user.username), {})[attribute] = code
+        mailbox.record(user.username, mailbox.VERIFY_EMAIL if attribute == "email" else mailbox.VERIFY_PHONE,
+                       value, code)
         if attribute == "email":
             return {"Destination": common.mask_email(value), "DeliveryMedium": "EMAIL", "AttributeName": "email"}
         return {"Destination": common.mask_phone(value), "DeliveryMedium": "SMS", "AttributeName": "phone_number"}

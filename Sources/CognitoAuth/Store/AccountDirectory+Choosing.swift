@@ -97,10 +97,12 @@ extension AccountDirectory {
         return holders.first(where: \.isLive) ?? holders.first
     }
 
-    /// After a sign-in to account `id`: records what it signed in with, and makes it the active one.
+    /// After a sign-in to account `id`: records what it signed in with, and (with `activates`, the
+    /// default) makes it the active one. A process that only saw its session again (the UI quitting)
+    /// passes `activates: false`, so a switch made elsewhere stands.
     /// - Throws: ``SessionStoreError`` when the record or the marker cannot be written.
     package func recordSignIn(
-        id: String, username: String, configuration: AuthConfiguration, configSection: String?
+        id: String, username: String, configuration: AuthConfiguration, configSection: String?, activates: Bool = true
     ) throws(SessionStoreError) {
         let profile = AccountProfile(
             username: username, userPoolId: configuration.userPool?.poolId,
@@ -108,7 +110,7 @@ extension AccountDirectory {
             configPath: configuration.sourcePath.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
             configSection: configSection)
         if self.profile(of: id) != profile { try record(profile, for: id) }
-        if activeID() != id { try activate(id) }
+        if activates, activeID() != id { try activate(id) }
     }
 
     /// After signing out of account `id` (the command line's `sign-out` and `user delete`, the UI's

@@ -1,0 +1,88 @@
+import CognitoAuth
+import CognitoAuthTesting
+import Foundation
+import IntegrationTestSupport
+import Testing
+
+/// The one rule for which account is active, across processes (ux-3 item 2): the active account
+/// changes only when a person picks one (`switch`, a sign-in, the UI's chooser or a sign-in made in
+/// the UI) or signs the active one out; quitting the UI never changes it.
+extension BackendTests {
+    @Suite("Which account is active, across processes: quitting the UI never changes it")
+    struct ActiveAccountProcessTests {
+        /// The active account's username, as `accounts --json` says.
+        static func activeUsername(_ common: [String]) async throws -> String? {
+            let listed = try await LatchkeyBinary.run(["accounts", "--json"] + common)
+            let accounts = JSONValue.parse(Array(listed.stdout.utf8))?.arrayValue ?? []
+            return accounts.first { $0["active"] == .bool(true) }?["username"]?.stringValue
+        }
+
+        @Test(
+            "switch in another process while the UI runs, then q: the switched-to account stays active",
+            .enabled(if: TmuxSession.canRunApp))
+        func switchWhileUIRunsThenQuit() async throws {
+            let backend = try await LocalBackend.shared()
+            let (alice, bob) = (await backend.uniqueName("alice"), await backend.uniqueName("bob"))
+            for user in [alice, bob] { try await backend.createUser(user, password: Integration.password) }
+            let store = try Integration.temporaryDirectory("active-switch")
+            let common = ["--config", backend.info.configPath, "--store", store]
+            for user in [alice, bob] {
+                let signIn = try await LatchkeyBinary.run(
+                    ["sign-in", "--username", user, "--password-stdin"] + common, stdin: Integration.password + "\n")
+                #expect(signIn.status == 0, "\(signIn.stderr)")
+            }
+            #expect(try await LatchkeyBinary.run(["switch", alice] + common).status == 0)
+            #expect(try await Self.activeUsername(common) == alice)
+
+            let session = try TerminalApp.start(
+                config: backend.info.configPath, store: store, columns: 100, rows: 30, name: "active-switch")
+            defer { session.kill() }
+            try await session.waitFor("Signed in · \(alice) (+1 account)")
+            // Another shell switches to bob while the UI shows alice.
+            let switched = try await LatchkeyBinary.run(["switch", bob] + common)
+            #expect(switched.status == 0, "\(switched.stderr)")
+            #expect(try await Self.activeUsername(common) == bob)
+            session.press("q")
+            #expect(try await session.waitForExit() == 0)
+            // Quitting left the switch alone: scripts get bob's identity, as the user last chose.
+            #expect(try await Self.activeUsername(common) == bob)
+            let status = try await LatchkeyBinary.run(["status", "--json"] + common)
+            #expect(JSONValue.parse(Array(status.stdout.utf8))?["username"]?.stringValue == bob, "\(status.stdout)")
+        }
+
+        @Test(
+            "a sign-in in the UI activates its account then; a later switch elsewhere stands when the UI quits",
+            .enabled(if: TmuxSession.canRunApp))
+        func signInInUIThenSwitchElsewhere() async throws {
+            let backend = try await LocalBackend.shared()
+            let (alice, bob) = (await backend.uniqueName("alice"), await backend.uniqueName("bob"))
+            for user in [alice, bob] { try await backend.createUser(user, password: Integration.password) }
+            let store = try Integration.temporaryDirectory("active-ui-sign-in")
+            let common = ["--config", backend.info.configPath, "--store", store]
+            let signIn = try await LatchkeyBinary.run(
+                ["sign-in", "--username", alice, "--password-stdin"] + common, stdin: Integration.password + "\n")
+            #expect(signIn.status == 0, "\(signIn.stderr)")
+
+            let session = try TerminalApp.start(
+                config: backend.info.configPath, store: store, columns: 100, rows: 30, name: "active-ui-sign-in")
+            defer { session.kill() }
+            try await session.waitFor("Signed in · \(alice)")
+            session.press("a")
+            try await session.waitFor("▸ Sign in as someone else")
+            session.press("Enter")
+            try await session.waitFor("Back to \(alice)", "Password")
+            session.type(bob)
+            session.press("Tab")
+            session.type(Integration.password)
+            session.press("Enter")
+            try await session.waitFor("Signed in · \(bob) (+1 account)")
+            // The UI's sign-in made bob's account the active one as it happened.
+            #expect(try await Self.activeUsername(common) == bob)
+            let switched = try await LatchkeyBinary.run(["switch", alice] + common)
+            #expect(switched.status == 0, "\(switched.stderr)")
+            session.press("q")
+            #expect(try await session.waitForExit() == 0)
+            #expect(try await Self.activeUsername(common) == alice)
+        }
+    }
+}
