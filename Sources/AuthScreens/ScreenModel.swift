@@ -18,6 +18,8 @@ protocol ScreenPresentation {
     var revealHint: String? { get }
     /// The bottom line's hints, most important first, or nil to keep those of the screen under it.
     var keyHints: [String]? { get }
+    /// The bottom line's hints with their keys; by default ``keyHints`` as legacy hints (no keys).
+    var hintEntries: [HintEntry]? { get }
     /// Whether the bottom line leaves out "? help" (a question waits for `y`, or a request runs on a form).
     var hidesHelpHint: Bool { get }
     /// The help overlay's lines, or nil to keep those of the screen under it.
@@ -29,6 +31,7 @@ protocol ScreenPresentation {
 extension ScreenPresentation {
     var revealHint: String? { nil }
     var keyHints: [String]? { nil }
+    var hintEntries: [HintEntry]? { keyHints?.map(HintEntry.init(legacy:)) }
     var hidesHelpHint: Bool { false }
     var helpLines: [String]? { nil }
     var panel: ModalPanel? { nil }
@@ -168,15 +171,8 @@ extension DashboardState: ScreenModel {
     var title: String { ScreenText.dashboardTitle }
     var activity: String? { inFlightActivity }
     var hasTextField: Bool { false }
-    var keyHints: [String]? {
-        var hints = ScreenText.dashboardHints
-        if userState.needsRelogin { hints.insert(ScreenText.hintSignInAgain, at: 0) }
-        if canSwitchAccounts, let profileIndex = hints.firstIndex(of: Localized.text(\.dashboardHintsProfile)) {
-            hints.insert(ScreenText.hintAccounts, at: profileIndex)
-        }
-        return hints
-    }
-    var helpLines: [String]? { ScreenText.dashboardHelp }
+    var hintEntries: [HintEntry]? { bindingHints }
+    var helpLines: [String]? { Self.helpLines }
     static func action(for key: Key) -> DashboardAction { .keyPressed(key) }
 }
 

@@ -171,39 +171,17 @@ extension ScreenText {
 
     // MARK: Help and key hints
 
-    /// The help overlay's lines on the dashboard, one per key.
-    public static var dashboardHelp: [String] {
-        [
-            \TextCatalog.dashboardHelpCalls,
-            \.dashboardHelpRefresh,
-            \.dashboardHelpSignOut,
-            \.dashboardHelpSignOutEverywhere,
-            \.dashboardHelpSignInAgain,
-            \.dashboardHelpMfaRead,
-            \.dashboardHelpMfaEmail,
-            \.dashboardHelpTotpSetUp,
-            \.dashboardHelpTotpOff,
-            \.dashboardHelpMfaSMS,
-            \.dashboardHelpDevices,
-            \.dashboardHelpProfileCopy,
-            \.dashboardHelpAccounts,
-            \.dashboardHelpScroll,
-            \.dashboardHelpHelpQuit,
-        ].map(Localized.text)
+    /// The dashboard's help lines, made from its key bindings (`DashboardState.keyBindings`).
+    public static var dashboardHelp: [String] { DashboardState.helpLines }
+
+    /// The dashboard's bottom-line key hints, made from its key bindings; the app adds "s sign in again"
+    /// and "a accounts" when they apply.
+    public static var dashboardHints: [String] {
+        DashboardState.hintOrder.filter { $0 != .signInAgain && $0 != .accounts }.compactMap(dashboardHint)
     }
 
-    /// The dashboard's bottom-line key hints; the app adds "s sign in again" and "a accounts" when they apply.
-    public static var dashboardHints: [String] {
-        [
-            \TextCatalog.dashboardHintsCall,
-            \.dashboardHintsRefresh,
-            \.dashboardHintsSignOut,
-            \.dashboardHintsQuit,
-            \.dashboardHintsProfile,
-            \.dashboardHintsDevices,
-            \.dashboardHintsCopyToken,
-            \.dashboardHintsSignOutEverywhere,
-            \.dashboardHintsFiveCalls,
-        ].map(Localized.text)
+    /// The hint of the dashboard binding of `command` ("p profile"), or nil when it has none.
+    static func dashboardHint(_ command: DashboardCommand) -> String? {
+        DashboardState.keyBindings.binding(command)?.hintEntry?.text
     }
 }
