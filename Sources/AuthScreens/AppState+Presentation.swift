@@ -83,11 +83,20 @@ extension AppState {
     /// The help key's hint, shown last when every hint fits: "F1 help" on forms (`?` is typed there), "? help" elsewhere.
     public var helpHint: String? {
         if isTerminalTooSmall || isHelpVisible || presented.hidesHelpHint { return nil }
-        return hasTextField ? ScreenText.hintF1Help : ScreenText.hintHelp
+        return helpHintEntry?.text
+    }
+
+    /// ``helpHint`` with its key: a click presses `?` (F1 on a form).
+    public var helpHintEntry: HintEntry? {
+        if isTerminalTooSmall || isHelpVisible || presented.hidesHelpHint { return nil }
+        return AppKeys.helpHint(onForm: hasTextField, more: false)
     }
 
     /// What replaces the hints that do not fit: "F1 more" on forms, "? more" elsewhere.
-    public var moreHint: String { hasTextField ? ScreenText.hintF1More : ScreenText.hintHelpMore }
+    public var moreHint: String { moreHintEntry.text }
+
+    /// ``moreHint`` with its key.
+    public var moreHintEntry: HintEntry { AppKeys.helpHint(onForm: hasTextField, more: true) }
 
     /// The key hints joined for one line.
     public var keyHintLine: String {

@@ -17,16 +17,20 @@ extension DashboardState {
     /// The dashboard's bindings, in the help's order; each key is written here and nowhere else.
     static var keyBindings: [KeyBinding<DashboardCommand>] {
         [
-            KeyBinding(.call, [.character("c")], hint: \.dashboardHintsCall, help: .line(\.dashboardHelpCalls)),
+            KeyBinding(.call, [.character("c")], hint: .line(\.dashboardHintsCall), help: .line(\.dashboardHelpCalls)),
             KeyBinding(
-                .fiveCalls, [.character("C")], hint: \.dashboardHintsFiveCalls, help: .sharesLine(separator: " / ")),
-            KeyBinding(.refresh, [.character("r")], hint: \.dashboardHintsRefresh, help: .line(\.dashboardHelpRefresh)),
-            KeyBinding(.signOut, [.character("o")], hint: \.dashboardHintsSignOut, help: .line(\.dashboardHelpSignOut)),
+                .fiveCalls, [.character("C")], hint: .line(\.dashboardHintsFiveCalls),
+                help: .sharesLine(separator: " / ")),
             KeyBinding(
-                .signOutEverywhere, [.character("O")], hint: \.dashboardHintsSignOutEverywhere,
+                .refresh, [.character("r")], hint: .line(\.dashboardHintsRefresh), help: .line(\.dashboardHelpRefresh)),
+            KeyBinding(
+                .signOut, [.character("o")], hint: .line(\.dashboardHintsSignOut), help: .line(\.dashboardHelpSignOut)),
+            KeyBinding(
+                .signOutEverywhere, [.character("O")], hint: .line(\.dashboardHintsSignOutEverywhere),
                 help: .line(\.dashboardHelpSignOutEverywhere)),
             KeyBinding(
-                .signInAgain, [.character("s")], hint: \.hintSignInAgain, help: .line(\.dashboardHelpSignInAgain)),
+                .signInAgain, [.character("s")], hint: .line(\.hintSignInAgain), help: .line(\.dashboardHelpSignInAgain)
+            ),
             KeyBinding(.readMFA, [.character("m")], help: .line(\.dashboardHelpMfaRead)),
             KeyBinding(.emailMFA, [.character("e")], help: .line(\.dashboardHelpMfaEmail)),
             KeyBinding(.preferEmail, [.character("E")], help: .mentioned),
@@ -34,12 +38,15 @@ extension DashboardState {
             KeyBinding(.totpOff, [.character("T")], help: .line(\.dashboardHelpTotpOff)),
             KeyBinding(.smsMFA, [.character("x")], help: .line(\.dashboardHelpMfaSMS)),
             KeyBinding(.preferSMS, [.character("X")], help: .mentioned),
-            KeyBinding(.devices, [.character("v")], hint: \.dashboardHintsDevices, help: .line(\.dashboardHelpDevices)),
             KeyBinding(
-                .profile, [.character("p")], hint: \.dashboardHintsProfile, help: .line(\.dashboardHelpProfileCopy)),
+                .devices, [.character("v")], hint: .line(\.dashboardHintsDevices), help: .line(\.dashboardHelpDevices)),
             KeyBinding(
-                .copyToken, [.character("y")], hint: \.dashboardHintsCopyToken, help: .sharesLine(separator: " / ")),
-            KeyBinding(.accounts, [.character("a")], hint: \.hintAccounts, help: .line(\.dashboardHelpAccounts)),
+                .profile, [.character("p")], hint: .line(\.dashboardHintsProfile),
+                help: .line(\.dashboardHelpProfileCopy)),
+            KeyBinding(
+                .copyToken, [.character("y")], hint: .line(\.dashboardHintsCopyToken),
+                help: .sharesLine(separator: " / ")),
+            KeyBinding(.accounts, [.character("a")], hint: .line(\.hintAccounts), help: .line(\.dashboardHelpAccounts)),
             KeyBinding(.scrollUp, [.up], label: "↑", help: .line(\.dashboardHelpScroll)),
             KeyBinding(.scrollDown, [.down], label: "↓", help: .sharesLine(separator: " ")),
             KeyBinding(.pageUp, [.pageUp], label: "PgUp", help: .sharesLine(separator: " ")),
@@ -47,8 +54,8 @@ extension DashboardState {
             KeyBinding(.top, [.home], label: "Home", help: .sharesLine(separator: " ")),
             KeyBinding(.bottom, [.end], label: "End", help: .sharesLine(separator: " ")),
             // `?` and `q` are the app's (AppState.keyPressed answers them before the dashboard sees them).
-            KeyBinding(.help, [.character("?")], help: .line(\.dashboardHelpHelpQuit)),
-            KeyBinding(.quit, [.character("q")], hint: \.dashboardHintsQuit, help: .sharesLine(separator: " / ")),
+            KeyBinding(.help, AppKeys.help, help: .line(\.dashboardHelpHelpQuit)),
+            KeyBinding(.quit, AppKeys.quit, hint: .line(\.dashboardHintsQuit), help: .sharesLine(separator: " / ")),
         ]
     }
 
@@ -61,11 +68,12 @@ extension DashboardState {
     /// The hints that apply now: "s sign in again" only when the session needs it, "a accounts" only
     /// with other accounts to switch to.
     var bindingHints: [HintEntry] {
-        let bindings = Self.keyBindings
-        return Self.hintOrder.compactMap { command in
-            if command == .signInAgain, !userState.needsRelogin { return nil }
-            if command == .accounts, !canSwitchAccounts { return nil }
-            return bindings.binding(command)?.hintEntry
+        Self.keyBindings.hintEntries(order: Self.hintOrder) { command in
+            switch command {
+            case .signInAgain: return userState.needsRelogin
+            case .accounts: return canSwitchAccounts
+            default: return true
+            }
         }
     }
 

@@ -197,8 +197,8 @@ extension ReloginPromptState: ScreenModel {
 extension DevicesState: ScreenModel {
     var title: String { ScreenText.devicesTitle }
     var hasTextField: Bool { false }
-    var keyHints: [String]? { ScreenText.devicesHints }
-    var helpLines: [String]? { ScreenText.devicesHelp }
+    var hintEntries: [HintEntry]? { Self.bindingHints }
+    var helpLines: [String]? { Self.helpLines }
     static func action(for key: Key) -> DevicesAction { .keyPressed(key) }
 }
 

@@ -182,6 +182,6 @@ extension ScreenText {
 
     /// The hint of the dashboard binding of `command` ("p profile"), or nil when it has none.
     static func dashboardHint(_ command: DashboardCommand) -> String? {
-        DashboardState.keyBindings.binding(command)?.hintEntry?.text
+        DashboardState.keyBindings.entries(\.hint).first { $0.bindings.first?.command == command }?.hintEntry.text
     }
 }

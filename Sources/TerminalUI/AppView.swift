@@ -87,8 +87,8 @@ public struct AppView: Hashable, Sendable {
         drawStatusLine(state, spinnerTick: spinnerTick, into: &grid, row: size.rows - 2)
         drawKeyHints(
             Self.fittedEntries(
-                state.hintEntries, help: state.helpHint.map(HintEntry.init(legacy:)),
-                more: HintEntry(legacy: state.moreHint), width: max(0, size.columns - 2)),
+                state.hintEntries, help: state.helpHintEntry, more: state.moreHintEntry,
+                width: max(0, size.columns - 2)),
             into: &grid, row: size.rows - 1)
         return Frame(grid: grid, cursor: cursor)
     }
@@ -162,8 +162,8 @@ public struct AppView: Hashable, Sendable {
         for (index, hint) in bar.fittingHints(width: rect.width).hints.enumerated() {
             if index > 0 { column += TextWidth.width(of: ScreenText.hintSeparator) }
             let width = TextWidth.width(of: hint.text)
-            // A hint made from a binding carries its key; a legacy one is still read from its name.
-            if let key = hint.clickKey ?? MouseMap.key(named: hint.key) {
+            // A hint made from a binding carries its key (none for "↑/↓"); a legacy one is read from its name.
+            if let key = hints[index].isFromBinding ? hint.clickKey : MouseMap.key(named: hint.key) {
                 grid.mouseMap.regions.append(
                     MouseMap.Region(rect: Rect(row: row, column: column, width: width, height: 1), target: .key(key)))
             }
@@ -198,8 +198,8 @@ public struct AppView: Hashable, Sendable {
 
     /// The bar's hint for `entry`: a binding's label, action and key, or a legacy text split by its first word.
     static func keyHint(_ entry: HintEntry) -> KeyHint {
-        guard let key = entry.clickKey else { return keyHint(entry.text) }
-        return KeyHint(entry.label, entry.action, clickKey: key)
+        guard entry.isFromBinding else { return keyHint(entry.text) }
+        return KeyHint(entry.label, entry.action, clickKey: entry.clickKey)
     }
 
     /// Splits "Tab next" into key and action; "Esc or ? close help" keeps "Esc or ?" as the key.

@@ -36,7 +36,7 @@ struct DashboardKeyBindingTests {
         #expect(Set(keys).count == keys.count, "a key is bound twice: \(keys)")
         #expect(bindings.allSatisfy { !$0.label.isEmpty && !$0.keys.isEmpty })
         // The hint bar's order names exactly the bindings with a hint.
-        #expect(Set(DashboardState.hintOrder) == Set(bindings.filter { $0.hint != nil }.map(\.command)))
+        #expect(Set(DashboardState.hintOrder) == Set(bindings.filter { $0.hint != .hidden }.map(\.command)))
         #expect(Set(DashboardState.hintOrder).count == DashboardState.hintOrder.count)
     }
 
@@ -74,6 +74,16 @@ struct DashboardKeyBindingTests {
         }
     }
 
+    @Test("the app's keys are bound once; the views' ? and q are the app's")
+    func appKeysOnce() {
+        let keys = AppKeys.keyBindings.flatMap(\.keys)
+        #expect(Set(keys).count == keys.count)
+        #expect(bindings.binding(.help)?.keys == AppKeys.help && bindings.binding(.quit)?.keys == AppKeys.quit)
+        #expect(
+            DevicesState.keyBindings.binding(.help)?.keys == AppKeys.help
+                && DevicesState.keyBindings.binding(.quit)?.keys == AppKeys.quit)
+    }
+
     @Test("? and q are the app's: on the dashboard they open the help and quit")
     func helpAndQuitAreTheApps() throws {
         let help = try #require(bindings.binding(.help)?.keys.first)
@@ -94,6 +104,8 @@ struct DashboardKeyBindingTests {
                     "O sign out everywhere", "C 5 calls",
                 ])
             #expect(ScreenText.hintSignInAgain == "s sign in again" && ScreenText.hintAccounts == "a accounts")
+            #expect([ScreenText.hintHelp, ScreenText.hintHelpMore] == ["? help", "? more"])
+            #expect([ScreenText.hintF1Help, ScreenText.hintF1More] == ["F1 help", "F1 more"])
             #expect(
                 ScreenText.dashboardHelp == [
                     "c / C   one GetUser call / five at once", "r   refresh the tokens now",
@@ -113,6 +125,7 @@ struct DashboardKeyBindingTests {
             #expect(ScreenText.dashboardHelp.contains("e   セキュリティ: メール MFA のオン/オフ (E: メールを優先)"))
             #expect(ScreenText.dashboardHelp.contains("x   セキュリティ: SMS MFA のオン/オフ (X: SMS を優先)"))
             #expect(ScreenText.dashboardHelp.last == "? / q   このヘルプ / 終了")
+            #expect([ScreenText.hintHelp, ScreenText.hintF1More] == ["? ヘルプ", "F1 その他"])
         }
     }
 
@@ -120,7 +133,7 @@ struct DashboardKeyBindingTests {
     func catalogsCarryNoKeys() {
         for language in Language.allCases {
             for binding in bindings {
-                guard let hint = binding.hint else { continue }
+                guard case .line(let hint) = binding.hint else { continue }
                 let text = Localized.text(hint, in: language)
                 #expect(!text.hasPrefix(binding.label + " "), "\(language) \(text)")
             }

@@ -25,7 +25,7 @@ import Testing
 
     /// The texts of the views whose keys are bindings (`KeyBinding`): the catalog holds only what a key
     /// does, and the key column and the key come from the binding (`DashboardKeyBindingTests`).
-    static let boundGroups = ["dashboardHelp", "dashboardHints"]
+    static let boundGroups = ["dashboardHelp", "dashboardHints", "devicesHelp", "devicesHints"]
     /// The hints outside those groups that a binding shows.
     static let boundHints: Set<String> = ["hintSignInAgain", "hintAccounts"]
 
