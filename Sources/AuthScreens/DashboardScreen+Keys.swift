@@ -78,7 +78,7 @@ extension DashboardState {
     }
 
     /// The help overlay's lines, made from ``keyBindings``.
-    static var helpLines: [String] { keyBindings.helpLines() }
+    static var helpLines: [String] { keyBindings.helpLines().map(TokenCopyChoice.naming) }
 
     /// A key: the command bound to it, if any.
     mutating func keyPressed(_ key: Key) -> [ScreenEffect] {

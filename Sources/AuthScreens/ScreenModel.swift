@@ -244,8 +244,10 @@ struct TokenCopyChoice: ScreenModel {
     /// Any key closes the choice: `i` or `a` reads that token to copy it (never to the screen), anything
     /// else says the copy was cancelled.
     mutating func reduce(_ key: Key) -> [ScreenEffect] {
-        if key.isCharacter("i") { return [.route(.closeModal), .run(.session(.getTokens(.id)))] }
-        if key.isCharacter("a") { return [.route(.closeModal), .run(.session(.getTokens(.access)))] }
-        return [.route(.closeModal), .route(.status(ScreenText.copyTokenCancelled))]
+        switch Self.keyBindings.command(for: key) {
+        case .idToken?: return [.route(.closeModal), .run(.session(.getTokens(.id)))]
+        case .accessToken?: return [.route(.closeModal), .run(.session(.getTokens(.access)))]
+        case nil: return [.route(.closeModal), .route(.status(ScreenText.copyTokenCancelled))]
+        }
     }
 }

@@ -283,7 +283,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var dashboardHelpMfaSMS = "Security: SMS MFA on/off ({key}: prefer SMS)"
     package internal(set) var dashboardHelpDevices = "devices: list, forget, remember"
     package internal(set) var dashboardHelpProfileCopy =
-        "profile / copy a token to the clipboard (then i: ID, a: access)"
+        "profile / copy a token to the clipboard (then {id}: ID, {access}: access)"
     package internal(set) var dashboardHelpAccounts = "accounts: switch, or sign in as someone else"
     package internal(set) var dashboardHelpScroll = "scroll the event log"
     package internal(set) var dashboardHelpHelpQuit = "this help / quit"
@@ -330,7 +330,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var emailForCodesHint = "where the sign-in codes will be sent"
     package internal(set) var phoneForCodesHint = "with the country code, e.g. +15555550123"
     package internal(set) var hintCopyToken = "y copy token"
-    package internal(set) var copyTokenChoice = "Copy which token? i ID token · a access token · any other key: cancel"
+    package internal(set) var copyTokenChoice = "Copy which token? {id} ID token · {access} access token · any other key: cancel"
     package internal(set) var copyTokenCancelled = "Nothing copied."
     package internal(set) var copyTokenUnsupported =
         "This terminal cannot receive the clipboard (OSC 52). Run: latchkey token"

@@ -139,4 +139,21 @@ struct DashboardKeyBindingTests {
             }
         }
     }
+
+    @Test("y's token choice: i and a are written once, named in the status line and the help in both languages")
+    func tokenChoice() {
+        var choice = TokenCopyChoice()
+        #expect(choice.reduce(.character("i")) == [.route(.closeModal), .run(.session(.getTokens(.id)))])
+        #expect(choice.reduce(.character("a")) == [.route(.closeModal), .run(.session(.getTokens(.access)))])
+        #expect(
+            choice.reduce(.character("x")) == [.route(.closeModal), .route(.status(ScreenText.copyTokenCancelled))])
+        Language.$override.withValue(.english) {
+            #expect(
+                ScreenText.copyTokenChoice == "Copy which token? i ID token · a access token · any other key: cancel")
+        }
+        Language.$override.withValue(.japanese) {
+            #expect(ScreenText.copyTokenChoice == "コピーするトークン: i ID トークン · a アクセストークン · その他のキー: 中止")
+            #expect(ScreenText.dashboardHelp.contains("p / y   プロフィール / トークンをコピー (続けて i: ID、a: アクセス)"))
+        }
+    }
 }
