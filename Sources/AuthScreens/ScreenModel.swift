@@ -223,7 +223,7 @@ extension AccountPickerState: ScreenModel {
     var title: String { ScreenText.dashboardTitle }
     var activity: String? { nil }
     var hasTextField: Bool { false }
-    var keyHints: [String]? { ScreenText.accountPickerHints }
+    var hintEntries: [HintEntry]? { Self.bindingHints }
     /// The accounts, one a row, the selected one marked.
     var panel: ModalPanel? {
         let rows = rows.enumerated().map { index, name in

@@ -44,6 +44,6 @@ extension ScreenText {
     }
     /// The Accounts chooser's bottom-line key hints.
     public static var accountPickerHints: [String] {
-        [\TextCatalog.hintChoose, \.hintEnterSwitch, \.hintEscBack].map(Localized.text)
+        AccountPickerState.bindingHints.map(\.text)
     }
 }

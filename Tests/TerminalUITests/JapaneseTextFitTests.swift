@@ -27,9 +27,10 @@ import Testing
     /// does, and the key column and the key come from the binding (`DashboardKeyBindingTests`).
     static let boundGroups = [
         "dashboardHelp", "dashboardHints", "devicesHelp", "devicesHints", "profileHelp", "profileHints",
+        "accountPickerHints",
     ]
     /// The hints outside those groups that a binding shows.
-    static let boundHints: Set<String> = ["hintSignInAgain", "hintAccounts"]
+    static let boundHints: Set<String> = ["hintSignInAgain", "hintAccounts", "hintEnterSwitch"]
 
     /// Whether `name` is a text that a key binding shows after its key.
     static func isMadeFromBindings(_ name: String) -> Bool {
