@@ -157,3 +157,24 @@ struct DashboardKeyBindingTests {
         }
     }
 }
+
+/// The dashboard rows' click hints are made from the same bindings.
+@Suite("Dashboard rows: hints and keys from the bindings")
+struct DashboardRowBindingTests {
+    @Test("each row's hint is its binding's label and the row's text; its keys are the binding's")
+    func rowHints() {
+        Language.$override.withValue(.english) {
+            #expect(
+                [
+                    ScreenText.rowHintSignIn, ScreenText.rowHintProfile, ScreenText.rowHintCopy,
+                    ScreenText.rowHintRefresh, ScreenText.rowHintTryNow, ScreenText.rowHintReadMFA,
+                ] == ["s sign in", "p profile", "y copy", "r refresh", "c try now", "m your MFA"])
+        }
+        Language.$override.withValue(.japanese) {
+            #expect(ScreenText.rowHintCopy == "y コピー" && ScreenText.rowHintReadMFA == "m MFA 確認")
+        }
+        let access = DashboardState.rowAction(ScreenText.accessTokenLabel, .copyToken, then: .accessToken)
+        #expect(access.keys == [.character("y"), .character("a")])
+        #expect(DashboardState.rowAction(ScreenText.poolLabel, .readMFA).keys == [.character("m")])
+    }
+}

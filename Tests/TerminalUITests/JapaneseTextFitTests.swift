@@ -27,7 +27,7 @@ import Testing
     /// does, and the key column and the key come from the binding (`DashboardKeyBindingTests`).
     static let boundGroups = [
         "dashboardHelp", "dashboardHints", "devicesHelp", "devicesHints", "profileHelp", "profileHints",
-        "accountPickerHints",
+        "accountPickerHints", "rowHints",
     ]
     /// The hints outside those groups that a binding shows.
     static let boundHints: Set<String> = ["hintSignInAgain", "hintAccounts", "hintEnterSwitch"]
