@@ -7,8 +7,6 @@ import TerminalKeys
 extension ScreenText {
     /// The Devices view's title.
     public static var devicesTitle: String { Localized.text(\.devicesTitle) }
-    /// The dashboard hint and help line.
-    public static var hintDevices: String { Localized.text(\.hintDevices) }
     /// The status line while `listDevices(pageSize:)` runs: "Loading devices…".
     public static var loadingDevices: String { Localized.text(\.loadingDevices) }
     /// The status line while `forgetDevice(_:)` runs: "Forgetting the device…".

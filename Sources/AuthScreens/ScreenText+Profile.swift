@@ -6,8 +6,6 @@ import LatchkeyText
 extension ScreenText {
     /// The Profile view's title.
     public static var profileTitle: String { Localized.text(\.profileTitle) }
-    /// The dashboard key hint that opens this view: "p profile".
-    public static var hintProfile: String { Localized.text(\.hintProfile) }
     /// The username line's label.
     public static var profileUsername: String { Localized.text(\.profileUsername) }
     /// An attribute row's status when the pool marks it verified: "✔ verified".

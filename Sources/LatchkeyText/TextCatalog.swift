@@ -331,7 +331,6 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var emailForCodesLabel = "Email address for codes"
     package internal(set) var emailForCodesHint = "where the sign-in codes will be sent"
     package internal(set) var phoneForCodesHint = "with the country code, e.g. +15555550123"
-    package internal(set) var hintCopyToken = "y copy token"
     package internal(set) var copyTokenChoice = "Copy which token? {id} ID token · {access} access token · any other key: cancel"
     package internal(set) var copyTokenCancelled = "Nothing copied."
     package internal(set) var copyTokenUnsupported =
@@ -347,7 +346,6 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var totpEnrolling = "MFA: scan the QR code or type the secret, then enter the app's code"
     package internal(set) var totpEnrolled = "MFA: authenticator app verified; totp is on and preferred"
     package internal(set) var profileTitle = "Profile"
-    package internal(set) var hintProfile = "p profile"
     package internal(set) var profileUsername = "Username"
     package internal(set) var profileVerified = "✔ verified"
     package internal(set) var profileNotVerified = "✖ not verified"
@@ -378,7 +376,6 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var profileRepeatPassword = "Repeat password"
     package internal(set) var profileTypeUsername = "Username"
     package internal(set) var devicesTitle = "Devices"
-    package internal(set) var hintDevices = "v devices"
     package internal(set) var loadingDevices = "Loading devices…"
     package internal(set) var forgettingDevice = "Forgetting the device…"
     package internal(set) var rememberingDevice = "Remembering the device…"
