@@ -331,7 +331,8 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var emailForCodesLabel = "Email address for codes"
     package internal(set) var emailForCodesHint = "where the sign-in codes will be sent"
     package internal(set) var phoneForCodesHint = "with the country code, e.g. +15555550123"
-    package internal(set) var copyTokenChoice = "Copy which token? {id} ID token · {access} access token · any other key: cancel"
+    package internal(set) var copyTokenChoice =
+        "Copy which token? {id} ID token · {access} access token · any other key: cancel"
     package internal(set) var copyTokenCancelled = "Nothing copied."
     package internal(set) var copyTokenUnsupported =
         "This terminal cannot receive the clipboard (OSC 52). Run: latchkey token"
