@@ -1,3 +1,4 @@
+import LatchkeyText
 import TerminalKeys
 
 /// The Accounts chooser over the dashboard (`a`): every account signed in under the same store root,
@@ -33,16 +34,15 @@ public struct AccountPickerState: Equatable, Sendable {
     /// What a key does: ↑/↓ move, Esc (or `a`, `q`) closes, and Enter closes and switches (to a new
     /// account for "Sign in as someone else"; to nothing for this account's own row).
     mutating func reduce(_ key: Key) -> [ScreenEffect] {
-        switch key {
-        case .up, .backTab: selected = max(0, selected - 1)
-        case .down, .tab: selected = min(rows.count - 1, selected + 1)
-        case .enter:
+        guard let command: AccountPickerCommand = Self.keyBindings.command(for: key) else { return [] }
+        switch command {
+        case .up: selected = max(0, selected - 1)
+        case .down: selected = min(rows.count - 1, selected + 1)
+        case .choose:
             guard accounts.indices.contains(selected) else { return [.route(.closeModal), .run(.switchAccount(nil))] }
             let chosen = accounts[selected]
             return chosen.isCurrent ? [.route(.closeModal)] : [.route(.closeModal), .run(.switchAccount(chosen.id))]
-        case .escape: return [.route(.closeModal)]
-        default:
-            if key.isCharacter("q") || key.isCharacter("a") { return [.route(.closeModal)] }
+        case .close, .closeByOpeningKey, .closeByQuitKey: return [.route(.closeModal)]
         }
         return []
     }
@@ -53,4 +53,27 @@ extension ModalOpening {
     package static let accounts = ModalOpening("accounts") { app in
         app.options.canSwitchAccounts ? Opened(modal: .accounts(AccountPickerState(accounts: app.accountChoices))) : nil
     }
+}
+
+/// What an Accounts chooser key does.
+enum AccountPickerCommand: Hashable, CaseIterable {
+    case up, down, choose, close, closeByOpeningKey, closeByQuitKey
+}
+
+extension AccountPickerState {
+    /// The chooser's bindings; each key is written here and nowhere else (`a` is the dashboard's key
+    /// that opens it, `q` the app's). Its help is the choices' help (`ScreenText.choiceHelp`).
+    static var keyBindings: [KeyBinding<AccountPickerCommand>] {
+        [
+            KeyBinding(.up, [.up, .backTab], label: "↑", hint: .line(\.accountPickerHintsChoose), help: .hidden),
+            KeyBinding(.down, [.down, .tab], label: "↓", hint: .sharesLine(separator: "/"), help: .hidden),
+            KeyBinding(.choose, [.enter], label: "Enter", hint: .line(\.hintEnterSwitch), help: .hidden),
+            KeyBinding(.close, [.escape], label: "Esc", hint: .line(\.accountPickerHintsBack), help: .hidden),
+            KeyBinding(.closeByOpeningKey, DashboardState.keyBindings.binding(.accounts)?.keys ?? [], help: .hidden),
+            KeyBinding(.closeByQuitKey, AppKeys.quit, help: .hidden),
+        ]
+    }
+
+    /// The chooser's hints, made from ``keyBindings``.
+    static var bindingHints: [HintEntry] { keyBindings.hintEntries(order: [.up, .choose, .close]) }
 }

@@ -68,21 +68,35 @@ extension AppState {
 
     /// The key hints for the bottom line, most important first. The renderer shows as many as fit,
     /// then ``helpHint`` when all fit or ``moreHint`` when some were left out.
-    public var keyHints: [String] {
+    public var keyHints: [String] { hintEntries.map(\.text) }
+
+    /// The key hints with the keys a click on each presses (none for a hint not yet made from a binding).
+    public var hintEntries: [HintEntry] {
         // On a form, q is a letter of the field: only Ctrl-C quits (a brief resize must not lose it).
-        if isTerminalTooSmall { return [hasTextField ? ScreenText.hintCtrlCQuit : ScreenText.hintQuit] }
-        if isHelpVisible { return [ScreenText.closeHelpHint] }
-        return modalModel?.keyHints ?? baseModel.keyHints ?? []
+        if isTerminalTooSmall {
+            return [HintEntry(legacy: hasTextField ? ScreenText.hintCtrlCQuit : ScreenText.hintQuit)]
+        }
+        if isHelpVisible { return [HintEntry(legacy: ScreenText.closeHelpHint)] }
+        return modalModel?.hintEntries ?? baseModel.hintEntries ?? []
     }
 
     /// The help key's hint, shown last when every hint fits: "F1 help" on forms (`?` is typed there), "? help" elsewhere.
     public var helpHint: String? {
         if isTerminalTooSmall || isHelpVisible || presented.hidesHelpHint { return nil }
-        return hasTextField ? ScreenText.hintF1Help : ScreenText.hintHelp
+        return helpHintEntry?.text
+    }
+
+    /// ``helpHint`` with its key: a click presses `?` (F1 on a form).
+    public var helpHintEntry: HintEntry? {
+        if isTerminalTooSmall || isHelpVisible || presented.hidesHelpHint { return nil }
+        return AppKeys.helpHint(onForm: hasTextField, more: false)
     }
 
     /// What replaces the hints that do not fit: "F1 more" on forms, "? more" elsewhere.
-    public var moreHint: String { hasTextField ? ScreenText.hintF1More : ScreenText.hintHelpMore }
+    public var moreHint: String { moreHintEntry.text }
+
+    /// ``moreHint`` with its key.
+    public var moreHintEntry: HintEntry { AppKeys.helpHint(onForm: hasTextField, more: true) }
 
     /// The key hints joined for one line.
     public var keyHintLine: String {

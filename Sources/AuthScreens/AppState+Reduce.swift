@@ -209,16 +209,16 @@ extension AppState {
     /// A key: the global keys here (Ctrl-C, help, too small, Ctrl-Y), the rest to the modal, else the base.
     mutating func keyPressed(_ key: Key) -> [AuthEffect] {
         if key.isCtrl("c") { return [.quit] }
-        if isTerminalTooSmall { return key.isCharacter("q") && !hasTextField ? [.quit] : [] }
+        if isTerminalTooSmall { return AppKeys.quit.contains(key) && !hasTextField ? [.quit] : [] }
         if isHelpVisible {
-            if key == .escape || key.isCharacter("?") || key == .function(1) {
+            if key == .escape || AppKeys.help.contains(key) || AppKeys.formHelp.contains(key) {
                 isHelpVisible = false
-            } else if key.isCharacter("q") && !hasTextField {
+            } else if AppKeys.quit.contains(key) && !hasTextField {
                 return [.quit]
             }
             return []
         }
-        if key == .function(1) {
+        if AppKeys.formHelp.contains(key) {
             isHelpVisible = true
             return []
         }
@@ -226,11 +226,11 @@ extension AppState {
         // A question takes every key: only `y` confirms, so `q` does not quit under it.
         if modal?.takesEveryKey == true, let effects = modalKeyPressed(key) { return effects }
         if !hasTextField {
-            if key.isCharacter("?") {
+            if AppKeys.help.contains(key) {
                 isHelpVisible = true
                 return []
             }
-            if key.isCharacter("q") { return [.quit] }
+            if AppKeys.quit.contains(key) { return [.quit] }
         }
         if let effects = modalKeyPressed(key) { return effects }
         switch base {

@@ -25,44 +25,30 @@ extension DashboardState {
     /// offline, and read the MFA settings (from the pool's MFA row, until they are read).
     public var rowActions: [DashboardRowAction] {
         var actions: [DashboardRowAction] = []
-        if userState.needsRelogin {
-            actions.append(
-                DashboardRowAction(
-                    label: ScreenText.stateLabel, hint: ScreenText.rowHintSignIn, keys: [.character("s")]))
-        }
+        if userState.needsRelogin { actions.append(Self.rowAction(ScreenText.stateLabel, .signInAgain)) }
         guard userState == .signedIn else { return actions }
-        actions.append(
-            DashboardRowAction(
-                label: ScreenText.usernameLabel, hint: ScreenText.rowHintProfile, keys: [.character("p")]))
-        if idToken != nil {
-            actions.append(
-                DashboardRowAction(
-                    label: ScreenText.idTokenLabel, hint: ScreenText.rowHintCopy,
-                    keys: [.character("y"), .character("i")]))
-        }
+        actions.append(Self.rowAction(ScreenText.usernameLabel, .profile))
+        if idToken != nil { actions.append(Self.rowAction(ScreenText.idTokenLabel, .copyToken, then: .idToken)) }
         if accessToken != nil {
-            actions.append(
-                DashboardRowAction(
-                    label: ScreenText.accessTokenLabel, hint: ScreenText.rowHintCopy,
-                    keys: [.character("y"), .character("a")]))
+            actions.append(Self.rowAction(ScreenText.accessTokenLabel, .copyToken, then: .accessToken))
         }
-        if session?.hasRefreshToken == true {
-            actions.append(
-                DashboardRowAction(
-                    label: ScreenText.refreshTokenLabel, hint: ScreenText.rowHintRefresh, keys: [.character("r")]))
-        }
-        if !connectivity.isOnline {
-            actions.append(
-                DashboardRowAction(
-                    label: ScreenText.connectivityLabel, hint: ScreenText.rowHintTryNow, keys: [.character("c")]))
-        }
+        if session?.hasRefreshToken == true { actions.append(Self.rowAction(ScreenText.refreshTokenLabel, .refresh)) }
+        if !connectivity.isOnline { actions.append(Self.rowAction(ScreenText.connectivityLabel, .call)) }
         // Once read, the Security row lists its own keys in its value (they need the room).
-        if mfaRequest == nil && mfa == nil {
-            actions.append(
-                DashboardRowAction(
-                    label: ScreenText.poolLabel, hint: ScreenText.rowHintReadMFA, keys: [.character("m")]))
-        }
+        if mfaRequest == nil && mfa == nil { actions.append(Self.rowAction(ScreenText.poolLabel, .readMFA)) }
         return actions
+    }
+
+    /// The row labelled `label`'s action: `command`'s key (then `choice`'s, for a token), its hint
+    /// made from the binding's label and the row's text ("r refresh").
+    static func rowAction(_ label: String, _ command: DashboardCommand, then choice: TokenCopyCommand? = nil)
+        -> DashboardRowAction
+    {
+        let binding = keyBindings.binding(command)
+        let next = choice.flatMap { TokenCopyChoice.keyBindings.binding($0)?.keys.first }
+        return DashboardRowAction(
+            label: label, hint: ScreenText.rowHint(command) ?? "",
+            keys: Array(binding?.keys.prefix(1) ?? []) + (next.map { [$0] } ?? []))
     }
 
     /// The action of the row labelled `label`, if it has one now.

@@ -1,39 +1,121 @@
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import TerminalKeys
 
-/// The dashboard's keys: calls, refresh, sign-out, and the connectivity probe they start.
+/// What a dashboard key does.
+enum DashboardCommand: Hashable, CaseIterable {
+    case call, fiveCalls, refresh, signOut, signOutEverywhere, signInAgain
+    case readMFA, emailMFA, preferEmail, setUpTOTP, totpOff, smsMFA, preferSMS
+    case devices, profile, copyToken, accounts
+    case scrollUp, scrollDown, pageUp, pageDown, top, bottom
+    case help, quit
+}
+
+/// The dashboard's keys: one list of bindings for the dispatch, the hint bar, the help and the mouse.
 extension DashboardState {
+    /// The dashboard's bindings, in the help's order; each key is written here and nowhere else.
+    static var keyBindings: [KeyBinding<DashboardCommand>] {
+        [
+            KeyBinding(.call, [.character("c")], hint: .line(\.dashboardHintsCall), help: .line(\.dashboardHelpCalls)),
+            KeyBinding(
+                .fiveCalls, [.character("C")], hint: .line(\.dashboardHintsFiveCalls),
+                help: .sharesLine(separator: " / ")),
+            KeyBinding(
+                .refresh, [.character("r")], hint: .line(\.dashboardHintsRefresh), help: .line(\.dashboardHelpRefresh)),
+            KeyBinding(
+                .signOut, [.character("o")], hint: .line(\.dashboardHintsSignOut), help: .line(\.dashboardHelpSignOut)),
+            KeyBinding(
+                .signOutEverywhere, [.character("O")], hint: .line(\.dashboardHintsSignOutEverywhere),
+                help: .line(\.dashboardHelpSignOutEverywhere)),
+            KeyBinding(
+                .signInAgain, [.character("s")], hint: .line(\.hintSignInAgain), help: .line(\.dashboardHelpSignInAgain)
+            ),
+            KeyBinding(.readMFA, [.character("m")], help: .line(\.dashboardHelpMfaRead)),
+            KeyBinding(.emailMFA, [.character("e")], help: .line(\.dashboardHelpMfaEmail)),
+            KeyBinding(.preferEmail, [.character("E")], help: .mentioned),
+            KeyBinding(.setUpTOTP, [.character("t")], help: .line(\.dashboardHelpTotpSetUp)),
+            KeyBinding(.totpOff, [.character("T")], help: .line(\.dashboardHelpTotpOff)),
+            KeyBinding(.smsMFA, [.character("x")], help: .line(\.dashboardHelpMfaSMS)),
+            KeyBinding(.preferSMS, [.character("X")], help: .mentioned),
+            KeyBinding(
+                .devices, [.character("v")], hint: .line(\.dashboardHintsDevices), help: .line(\.dashboardHelpDevices)),
+            KeyBinding(
+                .profile, [.character("p")], hint: .line(\.dashboardHintsProfile),
+                help: .line(\.dashboardHelpProfileCopy)),
+            KeyBinding(
+                .copyToken, [.character("y")], hint: .line(\.dashboardHintsCopyToken),
+                help: .sharesLine(separator: " / ")),
+            KeyBinding(.accounts, [.character("a")], hint: .line(\.hintAccounts), help: .line(\.dashboardHelpAccounts)),
+            KeyBinding(.scrollUp, [.up], label: "↑", help: .line(\.dashboardHelpScroll)),
+            KeyBinding(.scrollDown, [.down], label: "↓", help: .sharesLine(separator: " ")),
+            KeyBinding(.pageUp, [.pageUp], label: "PgUp", help: .sharesLine(separator: " ")),
+            KeyBinding(.pageDown, [.pageDown], label: "PgDn", help: .sharesLine(separator: " ")),
+            KeyBinding(.top, [.home], label: "Home", help: .sharesLine(separator: " ")),
+            KeyBinding(.bottom, [.end], label: "End", help: .sharesLine(separator: " ")),
+            // `?` and `q` are the app's (AppState.keyPressed answers them before the dashboard sees them).
+            KeyBinding(.help, AppKeys.help, help: .line(\.dashboardHelpHelpQuit)),
+            KeyBinding(.quit, AppKeys.quit, hint: .line(\.dashboardHintsQuit), help: .sharesLine(separator: " / ")),
+        ]
+    }
+
+    /// The hint bar's order, most important first (a narrow bar keeps the first).
+    static let hintOrder: [DashboardCommand] = [
+        .signInAgain, .call, .refresh, .signOut, .quit, .accounts, .profile, .devices, .copyToken, .signOutEverywhere,
+        .fiveCalls,
+    ]
+
+    /// The hints that apply now: "s sign in again" only when the session needs it, "a accounts" only
+    /// with other accounts to switch to.
+    var bindingHints: [HintEntry] {
+        Self.keyBindings.hintEntries(order: Self.hintOrder) { command in
+            switch command {
+            case .signInAgain: return userState.needsRelogin
+            case .accounts: return canSwitchAccounts
+            default: return true
+            }
+        }
+    }
+
+    /// The help overlay's lines, made from ``keyBindings``.
+    static var helpLines: [String] { keyBindings.helpLines().map(TokenCopyChoice.naming) }
+
+    /// A key: the command bound to it, if any.
     mutating func keyPressed(_ key: Key) -> [ScreenEffect] {
-        switch key {
-        case .character("c"): return startSampleCalls(1)
-        case .character("C"): return startSampleCalls(5)
-        case .character("r"):
+        guard let command: DashboardCommand = Self.keyBindings.command(for: key) else { return [] }
+        return perform(command)
+    }
+
+    /// Does what `command` says.
+    mutating func perform(_ command: DashboardCommand) -> [ScreenEffect] {
+        switch command {
+        case .call: return startSampleCalls(1)
+        case .fiveCalls: return startSampleCalls(5)
+        case .refresh:
             refresh = .requested(at: now)
             append(ScreenText.refreshRequested)
             return [.run(.dashboard(.forceRefresh))]
-        case .character("O"):
+        case .signOutEverywhere:
             guard signOutRequest == nil, userState != .signedOut else { return [] }
             return [.route(.present(.question(.signOutEverywhere)))]
-        case .character("o"):
+        case .signOut:
             guard signOutRequest == nil else { return [] }
             return startSignOut(.local)
-        case .character("s"):
-            return userState.needsRelogin ? [.route(.present(.relogin))] : []
-        case .character("v"): return userState == .signedIn ? [.route(.present(.devices))] : []
-        case .character("p"): return userState == .signedIn ? [.route(.present(.profile))] : []
-        case .character("y"): return userState == .signedIn ? [.route(.present(.copyToken))] : []
-        case .character("a"): return canSwitchAccounts ? [.route(.present(.accounts))] : []
-        case .character("m"), .character("e"), .character("E"), .character("t"), .character("T"), .character("x"),
-            .character("X"):
-            return securityKey(key)
-        case .up: log.scrollUp()
-        case .down: log.scrollDown()
+        case .signInAgain: return userState.needsRelogin ? [.route(.present(.relogin))] : []
+        case .devices: return userState == .signedIn ? [.route(.present(.devices))] : []
+        case .profile: return userState == .signedIn ? [.route(.present(.profile))] : []
+        case .copyToken: return userState == .signedIn ? [.route(.present(.copyToken))] : []
+        case .accounts: return canSwitchAccounts ? [.route(.present(.accounts))] : []
+        case .readMFA, .emailMFA, .preferEmail, .setUpTOTP, .totpOff, .smsMFA, .preferSMS:
+            return securityCommand(command)
+        case .scrollUp: log.scrollUp()
+        case .scrollDown: log.scrollDown()
         case .pageUp: log.scrollUp(10)
         case .pageDown: log.scrollDown(10)
-        case .home: log.scrollToTop()
-        case .end: log.scrollToBottom()
-        default: break
+        case .top: log.scrollToTop()
+        case .bottom: log.scrollToBottom()
+        // The app answers `?` and `q` (AppState.keyPressed) before a key reaches the dashboard.
+        case .help, .quit: break
         }
         return []
     }

@@ -17,46 +17,46 @@ extension DashboardState {
         return [DashboardRow(label: ScreenText.mfaLabel, value: ScreenText.mfaSummary(mfa))]
     }
 
-    mutating func securityKey(_ key: Key) -> [ScreenEffect] {
+    mutating func securityCommand(_ command: DashboardCommand) -> [ScreenEffect] {
         guard userState == .signedIn else { return [] }
         guard mfaRequest == nil else {
             // Never silently: the key is dropped, and the log says why.
             append(ScreenText.mfaBusy)
             return []
         }
-        switch key {
-        case .character("m"):
+        switch command {
+        case .readMFA:
             mfaRequest = .load
             append(ScreenText.mfaReading)
             return [.run(.dashboard(.mfaSettings))]
-        case .character("t"):
+        case .setUpTOTP:
             mfaRequest = .enrol
             append(ScreenText.totpStarting)
             return [.run(.totpEnrolment(.setUpTOTP))]
-        case .character("e"), .character("E"), .character("T"), .character("x"), .character("X"):
+        case .emailMFA, .preferEmail, .totpOff, .smsMFA, .preferSMS:
             guard let mfa else {
                 append(ScreenText.mfaPressMFirst)
                 return []
             }
             let change: [MFAType: MFAPreference]
-            switch key {
-            case .character("e") where mfa.enabled.contains(.email): return askBeforeTurningOff(.email, mfa)
-            case .character("x") where mfa.enabled.contains(.sms): return askBeforeTurningOff(.sms, mfa)
-            case .character("T"):
+            switch command {
+            case .emailMFA where mfa.enabled.contains(.email): return askBeforeTurningOff(.email, mfa)
+            case .smsMFA where mfa.enabled.contains(.sms): return askBeforeTurningOff(.sms, mfa)
+            case .totpOff:
                 guard mfa.enabled.contains(.totp) else {
                     append(Localized.format(\.mfaAlreadyOff, ["factor": MFAType.totp.displayName]))
                     return []
                 }
                 return askBeforeTurningOff(.totp, mfa)
-            case .character("e"): change = [.email: .enabled]
-            case .character("E"): change = [.email: .preferred]
-            case .character("x"), .character("X"):
+            case .emailMFA: change = [.email: .enabled]
+            case .preferEmail: change = [.email: .preferred]
+            case .smsMFA, .preferSMS:
                 // Turning SMS off (asked above) stays possible without a phone number; turning it on does not.
                 guard mfa.canUseSMS else {
                     append(ScreenText.smsNeedsPhoneNumber)
                     return []
                 }
-                change = [.sms: key == .character("X") ? .preferred : .enabled]
+                change = [.sms: command == .preferSMS ? .preferred : .enabled]
             default: return []
             }
             return startMFAChange(change)

@@ -163,40 +163,8 @@ extension DevicesState {
         }
     }
 
-    private mutating func keyPressed(_ key: Key) -> [ScreenEffect] {
-        if let key0 = confirmingForget {
-            confirmingForget = nil
-            guard key.isCharacter("y") || key.isCharacter("Y") else {
-                notice = ScreenText.forgetCancelled
-                return []
-            }
-            return start(.forget(deviceKey: key0))
-        }
-        switch key {
-        case .escape, .character("v"): return [.route(.closeModal)]
-        case .up: selection = max(0, selection - 1)
-        case .down: selection = min(max(0, devices.count - 1), selection + 1)
-        case .character("l"):
-            guard request == nil else { return [] }
-            request = .load
-            return [.run(.devices(.load))]
-        case .character("f"):
-            guard request == nil, let device = selected else { return [] }
-            if device.isCurrent {
-                confirmingForget = device.deviceKey
-                return []
-            }
-            return start(.forget(deviceKey: device.deviceKey))
-        case .character("r"):
-            guard request == nil, let device = selected else { return [] }
-            return start(
-                .remember(deviceKey: device.deviceKey, remembered: device.rememberedStatus != "remembered"))
-        default: break
-        }
-        return []
-    }
-
-    private mutating func start(_ change: DeviceChange) -> [ScreenEffect] {
+    /// Starts `change`, clearing the notice and the error.
+    mutating func start(_ change: DeviceChange) -> [ScreenEffect] {
         request = .change(change)
         notice = nil
         error = nil

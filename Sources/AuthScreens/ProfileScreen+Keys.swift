@@ -122,15 +122,16 @@ extension ProfileState {
         return []
     }
 
-    private mutating func browsingKey(_ key: Key) -> [ScreenEffect] {
-        switch key {
-        case .escape, .character("p"): return [.route(.closeModal)]
+    /// Does what `command` says.
+    mutating func perform(_ command: ProfileCommand) -> [ScreenEffect] {
+        switch command {
+        case .back, .backByOpeningKey: return [.route(.closeModal)]
         case .up: selection = max(0, selection - 1)
         case .down: selection = min(max(0, rows.count - 1), selection + 1)
-        case .character("l"):
+        case .reload:
             guard request == nil else { break }
             return run(.load)
-        case .enter, .character("e"):
+        case .edit, .editByEnter:
             guard request == nil, let row = selected else { break }
             guard row.isEditable else {
                 error = ScreenText.profileNotEditable(row.label)
@@ -139,7 +140,7 @@ extension ProfileState {
             var field = FieldState(text: attributes?[row.name] ?? "")
             field.moveEnd()
             start(.editing(name: row.name, value: field))
-        case .character("v"):
+        case .verify:
             guard request == nil, let row = selected else { break }
             guard UserAttributes.isVerifiable(row.name), attributes?[row.name] != nil else {
                 error = ScreenText.profileNotVerifiable
@@ -148,10 +149,10 @@ extension ProfileState {
             error = nil
             notice = nil
             return run(.sendCode(name: row.name))
-        case .character("w"):
+        case .password:
             guard request == nil else { break }
             start(.changingPassword(PasswordChangeForm(policy: passwordPolicy)))
-        case .character("x"):
+        case .remove:
             guard request == nil, let row = selected else { break }
             if let refusal = removalRefusal(row) {
                 error = refusal
@@ -159,10 +160,11 @@ extension ProfileState {
                 break
             }
             start(.confirmingRemoval(name: row.name))
-        case .character("D"):
+        case .delete:
             guard request == nil else { break }
             start(.confirmingDelete(typed: FieldState()))
-        default: break
+        // The app answers `?` and `q` (AppState.keyPressed) before a key reaches the view.
+        case .help, .quit: break
         }
         return []
     }

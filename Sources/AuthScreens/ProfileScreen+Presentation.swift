@@ -5,33 +5,19 @@ import TerminalKeys
 
 extension ProfileState: ScreenModel {
     var title: String { ScreenText.profileTitle }
-    var keyHints: [String]? {
+    var hintEntries: [HintEntry]? {
         switch mode {
-        case .browsing:
-            // `x remove` shows beside the keys only on a row it can remove.
-            var hints = ScreenText.profileHints
-            if let row = selected, removalRefusal(row) == nil,
-                let password = hints.firstIndex(of: Localized.text(\.profileHintsPassword))
-            {
-                hints.insert(Localized.text(\.profileHintsRemove), at: password)
-            }
-            return hints
+        case .browsing: return bindingHints
         case .confirmingRemoval:
-            return [Localized.text(\.profileRemoveHintsRemove), Localized.text(\.profileRemoveHintsKeep)]
-        case .editing: return ScreenText.profileFormHints
-        case .verifying: return ScreenText.profileCodeHints
-        case .changingPassword: return ScreenText.profilePasswordHints
-        case .confirmingDelete: return ScreenText.profileDeleteHints
+            return [Localized.text(\.profileRemoveHintsRemove), Localized.text(\.profileRemoveHintsKeep)].map(
+                HintEntry.init(legacy:))
+        case .editing: return ScreenText.profileFormHints.map(HintEntry.init(legacy:))
+        case .verifying: return ScreenText.profileCodeHints.map(HintEntry.init(legacy:))
+        case .changingPassword: return ScreenText.profilePasswordHints.map(HintEntry.init(legacy:))
+        case .confirmingDelete: return ScreenText.profileDeleteHints.map(HintEntry.init(legacy:))
         }
     }
-    var helpLines: [String]? {
-        guard mode == .browsing else { return nil }
-        var lines = ScreenText.profileHelp
-        if let password = lines.firstIndex(of: Localized.text(\.profileHelpPassword)) {
-            lines.insert(Localized.text(\.profileHelpRemove), at: password)
-        }
-        return lines
-    }
+    var helpLines: [String]? { mode == .browsing ? Self.keyBindings.helpLines() : nil }
     static func action(for key: Key) -> ProfileAction { .keyPressed(key) }
 }
 

@@ -18,6 +18,8 @@ protocol ScreenPresentation {
     var revealHint: String? { get }
     /// The bottom line's hints, most important first, or nil to keep those of the screen under it.
     var keyHints: [String]? { get }
+    /// The bottom line's hints with their keys; by default ``keyHints`` as legacy hints (no keys).
+    var hintEntries: [HintEntry]? { get }
     /// Whether the bottom line leaves out "? help" (a question waits for `y`, or a request runs on a form).
     var hidesHelpHint: Bool { get }
     /// The help overlay's lines, or nil to keep those of the screen under it.
@@ -29,6 +31,7 @@ protocol ScreenPresentation {
 extension ScreenPresentation {
     var revealHint: String? { nil }
     var keyHints: [String]? { nil }
+    var hintEntries: [HintEntry]? { keyHints?.map(HintEntry.init(legacy:)) }
     var hidesHelpHint: Bool { false }
     var helpLines: [String]? { nil }
     var panel: ModalPanel? { nil }
@@ -168,15 +171,8 @@ extension DashboardState: ScreenModel {
     var title: String { ScreenText.dashboardTitle }
     var activity: String? { inFlightActivity }
     var hasTextField: Bool { false }
-    var keyHints: [String]? {
-        var hints = ScreenText.dashboardHints
-        if userState.needsRelogin { hints.insert(ScreenText.hintSignInAgain, at: 0) }
-        if canSwitchAccounts, let profileIndex = hints.firstIndex(of: Localized.text(\.dashboardHintsProfile)) {
-            hints.insert(ScreenText.hintAccounts, at: profileIndex)
-        }
-        return hints
-    }
-    var helpLines: [String]? { ScreenText.dashboardHelp }
+    var hintEntries: [HintEntry]? { bindingHints }
+    var helpLines: [String]? { Self.helpLines }
     static func action(for key: Key) -> DashboardAction { .keyPressed(key) }
 }
 
@@ -201,8 +197,8 @@ extension ReloginPromptState: ScreenModel {
 extension DevicesState: ScreenModel {
     var title: String { ScreenText.devicesTitle }
     var hasTextField: Bool { false }
-    var keyHints: [String]? { ScreenText.devicesHints }
-    var helpLines: [String]? { ScreenText.devicesHelp }
+    var hintEntries: [HintEntry]? { Self.bindingHints }
+    var helpLines: [String]? { Self.helpLines }
     static func action(for key: Key) -> DevicesAction { .keyPressed(key) }
 }
 
@@ -227,7 +223,7 @@ extension AccountPickerState: ScreenModel {
     var title: String { ScreenText.dashboardTitle }
     var activity: String? { nil }
     var hasTextField: Bool { false }
-    var keyHints: [String]? { ScreenText.accountPickerHints }
+    var hintEntries: [HintEntry]? { Self.bindingHints }
     /// The accounts, one a row, the selected one marked.
     var panel: ModalPanel? {
         let rows = rows.enumerated().map { index, name in
@@ -248,8 +244,10 @@ struct TokenCopyChoice: ScreenModel {
     /// Any key closes the choice: `i` or `a` reads that token to copy it (never to the screen), anything
     /// else says the copy was cancelled.
     mutating func reduce(_ key: Key) -> [ScreenEffect] {
-        if key.isCharacter("i") { return [.route(.closeModal), .run(.session(.getTokens(.id)))] }
-        if key.isCharacter("a") { return [.route(.closeModal), .run(.session(.getTokens(.access)))] }
-        return [.route(.closeModal), .route(.status(ScreenText.copyTokenCancelled))]
+        switch Self.keyBindings.command(for: key) {
+        case .idToken?: return [.route(.closeModal), .run(.session(.getTokens(.id)))]
+        case .accessToken?: return [.route(.closeModal), .run(.session(.getTokens(.access)))]
+        case nil: return [.route(.closeModal), .route(.status(ScreenText.copyTokenCancelled))]
+        }
     }
 }

@@ -13,7 +13,7 @@ extension ScreenText {
         }
     }
     /// The dashboard's key hint that opens the Accounts chooser: "a accounts".
-    public static var hintAccounts: String { Localized.text(\.hintAccounts) }
+    public static var hintAccounts: String { dashboardHint(.accounts) ?? "" }
     /// The Accounts chooser's title: "Accounts".
     public static var accountPickerTitle: String { Localized.text(\.accountPickerTitle) }
     /// The Accounts chooser's last row, which opens Sign in for another account.
@@ -44,6 +44,6 @@ extension ScreenText {
     }
     /// The Accounts chooser's bottom-line key hints.
     public static var accountPickerHints: [String] {
-        [\TextCatalog.hintChoose, \.hintEnterSwitch, \.hintEscBack].map(Localized.text)
+        AccountPickerState.bindingHints.map(\.text)
     }
 }

@@ -157,53 +157,41 @@ extension ScreenText {
     // MARK: Row hints (the key a click on the row stands for)
 
     /// The state row's hint when the session needs a sign-in: "s sign in".
-    public static var rowHintSignIn: String { Localized.text(\.rowHintsSignIn) }
+    public static var rowHintSignIn: String { rowHint(.signInAgain) ?? "" }
     /// The username row's hint: "p profile".
-    public static var rowHintProfile: String { Localized.text(\.rowHintsProfile) }
+    public static var rowHintProfile: String { rowHint(.profile) ?? "" }
     /// A token row's hint (`y`, then the token's key).
-    public static var rowHintCopy: String { Localized.text(\.rowHintsCopy) }
+    public static var rowHintCopy: String { rowHint(.copyToken) ?? "" }
     /// The refresh token row's hint: "r refresh".
-    public static var rowHintRefresh: String { Localized.text(\.rowHintsRefresh) }
+    public static var rowHintRefresh: String { rowHint(.refresh) ?? "" }
     /// The connectivity row's hint while offline (a call tells whether the backend is back).
-    public static var rowHintTryNow: String { Localized.text(\.rowHintsTryNow) }
+    public static var rowHintTryNow: String { rowHint(.call) ?? "" }
     /// The pool's MFA row's hint, before the settings were read.
-    public static var rowHintReadMFA: String { Localized.text(\.rowHintsReadMFA) }
+    public static var rowHintReadMFA: String { rowHint(.readMFA) ?? "" }
 
     // MARK: Help and key hints
 
-    /// The help overlay's lines on the dashboard, one per key.
-    public static var dashboardHelp: [String] {
-        [
-            \TextCatalog.dashboardHelpCalls,
-            \.dashboardHelpRefresh,
-            \.dashboardHelpSignOut,
-            \.dashboardHelpSignOutEverywhere,
-            \.dashboardHelpSignInAgain,
-            \.dashboardHelpMfaRead,
-            \.dashboardHelpMfaEmail,
-            \.dashboardHelpTotpSetUp,
-            \.dashboardHelpTotpOff,
-            \.dashboardHelpMfaSMS,
-            \.dashboardHelpDevices,
-            \.dashboardHelpProfileCopy,
-            \.dashboardHelpAccounts,
-            \.dashboardHelpScroll,
-            \.dashboardHelpHelpQuit,
-        ].map(Localized.text)
+    /// The dashboard's help lines, made from its key bindings (`DashboardState.keyBindings`).
+    public static var dashboardHelp: [String] { DashboardState.helpLines }
+
+    /// The dashboard's bottom-line key hints, made from its key bindings; the app adds "s sign in again"
+    /// and "a accounts" when they apply.
+    public static var dashboardHints: [String] {
+        DashboardState.hintOrder.filter { $0 != .signInAgain && $0 != .accounts }.compactMap(dashboardHint)
     }
 
-    /// The dashboard's bottom-line key hints; the app adds "s sign in again" and "a accounts" when they apply.
-    public static var dashboardHints: [String] {
-        [
-            \TextCatalog.dashboardHintsCall,
-            \.dashboardHintsRefresh,
-            \.dashboardHintsSignOut,
-            \.dashboardHintsQuit,
-            \.dashboardHintsProfile,
-            \.dashboardHintsDevices,
-            \.dashboardHintsCopyToken,
-            \.dashboardHintsSignOutEverywhere,
-            \.dashboardHintsFiveCalls,
-        ].map(Localized.text)
+    /// The hint of the dashboard binding of `command` ("p profile"), or nil when it has none.
+    static func dashboardHint(_ command: DashboardCommand) -> String? {
+        DashboardState.keyBindings.entries(\.hint).first { $0.bindings.first?.command == command }?.hintEntry.text
+    }
+
+    /// A dashboard row's click hint: the binding's label and the row's text ("r refresh", "y copy").
+    static func rowHint(_ command: DashboardCommand) -> String? {
+        let texts: [DashboardCommand: TextKey] = [
+            .signInAgain: \.rowHintsSignIn, .profile: \.rowHintsProfile, .copyToken: \.rowHintsCopy,
+            .refresh: \.rowHintsRefresh, .call: \.rowHintsTryNow, .readMFA: \.rowHintsReadMFA,
+        ]
+        guard let text = texts[command], let binding = DashboardState.keyBindings.binding(command) else { return nil }
+        return binding.label + " " + Localized.text(text)
     }
 }

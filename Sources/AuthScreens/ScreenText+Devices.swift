@@ -7,8 +7,6 @@ import TerminalKeys
 extension ScreenText {
     /// The Devices view's title.
     public static var devicesTitle: String { Localized.text(\.devicesTitle) }
-    /// The dashboard hint and help line.
-    public static var hintDevices: String { Localized.text(\.hintDevices) }
     /// The status line while `listDevices(pageSize:)` runs: "Loading devices…".
     public static var loadingDevices: String { Localized.text(\.loadingDevices) }
     /// The status line while `forgetDevice(_:)` runs: "Forgetting the device…".
@@ -31,29 +29,10 @@ extension ScreenText {
     public static var confirmForgetThisMachine: String { Localized.text(\.confirmForgetThisMachine) }
     /// Forgetting this machine was declined.
     public static var forgetCancelled: String { Localized.text(\.forgetCancelled) }
-    /// The Devices view's key hints.
-    public static var devicesHints: [String] {
-        [
-            \TextCatalog.devicesHintsSelect,
-            \.devicesHintsForget,
-            \.devicesHintsRemember,
-            \.devicesHintsBack,
-            \.devicesHintsQuit,
-            \.devicesHintsReload,
-        ].map(Localized.text)
-    }
-    /// The Devices view's help.
-    public static var devicesHelp: [String] {
-        [
-            \TextCatalog.devicesHelpSelect,
-            \.devicesHelpForget,
-            \.devicesHelpRemember,
-            \.devicesHelpReload,
-            \.devicesHelpBack,
-            \.devicesHelpHelp,
-            \.devicesHelpQuit,
-        ].map(Localized.text)
-    }
+    /// The Devices view's key hints, made from its key bindings (`DevicesState.keyBindings`).
+    public static var devicesHints: [String] { DevicesState.bindingHints.map(\.text) }
+    /// The Devices view's help, made from its key bindings.
+    public static var devicesHelp: [String] { DevicesState.helpLines }
     /// The remember-device prompt's title: "Remember this device?".
     public static var rememberDeviceTitle: String { Localized.text(\.rememberDeviceTitle) }
     /// The remember-device prompt's explanation of what remembering does.

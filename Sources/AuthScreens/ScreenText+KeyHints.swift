@@ -36,7 +36,7 @@ extension ScreenText {
     /// "Esc cancel": closes the re-login prompt.
     public static var hintEscCancel: String { Localized.text(\.hintEscCancel) }
     /// "F1 help": opens the help overlay on a form (where `?` is typed into the field).
-    public static var hintF1Help: String { Localized.text(\.hintF1Help) }
+    public static var hintF1Help: String { AppKeys.helpHint(onForm: true, more: false).text }
     /// "Ctrl-C quit", on forms, where `q` is typed into the field.
     public static var hintCtrlCQuit: String { Localized.text(\.hintCtrlCQuit) }
     /// "q quit", on screens without a text field.

@@ -6,8 +6,6 @@ import LatchkeyText
 extension ScreenText {
     /// The Profile view's title.
     public static var profileTitle: String { Localized.text(\.profileTitle) }
-    /// The dashboard key hint that opens this view: "p profile".
-    public static var hintProfile: String { Localized.text(\.hintProfile) }
     /// The username line's label.
     public static var profileUsername: String { Localized.text(\.profileUsername) }
     /// An attribute row's status when the pool marks it verified: "✔ verified".
@@ -97,16 +95,7 @@ extension ScreenText {
     public static var profileTypeUsername: String { Localized.text(\.profileTypeUsername) }
     /// The Profile view's key hints while browsing.
     public static var profileHints: [String] {
-        [
-            \TextCatalog.profileHintsSelect,
-            \.profileHintsEdit,
-            \.profileHintsVerify,
-            \.profileHintsPassword,
-            \.profileHintsDelete,
-            \.profileHintsBack,
-            \.profileHintsHelp,
-            \.profileHintsQuit,
-        ].map(Localized.text)
+        ProfileState.keyBindings.hintEntries(order: ProfileState.hintOrder.filter { $0 != .remove }).map(\.text)
     }
     /// The key hints in a Profile form.
     public static var profileFormHints: [String] {
@@ -145,17 +134,7 @@ extension ScreenText {
     }
     /// The Profile view's help.
     public static var profileHelp: [String] {
-        [
-            \TextCatalog.profileHelpSelect,
-            \.profileHelpEdit,
-            \.profileHelpVerify,
-            \.profileHelpPassword,
-            \.profileHelpDelete,
-            \.profileHelpReload,
-            \.profileHelpBack,
-            \.profileHelpHelp,
-            \.profileHelpQuit,
-        ].map(Localized.text)
+        ProfileState.keyBindings.filter { $0.command != .remove }.helpLines()
     }
     /// A failed Profile request in the forms' wording: what went wrong, then the next step in this
     /// view (Ctrl-R for a new code, the checklist for a refused password, the current password typed

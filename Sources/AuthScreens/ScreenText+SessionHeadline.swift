@@ -93,9 +93,9 @@ extension ScreenText {
     public static var resendCodeWait: String { Localized.text(\.resendCodeWait) }
 
     /// The "more keys" hint that replaces hints that do not fit.
-    public static var hintF1More: String { Localized.text(\.hintF1More) }
+    public static var hintF1More: String { AppKeys.helpHint(onForm: true, more: true).text }
     /// The "more keys" hint on screens without a text field.
-    public static var hintHelpMore: String { Localized.text(\.hintHelpMore) }
+    public static var hintHelpMore: String { AppKeys.helpHint(onForm: false, more: true).text }
     /// Key hint on screens without a text field.
-    public static var hintHelp: String { Localized.text(\.hintHelp) }
+    public static var hintHelp: String { AppKeys.helpHint(onForm: false, more: false).text }
 }

@@ -3,10 +3,8 @@ import LatchkeyText
 
 /// Copying a token, URI or URL to the clipboard with `y` / Ctrl-Y.
 extension ScreenText {
-    /// The dashboard key hint for copying a token: "y copy token".
-    public static var hintCopyToken: String { Localized.text(\.hintCopyToken) }
     /// The status line after `y`.
-    public static var copyTokenChoice: String { Localized.text(\.copyTokenChoice) }
+    public static var copyTokenChoice: String { TokenCopyChoice.naming(Localized.text(\.copyTokenChoice)) }
     /// `y` then another key.
     public static var copyTokenCancelled: String { Localized.text(\.copyTokenCancelled) }
     /// The terminal cannot take a clipboard.

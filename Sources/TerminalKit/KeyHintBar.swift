@@ -1,14 +1,20 @@
+import TerminalKeys
+
 /// A key and what it does, for the bottom line: "Tab next".
 public struct KeyHint: Hashable, Sendable {
     /// The key's name as shown ("Tab", "Enter", "^C").
     public var key: String
     /// What the key does ("next", "submit", "quit").
     public var action: String
+    /// The key a click on the hint presses, when the hint was made from a key binding; nil when the
+    /// key is known only by its name.
+    public var clickKey: Key?
 
-    /// A hint for `key` (its name as shown) doing `action`.
-    public init(_ key: String, _ action: String) {
+    /// A hint for `key` (its name as shown) doing `action`; a click presses `clickKey`.
+    public init(_ key: String, _ action: String, clickKey: Key? = nil) {
         self.key = key
         self.action = action
+        self.clickKey = clickKey
     }
 
     /// The hint as text: key, space, action.

@@ -86,8 +86,9 @@ public struct AppView: Hashable, Sendable {
         }
         drawStatusLine(state, spinnerTick: spinnerTick, into: &grid, row: size.rows - 2)
         drawKeyHints(
-            Self.fittedHints(
-                state.keyHints, help: state.helpHint, more: state.moreHint, width: max(0, size.columns - 2)),
+            Self.fittedEntries(
+                state.hintEntries, help: state.helpHintEntry, more: state.moreHintEntry,
+                width: max(0, size.columns - 2)),
             into: &grid, row: size.rows - 1)
         return Frame(grid: grid, cursor: cursor)
     }
@@ -152,7 +153,7 @@ public struct AppView: Hashable, Sendable {
         }
     }
 
-    private func drawKeyHints(_ hints: [String], into grid: inout CellGrid, row: Int) {
+    private func drawKeyHints(_ hints: [HintEntry], into grid: inout CellGrid, row: Int) {
         let bar = KeyHintBar(hints.map(Self.keyHint), separator: ScreenText.hintSeparator)
         let rect = Rect(row: row, column: 1, width: grid.width - 2, height: 1)
         bar.draw(into: &grid, in: rect)
@@ -161,7 +162,8 @@ public struct AppView: Hashable, Sendable {
         for (index, hint) in bar.fittingHints(width: rect.width).hints.enumerated() {
             if index > 0 { column += TextWidth.width(of: ScreenText.hintSeparator) }
             let width = TextWidth.width(of: hint.text)
-            if let key = MouseMap.key(named: hint.key) {
+            // A hint made from a binding carries its key (none for "↑/↓"); a legacy one is read from its name.
+            if let key = hints[index].isFromBinding ? hint.clickKey : MouseMap.key(named: hint.key) {
                 grid.mouseMap.regions.append(
                     MouseMap.Region(rect: Rect(row: row, column: column, width: width, height: 1), target: .key(key)))
             }
@@ -184,6 +186,20 @@ public struct AppView: Hashable, Sendable {
             kept.append(hint)
         }
         return kept + [more]
+    }
+
+    /// ``fittedHints(_:help:more:width:)`` for hints with their keys.
+    static func fittedEntries(_ hints: [HintEntry], help: HintEntry?, more: HintEntry, width: Int) -> [HintEntry] {
+        let all = hints + (help.map { [$0] } ?? [])
+        let fitted = fittedHints(hints.map(\.text), help: help?.text, more: more.text, width: width)
+        if fitted == all.map(\.text) { return all }
+        return Array(hints.prefix(max(0, fitted.count - 1))) + [more]
+    }
+
+    /// The bar's hint for `entry`: a binding's label, action and key, or a legacy text split by its first word.
+    static func keyHint(_ entry: HintEntry) -> KeyHint {
+        guard entry.isFromBinding else { return keyHint(entry.text) }
+        return KeyHint(entry.label, entry.action, clickKey: entry.clickKey)
     }
 
     /// Splits "Tab next" into key and action; "Esc or ? close help" keeps "Esc or ?" as the key.

@@ -1,0 +1,58 @@
+import CognitoAuth
+import Foundation
+import LatchkeyText
+import TerminalKeys
+
+/// What a Profile key does while browsing the rows.
+enum ProfileCommand: Hashable, CaseIterable {
+    case up, down, edit, editByEnter, verify, remove, password, delete, reload, back, backByOpeningKey, help, quit
+}
+
+/// The Profile view's browsing keys: one list of bindings for the dispatch, the hint bar, the help and
+/// the mouse. (The forms' keys are the text fields' and still given as hint texts.)
+extension ProfileState {
+    /// The Profile view's bindings, in the help's order; each key is written here and nowhere else
+    /// (`p`, which also closes the view, is the dashboard's key that opens it).
+    static var keyBindings: [KeyBinding<ProfileCommand>] {
+        [
+            KeyBinding(.up, [.up], label: "↑", hint: .line(\.profileHintsSelect), help: .line(\.profileHelpSelect)),
+            KeyBinding(
+                .down, [.down], label: "↓", hint: .sharesLine(separator: "/"), help: .sharesLine(separator: " ")),
+            KeyBinding(.edit, [.character("e")], hint: .line(\.profileHintsEdit), help: .line(\.profileHelpEdit)),
+            KeyBinding(.editByEnter, [.enter], label: "Enter", help: .sharesLineSaying(\.profileHelpOr)),
+            KeyBinding(.verify, [.character("v")], hint: .line(\.profileHintsVerify), help: .line(\.profileHelpVerify)),
+            KeyBinding(.remove, [.character("x")], hint: .line(\.profileHintsRemove), help: .line(\.profileHelpRemove)),
+            KeyBinding(
+                .password, [.character("w")], hint: .line(\.profileHintsPassword), help: .line(\.profileHelpPassword)),
+            KeyBinding(.delete, [.character("D")], hint: .line(\.profileHintsDelete), help: .line(\.profileHelpDelete)),
+            KeyBinding(.reload, [.character("l")], help: .line(\.profileHelpReload)),
+            KeyBinding(.back, [.escape], label: "Esc", hint: .line(\.profileHintsBack), help: .line(\.profileHelpBack)),
+            KeyBinding(
+                .backByOpeningKey, DashboardState.keyBindings.binding(.profile)?.keys ?? [],
+                help: .sharesLineSaying(\.profileHelpOr)),
+            // `?` and `q` are the app's (AppState.keyPressed answers them before the view sees them).
+            KeyBinding(.help, AppKeys.help, hint: .line(\.profileHintsHelp), help: .line(\.profileHelpHelp)),
+            KeyBinding(.quit, AppKeys.quit, hint: .line(\.profileHintsQuit), help: .line(\.profileHelpQuit)),
+        ]
+    }
+
+    /// The hint bar's order while browsing, most important first (a narrow bar keeps the first).
+    static let hintOrder: [ProfileCommand] = [
+        .up, .edit, .verify, .remove, .password, .delete, .back, .help, .quit,
+    ]
+
+    /// The browsing hints: `x remove` only on a row it can remove.
+    var bindingHints: [HintEntry] {
+        Self.keyBindings.hintEntries(order: Self.hintOrder) { command in
+            guard command == .remove else { return true }
+            guard let row = selected else { return false }
+            return removalRefusal(row) == nil
+        }
+    }
+
+    /// A key while browsing: the command bound to it, if any.
+    mutating func browsingKey(_ key: Key) -> [ScreenEffect] {
+        guard let command: ProfileCommand = Self.keyBindings.command(for: key) else { return [] }
+        return perform(command)
+    }
+}
