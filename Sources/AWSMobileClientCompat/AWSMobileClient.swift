@@ -139,11 +139,12 @@ public final class AWSMobileClient: Sendable {
         }
     }
 
-    /// A configuration problem in words for an app, not for the `latchkey` command line: the fix names
-    /// the API and the configuration file (the core's fix may name CLI flags such as `--config`).
+    /// A configuration problem in words for an app porting from the SDK: the core's fix already names the
+    /// API and the configuration file, not the command line's flags; a missing file also names
+    /// `AWSMobileClient(configuration:)`, the SDK's way to pass the configuration.
     static func messageForApps(_ error: any Error) -> String {
         guard var problem = error as? ConfigurationError else { return String(describing: error) }
-        if problem.fix.contains("--config") || problem.fix.contains("latchkey ") {
+        if problem.problem == "no configuration file here." {
             problem.fix =
                 "Put awsconfiguration.json in the working directory, set LATCHKEY_CONFIG to its path, or pass "
                 + "the configuration to AWSMobileClient(configuration:)."

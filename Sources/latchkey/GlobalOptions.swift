@@ -126,8 +126,14 @@ extension GlobalSelection {
         // An account that is not there is said as such, before the configuration it would have named.
         if namesAccount { _ = try accountID() }
         let source = configurationSource()
-        let configuration = try AuthConfiguration.load(
-            path: source.path, section: source.section, environment: environment)
+        let configuration: AuthConfiguration
+        do {
+            configuration = try AuthConfiguration.load(
+                path: source.path, section: source.section, environment: environment)
+        } catch {
+            // The core says the fix in an app's words; the command line says its own (`--config`).
+            throw error.forCommandLine
+        }
         if printingWarnings {
             for warning in configuration.source.warnings {
                 let line = Localized.format(\.cliConfigWarningLine, ["warning": warning])

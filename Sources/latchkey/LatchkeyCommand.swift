@@ -64,7 +64,7 @@ struct LatchkeyCommand: AsyncParsableCommand {
 
             terminate(error.exitCode)
         } catch let error as ConfigurationError {
-            CLIOutput.error(error.description)
+            CLIOutput.error(error.forCommandLine.description)
             terminate(2)
         } catch let error as CLIFailure {
             CLIOutput.error(error.message)

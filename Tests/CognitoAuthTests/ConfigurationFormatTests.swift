@@ -313,7 +313,9 @@ struct ConfigurationFormatTests {
         } catch {
             #expect(error.key == "CognitoUserPool.Default")
             #expect(error.problem.contains("\"Prod\", \"Staging\""), "\(error)")
-            #expect(error.fix.contains("--config-section"))
+            // The library's words name the API; the command line's name its flag (issue 39).
+            #expect(error.fix.contains("section AuthConfiguration.load is given") && !error.fix.contains("--"))
+            #expect(error.forCommandLine.fix.contains("--config-section"))
         }
         let staging = try AuthConfiguration.parse(data, section: "Staging")
         #expect(staging.userPool?.poolId == "us-west-2_Stage")

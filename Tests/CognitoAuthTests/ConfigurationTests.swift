@@ -172,7 +172,11 @@ struct ConfigurationTests {
             #expect(error.file == path)
             #expect(error.key == nil)
             #expect(error.description.contains(path))
-            #expect(error.description.contains("--config"))
+            // An app is told about the API and LATCHKEY_CONFIG; the command line about its flag (issue 39).
+            #expect(!error.description.contains("--config") && !error.description.contains("latchkey demo"))
+            #expect(
+                error.description.contains("LATCHKEY_CONFIG") && error.description.contains("AuthConfiguration.load"))
+            #expect(error.forCommandLine.description.contains("--config PATH"))
         }
     }
 
@@ -304,5 +308,43 @@ struct ConfigurationTests {
         #expect(
             AuthConfiguration.locate(explicitPath: nil, environment: noEnv)
                 == "/home/u/.config/latchkey/awsconfiguration.json")
+    }
+}
+
+/// Library callers are told the fix in the API's words; the command line adds its own (issue 39 item 4).
+@Suite struct ConfigurationWordsForLibraryCallersTests {
+    @Test(
+        "No configuration error names a command-line flag in its library words",
+        arguments: [
+            #"{"CognitoUserPool": {"Prod": {"PoolId": "us-east-1_AbCdEf123", "AppClientId": "abc", "Region": "us-east-1"}}}"#,
+            #"{"Version": "1.0"}"#,
+            #"[1, 2]"#,
+            "export default { Auth: { Cognito: { userPoolId: poolId } } }",
+            #"{"version": "1.4", "data": {}}"#,
+        ])
+    func libraryWordsNameNoFlags(_ text: String) {
+        do {
+            _ = try AuthConfiguration.parse(Data(text.utf8), path: "/c.json")
+            Issue.record("\(text) loaded")
+        } catch {
+            #expect(!error.fix.contains("--config") && !error.fix.contains("latchkey "), "\(error.fix)")
+            #expect(!error.forCommandLine.fix.isEmpty)
+        }
+    }
+
+    @Test("The command line's words are its own: a directory names --config, the library's words do not")
+    func directoryWords() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lk-words-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            _ = try AuthConfiguration.load(path: directory.path)
+            Issue.record("a directory loaded")
+        } catch {
+            #expect(error.fix == "Load the file itself, such as \(directory.path)/awsconfiguration.json.")
+            #expect(
+                error.forCommandLine.fix
+                    == "Pass the file itself, such as --config \(directory.path)/awsconfiguration.json.")
+        }
     }
 }

@@ -46,7 +46,9 @@ extension AuthConfiguration {
         guard root.objectValue != nil else {
             throw ConfigurationError(
                 file: path, problem: "the file holds JSON but not an object ({ ... }).",
-                fix: "Point --config at awsconfiguration.json, amplifyconfiguration.json or amplify_outputs.json.")
+                fix: "Load awsconfiguration.json, amplifyconfiguration.json or amplify_outputs.json instead.",
+                commandLineFix:
+                    "Point --config at awsconfiguration.json, amplifyconfiguration.json or amplify_outputs.json.")
         }
         return EmbeddedObject(root: root, container: container)
     }
@@ -67,7 +69,8 @@ extension AuthConfiguration {
                 problem: container == .dart
                     ? "the file is Dart, but neither a ''' string nor a Map literal ({ ... }) was found in it."
                     : "the file is JavaScript, but no object literal ({ ... }) was found in it.",
-                fix: container == .dart ? dartFix : javaScriptFix)
+                fix: container == .dart ? dartFix : javaScriptFix,
+                commandLineFix: container == .dart ? dartCommandLineFix : javaScriptCommandLineFix)
         }
         return EmbeddedObject(root: result.value, container: container, expressions: result.expressions)
     }
@@ -85,7 +88,8 @@ extension AuthConfiguration {
         switch container {
         case .dart where json:
             return ConfigurationError(
-                file: path, problem: "the file is Dart and the string it holds is not JSON (\(place)).", fix: dartFix)
+                file: path, problem: "the file is Dart and the string it holds is not JSON (\(place)).", fix: dartFix,
+                commandLineFix: dartCommandLineFix)
         case .json:
             return ConfigurationError(
                 file: path, problem: "the file is not valid JSON (\(place)).",
@@ -95,18 +99,26 @@ extension AuthConfiguration {
         case .javaScript:
             return ConfigurationError(
                 file: path, problem: "the file is JavaScript and its object literal cannot be read (\(place)).",
-                fix: javaScriptFix)
+                fix: javaScriptFix, commandLineFix: javaScriptCommandLineFix)
         case .dart:
             return ConfigurationError(
-                file: path, problem: "the file is Dart and its Map literal cannot be read (\(place)).", fix: dartFix)
+                file: path, problem: "the file is Dart and its Map literal cannot be read (\(place)).", fix: dartFix,
+                commandLineFix: dartCommandLineFix)
         }
     }
 
     static let javaScriptFix =
         "Latchkey reads the exported object without running it: write the values as plain strings, numbers, "
+        + "lists and objects at that place, or put the same object in a .json file and load that instead."
+    static let javaScriptCommandLineFix =
+        "Latchkey reads the exported object without running it: write the values as plain strings, numbers, "
         + "lists and objects at that place, or put the same object in a .json file and point --config at it."
 
     static let dartFix =
+        "Latchkey reads the JSON between ''' quotes (as Amplify writes amplifyconfiguration.dart) and Map "
+        + "literals of plain strings, numbers, lists and maps. Otherwise put the same object in a .json file "
+        + "(or export it: Gen 2 `npx ampx generate outputs --format json`) and load that instead."
+    static let dartCommandLineFix =
         "Latchkey reads the JSON between ''' quotes (as Amplify writes amplifyconfiguration.dart) and Map "
         + "literals of plain strings, numbers, lists and maps. Otherwise put the same object in a .json file "
         + "(or export it: Gen 2 `npx ampx generate outputs --format json`) and point --config at it."

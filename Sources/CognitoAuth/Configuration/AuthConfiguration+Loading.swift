@@ -39,18 +39,19 @@ extension AuthConfiguration {
     ) throws(ConfigurationError) -> AuthConfiguration {
         let tooLarge = ConfigurationError(
             file: path, problem: "the configuration file is larger than \(maximumFileSize / (1024 * 1024)) MiB.",
-            fix: "Point --config or LATCHKEY_CONFIG at the configuration file itself.")
+            fix: "Load the configuration file itself (LATCHKEY_CONFIG, or the path given to AuthConfiguration.load).",
+            commandLineFix: "Point --config or LATCHKEY_CONFIG at the configuration file itself.")
         // A regular file's size is known before reading it; anything else is checked after the read.
         // `lstat`, not FileManager's attributes, which also look up the owner's user and group names
         // (reading /etc/passwd and asking nscd), on the start-up path of every command.
         if let size = StoreDirectory.regularFileSize(path), size > Int64(maximumFileSize) { throw tooLarge }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            let example = (path.hasSuffix("/") ? path : path + "/") + "awsconfiguration.json"
             throw ConfigurationError(
                 file: path, problem: "this is a directory, not a configuration file.",
-                fix:
-                    "Pass the file itself, such as --config \(path.hasSuffix("/") ? path : path + "/")awsconfiguration.json."
-            )
+                fix: "Load the file itself, such as \(example).",
+                commandLineFix: "Pass the file itself, such as --config \(example).")
         }
         let data: Data
         if isStream(path) {
@@ -68,7 +69,10 @@ extension AuthConfiguration {
                 problem: exists ? "the configuration file cannot be read." : "no configuration file here.",
                 fix: exists
                     ? "Check its permissions."
-                    : "Pass --config PATH, set LATCHKEY_CONFIG, or run `latchkey demo` to create a local one."
+                    : "Put the configuration file there, set LATCHKEY_CONFIG to its path, or load it from another "
+                        + "path with AuthConfiguration.load(path:).",
+                commandLineFix: exists
+                    ? nil : "Pass --config PATH, set LATCHKEY_CONFIG, or run `latchkey demo` to create a local one."
             )
         }
         guard data.count <= maximumFileSize else { throw tooLarge }
@@ -230,8 +234,10 @@ struct ConfigurationReader {
         self.environment = environment
     }
 
-    func error(_ key: String?, _ problem: String, _ fix: String) -> ConfigurationError {
-        ConfigurationError(file: path, key: key, problem: problem, fix: fix)
+    func error(
+        _ key: String?, _ problem: String, _ fix: String, commandLine commandLineFix: String? = nil
+    ) -> ConfigurationError {
+        ConfigurationError(file: path, key: key, problem: problem, fix: fix, commandLineFix: commandLineFix)
     }
 
     /// A string value: nil when absent or null; an error when not a string. Whitespace is trimmed.

@@ -6,15 +6,30 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
     public var key: String?
     /// What is wrong, as a sentence a person can act on together with ``fix``.
     public var problem: String
-    /// What to do about it.
+    /// What to do about it, in the words of the library and the configuration file (an app's words).
     public var fix: String
+    /// What to do about it on the `latchkey` command line, where that names its flags (`--config`), or nil
+    /// when ``fix`` says it already.
+    public var commandLineFix: String?
 
-    /// Creates an error; `problem` says what is wrong and `fix` what to do about it.
-    public init(file: String? = nil, key: String? = nil, problem: String, fix: String) {
+    /// Creates an error; `problem` says what is wrong and `fix` what to do about it, and `commandLineFix`
+    /// the same in the command line's words when they differ.
+    public init(
+        file: String? = nil, key: String? = nil, problem: String, fix: String, commandLineFix: String? = nil
+    ) {
         self.file = file
         self.key = key
         self.problem = problem
         self.fix = fix
+        self.commandLineFix = commandLineFix
+    }
+
+    /// The error as the command line says it: its own fix, which names flags, in place of ``fix``.
+    public var forCommandLine: ConfigurationError {
+        var error = self
+        if let commandLineFix { error.fix = commandLineFix }
+        error.commandLineFix = nil
+        return error
     }
 
     /// The full message: where, what, and the fix.

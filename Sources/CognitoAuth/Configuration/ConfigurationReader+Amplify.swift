@@ -25,7 +25,10 @@ extension ConfigurationReader {
         guard let auth = root["auth"], auth.objectValue != nil else {
             throw error(
                 "auth", "this amplify_outputs.json has no auth section (the backend defines no defineAuth).",
-                "Add auth to the Amplify backend (defineAuth) and run `npx ampx generate outputs`, or point "
+                "Add auth to the Amplify backend (defineAuth) and run `npx ampx generate outputs`, or load "
+                    + "another file.",
+                commandLine:
+                    "Add auth to the Amplify backend (defineAuth) and run `npx ampx generate outputs`, or point "
                     + "--config at another file.")
         }
         var configuration = AuthConfiguration(sourcePath: path)
@@ -222,7 +225,9 @@ extension ConfigurationReader {
         throw error(
             nil,
             "\(format) has no named sections, so section \"\(section)\" (from \(source.sectionOrigin)) cannot be chosen.",
-            "Drop --config-section / LATCHKEY_CONFIG_SECTION, or point --config at the awsconfiguration.json that has it."
+            "Load it without a section (or unset LATCHKEY_CONFIG_SECTION), or load the awsconfiguration.json that has it.",
+            commandLine:
+                "Drop --config-section / LATCHKEY_CONFIG_SECTION, or point --config at the awsconfiguration.json that has it."
         )
     }
 }

@@ -65,6 +65,9 @@ extension ConfigurationReader {
         if !others.isEmpty { explained.problem += " Also not read: \(others.joined(separator: ", "))." }
         explained.fix =
             "Write the value itself in the file (such as \"us-east-1_AbCdEf123\"), or put the same object with "
+            + "its values in a .json file and load that instead."
+        explained.commandLineFix =
+            "Write the value itself in the file (such as \"us-east-1_AbCdEf123\"), or put the same object with "
             + "its values in a .json file and point --config at it."
         return explained
     }

@@ -22,11 +22,17 @@ extension ConfigurationReader {
                 throw error(
                     prefix + "CognitoUserPool." + section,
                     "there is no section named \"\(section)\"; the file has \(names.map { "\"\($0)\"" }.joined(separator: ", ")).",
-                    "Pass --config-section \(names[0]) (or set LATCHKEY_CONFIG_SECTION), or rename the section.")
+                    "Choose section \(names[0]) (the section AuthConfiguration.load is given, or "
+                        + "LATCHKEY_CONFIG_SECTION), or rename the section.",
+                    commandLine:
+                        "Pass --config-section \(names[0]) (or set LATCHKEY_CONFIG_SECTION), or rename the section.")
             }
             throw error(
                 prefix + "CognitoUserPool.Default", "neither a user pool nor an identity pool is configured.",
-                "Add a CognitoUserPool.Default section with PoolId, AppClientId and Region, or point --config at "
+                "Add a CognitoUserPool.Default section with PoolId, AppClientId and Region, or load "
+                    + "amplifyconfiguration.json or amplify_outputs.json instead.",
+                commandLine:
+                    "Add a CognitoUserPool.Default section with PoolId, AppClientId and Region, or point --config at "
                     + "amplifyconfiguration.json or amplify_outputs.json.")
         }
         let topRegion = try string(document["Region"], key: prefix + "Region")
