@@ -88,11 +88,12 @@ public enum SessionStoreError: Error, Sendable, Hashable, CustomStringConvertibl
             return "The stored session was unreadable (\(reason)).\(kept) You are signed out; sign in again."
         case .io(let path, let reason):
             return
-                "Cannot access the session store at \(path): \(reason). Free some disk space or fix the permissions, or pass --store DIR."
+                "Cannot access the session store at \(path): \(reason). Free some disk space or fix the permissions, "
+                + "or use another store directory (LATCHKEY_STORE_DIR)."
         case .unsafe(let path, let reason):
             return
                 "Refusing the session store at \(path): \(reason). Another user could plant or read a session there. "
-                + "Use a directory only you can write (chmod go-w, or pass --store DIR for a new one)."
+                + "Use a directory only you can write (chmod go-w), or another one (LATCHKEY_STORE_DIR)."
         case .busy(let path, let seconds):
             return
                 "Another latchkey process has held the lock \(path) for over \(seconds.formatted(.number.precision(.fractionLength(0...1)))) s. "
