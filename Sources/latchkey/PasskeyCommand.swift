@@ -72,7 +72,7 @@ struct PasskeyCommand: AsyncParsableCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The passkey's id, from `latchkey passkey list`.")
+        @Argument(help: "The passkey's id, from `latchkey passkey list` (after `--` when it starts with `-`).")
         var id: String
 
         @Flag(name: .long, help: "Remove without asking.")

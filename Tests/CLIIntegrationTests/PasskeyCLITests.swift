@@ -84,11 +84,12 @@ extension BackendTests {
             let text = try await LatchkeyBinary.run(["passkey", "list"] + common)
             #expect(text.stdout.contains(id) && text.stdout.contains("127.0.0.1"))
 
-            let unasked = try await LatchkeyBinary.run(["passkey", "remove", id] + common)
+            // A passkey id is base64url, so it may start with "-": `--` ends the options before it.
+            let unasked = try await LatchkeyBinary.run(["passkey", "remove"] + common + ["--", id])
             #expect(unasked.status == 2, "no terminal to ask, no --yes: \(unasked.stderr)")
-            let remove = try await LatchkeyBinary.run(["passkey", "remove", id, "--yes"] + common)
+            let remove = try await LatchkeyBinary.run(["passkey", "remove", "--yes"] + common + ["--", id])
             #expect(remove.status == 0, "\(remove.stderr)")
-            let again = try await LatchkeyBinary.run(["passkey", "remove", id, "--yes"] + common)
+            let again = try await LatchkeyBinary.run(["passkey", "remove", "--yes"] + common + ["--", id])
             #expect(again.status == 1 && again.stderr.contains("latchkey passkey list"), "\(again.stderr)")
             let empty = try await LatchkeyBinary.run(["passkey", "list", "--json"] + common)
             #expect(JSONValue.parse(Array(empty.stdout.utf8)) == .array([]))
