@@ -113,15 +113,7 @@ extension BackendTests {
         func moreSignalsForwarded() async throws {
             let session = try await Shared.signedInSession("exec-usr1")
             for (signal, name, code) in [(SIGUSR1, "USR1", 45), (SIGUSR2, "USR2", 46), (SIGALRM, "ALRM", 47)] {
-                let trapping = "trap 'exit \(code)' \(name); echo ready; while :; do sleep 0.05; done"
-                let process = try LatchkeyBinary.spawn(
-                    ["exec"] + session.common + ["--", "sh", "-c", trapping], timeout: .seconds(60))
-                try await Waiter.until("the child is ready", on: [process.changeSource()]) {
-                    process.stdoutSoFar.contains("ready")
-                }
-                process.kill(signal)
-                let outcome = try await process.wait()
-                #expect(outcome.status == Int32(code), "\(name): \(outcome)")
+                try await expectExecForwards(signal, named: name, exitCode: code, common: session.common)
             }
         }
 

@@ -134,17 +134,8 @@ extension BackendTests {
             #expect(missing.status == 127)
             #expect(missing.stderr.contains("command not found"))
 
-            for (signal, code) in [(SIGTERM, 42), (SIGINT, 43)] {
-                let name = signal == SIGTERM ? "TERM" : "INT"
-                let trapping = "trap 'exit \(code)' \(name); echo ready; while :; do sleep 0.05; done"
-                let process = try LatchkeyBinary.spawn(
-                    ["exec"] + session.common + ["--", "sh", "-c", trapping], timeout: .seconds(60))
-                try await Waiter.until("the child is ready", on: [process.changeSource()]) {
-                    process.stdoutSoFar.contains("ready")
-                }
-                process.kill(signal)
-                let outcome = try await process.wait()
-                #expect(outcome.status == Int32(code), "\(name): \(outcome)")
+            for (signal, name, code) in [(SIGTERM, "TERM", 42), (SIGINT, "INT", 43)] {
+                try await expectExecForwards(signal, named: name, exitCode: code, common: session.common)
             }
 
             // The child prints where the endpoint is; once it has exited the endpoint is gone.
@@ -329,4 +320,17 @@ extension LocalBackend {
         }
         return seconds
     }
+}
+
+/// Runs `exec` on a shell that traps signal `name` with exit `code`, sends `signal` to `exec` once the
+/// command is ready, and expects the command's code back: the signal was passed on.
+func expectExecForwards(_ signal: Int32, named name: String, exitCode code: Int, common: [String]) async throws {
+    let trapping = "trap 'exit \(code)' \(name); echo ready; while :; do sleep 0.05; done"
+    let process = try LatchkeyBinary.spawn(["exec"] + common + ["--", "sh", "-c", trapping], timeout: .seconds(60))
+    try await Waiter.until("the child is ready", on: [process.changeSource()]) {
+        process.stdoutSoFar.contains("ready")
+    }
+    process.kill(signal)
+    let outcome = try await process.wait()
+    #expect(outcome.status == Int32(code), "\(name): \(outcome)")
 }
