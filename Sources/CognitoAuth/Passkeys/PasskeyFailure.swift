@@ -41,6 +41,8 @@ public enum PasskeyFailure: Error, Sendable, Hashable {
     case cancelled
     /// DeleteWebAuthnCredential found no passkey with this id.
     case unknownCredential(String)
+    /// The authenticator `authenticator` needs its PIN and nobody can be asked (no terminal, no screen).
+    case pinRequired(authenticator: String)
 
     /// Whether the failure is in the set-up (no provider, no relying party, a refused relying party), which the CLI
     /// reports as a configuration problem (exit code 2), not as a refused sign-in.
@@ -88,6 +90,7 @@ public enum PasskeyFailure: Error, Sendable, Hashable {
         case .timedOut(let seconds): return "The passkey authenticator did not answer within \(seconds) seconds."
         case .cancelled: return "The passkey ceremony was cancelled."
         case .unknownCredential(let id): return "No passkey of this user has the id \"\(id)\"."
+        case .pinRequired(let name): return "The security key \"\(name)\" needs its PIN, and nobody can be asked here."
         }
     }
 
@@ -113,6 +116,7 @@ public enum PasskeyFailure: Error, Sendable, Hashable {
                 + "or sign in another way."
         case .authenticatorFailed, .timedOut, .cancelled: return "Try again, or sign in another way."
         case .unknownCredential: return "List the passkeys and their ids with `latchkey passkey list`."
+        case .pinRequired: return "Run the command on a terminal, or use the drop-in screens (`latchkey`)."
         case .providerUnavailable:
             return "Check LATCHKEY_PASSKEY_PROVIDER (or Latchkey.Passkeys.Provider) names a command that runs."
         }
