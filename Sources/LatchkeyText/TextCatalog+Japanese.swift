@@ -844,6 +844,10 @@ extension TextCatalog {
         text.errorClientReloginRequired = "もう一度サインインが必要です。保存されたセッションはもう更新できません。もう一度サインインしてください: latchkey sign-in"
         text.errorClientSignInWaitCancelled =
             "サインインが取り消されたため、それを待っていた呼び出しは失敗しました。サインインしてからやり直してください。"
+        text.errorClientStepUpRequired =
+            "この操作には、セッションより強いサインイン ({acr}) が必要です。端末で追加の要素を入力してください: latchkey sign-in --acr {acr}"
+        text.errorClientStepUpCancelled =
+            "ステップアップが取り消されたため、それを待っていた呼び出しは失敗しました。やり直すにはステップアップしてください: latchkey sign-in --acr LEVEL"
         text.errorClientSignedOut = "呼び出しの待機中にユーザーがサインアウトしました。"
         text.errorClientNotSignedIn = "誰もサインインしていません。先にサインインしてください: latchkey sign-in"
         text.errorClientAnotherUserSignedIn =

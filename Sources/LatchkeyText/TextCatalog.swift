@@ -1264,6 +1264,10 @@ package final class TextCatalog: @unchecked Sendable {
         "Sign-in needed again: the stored session can no longer be renewed. Sign in again: latchkey sign-in."
     package internal(set) var errorClientSignInWaitCancelled =
         "Sign-in was cancelled, so the call waiting for it failed. Sign in to try again."
+    package internal(set) var errorClientStepUpRequired =
+        "This needs a stronger sign-in ({acr}) than the session has. Give the extra factor on a terminal: latchkey sign-in --acr {acr}."
+    package internal(set) var errorClientStepUpCancelled =
+        "The step-up was cancelled, so the call waiting for it failed. Step up to try again: latchkey sign-in --acr LEVEL."
     package internal(set) var errorClientSignedOut = "The user signed out while the call was waiting."
     package internal(set) var errorClientNotSignedIn = "Nobody is signed in. Sign in first: latchkey sign-in."
     package internal(set) var errorClientAnotherUserSignedIn =

@@ -9,7 +9,7 @@ import Logging
 /// what it does for each operation.
 public typealias AuthClientService =
     AuthSessionService & SignInService & AccountService & UserAttributeService & MFAService & DeviceService
-    & HostedUIService
+    & HostedUIService & StepUpService
 
 /// The session as an app watches it: the state, its events, the calls waiting, the tokens and the store.
 public protocol AuthSessionService: Sendable {
@@ -225,7 +225,7 @@ public actor AuthClient {
         // store's stamp says nothing changed (one stat of the session file), never from memory alone.
         syncWithStore()
         try checkSessionIssuer()
-        if let tokens = machine.cachedTokens(at: clock.now()) { return tokens }
+        if let tokens = machine.cachedTokens(at: clock.now()), meets(options, tokens) { return tokens }
         guard let tokens = try await wait(options) else { throw AuthError.notSignedIn }
         return tokens
     }
