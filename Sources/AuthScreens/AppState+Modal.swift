@@ -26,6 +26,8 @@ extension AppState {
         case question(DashboardQuestion)
         /// `y` waits for the token to copy (`i` or `a`).
         case copyToken
+        /// The step-up prompt (a call needs a higher authentication level; StepUpPrompt.swift).
+        case stepUp(StepUpPromptState)
     }
 
     /// The re-login prompt, when it is the modal; setting a value opens it, nil closes it.
@@ -80,6 +82,7 @@ extension AppState {
         case .accounts(let state): return state
         case .question(let question): return question
         case .copyToken: return TokenCopyChoice()
+        case .stepUp(let state): return state
         case nil: return nil
         }
     }
@@ -99,6 +102,7 @@ extension AppState {
             var choice = TokenCopyChoice()
             return perform(choice.reduce(key))
         case .question(var question): return perform(question.reduce(key))
+        case .stepUp: return reduceStepUp(.keyPressed(key))
         case nil: return nil
         }
     }
@@ -112,6 +116,7 @@ extension AppState {
         case .relogin(let action): return reduceReloginAnswer(action)
         case .devices(let action): return reduceDevices(action)
         case .profile(let action): return reduceProfile(action)
+        case .stepUp(let action): return reduceStepUp(action)
         }
     }
 }
@@ -124,6 +129,8 @@ public enum ModalAction: Sendable {
     case devices(DevicesAction)
     /// For the Profile view.
     case profile(ProfileAction)
+    /// For the step-up prompt.
+    case stepUp(StepUpPromptAction)
 }
 
 /// A modal's request: its answer comes back to the same modal (``ModalAction``).
@@ -134,10 +141,13 @@ public enum ModalRequest: Hashable, Sendable {
     case devices(DevicesRequest)
     /// The Profile view's request.
     case profile(ProfileRequest)
+    /// The step-up prompt's request.
+    case stepUp(StepUpRequest)
 
     /// How the runtime runs it: the prompt's sign-in is a form's request (Esc cancels it); the views' calls run beside the others.
     var execution: AuthEffect.Execution {
         if case .relogin = self { return .formRequest }
+        if case .stepUp(.challenge) = self { return .formRequest }
         return .background
     }
 
@@ -147,6 +157,7 @@ public enum ModalRequest: Hashable, Sendable {
         case .relogin(let request): return await request.perform(on: service).map(ModalAction.relogin)
         case .devices(let request): return await request.perform(on: service).map(ModalAction.devices)
         case .profile(let request): return await request.perform(on: service).map(ModalAction.profile)
+        case .stepUp(let request): return await request.perform(on: service).map(ModalAction.stepUp)
         }
     }
 }

@@ -9,8 +9,12 @@ public struct WaitingCall: Hashable, Sendable, Identifiable {
     public var label: String
     /// When it started waiting.
     public var since: Date
-    /// Why the call waits: a refresh in flight, or a sign-in the user must do.
+    /// Why the call waits: a refresh in flight, or a sign-in (or step-up) the user must do.
     public var reason: PendingCall.Reason
+    /// The levels a call waiting behind a step-up asks for.
+    public var acr: [String] = []
+    /// The oldest authentication it accepts.
+    public var maxAge: Duration?
 
     /// Creates a waiting call.
     public init(id: UInt64, label: String, since: Date, reason: PendingCall.Reason) {
@@ -23,6 +27,8 @@ public struct WaitingCall: Hashable, Sendable, Identifiable {
     /// Copies the auth client's pending call.
     public init(_ call: PendingCall) {
         self.init(id: call.id, label: call.label, since: call.since, reason: call.reason)
+        acr = call.acr
+        maxAge = call.maxAge
     }
 }
 
