@@ -1,5 +1,6 @@
 import AuthScreens
 import CognitoAuth
+import CognitoAuthTesting
 import Foundation
 
 /// The fake's step-up: a code by email is the missing factor (any code is accepted by `confirmSignIn`).
