@@ -525,6 +525,8 @@ extension TextCatalog {
         text.uiCallsWaitingForRefresh = "{calls}が更新待ち"
         text.uiPendingLineSignIn = "{call}  サインイン待ち {waited}"
         text.uiPendingLineRefresh = "{call}  更新待ち {waited}"
+        text.uiCallsWaitingForStepUp = "{calls}がステップアップ待ち"
+        text.uiPendingLineStepUp = "{call}  ステップアップ待ち {waited}"
         text.uiMore = "他 {count} 件"
         text.uiNoCallsWaiting = "待機中の呼び出しなし"
         // MARK: Issue 14's remaining items (TOTP QR code, row hints, wide dashboard)

@@ -572,6 +572,8 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var uiCallsWaitingForRefresh = "{calls} waiting for a refresh"
     package internal(set) var uiPendingLineSignIn = "{call}  waiting {waited} for sign-in"
     package internal(set) var uiPendingLineRefresh = "{call}  waiting {waited} for a refresh"
+    package internal(set) var uiCallsWaitingForStepUp = "{calls} waiting for a step-up"
+    package internal(set) var uiPendingLineStepUp = "{call}  waiting {waited} for a step-up"
     package internal(set) var uiMore = "{count} more"
     package internal(set) var uiNoCallsWaiting = "No calls waiting"
     // MARK: Issue 14's remaining items (TOTP QR code, row hints, wide dashboard)

@@ -36,7 +36,7 @@ extension BackendTests {
             defer { session.kill() }
             _ = try await TerminalEndToEndTests.waitForDashboard(session, username: username)
             session.press("c")
-            let prompt = try await session.waitFor("Enter the emailed code", Self.loa2, "1 call is waiting")
+            let prompt = try await session.waitFor("Enter the emailed code", Self.loa2, "waiting for it")
             TerminalPasswordlessEndToEndTests.show("step-up prompt 80x24", prompt)
             #expect(!prompt.contains("Password"), "only the missing factor is asked:\n\(prompt)")
             let code = try #require(try await backend.oneTimeCode(for: username))
