@@ -29,7 +29,8 @@ extension TextCatalog {
         text.stepUpWaitingOne = "1 件の呼び出しが待機しています。"
         text.stepUpWaitingOther = "{count} 件の呼び出しが待機しています。"
         text.stepUpStarting = "足りない要素を確認しています…"
-        text.stepUpUnsupported = "プールはパスキーなど、この画面では入力できない要素を求めています。Esc で取り消し、latchkey sign-in --acr LEVEL でステップアップしてください。"
+        text.stepUpUnsupported =
+            "プールはパスキーなど、この画面では入力できない要素を求めています。Esc で取り消し、latchkey sign-in --acr LEVEL でステップアップしてください。"
         text.stepUpCancelledStatus = "ステップアップを取り消しました。待機中の呼び出しは失敗しました。"
         text.steppedUpLog = "{acr} にステップアップしました。待機中の呼び出しを再開します"
         text.pendingCallStepUp = "{label} — ステップアップ待ち、{waited}"
@@ -1159,9 +1160,11 @@ extension TextCatalog {
         text.cliSignInNoBrowser = "--web と併用: ブラウザを開かずに URL を表示し、貼り付けたリダイレクト URL を受け取ります。"
         text.cliSignInTimeout = "--web と併用: ブラウザを待つ秒数。"
         // MARK: Step-up (sign-in --acr, token --acr)
-        text.cliAcr = "必要な認証レベル (例: urn:cognito:loa:2)。sign-in はセッションをこのレベルにステップアップし、足りない要素だけを尋ねます。token はこのレベルのときだけトークンを表示します (端末では先にステップアップし、端末がなければ 4 で終了)。"
+        text.cliAcr =
+            "必要な認証レベル (例: urn:cognito:loa:2)。sign-in はセッションをこのレベルにステップアップし、足りない要素だけを尋ねます。token はこのレベルのときだけトークンを表示します (端末では先にステップアップし、端末がなければ 4 で終了)。"
         text.cliMaxAge = "--acr と併用: 要素を引き続き有効とみなす、最も古いサインインの秒数。"
-        text.cliStepUpOnly = "--acr はサインイン中のセッションをステップアップします。--username、--password-stdin、--flow、--method、--web、--provider は指定しないでください。"
+        text.cliStepUpOnly =
+            "--acr はサインイン中のセッションをステップアップします。--username、--password-stdin、--flow、--method、--web、--provider は指定しないでください。"
         text.cliMaxAgeNeedsAcr = "--max-age は --acr と併用します。レベルも指定してください (例: --acr urn:cognito:loa:2)。"
         text.cliBadMaxAge = "--max-age には 0 から 31536000 までの秒数を指定してください (指定値: {value})。"
         text.cliBadAcr = "--acr には空白を含まないレベルを 1 つ指定してください (例: urn:cognito:loa:2)。"

@@ -89,7 +89,8 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var reloginCancelledStatus = "Sign-in cancelled. Press s to sign in again."
     // MARK: Step-up prompt
     package internal(set) var stepUpTitle = "Confirm it's you"
-    package internal(set) var stepUpMessage = "This needs a stronger sign-in ({acr}). Give the one factor still missing."
+    package internal(set) var stepUpMessage =
+        "This needs a stronger sign-in ({acr}). Give the one factor still missing."
     package internal(set) var stepUpWaitingOne = "1 call is waiting for it."
     package internal(set) var stepUpWaitingOther = "{count} calls are waiting for it."
     package internal(set) var stepUpStarting = "Asking what is missing…"
@@ -1147,7 +1148,8 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var cliMaxAge = "With --acr: the oldest sign-in, in seconds, whose factors still count."
     package internal(set) var cliStepUpOnly =
         "--acr steps up the session that is signed in: drop --username, --password-stdin, --flow, --method, --web and --provider."
-    package internal(set) var cliMaxAgeNeedsAcr = "--max-age goes with --acr: name the level too (such as --acr urn:cognito:loa:2)."
+    package internal(set) var cliMaxAgeNeedsAcr =
+        "--max-age goes with --acr: name the level too (such as --acr urn:cognito:loa:2)."
     package internal(set) var cliBadMaxAge = "--max-age takes 0 to 31536000 seconds, got {value}."
     package internal(set) var cliBadAcr = "--acr takes one level without spaces, such as urn:cognito:loa:2."
     package internal(set) var cliSteppedUp = "✔ Stepped up to {acr}."
