@@ -474,6 +474,8 @@ extension DashboardState {
             append(ScreenText.refreshFailed(message))
         case .signInWaitReleased(let count):
             append(ScreenText.signInWaitReleased(count))
+        case .stepUpRequired(let acr, let waiting):
+            append(ScreenText.stepUpRequiredLog(acr: TerminalText.sanitized(acr), waiting: waiting))
         case .identityIdChanged(let old, let new):
             session?.identityId = new
             append(ScreenText.identityChanged(old: old, new: new))

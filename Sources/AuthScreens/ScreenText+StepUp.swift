@@ -23,6 +23,10 @@ extension ScreenText {
     public static var stepUpCancelledStatus: String { Localized.text(\.stepUpCancelledStatus) }
     /// The event log's line after a step-up.
     public static func steppedUp(_ acr: String) -> String { Localized.format(\.steppedUpLog, ["acr": acr]) }
+    /// The event log's line when calls start waiting behind a step-up.
+    public static func stepUpRequiredLog(acr: String, waiting: Int) -> String {
+        Localized.format(\.stepUpRequiredLog, ["acr": acr, "count": String(waiting)])
+    }
     /// One line of the waiting calls panel for a call waiting behind a step-up.
     public static func pendingCallStepUp(label: String, waited: String) -> String {
         Localized.format(\.pendingCallStepUp, ["label": label, "waited": waited])

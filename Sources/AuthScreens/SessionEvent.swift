@@ -46,6 +46,8 @@ public enum SessionEvent: Hashable, Sendable {
     case refreshFailed(AuthError)
     /// Waiting calls were released by `releaseSignInWait`.
     case signInWaitReleased(count: Int)
+    /// Calls wait behind a step-up to `acr` (the first level asked for).
+    case stepUpRequired(acr: String, waiting: Int)
     /// The identity id changed.
     case identityIdChanged(old: String?, new: String)
     /// AWS credentials were fetched; their expiry.
@@ -65,6 +67,8 @@ public enum SessionEvent: Hashable, Sendable {
         case .tokensRefreshed(let expiration): self = .tokensRefreshed(expiration: expiration)
         case .refreshFailed(let error): self = .refreshFailed(error)
         case .signInWaitReleased(let count): self = .signInWaitReleased(count: count)
+        case .stepUpRequired(let requirement):
+            self = .stepUpRequired(acr: requirement.acr.first ?? "", waiting: requirement.waitingCount)
         case .identityIdChanged(let old, let new): self = .identityIdChanged(old: old, new: new)
         case .credentialsRefreshed(let expiration): self = .credentialsRefreshed(expiration: expiration)
         case .storeWarning(let message): self = .storeWarning(message)

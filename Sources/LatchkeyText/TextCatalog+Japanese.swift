@@ -33,6 +33,7 @@ extension TextCatalog {
             "プールはパスキーなど、この画面では入力できない要素を求めています。Esc で取り消し、latchkey sign-in --acr LEVEL でステップアップしてください。"
         text.stepUpCancelledStatus = "ステップアップを取り消しました。待機中の呼び出しは失敗しました。"
         text.steppedUpLog = "{acr} にステップアップしました。待機中の呼び出しを再開します"
+        text.stepUpRequiredLog = "{acr} へのステップアップが必要です ({count} 件待機中)"
         text.pendingCallStepUp = "{label} — ステップアップ待ち、{waited}"
         text.helpTitle = "キー操作"
         text.usernameLabel = "ユーザー名"

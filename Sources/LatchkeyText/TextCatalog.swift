@@ -98,6 +98,7 @@ package final class TextCatalog: @unchecked Sendable {
         "The pool asks for a passkey or another factor this prompt cannot take. Esc cancels; step up with latchkey sign-in --acr LEVEL."
     package internal(set) var stepUpCancelledStatus = "Step-up cancelled: the calls waiting for it failed."
     package internal(set) var steppedUpLog = "Stepped up to {acr}; the waiting calls resume"
+    package internal(set) var stepUpRequiredLog = "Step-up to {acr} needed ({count} waiting)"
     package internal(set) var pendingCallStepUp = "{label} — waiting for a step-up, {waited}"
     package internal(set) var none = "none"
     package internal(set) var guest = "Guest"

@@ -60,10 +60,23 @@ extension AuthClientTests {
         let rig = makeRig(stored: Fixtures.signedInSession(weak))
         let client = rig.client
         await client.initialize()
+        let events = await client.events()
         let call = Task { try await client.getTokens(TokenRequestOptions(acr: [StepUp.loa2])) }
         try await Waiter.value(
             of: "a call behind the step-up", on: [await client.changeSource()],
             { await client.pendingCalls.count }, until: { $0 == 1 })
+        // The event stream says so: the pending calls, then the requirement (level, count, current acr).
+        var iterator = events.makeAsyncIterator()
+        var announced: StepUpRequirement?
+        while let event = await iterator.next() {
+            guard case .pendingCallsChanged(let calls) = event, calls.contains(where: { $0.reason == .stepUp }) else {
+                continue
+            }
+            if case .stepUpRequired(let requirement)? = await iterator.next() { announced = requirement }
+            break
+        }
+        #expect(announced?.acr == [StepUp.loa2] && announced?.waitingCount == 1)
+        #expect(announced?.current.acr == StepUp.loa1)
         await client.releaseStepUpWait()
         await #expect(throws: AuthError.stepUpCancelled) { try await call.value }
         #expect(await client.userState == .signedIn)

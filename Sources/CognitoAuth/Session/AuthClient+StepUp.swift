@@ -49,6 +49,20 @@ extension AuthClient {
         run(machine.handle(.releaseStepUpWait, now: clock.now()))
     }
 
+    /// Publishes ``AuthEvent/stepUpRequired(_:)`` when the calls waiting behind a step-up start or
+    /// change what they ask for (not for a count that only falls).
+    func publishStepUpChange() {
+        let current = machine.stepUpRequirement
+        defer { publishedStepUp = current }
+        guard let current else { return }
+        if let before = publishedStepUp, before.acr == current.acr, before.maxAge == current.maxAge,
+            before.waitingCount >= current.waitingCount
+        {
+            return
+        }
+        publish(.stepUpRequired(current))
+    }
+
     /// Whether `tokens` meet what `options` ask for (always, when they ask for no level or age).
     func meets(_ options: TokenRequestOptions, _ tokens: CognitoTokens) -> Bool {
         guard options.requiresStepUpCheck else { return true }

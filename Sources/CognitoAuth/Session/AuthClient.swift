@@ -94,6 +94,8 @@ public actor AuthClient {
     var identity = IdentityState()
     /// Which refresh operation this backend answers, as learnt in this process.
     var refreshOperation: RefreshOperation = .unknown
+    /// The step-up requirement last published (AuthClient+StepUp.swift).
+    var publishedStepUp: StepUpRequirement?
 
     /// Creates a client. Nothing touches the network or the store until a call needs it.
     public init(
@@ -363,6 +365,7 @@ public actor AuthClient {
                 publish(.connectivityChanged(connectivity))
             case .pendingCallsChanged:
                 if !eventStreams.isEmpty { publish(.pendingCallsChanged(machine.pendingCalls)) }
+                publishStepUpChange()
             case .revoke(let revocation, let accessToken):
                 // A sign-out awaits its own (settleSignOut); any other transition's is sent meanwhile.
                 Task { await self.revokeOwed(revocation, accessToken: accessToken) }
