@@ -118,15 +118,29 @@ def print_redirect(url: str, timeout: float) -> str:
 # --------------------------------------------------------------------------------------------
 # Browser mode: headless Chromium
 # --------------------------------------------------------------------------------------------
+def start_chromium(profile: str):
+    """Debian's headless Chromium with its own profile directory `profile`, driven through /usr/bin/chromedriver
+    (never Selenium Manager, so nothing is downloaded). The caller quits it and removes `profile`."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                "--no-default-browser-check", "--no-proxy-server", f"--user-data-dir={profile}",
+                "--window-size=800,700"):
+        options.add_argument(arg)
+    return webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER, log_output=subprocess.DEVNULL),
+                            options=options)
+
+
 def browser_sign_in(url: str, timeout: float) -> str:
     provider, username, password = account()
     missing = [path for path in (CHROMIUM, CHROMEDRIVER) if not os.access(path, os.X_OK)]
     if missing:
         raise SignInFailed(f"{' and '.join(missing)} not found: install Debian's browser with `{APT_LINE}`.")
     try:
-        from selenium import webdriver
         from selenium.common.exceptions import TimeoutException, WebDriverException
-        from selenium.webdriver.chrome.service import Service
         from selenium.webdriver.common.by import By
         from selenium.webdriver.support.ui import WebDriverWait
         from selenium.webdriver.support import expected_conditions
@@ -135,18 +149,11 @@ def browser_sign_in(url: str, timeout: float) -> str:
                            ".venv/bin/python.")
 
     profile = tempfile.mkdtemp(prefix="latchkey-chromium-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                "--no-default-browser-check", "--no-proxy-server", f"--user-data-dir={profile}",
-                "--window-size=800,700"):
-        options.add_argument(arg)
     driver = None
     origin = origin_of(url)
     try:
         try:
-            driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER, log_output=subprocess.DEVNULL),
-                                      options=options)
+            driver = start_chromium(profile)
         except WebDriverException as err:
             raise SignInFailed(f"Chromium did not start: {str(err.msg or err).strip()}")
         driver.set_page_load_timeout(timeout)
