@@ -28,7 +28,7 @@ import pytest
 
 import soft_passkey
 from conftest import aid, ok, serve
-from test_browser_sign_in import APT_LINE, Callback, authorize_url, client_for, code_and_state
+from test_browser_sign_in import APT_LINE, Callback, authorize_url, client_for, code_and_state, run_driver
 from test_hosted_ui import CALLBACK, exchange, http, location, pkce
 
 RP = "localhost"
@@ -184,8 +184,8 @@ def test_a_challenge_from_another_clients_page_or_another_users_handle_is_refuse
 
 # ---- Chromium with a WebDriver virtual authenticator ------------------------------------------------
 @pytest.fixture()
-def chromium():
-    """Debian's headless Chromium with a virtual CTAP2 platform authenticator (resident keys, user verified)."""
+def browser_ready():
+    """Chromium and chromedriver are installed: else a skip with the apt line, or a failure under CI."""
     if os.environ.get("LATCHKEY_SKIP_BROWSER") == "1":
         pytest.skip("LATCHKEY_SKIP_BROWSER=1")
     missing = [p for p in ("/usr/bin/chromium", "/usr/bin/chromedriver") if not os.access(p, os.X_OK)]
@@ -194,6 +194,11 @@ def chromium():
         if os.environ.get("CI") or os.environ.get("LATCHKEY_REQUIRE_BROWSER"):
             pytest.fail(f"{message}; under CI the managed-login browser test must run")
         pytest.skip(message)
+
+
+@pytest.fixture()
+def chromium(browser_ready):
+    """Debian's headless Chromium with a virtual CTAP2 platform authenticator (resident keys, user verified)."""
     from selenium.webdriver.common.virtual_authenticator import VirtualAuthenticatorOptions
 
     from browser_sign_in import start_chromium
@@ -293,3 +298,26 @@ def test_chromium_never_offers_a_passkey_made_for_another_relying_party(backend,
     found, text = wait_for(driver, ["message"], timeout=60)
     assert "NotAllowedError" in text, text
     assert callback.requests == []
+
+
+def test_browser_sign_in_py_signs_in_with_the_passkeys_of_a_store(backend, browser_ready, callback, enrolled, tmp_path):
+    """The CLI's $BROWSER stand-in with LATCHKEY_BROWSER_PASSKEY_STORE: a passkey the software key registered
+    through the API (origin https://localhost, as `latchkey passkey add` does) signs in through managed login."""
+    user, creds = enrolled
+    store = tmp_path / "keys.json"
+    store.write_text(json.dumps(creds))
+    client_id = client_for(backend, callback.uri)
+    verifier, challenge = pkce()
+    url = authorize_url({"webDomain": local_origin(backend)}, client_id, callback.uri, challenge, "store-1")
+    done = run_driver(url, LATCHKEY_BROWSER_PASSKEY_STORE=str(store))
+    assert done.returncode == 0, done.stderr
+    code, state = code_and_state(callback.requests[-1])
+    assert state == "store-1"
+    status, tokens = exchange(backend, code, verifier, client_id=client_id, redirect_uri=callback.uri)
+    assert status == 200, tokens
+    assert ok(backend, "GetUser", {"AccessToken": tokens["access_token"]})["Username"] == user
+    assert json.loads(store.read_text())[0]["signCount"] > creds[0]["signCount"]
+    # On the IP host the page offers no passkey, and the driver says why.
+    ip_url = authorize_url(backend, client_id, callback.uri, challenge, "store-2")
+    refused = run_driver(ip_url, LATCHKEY_BROWSER_PASSKEY_STORE=str(store))
+    assert refused.returncode == 1 and "offers no passkey" in refused.stderr, refused.stderr
