@@ -172,7 +172,14 @@ def add_routes(app: Any, checked_consent: Callable[[], Any], sign_in: Callable[[
                login_form: Callable[..., Any], session_user: Callable[[Any], Any], query_client: Callable[..., Any],
                hosted_user: Callable[[Any, str], Any]) -> None:
     """Adds the passkey routes to the hosted UI's Flask app (the helpers are hosted_ui.create_app's own)."""
-    from flask import Response, request
+    add_sign_in_route(app, checked_consent, sign_in, login_form, hosted_user)
+    add_registration_routes(app, session_user, query_client)
+
+
+def add_sign_in_route(app: Any, checked_consent: Callable[[], Any], sign_in: Callable[[Any, Any], Any],
+                      login_form: Callable[..., Any], hosted_user: Callable[[Any, str], Any]) -> None:
+    """``POST /login/passkey``: the sign-in page's assertion, then the same redirect with a code as a password."""
+    from flask import request
 
     @app.route("/login/passkey", methods=["POST"])
     def passkey_sign_in():
@@ -209,6 +216,11 @@ def add_routes(app: Any, checked_consent: Callable[[], Any], sign_in: Callable[[
         if user is None or not user.enabled:
             return refuse("User is disabled.")
         return sign_in(grant, hosted_user(pool, owner))
+
+
+def add_registration_routes(app: Any, session_user: Callable[[Any], Any], query_client: Callable[..., Any]) -> None:
+    """``/passkeys/add``: the page, its options and its completion (Bearer access token or the hosted session)."""
+    from flask import Response, request
 
     def registering_user() -> tuple[Any, Any, str]:
         """(pool, user, client id) from the Bearer access token, else from the session cookie of client_id."""
