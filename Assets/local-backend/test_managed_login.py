@@ -27,7 +27,7 @@ import uuid
 import pytest
 
 import soft_passkey
-from conftest import aid, ok, serve
+from conftest import aid, call, ok, serve
 from test_browser_sign_in import APT_LINE, Callback, authorize_url, client_for, code_and_state, run_driver
 from test_hosted_ui import CALLBACK, exchange, http, location, pkce
 
@@ -158,6 +158,40 @@ def test_a_passkey_for_another_relying_party_is_refused(backend, enrolled):
     status, headers, text = post_assertion(backend, query, forged)
     assert status == 400 and "Your passkey was not accepted." in text, text
     assert not headers.get("Location")
+
+
+def test_a_passkey_is_refused_once_the_pool_names_another_relying_party(backend):
+    """A passkey is kept with the relying party it was made for: after the pool's RelyingPartyId changes, an
+    assertion signed for the new one (with the right key, challenge and origin) signs nobody in."""
+    pool = ok(backend, "CreateUserPool", {"PoolName": f"rp-{uuid.uuid4().hex[:6]}", "Policies": {
+        "SignInPolicy": {"AllowedFirstAuthFactors": ["PASSWORD", "WEB_AUTHN"]}}})["UserPool"]["Id"]
+    ok(backend, "SetUserPoolMfaConfig", {"UserPoolId": pool, "MfaConfiguration": "OFF",
+                                         "WebAuthnConfiguration": {"RelyingPartyId": RP}})
+    client = ok(backend, "CreateUserPoolClient", {"UserPoolId": pool, "ClientName": "rp", "ExplicitAuthFlows": [
+        "ALLOW_USER_AUTH", "ALLOW_REFRESH_TOKEN_AUTH"]})["UserPoolClient"]["ClientId"]
+    ok(backend, "AdminCreateUser", {"UserPoolId": pool, "Username": "rp-user", "MessageAction": "SUPPRESS"})
+    ok(backend, "AdminSetUserPassword", {"UserPoolId": pool, "Username": "rp-user", "Password": "Passw0rd!",
+                                         "Permanent": True})
+    token = ok(backend, "InitiateAuth", {"ClientId": client, "AuthFlow": "USER_AUTH", "AuthParameters": {
+        "USERNAME": "rp-user", "PREFERRED_CHALLENGE": "PASSWORD", "PASSWORD": "Passw0rd!"}})[
+        "AuthenticationResult"]["AccessToken"]
+    options = ok(backend, "StartWebAuthnRegistration", {"AccessToken": token})["CredentialCreationOptions"]
+    creds: list = []
+    ok(backend, "CompleteWebAuthnRegistration", {"AccessToken": token, "Credential": soft_passkey.make_credential(
+        options, f"https://{RP}", creds)})
+    ok(backend, "SetUserPoolMfaConfig", {"UserPoolId": pool, "MfaConfiguration": "OFF",
+                                         "WebAuthnConfiguration": {"RelyingPartyId": "other.example"}})
+    started = ok(backend, "InitiateAuth", {"ClientId": client, "AuthFlow": "USER_AUTH", "AuthParameters": {
+        "USERNAME": "rp-user", "PREFERRED_CHALLENGE": "WEB_AUTHN"}})
+    request = json.loads(started["ChallengeParameters"]["CREDENTIAL_REQUEST_OPTIONS"])
+    assert request["rpId"] == "other.example"
+    moved = copy.deepcopy(creds)
+    moved[0]["rpId"] = "other.example"
+    credential = soft_passkey.get_assertion(request, "https://other.example", moved)
+    status, answer = call(backend, "RespondToAuthChallenge", {
+        "ClientId": client, "ChallengeName": "WEB_AUTHN", "Session": started["Session"],
+        "ChallengeResponses": {"USERNAME": "rp-user", "CREDENTIAL": json.dumps(credential)}})
+    assert status == 400 and answer["__type"] == "NotAuthorizedException", answer
 
 
 @pytest.mark.parametrize("origin", ["http://localhost:1", "http://127.0.0.1:{port}", "https://evil.example"])
