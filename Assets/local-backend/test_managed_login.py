@@ -21,7 +21,9 @@ import re
 import shutil
 import tempfile
 import time
+import urllib.error
 import urllib.parse
+import urllib.request
 import uuid
 
 import pytest
@@ -29,7 +31,7 @@ import pytest
 import soft_passkey
 from conftest import aid, call, ok, serve
 from test_browser_sign_in import APT_LINE, Callback, authorize_url, client_for, code_and_state, run_driver
-from test_hosted_ui import CALLBACK, exchange, http, location, pkce
+from test_hosted_ui import CALLBACK, exchange, http, location, make_user, pkce, sign_in
 
 RP = "localhost"
 
@@ -214,6 +216,41 @@ def test_a_challenge_from_another_clients_page_or_another_users_handle_is_refuse
     credential["response"]["userHandle"] = soft_passkey.b64url(b"\x01" * 32)
     status, _headers, text = post_assertion(backend, query, credential)
     assert status == 400 and "Your passkey was not accepted." in text
+
+
+def add_call(backend, step, body, headers):
+    """POST /passkeys/add/STEP (JSON) on the relying party's host; returns (status, JSON answer)."""
+    req = urllib.request.Request(
+        f"{backend['webDomain']}/passkeys/add/{step}?client_id={backend['appClientId']}", method="POST",
+        data=json.dumps(body).encode(),
+        headers={"Host": f"{RP}:{port_of(backend)}", "Content-Type": "application/json", **headers})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as resp:
+            return resp.status, json.loads(resp.read())
+    except urllib.error.HTTPError as err:
+        return err.code, json.loads(err.read())
+
+
+def test_add_a_passkey_after_a_password_sign_in_with_the_hosted_session(backend):
+    """Managed login's "add a passkey" for a person signed in on the page: the hosted session cookie, same origin."""
+    user = make_user(backend)
+    _code, _verifier, cookie, _params = sign_in(backend, user)
+    same_origin = {"Cookie": cookie, "Origin": local_origin(backend)}
+    assert add_call(backend, "options", {}, {"Cookie": cookie})[0] == 401  # no Origin: not from the page
+    assert add_call(backend, "options", {}, {"Cookie": cookie, "Origin": "http://evil.example"})[0] == 401
+    status, options = add_call(backend, "options", {}, same_origin)
+    assert status == 200 and options["rp"]["id"] == RP and options["user"]["name"] == user, options
+    creds: list = []
+    wrong = soft_passkey.make_credential(options, "http://localhost:1", [])
+    status, answer = add_call(backend, "complete", wrong, same_origin)
+    assert status == 400 and answer["error"] == "WebAuthnOriginNotAllowedException", answer
+    credential = soft_passkey.make_credential(options, local_origin(backend), creds)
+    status, answer = add_call(backend, "complete", credential, same_origin)
+    assert status == 200 and answer["credentialId"] == creds[0]["id"] and answer["relyingPartyId"] == RP, answer
+    query, _verifier, body = login_page(backend)
+    status, _headers, text = post_assertion(
+        backend, query, soft_passkey.get_assertion(page_options(body), local_origin(backend), creds))
+    assert status == 302, text
 
 
 # ---- Chromium with a WebDriver virtual authenticator ------------------------------------------------
