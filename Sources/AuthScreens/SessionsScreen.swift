@@ -180,7 +180,8 @@ extension SessionsState {
     /// The view just opened over `app`'s dashboard: it loads the list.
     package static func opening(over app: AppState) -> (SessionsState, [ScreenEffect]) {
         var state = SessionsState(now: app.now)
-        return (state, state.load())
+        let effects = state.load()
+        return (state, effects)
     }
 
     /// Applies an action and returns the effects (and `.route(.closeModal)` to close).

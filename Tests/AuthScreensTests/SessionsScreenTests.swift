@@ -38,9 +38,9 @@ struct SessionsScreenTests {
         let app = opened()
         #expect(app.title == "Sessions")
         #expect(app.activity == nil)
-        #expect(app.hintEntries?.map(\.text) == ["↑/↓ select", "x revoke", "r reload", "Esc back", "q quit"])
-        #expect(app.helpLines?.first == "↑ ↓   select a session (also k / j)")
-        #expect(app.helpLines?.contains("Esc or S   back to the dashboard") == true)
+        #expect(app.hintEntries.map(\.text) == ["↑/↓ select", "x revoke", "r reload", "Esc back", "q quit"])
+        #expect(app.helpLines.first == "↑ ↓   select a session (also k / j)")
+        #expect(app.helpLines.contains("Esc or S   back to the dashboard"))
     }
 
     @Test("Profile's S opens the view too (the dashboard's binding, written once)")
@@ -48,7 +48,7 @@ struct SessionsScreenTests {
         var app = signedInApp()
         _ = app.reduce(.keyPressed(.character("p")))
         #expect(app.profile != nil)
-        #expect(app.helpLines?.contains("S   your sessions on every device") == true)
+        #expect(app.helpLines.contains("S   your sessions on every device"))
         #expect(app.reduce(.keyPressed(.character("S"))) == [.sessions(.load)])
         #expect(app.sessions != nil && app.profile == nil)
     }

@@ -56,7 +56,7 @@ struct ScreenSnapshotTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: SnapshotCase.directory).filter {
             $0.hasSuffix(".txt")
         }
-        let cases = (snapshotCases + deviceSnapshotCases + profileSnapshotCases + japaneseSnapshotCases).map {
+        let cases = (snapshotCases + deviceSnapshotCases + profileSnapshotCases + japaneseSnapshotCases + sessionSnapshotCases).map {
             URL(fileURLWithPath: $0.path).lastPathComponent
         }
         #expect(Set(files) == Set(cases), "orphaned: \(Set(files).subtracting(cases).sorted())")
