@@ -501,13 +501,13 @@ extension TextCatalog {
         text.sessionsNone = "一覧にセッションはありません。"
         text.sessionsColumnDevice = "デバイス"
         text.sessionsColumnAddress = "アドレス"
-        text.sessionsColumnClient = "クライアント"
+        text.sessionsColumnClient = "アプリ"
         text.sessionsColumnCreated = "開始"
         text.sessionsColumnLastActive = "最終利用"
         text.sessionsThisTerminal = "← この端末"
         text.sessionsDetail = "セッション {id} · {type} · アプリクライアント {client}"
         text.sessionsConfirmRevoke =
-            "{device} ({address}) のセッションを無効にしますか? その更新トークンとアクセストークンは使えなくなります。y/N"
+            "選択したセッションを無効にしますか? 更新トークンとアクセストークンは使えなくなります。y/N"
         text.sessionsRevokeCancelled = "何も無効にしませんでした。"
         text.sessionsRevoked = "セッションを無効にしました: {device}。"
         text.sessionsRefuseCurrent =

@@ -553,7 +553,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var sessionsThisTerminal = "← this terminal"
     package internal(set) var sessionsDetail = "Session {id} · {type} · app client {client}"
     package internal(set) var sessionsConfirmRevoke =
-        "Revoke the session on {device} ({address})? Its refresh and access tokens stop working. y/N"
+        "Revoke the selected session? Its refresh and access tokens stop working. y/N"
     package internal(set) var sessionsRevokeCancelled = "Nothing revoked."
     package internal(set) var sessionsRevoked = "Session revoked: {device}."
     package internal(set) var sessionsRefuseCurrent =

@@ -26,9 +26,9 @@ struct SessionColumns {
         let active = Column(title: Localized.text(\.sessionsColumnLastActive), width: dateWidth) { date($0.lastActive) }
         let narrow = width < 70
         let fixed = narrow ? [active] : [client, created, active]
-        // What the fixed columns, their spaces and the marker leave goes to the device (2/5) and the address.
+        // What the fixed columns, their spaces and the marker leave goes to the device and the address, halved.
         let rest = max(0, width - 2 - fixed.reduce(0) { $0 + $1.width + 1 } - 1)
-        let deviceWidth = rest * 2 / 5
+        let deviceWidth = rest / 2
         let device = Column(title: Localized.text(\.sessionsColumnDevice), width: deviceWidth) { $0.device }
         let address = Column(title: Localized.text(\.sessionsColumnAddress), width: rest - deviceWidth) { $0.address }
         columns = [device, address] + fixed
@@ -46,7 +46,7 @@ extension AppView {
         Box(title: Localized.text(\.sessionsTitle), clearsInterior: true).draw(into: &grid, in: body)
         let inner = body.inset(top: 1, left: 2, bottom: 1, right: 2)
         guard !inner.isEmpty else { return }
-        let messageRows = min(4, max(0, inner.height - 2))
+        let messageRows = min(5, max(0, inner.height - 2))
         let list = Rect(row: inner.row, column: inner.column, width: inner.width, height: inner.height - messageRows)
         let rows = sessions.rows(timeZone: timeZone)
         if let placeholder = sessions.placeholder {
@@ -57,14 +57,17 @@ extension AppView {
         let messageArea = Rect(
             row: inner.bottom - messageRows, column: inner.column, width: inner.width, height: messageRows)
         guard messageArea.height > 0 else { return }
+        // The selected session whole, as the columns cut it: its device, then its id, kind and app client.
         if sessions.placeholder == nil, rows.indices.contains(sessions.selection) {
             let row = rows[sessions.selection]
-            grid.write(
-                TextWidth.truncate(row.device + " · " + row.detail, toWidth: messageArea.width), row: messageArea.row,
-                column: messageArea.column, style: CellStyle(.dim), maxWidth: messageArea.width)
+            for (offset, text) in [row.device, row.detail].enumerated() where offset < messageArea.height {
+                grid.write(
+                    TextWidth.truncate(text, toWidth: messageArea.width), row: messageArea.row + offset,
+                    column: messageArea.column, style: CellStyle(.dim), maxWidth: messageArea.width)
+            }
         }
         if let message = sessions.message {
-            let area = messageArea.inset(top: 1, left: 0, bottom: 0, right: 0)
+            let area = messageArea.inset(top: 2, left: 0, bottom: 0, right: 0)
             Banner(Self.bannerKind(message.kind), message.text).draw(into: &grid, in: area)
         }
     }
