@@ -39,10 +39,11 @@ extension DashboardState {
             KeyBinding(.smsMFA, [.character("x")], help: .line(\.dashboardHelpMfaSMS)),
             KeyBinding(.preferSMS, [.character("X")], help: .mentioned),
             KeyBinding(
-                .devices, [.character("v")], hint: .line(\.dashboardHintsDevices), help: .line(\.dashboardHelpDevices)),
+                .devices, [.character("v")], hint: .line(\.dashboardHintsDevices),
+                help: .line(\.dashboardHelpDevicesSessions)),
             KeyBinding(
                 .sessions, [.character("S")], hint: .line(\.dashboardHintsSessions),
-                help: .line(\.dashboardHelpSessions)),
+                help: .sharesLine(separator: " / ")),
             KeyBinding(
                 .profile, [.character("p")], hint: .line(\.dashboardHintsProfile),
                 help: .line(\.dashboardHelpProfileCopy)),

@@ -207,7 +207,8 @@ extension SessionsState {
         case .revoked(let session, let result):
             request = nil
             switch result {
-            case .success: notice = Localized.format(\.sessionsRevoked, ["device": Self.row(session, timeZone: nil).device])
+            case .success:
+                notice = Localized.format(\.sessionsRevoked, ["device": Self.row(session, timeZone: nil).device])
             case .failure(.trackingOff): isTrackingOff = true
             case .failure(.failed(let sentence)): error = sentence
             }
@@ -258,7 +259,8 @@ extension SessionsState {
                 .revoke, [.character("x")], hint: .line(\.sessionsHintsRevoke), help: .line(\.sessionsHelpRevoke)),
             KeyBinding(
                 .reload, [.character("r")], hint: .line(\.sessionsHintsReload), help: .line(\.sessionsHelpReload)),
-            KeyBinding(.back, [.escape], label: "Esc", hint: .line(\.sessionsHintsBack), help: .line(\.sessionsHelpBack)),
+            KeyBinding(
+                .back, [.escape], label: "Esc", hint: .line(\.sessionsHintsBack), help: .line(\.sessionsHelpBack)),
             KeyBinding(
                 .backByOpeningKey, DashboardState.keyBindings.binding(.sessions)?.keys ?? [],
                 help: .sharesLineSaying(\.sessionsHelpBackOr)),

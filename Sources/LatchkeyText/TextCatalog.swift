@@ -283,7 +283,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var dashboardHelpTotpSetUp = "Security: set up an authenticator app (TOTP)"
     package internal(set) var dashboardHelpTotpOff = "Security: authenticator app (TOTP) off"
     package internal(set) var dashboardHelpMfaSMS = "Security: SMS MFA on/off ({key}: prefer SMS)"
-    package internal(set) var dashboardHelpDevices = "devices: list, forget, remember"
+    package internal(set) var dashboardHelpDevicesSessions = "devices: list, forget, remember / sessions: revoke"
     package internal(set) var dashboardHelpProfileCopy =
         "profile / copy a token to the clipboard (then {id}: ID, {access}: access)"
     package internal(set) var dashboardHelpAccounts = "accounts: switch, or sign in as someone else"
@@ -572,7 +572,6 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var sessionsHelpHelp = "this help"
     package internal(set) var sessionsHelpQuit = "quit"
     package internal(set) var dashboardHintsSessions = "sessions"
-    package internal(set) var dashboardHelpSessions = "Security: your sessions on every device (revoke one)"
     package internal(set) var profileHelpSessions = "your sessions on every device"
     package internal(set) var deviceChangedForget = "Device forgotten."
     package internal(set) var deviceChangedRemembered = "Device remembered."

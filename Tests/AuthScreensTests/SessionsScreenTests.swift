@@ -10,7 +10,8 @@ import Testing
 /// This terminal's session and a laptop's (whose device and place carry escapes).
 let twoSessions = [
     UserSessionInfo(
-        id: "tkn1111111111111111111111111", clientId: "client0000000000000000000001", created: t0.addingTimeInterval(-600),
+        id: "tkn1111111111111111111111111", clientId: "client0000000000000000000001",
+        created: t0.addingTimeInterval(-600),
         lastActive: t0, deviceType: "Latchkey/0.2.0 (Linux)", lastIPAddress: "127.0.0.1", isCurrent: true),
     UserSessionInfo(
         id: "tkn2222222222222222222222222", clientId: "client0000000000000000000001",
@@ -30,7 +31,8 @@ struct SessionsScreenTests {
 
     @Test("S opens the view only when signed in; the dashboard's hints and help name it")
     func opening() {
-        #expect(ScreenText.dashboardHelp.contains { $0.hasPrefix("S ") && $0.contains("sessions") })
+        #expect(ScreenText.dashboardHints.contains("S sessions"))
+        #expect(ScreenText.dashboardHelp.contains { $0.hasPrefix("v / S ") && $0.contains("sessions") })
         var signedOut = AppState(now: t0, timeZone: utc)
         signedOut.base = .dashboard
         #expect(signedOut.reduce(.keyPressed(.character("S"))).isEmpty)

@@ -77,7 +77,9 @@ enum SessionFixtures {
         ]
     }
 
-    static let names = ["sessions", "sessionsConfirmRevoke", "sessionsRefused", "sessionsTrackingOff", "sessionsLoading"]
+    static let names = [
+        "sessions", "sessionsConfirmRevoke", "sessionsRefused", "sessionsTrackingOff", "sessionsLoading",
+    ]
 }
 
 /// Every Sessions screen at 80x24, 60x20 and 120x40 in English, and at 80x24 and 60x20 in Japanese.
