@@ -103,14 +103,17 @@ public struct SessionsState: Equatable, Sendable {
         let place = [clean(session.city), clean(session.country)].compactMap { $0 }.joined(separator: ", ")
         let address = [clean(session.lastIPAddress), place.isEmpty ? nil : place].compactMap { $0 }
         let client = clean(session.clientId).map(Self.short) ?? "-"
-        let detail = [Self.short(TerminalText.sanitized(session.id)), clean(session.type) ?? "-"]
         return SessionRow(
             device: clean(session.deviceType) ?? Localized.text(\.cliSessionsUnknownDevice),
             address: address.isEmpty ? "-" : address.joined(separator: " · "), client: client,
             created: session.created.map { ScreenText.dateTime($0, timeZone: timeZone) } ?? "-",
             lastActive: session.lastActive.map { ScreenText.dateTime($0, timeZone: timeZone) } ?? "-",
             detail: Localized.format(
-                \.sessionsDetail, ["id": detail[0], "type": detail[1], "client": clean(session.clientId) ?? "-"]),
+                \.sessionsDetail,
+                [
+                    "id": Self.short(TerminalText.sanitized(session.id)), "type": clean(session.type) ?? "-",
+                    "client": clean(session.clientId) ?? "-",
+                ]),
             isCurrent: session.isCurrent)
     }
 
