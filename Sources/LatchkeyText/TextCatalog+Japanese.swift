@@ -518,7 +518,7 @@ extension TextCatalog {
         text.sessionsHintsBack = "戻る"
         text.sessionsHintsQuit = "終了"
         text.sessionsHelpSelect = "セッションを選択 (k / j も可)"
-        text.sessionsHelpRevoke = "選択したセッションを無効化 (確認あり。この端末のものは不可)"
+        text.sessionsHelpRevoke = "選択したセッションを無効化 (確認あり)"
         text.sessionsHelpReload = "一覧を再読み込み (30 秒ごとにも再読み込み)"
         text.sessionsHelpBack = "ダッシュボードに戻る"
         text.sessionsHelpBackOr = " / "

@@ -565,7 +565,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var sessionsHintsQuit = "quit"
     package internal(set) var sessionsHelpSelect = "select a session (also k / j)"
     package internal(set) var sessionsHelpRevoke =
-        "revoke the selected session (asks first; never this terminal's)"
+        "revoke the selected session (asks first)"
     package internal(set) var sessionsHelpReload = "reload the list (it also reloads every 30 s)"
     package internal(set) var sessionsHelpBack = "back to the dashboard"
     package internal(set) var sessionsHelpBackOr = " or "

