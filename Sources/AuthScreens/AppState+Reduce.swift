@@ -80,7 +80,7 @@ extension AppState {
             state.now = time
             forgotPasswordScreen = state
         }
-        return perform(dashboard.reduce(.tick(now: time)))
+        return perform(dashboard.reduce(.tick(now: time))) + modalTicked(time)
     }
 
     /// A hosted session signed out: the hosted UI's own cookie goes too, through its /logout page.

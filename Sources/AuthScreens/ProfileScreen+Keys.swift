@@ -126,6 +126,7 @@ extension ProfileState {
     mutating func perform(_ command: ProfileCommand) -> [ScreenEffect] {
         switch command {
         case .back, .backByOpeningKey: return [.route(.closeModal)]
+        case .sessions: return [.route(.present(.sessions))]
         case .up: selection = max(0, selection - 1)
         case .down: selection = min(max(0, rows.count - 1), selection + 1)
         case .reload:
