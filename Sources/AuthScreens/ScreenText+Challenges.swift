@@ -68,20 +68,10 @@ extension ScreenText {
     }
 
     /// The help overlay's lines on a screen of choices (the MFA factor), one per key.
-    public static var choiceHelp: [String] {
-        [
-            \TextCatalog.choiceHelpMove,
-            \.choiceHelpChoose,
-            \.choiceHelpEsc,
-            \.choiceHelpHelp,
-            \.choiceHelpQuit,
-        ].map(Localized.text)
-    }
+    public static var choiceHelp: [String] { FormKeys.choiceHelpLines }
 
     /// The bottom line's key hints on a screen of choices.
-    public static var choiceHints: [String] {
-        [\TextCatalog.hintChoose, \.hintEnterSelect, \.hintQuit, \.hintEscBack].map(Localized.text)
-    }
+    public static var choiceHints: [String] { FormKeys.choiceHints.map(\.text) }
 
     // MARK: Banners
 
@@ -111,9 +101,13 @@ extension ScreenText {
     // MARK: Authenticator set-up: QR code and clipboard
 
     /// The TOTP set-up screen's key hint: the `otpauth://` URI goes to the clipboard (OSC 52).
-    public static var hintCopyTOTPURI: String { Localized.text(\.hintCopyTOTPURI) }
+    public static var hintCopyTOTPURI: String { AppKeys.binding(.copy).hint(\.hintCopyTOTPURI).text }
+    /// The browser sign-in's hint while it waits: "Ctrl-Y copy URL".
+    public static var hintCopySignInURL: String { AppKeys.binding(.copy).hint(\.hintCopySignInURL).text }
     /// Under the secret when the QR code is beside the form (the URI is wider than the screen).
-    public static var totpCopyURIHint: String { Localized.text(\.totpCopyURIHint) }
+    public static var totpCopyURIHint: String {
+        Localized.format(\.totpCopyURIHint, ["key": AppKeys.binding(.copy).label])
+    }
     /// Instead of the QR code when even half-block rendering cannot fit it: the `columns`×`rows` it
     /// needs, and what to do instead.
     public static func totpQRCodeDoesNotFit(columns: Int, rows: Int) -> String {

@@ -38,7 +38,13 @@ extension ScreenText {
     /// The remember-device prompt's explanation of what remembering does.
     public static var rememberDeviceMessage: String { Localized.text(\.rememberDeviceMessage) }
     /// The remember-device prompt's key line: "y remember · n don't · any other key: ask later".
-    public static var rememberDeviceFooter: String { Localized.text(\.rememberDeviceFooter) }
+    public static var rememberDeviceFooter: String {
+        let answers = [
+            AnswerKeys.binding(.yes).hint(\.rememberDeviceYes), AnswerKeys.binding(.no).hint(\.rememberDeviceNo),
+        ]
+        let later = Localized.text(\.hintAnyOtherKey) + ": " + Localized.text(\.rememberDeviceLater)
+        return (answers.map(\.text) + [later]).joined(separator: hintSeparator)
+    }
 
     /// "1a2b3c4d…": the first 8 characters of the id after the region (the same for every device).
     public static func shortDeviceKey(_ key: String) -> String {

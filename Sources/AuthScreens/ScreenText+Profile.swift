@@ -98,39 +98,16 @@ extension ScreenText {
         ProfileState.keyBindings.hintEntries(order: ProfileState.hintOrder.filter { $0 != .remove }).map(\.text)
     }
     /// The key hints in a Profile form.
-    public static var profileFormHints: [String] {
-        [
-            \TextCatalog.profileFormHintsSave,
-            \.profileFormHintsBack,
-            \.profileFormHintsQuit,
-        ].map(Localized.text)
-    }
+    public static var profileFormHints: [String] { ProfileState.formHints(ProfileState.editBindings).map(\.text) }
     /// The key hints on the code form.
-    public static var profileCodeHints: [String] {
-        [
-            \TextCatalog.profileCodeHintsVerify,
-            \.profileCodeHintsNewCode,
-            \.profileCodeHintsLater,
-            \.profileCodeHintsQuit,
-        ].map(Localized.text)
-    }
+    public static var profileCodeHints: [String] { ProfileState.formHints(ProfileState.codeBindings).map(\.text) }
     /// The key hints on the password form.
     public static var profilePasswordHints: [String] {
-        [
-            \TextCatalog.profilePasswordHintsNext,
-            \.profilePasswordHintsChange,
-            \.profilePasswordHintsShow,
-            \.profilePasswordHintsBack,
-            \.profilePasswordHintsQuit,
-        ].map(Localized.text)
+        ProfileState.formHints(PasswordChangeForm.keyBindings).map(\.text)
     }
     /// The key hints on the delete form.
     public static var profileDeleteHints: [String] {
-        [
-            \TextCatalog.profileDeleteHintsDelete,
-            \.profileDeleteHintsKeep,
-            \.profileDeleteHintsQuit,
-        ].map(Localized.text)
+        ProfileState.formHints(ProfileState.deleteBindings).map(\.text)
     }
     /// The Profile view's help.
     public static var profileHelp: [String] {

@@ -77,9 +77,7 @@ extension ScreenText {
     /// `O` pressed: what it does.
     public static var globalSignOutExplanation: String { Localized.text(\.globalSignOutExplanation) }
     /// Hints while the question shows.
-    public static var globalSignOutHints: [String] {
-        [\TextCatalog.globalSignOutHintsYes, \.globalSignOutHintsCancel].map(Localized.text)
-    }
+    public static var globalSignOutHints: [String] { DashboardQuestion.signOutEverywhere.hints.map(\.text) }
     /// The answer was not y.
     public static var globalSignOutDeclined: String { Localized.text(\.globalSignOutDeclined) }
     /// The sign-in screen's notice after a global sign-out.

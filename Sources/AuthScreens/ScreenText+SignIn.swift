@@ -74,7 +74,9 @@ extension ScreenText {
     /// The browser panel's line above the `ssh -L` command, for a browser on another machine.
     public static var tunnelHint: String { Localized.text(\.hostedUITunnelHint) }
     /// The browser panel's line under the paste field: paste the URL with `?code=`, then Enter.
-    public static var pasteHint: String { Localized.text(\.hostedUIPasteHint) }
+    public static var pasteHint: String {
+        Localized.format(\.hostedUIPasteHint, ["enter": FormKeys.enter.label, "escape": FormKeys.escape.label])
+    }
     /// The notice after signing out of a hosted-UI session when the browser's logout page was opened here.
     public static var hostedUILogoutOpened: String { Localized.text(\.hostedUILogoutOpened) }
     /// The Sign in screen's notice after signing out of a hosted-UI session with no browser here; the
