@@ -35,7 +35,7 @@ public enum DashboardQuestion: Hashable, Sendable {
     public var question: String {
         switch self {
         case .signOutEverywhere: ScreenText.globalSignOutQuestion
-        case .turnFactorOff(let factor, _): Localized.format(\.mfaOffQuestion, ["factor": factor.displayName])
+        case .turnFactorOff(let factor, _): ScreenText.namingKeys(\.mfaOffQuestion, ["factor": factor.displayName])
         }
     }
 

@@ -80,8 +80,8 @@ extension ScreenText {
     public static func customAnswerRefused(_ message: String) -> String {
         let server = TerminalText.sanitized(message).trimmingCharacters(in: .whitespaces)
         return server.isEmpty
-            ? Localized.text(\.customAnswerRefused)
-            : Localized.format(\.customAnswerRefusedWithReason, ["reason": server])
+            ? ScreenText.namingKeys(\.customAnswerRefused)
+            : ScreenText.namingKeys(\.customAnswerRefusedWithReason, ["reason": server])
     }
 
     /// A failed challenge answer: a wrong or refused code, a wrong password, an expired attempt (Esc to
@@ -91,8 +91,8 @@ extension ScreenText {
         case .codeMismatch: return banner(error, Localized.text(\.nextCurrentCode))
         case .enableSoftwareTokenMFA: return Localized.text(\.challengeTotpRefused)
         case .notAuthorized(let message) where NotAuthorizedVariant(message) == .incorrectCredentials:
-            return banner(error, Localized.text(\.nextPasswordAgain))
-        case .notAuthorized: return Localized.text(\.challengeExpired)
+            return banner(error, ScreenText.namingKeys(\.nextPasswordAgain))
+        case .notAuthorized: return ScreenText.namingKeys(\.challengeExpired)
         case .invalidPassword: return banner(error, Localized.text(\.nextMeetPolicy))
         default: return fallbackBanner(error)
         }
@@ -111,10 +111,10 @@ extension ScreenText {
     /// Instead of the QR code when even half-block rendering cannot fit it: the `columns`×`rows` it
     /// needs, and what to do instead.
     public static func totpQRCodeDoesNotFit(columns: Int, rows: Int) -> String {
-        Localized.format(\.totpQRCodeDoesNotFit, ["columns": String(columns), "rows": String(rows)])
+        ScreenText.namingKeys(\.totpQRCodeDoesNotFit, ["columns": String(columns), "rows": String(rows)])
     }
     /// Instead of the QR code when the URI is too long for any QR code the screen could show.
-    public static var totpQRCodeUnavailable: String { Localized.text(\.totpQRCodeUnavailable) }
+    public static var totpQRCodeUnavailable: String { ScreenText.namingKeys(\.totpQRCodeUnavailable) }
     /// The name of what Ctrl-Y copies on the TOTP set-up screen ("the otpauth:// URI"), in the status
     /// line and the log, whether the copy worked or failed.
     public static var totpURIName: String { Localized.text(\.tokenNameTotpURI) }

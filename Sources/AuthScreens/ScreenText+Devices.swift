@@ -26,7 +26,7 @@ extension ScreenText {
     /// The text shown in place of the list when the user has no devices.
     public static var noDevices: String { Localized.text(\.noDevices) }
     /// The forget confirmation for this machine.
-    public static var confirmForgetThisMachine: String { Localized.text(\.confirmForgetThisMachine) }
+    public static var confirmForgetThisMachine: String { ScreenText.namingKeys(\.confirmForgetThisMachine) }
     /// Forgetting this machine was declined.
     public static var forgetCancelled: String { Localized.text(\.forgetCancelled) }
     /// The Devices view's key hints, made from its key bindings (`DevicesState.keyBindings`).

@@ -32,6 +32,6 @@ extension ScreenText {
 
     /// Shown instead of the UI when the terminal is smaller than `minimumColumns`×`minimumRows`.
     public static func terminalTooSmall(minimumColumns: Int, minimumRows: Int) -> String {
-        Localized.format(\.terminalTooSmall, ["columns": String(minimumColumns), "rows": String(minimumRows)])
+        ScreenText.namingKeys(\.terminalTooSmall, ["columns": String(minimumColumns), "rows": String(minimumRows)])
     }
 }

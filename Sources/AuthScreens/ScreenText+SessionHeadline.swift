@@ -73,7 +73,7 @@ extension ScreenText {
     /// `O` pressed: the confirmation's title.
     public static var globalSignOutTitle: String { Localized.text(\.globalSignOutTitle) }
     /// `O` pressed: the question.
-    public static var globalSignOutQuestion: String { Localized.text(\.globalSignOutQuestion) }
+    public static var globalSignOutQuestion: String { ScreenText.namingKeys(\.globalSignOutQuestion) }
     /// `O` pressed: what it does.
     public static var globalSignOutExplanation: String { Localized.text(\.globalSignOutExplanation) }
     /// Hints while the question shows.

@@ -81,7 +81,7 @@ extension ScreenText {
     public static var hostedUILogoutOpened: String { Localized.text(\.hostedUILogoutOpened) }
     /// The Sign in screen's notice after signing out of a hosted-UI session with no browser here; the
     /// logout URL follows on rows of its own.
-    public static var hostedUILogoutOpenBelow: String { Localized.text(\.hostedUILogoutOpenBelow) }
+    public static var hostedUILogoutOpenBelow: String { ScreenText.namingKeys(\.hostedUILogoutOpenBelow) }
     /// The notice after signing out of a hosted-UI session with no browser here, with the logout `url`
     /// in it (the event log; the Sign in screen draws the URL on rows of its own).
     public static func hostedUILogoutToOpen(_ url: String) -> String {
@@ -131,7 +131,7 @@ extension ScreenText {
     /// lets the username be edited; its waiting calls belong to `signedIn`). Both names are sanitised.
     public static func anotherUserBanner(signedIn: String, attempted: String) -> String {
         let current = TerminalText.sanitized(signedIn)
-        return Localized.format(
+        return ScreenText.namingKeys(
             \.anotherUserBanner, ["current": current, "attempted": TerminalText.sanitized(attempted)])
     }
 }

@@ -86,7 +86,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var signedOutElsewhere = "Signed out from another terminal or process."
     package internal(set) var accountNotConfirmed = "Your account is not confirmed yet. We are sending a new code."
     package internal(set) var accountNotConfirmedYet = "Your account is not confirmed yet."
-    package internal(set) var reloginCancelledStatus = "Sign-in cancelled. Press s to sign in again."
+    package internal(set) var reloginCancelledStatus = "Sign-in cancelled. Press {signInAgain} to sign in again."
     package internal(set) var none = "none"
     package internal(set) var guest = "Guest"
     package internal(set) var stateLabel = "User state"
@@ -137,9 +137,9 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var codeChallengePromptSent = "Enter the 6-digit code we sent in {destination}."
     package internal(set) var codeChallengePromptTotp = "Enter the 6-digit code from your authenticator app."
     package internal(set) var codeChallengePromptCustom = "Enter the answer to the challenge."
-    package internal(set) var customAnswerRefused = "The answer was not accepted. Press Esc to start over."
+    package internal(set) var customAnswerRefused = "The answer was not accepted. Press {esc} to start over."
     package internal(set) var customAnswerRefusedWithReason =
-        "The answer was not accepted ({reason}). Press Esc to start over."
+        "The answer was not accepted ({reason}). Press {esc} to start over."
     package internal(set) var attributeEmail = "Email"
     package internal(set) var attributePhoneNumber = "Phone number"
     package internal(set) var attributeBirthdate = "Birth date"
@@ -209,16 +209,16 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var nextWaitOrForgot = "Wait a few minutes, or choose Forgot password below."
     package internal(set) var nextWait = "Wait a few minutes."
     package internal(set) var anotherUserBanner =
-        "This is {current}'s session, so {attempted} cannot sign in over it ({current}'s waiting calls would fail). Sign in as {current}, or press Esc and sign out (o) first."
-    package internal(set) var nextOtherUsername = "Choose another username, or press Esc to sign in."
-    package internal(set) var nextOtherAlias = "Use another one, or press Esc to sign in to that account."
+        "This is {current}'s session, so {attempted} cannot sign in over it ({current}'s waiting calls would fail). Sign in as {current}, or press {esc} and sign out ({signOut}) first."
+    package internal(set) var nextOtherUsername = "Choose another username, or press {esc} to sign in."
+    package internal(set) var nextOtherAlias = "Use another one, or press {esc} to sign in to that account."
     package internal(set) var nextMeetPolicy = "Choose one that meets the policy shown."
     package internal(set) var nextCheckCode = "Check the code, or choose Resend code below."
     package internal(set) var nextResend = "Choose Resend code below for a new one."
     package internal(set) var nextCurrentCode = "Enter the current code."
     package internal(set) var challengeTotpRefused = "The code was not accepted. Enter the current code from the app."
-    package internal(set) var nextPasswordAgain = "Enter the password again, or press Esc to start over."
-    package internal(set) var challengeExpired = "The sign-in attempt expired. Press Esc to start over."
+    package internal(set) var nextPasswordAgain = "Enter the password again, or press {esc} to start over."
+    package internal(set) var challengeExpired = "The sign-in attempt expired. Press {esc} to start over."
     package internal(set) var waitingCallsNone = "No calls are waiting."
     package internal(set) var waitingCallsOne = "1 call is waiting for you to sign in."
     package internal(set) var waitingCallsOther = "{count} calls are waiting for you to sign in."
@@ -259,7 +259,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var activeAccountOther = "{name} (+{count} accounts)"
     package internal(set) var signInFailedLog = "Sign-in failed: {reason}"
     package internal(set) var terminalTooSmall =
-        "Terminal too small: enlarge it to at least {columns}×{rows}, or press q to quit."
+        "Terminal too small: enlarge it to at least {columns}×{rows}, or press {quit} to quit."
     package internal(set) var durationSeconds = "{s} s"
     package internal(set) var durationMinutes = "{min} min"
     package internal(set) var durationHours = "{h} h {min} min"
@@ -314,7 +314,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var offlineHeadline = "Offline"
     package internal(set) var startingHeadline = "Starting"
     package internal(set) var globalSignOutTitle = "Sign out everywhere"
-    package internal(set) var globalSignOutQuestion = "Sign out of every device? y/N"
+    package internal(set) var globalSignOutQuestion = "Sign out of every device? {yes}/{defaultNo}"
     package internal(set) var globalSignOutExplanation =
         "Every device's refresh token is revoked, so no device can renew its session. Access tokens already issued stay valid until they expire (at most an hour)."
     package internal(set) var globalSignOutDeclined = "Sign out everywhere: cancelled"
@@ -328,7 +328,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var selectSignInMethodTitle = "Choose how to sign in"
     package internal(set) var selectSignInMethodPrompt = "How do you want to sign in?"
     package internal(set) var noSignInMethod =
-        "This account offers no sign-in method a terminal can use. Press Esc and ask the pool's administrator."
+        "This account offers no sign-in method a terminal can use. Press {esc} and ask the pool's administrator."
     package internal(set) var resendSignInCodeButton = "Resend code"
     package internal(set) var sendingNewCode = "Sending a new code…"
     package internal(set) var selectMFAPrompt = "How do you want to verify this sign-in?"
@@ -346,7 +346,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var mfaLoading = "reading…"
     package internal(set) var mfaReading = "MFA: reading the settings (GetUser)"
     package internal(set) var mfaBusy = "MFA: a change is still running; press the key again when it ends"
-    package internal(set) var mfaPressMFirst = "MFA: press m first to read the settings"
+    package internal(set) var mfaPressMFirst = "MFA: press {readMFA} first to read the settings"
     package internal(set) var smsNeedsPhoneNumber =
         "MFA: SMS needs a phone number on the account (phone_number), and it has none; add one first"
     package internal(set) var totpStarting = "MFA: setting up an authenticator app (AssociateSoftwareToken)"
@@ -365,15 +365,15 @@ package final class TextCatalog: @unchecked Sendable {
         "Password changed. Other devices keep their sessions until they expire."
     package internal(set) var profileEnterCode = "Enter the code that was sent."
     package internal(set) var profileEnterCurrentPassword = "Enter the current password."
-    package internal(set) var profileNextCheckCode = "Check the code, or press Ctrl-R for a new one."
-    package internal(set) var profileNextNewCode = "Press Ctrl-R for a new code."
+    package internal(set) var profileNextCheckCode = "Check the code, or press {newCode} for a new one."
+    package internal(set) var profileNextNewCode = "Press {newCode} for a new code."
     package internal(set) var wrongCurrentPassword = "The current password is wrong."
     package internal(set) var profileNextWrongCurrentPassword =
-        "Type it again; if you have forgotten it, sign out (o) and choose Forgot password on Sign in."
+        "Type it again; if you have forgotten it, sign out ({signOut}) and choose Forgot password on Sign in."
     package internal(set) var cliNextWrongCurrentPassword =
         "Run latchkey change-password again with the right one; if you have forgotten it, reset it with latchkey forgot-password --username {username}."
     package internal(set) var profileDeleteMismatch =
-        "That is not the username; nothing was deleted. Type it exactly, or press Esc."
+        "That is not the username; nothing was deleted. Type it exactly, or press {esc}."
     package internal(set) var profileDeleteCancelled = "Kept the account."
     package internal(set) var profileNotVerifiable =
         "Only the email address and the phone number are verified with a code."
@@ -394,7 +394,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var noDevices =
         "No devices. Either the user pool does not track devices, or none is registered for this user yet."
     package internal(set) var confirmForgetThisMachine =
-        "Forget this machine? The next sign-in registers a new device (and may ask for MFA again). y to forget, any other key to keep it."
+        "Forget this machine? The next sign-in registers a new device (and may ask for MFA again). {yes} to forget, any other key to keep it."
     package internal(set) var forgetCancelled = "Kept this machine's device."
     package internal(set) var rememberDeviceTitle = "Remember this device?"
     package internal(set) var rememberDeviceMessage =
@@ -460,7 +460,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var mfaNameEmail = "email codes"
     package internal(set) var mfaNameSms = "text-message codes"
     package internal(set) var mfaOffTitle = "Turn off {factor}"
-    package internal(set) var mfaOffQuestion = "Turn off {factor}? y/N"
+    package internal(set) var mfaOffQuestion = "Turn off {factor}? {yes}/{defaultNo}"
     package internal(set) var mfaOffExplanation =
         "Sign-in will no longer accept {factor} as its second step. The other factors that are on stay on."
     package internal(set) var mfaOffExplanationLast =
@@ -481,14 +481,14 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var profileSaved = "{label} saved."
     package internal(set) var profileVerifiedNotice = "{label} verified."
     package internal(set) var profileCodeSent = "A code for {label} was sent in {destination}."
-    package internal(set) var profileVerifyLater = "{label} is not verified yet: select it and press v for a new code."
+    package internal(set) var profileVerifyLater = "{label} is not verified yet: select it and press {verify} for a new code."
     package internal(set) var profileNotEditable = "{label} cannot be changed here."
     package internal(set) var profileNotRemovable = "{label} cannot be removed."
     package internal(set) var profileRequiredAttribute =
         "{label} is required (Create account asks for it), so it cannot be removed."
     package internal(set) var profileNothingToRemove = "{label} is not set: there is nothing to remove."
     package internal(set) var profileRemoveQuestion =
-        "Remove {label} ({value}) from the account? y removes it; any other key keeps it."
+        "Remove {label} ({value}) from the account? {yes} removes it; any other key keeps it."
     package internal(set) var profileRemoving = "Removing {label}…"
     package internal(set) var profileRemoved = "{label} removed."
     package internal(set) var profileRemoveKept = "Kept {label}."
@@ -565,9 +565,9 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var hintCopyTOTPURI = "copy URI"
     package internal(set) var totpCopyURIHint = "{key} copies the otpauth:// URI to the clipboard."
     package internal(set) var totpQRCodeDoesNotFit =
-        "The QR code needs {columns}×{rows} cells and the terminal is smaller: type the secret, or press Ctrl-Y to copy the URI."
+        "The QR code needs {columns}×{rows} cells and the terminal is smaller: type the secret, or press {copy} to copy the URI."
     package internal(set) var totpQRCodeUnavailable =
-        "No QR code for this URI: type the secret, or press Ctrl-Y to copy the URI."
+        "No QR code for this URI: type the secret, or press {copy} to copy the URI."
     package internal(set) var tokenNameTotpURI = "the otpauth:// URI"
     package internal(set) var tokenNameSignInURL = "the sign-in URL"
     package internal(set) var hintCopySignInURL = "copy URL"
@@ -1117,7 +1117,7 @@ package final class TextCatalog: @unchecked Sendable {
         "Or paste the URL the browser ends at (it has ?code=), then {enter}. {escape} cancels."
     package internal(set) var hostedUILogoutOpened = "Signed out of the hosted UI in the browser too."
     package internal(set) var hostedUILogoutOpenBelow =
-        "To sign out of the hosted UI in your browser too, open this address there (Ctrl-Y copies it):"
+        "To sign out of the hosted UI in your browser too, open this address there ({copy} copies it):"
     package internal(set) var hostedUILogoutToOpen = "To sign out of the hosted UI in your browser too, open {url}"
     package internal(set) var cliSignInWeb =
         "Sign in through the hosted UI in a browser (OAuth 2.0 authorization code with PKCE); over SSH or without a display, the URL and the ssh -L line are printed and the redirect URL can be pasted."
