@@ -243,6 +243,12 @@ struct FormKeyBindingTests {
             #expect(
                 ScreenText.pasteHint == "Or paste the URL the browser ends at (it has ?code=), then Enter. Esc cancels."
             )
+            #expect(ScreenText.reloginCancelledStatus == "Sign-in cancelled. Press s to sign in again.")
+            #expect(ScreenText.globalSignOutQuestion == "Sign out of every device? y/N")
+            #expect(ScreenText.mfaPressMFirst == "MFA: press m first to read the settings")
+            #expect(ScreenText.noSignInMethod.contains("Press Esc and ask"))
+            #expect(ScreenText.totpQRCodeUnavailable.hasSuffix("or press Ctrl-Y to copy the URI."))
+            #expect(ScreenText.confirmForgetThisMachine.contains(" y to forget, any other key"))
             #expect(
                 [ScreenText.hintCtrlCQuit, ScreenText.hintQuit, ScreenText.hintCancelRequest]
                     == ["Ctrl-C quit", "q quit", "Esc cancel request"])
@@ -268,6 +274,8 @@ struct FormKeyBindingTests {
             #expect(ScreenText.profileCodeHints == ["Enter 確認", "Ctrl-R 新しいコード", "Esc 後で", "Ctrl-C 終了"])
             #expect(ScreenText.profilePasswordHints == ["Tab 次へ", "Enter 変更", "Ctrl-T 表示", "Esc 戻る", "Ctrl-C 終了"])
             #expect(ScreenText.hintEscBackTo("bob") == "Esc bob に戻る")
+            #expect(ScreenText.reloginCancelledStatus == "サインインをキャンセルしました。s で再サインインできます。")
+            #expect(ScreenText.globalSignOutQuestion == "すべてのデバイスからサインアウトしますか? y/N")
             #expect(ScreenText.totpCopyURIHint == "Ctrl-Y で otpauth:// URI をクリップボードにコピーします。")
         }
     }

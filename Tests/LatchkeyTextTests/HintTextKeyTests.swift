@@ -56,3 +56,42 @@ struct HintTextKeyTests {
         #expect(naming.isEmpty, "\(naming.count) texts name a key: \(naming)")
     }
 }
+
+/// No sentence of the UI names a key: "Press Esc to start over" is "Press {esc} to start over", filled
+/// from the binding (`ScreenText.namingKeys`). The command line's texts name flags, not keys.
+@Suite("Sentences name no key")
+struct SentenceKeyTests {
+    /// A key in a sentence: a key's name, Ctrl-X, ^X, "press x", "y/N", "then Enter", "(o)", or a single
+    /// letter before "to", "で" or "を" ("y to forget", "s で").
+    static let keyPattern =
+        #"\b(Esc|Tab|Shift-Tab|Space|Backspace|PgUp|PgDn|F[0-9]{1,2})\b|Ctrl-[A-Za-z]|\^[A-Z]|\b[Pp]ress [A-Za-z?]\b"#
+        + #"|\b[yY]/[nN]\b|(then|press) Enter|Enter。|(^|[^A-Za-z0-9_./-])[A-Za-z?] (で|を|to )|\([a-zA-Z]\)"#
+
+    /// The UI's texts of `catalog` that name a key.
+    static func namingKeys(_ catalog: TextCatalog) -> [String] {
+        catalog.entries.filter { name, text in
+            !name.hasPrefix("cli") && text.range(of: keyPattern, options: .regularExpression) != nil
+        }.map { "\($0.key): \($0.value)" }.sorted()
+    }
+
+    @Test("the pattern finds a key named in a sentence")
+    func thePatternFindsKeys() {
+        for text in [
+            "Press Esc to start over.", "press s to sign in again", "y/N", "then Enter.", "sign out (o) first",
+            "s で再サインイン", "y to forget", "Ctrl-R で新しいコード",
+        ] {
+            #expect(text.range(of: Self.keyPattern, options: .regularExpression) != nil, "\(text)")
+        }
+        for text in ["Enter the code.", "Press {esc} to start over.", "{yes}/{defaultNo}", "A new code was sent."] {
+            #expect(text.range(of: Self.keyPattern, options: .regularExpression) == nil, "\(text)")
+        }
+    }
+
+    @Test("no UI sentence names a key, in English or Japanese")
+    func sentencesNameNoKey() {
+        for catalog in [TextCatalog.english, TextCatalog.japanese] {
+            let naming = Self.namingKeys(catalog)
+            #expect(naming.isEmpty, "\(naming.count) texts name a key: \(naming)")
+        }
+    }
+}
