@@ -78,6 +78,9 @@ extension AppState {
         return modalModel?.hintEntries ?? baseModel.hintEntries ?? []
     }
 
+    /// The label of the key that quits now: "Ctrl-C" on a form (`q` is typed there), "q" elsewhere.
+    public var quitKeyLabel: String { AppKeys.quitHint(onForm: hasTextField).label }
+
     /// The help key's hint, shown last when every hint fits: "F1 help" on forms (`?` is typed there), "? help" elsewhere.
     public var helpHint: String? {
         if isTerminalTooSmall || isHelpVisible || presented.hidesHelpHint { return nil }

@@ -64,7 +64,7 @@ public struct AppView: Hashable, Sendable {
     public func render(_ state: AppState, size: TerminalSize, spinnerTick: Int = 0) -> Frame {
         var grid = CellGrid(size: size)
         if state.isTerminalTooSmall || isTooSmall(size) {
-            drawTooSmall(quitKey: state.hasTextField ? "Ctrl-C" : "q", into: &grid)
+            drawTooSmall(quitKey: state.quitKeyLabel, into: &grid)
             return Frame(grid: grid, cursor: nil)
         }
         drawTopLine(state, into: &grid)

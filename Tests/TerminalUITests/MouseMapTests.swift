@@ -97,6 +97,25 @@ struct MouseMapTests {
         #expect(app.profile != nil)
     }
 
+    @Test("a form's hints carry their bindings' keys: a click on Tab next presses Tab; the help's footer presses nothing")
+    func formHintTargets() throws {
+        func target(of text: String, in state: AppState) throws -> MouseMap.Target? {
+            let grid = ScreenFixtures.view.render(state, size: size).grid
+            let bottom = grid.textLines()[size.rows - 1]
+            let range = try #require(bottom.range(of: text), "\(bottom)")
+            let column = bottom.distance(from: bottom.startIndex, to: range.lowerBound)
+            return grid.mouseMap.target(at: Position(row: size.rows - 1, column: column + 1))
+        }
+        let form = ScreenFixtures.signInEmpty
+        #expect(try target(of: "Tab next", in: form) == .key(.tab))
+        #expect(try target(of: "Enter continue", in: form) == .key(.enter))
+        #expect(try target(of: "Ctrl-C quit", in: form) == .key(.ctrl("c")))
+        #expect(try target(of: "F1 help", in: form) == .key(.function(1)))
+        var help = form
+        help.isHelpVisible = true
+        #expect(try target(of: "Esc or ? close help", in: help) == nil)
+    }
+
     @Test("a click reaches the runtime as the keys; a click on nothing does nothing")
     func appClick() async throws {
         let recorder = FrameRecorder(size: size)
