@@ -97,7 +97,7 @@ struct MouseMapTests {
         #expect(app.profile != nil)
     }
 
-    @Test("a form's hints carry their bindings' keys: a click on Tab next presses Tab; the help's footer presses nothing")
+    @Test("a form's hints carry their bindings' keys: a click on Tab next presses Tab; help's footer, nothing")
     func formHintTargets() throws {
         func target(of text: String, in state: AppState) throws -> MouseMap.Target? {
             let grid = ScreenFixtures.view.render(state, size: size).grid
