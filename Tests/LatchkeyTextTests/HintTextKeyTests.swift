@@ -61,11 +61,13 @@ struct HintTextKeyTests {
 /// from the binding (`ScreenText.namingKeys`). The command line's texts name flags, not keys.
 @Suite("Sentences name no key")
 struct SentenceKeyTests {
-    /// A key in a sentence: a key's name, Ctrl-X, ^X, "press x", "y/N", "then Enter", "(o)", or a single
-    /// letter before "to", "で" or "を" ("y to forget", "s で").
+    /// A key in a sentence: a key's name, Ctrl-X, ^X, "press x", "y/N", "then Enter", "(o)", a single
+    /// letter before "to", "で" or "を" ("y to forget", "s で"), or one starting a clause ("? y removes").
     static let keyPattern =
         #"\b(Esc|Tab|Shift-Tab|Space|Backspace|PgUp|PgDn|F[0-9]{1,2})\b|Ctrl-[A-Za-z]|\^[A-Z]|\b[Pp]ress [A-Za-z?]\b"#
         + #"|\b[yY]/[nN]\b|(then|press) Enter|Enter。|(^|[^A-Za-z0-9_./-])[A-Za-z?] (で|を|to )|\([a-zA-Z]\)"#
+        // A one-letter word starting a clause ("? y removes it"); "a" and "I" are words.
+        + #"|[.?!;:] [b-zB-HJ-Z] [a-z]"#
 
     /// The UI's texts of `catalog` that name a key.
     static func namingKeys(_ catalog: TextCatalog) -> [String] {
@@ -78,11 +80,14 @@ struct SentenceKeyTests {
     func thePatternFindsKeys() {
         for text in [
             "Press Esc to start over.", "press s to sign in again", "y/N", "then Enter.", "sign out (o) first",
-            "s で再サインイン", "y to forget", "Ctrl-R で新しいコード",
+            "s で再サインイン", "y to forget", "Ctrl-R で新しいコード", "from the account? y removes it",
         ] {
             #expect(text.range(of: Self.keyPattern, options: .regularExpression) != nil, "\(text)")
         }
-        for text in ["Enter the code.", "Press {esc} to start over.", "{yes}/{defaultNo}", "A new code was sent."] {
+        for text in [
+            "Enter the code.", "Press {esc} to start over.", "{yes}/{defaultNo}", "A new code was sent.",
+            "MFA: a change is still running",
+        ] {
             #expect(text.range(of: Self.keyPattern, options: .regularExpression) == nil, "\(text)")
         }
     }
