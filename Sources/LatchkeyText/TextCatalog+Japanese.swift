@@ -505,7 +505,7 @@ extension TextCatalog {
         text.sessionsThisTerminal = "← この端末"
         text.sessionsDetail = "セッション {id} · {type} · アプリクライアント {client}"
         text.sessionsConfirmRevoke =
-            "選択したセッションを無効にしますか? 更新トークンとアクセストークンは使えなくなります。y/N"
+            "選択したセッションを無効にしますか? 更新トークンとアクセストークンは使えなくなります。{yes}/{defaultNo}"
         text.sessionsRevokeCancelled = "何も無効にしませんでした。"
         text.sessionsRevoked = "セッションを無効にしました: {device}。"
         text.sessionsRefuseCurrent =
@@ -515,7 +515,7 @@ extension TextCatalog {
         text.sessionsHintsReload = "再読み込み"
         text.sessionsHintsBack = "戻る"
         text.sessionsHintsQuit = "終了"
-        text.sessionsHelpSelect = "セッションを選択 (k / j も可)"
+        text.sessionsHelpSelect = "セッションを選択"
         text.sessionsHelpRevoke = "選択したセッションを無効化 (確認あり)"
         text.sessionsHelpReload = "一覧を再読み込み (30 秒ごとにも再読み込み)"
         text.sessionsHelpBack = "ダッシュボードに戻る"

@@ -551,7 +551,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var sessionsThisTerminal = "← this terminal"
     package internal(set) var sessionsDetail = "Session {id} · {type} · app client {client}"
     package internal(set) var sessionsConfirmRevoke =
-        "Revoke the selected session? Its refresh and access tokens stop working. y/N"
+        "Revoke the selected session? Its refresh and access tokens stop working. {yes}/{defaultNo}"
     package internal(set) var sessionsRevokeCancelled = "Nothing revoked."
     package internal(set) var sessionsRevoked = "Session revoked: {device}."
     package internal(set) var sessionsRefuseCurrent =
@@ -561,7 +561,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var sessionsHintsReload = "reload"
     package internal(set) var sessionsHintsBack = "back"
     package internal(set) var sessionsHintsQuit = "quit"
-    package internal(set) var sessionsHelpSelect = "select a session (also k / j)"
+    package internal(set) var sessionsHelpSelect = "select a session"
     package internal(set) var sessionsHelpRevoke =
         "revoke the selected session (asks first)"
     package internal(set) var sessionsHelpReload = "reload the list (it also reloads every 30 s)"
