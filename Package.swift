@@ -31,6 +31,8 @@ let package = Package(
         .library(name: "AWSMobileClientCompat", targets: ["AWSMobileClientCompat"]),
         .library(name: "AWSMobileClientTerminalUI", targets: ["AWSMobileClientTerminalUI"]),
         .library(name: "CognitoAuthTesting", targets: ["CognitoAuthTesting"]),
+        .library(name: "SecurityKeys", targets: ["SecurityKeys"]),
+        .library(name: "SecurityKeysTesting", targets: ["SecurityKeysTesting"]),
         .library(name: "AuthScreensTesting", targets: ["AuthScreensTesting"]),
         .library(name: "AuthScreens", targets: ["AuthScreens"]),
         .library(name: "TerminalKeys", targets: ["TerminalKeys"]),
