@@ -12,7 +12,8 @@ extension SecurityKeyRequest {
         defer { fido_cred_free(&owned) }
         do throws(Int32Error) {
             try prepare(credential, pin: pin, builtInVerification: builtInVerification)
-            let status = pin.map { pin in pin.withCString { fido_dev_make_cred(device, credential, $0) } }
+            let status =
+                pin.map { pin in pin.withCString { fido_dev_make_cred(device, credential, $0) } }
                 ?? fido_dev_make_cred(device, credential, nil)
             try check(status)
         } catch {
@@ -71,7 +72,8 @@ extension SecurityKeyRequest {
             for id in allowed { try check(withBytes(id) { fido_assert_allow_cred(assertion, $0, $1) }) }
             try check(fido_assert_set_up(assertion, FIDO_OPT_TRUE))
             try check(fido_assert_set_uv(assertion, uvOption(pin: pin, builtIn: builtInVerification)))
-            let status = pin.map { pin in pin.withCString { fido_dev_get_assert(device, assertion, $0) } }
+            let status =
+                pin.map { pin in pin.withCString { fido_dev_get_assert(device, assertion, $0) } }
                 ?? fido_dev_get_assert(device, assertion, nil)
             try check(status)
         } catch {
@@ -132,8 +134,10 @@ enum AttestationObject {
         case ..<0x100: return [type | 24, UInt8(length)]
         case ..<0x10000: return [type | 25, UInt8(length >> 8), UInt8(length & 0xff)]
         default:
-            return [type | 26, UInt8(length >> 24 & 0xff), UInt8(length >> 16 & 0xff), UInt8(length >> 8 & 0xff),
-                UInt8(length & 0xff)]
+            return [
+                type | 26, UInt8(length >> 24 & 0xff), UInt8(length >> 16 & 0xff), UInt8(length >> 8 & 0xff),
+                UInt8(length & 0xff),
+            ]
         }
     }
 

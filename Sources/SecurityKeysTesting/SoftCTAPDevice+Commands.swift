@@ -56,7 +56,8 @@ extension SoftCTAPDevice {
         let resident = arguments[7]?["rk"]?.boolValue == true
         let count = lock.withLock { () -> UInt32 in
             credentials.append(
-                StoredCredential(id: id, relyingParty: rpId, userId: userId, privateKey: key.privateKey, resident: resident))
+                StoredCredential(
+                    id: id, relyingParty: rpId, userId: userId, privateKey: key.privateKey, resident: resident))
             counter += 1
             return counter
         }
@@ -66,11 +67,14 @@ extension SoftCTAPDevice {
         switch attestation {
         case .none: statement = .map([])
         case .packedSelf:
-            guard let signature = SoftKeyCrypto.sign(authData + hash, with: key.privateKey) else { return .failure(.other) }
+            guard let signature = SoftKeyCrypto.sign(authData + hash, with: key.privateKey) else {
+                return .failure(.other)
+            }
             statement = .map([.init(.text("alg"), .int(-7)), .init(.text("sig"), .bytes(signature))])
         }
         let format = attestation == .none ? "none" : "packed"
-        return .success(.map([.init(.int(1), .text(format)), .init(.int(2), .bytes(authData)), .init(.int(3), statement)]))
+        return .success(
+            .map([.init(.int(1), .text(format)), .init(.int(2), .bytes(authData)), .init(.int(3), statement)]))
     }
 
     /// authenticatorGetAssertion (the first matching passkey).
@@ -102,7 +106,9 @@ extension SoftCTAPDevice {
         }
         return .success(
             .map([
-                .init(.int(1), .map([.init(.text("id"), .bytes(credential.id)), .init(.text("type"), .text("public-key"))])),
+                .init(
+                    .int(1),
+                    .map([.init(.text("id"), .bytes(credential.id)), .init(.text("type"), .text("public-key"))])),
                 .init(.int(2), .bytes(authData)), .init(.int(3), .bytes(signature)),
                 .init(.int(4), .map([.init(.text("id"), .bytes(credential.userId))])),
             ]))
@@ -111,6 +117,9 @@ extension SoftCTAPDevice {
     /// rpIdHash ‖ flags ‖ signCount.
     func authDataHead(rpId: String, flags: UInt8, counter: UInt32) -> [UInt8] {
         SoftKeyCrypto.sha256(Array(rpId.utf8)) + [flags]
-            + [UInt8(counter >> 24 & 0xff), UInt8(counter >> 16 & 0xff), UInt8(counter >> 8 & 0xff), UInt8(counter & 0xff)]
+            + [
+                UInt8(counter >> 24 & 0xff), UInt8(counter >> 16 & 0xff), UInt8(counter >> 8 & 0xff),
+                UInt8(counter & 0xff),
+            ]
     }
 }

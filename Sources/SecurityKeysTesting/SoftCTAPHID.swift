@@ -72,7 +72,9 @@ final class SoftCTAPConnection: @unchecked Sendable {
             send(channel: channel, command: 0x3f, payload: [0x01])
             return
         }
-        let request = SoftCTAPRequest { [weak self] status in self?.send(channel: channel, command: 0x3b, payload: [status]) }
+        let request = SoftCTAPRequest { [weak self] status in
+            self?.send(channel: channel, command: 0x3b, payload: [status])
+        }
         condition.withLock { running = request }
         let thread = Thread { [self] in
             let answer = device.respond(to: payload, request: request)
@@ -159,7 +161,9 @@ final class SoftCTAPRegistry: @unchecked Sendable {
     static let transport = SecurityKeyTransport(
         functions: fido_dev_io_t(
             open: { path in
-                guard let path, let device = SoftCTAPRegistry.shared.device(at: String(cString: path)) else { return nil }
+                guard let path, let device = SoftCTAPRegistry.shared.device(at: String(cString: path)) else {
+                    return nil
+                }
                 return Unmanaged.passRetained(SoftCTAPConnection(device: device)).toOpaque()
             },
             close: { handle in

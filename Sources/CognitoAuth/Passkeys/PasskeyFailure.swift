@@ -29,7 +29,7 @@ public enum PasskeyFailure: Error, Sendable, Hashable {
     case noRelyingParty
     /// The options (or an authenticator's answer) are not the WebAuthn JSON expected; `detail` says what is wrong.
     case malformed(String)
-    /// No passkey authenticator is set up (no provider command).
+    /// No passkey authenticator is set up (no provider command, and no security key was plugged in).
     case noAuthenticator
     /// The person cancelled, or the provider exited with `status`; `message` is its sanitised stderr.
     case authenticatorFailed(status: Int32, message: String)
@@ -89,7 +89,7 @@ public enum PasskeyFailure: Error, Sendable, Hashable {
                 + "nothing was signed."
         case .noRelyingParty: return "No relying party is set for passkeys."
         case .malformed(let detail): return "The passkey request is not valid WebAuthn: \(detail)."
-        case .noAuthenticator: return "No passkey authenticator is set up."
+        case .noAuthenticator: return "No security key is plugged in, and no passkey provider is set up."
         case .authenticatorFailed(let status, let message):
             let said = message.isEmpty ? "" : ": \(message)"
             return "The passkey provider stopped (exit status \(status))\(said)."
@@ -122,13 +122,14 @@ public enum PasskeyFailure: Error, Sendable, Hashable {
             return "Set LATCHKEY_PASSKEY_RP_ID or Latchkey.Passkeys.RelyingPartyId to the pool's relying party id."
         case .malformed: return "Check the endpoint, or the passkey provider, and try again."
         case .noAuthenticator:
-            return "Set LATCHKEY_PASSKEY_PROVIDER (or Latchkey.Passkeys.Provider) to a provider command, "
-                + "or sign in another way."
+            return "Plug in a FIDO2 security key, or set LATCHKEY_PASSKEY_PROVIDER (or Latchkey.Passkeys.Provider) to "
+                + "a provider command, or sign in another way."
         case .authenticatorFailed, .timedOut, .cancelled: return "Try again, or sign in another way."
         case .unknownCredential: return "List the passkeys and their ids with `latchkey passkey list`."
         case .pinRequired: return "Run the command on a terminal, or use the drop-in screens (`latchkey`)."
         case .noSecurityKey:
-            return "Plug in a security key and try again, or set LATCHKEY_PASSKEY_PROVIDER (or Latchkey.Passkeys.Provider) "
+            return
+                "Plug in a security key and try again, or set LATCHKEY_PASSKEY_PROVIDER (or Latchkey.Passkeys.Provider) "
                 + "to a passkey provider command."
         case .securityKey(_, let code, _): return SecurityKeyError.nextStep(code)
         case .providerUnavailable:
