@@ -49,7 +49,13 @@ public struct SecurityKeyAuthenticator: PasskeyAuthenticator {
             let code = opened.compactMap { if case .failure(let error) = $0 { error.code } else { nil } }.first
             throw failure(descriptors[0].name, code: code ?? FIDO_ERR_INTERNAL)
         }
-        let key = keys.count == 1 ? keys[0] : try await chooseByTouch(keys, timeout: timeout)
+        var candidates = keys
+        if keys.count > 1, request.ceremony.kind == .get, !request.credentialIds("allowCredentials").isEmpty {
+            candidates = await holders(of: request, among: keys)
+            try checkCancellation()
+            guard !candidates.isEmpty else { throw failure(keys[0].name, code: FIDO_ERR_NO_CREDENTIALS) }
+        }
+        let key = candidates.count == 1 ? candidates[0] : try await chooseByTouch(candidates, timeout: timeout)
         for other in keys where other !== key { other.close() }
         return try await ceremony(request, on: key)
     }
@@ -99,6 +105,18 @@ public struct SecurityKeyAuthenticator: PasskeyAuthenticator {
         if left == 0 { throw failure(key.name, code: FIDO_ERR_PIN_BLOCKED) }
         let request = PasskeyPINRequest(authenticator: key.name, attemptsLeft: left, previousWasWrong: previousWasWrong)
         return try await interaction.pin(request)
+    }
+
+    /// The keys that hold one of the sign-in's allowed passkeys, asked silently (no touch), in order.
+    func holders(of request: SecurityKeyRequest, among keys: [OpenedSecurityKey]) async -> [OpenedSecurityKey] {
+        var found: [OpenedSecurityKey] = []
+        for key in keys {
+            let holds = await key.run { device -> Result<Bool, Int32Error> in
+                .success(request.holdsAllowedCredential(device))
+            }
+            if (try? holds.get()) == true { found.append(key) }
+        }
+        return found
     }
 
     /// Several keys: each is asked for a touch (`fido_dev_get_touch_begin`), the first touched is returned, and the

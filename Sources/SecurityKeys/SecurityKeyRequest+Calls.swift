@@ -98,6 +98,24 @@ extension SecurityKeyRequest {
         return .success(credentialJSON(id: id, response: .object(response)))
     }
 
+    /// Whether the key holds one of the allowed passkeys: a silent assertion (`up` false, no PIN, no touch) over a
+    /// random client data hash, as browsers ask before choosing a key. Blocking.
+    func holdsAllowedCredential(_ device: OpaquePointer) -> Bool {
+        guard let assertion = fido_assert_new() else { return false }
+        var owned: OpaquePointer? = assertion
+        defer { fido_assert_free(&owned) }
+        var generator = SystemRandomNumberGenerator()
+        let hash = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        guard withBytes(hash, { fido_assert_set_clientdata_hash(assertion, $0, $1) }) == FIDO_OK,
+            fido_assert_set_rp(assertion, ceremony.relyingParty.id) == FIDO_OK,
+            fido_assert_set_up(assertion, FIDO_OPT_FALSE) == FIDO_OK
+        else { return false }
+        for id in credentialIds("allowCredentials") {
+            guard withBytes(id, { fido_assert_allow_cred(assertion, $0, $1) }) == FIDO_OK else { return false }
+        }
+        return fido_dev_get_assert(device, assertion, nil) == FIDO_OK
+    }
+
     /// The `PublicKeyCredential` JSON around `response`.
     private func credentialJSON(id: [UInt8], response: JSONValue) -> JSONValue {
         [

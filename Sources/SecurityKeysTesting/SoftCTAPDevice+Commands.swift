@@ -22,7 +22,8 @@ extension SoftCTAPDevice {
         let (pinSet, token) = lock.withLock { (pinHash != nil, pinToken) }
         if arguments[5 + (authKey == 8 ? 2 : 0)]?["uv"]?.boolValue == true { return .failure(.unsupportedOption) }
         guard let pinAuth = arguments[authKey]?.bytesValue else {
-            return pinSet ? .failure(.pinRequired) : .success(false)
+            // CTAP 2.0: makeCredential on a key with a PIN needs it; getAssertion without it signs unverified.
+            return pinSet && authKey == 8 ? .failure(.pinRequired) : .success(false)
         }
         if pinAuth.isEmpty {
             if let refused = waitForTouch(request) { return .failure(refused) }

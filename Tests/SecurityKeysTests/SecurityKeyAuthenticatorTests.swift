@@ -161,3 +161,31 @@ struct SecurityKeyAuthenticatorTests {
         #expect(PasskeyFailure.noSecurityKey.nextStep.contains("LATCHKEY_PASSKEY_PROVIDER"))
     }
 }
+
+extension SecurityKeyAuthenticatorTests {
+    @Test("Sign-in with two keys: the one holding the passkey is found silently, the other is never touched")
+    func twoKeysSignIn() async throws {
+        let holder = SoftCTAPDevice(name: "Holder Key", pin: "2468", touch: .after(.milliseconds(400)))
+        let other = SoftCTAPDevice(name: "Other Key", touch: .after(.milliseconds(20)))
+        defer {
+            holder.unplug()
+            other.unplug()
+        }
+        let registration = try PasskeyCeremony.registration(
+            options: SoftKeyFixtures.creationOptions(), pinned: SoftKeyFixtures.party)
+        let created = try await SoftKeyFixtures.authenticator(
+            [holder], interaction: ScriptedInteraction(pins: ["2468"])
+        )
+        .create(registration)
+        let id = try #require(created["id"]?.stringValue)
+
+        let interaction = ScriptedInteraction(pins: ["2468"])
+        let assertion = try PasskeyCeremony.assertion(
+            optionsText: SoftKeyFixtures.requestOptions(allow: [id]), pinned: SoftKeyFixtures.party)
+        let signed = try await SoftKeyFixtures.authenticator([other, holder], interaction: interaction).get(assertion)
+        try assertion.check(credential: signed)
+        #expect(interaction.prompts == [.touch(authenticator: "Holder Key")], "no 'touch one of 2': one key holds it")
+        #expect(interaction.pinRequests.map(\.authenticator) == ["Holder Key"])
+        #expect(other.credentialIds.isEmpty)
+    }
+}
