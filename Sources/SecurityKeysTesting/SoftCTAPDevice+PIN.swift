@@ -47,7 +47,7 @@ extension SoftCTAPDevice {
                 if consecutiveWrongPINs >= 3 { return .failure(.pinAuthBlocked) }
                 return .failure(.pinInvalid)
             }
-            retries = 8
+            retries = maximumRetries
             consecutiveWrongPINs = 0
             guard let encrypted = SoftKeyCrypto.aes(encrypt: true, key: shared, pinToken) else {
                 return .failure(.other)

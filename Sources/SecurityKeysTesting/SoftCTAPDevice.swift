@@ -40,6 +40,8 @@ public final class SoftCTAPDevice: @unchecked Sendable {
     var touch: Touch
     var pinHash: [UInt8]?
     var retries = 8
+    let maximumRetries: Int
+    var keepaliveCount = 0
     var consecutiveWrongPINs = 0
     var keyAgreement: SoftKeyCrypto.KeyPair?
     var pinToken: [UInt8] = SoftKeyCrypto.random(32)
@@ -77,6 +79,7 @@ public final class SoftCTAPDevice: @unchecked Sendable {
         self.touch = touch
         self.attestation = attestation
         self.retries = retries
+        self.maximumRetries = max(retries, 1)
         self.pinHash = pin.map { Array(SoftKeyCrypto.sha256(Array($0.utf8)).prefix(16)) }
         SoftCTAPRegistry.shared.plug(self)
     }
@@ -95,6 +98,8 @@ public final class SoftCTAPDevice: @unchecked Sendable {
     public var relyingParties: [String] { lock.withLock { relyingPartyLog } }
     /// How many CTAPHID_CANCEL reports arrived.
     public var cancels: Int { lock.withLock { cancelCount } }
+    /// How many CTAPHID_KEEPALIVE reports it sent while waiting for a touch.
+    public var keepalives: Int { lock.withLock { keepaliveCount } }
     /// The PIN attempts left.
     public var pinRetries: Int { lock.withLock { retries } }
     /// The ids of the passkeys the key holds.
@@ -143,6 +148,7 @@ public final class SoftCTAPDevice: @unchecked Sendable {
             if request.isCancelled { return .keepaliveCancel }
             if ContinuousClock.now - lastKeepalive >= .milliseconds(100) {
                 request.keepalive(status: 2)
+                lock.withLock { keepaliveCount += 1 }
                 lastKeepalive = .now
             }
             Thread.sleep(forTimeInterval: 0.01)

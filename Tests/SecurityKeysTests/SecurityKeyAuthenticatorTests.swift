@@ -189,3 +189,39 @@ extension SecurityKeyAuthenticatorTests {
         #expect(other.credentialIds.isEmpty)
     }
 }
+
+extension SecurityKeyAuthenticatorTests {
+    @Test("A slow touch: the key sends keepalives through libfido2 meanwhile, and the passkey is made")
+    func slowTouch() async throws {
+        let device = SoftCTAPDevice(touch: .after(.milliseconds(800)))
+        defer { device.unplug() }
+        let ceremony = try PasskeyCeremony.registration(
+            options: SoftKeyFixtures.creationOptions(), pinned: SoftKeyFixtures.party)
+        let created = try await SoftKeyFixtures.authenticator([device], interaction: nil).create(ceremony)
+        try ceremony.check(credential: created)
+        #expect(device.keepalives >= 5)
+    }
+
+    @Test("The last PIN attempt wrong: the PIN is blocked, said in our words with the next step")
+    func pinBlocked() async throws {
+        let device = SoftCTAPDevice(pin: "4321", retries: 1)
+        defer { device.unplug() }
+        let interaction = ScriptedInteraction(pins: ["0000", "4321"])
+        let authenticator = SoftKeyFixtures.authenticator([device], interaction: interaction)
+        let ceremony = try PasskeyCeremony.registration(
+            options: SoftKeyFixtures.creationOptions(), pinned: SoftKeyFixtures.party)
+        let error = await #expect(throws: AuthError.self) { try await authenticator.create(ceremony) }
+        let failure = try #require(error.flatMap(SoftKeyFixtures.failure))
+        #expect(failure == .securityKey(authenticator: "Soft FIDO2 Key", code: 0x32, name: "FIDO_ERR_PIN_BLOCKED"))
+        #expect(failure.summary.contains("PIN is blocked") && failure.nextStep.contains("Reset"))
+        #expect(interaction.pinRequests.map(\.attemptsLeft) == [1])
+
+        // Asked again later: no attempt left, so no PIN is asked at all.
+        let again = ScriptedInteraction(pins: ["4321"])
+        let blocked = await #expect(throws: AuthError.self) {
+            try await SoftKeyFixtures.authenticator([device], interaction: again).create(ceremony)
+        }
+        #expect(blocked.flatMap(SoftKeyFixtures.failure) == failure)
+        #expect(again.pinRequests.isEmpty)
+    }
+}
