@@ -43,7 +43,8 @@ struct PasskeyCommand: AsyncParsableCommand {
             if options.passkeys?.authenticator is ExternalPasskeyProvider {
                 CLIOutput.info("Asking the passkey provider to make a passkey …")
             }
-            let id = try await client.addPasskey(name: name)
+            let name = self.name
+            let id = try await CeremonyInterrupt.run { try await client.addPasskey(name: name) }
             CLIOutput.info("✔ Passkey added (\(TerminalText.sanitized(id))).")
         }
     }

@@ -25,7 +25,8 @@ struct TerminalPasskeyInteraction: PasskeyInteraction {
         }
         if request.previousWasWrong { CLIOutput.info("Wrong PIN.") }
         let left = request.attemptsLeft.map { $0 == 1 ? " (1 attempt left)" : " (\($0) attempts left)" } ?? ""
-        let pin = try CLIOutput.secret(prompt: "PIN for \(TerminalText.sanitized(request.authenticator))\(left): ")
+        let prompt = "PIN for \(TerminalText.sanitized(request.authenticator))\(left): "
+        let pin = try CeremonyInterrupt.pausedForPrompt { try CLIOutput.secret(prompt: prompt) }
         guard !pin.isEmpty else { throw AuthError.passkey(.cancelled) }
         return pin
     }
