@@ -30,7 +30,11 @@ struct PasskeyCommand: AsyncParsableCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        @Option(name: .long, help: "A name for the passkey, given to the provider (Cognito names passkeys itself).")
+        @Option(
+            name: .long,
+            help:
+                "A name for the passkey, given to a provider (Cognito names passkeys itself; a security key keeps none)."
+        )
         var name: String?
 
         func run() async throws {
