@@ -72,6 +72,7 @@ public struct SecurityKeyAuthenticator: PasskeyAuthenticator {
             await interaction?.show(.touch(authenticator: key.name))
             let transport = key.descriptor.webAuthnTransport
             let usedPIN = pin
+            let started = ContinuousClock.now
             let outcome = await key.run { device in
                 request.ceremony.kind == .create
                     ? request.makeCredential(
@@ -86,6 +87,11 @@ public struct SecurityKeyAuthenticator: PasskeyAuthenticator {
                 pin = try await askPIN(key, previousWasWrong: true)
             case .failure(let error):
                 try checkCancellation()
+                // libfido2's own timeout (the options' timeout, set with fido_dev_set_timeout) ends a read: RX.
+                let timeout = request.ceremony.timeout
+                if error.code == FIDO_ERR_RX, ContinuousClock.now - started >= timeout - .seconds(1) {
+                    throw AuthError.passkey(.timedOut(seconds: Int(timeout.components.seconds)))
+                }
                 throw failure(key.name, code: error.code)
             }
         }

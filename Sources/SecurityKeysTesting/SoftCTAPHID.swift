@@ -85,6 +85,9 @@ final class SoftCTAPConnection: @unchecked Sendable {
         thread.start()
     }
 
+    /// The connection is closed (libfido2 closed the key): a request still waiting for a touch ends now.
+    func shutDown() { condition.withLock { running?.cancel() } }
+
     /// Frames `payload` into reports and queues them for `read`.
     func send(channel: UInt32, command: UInt8, payload: [UInt8]) {
         var reports: [[UInt8]] = []
@@ -168,7 +171,9 @@ final class SoftCTAPRegistry: @unchecked Sendable {
             },
             close: { handle in
                 guard let handle else { return }
-                Unmanaged<SoftCTAPConnection>.fromOpaque(handle).release()
+                let connection = Unmanaged<SoftCTAPConnection>.fromOpaque(handle)
+                connection.takeUnretainedValue().shutDown()
+                connection.release()
             },
             read: { handle, buffer, length, milliseconds in
                 guard let handle, let buffer else { return -1 }

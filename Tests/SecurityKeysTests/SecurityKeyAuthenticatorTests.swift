@@ -225,3 +225,22 @@ extension SecurityKeyAuthenticatorTests {
         #expect(again.pinRequests.isEmpty)
     }
 }
+
+extension SecurityKeyAuthenticatorTests {
+    @Test("A key that outlasts the options' timeout (10 s): libfido2 gives up, and the failure says the timeout")
+    func ceremonyTimeout() async throws {
+        let device = SoftCTAPDevice(touch: .never(timeout: .seconds(13)))
+        defer { device.unplug() }
+        var options = SoftKeyFixtures.creationOptions()
+        if case .object(var members) = options {
+            members["timeout"] = 10_000
+            options = .object(members)
+        }
+        let ceremony = try PasskeyCeremony.registration(options: options, pinned: SoftKeyFixtures.party)
+        let started = ContinuousClock.now
+        await #expect(throws: AuthError.passkey(.timedOut(seconds: 10))) {
+            try await SoftKeyFixtures.authenticator([device], interaction: nil).create(ceremony)
+        }
+        #expect(ContinuousClock.now - started < .seconds(12.5), "libfido2's timeout, not the key's")
+    }
+}
