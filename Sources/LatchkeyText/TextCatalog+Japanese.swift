@@ -1012,7 +1012,7 @@ extension TextCatalog {
         text.cliSignInPasswordStdin = "パスワードを標準入力の 1 行目から読みます。"
         text.cliSignInFlow = "フロー: srp、password、custom、custom-srp または user-auth。"
         text.cliSignInMethod =
-            "--flow user-auth で: password、password-srp、email-otp、sms-otp または passkey（LATCHKEY_PASSKEY_PROVIDER が必要）。"
+            "--flow user-auth で: password、password-srp、email-otp、sms-otp または passkey（セキュリティキー、または LATCHKEY_PASSKEY_PROVIDER）。"
         text.cliSignInValidationData =
             "プールの Lambda トリガーに渡す検証データ (key=value、繰り返し可)。AWSMobileClient の signIn(username:password:validationData:) と同じく、InitiateAuth の ClientMetadata で送ります。"
         text.cliSignInRememberDevice = "デバイスを追跡するプールで、このマシンを記憶します (記憶したデバイスは、プールが許せば MFA を省略します)。どちらのフラグもなければプールが決めます。"
@@ -1119,7 +1119,7 @@ extension TextCatalog {
         text.cliPromptSetUp = "設定する方法 ({methods}): "
         text.cliPromptEmailForCodes = "サインイン用コードの送信先メールアドレス: "
         text.cliPromptPhoneForCodes = "サインイン用コードの送信先電話番号 (国番号から。例: +15555550123): "
-        text.cliPasskeysUnavailable = "パスキーも選べます。使うには LATCHKEY_PASSKEY_PROVIDER にパスキープロバイダーを設定してください。"
+        text.cliPasskeysUnavailable = "パスキーも選べます。使うにはセキュリティキーを差し込むか、LATCHKEY_PASSKEY_PROVIDER にパスキープロバイダーを設定してください。"
         text.cliPromptSignInWith = "サインイン方法 ({methods}): "
         text.cliChooseOneOf = "次のどれかを選んでください: {methods}。"
         text.cliCustomChallenge = "カスタムチャレンジ。"

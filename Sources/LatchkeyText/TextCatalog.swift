@@ -967,7 +967,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var cliSignInPasswordStdin = "Read the password from the first line of standard input."
     package internal(set) var cliSignInFlow = "The flow: srp, password, custom, custom-srp or user-auth."
     package internal(set) var cliSignInMethod =
-        "With --flow user-auth: password, password-srp, email-otp, sms-otp or passkey (needs LATCHKEY_PASSKEY_PROVIDER)."
+        "With --flow user-auth: password, password-srp, email-otp, sms-otp or passkey (a security key, or LATCHKEY_PASSKEY_PROVIDER)."
     package internal(set) var cliSignInValidationData =
         "Validation data for the pool's Lambda triggers, as key=value; repeatable. Sent with InitiateAuth's ClientMetadata, as AWSMobileClient's signIn(username:password:validationData:) does."
     package internal(set) var cliSignInRememberDevice =
@@ -1097,7 +1097,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var cliPromptPhoneForCodes =
         "Phone number for sign-in codes (with the country code, e.g. +15555550123): "
     package internal(set) var cliPasskeysUnavailable =
-        "Passkeys are offered too: set LATCHKEY_PASSKEY_PROVIDER to a passkey provider to use one."
+        "Passkeys are offered too: plug in a security key, or set LATCHKEY_PASSKEY_PROVIDER to a passkey provider, to use one."
     package internal(set) var cliPromptSignInWith = "Sign in with ({methods}): "
     package internal(set) var cliChooseOneOf = "Choose one of: {methods}."
     package internal(set) var cliCustomChallenge = "Custom challenge."
