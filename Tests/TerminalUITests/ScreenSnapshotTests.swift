@@ -57,7 +57,7 @@ struct ScreenSnapshotTests {
             $0.hasSuffix(".txt")
         }
         let cases =
-            (snapshotCases + deviceSnapshotCases + profileSnapshotCases + japaneseSnapshotCases
+            (snapshotCases + deviceSnapshotCases + profileSnapshotCases + japaneseSnapshotCases + sessionSnapshotCases
             + stepUpSnapshotCases).map {
                 URL(fileURLWithPath: $0.path).lastPathComponent
             }
@@ -261,10 +261,9 @@ struct AppViewTests {
         #expect(ScreenFixtures.text(state, 80, 24).contains("[ Create account ]"))
     }
 
-    @Test func keyHintSplitsKeysFromActions() {
-        #expect(AppView.keyHint("Tab next") == KeyHint("Tab", "next"))
-        #expect(AppView.keyHint("Esc or ? close help") == KeyHint("Esc or ?", "close help"))
-        #expect(AppView.keyHint("Ctrl-T show password") == KeyHint("Ctrl-T", "show password"))
+    @Test func keyHintTakesTheBindingsLabelAndKey() {
+        let entry = HintEntry(label: "Tab", action: "next", clickKey: .tab)
+        #expect(AppView.keyHint(entry) == KeyHint("Tab", "next", clickKey: .tab))
     }
 
     @Test func ctrlChordsCompareWithoutCase() {
