@@ -39,11 +39,12 @@ extension DashboardState {
 }
 
 extension StepUpPromptState: ScreenModel {
-    var keyHints: [String]? {
-        if let challenge, problem == nil { return challenge.hints(escape: ScreenText.hintEscCancel) }
-        return [ScreenText.hintEscCancel]
+    var hintEntries: [HintEntry]? {
+        let cancel = FormKeys.escape.hint(\.hintEscCancel)
+        if let challenge, problem == nil { return challenge.hints(escape: cancel) }
+        return [cancel]
     }
     var hidesHelpHint: Bool { activity != nil }
-    var helpLines: [String]? { hasTextField ? ScreenText.formHelp : ScreenText.choiceHelp }
+    var helpLines: [String]? { hasTextField ? FormKeys.formHelpLines : FormKeys.choiceHelpLines }
     static func action(for key: Key) -> StepUpPromptAction { .keyPressed(key) }
 }

@@ -30,7 +30,7 @@ extension TextCatalog {
         text.stepUpWaitingOther = "{count} 件の呼び出しが待機しています。"
         text.stepUpStarting = "足りない要素を確認しています…"
         text.stepUpUnsupported =
-            "プールはパスキーなど、この画面では入力できない要素を求めています。Esc で取り消し、latchkey sign-in --acr LEVEL でステップアップしてください。"
+            "プールはパスキーなど、この画面では入力できない要素を求めています。ここで取り消してから、latchkey sign-in --acr LEVEL でステップアップしてください。"
         text.stepUpCancelledStatus = "ステップアップを取り消しました。待機中の呼び出しは失敗しました。"
         text.steppedUpLog = "{acr} にステップアップしました。待機中の呼び出しを再開します"
         text.stepUpRequiredLog = "{acr} へのステップアップが必要です ({count} 件待機中)"

@@ -95,7 +95,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var stepUpWaitingOther = "{count} calls are waiting for it."
     package internal(set) var stepUpStarting = "Asking what is missing…"
     package internal(set) var stepUpUnsupported =
-        "The pool asks for a passkey or another factor this prompt cannot take. Esc cancels; step up with latchkey sign-in --acr LEVEL."
+        "The pool asks for a passkey or another factor this prompt cannot take. Cancel here, then step up with latchkey sign-in --acr LEVEL."
     package internal(set) var stepUpCancelledStatus = "Step-up cancelled: the calls waiting for it failed."
     package internal(set) var steppedUpLog = "Stepped up to {acr}; the waiting calls resume"
     package internal(set) var stepUpRequiredLog = "Step-up to {acr} needed ({count} waiting)"
