@@ -117,6 +117,14 @@ struct UICommand: AsyncParsableCommand {
                 }
                 let said = [logoutNotice, notice].compactMap { $0 }
                 notice = said.isEmpty ? nil : said.joined(separator: " ")
+            case .followActive(let id):
+                // Another process chose this account (switch, sign-in, sign-out of the one shown): the
+                // UI follows what it chose and leaves the active account as it is.
+                let name =
+                    global.accounts.summaries(environment: global.environment)
+                    .first { $0.id == id }.flatMap(\.username) ?? id
+                accountID = global.accounts.accountIDs().contains(id) ? id : global.accounts.activeID()
+                notice = signedIn ? ScreenText.followedSwitch(name) : ScreenText.followedSignOut(name)
             }
         }
     }
