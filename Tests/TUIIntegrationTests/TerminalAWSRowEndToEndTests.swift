@@ -25,7 +25,7 @@ extension BackendTests.TerminalEndToEndTests {
         #expect(credentials.status == 0, "\(credentials.stderr)")
 
         let exec = try LatchkeyBinary.spawn(
-            ["exec"] + common + ["--", "sleep", "300"], environment: TmuxSession.baseEnvironment,
+            ["exec"] + common + ["--", "sleep", "300"], environment: TerminalApp.baseEnvironment,
             timeout: .seconds(300))
         defer { exec.kill(SIGTERM) }
         let session = try TerminalApp.start(config: backend.info.configPath, store: store, rows: 34, name: "aws-row")
