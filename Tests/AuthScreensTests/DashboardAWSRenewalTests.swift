@@ -34,7 +34,9 @@ import Testing
         var state = dashboard()
         #expect(state.awsCredentialsRenewalDue == t0 + 3000)
         #expect(state.awsCredentialsRenewalNote == "refreshes 23:03")
-        #expect(state.rows.contains(DashboardRow(label: "AWS credentials", value: state.awsCredentialsRowText ?? "")))
+        #expect(
+            state.rows.first { $0.label == "AWS credentials" }?.value == "23:13:20 (in 1 h 0 min), refreshes 23:03",
+            "\(state.rows)")
         #expect(state.reduce(.tick(now: t0 + 2999)).isEmpty)
         #expect(state.reduce(.tick(now: t0 + 3000)) == [.run(.dashboard(.renewAWSCredentials))])
         #expect(state.awsCredentialsRenewalNote == "refreshing…")
@@ -64,7 +66,7 @@ import Testing
         #expect(off.awsCredentialsRenewalNote == nil)
 
         var offline = dashboard()
-        _ = offline.reduce(.sessionEvent(.connectivityChanged(.offline(since: t0, error: .timeout))))
+        _ = offline.reduce(.sessionEvent(.connectivityChanged(.offline(since: t0, lastError: .network(kind: .timedOut, message: "15 s")))))
         #expect(!offline.reduce(.tick(now: t0 + 3500)).contains(.run(.dashboard(.renewAWSCredentials))))
 
         var signedOut = dashboard()
@@ -81,11 +83,11 @@ import Testing
     func failedRenewalWaits() {
         var state = dashboard()
         #expect(state.reduce(.tick(now: t0 + 3000)) == [.run(.dashboard(.renewAWSCredentials))])
-        _ = state.reduce(.awsCredentialsRenewed(.failure(.timeout)))
+        _ = state.reduce(.awsCredentialsRenewed(.failure(.network(kind: .timedOut, message: "15 s"))))
         #expect(state.log.texts.last?.hasPrefix("AWS credentials not renewed:") == true, "\(state.log.texts)")
         #expect(state.reduce(.tick(now: t0 + 3014)).isEmpty)
         #expect(state.reduce(.tick(now: t0 + 3015)) == [.run(.dashboard(.renewAWSCredentials))])
-        _ = state.reduce(.awsCredentialsRenewed(.failure(.timeout)))
+        _ = state.reduce(.awsCredentialsRenewed(.failure(.network(kind: .timedOut, message: "15 s"))))
         #expect(state.reduce(.tick(now: t0 + 3044)).isEmpty)
         #expect(state.reduce(.tick(now: t0 + 3045)) == [.run(.dashboard(.renewAWSCredentials))])
     }
