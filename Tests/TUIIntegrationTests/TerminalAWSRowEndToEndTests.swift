@@ -21,7 +21,7 @@ extension BackendTests.TerminalEndToEndTests {
             ["sign-in", "--username", username, "--password-stdin"] + common, stdin: Integration.password + "\n")
         #expect(signIn.status == 0, "\(signIn.stderr)")
         // The AWS credentials are fetched and stored once, as a script would.
-        let credentials = try await LatchkeyBinary.run(["credentials", "--json"] + common)
+        let credentials = try await LatchkeyBinary.run(["credentials"] + common)
         #expect(credentials.status == 0, "\(credentials.stderr)")
 
         let exec = try LatchkeyBinary.spawn(
@@ -30,8 +30,12 @@ extension BackendTests.TerminalEndToEndTests {
         defer { exec.kill(SIGTERM) }
         let session = try TerminalApp.start(config: backend.info.configPath, store: store, rows: 34, name: "aws-row")
         defer { session.kill() }
-        let used = try await session.waitFor("Signed in · \(username)", "AWS used by", "1: exec sleep (pid")
-        #expect(Self.line(containing: "AWS credentials", in: used)?.contains("refreshes") == true, "\(used)")
+        // The stored credentials, with when the dashboard renews them, and the exec using them.
+        let used = try await session.waitUntil("the AWS row with its renewal and the exec using it") {
+            $0.contains("Signed in · \(username)") && $0.contains("1: exec sleep (pid")
+                && Self.line(containing: "AWS credentials  ", in: $0)?.contains("refreshes") == true
+        }
+        #expect(Self.line(containing: "AWS used by", in: used) != nil, "\(used)")
 
         // No key is pressed: the dashboard renews the credentials itself; the row is never red ("expired").
         var sawExpired: String?
