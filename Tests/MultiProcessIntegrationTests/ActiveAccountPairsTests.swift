@@ -242,8 +242,10 @@ final class AccountWorld: @unchecked Sendable {
 
     /// The store's active account is the model's, and the open UI shows it.
     func check(_ what: String) async throws {
-        try await checkStore(what)
+        // The UI first: after the chooser the host activates the chosen account when the run ends, so
+        // the store says it once the UI shows it. Commands have changed the store before they return.
         if let session { try await showsActive(in: session, what) }
+        try await checkStore(what)
     }
 
     func checkStore(_ what: String) async throws {
