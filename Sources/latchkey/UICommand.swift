@@ -66,6 +66,9 @@ struct UICommand: AsyncParsableCommand {
             await client.removeUserStateListener(recorder)
             await client.removeUserStateListener(activator)
             notice = nil
+            // What other processes wrote meanwhile (a sign-out of this account elsewhere) is adopted
+            // first, so a session the store no longer holds is neither recorded nor called signed in.
+            await client.syncWithStore()
             let signedIn = await client.userState == .signedIn
             if signedIn, let name = await client.username {
                 // Only the record is kept up to date: whichever account is active now stays active (a
