@@ -66,7 +66,9 @@ import Testing
         #expect(off.awsCredentialsRenewalNote == nil)
 
         var offline = dashboard()
-        _ = offline.reduce(.sessionEvent(.connectivityChanged(.offline(since: t0, lastError: .network(kind: .timedOut, message: "15 s")))))
+        _ = offline.reduce(
+            .sessionEvent(
+                .connectivityChanged(.offline(since: t0, lastError: .network(kind: .timedOut, message: "15 s")))))
         #expect(!offline.reduce(.tick(now: t0 + 3500)).contains(.run(.dashboard(.renewAWSCredentials))))
 
         var signedOut = dashboard()
