@@ -80,7 +80,7 @@ import Testing
         #expect(runtime.exit == nil)
         #expect(
             runtime.state.statusMessage
-                == "bob is the active account now (changed in another terminal or process); a switches accounts.")
+                == "bob was made the active account in another terminal or process; this screen stays as it is until you are done.")
         runtime.tick(now: t0 + 2)
         #expect(runtime.state.dashboard.log.texts.filter { $0.hasPrefix("bob is the active") }.count == 1)
         runtime.stop()
