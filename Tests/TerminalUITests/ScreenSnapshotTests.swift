@@ -58,7 +58,8 @@ struct ScreenSnapshotTests {
         }
         let cases =
             (snapshotCases + deviceSnapshotCases + profileSnapshotCases + japaneseSnapshotCases + sessionSnapshotCases
-            + stepUpSnapshotCases).map {
+            + awsRowSnapshotCases + stepUpSnapshotCases)
+            .map {
                 URL(fileURLWithPath: $0.path).lastPathComponent
             }
         #expect(Set(files) == Set(cases), "orphaned: \(Set(files).subtracting(cases).sorted())")
