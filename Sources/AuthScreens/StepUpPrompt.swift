@@ -1,5 +1,6 @@
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import TerminalKeys
 
 /// The step-up prompt over the dashboard: a call asks for a higher authentication level (`acr`) than
@@ -42,6 +43,8 @@ public struct StepUpPromptState: Equatable, Sendable {
     public var message: String { ScreenText.stepUpMessage(acr.first ?? "") }
     /// "2 calls are waiting for it."
     public var waitingText: String { ScreenText.stepUpWaiting(waitingCount) }
+    /// The code form's notice: the level and the waiting calls in one paragraph.
+    public var notice: String { Localized.format(\.stepUpNotice, ["message": message, "waiting": waitingText]) }
     /// Whether a request runs.
     public var isInFlight: Bool { isStarting || (challenge?.isInFlight ?? false) }
     /// The status-line verb while in flight.

@@ -27,6 +27,7 @@ extension TextCatalog {
         text.stepUpTitle = "本人確認"
         text.stepUpMessage = "この操作には、より強いサインイン ({acr}) が必要です。足りない要素を 1 つ入力してください。"
         text.stepUpWaitingOne = "1 件の呼び出しが待機しています。"
+        text.stepUpNotice = "{message}{waiting}"
         text.stepUpWaitingOther = "{count} 件の呼び出しが待機しています。"
         text.stepUpStarting = "足りない要素を確認しています…"
         text.stepUpUnsupported =

@@ -92,6 +92,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var stepUpMessage =
         "This needs a stronger sign-in ({acr}). Give the one factor still missing."
     package internal(set) var stepUpWaitingOne = "1 call is waiting for it."
+    package internal(set) var stepUpNotice = "{message} {waiting}"
     package internal(set) var stepUpWaitingOther = "{count} calls are waiting for it."
     package internal(set) var stepUpStarting = "Asking what is missing…"
     package internal(set) var stepUpUnsupported =

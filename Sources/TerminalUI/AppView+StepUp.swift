@@ -11,7 +11,7 @@ extension AppView {
         if let challenge = prompt.challenge, prompt.problem == nil {
             var framed = challenge
             if case .code(var code) = challenge {
-                if code.notice == nil { code.notice = [prompt.message, prompt.waitingText].joined(separator: " ") }
+                if code.notice == nil { code.notice = prompt.notice }
                 framed = .code(code)
             }
             return drawChallenge(framed, into: &grid, in: body, clears: true)
