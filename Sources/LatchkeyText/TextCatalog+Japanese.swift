@@ -672,6 +672,7 @@ extension TextCatalog {
         text.cliConfigGuestsNotAllowed = "許可しない"
         text.cliConfigNote = "注意"
         text.cliConfigOriginDefault = "既定"
+        text.cliConfigSectionByDefault = " (既定: セクションの指定なし)"
         text.cliConfigOriginPoolId = "プール ID"
         text.cliConfigOriginAwsDefault = "AWS の既定"
         text.cliConfigOriginIssuer = "発行者 (AWS)"
@@ -756,6 +757,8 @@ extension TextCatalog {
         text.cliUnknownCommand = "不明なコマンド \"{name}\" です。"
         text.cliDidYouMean = "{suggestion} のことですか?"
         text.cliSeeHelp = "コマンドの一覧は latchkey --help で表示できます。"
+        text.cliUnknownOptionBeforeCommand = "コマンド {command} の前に不明なオプション \"{option}\" があります。"
+        text.cliSeeCommandHelp = "使えるオプションは latchkey {command} --help で表示できます。"
         text.cliAccountGone = "アカウント {name} はもうありません。"
         text.cliWebSshSession = "SSH セッションのため"
         text.cliWebNoDisplay = "ディスプレイがないため (DISPLAY も WAYLAND_DISPLAY も未設定)"
@@ -1156,6 +1159,7 @@ extension TextCatalog {
             "セッションに再サインインが必要な間、認証情報の要求が再サインイン (全画面 UI または latchkey sign-in) を待つ秒数。過ぎると ReloginRequired で応答します。"
         text.cliExecBadReloginWait = "--relogin-wait-seconds は 0 から 3600 までの秒数で指定してください。"
         text.cliExecRemoved = "{names} をコマンドの環境から取り除きました (Latchkey の認証情報より優先されるため)。"
+        text.cliExecRemovedOne = "{names} をコマンドの環境から取り除きました (Latchkey の認証情報より優先されるため)。"
         text.cliExecOrphans =
             "コマンドが実行中のプロセスを残しました。それらが動いている間、最大 {seconds} 秒、エンドポイントは \"exec ended\" (503) と応答してから閉じます。"
         text.cliServeCredentialsReadyFile =

@@ -726,6 +726,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var cliConfigGuestsNotAllowed = "not allowed"
     package internal(set) var cliConfigNote = "Note"
     package internal(set) var cliConfigOriginDefault = "default"
+    package internal(set) var cliConfigSectionByDefault = " (the default: no section was named)"
     package internal(set) var cliConfigOriginPoolId = "the pool id"
     package internal(set) var cliConfigOriginAwsDefault = "default (AWS)"
     package internal(set) var cliConfigOriginIssuer = "the issuer (AWS)"
@@ -746,7 +747,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var cliTokenBadRetrySeconds =
         "--retry-seconds must be a number of seconds from 0 to {maximum}; got {value}. Pass, for example, --retry-seconds 4."
     package internal(set) var cliTokenNoRefreshWithin = "no refresh within {seconds} s"
-    package internal(set) var cliTokenNotSignedIn = "nobody is signed in. Sign in first: latchkey sign-in"
+    package internal(set) var cliTokenNotSignedIn = "Nobody is signed in. Sign in first: latchkey sign-in"
     package internal(set) var cliCredentialsNoneWithin = "no credentials within {seconds} s"
     package internal(set) var cliSignOutGlobalNotSent =
         "signed out{who} on this machine only. GlobalSignOut and RevokeToken could not be sent: {reason} Other devices are NOT signed out, and this session's refresh token still works at the service until it is revoked; run `latchkey sign-out --global` again once the service is reachable."
@@ -814,6 +815,8 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var cliUnknownCommand = "unknown command \"{name}\"."
     package internal(set) var cliDidYouMean = " Did you mean {suggestion}?"
     package internal(set) var cliSeeHelp = " Run latchkey --help for the list of commands."
+    package internal(set) var cliUnknownOptionBeforeCommand = "unknown option \"{option}\" before the command {command}."
+    package internal(set) var cliSeeCommandHelp = " Run latchkey {command} --help for the options it takes."
     package internal(set) var cliAccountGone = "the account {name} is gone."
     package internal(set) var cliWebSshSession = "this is an SSH session"
     package internal(set) var cliWebNoDisplay = "there is no display (DISPLAY and WAYLAND_DISPLAY are unset)"
@@ -1148,6 +1151,8 @@ package final class TextCatalog: @unchecked Sendable {
         "--relogin-wait-seconds must be a number of seconds from 0 to 3600."
     package internal(set) var cliExecRemoved =
         "removed {names} from the command's environment (they would take precedence over Latchkey's credentials)."
+    package internal(set) var cliExecRemovedOne =
+        "removed {names} from the command's environment (it would take precedence over Latchkey's credentials)."
     package internal(set) var cliExecOrphans =
         "the command left processes running; its endpoint answers \"exec ended\" (503) to them for up to {seconds} s while they run, then closes."
     package internal(set) var cliServeCredentialsReadyFile =

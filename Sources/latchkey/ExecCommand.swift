@@ -50,7 +50,9 @@ struct ExecCommand: AsyncParsableCommand {
         if !environment.removed.isEmpty {
             CLIOutput.info(
                 "latchkey: "
-                    + Localized.format(\.cliExecRemoved, ["names": environment.removed.joined(separator: ", ")]))
+                    + Localized.format(
+                        environment.removed.count == 1 ? \.cliExecRemovedOne : \.cliExecRemoved,
+                        ["names": environment.removed.joined(separator: ", ")]))
         }
         let status: Int32
         do {
@@ -82,8 +84,12 @@ struct CredentialsDeliveryOptions: ParsableArguments {
     var guest = false
 
     @Option(
-        name: .long, parsing: .unconditional, help: ArgumentHelp(Localized.text(\.cliExecReloginWaitSeconds)))
-    var reloginWaitSeconds: Double = 1
+        name: .customLong("relogin-wait-seconds"), parsing: .unconditional,
+        help: ArgumentHelp(Localized.text(\.cliExecReloginWaitSeconds), valueName: "relogin-wait-seconds"))
+    var reloginWait = RetrySeconds(value: 1)
+
+    /// `--relogin-wait-seconds` in seconds (its help's default reads "1", not "1.0": ux-3, N25).
+    var reloginWaitSeconds: Double { reloginWait.value }
 
     func validate() throws {
         guard reloginWaitSeconds.isFinite, (0...3600).contains(reloginWaitSeconds) else {

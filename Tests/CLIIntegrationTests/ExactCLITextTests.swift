@@ -76,7 +76,7 @@ struct ExactCLITextTests {
             """
             File                     \(Self.sampleConfiguration)
             Format                   awsconfiguration.json
-            Section                  Default (from default)
+            Section                  Default (the default: no section was named)
             User pool                us-east-1_AbCdEf123
             App client               4mpl3cl13nt1d0fl4tchk3y2ab
             App client secret        none
@@ -102,6 +102,34 @@ struct ExactCLITextTests {
             output.stderr, "latchkey: unknown command \"frobnicate\". Run latchkey --help for the list of commands.\n")
     }
 
+    @Test("A mistyped global option before a command: named with the command's help, not ui's usage, exit 2")
+    func mistypedGlobalOptionBeforeCommand() async throws {
+        let output = try await Self.run(["--stroe", "/tmp/nowhere", "status"])
+        #expect(output.status == 2)
+        expectExactText(output.stdout, "")
+        expectExactText(
+            output.stderr,
+            "latchkey: unknown option \"--stroe\" before the command status. Did you mean --store? "
+                + "Run latchkey status --help for the options it takes.\n")
+    }
+
+    @Test("exec --help: --relogin-wait-seconds' default reads 1, as people write it, not 1.0")
+    func reloginWaitDefault() async throws {
+        let output = try await Self.run(["exec", "--help"])
+        #expect(output.status == 0)
+        let lines = output.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let start = try #require(lines.firstIndex { $0.hasPrefix("--relogin-wait-seconds <relogin-wait-seconds>") })
+        let entry = lines[(start + 1)...].prefix { !$0.hasPrefix("-") }.joined(separator: " ")
+        #expect(entry.hasSuffix("(default: 1)"), "\(entry)")
+    }
+
+    @Test("config --json: a pool without a client secret has appClientSecret null, not the word none")
+    func configJSONNullSecret() async throws {
+        let output = try await Self.run(["config", "--json", "--config", Self.sampleConfiguration])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("\"appClientSecret\":null"), "\(output.stdout)")
+    }
+
     @Test("A configuration file that is not there: one line naming it and three ways out, exit 2")
     func missingConfiguration() async throws {
         let missing = try Integration.temporaryDirectory("exact-missing") + "/missing.json"
@@ -124,7 +152,7 @@ struct ExactCLITextTests {
             output.stderr,
             """
             latchkey: storing the session in plain text at \(store)/session.json (mode 0600); LATCHKEY_STORE=file chose the file store.
-            latchkey: nobody is signed in. Sign in first: latchkey sign-in
+            latchkey: Nobody is signed in. Sign in first: latchkey sign-in
 
             """)
     }
