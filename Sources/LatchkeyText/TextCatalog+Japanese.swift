@@ -679,8 +679,9 @@ extension TextCatalog {
         text.cliConfigOriginEndpointJWKS = "ユーザープール接続先 + /<pool id>/.well-known/jwks.json"
         text.cliDemoBackend = "ローカルバックエンド: {endpoint} (ユーザープール {pool})"
         text.cliDemoConfiguration = "設定: {path}"
-        text.cliDemoUser = "デモユーザー: {username} / {password}"
-        text.cliDemoSignInHint = "デモユーザー {username} のパスワードは {password} です"
+        text.cliDemoUser = "デモユーザー: {username} / {password} (変更していなければ)"
+        text.cliDemoSignInHint =
+            "デモユーザー {username} のパスワードは {password} です (変更した場合は「パスワードをお忘れですか」で新しく設定できます)"
         text.cliDemoNoTerminal = "標準入力が端末ではないため、サインインを尋ねません。次のようにサインインしてください:"
         text.cliDemoKeepingConfiguration = "{path} の設定はそのままにし、デモの設定は --config で使います。"
         text.cliDemoNoScript =

@@ -733,8 +733,9 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var cliConfigOriginEndpointJWKS = "the user pool endpoint + /<pool id>/.well-known/jwks.json"
     package internal(set) var cliDemoBackend = "Local backend: {endpoint} (user pool {pool})"
     package internal(set) var cliDemoConfiguration = "Configuration: {path}"
-    package internal(set) var cliDemoUser = "Demo user:     {username} / {password}"
-    package internal(set) var cliDemoSignInHint = "Demo user {username}: the password is {password}"
+    package internal(set) var cliDemoUser = "Demo user:     {username} / {password} (unless you changed it)"
+    package internal(set) var cliDemoSignInHint =
+        "Demo user {username}: the password is {password}, unless you changed it (then Forgot password sets a new one)"
     package internal(set) var cliDemoNoTerminal = "No terminal on standard input, so no sign-in prompt. Sign in with:"
     package internal(set) var cliDemoKeepingConfiguration =
         "Keeping your configuration at {path}; using the demo's with --config."
