@@ -312,6 +312,18 @@ enum ScreenFixtures {
         return state
     }
 
+    /// The dashboard after `m`, with a verified phone number: the Security row and every key of it,
+    /// `x` / `X` included, on the rows it needs (ux-3, item 13: they were cut at 100 and 120 columns).
+    static var securityWithPhone: AppState {
+        var state = dashboard
+        press(&state, [.character("m")])
+        _ = state.reduce(
+            .dashboard(
+                .mfaSettingsLoaded(
+                    .success(MFASettings(enabled: [.email, .totp], preferred: .totp, phoneNumber: "+14155550100")))))
+        return state
+    }
+
     /// Sign in after signing out of a hosted-UI session with no browser here: the /logout URL on whole
     /// rows below the notice, and Ctrl-Y in the footer (issue 29, N20).
     static var signInAfterHostedSignOut: AppState {
@@ -367,6 +379,7 @@ enum ScreenFixtures {
             ("globalSignOutConfirm", globalSignOutConfirm), ("signInWithBrowserRows", signInWithBrowserRows),
             ("browserSignInNoBrowser", browserSignInNoBrowser), ("signInSomeoneElse", signInSomeoneElse),
             ("accountPicker", accountPicker), ("mfaOffConfirm", mfaOffConfirm),
+            ("securityWithPhone", securityWithPhone),
             ("signInAfterHostedSignOut", signInAfterHostedSignOut), ("dashboardBusy", dashboardBusy),
             ("signInStoreWarning", signInStoreWarning),
         ]

@@ -1,0 +1,30 @@
+import AuthScreens
+import Testing
+
+@testable import TerminalKit
+@testable import TerminalUI
+
+/// ux-3, item 13: the Security row's keys were cut at 100 and 120 columns (`x` / `X` never readable);
+/// the row now goes on over more rows, broken between its parts.
+@MainActor
+@Suite struct SecurityRowFitTests {
+    @Test(arguments: [(80, 24), (100, 30), (120, 40), (200, 60)])
+    func everyPartOfTheSecurityRowShowsWhole(_ size: (columns: Int, rows: Int)) throws {
+        let state = ScreenFixtures.securityWithPhone
+        let value = try #require(state.dashboard.securityRows.first?.value)
+        let lines = ScreenFixtures.view.render(state, size: TerminalSize(columns: size.columns, rows: size.rows))
+            .grid.textLines()
+        let parts = value.components(separatedBy: " · ").flatMap { $0.components(separatedBy: " — ") }
+        #expect(parts.count > 4)
+        for part in parts {
+            #expect(lines.contains { $0.contains(part) }, "\(size.columns)x\(size.rows): \"\(part)\" is cut or missing")
+        }
+    }
+
+    @Test func brokenAtSeparatorsKeepsWholePartsAndDropsTheSeparatorAtABreak() {
+        let lines = AppView.brokenAtSeparators("a on · b off — e one · E two", width: 14)
+        #expect(lines == ["a on · b off", "e one · E two"])
+        #expect(AppView.brokenAtSeparators("short", width: 14) == ["short"])
+        #expect(AppView.brokenAtSeparators("no-separator-but-long", width: 5) == ["no-separator-but-long"])
+    }
+}
