@@ -184,6 +184,14 @@ enum ScreenFixtures {
 
     static var selectMFA: AppState { challenge(.selectMFAType([.sms, .totp])) }
 
+    /// TOTP set-up after Ctrl-Y in a tmux that keeps the copy in its paste buffer: the status line is
+    /// longer than 80 columns and goes on the free row above, the tmux setting whole (ux-3, item 14).
+    static var totpSetupCopiedToTmux: AppState {
+        var state = totpSetup
+        _ = state.reduce(.tokenCopied(.totpURI, .success(CopyReceipt(characters: 68, destination: .tmuxBufferOnly))))
+        return state
+    }
+
     /// A signed-in session with tokens issued 17 minutes ago that last an hour.
     static var signedInSession: SessionSummary {
         SessionSummary(
@@ -379,7 +387,7 @@ enum ScreenFixtures {
             ("globalSignOutConfirm", globalSignOutConfirm), ("signInWithBrowserRows", signInWithBrowserRows),
             ("browserSignInNoBrowser", browserSignInNoBrowser), ("signInSomeoneElse", signInSomeoneElse),
             ("accountPicker", accountPicker), ("mfaOffConfirm", mfaOffConfirm),
-            ("securityWithPhone", securityWithPhone),
+            ("securityWithPhone", securityWithPhone), ("totpSetupCopiedToTmux", totpSetupCopiedToTmux),
             ("signInAfterHostedSignOut", signInAfterHostedSignOut), ("dashboardBusy", dashboardBusy),
             ("signInStoreWarning", signInStoreWarning),
         ]

@@ -8,6 +8,8 @@ let snapshotCases: [SnapshotCase] = [
     SnapshotCase("mfaOffConfirm", 80, 24),
     SnapshotCase("mfaOffConfirm", 120, 40),
     SnapshotCase("mfaOffConfirm", 60, 20),
+    SnapshotCase("totpSetupCopiedToTmux", 80, 24),
+    SnapshotCase("totpSetupCopiedToTmux", 120, 40),
     SnapshotCase("securityWithPhone", 80, 24),
     SnapshotCase("securityWithPhone", 100, 30),
     SnapshotCase("securityWithPhone", 120, 40),

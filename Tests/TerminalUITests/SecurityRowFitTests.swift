@@ -28,3 +28,15 @@ import Testing
         #expect(AppView.brokenAtSeparators("no-separator-but-long", width: 5) == ["no-separator-but-long"])
     }
 }
+
+/// ux-3, item 14: the copy status line was cut at 80 columns exactly at the tmux instruction.
+@MainActor
+@Suite struct StatusLineFitTests {
+    @Test func theTmuxInstructionShowsWholeAt80x24() {
+        let lines = ScreenFixtures.view.render(ScreenFixtures.totpSetupCopiedToTmux, size: TerminalSize(columns: 80, rows: 24))
+            .grid.textLines()
+        let joined = lines.suffix(4).joined(separator: " ")
+        #expect(joined.contains("tmux set -g set-clipboard on"), "\(lines.suffix(4))")
+        #expect(!joined.contains("…"), "\(lines.suffix(4))")
+    }
+}
