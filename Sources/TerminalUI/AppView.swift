@@ -264,7 +264,13 @@ public struct AppView: Hashable, Sendable {
         let width = min(body.width - 2, max(keyWidth + textWidth, TextWidth.width(of: footer)) + 6)
         let height = min(body.height, pairs.count + 6)
         let box = body.centered(width: width, height: height)
-        clearMargin(around: box, in: &grid)
+        // A help as tall as the body leaves only slivers of the boxes beneath at its sides (a corner, a
+        // border): the body is cleared instead (ux-3, item 15). A shorter one floats over the screen.
+        if height >= body.height {
+            grid.fill(body)
+        } else {
+            clearMargin(around: box, in: &grid)
+        }
         Box(title: ScreenText.helpTitle, clearsInterior: true).draw(into: &grid, in: box)
         let inner = box.inset(top: 2, left: 3, bottom: 2, right: 3)
         for (index, pair) in pairs.prefix(max(0, inner.height - 2)).enumerated() {

@@ -50,6 +50,33 @@ import Testing
         }
     }
 
+    /// ux-3, item 15: at 80x24 the help left the borders of the boxes beneath beside it (`┐ │ ┘`).
+    @Test(arguments: [Language.english, .japanese])
+    func nothingOfTheScreenBeneathShowsBesideTheHelpAt80x24(_ language: Language) {
+        Language.$override.withValue(language) {
+            for (name, state) in Self.screens {
+                let lines = ScreenFixtures.view.render(Self.withHelp(state), size: TerminalSize(columns: 80, rows: 24))
+                    .grid.textLines(trimming: false)
+                let body = lines.dropFirst().dropLast(2)
+                guard let top = body.first(where: { $0.contains(ScreenText.helpTitle) }),
+                    let left = top.firstIndex(of: "┌"), let right = top.lastIndex(of: "┐")
+                else {
+                    Issue.record("\(name) \(language): no help box")
+                    continue
+                }
+                let leftOffset = top.distance(from: top.startIndex, to: left)
+                let rightOffset = top.distance(from: top.startIndex, to: right)
+                for line in body {
+                    let characters = Array(line)
+                    let outside = characters.enumerated().filter { $0.offset < leftOffset || $0.offset > rightOffset }
+                    #expect(
+                        outside.allSatisfy { $0.element == " " },
+                        "\(name) \(language): something beside the help: \(line)")
+                }
+            }
+        }
+    }
+
     @Test(arguments: [Language.english, .japanese])
     func theFormHelpShowsWholeAt60x20(_ language: Language) {
         Language.$override.withValue(language) {
