@@ -64,14 +64,17 @@ import Testing
                     Issue.record("\(name) \(language): no help box")
                     continue
                 }
-                let leftOffset = top.distance(from: top.startIndex, to: left)
-                let rightOffset = top.distance(from: top.startIndex, to: right)
+                let leftColumn = TextWidth.width(of: top[..<left])
+                let rightColumn = TextWidth.width(of: top[..<right])
                 for line in body {
-                    let characters = Array(line)
-                    let outside = characters.enumerated().filter { $0.offset < leftOffset || $0.offset > rightOffset }
+                    var column = 0
+                    var outside: [Character] = []
+                    for character in line {
+                        if column < leftColumn || column > rightColumn { outside.append(character) }
+                        column += max(1, TextWidth.width(of: String(character)))
+                    }
                     #expect(
-                        outside.allSatisfy { $0.element == " " },
-                        "\(name) \(language): something beside the help: \(line)")
+                        outside.allSatisfy { $0 == " " }, "\(name) \(language): something beside the help: \(line)")
                 }
             }
         }
