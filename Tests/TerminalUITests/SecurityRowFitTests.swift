@@ -40,3 +40,16 @@ import Testing
         #expect(!joined.contains("…"), "\(lines.suffix(4))")
     }
 }
+
+/// ux-3, item 16: Profile's footer said `? help · ? more` at 100 columns and dropped `Esc back` at 80.
+@MainActor
+@Suite struct ProfileFooterTests {
+    @Test(arguments: [(80, 24), (100, 30), (120, 40)])
+    func theFooterNamesEscOnceAndTheHelpKeyOnce(_ size: (columns: Int, rows: Int)) throws {
+        let lines = ScreenFixtures.view.render(ProfileFixtures.profile, size: TerminalSize(columns: size.columns, rows: size.rows))
+            .grid.textLines()
+        let footer = try #require(lines.last)
+        #expect(footer.contains("Esc back"), "\(size): \(footer)")
+        #expect(footer.components(separatedBy: "? ").count == 2, "\(size): \(footer)")
+    }
+}
