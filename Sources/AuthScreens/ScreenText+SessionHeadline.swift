@@ -21,7 +21,10 @@ extension ScreenText {
         case .disabled: return Localized.text(\.reloginHeadlineDisabled)
         case .accountGone: return Localized.text(\.reloginHeadlineAccountGone)
         case .passwordReset: return Localized.text(\.reloginHeadlinePasswordReset)
-        case .expired, .reused, .unknown: return Localized.text(\.reloginHeadlineExpired)
+        case .expired, .reused: return Localized.text(\.reloginHeadlineExpired)
+        // Not known (a relaunch reads no cause from the store): "ended", never a guess such as "expired"
+        // for a session that was revoked (ux-3, item 11).
+        case .unknown: return Localized.text(\.reloginHeadlineEnded)
         }
     }
 

@@ -366,6 +366,7 @@ extension TextCatalog {
         text.reloginHeadlineAccountGone = "アカウントが見つかりません"
         text.reloginHeadlinePasswordReset = "パスワードの再設定が必要"
         text.reloginHeadlineExpired = "セッション期限切れ: 要再サインイン"
+        text.reloginHeadlineEnded = "セッション終了: 要再サインイン"
         text.stateRowSignedOutUserPoolsTokenInvalid = "サインインが必要"
         text.stateRowSignedOutFederatedTokensInvalid = "プロバイダーのサインインが必要"
         text.reloginReasonFederated = "ID プロバイダーでのサインインの期限が切れました。続けるには再サインインしてください。"

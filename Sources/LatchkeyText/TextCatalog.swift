@@ -400,6 +400,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var reloginHeadlineAccountGone = "Account not found"
     package internal(set) var reloginHeadlinePasswordReset = "Password reset required"
     package internal(set) var reloginHeadlineExpired = "Session expired: sign in again"
+    package internal(set) var reloginHeadlineEnded = "Session ended: sign in again"
     package internal(set) var stateRowSignedOutUserPoolsTokenInvalid = "Sign-in needed"
     package internal(set) var stateRowSignedOutFederatedTokensInvalid = "Provider sign-in needed"
     package internal(set) var reloginReasonFederated =
