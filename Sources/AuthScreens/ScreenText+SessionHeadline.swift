@@ -57,8 +57,12 @@ extension ScreenText {
         }
     }
 
-    /// The line printed when the UI ends: "latchkey: Signed in as alice".
-    public static func exitLine(_ state: UserState, username: String?, cause: ReloginCause = .unknown) -> String {
+    /// The line printed when the UI ends: "latchkey: Signed in as alice"; a sign-in needed again names
+    /// `signInCommand`, with the options the UI was started with (ux-3, item 27).
+    public static func exitLine(
+        _ state: UserState, username: String?, cause: ReloginCause = .unknown,
+        signInCommand: String = "latchkey sign-in"
+    ) -> String {
         let name = username.map { TerminalText.sanitized($0) }
         switch state {
         case .signedIn:
@@ -68,8 +72,11 @@ extension ScreenText {
         case .guest: return Localized.text(\.exitLineGuest)
         case .unknown: return Localized.text(\.exitLineUnknown)
         case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid:
-            guard let name else { return Localized.format(\.exitLineRelogin, ["headline": reloginHeadline(cause)]) }
-            return Localized.format(\.exitLineReloginAs, ["headline": reloginHeadline(cause), "username": name])
+            guard let name else {
+                return Localized.format(\.exitLineRelogin, ["headline": reloginHeadline(cause), "command": signInCommand])
+            }
+            return Localized.format(
+                \.exitLineReloginAs, ["headline": reloginHeadline(cause), "username": name, "command": signInCommand])
         }
     }
 

@@ -73,12 +73,14 @@ enum InteractiveEntry {
             if let storeNotice { FileHandle.standardError.write(Data((storeNotice + "\n").utf8)) }
             throw CLIFailure(code: 2, message: Localized.format(\.cliTerminalFailed, ["error": "\(error)"]))
         }
-        return try await outcome(of: exit, client: client)
+        return try await outcome(of: exit, client: client, global: global)
     }
 
     /// What the UI's `exit` means: cancelled is a failure, a request about the accounts is returned
     /// (as `run` returns it), otherwise the final state is said on stderr.
-    static func outcome(of exit: AuthScreensRuntime.Exit, client: AuthClient) async throws -> AccountRequest? {
+    static func outcome(
+        of exit: AuthScreensRuntime.Exit, client: AuthClient, global: GlobalOptions
+    ) async throws -> AccountRequest? {
         let state = await client.userState
         switch exit {
         case .cancelled:
@@ -91,9 +93,32 @@ enum InteractiveEntry {
         default:
             // Words, not the API's state name; a message, so on stderr like every other one.
             let cause = ReloginCause(state: state, lastError: nil)
-            CLIOutput.info("latchkey: " + ScreenText.exitLine(state, username: await client.username, cause: cause))
+            CLIOutput.info(
+                "latchkey: "
+                    + ScreenText.exitLine(
+                        state, username: await client.username, cause: cause,
+                        signInCommand: signInCommand(global)))
         }
         return nil
+    }
+
+    /// `latchkey sign-in` with the global options this run was given (`--config`, `--config-section`,
+    /// `--store`, `--account`), so the next step works where the UI did (ux-3, item 27).
+    static func signInCommand(_ global: GlobalOptions) -> String {
+        var words = ["latchkey", "sign-in"]
+        let options: [(String, String?)] = [
+            ("--config", global.config), ("--config-section", global.configSection), ("--store", global.store),
+            ("--account", global.account),
+        ]
+        for case (let name, let value?) in options { words += [name, shellWord(TerminalText.sanitized(value))] }
+        return words.joined(separator: " ")
+    }
+
+    /// `word` as a shell reads it back: as it is when it holds only safe characters, else in single quotes.
+    static func shellWord(_ word: String) -> String {
+        let safe = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:@=,")
+        if !word.isEmpty, word.unicodeScalars.allSatisfy(safe.contains) { return word }
+        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// The full-screen UI's options: `ui`'s, with the other signed-in accounts, the username to prefill and

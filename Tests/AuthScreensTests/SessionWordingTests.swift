@@ -60,7 +60,13 @@ import Testing
         #expect(ScreenText.exitLine(.signedOut, username: nil) == "Not signed in.")
         #expect(
             ScreenText.exitLine(.signedOutUserPoolsTokenInvalid, username: "José", cause: .revoked)
-                == "Session revoked: sign in again (José): latchkey sign-in.")
+                == "Session revoked: sign in again (José). Run latchkey sign-in.")
+        // ux-3, item 27: the options the UI was started with go into the command, and one colon.
+        #expect(
+            ScreenText.exitLine(
+                .signedOutUserPoolsTokenInvalid, username: "demo", cause: .expired,
+                signInCommand: "latchkey sign-in --config /c.json --store /s")
+                == "Session expired: sign in again (demo). Run latchkey sign-in --config /c.json --store /s.")
     }
 
     // MARK: C4
