@@ -979,7 +979,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var cliStatusJson = "Print JSON for scripts."
     package internal(set) var cliTokenAbstract = "Print a valid token for scripts, refreshing first if needed."
     package internal(set) var cliTokenDiscussion =
-        "Exits 4 when re-login is required and 3 when the backend cannot be reached and the cached token has expired. The token is checked locally (signature and expiry), not with the server: one revoked by a global sign-out elsewhere is still printed until it expires (at most an hour); the next refresh then fails and exits 4."
+        "Exits 1 when nobody is signed in, 4 when re-login is required and 3 when the backend cannot be reached and the cached token has expired. The token is checked locally (signature and expiry), not with the server: one revoked by a global sign-out elsewhere is still printed until it expires (at most an hour); the next refresh then fails and exits 4."
     package internal(set) var cliTokenId = "Print the id token (the default)."
     package internal(set) var cliTokenAccess = "Print the access token."
     package internal(set) var cliTokenRetrySeconds = "Seconds to keep retrying an unreachable backend before exiting 3."

@@ -110,10 +110,11 @@ struct AccountsCommand: AsyncParsableCommand {
         abstract: Localized.text(\.cliAccountsAbstract),
         discussion: Localized.text(\.cliAccountsDiscussion))
 
-    @OptionGroup var global: GlobalOptions
-
     @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliAccountsJson)))
     var json = false
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         try FileSessionStore.checkDirectoryOrThrow(global.storeRoot)
@@ -178,10 +179,11 @@ struct SwitchCommand: AsyncParsableCommand {
         abstract: Localized.text(\.cliSwitchAbstract),
         discussion: Localized.text(\.cliSwitchDiscussion))
 
-    @OptionGroup var global: GlobalOptions
-
     @Argument(help: ArgumentHelp(Localized.text(\.cliSwitchName)))
     var name: String?
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         try FileSessionStore.checkDirectoryOrThrow(global.storeRoot)

@@ -11,7 +11,6 @@ struct ExecCommand: AsyncParsableCommand {
         discussion: Localized.text(\.cliExecDiscussion)
     )
 
-    @OptionGroup var global: GlobalOptions
     @OptionGroup var delivery: CredentialsDeliveryOptions
 
     @Flag(name: .customLong("no-server"), help: ArgumentHelp(Localized.text(\.cliExecNoServer)))
@@ -19,6 +18,9 @@ struct ExecCommand: AsyncParsableCommand {
 
     @Argument(parsing: .postTerminator, help: ArgumentHelp(Localized.text(\.cliExecCommand)))
     var command: [String] = []
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     /// How long the endpoint answers "exec ended" to processes the command left running.
     static let orphanGrace: Duration = .seconds(10)

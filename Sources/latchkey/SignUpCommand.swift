@@ -8,8 +8,6 @@ struct SignUpCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign-up", abstract: Localized.text(\.cliSignUpAbstract))
 
-    @OptionGroup var global: GlobalOptions
-
     @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliSignUpUsername)))
     var username: String
 
@@ -29,6 +27,9 @@ struct SignUpCommand: AsyncParsableCommand {
     var validationData: [String] = []
 
     @OptionGroup var metadata: ClientMetadataOptions
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         var options = AuthClientOptions()
@@ -67,9 +68,11 @@ struct ConfirmSignUpCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "confirm-sign-up", abstract: Localized.text(\.cliConfirmSignUpAbstract))
 
-    @OptionGroup var global: GlobalOptions
     @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliConfirmSignUpUsername))) var username: String
     @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliConfirmSignUpCode))) var code: String
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let client = try await global.makeClient(session: .replacedOrUnused)
@@ -82,8 +85,10 @@ struct ResendCodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resend-code", abstract: Localized.text(\.cliResendCodeAbstract))
 
-    @OptionGroup var global: GlobalOptions
     @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliResendCodeUsername))) var username: String
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let client = try await global.makeClient(session: .replacedOrUnused)
@@ -96,8 +101,10 @@ struct ForgotPasswordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forgot-password", abstract: Localized.text(\.cliForgotPasswordAbstract))
 
-    @OptionGroup var global: GlobalOptions
     @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliForgotPasswordUsername))) var username: String
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let client = try await global.makeClient(session: .replacedOrUnused)
@@ -112,11 +119,13 @@ struct ConfirmForgotPasswordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "confirm-forgot-password", abstract: Localized.text(\.cliConfirmForgotPasswordAbstract))
 
-    @OptionGroup var global: GlobalOptions
     @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliConfirmForgotPasswordUsername))) var username: String
     @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliConfirmForgotPasswordCode))) var code: String
     @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliConfirmForgotPasswordPasswordStdin)))
     var passwordStdin = false
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let client = try await global.makeClient(session: .replacedOrUnused)
@@ -132,9 +141,11 @@ struct ChangePasswordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "change-password", abstract: Localized.text(\.cliChangePasswordAbstract))
 
-    @OptionGroup var global: GlobalOptions
     @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliChangePasswordPasswordStdin)))
     var passwordStdin = false
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let client = try await global.makeClient()
@@ -170,12 +181,14 @@ struct SignOutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign-out", abstract: Localized.text(\.cliSignOutAbstract))
 
-    @OptionGroup var global: GlobalOptions
     @Flag(name: .customLong("global"), help: ArgumentHelp(Localized.text(\.cliSignOutEverywhere)))
     var everywhere = false
     @Flag(
         name: .long, help: ArgumentHelp(Localized.text(\.cliSignOutNoBrowser)))
     var noBrowser = false
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let accountID = try global.accountID()

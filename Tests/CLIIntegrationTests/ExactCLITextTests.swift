@@ -238,32 +238,15 @@ extension ExactCLITextTests {
         """
         OVERVIEW: Print a valid token for scripts, refreshing first if needed.
 
-        Exits 4 when re-login is required and 3 when the backend cannot be reached and
-        the cached token has expired. The token is checked locally (signature and
-        expiry), not with the server: one revoked by a global sign-out elsewhere is
-        still printed until it expires (at most an hour); the next refresh then fails
-        and exits 4.
+        Exits 1 when nobody is signed in, 4 when re-login is required and 3 when the
+        backend cannot be reached and the cached token has expired. The token is
+        checked locally (signature and expiry), not with the server: one revoked by a
+        global sign-out elsewhere is still printed until it expires (at most an hour);
+        the next refresh then fails and exits 4.
 
         USAGE: latchkey token <options>
 
         OPTIONS:
-          --config <config>       Path to the configuration: awsconfiguration.json,
-                                  amplifyconfiguration.json, amplify_outputs.json,
-                                  aws-exports.js or amplifyconfiguration.dart (else
-                                  $LATCHKEY_CONFIG, else
-                                  $XDG_CONFIG_HOME/latchkey/awsconfiguration.json).
-          --config-section <config-section>
-                                  The section to read (CognitoUserPool.<NAME>, ...;
-                                  else $LATCHKEY_CONFIG_SECTION, else Default).
-          --store <store>         Directory of the session store (else
-                                  $LATCHKEY_STORE_DIR, else $XDG_DATA_HOME/latchkey).
-          --account <account>     The account to use: a username or an id from
-                                  `latchkey accounts` (else $LATCHKEY_ACCOUNT, else the
-                                  active one); a sign-in there replaces whoever is in
-                                  it.
-          --debug                 Log requests to stderr (secrets are never logged).
-          --lang <en|ja>          The language of the UI and the messages: en or ja
-                                  (else LC_ALL, LC_MESSAGES, LANG; others are English).
           --id                    Print the id token (the default).
           --access                Print the access token.
           --client-credentials    Print a machine-to-machine access token for
@@ -284,6 +267,23 @@ extension ExactCLITextTests {
           --retry-seconds <retry-seconds>
                                   Seconds to keep retrying an unreachable backend
                                   before exiting 3. (default: 4)
+          --config <config>       Path to the configuration: awsconfiguration.json,
+                                  amplifyconfiguration.json, amplify_outputs.json,
+                                  aws-exports.js or amplifyconfiguration.dart (else
+                                  $LATCHKEY_CONFIG, else
+                                  $XDG_CONFIG_HOME/latchkey/awsconfiguration.json).
+          --config-section <config-section>
+                                  The section to read (CognitoUserPool.<NAME>, ...;
+                                  else $LATCHKEY_CONFIG_SECTION, else Default).
+          --store <store>         Directory of the session store (else
+                                  $LATCHKEY_STORE_DIR, else $XDG_DATA_HOME/latchkey).
+          --account <account>     The account to use: a username or an id from
+                                  `latchkey accounts` (else $LATCHKEY_ACCOUNT, else the
+                                  active one); a sign-in there replaces whoever is in
+                                  it.
+          --debug                 Log requests to stderr (secrets are never logged).
+          --lang <en|ja>          The language of the UI and the messages: en or ja
+                                  (else LC_ALL, LC_MESSAGES, LANG; others are English).
           --version               Show the version.
           -h, --help              Show help information.
         """
