@@ -1055,8 +1055,8 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var cliNewPasswordRequired = "A new password is required for this account."
     package internal(set) var cliPromptNewPassword = "New password: "
     package internal(set) var cliPromptRepeatNewPassword = "New password again: "
-    package internal(set) var cliPasswordsDoNotMatch =
-        "The passwords do not match. Nothing was changed: run latchkey change-password again."
+    package internal(set) var cliNewPasswordsDiffer = "The two passwords differ."
+    package internal(set) var cliNewPasswordTryAgain = " Try again ({left} tries left), or press Ctrl-C."
     package internal(set) var cliPromptCodeSent = "Code sent in {destination} (or \"resend\"): "
     package internal(set) var cliSendingNewCode = "Sending a new code …"
     package internal(set) var cliCodeRefused = "✘ {message} Enter the code again, or \"resend\" for a new one."

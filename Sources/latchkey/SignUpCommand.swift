@@ -46,9 +46,9 @@ struct SignUpCommand: AsyncParsableCommand {
             }
             attributes[String(parts[0])] = String(parts[1])
         }
-        let password = try PasswordInput.read(
-            fromStdin: passwordStdin, prompt: Localized.text(\.cliPromptChoosePassword))
-        try PasswordInput.checkPolicy(password, configuration: client.configuration)
+        let password = try PasswordInput.readNew(
+            fromStdin: passwordStdin, prompt: Localized.text(\.cliPromptChoosePassword),
+            configuration: client.configuration)
         switch try await client.signUp(
             username: username, password: password, attributes: attributes, validationData: validation)
         {
@@ -129,9 +129,9 @@ struct ConfirmForgotPasswordCommand: AsyncParsableCommand {
 
     func run() async throws {
         let client = try await global.makeClient(session: .replacedOrUnused)
-        let password = try PasswordInput.read(
-            fromStdin: passwordStdin, prompt: Localized.text(\.cliPromptNewPassword))
-        try PasswordInput.checkPolicy(password, configuration: client.configuration)
+        let password = try PasswordInput.readNew(
+            fromStdin: passwordStdin, prompt: Localized.text(\.cliPromptNewPassword),
+            configuration: client.configuration)
         try await client.confirmForgotPassword(username: username, newPassword: password, code: code)
         CLIOutput.info("✔ Password changed. Sign in: latchkey sign-in --username \(username)")
     }
@@ -153,16 +153,10 @@ struct ChangePasswordCommand: AsyncParsableCommand {
         _ = try await client.getTokens()
         let current = try PasswordInput.read(
             fromStdin: passwordStdin, prompt: Localized.text(\.cliPromptCurrentPassword))
-        let proposed = try PasswordInput.read(
-            fromStdin: passwordStdin, prompt: Localized.text(\.cliPromptNewPassword))
-        try PasswordInput.checkPolicy(proposed, configuration: client.configuration)
         // Typed where it cannot be seen: asked twice, as the Profile form does (a script gives it once).
-        if !passwordStdin && CLIOutput.stdinIsTerminal {
-            let repeated = try CLIOutput.secret(prompt: Localized.text(\.cliPromptRepeatNewPassword))
-            guard repeated == proposed else {
-                throw CLIFailure(code: 1, message: Localized.text(\.cliPasswordsDoNotMatch))
-            }
-        }
+        let proposed = try PasswordInput.readNew(
+            fromStdin: passwordStdin, prompt: Localized.text(\.cliPromptNewPassword),
+            configuration: client.configuration)
         do {
             try await client.changePassword(current: current, proposed: proposed)
         } catch let error as AuthError where PasswordChangeForm.isWrongCurrentPassword(error) {
@@ -266,30 +260,3 @@ extension SignOutCommand {
     }
 }
 
-/// Reads a password from stdin or a no-echo prompt.
-enum PasswordInput {
-    static func read(fromStdin: Bool, prompt: String) throws -> String {
-        if fromStdin || !CLIOutput.stdinIsTerminal {
-            guard let line = CLIOutput.readLine() else {
-                throw CLIFailure(code: 2, message: Localized.text(\.cliExpectedPasswordStdin))
-
-            }
-            return try checked(line)
-        }
-        return try checked(CLIOutput.secret(prompt: prompt))
-    }
-
-    /// `password` when it is not empty; an empty one is a usage error (exit 2) before any request.
-    static func checked(_ password: String) throws(CLIFailure) -> String {
-        guard !password.isEmpty else { throw CLIFailure(code: 2, message: Localized.text(\.cliPasswordEmpty)) }
-        return password
-    }
-
-    /// Refuses (exit 1, before any request) a new password the configuration's policy refuses: the same
-    /// ``PasswordPolicy`` the forms' checklist uses, so the CLI and the UI agree (issue 29, B3).
-    static func checkPolicy(_ password: String, configuration: AuthConfiguration) throws {
-        if let refusal = PasswordPolicy(configuration: configuration).refusal(of: password) {
-            throw CLIFailure(code: 1, message: refusal)
-        }
-    }
-}
