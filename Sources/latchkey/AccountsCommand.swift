@@ -179,8 +179,22 @@ struct SwitchCommand: AsyncParsableCommand {
         abstract: Localized.text(\.cliSwitchAbstract),
         discussion: Localized.text(\.cliSwitchDiscussion))
 
-    @Argument(help: ArgumentHelp(Localized.text(\.cliSwitchName)))
+    @Argument(
+        help: ArgumentHelp(Localized.text(\.cliSwitchName)),
+        completion: .custom { words, _, _ in SwitchCommand.accountNames(words: words) })
     var name: String?
+
+    /// The names `switch` takes, for the shell's completion (ux-3, item 22): the accounts signed in in the
+    /// store the typed words name (`--store DIR`), else in the one the environment names.
+    static func accountNames(words: [String]) -> [String] {
+        let environment = ProcessInfo.processInfo.environment
+        let store = words.firstIndex(of: "--store").flatMap { words.indices.contains($0 + 1) ? words[$0 + 1] : nil }
+        let root = store ?? FileSessionStore.defaultDirectory(environment: environment)
+        let names = AccountDirectory(root: root).summaries(environment: environment).filter(\.isLive).map {
+            TerminalText.sanitized($0.name)
+        }
+        return Array(Set(names)).sorted()
+    }
 
     /// The options every command takes, last in the help (ux-3, item 17).
     @OptionGroup var global: GlobalOptions

@@ -21,7 +21,10 @@ enum UnknownLeadingOption {
     /// The message for an unknown option leading `arguments` (the command line without the program name,
     /// global options already moved) when a command name follows it within two words, or nil.
     static func check(_ arguments: [String]) -> String? {
-        guard let first = arguments.first, first.hasPrefix("-"), first != "--" else { return nil }
+        // `---completion` is argument-parser's call from a completion script (the command path follows it).
+        guard let first = arguments.first, first.hasPrefix("-"), first != "--", first != "---completion" else {
+            return nil
+        }
         let name = first.split(separator: "=", maxSplits: 1).first.map(String.init) ?? first
         guard !knownNames.contains(name) else { return nil }
         let commands = Set(UnknownCommand.knownNames).subtracting(["ui", "help"])
