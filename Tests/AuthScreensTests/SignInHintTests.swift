@@ -26,6 +26,19 @@ import Testing
         #expect(plain.notice == nil)
     }
 
+    /// The demo walk (issue 40): Create account opened with "demo", a taken name, in Username and the
+    /// focus on Password.
+    @Test func createAccountDoesNotCarryThePrefilledUsername() {
+        var app = AppState(options: Self.demoOptions())
+        _ = app.reduce(.signIn(.createAccountPressed))
+        guard case .signUp(let signUp) = app.base else {
+            Issue.record("Create account did not open")
+            return
+        }
+        #expect(signUp.username.text.isEmpty)
+        #expect(signUp.focus == .username)
+    }
+
     @Test func theHintStaysAfterAWrongPassword() {
         let options = Self.demoOptions()
         var app = AppState(options: options)
