@@ -73,7 +73,8 @@ extension ScreenText {
         case .unknown: return Localized.text(\.exitLineUnknown)
         case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid:
             guard let name else {
-                return Localized.format(\.exitLineRelogin, ["headline": reloginHeadline(cause), "command": signInCommand])
+                return Localized.format(
+                    \.exitLineRelogin, ["headline": reloginHeadline(cause), "command": signInCommand])
             }
             return Localized.format(
                 \.exitLineReloginAs, ["headline": reloginHeadline(cause), "username": name, "command": signInCommand])

@@ -817,7 +817,8 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var cliUnknownCommand = "unknown command \"{name}\"."
     package internal(set) var cliDidYouMean = " Did you mean {suggestion}?"
     package internal(set) var cliSeeHelp = " Run latchkey --help for the list of commands."
-    package internal(set) var cliUnknownOptionBeforeCommand = "unknown option \"{option}\" before the command {command}."
+    package internal(set) var cliUnknownOptionBeforeCommand =
+        "unknown option \"{option}\" before the command {command}."
     package internal(set) var cliSeeCommandHelp = " Run latchkey {command} --help for the options it takes."
     package internal(set) var cliAccountGone = "the account {name} is gone."
     package internal(set) var cliWebSshSession = "this is an SSH session"

@@ -1,5 +1,5 @@
-import CognitoAuth
 import AuthScreens
+import CognitoAuth
 import LatchkeyText
 
 /// Passwords read from the terminal (hidden) or from standard input (`--password-stdin`).

@@ -43,7 +43,9 @@ extension BackendTests {
             return try #require(matches.last?.output[1].substring.map(String.init), "\(screen)")
         }
 
-        @Test("Forgot password in the demo: the reset code from the screen, the new password signs in", .enabled(if: TmuxSession.canRunApp))
+        @Test(
+            "Forgot password in the demo: the reset code from the screen, the new password signs in",
+            .enabled(if: TmuxSession.canRunApp))
         func resetWithTheCodeOnScreen() async throws {
             let (session, stop) = try await Self.startDemo("demo-reset")
             defer { stop() }
@@ -67,7 +69,9 @@ extension BackendTests {
             try await session.waitFor("Signed in · demo")
         }
 
-        @Test("Email MFA in the demo: m, e on; o; the sign-in asks for the code the screen shows", .enabled(if: TmuxSession.canRunApp))
+        @Test(
+            "Email MFA in the demo: m, e on; o; the sign-in asks for the code the screen shows",
+            .enabled(if: TmuxSession.canRunApp))
         func emailMFAWithTheCodeOnScreen() async throws {
             let (session, stop) = try await Self.startDemo("demo-email-mfa")
             defer { stop() }

@@ -205,7 +205,9 @@ func render(_ widget: some Widget, width: Int, height: Int = 1) -> [String] {
         #expect(render(log, width: 16, height: 2) == ["12:01 signed in", ""])
         #expect(render(log, width: 16, height: 4).first == "12:00 the")
         // An entry taller than the view alone keeps its last rows.
-        #expect(render(LogView(entries: [LogView.Entry("a b c d e f")], wrapsLongLines: true), width: 3, height: 2).count == 2)
+        #expect(
+            render(LogView(entries: [LogView.Entry("a b c d e f")], wrapsLongLines: true), width: 3, height: 2).count
+                == 2)
     }
 
     @Test func scrollsBackAndClamps() {

@@ -33,8 +33,10 @@ import Testing
 @MainActor
 @Suite struct StatusLineFitTests {
     @Test func theTmuxInstructionShowsWholeAt80x24() {
-        let lines = ScreenFixtures.view.render(ScreenFixtures.totpSetupCopiedToTmux, size: TerminalSize(columns: 80, rows: 24))
-            .grid.textLines()
+        let lines = ScreenFixtures.view.render(
+            ScreenFixtures.totpSetupCopiedToTmux, size: TerminalSize(columns: 80, rows: 24)
+        )
+        .grid.textLines()
         let joined = lines.suffix(4).joined(separator: " ")
         #expect(joined.contains("tmux set -g set-clipboard on"), "\(lines.suffix(4))")
         #expect(!joined.contains("…"), "\(lines.suffix(4))")
@@ -46,8 +48,10 @@ import Testing
 @Suite struct ProfileFooterTests {
     @Test(arguments: [(80, 24), (100, 30), (120, 40)])
     func theFooterNamesEscOnceAndTheHelpKeyOnce(_ size: (columns: Int, rows: Int)) throws {
-        let lines = ScreenFixtures.view.render(ProfileFixtures.profile, size: TerminalSize(columns: size.columns, rows: size.rows))
-            .grid.textLines()
+        let lines = ScreenFixtures.view.render(
+            ProfileFixtures.profile, size: TerminalSize(columns: size.columns, rows: size.rows)
+        )
+        .grid.textLines()
         let footer = try #require(lines.last)
         #expect(footer.contains("Esc back"), "\(size): \(footer)")
         #expect(footer.components(separatedBy: "? ").count == 2, "\(size): \(footer)")

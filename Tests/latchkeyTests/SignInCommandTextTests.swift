@@ -8,7 +8,8 @@ import Testing
         let plain = try GlobalOptions.parse([])
         #expect(InteractiveEntry.signInCommand(plain) == "latchkey sign-in")
         let given = try GlobalOptions.parse(["--config", "/tmp/c.json", "--store", "/tmp/my store"])
-        #expect(InteractiveEntry.signInCommand(given) == "latchkey sign-in --config /tmp/c.json --store '/tmp/my store'")
+        #expect(
+            InteractiveEntry.signInCommand(given) == "latchkey sign-in --config /tmp/c.json --store '/tmp/my store'")
         #expect(InteractiveEntry.shellWord("it's") == "'it'\\''s'")
     }
 }
