@@ -1,4 +1,5 @@
 import AuthScreens
+import Foundation
 import Testing
 
 @testable import TerminalKit
