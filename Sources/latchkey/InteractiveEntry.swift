@@ -105,11 +105,15 @@ enum InteractiveEntry {
     /// `latchkey sign-in` with the global options this run was given (`--config`, `--config-section`,
     /// `--store`, `--account`), so the next step works where the UI did (ux-3, item 27).
     static func signInCommand(_ global: GlobalOptions) -> String {
-        var words = ["latchkey", "sign-in"]
-        let options: [(String, String?)] = [
+        signInCommand(options: [
             ("--config", global.config), ("--config-section", global.configSection), ("--store", global.store),
             ("--account", global.account),
-        ]
+        ])
+    }
+
+    /// `latchkey sign-in` with `options`, each name followed by its value when it has one.
+    static func signInCommand(options: [(String, String?)]) -> String {
+        var words = ["latchkey", "sign-in"]
         for case (let name, let value?) in options { words += [name, shellWord(TerminalText.sanitized(value))] }
         return words.joined(separator: " ")
     }
