@@ -1,4 +1,5 @@
 import AuthScreens
+import CognitoAuth
 import Testing
 
 /// Issue 29, N13: the demo's password is shown on its Sign in screen, not only before the UI starts;
