@@ -16,11 +16,12 @@ struct ExecCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-server"), help: ArgumentHelp(Localized.text(\.cliExecNoServer)))
     var noServer = false
 
+    /// The options every command takes, after `exec`'s own in the help (ux-3, item 17) and before the
+    /// command, which the usage line shows after `--`.
+    @OptionGroup var global: GlobalOptions
+
     @Argument(parsing: .postTerminator, help: ArgumentHelp(Localized.text(\.cliExecCommand)))
     var command: [String] = []
-
-    /// The options every command takes, last in the help (ux-3, item 17).
-    @OptionGroup var global: GlobalOptions
 
     /// How long the endpoint answers "exec ended" to processes the command left running.
     static let orphanGrace: Duration = .seconds(10)
