@@ -440,7 +440,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var tokenCopiedUnverifiedInTmux =
         "Sent through tmux (if nothing arrives: tmux set -g allow-passthrough on): {token}, {characters} characters."
     package internal(set) var tokenCopiedToTmuxBuffer =
-        "Copied into tmux's paste buffer only (for the clipboard: tmux set -g set-clipboard on): {token}, {characters} characters."
+        "Only in tmux's paste buffer (for the clipboard: tmux set -g set-clipboard on): {token}, {characters} characters."
     package internal(set) var mfaFactorPreferred = " (preferred)"
     package internal(set) var mfaFactorNoPhone = " (no phone number)"
     package internal(set) var mfaFactorOn = "on"
