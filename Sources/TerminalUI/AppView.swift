@@ -264,13 +264,9 @@ public struct AppView: Hashable, Sendable {
         let width = min(body.width - 2, max(keyWidth + textWidth, TextWidth.width(of: footer)) + 6)
         let height = min(body.height, pairs.count + 6)
         let box = body.centered(width: width, height: height)
-        // A help nearly as tall or as wide as the body leaves only slivers of the boxes beneath at its sides
-        // (a corner, a border): the body is cleared instead (ux-3, item 15). A smaller one floats over the screen.
-        if height >= body.height || width >= body.width - 10 {
-            grid.fill(body)
-        } else {
-            clearMargin(around: box, in: &grid)
-        }
+        // The help replaces the screen beneath it: over the boxes it left slivers of their borders at its
+        // sides (a corner, a border), and a box inside a box (ux-3, item 15).
+        grid.fill(body)
         Box(title: ScreenText.helpTitle, clearsInterior: true).draw(into: &grid, in: box)
         let inner = box.inset(top: 2, left: 3, bottom: 2, right: 3)
         for (index, pair) in pairs.prefix(max(0, inner.height - 2)).enumerated() {
