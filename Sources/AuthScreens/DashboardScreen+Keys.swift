@@ -7,7 +7,7 @@ import TerminalKeys
 enum DashboardCommand: Hashable, CaseIterable {
     case call, fiveCalls, refresh, signOut, signOutEverywhere, signInAgain
     case readMFA, emailMFA, preferEmail, setUpTOTP, totpOff, smsMFA, preferSMS
-    case devices, profile, copyToken, accounts
+    case devices, sessions, profile, copyToken, accounts
     case scrollUp, scrollDown, pageUp, pageDown, top, bottom
     case help, quit
 }
@@ -39,7 +39,11 @@ extension DashboardState {
             KeyBinding(.smsMFA, [.character("x")], help: .line(\.dashboardHelpMfaSMS)),
             KeyBinding(.preferSMS, [.character("X")], help: .mentioned),
             KeyBinding(
-                .devices, [.character("v")], hint: .line(\.dashboardHintsDevices), help: .line(\.dashboardHelpDevices)),
+                .devices, [.character("v")], hint: .line(\.dashboardHintsDevices),
+                help: .line(\.dashboardHelpDevicesSessions)),
+            KeyBinding(
+                .sessions, [.character("S")], hint: .line(\.dashboardHintsSessions),
+                help: .sharesLine(separator: " / ")),
             KeyBinding(
                 .profile, [.character("p")], hint: .line(\.dashboardHintsProfile),
                 help: .line(\.dashboardHelpProfileCopy)),
@@ -62,7 +66,7 @@ extension DashboardState {
     /// The hint bar's order, most important first (a narrow bar keeps the first).
     static let hintOrder: [DashboardCommand] = [
         .signInAgain, .call, .refresh, .signOut, .quit, .accounts, .profile, .devices, .copyToken, .signOutEverywhere,
-        .fiveCalls,
+        .fiveCalls, .sessions,
     ]
 
     /// The hints that apply now: "s sign in again" only when the session needs it, "a accounts" only
@@ -103,6 +107,7 @@ extension DashboardState {
             return startSignOut(.local)
         case .signInAgain: return userState.needsRelogin ? [.route(.present(.relogin))] : []
         case .devices: return userState == .signedIn ? [.route(.present(.devices))] : []
+        case .sessions: return userState == .signedIn ? [.route(.present(.sessions))] : []
         case .profile: return userState == .signedIn ? [.route(.present(.profile))] : []
         case .copyToken: return userState == .signedIn ? [.route(.present(.copyToken))] : []
         case .accounts: return canSwitchAccounts ? [.route(.present(.accounts))] : []

@@ -170,10 +170,20 @@ struct SignInCommand: AsyncParsableCommand {
         do {
             // At a terminal a wrong password is asked again, as with --plain; piped, one try.
             let interactive = CLIOutput.stdinIsTerminal && !passwordStdin
-            try await PlainSignIn.retryingWrongPassword(username: name, interactive: interactive) {
-                try await PlainSignIn.run(
-                    client: client, username: name, flow: chosenFlow, method: method?.method,
-                    passwordStdin: passwordStdin, validationData: validation, replacingSession: global.namesAccount)
+            if method == .passkey {
+                // Ctrl-C while the key waits for a touch cancels on the key (CeremonyInterrupt).
+                let (stdin, replacing) = (passwordStdin, global.namesAccount)
+                try await CeremonyInterrupt.run {
+                    try await PlainSignIn.run(
+                        client: client, username: name, flow: chosenFlow, method: .webAuthn, passwordStdin: stdin,
+                        validationData: validation, replacingSession: replacing)
+                }
+            } else {
+                try await PlainSignIn.retryingWrongPassword(username: name, interactive: interactive) {
+                    try await PlainSignIn.run(
+                        client: client, username: name, flow: chosenFlow, method: method?.method,
+                        passwordStdin: passwordStdin, validationData: validation, replacingSession: global.namesAccount)
+                }
             }
         } catch {
             if account.isNew, await client.userState != .signedIn { try? global.accounts.removeAccount(account.id) }
