@@ -228,6 +228,7 @@ extension TextCatalog {
         text.signInWaitReleasedOther = "サインインをキャンセル: 待機中の {count} 件を解放しました"
         text.identityChanged = "ID プール ID が変わりました: {old} → {new}"
         text.credentialsRefreshed = "AWS 認証情報を更新しました。期限は {expiry} です"
+        text.awsCredentialsRenewFailed = "AWS 認証情報を更新できませんでした: {message}。まもなく再試行します。"
         text.storeWarning = "セッションの保存先: {message}"
         text.signedInAgain = "{username} として再サインインしました"
         text.hintChoose = "選択"
@@ -1233,6 +1234,10 @@ extension TextCatalog {
         text.hintEscBackTo = "{name} に戻る"
         text.backToAccountLink = "{name} に戻る"
         text.accountsSwitchedAfterSignOut = "ここでサインイン中の {name} に切り替えました。"
+        text.accountsFollowedSwitch = "別のターミナルかプロセスで {name} がアクティブなアカウントになりました。この UI も切り替えます。"
+        text.accountsFollowedSignOut = "別のターミナルかプロセスでサインアウトされました。ここでサインイン中の {name} がアクティブなアカウントです。"
+        text.accountsActiveElsewhere = "{name} が別のターミナルかプロセスでアクティブなアカウントになりました。この画面は終わるまでそのままです。"
+        text.cliOtherAccountSignedIn = "{name} はここでサインイン中です: latchkey switch {name}"
         text.accountsKeptAccount = "{name} はここに既にアカウントがあるため、そのアカウントでサインインしました。"
         text.accountsNotMoved =
             "このユーザーの既存のアカウントに移せなかったため ({reason})、サインインは別のアカウントのままです。`latchkey accounts` で両方を確認できます。"

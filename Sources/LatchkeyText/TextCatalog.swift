@@ -248,6 +248,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var signInWaitReleasedOther = "Sign-in cancelled: {count} waiting calls released"
     package internal(set) var identityChanged = "Identity id changed: {old} → {new}"
     package internal(set) var credentialsRefreshed = "AWS credentials refreshed; they expire at {expiry}"
+    package internal(set) var awsCredentialsRenewFailed = "AWS credentials not renewed: {message}. Tried again shortly."
     package internal(set) var storeWarning = "Session store: {message}"
     package internal(set) var signedInAgain = "Signed in again as {username}"
     package internal(set) var hintChoose = "choose"
@@ -1380,6 +1381,13 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var hintEscBackTo = "back to {name}"
     package internal(set) var backToAccountLink = "Back to {name}"
     package internal(set) var accountsSwitchedAfterSignOut = "Switched to {name}, who is still signed in here."
+    package internal(set) var accountsFollowedSwitch =
+        "{name} was made the active account in another terminal or process; this UI follows it."
+    package internal(set) var accountsFollowedSignOut =
+        "Signed out from another terminal or process; {name}, who is still signed in here, is the active account now."
+    package internal(set) var accountsActiveElsewhere =
+        "{name} was made the active account in another terminal or process; this screen stays as it is until you are done."
+    package internal(set) var cliOtherAccountSignedIn = "{name} is signed in here: latchkey switch {name}"
     package internal(set) var accountsKeptAccount = "{name} already had an account here: the sign-in uses it."
     package internal(set) var accountsNotMoved =
         "The sign-in stays in an account of its own: this user's existing account could not take it ({reason}). `latchkey accounts` lists both."

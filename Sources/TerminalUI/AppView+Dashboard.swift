@@ -82,7 +82,8 @@ extension AppView {
                 style: dashboard.userState.needsRelogin ? CellStyle(.error) : .plain))
         rows.append(
             expiryRow(
-                dashboard.awsCredentials, dashboard: dashboard, label: ScreenText.awsCredentialsLabel, none: none))
+                dashboard.awsCredentials, dashboard: dashboard, label: ScreenText.awsCredentialsLabel, none: none,
+                note: dashboard.awsCredentialsRenewalNote))
         if let users = dashboard.credentialsUsersRow {
             rows.append(.text(label: users.label, value: users.value, style: .plain))
         }

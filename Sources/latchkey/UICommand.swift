@@ -68,6 +68,9 @@ struct UICommand: AsyncParsableCommand {
             await client.removeUserStateListener(recorder)
             await client.removeUserStateListener(activator)
             notice = nil
+            // What other processes wrote meanwhile (a sign-out of this account elsewhere) is adopted
+            // first, so a session the store no longer holds is neither recorded nor called signed in.
+            await client.syncWithStore()
             let signedIn = await client.userState == .signedIn
             if signedIn, let name = await client.username {
                 // Only the record is kept up to date: whichever account is active now stays active (a
@@ -119,6 +122,14 @@ struct UICommand: AsyncParsableCommand {
                 }
                 let said = [logoutNotice, notice].compactMap { $0 }
                 notice = said.isEmpty ? nil : said.joined(separator: " ")
+            case .followActive(let id):
+                // Another process chose this account (switch, sign-in, sign-out of the one shown): the
+                // UI follows what it chose and leaves the active account as it is.
+                let name =
+                    global.accounts.summaries(environment: global.environment)
+                    .first { $0.id == id }.flatMap(\.username) ?? id
+                accountID = global.accounts.accountIDs().contains(id) ? id : global.accounts.activeID()
+                notice = signedIn ? ScreenText.followedSwitch(name) : ScreenText.followedSignOut(name)
             }
         }
     }

@@ -57,7 +57,8 @@ struct ScreenSnapshotTests {
             $0.hasSuffix(".txt")
         }
         let cases =
-            (snapshotCases + deviceSnapshotCases + profileSnapshotCases + japaneseSnapshotCases + sessionSnapshotCases)
+            (snapshotCases + deviceSnapshotCases + profileSnapshotCases + japaneseSnapshotCases + sessionSnapshotCases
+                + awsRowSnapshotCases)
             .map {
                 URL(fileURLWithPath: $0.path).lastPathComponent
             }
