@@ -82,7 +82,7 @@ import Testing
             runtime.state.statusMessage
                 == "bob was made the active account in another terminal or process; this screen stays as it is until you are done.")
         runtime.tick(now: t0 + 2)
-        #expect(runtime.state.dashboard.log.texts.filter { $0.hasPrefix("bob is the active") }.count == 1)
+        #expect(runtime.state.dashboard.log.texts.filter { $0.hasPrefix("bob was made the active") }.count == 1)
         runtime.stop()
     }
 
