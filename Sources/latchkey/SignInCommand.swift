@@ -78,7 +78,6 @@ struct SignInCommand: AsyncParsableCommand {
         abstract: Localized.text(\.cliSignInAbstract),
         discussion: Localized.text(\.cliSignInDiscussion))
 
-    @OptionGroup var global: GlobalOptions
     @OptionGroup var metadata: ClientMetadataOptions
 
     @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliSignInUsername)))
@@ -116,6 +115,9 @@ struct SignInCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliSignInTimeout)))
     var timeout: Int = 300
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         if web || provider != nil || noBrowser {
