@@ -100,13 +100,40 @@ enum InteractiveEntry {
         default:
             // Words, not the API's state name; a message, so on stderr like every other one.
             let cause = ReloginCause(state: state, lastError: nil)
-            CLIOutput.info("latchkey: " + ScreenText.exitLine(state, username: await client.username, cause: cause))
+            CLIOutput.info(
+                "latchkey: "
+                    + ScreenText.exitLine(
+                        state, username: await client.username, cause: cause,
+                        signInCommand: signInCommand(global)))
             // "Not signed in." while another account here is: say which, and how to use it.
             if state != .signedIn, let other = otherSignedInAccount(global: global, besides: accountID) {
                 CLIOutput.info("latchkey: " + Localized.format(\.cliOtherAccountSignedIn, ["name": other]))
             }
         }
         return nil
+    }
+
+    /// `latchkey sign-in` with the global options this run was given (`--config`, `--config-section`,
+    /// `--store`, `--account`), so the next step works where the UI did (ux-3, item 27).
+    static func signInCommand(_ global: GlobalOptions) -> String {
+        signInCommand(options: [
+            ("--config", global.config), ("--config-section", global.configSection), ("--store", global.store),
+            ("--account", global.account),
+        ])
+    }
+
+    /// `latchkey sign-in` with `options`, each name followed by its value when it has one.
+    static func signInCommand(options: [(String, String?)]) -> String {
+        var words = ["latchkey", "sign-in"]
+        for case (let name, let value?) in options { words += [name, shellWord(TerminalText.sanitized(value))] }
+        return words.joined(separator: " ")
+    }
+
+    /// `word` as a shell reads it back: as it is when it holds only safe characters, else in single quotes.
+    static func shellWord(_ word: String) -> String {
+        let safe = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:@=,")
+        if !word.isEmpty, word.unicodeScalars.allSatisfy(safe.contains) { return word }
+        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// The username of a signed-in account here other than `shown`: the active one first.

@@ -78,7 +78,6 @@ struct SignInCommand: AsyncParsableCommand {
         abstract: Localized.text(\.cliSignInAbstract),
         discussion: Localized.text(\.cliSignInDiscussion))
 
-    @OptionGroup var global: GlobalOptions
     @OptionGroup var metadata: ClientMetadataOptions
 
     @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliSignInUsername)))
@@ -119,6 +118,9 @@ struct SignInCommand: AsyncParsableCommand {
 
     /// `--acr LEVEL [--max-age S]`: step the signed-in session up instead of signing in.
     @OptionGroup var stepUp: StepUpOptions
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func validate() throws {
         try stepUp.check()

@@ -13,8 +13,6 @@ struct TokenCommand: AsyncParsableCommand {
         discussion: Localized.text(\.cliTokenDiscussion)
     )
 
-    @OptionGroup var global: GlobalOptions
-
     @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliTokenId)))
     var id = false
 
@@ -33,6 +31,9 @@ struct TokenCommand: AsyncParsableCommand {
 
     /// `--acr LEVEL [--max-age S]`: the token only at that level (step-up, issue 38).
     @OptionGroup var stepUp: StepUpOptions
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func validate() throws {
         if id && access { throw ValidationError(Localized.text(\.cliTokenIdOrAccess)) }

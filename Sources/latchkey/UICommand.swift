@@ -15,8 +15,10 @@ struct UICommand: AsyncParsableCommand {
         discussion: Localized.text(\.cliUIDiscussion)
     )
 
-    @OptionGroup var global: GlobalOptions
     @OptionGroup var ui: UIOptions
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         try await Self.runScreens(global: global, ui: ui)
