@@ -28,6 +28,8 @@ extension AppState {
         case question(DashboardQuestion)
         /// `y` waits for the token to copy (`i` or `a`).
         case copyToken
+        /// The step-up prompt (a call needs a higher authentication level; StepUpPrompt.swift).
+        case stepUp(StepUpPromptState)
     }
 
     /// The re-login prompt, when it is the modal; setting a value opens it, nil closes it.
@@ -89,6 +91,7 @@ extension AppState {
         case .accounts(let state): return state
         case .question(let question): return question
         case .copyToken: return TokenCopyChoice()
+        case .stepUp(let state): return state
         case nil: return nil
         }
     }
@@ -109,6 +112,7 @@ extension AppState {
             var choice = TokenCopyChoice()
             return perform(choice.reduce(key))
         case .question(var question): return perform(question.reduce(key))
+        case .stepUp: return reduceStepUp(.keyPressed(key))
         case nil: return nil
         }
     }
@@ -123,6 +127,7 @@ extension AppState {
         case .devices(let action): return reduceDevices(action)
         case .sessions(let action): return scope(\.sessions) { $0.reduce(action) }
         case .profile(let action): return reduceProfile(action)
+        case .stepUp(let action): return reduceStepUp(action)
         }
     }
 }
@@ -137,6 +142,8 @@ public enum ModalAction: Sendable {
     case sessions(SessionsAction)
     /// For the Profile view.
     case profile(ProfileAction)
+    /// For the step-up prompt.
+    case stepUp(StepUpPromptAction)
 }
 
 /// A modal's request: its answer comes back to the same modal (``ModalAction``).
@@ -149,10 +156,13 @@ public enum ModalRequest: Hashable, Sendable {
     case sessions(SessionsRequest)
     /// The Profile view's request.
     case profile(ProfileRequest)
+    /// The step-up prompt's request.
+    case stepUp(StepUpRequest)
 
     /// How the runtime runs it: the prompt's sign-in is a form's request (Esc cancels it); the views' calls run beside the others.
     var execution: AuthEffect.Execution {
         if case .relogin = self { return .formRequest }
+        if case .stepUp(.challenge) = self { return .formRequest }
         return .background
     }
 
@@ -163,6 +173,7 @@ public enum ModalRequest: Hashable, Sendable {
         case .devices(let request): return await request.perform(on: service).map(ModalAction.devices)
         case .sessions(let request): return await request.perform(on: service).map(ModalAction.sessions)
         case .profile(let request): return await request.perform(on: service).map(ModalAction.profile)
+        case .stepUp(let request): return await request.perform(on: service).map(ModalAction.stepUp)
         }
     }
 }

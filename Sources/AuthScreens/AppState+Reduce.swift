@@ -307,6 +307,7 @@ extension AppState {
             } else if waiting > previousWaiting && isOnDashboard && dashboard.userState.needsRelogin {
                 effects += openRelogin()
             }
+            effects += followStepUpCalls()
         default:
             break
         }

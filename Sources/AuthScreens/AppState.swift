@@ -69,6 +69,7 @@ public struct AppState: Equatable, Sendable {
         self.dashboard = DashboardState(now: now, timeZone: timeZone, logCapacity: options.logCapacity)
         self.dashboard.poolRows = DashboardState.poolRows(options)
         self.dashboard.canSwitchAccounts = options.canSwitchAccounts
+        self.dashboard.sampleCallACR = options.sampleCallACR
         self.modal = nil
         self.isTerminalTooSmall = false
         self.isHelpVisible = false

@@ -23,6 +23,9 @@ public struct AuthUIOptions: Hashable, Sendable {
     public var credentialsRegistryDirectory: String?
     /// How many entries the dashboard's event log keeps.
     public var logCapacity: Int
+    /// The authentication levels the dashboard's sample calls (`c`, `C`) ask for (`SampleCallACR`,
+    /// such as `"urn:cognito:loa:2"`): a weaker session's calls then wait behind the step-up prompt.
+    public var sampleCallACR: [String] = []
     /// How long Resend code waits after a code was sent, in seconds (`ResendCooldownSeconds`; 30 by default).
     public var resendCooldown: TimeInterval = ConfirmSignUpState.resendCooldown
     /// The username the sign-in screen starts with (the demo fills in its user).
@@ -176,6 +179,7 @@ public struct AuthUIOptions: Hashable, Sendable {
         if let setting = ui["MFAConfiguration"]?.stringValue { mfaConfiguration = setting }
         if let methods = names("MFAMethods") { mfaMethods = methods }
         if let capacity = ui["LogCapacity"]?.intValue { logCapacity = max(1, capacity) }
+        if let level = ui["SampleCallACR"]?.stringValue, !level.isEmpty { sampleCallACR = [level] }
         if let seconds = ui["ResendCooldownSeconds"]?.intValue {
             resendCooldown = TimeInterval(min(max(0, seconds), 600))
         }

@@ -139,6 +139,10 @@ extension DashboardState {
             runningSampleCalls.append(RunningCall(number: number, since: now))
             append(ScreenText.sampleCallStarted(number))
         }
+        if !sampleCallACR.isEmpty {
+            // Calls that ask for a level: each its own, so that they wait behind one step-up together.
+            return (first..<(first + count)).map { .run(.dashboard(.stepUpSampleCall(number: $0, acr: sampleCallACR))) }
+        }
         return [.run(.dashboard(.sampleCalls(first: first, count: count)))]
     }
 }

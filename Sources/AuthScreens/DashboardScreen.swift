@@ -82,6 +82,8 @@ public struct DashboardState: Equatable, Sendable {
     public var mfaRequest: MFARequest?
     /// Whether `a` opens the Accounts chooser (other accounts share the store root).
     public var canSwitchAccounts = false
+    /// The levels the sample calls ask for (``AuthUIOptions/sampleCallACR``); empty: any.
+    public var sampleCallACR: [String] = []
     /// The last refresh failure of this session (why a re-login is needed), reset with the session.
     package var lastRefreshError: AuthError?
     /// When the dashboard saw the AWS credentials arrive (their real lifetime starts there).
@@ -258,6 +260,9 @@ public enum DashboardRequest: Hashable, Sendable {
     /// GetUser calls numbered `first` to `first + count - 1` (labels "GetUser #n"), then STS
     /// GetCallerIdentity each when an identity pool is configured; each ends with `sampleCallFinished`.
     case sampleCalls(first: Int, count: Int)
+    /// One sample call that asks for the authentication level `acr` (it waits behind a step-up when
+    /// the session's level is lower); ends with `sampleCallFinished`.
+    case stepUpSampleCall(number: Int, acr: [String])
     /// `forceRefresh()` (`r`, and the dashboard ahead of expiry); the outcome arrives as an auth event.
     case forceRefresh
     /// `probeConnectivity()`: while offline, whether the backend answers again (an auth event says so).
@@ -280,20 +285,29 @@ public enum DashboardRequest: Hashable, Sendable {
 
     /// Calls `service` and returns the action the answer comes back as (nil when there is none, or
     /// when cancelled). Sample calls run one after another here; the runtime runs ``concurrentParts``.
+    /// One sample call: GetUser, then STS GetCallerIdentity with the AWS credentials when an identity
+    /// pool is configured; both wait for re-login (and, with a level in `options`, for a step-up).
+    static func sampleCall(_ number: Int, _ options: TokenRequestOptions, on service: some AuthClientService) async
+        -> DashboardAction?
+    {
+        await AuthEffect.outcome {
+            _ = try await service.getUserAttributes(options)
+            if service.configuration.identityPool != nil { _ = try await service.getCallerIdentity(options) }
+        }.map { .sampleCallFinished(number: number, result: $0) }
+    }
+
     func perform(on service: some AuthClientService) async -> DashboardAction? {
         switch self {
         case .sampleCalls(let first, let count):
             var last: DashboardAction?
             for number in first..<(first + count) {
                 let options = TokenRequestOptions(label: ScreenText.sampleCallLabel(number))
-                last = await AuthEffect.outcome {
-                    // GetUser, then STS GetCallerIdentity with the AWS credentials when an identity pool is
-                    // configured: both wait for re-login.
-                    _ = try await service.getUserAttributes(options)
-                    if service.configuration.identityPool != nil { _ = try await service.getCallerIdentity(options) }
-                }.map { .sampleCallFinished(number: number, result: $0) }
+                last = await Self.sampleCall(number, options, on: service)
             }
             return last
+        case .stepUpSampleCall(let number, let acr):
+            return await Self.sampleCall(
+                number, TokenRequestOptions(acr: acr, label: ScreenText.sampleCallLabel(number)), on: service)
         case .forceRefresh:
             await service.forceRefresh()
             return nil
@@ -480,6 +494,8 @@ extension DashboardState {
             append(ScreenText.refreshFailed(message))
         case .signInWaitReleased(let count):
             append(ScreenText.signInWaitReleased(count))
+        case .stepUpRequired(let acr, let waiting):
+            append(ScreenText.stepUpRequiredLog(acr: TerminalText.sanitized(acr), waiting: waiting))
         case .identityIdChanged(let old, let new):
             session?.identityId = new
             append(ScreenText.identityChanged(old: old, new: new))

@@ -123,6 +123,7 @@ extension ScreenText {
         switch reason {
         case .signIn: return Localized.format(\.pendingCallSignIn, ["label": label, "waited": waited])
         case .refresh: return Localized.format(\.pendingCallRefresh, ["label": label, "waited": waited])
+        case .stepUp: return pendingCallStepUp(label: label, waited: waited)
         }
     }
 

@@ -9,8 +9,12 @@ public struct WaitingCall: Hashable, Sendable, Identifiable {
     public var label: String
     /// When it started waiting.
     public var since: Date
-    /// Why the call waits: a refresh in flight, or a sign-in the user must do.
+    /// Why the call waits: a refresh in flight, or a sign-in (or step-up) the user must do.
     public var reason: PendingCall.Reason
+    /// The levels a call waiting behind a step-up asks for.
+    public var acr: [String] = []
+    /// The oldest authentication it accepts.
+    public var maxAge: Duration?
 
     /// Creates a waiting call.
     public init(id: UInt64, label: String, since: Date, reason: PendingCall.Reason) {
@@ -23,6 +27,8 @@ public struct WaitingCall: Hashable, Sendable, Identifiable {
     /// Copies the auth client's pending call.
     public init(_ call: PendingCall) {
         self.init(id: call.id, label: call.label, since: call.since, reason: call.reason)
+        acr = call.acr
+        maxAge = call.maxAge
     }
 }
 
@@ -40,6 +46,8 @@ public enum SessionEvent: Hashable, Sendable {
     case refreshFailed(AuthError)
     /// Waiting calls were released by `releaseSignInWait`.
     case signInWaitReleased(count: Int)
+    /// Calls wait behind a step-up to `acr` (the first level asked for).
+    case stepUpRequired(acr: String, waiting: Int)
     /// The identity id changed.
     case identityIdChanged(old: String?, new: String)
     /// AWS credentials were fetched; their expiry.
@@ -59,6 +67,8 @@ public enum SessionEvent: Hashable, Sendable {
         case .tokensRefreshed(let expiration): self = .tokensRefreshed(expiration: expiration)
         case .refreshFailed(let error): self = .refreshFailed(error)
         case .signInWaitReleased(let count): self = .signInWaitReleased(count: count)
+        case .stepUpRequired(let requirement):
+            self = .stepUpRequired(acr: requirement.acr.first ?? "", waiting: requirement.waitingCount)
         case .identityIdChanged(let old, let new): self = .identityIdChanged(old: old, new: new)
         case .credentialsRefreshed(let expiration): self = .credentialsRefreshed(expiration: expiration)
         case .storeWarning(let message): self = .storeWarning(message)

@@ -253,6 +253,10 @@ public actor FakeAuthService: AuthClientService {
     public var holdsSignIn = false
     /// The persisted session `session()` returns; nil until a test sets one.
     public var storedSession: PersistedSession?
+    /// The levels each `stepUp` asked for, in order (FakeAuthService+StepUp.swift).
+    public var stepUpRequests: [[String]] = []
+    /// How many times `releaseStepUpWait` was called.
+    public var stepUpReleases = 0
 
     private var waiting: [CheckedContinuation<[String: String], any Error>] = []
     private var signInGate: CheckedContinuation<Void, Never>?

@@ -23,6 +23,19 @@ extension TextCatalog {
         text.eventLogTitle = "イベント"
         text.pendingCallsTitle = "待機中の呼び出し"
         text.reloginTitle = "再サインイン"
+        // MARK: Step-up prompt
+        text.stepUpTitle = "本人確認"
+        text.stepUpMessage = "この操作には、より強いサインイン ({acr}) が必要です。足りない要素を 1 つ入力してください。"
+        text.stepUpWaitingOne = "1 件の呼び出しが待機しています。"
+        text.stepUpNotice = "{message}{waiting}"
+        text.stepUpWaitingOther = "{count} 件の呼び出しが待機しています。"
+        text.stepUpStarting = "足りない要素を確認しています…"
+        text.stepUpUnsupported =
+            "プールはパスキーなど、この画面では入力できない要素を求めています。ここで取り消してから、latchkey sign-in --acr LEVEL でステップアップしてください。"
+        text.stepUpCancelledStatus = "ステップアップを取り消しました。待機中の呼び出しは失敗しました。"
+        text.steppedUpLog = "{acr} にステップアップしました。待機中の呼び出しを再開します"
+        text.stepUpRequiredLog = "{acr} へのステップアップが必要です ({count} 件待機中)"
+        text.pendingCallStepUp = "{label} — ステップアップ待ち、{waited}"
         text.helpTitle = "キー操作"
         text.usernameLabel = "ユーザー名"
         text.passwordLabel = "パスワード"
@@ -547,6 +560,8 @@ extension TextCatalog {
         text.uiCallsWaitingForRefresh = "{calls}が更新待ち"
         text.uiPendingLineSignIn = "{call}  サインイン待ち {waited}"
         text.uiPendingLineRefresh = "{call}  更新待ち {waited}"
+        text.uiCallsWaitingForStepUp = "{calls}がステップアップ待ち"
+        text.uiPendingLineStepUp = "{call}  ステップアップ待ち {waited}"
         text.uiMore = "他 {count} 件"
         text.uiNoCallsWaiting = "待機中の呼び出しなし"
         // MARK: Issue 14's remaining items (TOTP QR code, row hints, wide dashboard)
@@ -880,6 +895,10 @@ extension TextCatalog {
         text.errorClientReloginRequired = "もう一度サインインが必要です。保存されたセッションはもう更新できません。もう一度サインインしてください: latchkey sign-in"
         text.errorClientSignInWaitCancelled =
             "サインインが取り消されたため、それを待っていた呼び出しは失敗しました。サインインしてからやり直してください。"
+        text.errorClientStepUpRequired =
+            "この操作には、セッションより強いサインイン ({acr}) が必要です。端末で追加の要素を入力してください: latchkey sign-in --acr {acr}"
+        text.errorClientStepUpCancelled =
+            "ステップアップが取り消されたため、それを待っていた呼び出しは失敗しました。やり直すにはステップアップしてください: latchkey sign-in --acr LEVEL"
         text.errorClientSignedOut = "呼び出しの待機中にユーザーがサインアウトしました。"
         text.errorClientNotSignedIn = "誰もサインインしていません。先にサインインしてください: latchkey sign-in"
         text.errorClientAnotherUserSignedIn =
@@ -1179,6 +1198,18 @@ extension TextCatalog {
         text.cliSignInProvider = "--web と併用: Google などの ID プロバイダー (COGNITO: プール自身のサインインページ)。"
         text.cliSignInNoBrowser = "--web と併用: ブラウザを開かずに URL を表示し、貼り付けたリダイレクト URL を受け取ります。"
         text.cliSignInTimeout = "--web と併用: ブラウザを待つ秒数。"
+        // MARK: Step-up (sign-in --acr, token --acr)
+        text.cliAcr =
+            "必要な認証レベル (例: urn:cognito:loa:2)。sign-in はセッションをこのレベルにステップアップし、足りない要素だけを尋ねます。token はこのレベルのときだけトークンを表示します (端末では先にステップアップし、端末がなければ 4 で終了)。"
+        text.cliMaxAge = "--acr と併用: 要素を引き続き有効とみなす、最も古いサインインの秒数。"
+        text.cliStepUpOnly =
+            "--acr はサインイン中のセッションをステップアップします。--username、--password-stdin、--flow、--method、--web、--provider は指定しないでください。"
+        text.cliMaxAgeNeedsAcr = "--max-age は --acr と併用します。レベルも指定してください (例: --acr urn:cognito:loa:2)。"
+        text.cliBadMaxAge = "--max-age には 0 から 31536000 までの秒数を指定してください (指定値: {value})。"
+        text.cliBadAcr = "--acr には空白を含まないレベルを 1 つ指定してください (例: urn:cognito:loa:2)。"
+        text.cliSteppedUp = "✔ {acr} にステップアップしました。"
+        text.cliStepUpStillShort = "ステップアップは終わりましたが、トークンはまだ {acr} を満たしていません。{acr} に必要な要素をプールの管理者に確認してください。"
+        text.cliTokenStepUpNeeded = "セッションのサインインは {acr} より弱いか、--max-age より古いものです。端末で追加の要素を入力してください: {command}"
         text.cliSignOutNoBrowser = "ホスト UI (--web) でサインインした後: ホスト UI のログアウト URL を開かずに表示します。"
 
         // MARK: latchkey exec, serve-credentials and aws-profile (issue 30)
@@ -1314,7 +1345,7 @@ extension TextCatalog {
         text.cliTokenNoUserPool =
             "ユーザープールが設定されていません。CognitoUserPool.Default を追加してください。"
         text.cliTokenUserTokensOnly =
-            "--id と --access はユーザーのトークンです。--client-credentials、--audience、--resource と一緒には指定しないでください。"
+            "--id、--access、--acr はユーザーのトークンに関するものです。--client-credentials、--audience、--resource と一緒には指定しないでください。"
         text.cliDemoSecondSession =
             "2 つ目のセッション: latchkey --store /tmp/latchkey-second --config {path} sign-in --username {username} を実行すると、`latchkey sessions` に両方が表示されます。"
         text.cliDemoMachineClient =

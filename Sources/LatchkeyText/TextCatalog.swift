@@ -87,6 +87,20 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var accountNotConfirmed = "Your account is not confirmed yet. We are sending a new code."
     package internal(set) var accountNotConfirmedYet = "Your account is not confirmed yet."
     package internal(set) var reloginCancelledStatus = "Sign-in cancelled. Press {signInAgain} to sign in again."
+    // MARK: Step-up prompt
+    package internal(set) var stepUpTitle = "Confirm it's you"
+    package internal(set) var stepUpMessage =
+        "This needs a stronger sign-in ({acr}). Give the one factor still missing."
+    package internal(set) var stepUpWaitingOne = "1 call is waiting for it."
+    package internal(set) var stepUpNotice = "{message} {waiting}"
+    package internal(set) var stepUpWaitingOther = "{count} calls are waiting for it."
+    package internal(set) var stepUpStarting = "Asking what is missing…"
+    package internal(set) var stepUpUnsupported =
+        "The pool asks for a passkey or another factor this prompt cannot take. Cancel here, then step up with latchkey sign-in --acr LEVEL."
+    package internal(set) var stepUpCancelledStatus = "Step-up cancelled: the calls waiting for it failed."
+    package internal(set) var steppedUpLog = "Stepped up to {acr}; the waiting calls resume"
+    package internal(set) var stepUpRequiredLog = "Step-up to {acr} needed ({count} waiting)"
+    package internal(set) var pendingCallStepUp = "{label} — waiting for a step-up, {waited}"
     package internal(set) var none = "none"
     package internal(set) var guest = "Guest"
     package internal(set) var stateLabel = "User state"
@@ -594,6 +608,8 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var uiCallsWaitingForRefresh = "{calls} waiting for a refresh"
     package internal(set) var uiPendingLineSignIn = "{call}  waiting {waited} for sign-in"
     package internal(set) var uiPendingLineRefresh = "{call}  waiting {waited} for a refresh"
+    package internal(set) var uiCallsWaitingForStepUp = "{calls} waiting for a step-up"
+    package internal(set) var uiPendingLineStepUp = "{call}  waiting {waited} for a step-up"
     package internal(set) var uiMore = "{count} more"
     package internal(set) var uiNoCallsWaiting = "No calls waiting"
     // MARK: Issue 14's remaining items (TOTP QR code, row hints, wide dashboard)
@@ -1166,6 +1182,21 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var cliSignInNoBrowser =
         "With --web: print the URL instead of opening a browser, and take a pasted redirect URL."
     package internal(set) var cliSignInTimeout = "With --web: how many seconds to wait for the browser."
+    // MARK: Step-up (sign-in --acr, token --acr)
+    package internal(set) var cliAcr =
+        "The authentication level needed, such as urn:cognito:loa:2. sign-in steps the session up to it, asking only for the missing factor; token prints a token only at that level (on a terminal it steps up first, without one it exits 4)."
+    package internal(set) var cliMaxAge = "With --acr: the oldest sign-in, in seconds, whose factors still count."
+    package internal(set) var cliStepUpOnly =
+        "--acr steps up the session that is signed in: drop --username, --password-stdin, --flow, --method, --web and --provider."
+    package internal(set) var cliMaxAgeNeedsAcr =
+        "--max-age goes with --acr: name the level too (such as --acr urn:cognito:loa:2)."
+    package internal(set) var cliBadMaxAge = "--max-age takes 0 to 31536000 seconds, got {value}."
+    package internal(set) var cliBadAcr = "--acr takes one level without spaces, such as urn:cognito:loa:2."
+    package internal(set) var cliSteppedUp = "✔ Stepped up to {acr}."
+    package internal(set) var cliStepUpStillShort =
+        "The step-up finished, but the tokens still do not carry {acr}. Ask the pool's administrator which factors {acr} needs."
+    package internal(set) var cliTokenStepUpNeeded =
+        "The session's sign-in is weaker than {acr}, or older than --max-age allows. Give the extra factor on a terminal: {command}"
     package internal(set) var cliSignOutNoBrowser =
         "After a hosted-UI (--web) sign-in: print the hosted UI's logout URL instead of opening it."
 
@@ -1304,6 +1335,10 @@ package final class TextCatalog: @unchecked Sendable {
         "Sign-in needed again: the stored session can no longer be renewed. Sign in again: latchkey sign-in."
     package internal(set) var errorClientSignInWaitCancelled =
         "Sign-in was cancelled, so the call waiting for it failed. Sign in to try again."
+    package internal(set) var errorClientStepUpRequired =
+        "This needs a stronger sign-in ({acr}) than the session has. Give the extra factor on a terminal: latchkey sign-in --acr {acr}."
+    package internal(set) var errorClientStepUpCancelled =
+        "The step-up was cancelled, so the call waiting for it failed. Step up to try again: latchkey sign-in --acr LEVEL."
     package internal(set) var errorClientSignedOut = "The user signed out while the call was waiting."
     package internal(set) var errorClientNotSignedIn = "Nobody is signed in. Sign in first: latchkey sign-in."
     package internal(set) var errorClientAnotherUserSignedIn =
@@ -1466,7 +1501,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var cliTokenNoUserPool =
         "No user pool is configured: add CognitoUserPool.Default."
     package internal(set) var cliTokenUserTokensOnly =
-        "--id and --access are the user's tokens: leave them out with --client-credentials, --audience or --resource."
+        "--id, --access and --acr are about the user's tokens: leave them out with --client-credentials, --audience or --resource."
     package internal(set) var cliDemoSecondSession =
         "A second session: latchkey --store /tmp/latchkey-second --config {path} sign-in --username {username}, then `latchkey sessions` lists both."
     package internal(set) var cliDemoMachineClient =

@@ -193,12 +193,14 @@ extension AppView {
     /// The header of the waiting calls: "2 calls waiting for sign-in", with the refresh waiters.
     func pendingHeader(_ dashboard: DashboardState) -> String? {
         let signIn = dashboard.callsWaitingForSignIn
-        let refresh = dashboard.pendingCalls.count - signIn
+        let stepUp = dashboard.callsWaitingForStepUp
+        let refresh = dashboard.pendingCalls.count - signIn - stepUp
         func calls(_ count: Int) -> String {
             count == 1 ? Localized.text(\.uiOneCall) : Localized.format(\.uiCalls, ["count": String(count)])
         }
         var parts: [String] = []
         if signIn > 0 { parts.append(Localized.format(\.uiCallsWaitingForSignIn, ["calls": calls(signIn)])) }
+        if stepUp > 0 { parts.append(Localized.format(\.uiCallsWaitingForStepUp, ["calls": calls(stepUp)])) }
         if refresh > 0 { parts.append(Localized.format(\.uiCallsWaitingForRefresh, ["calls": calls(refresh)])) }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
@@ -206,7 +208,12 @@ extension AppView {
     /// One waiting call: "GetUser #3  waiting 12 s for sign-in".
     func pendingLine(_ call: WaitingCall, now: Date) -> String {
         let waited = TimeFormatting.duration(now.timeIntervalSince(call.since))
-        let key: TextKey = call.reason == .signIn ? \.uiPendingLineSignIn : \.uiPendingLineRefresh
+        let key: TextKey =
+            switch call.reason {
+            case .signIn: \.uiPendingLineSignIn
+            case .stepUp: \.uiPendingLineStepUp
+            case .refresh: \.uiPendingLineRefresh
+            }
         return Localized.format(key, ["call": call.label, "waited": waited])
     }
 

@@ -81,7 +81,7 @@ enum PlainSignIn {
     }
 
     /// Answers steps until signed in. `restart` re-initiates the sign-in (a new code is sent: "resend").
-    private static func answer(
+    static func answer(
         client: AuthClient, username: String, first: SignInStep, restart: () async throws -> SignInStep,
         password: () throws -> String, choose: (SignInMethod) -> Void = { _ in }
     ) async throws {

@@ -116,10 +116,31 @@ struct SignInCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliSignInTimeout)))
     var timeout: Int = 300
 
+    /// `--acr LEVEL [--max-age S]`: step the signed-in session up instead of signing in.
+    @OptionGroup var stepUp: StepUpOptions
+
     /// The options every command takes, last in the help (ux-3, item 17).
     @OptionGroup var global: GlobalOptions
 
+    func validate() throws {
+        try stepUp.check()
+        if stepUp.isRequested
+            && (username != nil || passwordStdin || flow != nil || method != nil || web || provider != nil
+                || noBrowser)
+        {
+            throw ValidationError(Localized.text(\.cliStepUpOnly))
+        }
+    }
+
     func run() async throws {
+        if stepUp.isRequested {
+            var options = AuthClientOptions()
+            options.clientMetadata = try metadata.pairs()
+            let configuration = try global.loadConfiguration()
+            options.passkeys = PasskeyCommand.settings(environment: global.environment, configuration: configuration)
+            let client = try await global.makeClient(options: options, printingWarnings: false)
+            return try await stepUp.stepUp(client: client)
+        }
         if web || provider != nil || noBrowser {
             try await runWeb()
             return

@@ -29,12 +29,18 @@ struct TokenCommand: AsyncParsableCommand {
         help: ArgumentHelp(Localized.text(\.cliTokenRetrySeconds)))
     var retrySeconds: RetrySeconds = .standard
 
+    /// `--acr LEVEL [--max-age S]`: the token only at that level (step-up, issue 38).
+    @OptionGroup var stepUp: StepUpOptions
+
     /// The options every command takes, last in the help (ux-3, item 17).
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
         if id && access { throw ValidationError(Localized.text(\.cliTokenIdOrAccess)) }
-        if issued.isRequested && (id || access) { throw ValidationError(Localized.text(\.cliTokenUserTokensOnly)) }
+        if issued.isRequested && (id || access || stepUp.isRequested) {
+            throw ValidationError(Localized.text(\.cliTokenUserTokensOnly))
+        }
+        try stepUp.check()
         try Self.validateRetrySeconds(retrySeconds.value)
     }
 
@@ -64,11 +70,12 @@ struct TokenCommand: AsyncParsableCommand {
         let client = try await global.makeClient(
             deadline: Self.retryDeadline(retrySeconds.value), printingWarnings: false)
         let options = TokenRequestOptions(
-            waitForSignIn: false, waitForConnectivity: retrySeconds.value > 0,
-            deadline: Self.retryDeadline(retrySeconds.value), label: "token")
+            acr: stepUp.levels, maxAge: stepUp.maxAgeDuration, waitForSignIn: false,
+            waitForConnectivity: retrySeconds.value > 0, deadline: Self.retryDeadline(retrySeconds.value),
+            label: "token")
         let tokens: CognitoTokens
         do {
-            tokens = try await client.getTokens(options)
+            tokens = try await stepUpIfNeeded(client: client, options: options)
         } catch AuthError.deadlineExceeded {
             if case .offline(_, let error) = await client.connectivity { throw error }
             throw AuthError.network(
@@ -80,5 +87,22 @@ struct TokenCommand: AsyncParsableCommand {
 
         }
         try CLIOutput.emit((access ? tokens.accessToken : tokens.idToken) + "\n")
+    }
+
+    /// The tokens; when they fall short of `--acr`, a step-up on a terminal (asking on standard
+    /// error), and without one exit 4 naming the command that steps up.
+    private func stepUpIfNeeded(client: AuthClient, options: TokenRequestOptions) async throws -> CognitoTokens {
+        do {
+            return try await client.getTokens(options)
+        } catch AuthError.stepUpRequired {
+            let level = TerminalText.sanitized(stepUp.acr ?? "")
+            guard CLIOutput.stdinIsTerminal && isatty(STDERR_FILENO) == 1 else {
+                throw CLIFailure(
+                    code: 4,
+                    message: Localized.format(\.cliTokenStepUpNeeded, ["acr": level, "command": stepUp.signInCommand]))
+            }
+            try await stepUp.stepUp(client: client)
+            return try await client.getTokens(options)
+        }
     }
 }

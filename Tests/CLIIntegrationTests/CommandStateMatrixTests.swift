@@ -128,12 +128,14 @@ extension BackendTests {
 
         @Test("The manual's table lists every subcommand the binary has, and nothing else")
         func tableCoversTheCommandTree() async throws {
-            let table = try Self.readmeTable().map(\.path)
+            let rows = try Self.readmeTable().map(\.path)
+            // A variant row (`token --acr …`) names its command before the first option.
+            let table = rows.map { $0.split(separator: " ").prefix { !$0.hasPrefix("-") }.joined(separator: " ") }
             let tree = try await Self.commandPaths()
             #expect(tree.count > 20, "the help listed only \(tree)")
             #expect(Set(tree).subtracting(table).sorted() == [], "subcommands missing from the manual's table")
             #expect(Set(table).subtracting(tree).sorted() == [], "table rows naming no subcommand")
-            #expect(table.count == Set(table).count, "a command listed twice in the manual's table")
+            #expect(rows.count == Set(rows).count, "a command listed twice in the manual's table")
         }
 
         /// A store directory in each state, the configuration to use with it, and how to make more

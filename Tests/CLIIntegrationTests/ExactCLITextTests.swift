@@ -267,6 +267,13 @@ extension ExactCLITextTests {
           --retry-seconds <retry-seconds>
                                   Seconds to keep retrying an unreachable backend
                                   before exiting 3. (default: 4)
+          --acr <level>           The authentication level needed, such as
+                                  urn:cognito:loa:2. sign-in steps the session up to
+                                  it, asking only for the missing factor; token prints
+                                  a token only at that level (on a terminal it steps up
+                                  first, without one it exits 4).
+          --max-age <seconds>     With --acr: the oldest sign-in, in seconds, whose
+                                  factors still count.
           --config <config>       Path to the configuration: awsconfiguration.json,
                                   amplifyconfiguration.json, amplify_outputs.json,
                                   aws-exports.js or amplifyconfiguration.dart (else

@@ -121,6 +121,10 @@ extension AuthError {
         case .reloginRequired(let state):
             return format(\.errorClientReloginRequired, ["state": state.rawValue])
         case .signInWaitCancelled: return text(\.errorClientSignInWaitCancelled)
+        case .stepUpRequired(let acr):
+            let level = acr.first.map { TerminalText.sanitized($0) } ?? "LEVEL"
+            return format(\.errorClientStepUpRequired, ["acr": level])
+        case .stepUpCancelled: return text(\.errorClientStepUpCancelled)
         case .signedOut: return text(\.errorClientSignedOut)
         case .notSignedIn: return text(\.errorClientNotSignedIn)
         case .anotherUserSignedIn(let signedIn, let attempted):

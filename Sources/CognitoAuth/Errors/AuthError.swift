@@ -96,6 +96,11 @@ public enum AuthError: Error, Sendable, Hashable {
     case reloginRequired(UserState)
     /// A call waiting for sign-in was released by `releaseSignInWait()`.
     case signInWaitCancelled
+    /// The tokens carry a lower authentication level (`acr`), or an older authentication, than the
+    /// call asks for, and the caller asked not to wait: step up first (CLI exit code 4).
+    case stepUpRequired(acr: [String])
+    /// A call waiting for a step-up was released by `releaseStepUpWait()` (CLI exit code 4).
+    case stepUpCancelled
     /// A call waiting for sign-in failed because the user signed out.
     case signedOut
     /// The operation needs a signed-in user and there is none.
@@ -216,7 +221,8 @@ extension AuthError {
         // The service is there but overloaded or failing: a server-side failure, like a 5xx.
         case .tooManyRequests, .internalError: return .network
         case .invalidResponse(let status, _) where status == 0 || status >= 500: return .network
-        case .reloginRequired, .signInWaitCancelled, .sessionReplaced: return .reloginRequired
+        case .reloginRequired, .signInWaitCancelled, .sessionReplaced, .stepUpRequired, .stepUpCancelled:
+            return .reloginRequired
         case .configuration, .unsafeStore, .sessionIssuerMismatch, .identityIssuerMismatch: return .configuration
         case .passkey(let failure) where failure.isConfigurationProblem: return .configuration
         case .storage: return .storage
@@ -274,7 +280,8 @@ extension AuthError: LocalizedError, CustomStringConvertible {
         case .network(let kind, let message):
             return Self.networkDescription(kind: kind, message: message, .english)
 
-        case .invalidResponse, .reloginRequired, .signInWaitCancelled, .signedOut, .notSignedIn,
+        case .invalidResponse, .reloginRequired, .signInWaitCancelled, .stepUpRequired, .stepUpCancelled, .signedOut,
+            .notSignedIn,
             .anotherUserSignedIn, .sessionReplaced, .deadlineExceeded, .sessionIssuerMismatch, .identityIssuerMismatch,
             .guestAccessNotAllowed, .identityPoolNotConfigured:
             return clientDescription(.english)

@@ -9,7 +9,7 @@ import Logging
 /// what it does for each operation.
 public typealias AuthClientService =
     AuthSessionService & SignInService & AccountService & UserAttributeService & MFAService & DeviceService
-    & HostedUIService & SessionListService
+    & HostedUIService & SessionListService & StepUpService
 
 /// The session as an app watches it: the state, its events, the calls waiting, the tokens and the store.
 public protocol AuthSessionService: Sendable {
@@ -102,6 +102,8 @@ public actor AuthClient {
     var identity = IdentityState()
     /// Which refresh operation this backend answers, as learnt in this process.
     var refreshOperation: RefreshOperation = .unknown
+    /// The step-up requirement last published (AuthClient+StepUp.swift).
+    var publishedStepUp: StepUpRequirement?
 
     /// Creates a client. Nothing touches the network or the store until a call needs it.
     public init(
@@ -233,7 +235,7 @@ public actor AuthClient {
         // store's stamp says nothing changed (one stat of the session file), never from memory alone.
         syncWithStore()
         try checkSessionIssuer()
-        if let tokens = machine.cachedTokens(at: clock.now()) { return tokens }
+        if let tokens = machine.cachedTokens(at: clock.now()), meets(options, tokens) { return tokens }
         guard let tokens = try await wait(options) else { throw AuthError.notSignedIn }
         return tokens
     }
@@ -371,6 +373,7 @@ public actor AuthClient {
                 publish(.connectivityChanged(connectivity))
             case .pendingCallsChanged:
                 if !eventStreams.isEmpty { publish(.pendingCallsChanged(machine.pendingCalls)) }
+                publishStepUpChange()
             case .revoke(let revocation, let accessToken):
                 // A sign-out awaits its own (settleSignOut); any other transition's is sent meanwhile.
                 Task { await self.revokeOwed(revocation, accessToken: accessToken) }

@@ -133,6 +133,8 @@ extension AuthStateMachine {
         case revocationSettled(PendingRevocation)
         /// The caller gave up waiting for sign-in.
         case releaseSignInWait
+        /// The caller gave up the step-up: the calls waiting for it fail.
+        case releaseStepUpWait
         /// A waiter's task was cancelled.
         case waiterCancelled(WaiterID)
         /// A waiter's deadline passed.

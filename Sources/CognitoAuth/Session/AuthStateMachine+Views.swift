@@ -25,7 +25,11 @@ extension AuthStateMachine {
     /// The calls waiting, oldest first.
     var pendingCalls: [PendingCall] {
         waiters.map {
-            PendingCall(id: $0.key, label: $0.value.options.label, since: $0.value.since, reason: $0.value.reason)
+            var call = PendingCall(
+                id: $0.key, label: $0.value.options.label, since: $0.value.since, reason: $0.value.reason)
+            call.acr = $0.value.options.acr
+            call.maxAge = $0.value.options.maxAge
+            return call
         }
         .sorted { $0.id < $1.id }
     }

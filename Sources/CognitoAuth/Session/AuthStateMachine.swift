@@ -18,7 +18,8 @@ struct AuthStateMachine: Sendable {
     private(set) var connectivity: Connectivity = .online
     /// Bumped by every sign-in and sign-out, so that late refresh answers for an old session are ignored.
     private(set) var generation: UInt64 = 0
-    private(set) var waiters: [WaiterID: Waiter] = [:]
+    /// The calls waiting, by id (set in AuthStateMachine+StepUp.swift too, which moves them behind a step-up).
+    var waiters: [WaiterID: Waiter] = [:]
     /// The last transient failure, for callers that will not wait out a retry.
     private var lastTransientError: AuthError?
     /// The margins and retry schedule this machine was created with.
@@ -47,12 +48,13 @@ struct AuthStateMachine: Sendable {
         case .revocationSettled(let revocation): return revocationSettled(revocation, now: now)
         case .sessionCleared: return enterSignedOut(nil)
         case .releaseSignInWait: return releaseSignInWait()
+        case .releaseStepUpWait: return releaseStepUpWait()
         case .waiterCancelled(let id): return waiterLeft(id, .cancelled)
         case .deadlinePassed(let id): return deadlinePassed(id)
         case .accessTokenRejected(let token): return accessTokenRejected(token)
         case .forceRefresh: return forceRefresh(now: now)
         case .reachedBackend: return markOnline()
-        case .storeChangedExternally(let stored): return storeChangedExternally(stored)
+        case .storeChangedExternally(let stored): return storeChangedExternally(stored, now: now)
         case .credentialsObtained(let identityId, let credentials, let asGuest):
             return credentialsObtained(identityId: identityId, credentials: credentials, asGuest: asGuest, now: now)
         case .credentialsInvalidated: return credentialsInvalidated()
@@ -92,7 +94,7 @@ struct AuthStateMachine: Sendable {
     }
 
     private mutating func tokensRequested(_ id: WaiterID, _ options: TokenRequestOptions, now: Date) -> [Action] {
-        if let tokens = cachedTokens(at: now) { return [.resume([id], tokens)] }
+        if let tokens = cachedTokens(at: now) { return tokensRequestedWithCache(id, options, tokens, now: now) }
         switch state {
         case .unknown, .signedOut, .guest:
             return [.fail([id], .error(.notSignedIn))]
@@ -125,10 +127,9 @@ struct AuthStateMachine: Sendable {
         state = .signedIn(session, .idle)
         lastTransientError = nil
         let resumed = waiterIDs { $0.reason == .refresh }
-        remove(resumed)
         var actions: [Action] = [.persist(session)]
         actions += markOnline()
-        if !resumed.isEmpty { actions += [.resume(resumed, tokens), .pendingCallsChanged] }
+        if !resumed.isEmpty { actions += resumeOrStepUp(resumed, tokens, now: now) }
         return actions
     }
 
@@ -267,7 +268,7 @@ struct AuthStateMachine: Sendable {
         return startRefresh(attempt: 1, now: now)
     }
 
-    private mutating func storeChangedExternally(_ stored: PersistedSession?) -> [Action] {
+    private mutating func storeChangedExternally(_ stored: PersistedSession?, now: Date) -> [Action] {
         let adopted = Self.sessionState(adopting: stored)
         let wasSignedIn = userState == .signedIn
         switch adopted {
@@ -294,13 +295,14 @@ struct AuthStateMachine: Sendable {
             let replaced = record.username.flatMap { signedInUser(otherThan: $0) }
             state = adopted
             let waiting = waiterIDs { _ in true }
-            remove(waiting)
             var actions: [Action] = wasSignedIn && replaced == nil ? [] : [.notify(.signedIn, info)]
             if let replaced, !waiting.isEmpty {
+                remove(waiting)
                 let error = AuthError.sessionReplaced(previous: replaced, current: record.username ?? "another user")
                 actions += [.fail(waiting, .error(error)), .pendingCallsChanged]
             } else if !waiting.isEmpty {
-                actions += [.resume(waiting, tokens), .pendingCallsChanged]
+                // A peer's step-up (or sign-in) resumes the calls its tokens satisfy; the rest keep waiting.
+                actions += resumeOrStepUp(waiting, tokens, now: now)
             }
             return actions
         }
@@ -320,17 +322,19 @@ struct AuthStateMachine: Sendable {
         actions += markOnline()
         let sessionWaiters = waiterIDs { !$0.options.needsUserPoolTokens }
         let tokenWaiters = waiterIDs { $0.options.needsUserPoolTokens }
-        remove(sessionWaiters + tokenWaiters)
-        if !sessionWaiters.isEmpty { actions.append(.resume(sessionWaiters, updated.tokens)) }
+        remove(sessionWaiters)
+        var answers: [Action] = sessionWaiters.isEmpty ? [] : [.resume(sessionWaiters, updated.tokens)]
         if !tokenWaiters.isEmpty {
             if let tokens = updated.tokens {
-                actions.append(.resume(tokenWaiters, tokens))
+                // A step-up's sign-in resumes the calls its tokens satisfy; the others keep waiting.
+                answers += resumeOrStepUp(tokenWaiters, tokens, now: now).filter { $0 != .pendingCallsChanged }
             } else {
-                actions.append(.fail(tokenWaiters, .error(.notSignedIn)))
+                remove(tokenWaiters)
+                answers.append(.fail(tokenWaiters, .error(.notSignedIn)))
             }
         }
-        if !sessionWaiters.isEmpty || !tokenWaiters.isEmpty { actions.append(.pendingCallsChanged) }
-        return actions
+        if !sessionWaiters.isEmpty || !tokenWaiters.isEmpty { answers.append(.pendingCallsChanged) }
+        return actions + answers
     }
 
     /// Enters `signedOut` and writes `record`: every waiter fails with `.signedOut`.

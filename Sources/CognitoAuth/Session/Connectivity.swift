@@ -27,6 +27,12 @@ public struct TokenRequestOptions: Sendable, Hashable {
     /// Whether the caller needs user-pool tokens; false for calls that only need a usable session
     /// (AWS credentials of a federated login wait for re-login the same way).
     var needsUserPoolTokens = true
+    /// The authentication levels (`acr`) the tokens must carry, in priority order, such as
+    /// `urn:cognito:loa:2`; empty: any level. Tokens with a lower level wait for a step-up (see
+    /// ``AuthClient/stepUp(acr:maxAge:)``), as calls wait for re-login.
+    public var acr: [String] = []
+    /// The oldest authentication (`auth_time`) the tokens may come from; nil: any age.
+    public var maxAge: Duration?
 
     /// Creates options; by default a call waits for both sign-in and connectivity, with no deadline.
     public init(
@@ -38,6 +44,24 @@ public struct TokenRequestOptions: Sendable, Hashable {
         self.deadline = deadline
         self.label = label
     }
+
+    /// Options that ask for tokens of at least one of the `acr` levels, from an authentication no
+    /// older than `maxAge`: with the default waits, a call whose tokens fall short waits behind a
+    /// step-up (``PendingCall/Reason/stepUp``) until ``AuthClient/stepUp(acr:maxAge:)`` completes it,
+    /// and fails with ``AuthError/stepUpCancelled`` on ``AuthClient/releaseStepUpWait()``. Without
+    /// `waitForSignIn` it fails at once with ``AuthError/stepUpRequired(acr:)``.
+    public init(
+        acr: [String], maxAge: Duration? = nil, waitForSignIn: Bool = true, waitForConnectivity: Bool = true,
+        deadline: Duration? = nil, label: String = "getTokens"
+    ) {
+        self.init(
+            waitForSignIn: waitForSignIn, waitForConnectivity: waitForConnectivity, deadline: deadline, label: label)
+        self.acr = acr
+        self.maxAge = maxAge
+    }
+
+    /// Whether the options ask for more than valid tokens (a level or a recent authentication).
+    public var requiresStepUpCheck: Bool { !acr.isEmpty || maxAge != nil }
 
     /// Wait for sign-in and for connectivity: the AWSMobileClient behaviour.
     public static let `default` = TokenRequestOptions()
@@ -53,6 +77,9 @@ public struct PendingCall: Sendable, Hashable, Identifiable {
         case refresh
         /// The user must sign in again.
         case signIn
+        /// The tokens carry a lower authentication level (or an older authentication) than the call
+        /// asks for: the user must give the missing factor (``AuthClient/stepUp(acr:maxAge:)``).
+        case stepUp
     }
 
     /// The waiting call's id, unique within one client.
@@ -63,6 +90,10 @@ public struct PendingCall: Sendable, Hashable, Identifiable {
     public var since: Date
     /// Whether the call waits for a refresh or for the user to sign in again.
     public var reason: Reason
+    /// The levels the call asks for (``TokenRequestOptions/acr``); empty: any.
+    public var acr: [String] = []
+    /// The oldest authentication the call accepts (``TokenRequestOptions/maxAge``).
+    public var maxAge: Duration?
 
     /// Creates a record of a waiting call.
     public init(id: UInt64, label: String, since: Date, reason: Reason) {

@@ -218,6 +218,10 @@ public enum AuthEvent: Sendable, Hashable {
     case refreshFailed(AuthError)
     /// Waiting calls were released by `releaseSignInWait`.
     case signInWaitReleased(count: Int)
+    /// Calls wait behind a step-up (the level, how many, how the tokens fall short): published when
+    /// the first call starts waiting and whenever what they ask for changes; the app completes it with
+    /// `stepUp(acr:maxAge:)` or releases it with `releaseStepUpWait()`.
+    case stepUpRequired(StepUpRequirement)
     /// The identity id changed (old, new).
     case identityIdChanged(old: String?, new: String)
     /// AWS credentials were fetched; their expiry.

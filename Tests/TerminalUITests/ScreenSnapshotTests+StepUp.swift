@@ -1,0 +1,77 @@
+import AuthScreens
+import CognitoAuth
+import Foundation
+import LatchkeyText
+import TerminalKeys
+import Testing
+
+@testable import TerminalKit
+@testable import TerminalUI
+
+/// The step-up prompt over the dashboard, frozen: asking the pool, the email code asked for, and a
+/// factor the prompt cannot take.
+enum StepUpFixtures {
+    static let loa2 = "urn:cognito:loa:2"
+
+    /// Two calls ask for loa:2: the prompt opens and asks the pool what is missing.
+    @MainActor static var stepUpStarting: AppState {
+        var state = ScreenFixtures.dashboard
+        let calls = [
+            WaitingCall(id: 5, label: "DeleteBucket", since: ScreenFixtures.t0.addingTimeInterval(-4), reason: .stepUp),
+            WaitingCall(id: 6, label: "PutPolicy", since: ScreenFixtures.t0.addingTimeInterval(-2), reason: .stepUp),
+        ].map { call in
+            var call = call
+            call.acr = [loa2]
+            return call
+        }
+        _ = state.reduce(.sessionEvent(.pendingCallsChanged(calls)))
+        return state
+    }
+
+    /// The pool asked for an email code: the code field, with "Resend code".
+    @MainActor static var stepUpCode: AppState {
+        var state = stepUpStarting
+        let step = SignInStep.emailOTP(CodeDeliveryDetails(destination: "a***@e***", deliveryMedium: "EMAIL"))
+        _ = state.reduce(.modal(.stepUp(.started(.success(step)))))
+        ScreenFixtures.type(&state, "123")
+        return state
+    }
+
+    /// The pool asked for something the prompt cannot take (a method choice): the sentence.
+    @MainActor static var stepUpUnsupported: AppState {
+        var state = stepUpStarting
+        _ = state.reduce(.modal(.stepUp(.started(.success(.selectChallenge([.webAuthn]))))))
+        return state
+    }
+
+    @MainActor static var all: [(String, AppState)] {
+        [("stepUpStarting", stepUpStarting), ("stepUpCode", stepUpCode), ("stepUpUnsupported", stepUpUnsupported)]
+    }
+
+    static let names = ["stepUpStarting", "stepUpCode", "stepUpUnsupported"]
+}
+
+let stepUpSnapshotCases: [SnapshotCase] = StepUpFixtures.names.flatMap { name in
+    [
+        SnapshotCase(name, 80, 24), SnapshotCase(name, 60, 20), SnapshotCase(name, 80, 24, language: .japanese),
+        SnapshotCase(name, 60, 20, language: .japanese),
+    ]
+}
+
+@MainActor
+@Suite("Screen snapshots: step-up prompt")
+struct StepUpSnapshotTests {
+    @Test(arguments: stepUpSnapshotCases)
+    func matchesSnapshot(_ snapshot: SnapshotCase) throws {
+        try Language.$override.withValue(snapshot.language) {
+            try ScreenSnapshotTests.expectMatch(snapshot, in: StepUpFixtures.all)
+        }
+    }
+
+    @Test func theCodePromptNamesTheLevelAndTheWaitingCalls() {
+        let lines = ScreenFixtures.text(StepUpFixtures.stepUpCode, 80, 24)
+        #expect(lines.contains("urn:cognito:loa:2"))
+        #expect(lines.contains("2 calls are"))
+        #expect(!lines.contains("\u{1B}"))
+    }
+}
