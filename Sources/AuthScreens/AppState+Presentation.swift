@@ -17,10 +17,13 @@ extension AppState {
     }
 
     /// The view that has the keys: the modal, else the base.
-    var presented: any ScreenPresentation { modalModel ?? baseModel }
+    var presented: any ScreenPresentation { passkeyCeremony ?? modalModel ?? baseModel }
 
     /// The verb for the status line while a request runs ("Signing in…"), or nil.
-    public var activity: String? { modalModel?.activity ?? baseModel.activity }
+    public var activity: String? {
+        if let passkeyCeremony { return passkeyCeremony.activity }
+        return modalModel?.activity ?? baseModel.activity
+    }
 
     /// Whether a request runs (the renderer shows a spinner).
     public var isInFlight: Bool { activity != nil }
@@ -77,7 +80,7 @@ extension AppState {
             return [HintEntry(legacy: hasTextField ? ScreenText.hintCtrlCQuit : ScreenText.hintQuit)]
         }
         if isHelpVisible { return [HintEntry(legacy: ScreenText.closeHelpHint)] }
-        return modalModel?.hintEntries ?? baseModel.hintEntries ?? []
+        return passkeyCeremony?.hintEntries ?? modalModel?.hintEntries ?? baseModel.hintEntries ?? []
     }
 
     /// The help key's hint, shown last when every hint fits: "F1 help" on forms (`?` is typed there), "? help" elsewhere.
@@ -105,6 +108,6 @@ extension AppState {
 
     /// The help overlay's lines for the active view.
     public var helpLines: [String] {
-        modalModel?.helpLines ?? baseModel.helpLines ?? (hasTextField ? ScreenText.formHelp : ScreenText.choiceHelp)
+        passkeyCeremony?.helpLines ?? modalModel?.helpLines ?? baseModel.helpLines ?? (hasTextField ? ScreenText.formHelp : ScreenText.choiceHelp)
     }
 }

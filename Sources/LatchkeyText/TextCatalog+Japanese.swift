@@ -1299,6 +1299,7 @@ extension TextCatalog {
             "アプリクライアント {client} はトークンを交換できません。管理者が ExplicitAuthFlows に ALLOW_TOKEN_EXCHANGE_IMPERSONATION を追加する必要があります。"
         text.tokenErrorBadAnswer =
             "トークンの応答を使えませんでした: {detail}。"
+        translatePasskeys(text)
         return text
     }()
     /// The texts Japanese keeps as they are in English on purpose (formats and names), which the
