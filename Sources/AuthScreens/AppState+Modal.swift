@@ -26,6 +26,14 @@ extension AppState {
         case question(DashboardQuestion)
         /// `y` waits for the token to copy (`i` or `a`).
         case copyToken
+        /// The Passkeys view (`k`).
+        case passkeys(PasskeysState)
+    }
+
+    /// The Passkeys view, when it is the modal; setting a value opens it, nil closes it.
+    public var passkeysView: PasskeysState? {
+        get { if case .passkeys(let state) = modal { state } else { nil } }
+        set { present(newValue.map(Modal.passkeys), closing: passkeysView != nil) }
     }
 
     /// The re-login prompt, when it is the modal; setting a value opens it, nil closes it.
@@ -80,6 +88,7 @@ extension AppState {
         case .accounts(let state): return state
         case .question(let question): return question
         case .copyToken: return TokenCopyChoice()
+        case .passkeys(let state): return state
         case nil: return nil
         }
     }
@@ -99,6 +108,7 @@ extension AppState {
             var choice = TokenCopyChoice()
             return perform(choice.reduce(key))
         case .question(var question): return perform(question.reduce(key))
+        case .passkeys: return reduceModal(.passkeys(.keyPressed(key)))
         case nil: return nil
         }
     }
@@ -112,6 +122,7 @@ extension AppState {
         case .relogin(let action): return reduceReloginAnswer(action)
         case .devices(let action): return reduceDevices(action)
         case .profile(let action): return reduceProfile(action)
+        case .passkeys(let action): return scope(\.passkeysView) { $0.reduce(action) }
         }
     }
 }
@@ -124,6 +135,8 @@ public enum ModalAction: Sendable {
     case devices(DevicesAction)
     /// For the Profile view.
     case profile(ProfileAction)
+    /// For the Passkeys view.
+    case passkeys(PasskeysAction)
 }
 
 /// A modal's request: its answer comes back to the same modal (``ModalAction``).
@@ -134,6 +147,8 @@ public enum ModalRequest: Hashable, Sendable {
     case devices(DevicesRequest)
     /// The Profile view's request.
     case profile(ProfileRequest)
+    /// The Passkeys view's request.
+    case passkeys(PasskeysRequest)
 
     /// How the runtime runs it: the prompt's sign-in is a form's request (Esc cancels it); the views' calls run beside the others.
     var execution: AuthEffect.Execution {
@@ -147,6 +162,7 @@ public enum ModalRequest: Hashable, Sendable {
         case .relogin(let request): return await request.perform(on: service).map(ModalAction.relogin)
         case .devices(let request): return await request.perform(on: service).map(ModalAction.devices)
         case .profile(let request): return await request.perform(on: service).map(ModalAction.profile)
+        case .passkeys(let request): return await request.perform(on: service).map(ModalAction.passkeys)
         }
     }
 }

@@ -7,7 +7,7 @@ import TerminalKeys
 enum DashboardCommand: Hashable, CaseIterable {
     case call, fiveCalls, refresh, signOut, signOutEverywhere, signInAgain
     case readMFA, emailMFA, preferEmail, setUpTOTP, totpOff, smsMFA, preferSMS
-    case devices, profile, copyToken, accounts
+    case devices, profile, passkeys, copyToken, accounts
     case scrollUp, scrollDown, pageUp, pageDown, top, bottom
     case help, quit
 }
@@ -43,6 +43,7 @@ extension DashboardState {
             KeyBinding(
                 .profile, [.character("p")], hint: .line(\.dashboardHintsProfile),
                 help: .line(\.dashboardHelpProfileCopy)),
+            KeyBinding(.passkeys, [.character("k")], help: .line(\.dashboardHelpPasskeys)),
             KeyBinding(
                 .copyToken, [.character("y")], hint: .line(\.dashboardHintsCopyToken),
                 help: .sharesLine(separator: " / ")),
@@ -104,6 +105,7 @@ extension DashboardState {
         case .signInAgain: return userState.needsRelogin ? [.route(.present(.relogin))] : []
         case .devices: return userState == .signedIn ? [.route(.present(.devices))] : []
         case .profile: return userState == .signedIn ? [.route(.present(.profile))] : []
+        case .passkeys: return userState == .signedIn ? [.route(.present(.passkeys))] : []
         case .copyToken: return userState == .signedIn ? [.route(.present(.copyToken))] : []
         case .accounts: return canSwitchAccounts ? [.route(.present(.accounts))] : []
         case .readMFA, .emailMFA, .preferEmail, .setUpTOTP, .totpOff, .smsMFA, .preferSMS:

@@ -33,7 +33,7 @@ extension TextCatalog {
         text.passkeysAdded = "パスキーを追加しました。"
         text.passkeysRemoved = "パスキー {name} を削除しました。"
         text.passkeysConfirmRemove = "パスキー {name} を削除しますか? このパスキーではサインインできなくなります。"
-        text.passkeysConfirmFooter = "y 削除 · ほかのキーで残す"
+        text.passkeysConfirmFooter = "{key} 削除 · ほかのキーで残す"
         text.passkeysHintAdd = "追加"
         text.passkeysHintRemove = "削除"
         text.passkeysHintReload = "再読み込み"

@@ -1315,7 +1315,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var passkeysAdded = "Passkey added."
     package internal(set) var passkeysRemoved = "Passkey {name} removed."
     package internal(set) var passkeysConfirmRemove = "Remove passkey {name}? It can no longer sign you in."
-    package internal(set) var passkeysConfirmFooter = "y remove · any other key keeps it"
+    package internal(set) var passkeysConfirmFooter = "{key} remove · any other key keeps it"
     package internal(set) var passkeysHintAdd = "add"
     package internal(set) var passkeysHintRemove = "remove"
     package internal(set) var passkeysHintReload = "reload"
