@@ -116,7 +116,11 @@ public final class PasskeyCeremonyBridge: PasskeyInteraction, Sendable {
         continuation.yield(.started(kind))
         if let provider { continuation.yield(.prompt(.provider(name: provider))) }
         do {
-            let answer = try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+            let answer = try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
+            }
             finish(task, failure: nil)
             return answer
         } catch {

@@ -98,8 +98,10 @@ extension PasskeyCeremonyState {
     static var keyBindings: [KeyBinding<PasskeyCeremonyCommand>] {
         [
             KeyBinding(
-                .sendPIN, [.enter], label: "Enter", hint: .line(\.passkeyHintSendPIN), help: .line(\.passkeyHintSendPIN)),
-            KeyBinding(.cancel, [.escape], label: "Esc", hint: .line(\.passkeyHintCancel), help: .line(\.passkeyHintCancel)),
+                .sendPIN, [.enter], label: "Enter", hint: .line(\.passkeyHintSendPIN), help: .line(\.passkeyHintSendPIN)
+            ),
+            KeyBinding(
+                .cancel, [.escape], label: "Esc", hint: .line(\.passkeyHintCancel), help: .line(\.passkeyHintCancel)),
         ]
     }
 

@@ -96,7 +96,9 @@ extension PasskeysState {
                 .remove, [.character("x")], hint: .line(\.passkeysHintRemove), help: .line(\.passkeysHintRemove)),
             KeyBinding(
                 .reload, [.character("l")], hint: .line(\.passkeysHintReload), help: .line(\.passkeysHintReload)),
-            KeyBinding(.back, [.escape, .character("k")], label: "Esc", hint: .line(\.passkeysHintBack), help: .line(\.passkeysHintBack)),
+            KeyBinding(
+                .back, [.escape, .character("k")], label: "Esc", hint: .line(\.passkeysHintBack),
+                help: .line(\.passkeysHintBack)),
             KeyBinding(.confirmRemoval, [.character("y")], help: .hidden),
         ]
     }

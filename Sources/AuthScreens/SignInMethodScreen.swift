@@ -95,7 +95,9 @@ public struct SelectSignInMethodState: Equatable, Sendable {
     }
 
     /// Whether `method` can be used here.
-    func isUsable(_ method: SignInMethod) -> Bool { method.isAvailableInTerminal || (method == .webAuthn && canUsePasskey) }
+    func isUsable(_ method: SignInMethod) -> Bool {
+        method.isAvailableInTerminal || (method == .webAuthn && canUsePasskey)
+    }
 
     /// The menu label of `method`: a passkey says it is unavailable only when it is.
     public func label(of method: SignInMethod) -> String {

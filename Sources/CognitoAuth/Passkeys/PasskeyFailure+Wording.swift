@@ -15,7 +15,8 @@ extension PasskeyFailure {
         case .authenticatorFailed(let status, let message):
             return format(
                 \.errorPasskeyAuthenticatorFailedWithMessageSummary, ["status": String(status), "message": message])
-        case .providerUnavailable(let reason): return format(\.errorPasskeyProviderUnavailableSummary, ["reason": reason])
+        case .providerUnavailable(let reason):
+            return format(\.errorPasskeyProviderUnavailableSummary, ["reason": reason])
         case .timedOut(let seconds): return format(\.errorPasskeyTimedOutSummary, ["seconds": String(seconds)])
         case .unknownCredential(let id): return format(\.errorPasskeyUnknownCredentialSummary, ["id": id])
         case .pinRequired(let name): return format(\.errorPasskeyPINRequiredSummary, ["name": name])
