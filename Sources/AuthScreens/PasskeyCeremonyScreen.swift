@@ -157,7 +157,7 @@ extension PasskeyCeremonyState {
     }
 
     /// An event from the bridge; returns false when the screen closes (the ceremony succeeded).
-    mutating func receive(_ event: PasskeyCeremonyEvent) -> Bool {
+    package mutating func receive(_ event: PasskeyCeremonyEvent) -> Bool {
         switch event {
         case .started(let kind):
             self = PasskeyCeremonyState(kind: kind)
