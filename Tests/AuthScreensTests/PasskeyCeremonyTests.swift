@@ -192,7 +192,9 @@ struct PasskeyCeremonyTests {
 
     @Test("Several keys: touch the one you want; the touch prompt names the key")
     func prompts() {
-        #expect(ScreenText.passkeyPrompt(.touchOneOf(count: 2)) == "Several keys are plugged in (2): touch the one you want.")
+        #expect(
+            ScreenText.passkeyPrompt(.touchOneOf(count: 2))
+                == "Several keys are plugged in (2): touch the one you want.")
         #expect(ScreenText.passkeyPrompt(.touch(authenticator: "Yubi\u{1b}[31mKey")).contains("\u{1b}") == false)
         Language.$override.withValue(.japanese) {
             #expect(ScreenText.passkeyPrompt(.touch(authenticator: "YubiKey")) == "セキュリティキー (YubiKey) に触れてください。")
