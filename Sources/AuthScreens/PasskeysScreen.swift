@@ -82,7 +82,7 @@ public enum PasskeysRequest: Hashable, Sendable {
 
 /// What a key does in the Passkeys view.
 enum PasskeysCommand: Hashable {
-    case up, down, add, remove, reload, back, confirmRemoval
+    case up, down, add, remove, reload, back, backByOpeningKey, confirmRemoval
 }
 
 extension PasskeysState {
@@ -97,8 +97,10 @@ extension PasskeysState {
             KeyBinding(
                 .reload, [.character("l")], hint: .line(\.passkeysHintReload), help: .line(\.passkeysHintReload)),
             KeyBinding(
-                .back, [.escape, .character("k")], label: "Esc", hint: .line(\.passkeysHintBack),
-                help: .line(\.passkeysHintBack)),
+                .back, [.escape], label: "Esc", hint: .line(\.passkeysHintBack), help: .line(\.passkeysHintBack)),
+            KeyBinding(
+                .backByOpeningKey, DashboardState.keyBindings.binding(.passkeys)?.keys ?? [],
+                help: .sharesLineSaying(\.profileHelpOr)),
             KeyBinding(.confirmRemoval, [.character("y")], help: .hidden),
         ]
     }
@@ -159,7 +161,7 @@ extension PasskeysState {
         switch command {
         case .up?: selection = max(0, selection - 1)
         case .down?: selection = min(max(0, count - 1), selection + 1)
-        case .back?: return [.route(.closeModal)]
+        case .back?, .backByOpeningKey?: return [.route(.closeModal)]
         case .add?:
             guard request == nil else { return [] }
             request = .add

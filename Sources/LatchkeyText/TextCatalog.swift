@@ -1321,7 +1321,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var passkeysHintReload = "reload"
     package internal(set) var passkeysHintBack = "back"
     package internal(set) var passkeysHintMove = "select"
-    package internal(set) var dashboardHelpPasskeys = "passkeys: list, add (a), remove (x)"
+    package internal(set) var dashboardHelpPasskeys = "passkeys: list, add and remove them"
     package internal(set) var errorPasskeyNotEnabledSummary = "This user pool does not allow passkeys."
     package internal(set) var errorPasskeyConfigurationMissingSummary = "This user pool has no relying party for passkeys."
     package internal(set) var errorPasskeyChallengeNotFoundSummary = "The passkey registration expired before it was finished."
