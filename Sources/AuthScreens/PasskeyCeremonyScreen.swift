@@ -55,7 +55,7 @@ public struct PasskeyCeremonyState: Equatable, Sendable {
         var parts: [String] = []
         if request.previousWasWrong { parts.append(Localized.text(\.passkeyWrongPIN)) }
         if let left = request.attemptsLeft { parts.append(ScreenText.passkeyAttemptsLeft(left)) }
-        return parts.isEmpty ? nil : parts.joined(separator: " ")
+        return parts.isEmpty ? nil : parts.joined(separator: Localized.text(\.errorSeparator))
     }
 
     /// The next step after a failure.

@@ -209,7 +209,8 @@ extension PasskeysState: ScreenModel {
         if let list = passkeys {
             if list.isEmpty { lines.append(Localized.text(\.passkeysEmpty)) }
             for (index, passkey) in list.enumerated() {
-                lines.append((index == selection ? "› " : "  ") + row(passkey))
+                // No-break spaces: the panel's wrapping drops a line's leading spaces.
+                lines.append((index == selection ? "› " : "\u{00A0}\u{00A0}") + row(passkey))
             }
         } else {
             lines.append(Localized.text(\.passkeysLoading))

@@ -5,7 +5,7 @@ import LatchkeyText
 import TerminalKit
 
 extension AppView {
-    /// Draws the passkey ceremony screen over whatever shows and returns its cursor (in the PIN field).
+    /// Draws the passkey ceremony screen in place of whatever shows and returns its cursor (in the PIN field).
     ///
     /// The prompt turns with the UI's spinner while the authenticator works; the PIN phase shows the masked field
     /// with "Wrong PIN." and the attempts left under it; a failure shows its sentence and next step.
@@ -38,6 +38,8 @@ extension AppView {
             form.add(.text(glyph + " " + ceremony.message, CellStyle(.normal, .bold)))
             form.addSpacer()
         }
+        // The ceremony is the one thing to attend to: what it covers is cleared, so no part of it shows around the box.
+        grid.fill(body)
         return drawBoxed(form, title: ceremony.title, into: &grid, in: body, clears: true)
     }
 }

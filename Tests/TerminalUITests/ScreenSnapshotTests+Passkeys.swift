@@ -15,7 +15,7 @@ enum PasskeyFixtures {
     static var signInWithPasskey: AppState {
         var options = AuthUIOptions()
         options.offersPasskey = true
-        var state = AppState(options: options, now: t0, timeZone: utc)
+        var state = AppState(options: options, now: ScreenFixtures.t0, timeZone: ScreenFixtures.utc)
         ScreenFixtures.type(&state, "alice")
         return state
     }
@@ -60,10 +60,10 @@ enum PasskeyFixtures {
     static let passkeys = [
         PasskeyCredential(
             id: "AbC-1", name: "YubiKey 5 NFC", relyingPartyId: "127.0.0.1", attachment: "cross-platform",
-            transports: ["usb", "nfc"], created: t0.addingTimeInterval(-86_400 * 3)),
+            transports: ["usb", "nfc"], created: ScreenFixtures.t0.addingTimeInterval(-86_400 * 3)),
         PasskeyCredential(
             id: "dEf_2", name: "", relyingPartyId: "127.0.0.1", attachment: "platform", transports: ["internal"],
-            created: t0.addingTimeInterval(-3600)),
+            created: ScreenFixtures.t0.addingTimeInterval(-3600)),
     ]
 
     /// The Passkeys view (`k`), the second passkey selected.
