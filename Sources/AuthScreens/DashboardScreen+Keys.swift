@@ -40,10 +40,10 @@ extension DashboardState {
             KeyBinding(.preferSMS, [.character("X")], help: .mentioned),
             KeyBinding(
                 .devices, [.character("v")], hint: .line(\.dashboardHintsDevices), help: .line(\.dashboardHelpDevices)),
+            KeyBinding(.passkeys, [.character("k")], help: .mentioned),
             KeyBinding(
                 .profile, [.character("p")], hint: .line(\.dashboardHintsProfile),
                 help: .line(\.dashboardHelpProfileCopy)),
-            KeyBinding(.passkeys, [.character("k")], help: .line(\.dashboardHelpPasskeys)),
             KeyBinding(
                 .copyToken, [.character("y")], hint: .line(\.dashboardHintsCopyToken),
                 help: .sharesLine(separator: " / ")),

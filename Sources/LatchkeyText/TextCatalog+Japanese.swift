@@ -261,7 +261,7 @@ extension TextCatalog {
         text.dashboardHelpTotpSetUp = "セキュリティ: 認証アプリ (TOTP) を設定"
         text.dashboardHelpTotpOff = "セキュリティ: 認証アプリ (TOTP) をオフ"
         text.dashboardHelpMfaSMS = "セキュリティ: SMS MFA のオン/オフ ({key}: SMS を優先)"
-        text.dashboardHelpDevices = "デバイス: 一覧、削除、記憶"
+        text.dashboardHelpDevices = "デバイス: 一覧、削除、記憶 · {key} パスキー"
         text.dashboardHelpProfileCopy = "プロフィール / トークンをコピー (続けて {id}: ID、{access}: アクセス)"
         text.dashboardHelpAccounts = "アカウント: 切り替え、または別のユーザーでサインイン"
         text.dashboardHelpScroll = "イベントをスクロール"

@@ -10,7 +10,7 @@ extension TextCatalog {
         text.passkeyTouch = "セキュリティキー ({name}) に触れてください。"
         text.passkeyTouchOneOf = "キーが複数 ({count} 個) 接続されています。使うキーに触れてください。"
         text.passkeyWaitingFor = "{name} を待っています…"
-        text.passkeyPINLabel = "PIN"
+        text.passkeyPINLabel = "暗証番号 (PIN)"
         text.passkeyPINFor = "{name} の PIN を入力してください。"
         text.passkeyAttemptsLeft = "残り {count} 回です。"
         text.passkeyAttemptLeft = "残り 1 回です。"
@@ -39,7 +39,6 @@ extension TextCatalog {
         text.passkeysHintReload = "再読み込み"
         text.passkeysHintBack = "戻る"
         text.passkeysHintMove = "選択"
-        text.dashboardHelpPasskeys = "パスキー: 一覧、追加、削除"
         translatePasskeyFailures(text)
     }
 

@@ -283,7 +283,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var dashboardHelpTotpSetUp = "Security: set up an authenticator app (TOTP)"
     package internal(set) var dashboardHelpTotpOff = "Security: authenticator app (TOTP) off"
     package internal(set) var dashboardHelpMfaSMS = "Security: SMS MFA on/off ({key}: prefer SMS)"
-    package internal(set) var dashboardHelpDevices = "devices: list, forget, remember"
+    package internal(set) var dashboardHelpDevices = "devices: list, forget, remember · {key} passkeys"
     package internal(set) var dashboardHelpProfileCopy =
         "profile / copy a token to the clipboard (then {id}: ID, {access}: access)"
     package internal(set) var dashboardHelpAccounts = "accounts: switch, or sign in as someone else"
@@ -1321,7 +1321,6 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var passkeysHintReload = "reload"
     package internal(set) var passkeysHintBack = "back"
     package internal(set) var passkeysHintMove = "select"
-    package internal(set) var dashboardHelpPasskeys = "passkeys: list, add and remove them"
     package internal(set) var errorPasskeyNotEnabledSummary = "This user pool does not allow passkeys."
     package internal(set) var errorPasskeyConfigurationMissingSummary = "This user pool has no relying party for passkeys."
     package internal(set) var errorPasskeyChallengeNotFoundSummary = "The passkey registration expired before it was finished."

@@ -114,7 +114,7 @@ struct DashboardKeyBindingTests {
                     "s   sign in again (when the session expired)", "m   Security: read the MFA settings",
                     "e   Security: email MFA on/off (E: prefer email)",
                     "t   Security: set up an authenticator app (TOTP)", "T   Security: authenticator app (TOTP) off",
-                    "x   Security: SMS MFA on/off (X: prefer SMS)", "v   devices: list, forget, remember",
+                    "x   Security: SMS MFA on/off (X: prefer SMS)", "v   devices: list, forget, remember · k passkeys",
                     "p / y   profile / copy a token to the clipboard (then i: ID, a: access)",
                     "a   accounts: switch, or sign in as someone else",
                     "↑ ↓ PgUp PgDn Home End   scroll the event log", "? / q   this help / quit",

@@ -56,7 +56,8 @@ struct ScreenSnapshotTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: SnapshotCase.directory).filter {
             $0.hasSuffix(".txt")
         }
-        let cases = (snapshotCases + deviceSnapshotCases + profileSnapshotCases + japaneseSnapshotCases).map {
+        let cases = (snapshotCases + deviceSnapshotCases + profileSnapshotCases + japaneseSnapshotCases
+            + passkeySnapshotCases).map {
             URL(fileURLWithPath: $0.path).lastPathComponent
         }
         #expect(Set(files) == Set(cases), "orphaned: \(Set(files).subtracting(cases).sorted())")
