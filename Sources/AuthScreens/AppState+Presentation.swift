@@ -108,6 +108,7 @@ extension AppState {
 
     /// The help overlay's lines for the active view.
     public var helpLines: [String] {
-        passkeyCeremony?.helpLines ?? modalModel?.helpLines ?? baseModel.helpLines ?? (hasTextField ? ScreenText.formHelp : ScreenText.choiceHelp)
+        passkeyCeremony?.helpLines ?? modalModel?.helpLines ?? baseModel.helpLines
+            ?? (hasTextField ? ScreenText.formHelp : ScreenText.choiceHelp)
     }
 }

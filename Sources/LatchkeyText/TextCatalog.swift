@@ -1322,12 +1322,15 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var passkeysHintBack = "back"
     package internal(set) var passkeysHintMove = "select"
     package internal(set) var errorPasskeyNotEnabledSummary = "This user pool does not allow passkeys."
-    package internal(set) var errorPasskeyConfigurationMissingSummary = "This user pool has no relying party for passkeys."
-    package internal(set) var errorPasskeyChallengeNotFoundSummary = "The passkey registration expired before it was finished."
+    package internal(set) var errorPasskeyConfigurationMissingSummary =
+        "This user pool has no relying party for passkeys."
+    package internal(set) var errorPasskeyChallengeNotFoundSummary =
+        "The passkey registration expired before it was finished."
     package internal(set) var errorPasskeyRelyingPartyMismatchSummary =
         "The passkey was made for another site than this user pool's."
     package internal(set) var errorPasskeyOriginNotAllowedSummary = "The user pool refused the passkey's origin."
-    package internal(set) var errorPasskeyCredentialNotSupportedSummary = "The user pool does not accept this kind of passkey."
+    package internal(set) var errorPasskeyCredentialNotSupportedSummary =
+        "The user pool does not accept this kind of passkey."
     package internal(set) var errorPasskeyClientMismatchSummary =
         "The passkey registration was finished by another app client than started it."
     package internal(set) var errorPasskeyRelyingPartyRefusedSummary =
@@ -1335,31 +1338,39 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var errorPasskeyNoRelyingPartySummary = "No relying party is set for passkeys."
     package internal(set) var errorPasskeyMalformedSummary = "The passkey request is not valid WebAuthn: {detail}."
     package internal(set) var errorPasskeyNoAuthenticatorSummary = "No passkey authenticator is set up."
-    package internal(set) var errorPasskeyAuthenticatorFailedSummary = "The passkey provider stopped (exit status {status})."
+    package internal(set) var errorPasskeyAuthenticatorFailedSummary =
+        "The passkey provider stopped (exit status {status})."
     package internal(set) var errorPasskeyAuthenticatorFailedWithMessageSummary =
         "The passkey provider stopped (exit status {status}): {message}."
-    package internal(set) var errorPasskeyProviderUnavailableSummary = "The passkey provider could not be started: {reason}."
-    package internal(set) var errorPasskeyTimedOutSummary = "The passkey authenticator did not answer within {seconds} seconds."
+    package internal(set) var errorPasskeyProviderUnavailableSummary =
+        "The passkey provider could not be started: {reason}."
+    package internal(set) var errorPasskeyTimedOutSummary =
+        "The passkey authenticator did not answer within {seconds} seconds."
     package internal(set) var errorPasskeyCancelledSummary = "The passkey ceremony was cancelled."
     package internal(set) var errorPasskeyUnknownCredentialSummary = "No passkey of this user has the id \"{id}\"."
     package internal(set) var errorPasskeyPINRequiredSummary =
         "The security key \"{name}\" needs its PIN, and nobody can be asked here."
     package internal(set) var errorPasskeyPoolNextStep =
         "Ask the pool's administrator to allow WEB_AUTHN sign-in and set the pool's relying party, or sign in another way."
-    package internal(set) var errorPasskeyChallengeNotFoundNextStep = "Add the passkey again, and answer the authenticator sooner."
+    package internal(set) var errorPasskeyChallengeNotFoundNextStep =
+        "Add the passkey again, and answer the authenticator sooner."
     package internal(set) var errorPasskeyRelyingPartyNextStep =
         "Set LATCHKEY_PASSKEY_RP_ID (or Latchkey.Passkeys.RelyingPartyId) to the pool's relying party id."
     package internal(set) var errorPasskeyCredentialNotSupportedNextStep =
         "Use an authenticator that makes ES256 (P-256) or RS256 passkeys."
-    package internal(set) var errorPasskeyClientMismatchNextStep = "Sign in again with this app client, then add the passkey."
+    package internal(set) var errorPasskeyClientMismatchNextStep =
+        "Sign in again with this app client, then add the passkey."
     package internal(set) var errorPasskeyRelyingPartyRefusedNextStep =
         "If the server is right, set LATCHKEY_PASSKEY_RP_ID (or Latchkey.Passkeys.RelyingPartyId) to its relying party; otherwise check the endpoint in the configuration."
-    package internal(set) var errorPasskeyMalformedNextStep = "Check the endpoint, or the passkey provider, and try again."
+    package internal(set) var errorPasskeyMalformedNextStep =
+        "Check the endpoint, or the passkey provider, and try again."
     package internal(set) var errorPasskeyNoAuthenticatorNextStep =
         "Set LATCHKEY_PASSKEY_PROVIDER (or Latchkey.Passkeys.Provider) to a provider command, or sign in another way."
     package internal(set) var errorPasskeyTryAgainNextStep = "Try again, or sign in another way."
-    package internal(set) var errorPasskeyUnknownCredentialNextStep = "List the passkeys and their ids with `latchkey passkey list`."
-    package internal(set) var errorPasskeyPINRequiredNextStep = "Run the command on a terminal, or use the drop-in screens (`latchkey`)."
+    package internal(set) var errorPasskeyUnknownCredentialNextStep =
+        "List the passkeys and their ids with `latchkey passkey list`."
+    package internal(set) var errorPasskeyPINRequiredNextStep =
+        "Run the command on a terminal, or use the drop-in screens (`latchkey`)."
     package internal(set) var errorPasskeyProviderUnavailableNextStep =
         "Check LATCHKEY_PASSKEY_PROVIDER (or Latchkey.Passkeys.Provider) names a command that runs."
     package internal(set) var errorHostedUIStateMismatchSummary =

@@ -56,10 +56,11 @@ struct ScreenSnapshotTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: SnapshotCase.directory).filter {
             $0.hasSuffix(".txt")
         }
-        let cases = (snapshotCases + deviceSnapshotCases + profileSnapshotCases + japaneseSnapshotCases
+        let cases =
+            (snapshotCases + deviceSnapshotCases + profileSnapshotCases + japaneseSnapshotCases
             + passkeySnapshotCases).map {
-            URL(fileURLWithPath: $0.path).lastPathComponent
-        }
+                URL(fileURLWithPath: $0.path).lastPathComponent
+            }
         #expect(Set(files) == Set(cases), "orphaned: \(Set(files).subtracting(cases).sorted())")
         #expect(cases.count == Set(cases).count, "a case is listed twice")
     }
