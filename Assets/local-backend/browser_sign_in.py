@@ -6,7 +6,11 @@
 
 URL is the authorize URL the CLI opens (…/oauth2/authorize?…). The account comes from the environment:
 LATCHKEY_BROWSER_USERNAME and LATCHKEY_BROWSER_PASSWORD, or LATCHKEY_BROWSER_PROVIDER=Google to press
-"Sign in with Google" on the login page (the backend's Google stand-in).
+"Sign in with Google" on the login page (the backend's Google stand-in), or LATCHKEY_BROWSER_PASSKEY_STORE=FILE
+to press "Sign in with a passkey" (managed login, patches/managed_login.py) with the passkeys of FILE, a
+soft_passkey.py store, loaded into a WebDriver virtual authenticator (CTAP2, internal, resident keys, user
+verified); their signature counters are written back afterwards. Passkeys need browser mode and the hosted UI on
+its relying party's host (`serve --passkey-rp-id localhost`, WebDomain http://localhost:PORT).
 
 Browser mode opens URL in Debian's headless Chromium (/usr/bin/chromium, driven through
 /usr/bin/chromedriver; Selenium Manager is never used, so nothing is downloaded), signs in, waits until the
@@ -18,7 +22,9 @@ $LATCHKEY_BROWSER_TIMEOUT). Exit status: 0 signed in, 1 failed (the reason on st
 from __future__ import annotations
 
 import argparse
+import base64
 import html
+import json
 import os
 import re
 import shutil
@@ -28,7 +34,7 @@ import tempfile
 import urllib.error
 import urllib.parse
 import urllib.request
-from typing import Optional
+from typing import Any, Optional
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -45,6 +51,9 @@ def origin_of(url: str) -> str:
 
 
 def account() -> tuple[str, str, str]:
+    """(provider, username, password): provider is "Google", "passkey" (LATCHKEY_BROWSER_PASSKEY_STORE) or ""."""
+    if os.environ.get("LATCHKEY_BROWSER_PASSKEY_STORE"):
+        return "passkey", "", ""
     provider = os.environ.get("LATCHKEY_BROWSER_PROVIDER", "").strip()
     username = os.environ.get("LATCHKEY_BROWSER_USERNAME", "")
     password = os.environ.get("LATCHKEY_BROWSER_PASSWORD", "")
@@ -73,6 +82,8 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
 
 def print_redirect(url: str, timeout: float) -> str:
     provider, username, password = account()
+    if provider == "passkey":
+        raise SignInFailed("LATCHKEY_BROWSER_PASSKEY_STORE needs browser mode (drop --print-redirect).")
     origin = origin_of(url)
     opener = urllib.request.build_opener(_NoRedirect, urllib.request.ProxyHandler({}))
     cookies: dict[str, str] = {}
@@ -118,15 +129,70 @@ def print_redirect(url: str, timeout: float) -> str:
 # --------------------------------------------------------------------------------------------
 # Browser mode: headless Chromium
 # --------------------------------------------------------------------------------------------
+def start_chromium(profile: str):
+    """Debian's headless Chromium with its own profile directory `profile`, driven through /usr/bin/chromedriver
+    (never Selenium Manager, so nothing is downloaded). The caller quits it and removes `profile`."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                "--no-default-browser-check", "--no-proxy-server", f"--user-data-dir={profile}",
+                "--window-size=800,700"):
+        options.add_argument(arg)
+    return webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER, log_output=subprocess.DEVNULL),
+                            options=options)
+
+
+def load_passkeys(driver: Any, path: str) -> None:
+    """Gives the browser a virtual platform authenticator holding the passkeys of a soft_passkey.py store."""
+    from cryptography.hazmat.primitives import serialization
+    from selenium.webdriver.common.virtual_authenticator import Credential, VirtualAuthenticatorOptions
+
+    try:
+        with open(path, encoding="utf-8") as fh:
+            creds = list(json.load(fh))
+    except (OSError, ValueError, TypeError) as err:
+        raise SignInFailed(f"cannot read the passkey store {path}: {err}")
+    driver.add_virtual_authenticator(VirtualAuthenticatorOptions(
+        protocol=VirtualAuthenticatorOptions.Protocol.CTAP2, transport=VirtualAuthenticatorOptions.Transport.INTERNAL,
+        has_resident_key=True, has_user_verification=True, is_user_verified=True))
+    for cred in creds:
+        key = serialization.load_pem_private_key(str(cred["key"]).encode(), password=None)
+        der = key.private_bytes(serialization.Encoding.DER, serialization.PrivateFormat.PKCS8,
+                                serialization.NoEncryption())
+        driver.add_credential(Credential.create_resident_credential(
+            bytearray(unb64url(cred["id"])), str(cred["rpId"]), bytearray(unb64url(cred["userHandle"])), der,
+            int(cred.get("signCount") or 0)))
+
+
+def save_sign_counts(driver: Any, path: str) -> None:
+    """Writes the authenticator's signature counters back to the store, so the next use of a key counts on."""
+    counts = {c.id.rstrip("="): c.sign_count for c in driver.get_credentials()}
+    with open(path, encoding="utf-8") as fh:
+        creds = list(json.load(fh))
+    for cred in creds:
+        cred["signCount"] = max(int(cred.get("signCount") or 0), counts.get(cred["id"], 0))
+    tmp = f"{path}.tmp{os.getpid()}"
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump(creds, fh, indent=1)
+    os.chmod(tmp, 0o600)
+    os.replace(tmp, path)
+
+
+def unb64url(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
 def browser_sign_in(url: str, timeout: float) -> str:
     provider, username, password = account()
     missing = [path for path in (CHROMIUM, CHROMEDRIVER) if not os.access(path, os.X_OK)]
     if missing:
         raise SignInFailed(f"{' and '.join(missing)} not found: install Debian's browser with `{APT_LINE}`.")
     try:
-        from selenium import webdriver
-        from selenium.common.exceptions import TimeoutException, WebDriverException
-        from selenium.webdriver.chrome.service import Service
+        from selenium.common.exceptions import (StaleElementReferenceException, TimeoutException,
+                                                WebDriverException)
         from selenium.webdriver.common.by import By
         from selenium.webdriver.support.ui import WebDriverWait
         from selenium.webdriver.support import expected_conditions
@@ -135,21 +201,17 @@ def browser_sign_in(url: str, timeout: float) -> str:
                            ".venv/bin/python.")
 
     profile = tempfile.mkdtemp(prefix="latchkey-chromium-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                "--no-default-browser-check", "--no-proxy-server", f"--user-data-dir={profile}",
-                "--window-size=800,700"):
-        options.add_argument(arg)
     driver = None
     origin = origin_of(url)
     try:
         try:
-            driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER, log_output=subprocess.DEVNULL),
-                                      options=options)
+            driver = start_chromium(profile)
         except WebDriverException as err:
             raise SignInFailed(f"Chromium did not start: {str(err.msg or err).strip()}")
         driver.set_page_load_timeout(timeout)
+        store = os.environ.get("LATCHKEY_BROWSER_PASSKEY_STORE", "")
+        if provider == "passkey":
+            load_passkeys(driver, store)
         wait = WebDriverWait(driver, timeout, poll_frequency=0.1)
 
         def where(d) -> Optional[str]:
@@ -193,7 +255,30 @@ def browser_sign_in(url: str, timeout: float) -> str:
             if state in ("error", "message"):
                 element = driver.find_element(By.ID, state)
                 raise SignInFailed(f"the hosted UI refused the sign-in: {element.text.strip()}")
-            if state == "login" and provider == "Google":
+            if state == "login" and provider == "passkey":
+                buttons = driver.find_elements(By.ID, "passkey")
+                if not buttons:
+                    reason = driver.find_elements(By.ID, "passkey-unavailable")
+                    raise SignInFailed("the login page offers no passkey" +
+                                       (f": {reason[0].text.strip()}" if reason else " (WEB_AUTHN not allowed?)"))
+                page = driver.find_element(By.TAG_NAME, "html")
+                buttons[0].click()
+
+                def after_passkey(d) -> Optional[str]:
+                    # The ceremony is asynchronous: the page either shows why it failed or posts and is replaced.
+                    if d.find_elements(By.ID, "message"):
+                        return "message"
+                    try:
+                        page.is_enabled()
+                        return None
+                    except StaleElementReferenceException:
+                        return where(d)
+                try:
+                    state = wait.until(after_passkey)
+                except TimeoutException:
+                    raise SignInFailed(f"timed out after {timeout:.0f} s waiting for the passkey sign-in")
+                save_sign_counts(driver, store)
+            elif state == "login" and provider == "Google":
                 buttons = driver.find_elements(By.ID, "google")
                 if not buttons:
                     raise SignInFailed("the login page has no \"Sign in with Google\" button (the app client "

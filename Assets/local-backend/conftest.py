@@ -18,11 +18,11 @@ sys.path.insert(0, HERE)
 PASSWORD = "Passw0rd!"
 
 
-def serve(out_dir):
-    """Runs one `serve` process in `out_dir` for a fixture: yields its JSON line, then stops it."""
+def serve(out_dir, *options):
+    """Runs one `serve` process in `out_dir` (with `options`) for a fixture: yields its JSON line, then stops it."""
     log = open(out_dir / "backend.log", "wb")
     proc = subprocess.Popen([sys.executable, LAUNCHER, "serve", "--dir", str(out_dir),
-                             "--exit-on-stdin-eof"],
+                             "--exit-on-stdin-eof", *options],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, text=True)
     line = proc.stdout.readline()
     assert line, f"backend did not start; see {out_dir / 'backend.log'}"

@@ -455,8 +455,9 @@ def provision(endpoint: str, args: argparse.Namespace) -> dict[str, Any]:
         SmsMfaConfiguration={"SmsAuthenticationMessage": "Your Latchkey code is {####}",
                              "SmsConfiguration": {"SnsCallerArn": SMS_ROLE_ARN, "ExternalId": "latchkey"}},
         EmailMfaConfiguration={"Message": "Your Latchkey code is {####}", "Subject": "Latchkey code"},
-        # Passkeys (patches/web_authn.py): the relying party is the hosted UI's host, as with a pool domain.
-        WebAuthnConfiguration={"RelyingPartyId": "127.0.0.1", "UserVerification": "preferred"})
+        # Passkeys (patches/web_authn.py): the relying party is the hosted UI's host, as with a pool domain;
+        # --passkey-rp-id localhost lets a browser use them in managed login (patches/managed_login.py).
+        WebAuthnConfiguration={"RelyingPartyId": args.passkey_rp_id, "UserVerification": "preferred"})
 
     def make_client(name: str, secret: bool) -> dict[str, Any]:
         return idp.create_user_pool_client(
@@ -788,6 +789,7 @@ def serve_arguments(args: argparse.Namespace) -> list[str]:
             "--id-token-seconds", str(args.id_token_seconds),
             "--refresh-token-seconds", str(args.refresh_token_seconds),
             "--identity-credentials-seconds", str(args.identity_credentials_seconds),
+            "--passkey-rp-id", args.passkey_rp_id,
             "--guest" if args.guest else "--no-guest"]
     if args.demo_user:
         argv += ["--demo-user", args.demo_user, "--demo-password", args.demo_password]
@@ -905,6 +907,9 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--refresh-token-seconds", type=int, default=30 * 86400)
         p.add_argument("--identity-credentials-seconds", type=int, default=90,
                        help="lifetime of identity-pool credentials (moto's 90 s by default)")
+        p.add_argument("--passkey-rp-id", default="127.0.0.1",
+                       help="the pool's passkey relying party id (default 127.0.0.1, the hosted UI's host; "
+                            "browsers refuse an IP address: use localhost for managed login's passkeys)")
         p.add_argument("--demo-user", default=None)
         p.add_argument("--demo-password", default=None)
         p.add_argument("--guest", action=argparse.BooleanOptionalAction, default=True,

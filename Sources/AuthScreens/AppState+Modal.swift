@@ -16,6 +16,8 @@ extension AppState {
         case relogin(ReloginPromptState)
         /// The Devices view (`v`).
         case devices(DevicesState)
+        /// The Sessions view (`S`).
+        case sessions(SessionsState)
         /// The Profile view (`p`).
         case profile(ProfileState)
         /// "Remember this device?", offered once after a sign-in.
@@ -46,6 +48,12 @@ extension AppState {
     public var devices: DevicesState? {
         get { if case .devices(let state) = modal { state } else { nil } }
         set { present(newValue.map(Modal.devices), closing: devices != nil) }
+    }
+
+    /// The Sessions view, when it is the modal; setting a value opens it, nil closes it.
+    public var sessions: SessionsState? {
+        get { if case .sessions(let state) = modal { state } else { nil } }
+        set { present(newValue.map(Modal.sessions), closing: sessions != nil) }
     }
 
     /// The Profile view, when it is the modal; setting a value opens it, nil closes it.
@@ -83,6 +91,7 @@ extension AppState {
         switch modal {
         case .relogin(let state): return state
         case .devices(let state): return state
+        case .sessions(let state): return state
         case .profile(let state): return state
         case .rememberDevice(let state): return state
         case .accounts(let state): return state
@@ -101,6 +110,7 @@ extension AppState {
         switch modal {
         case .relogin: return reduceRelogin(.keyPressed(key))
         case .devices: return reduceModal(.devices(.keyPressed(key)))
+        case .sessions: return reduceModal(.sessions(.keyPressed(key)))
         case .profile: return reduceModal(.profile(.keyPressed(key)))
         case .rememberDevice: return scope(\.rememberDevicePrompt) { $0.reduce(key) }
         case .accounts: return scope(\.accountPicker) { $0.reduce(key) }
@@ -121,6 +131,7 @@ extension AppState {
         switch action {
         case .relogin(let action): return reduceReloginAnswer(action)
         case .devices(let action): return reduceDevices(action)
+        case .sessions(let action): return scope(\.sessions) { $0.reduce(action) }
         case .profile(let action): return reduceProfile(action)
         case .passkeys(let action): return scope(\.passkeysView) { $0.reduce(action) }
         }
@@ -133,6 +144,8 @@ public enum ModalAction: Sendable {
     case relogin(ReloginPromptAction)
     /// For the Devices view (and the answer to "Remember this device?").
     case devices(DevicesAction)
+    /// For the Sessions view.
+    case sessions(SessionsAction)
     /// For the Profile view.
     case profile(ProfileAction)
     /// For the Passkeys view.
@@ -145,6 +158,8 @@ public enum ModalRequest: Hashable, Sendable {
     case relogin(ReloginRequest)
     /// The Devices view's (or the remember prompt's) request.
     case devices(DevicesRequest)
+    /// The Sessions view's request.
+    case sessions(SessionsRequest)
     /// The Profile view's request.
     case profile(ProfileRequest)
     /// The Passkeys view's request.
@@ -161,9 +176,18 @@ public enum ModalRequest: Hashable, Sendable {
         switch self {
         case .relogin(let request): return await request.perform(on: service).map(ModalAction.relogin)
         case .devices(let request): return await request.perform(on: service).map(ModalAction.devices)
+        case .sessions(let request): return await request.perform(on: service).map(ModalAction.sessions)
         case .profile(let request): return await request.perform(on: service).map(ModalAction.profile)
         case .passkeys(let request): return await request.perform(on: service).map(ModalAction.passkeys)
         }
+    }
+}
+
+extension AppState {
+    /// The one-second tick for the modal that keeps time (the Sessions view reloads its list by it).
+    mutating func modalTicked(_ time: Date) -> [AuthEffect] {
+        guard case .sessions = modal else { return [] }
+        return reduceModal(.sessions(.ticked(time)))
     }
 }
 

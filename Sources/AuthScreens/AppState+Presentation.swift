@@ -67,21 +67,22 @@ extension AppState {
     public var hasTextField: Bool { presented.hasTextField }
 
     /// The Ctrl-T hint when a password field has focus, else nil.
-    public var revealHint: String? { presented.revealHint }
+    public var revealHint: String? { presented.revealHint?.text }
 
     /// The key hints for the bottom line, most important first. The renderer shows as many as fit,
     /// then ``helpHint`` when all fit or ``moreHint`` when some were left out.
     public var keyHints: [String] { hintEntries.map(\.text) }
 
-    /// The key hints with the keys a click on each presses (none for a hint not yet made from a binding).
+    /// The key hints with the keys a click on each presses (none for a hint that names several keys).
     public var hintEntries: [HintEntry] {
         // On a form, q is a letter of the field: only Ctrl-C quits (a brief resize must not lose it).
-        if isTerminalTooSmall {
-            return [HintEntry(legacy: hasTextField ? ScreenText.hintCtrlCQuit : ScreenText.hintQuit)]
-        }
-        if isHelpVisible { return [HintEntry(legacy: ScreenText.closeHelpHint)] }
+        if isTerminalTooSmall { return [AppKeys.quitHint(onForm: hasTextField)] }
+        if isHelpVisible { return [AppKeys.closeHelpHint] }
         return passkeyCeremony?.hintEntries ?? modalModel?.hintEntries ?? baseModel.hintEntries ?? []
     }
+
+    /// The label of the key that quits now: "Ctrl-C" on a form (`q` is typed there), "q" elsewhere.
+    public var quitKeyLabel: String { AppKeys.quitHint(onForm: hasTextField).label }
 
     /// The help key's hint, shown last when every hint fits: "F1 help" on forms (`?` is typed there), "? help" elsewhere.
     public var helpHint: String? {
@@ -109,6 +110,6 @@ extension AppState {
     /// The help overlay's lines for the active view.
     public var helpLines: [String] {
         passkeyCeremony?.helpLines ?? modalModel?.helpLines ?? baseModel.helpLines
-            ?? (hasTextField ? ScreenText.formHelp : ScreenText.choiceHelp)
+            ?? (hasTextField ? FormKeys.formHelpLines : FormKeys.choiceHelpLines)
     }
 }

@@ -82,7 +82,7 @@ extension AppState {
             state.now = time
             forgotPasswordScreen = state
         }
-        return perform(dashboard.reduce(.tick(now: time)))
+        return perform(dashboard.reduce(.tick(now: time))) + modalTicked(time)
     }
 
     /// A hosted session signed out: the hosted UI's own cookie goes too, through its /logout page.
@@ -210,11 +210,11 @@ extension AppState {
 
     /// A key: the global keys here (Ctrl-C, help, too small, Ctrl-Y), the rest to the modal, else the base.
     mutating func keyPressed(_ key: Key) -> [AuthEffect] {
-        if key.isCtrl("c") { return [.quit] }
+        if AppKeys.interrupts(key) { return [.quit] }
         if isTerminalTooSmall { return AppKeys.quit.contains(key) && !hasTextField ? [.quit] : [] }
         if passkeyCeremony != nil { return passkeyCeremonyKeyPressed(key) }
         if isHelpVisible {
-            if key == .escape || AppKeys.help.contains(key) || AppKeys.formHelp.contains(key) {
+            if AppKeys.isKey(key, of: .closeHelp) || AppKeys.help.contains(key) || AppKeys.formHelp.contains(key) {
                 isHelpVisible = false
             } else if AppKeys.quit.contains(key) && !hasTextField {
                 return [.quit]

@@ -24,7 +24,7 @@ extension AppState {
     /// The effects of Ctrl-Y when the set-up screen or a browser sign-in's URL shows, else nil (the key
     /// goes on as usual).
     func copyURIKey(_ key: Key) -> [AuthEffect]? {
-        guard key.isCtrl("y") else { return nil }
+        guard AppKeys.isKey(key, of: .copy) else { return nil }
         if let setup = totpSetupShowing, !setup.uri.isEmpty { return [.copy(SecretText(setup.uri), as: .totpURI)] }
         if let wait = hostedUIWaitShowing, !wait.url.isEmpty { return [.copy(SecretText(wait.url), as: .signInURL)] }
         if modal == nil, case .signIn(let signIn) = base, let url = signIn.signOutURL, !url.isEmpty {

@@ -172,7 +172,7 @@ extension CodeChallengeState: FormScreen {
     /// Applies an action and returns the effects to run.
     package mutating func reduce(_ action: CodeChallengeAction) -> [ScreenEffect] {
         switch action {
-        case .keyPressed(let key) where focus == .resend && !isInFlight && (key == .enter || key == .character(" ")):
+        case .keyPressed(let key) where focus == .resend && !isInFlight && FormKeys.activates(key):
             return resendCode()
         case .resendPressed:
             return resendCode()

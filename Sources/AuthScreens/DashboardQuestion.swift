@@ -35,15 +35,18 @@ public enum DashboardQuestion: Hashable, Sendable {
     public var question: String {
         switch self {
         case .signOutEverywhere: ScreenText.globalSignOutQuestion
-        case .turnFactorOff(let factor, _): Localized.format(\.mfaOffQuestion, ["factor": factor.displayName])
+        case .turnFactorOff(let factor, _): ScreenText.namingKeys(\.mfaOffQuestion, ["factor": factor.displayName])
         }
     }
 
     /// The footer's hints while the question shows: what `y` does, and that any other key cancels.
-    var hints: [String] {
+    var hints: [HintEntry] {
+        let yes = AnswerKeys.binding(.yes)
         switch self {
-        case .signOutEverywhere: ScreenText.globalSignOutHints
-        case .turnFactorOff: [\TextCatalog.mfaOffHintYes, \.mfaOffHintNo].map(Localized.text)
+        case .signOutEverywhere:
+            return [yes.hint(\.globalSignOutHintsYes), AnswerKeys.anyOtherKeyHint(\.globalSignOutHintsCancel)]
+        case .turnFactorOff:
+            return [yes.hint(\.mfaOffHintYes), AnswerKeys.anyOtherKeyHint(\.mfaOffHintNo)]
         }
     }
 }
@@ -64,14 +67,14 @@ extension DashboardQuestion: ScreenModel {
     var title: String { ScreenText.dashboardTitle }
     var activity: String? { nil }
     var hasTextField: Bool { false }
-    var keyHints: [String]? { hints }
+    var hintEntries: [HintEntry]? { hints }
     var hidesHelpHint: Bool { true }
     var panel: ModalPanel? { ModalPanel(title: heading, message: explanation, footer: question) }
     static func action(for key: Key) -> Key { key }
 
     /// Any key closes the question and answers it: `y` confirms, anything else declines.
     mutating func reduce(_ key: Key) -> [ScreenEffect] {
-        [.route(.closeModal), .route(.answered(self, confirmed: key.isCharacter("y") || key.isCharacter("Y")))]
+        [.route(.closeModal), .route(.answered(self, confirmed: AnswerKeys.isYes(key)))]
     }
 }
 

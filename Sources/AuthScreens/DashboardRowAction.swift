@@ -6,17 +6,23 @@ import TerminalKeys
 public struct DashboardRowAction: Hashable, Sendable {
     /// The label of the row it belongs to ("Access token").
     public var label: String
-    /// The hint: "r refresh", the key first.
-    public var hint: String
+    /// The hint's key label ("r"), from the binding.
+    public var keyLabel: String
+    /// What the hint says the key does ("refresh").
+    public var action: String
     /// The keys, in order ("y" then "a" copies the access token).
     public var keys: [Key]
 
-    /// Creates an action with its label, its key hint and the keys that trigger it.
-    public init(label: String, hint: String, keys: [Key]) {
+    /// Creates an action with its label, its hint's key label and words, and the keys that trigger it.
+    public init(label: String, keyLabel: String, action: String, keys: [Key]) {
         self.label = label
-        self.hint = hint
+        self.keyLabel = keyLabel
+        self.action = action
         self.keys = keys
     }
+
+    /// The hint: "r refresh", the key first.
+    public var hint: String { keyLabel + " " + action }
 }
 
 extension DashboardState {
@@ -47,7 +53,7 @@ extension DashboardState {
         let binding = keyBindings.binding(command)
         let next = choice.flatMap { TokenCopyChoice.keyBindings.binding($0)?.keys.first }
         return DashboardRowAction(
-            label: label, hint: ScreenText.rowHint(command) ?? "",
+            label: label, keyLabel: binding?.label ?? "", action: ScreenText.rowHintAction(command) ?? "",
             keys: Array(binding?.keys.prefix(1) ?? []) + (next.map { [$0] } ?? []))
     }
 

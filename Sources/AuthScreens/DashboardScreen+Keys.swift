@@ -7,7 +7,7 @@ import TerminalKeys
 enum DashboardCommand: Hashable, CaseIterable {
     case call, fiveCalls, refresh, signOut, signOutEverywhere, signInAgain
     case readMFA, emailMFA, preferEmail, setUpTOTP, totpOff, smsMFA, preferSMS
-    case devices, profile, passkeys, copyToken, accounts
+    case devices, sessions, profile, passkeys, copyToken, accounts
     case scrollUp, scrollDown, pageUp, pageDown, top, bottom
     case help, quit
 }
@@ -32,6 +32,7 @@ extension DashboardState {
                 .signInAgain, [.character("s")], hint: .line(\.hintSignInAgain), help: .line(\.dashboardHelpSignInAgain)
             ),
             KeyBinding(.readMFA, [.character("m")], help: .line(\.dashboardHelpMfaRead)),
+            KeyBinding(.passkeys, [.character("k")], help: .mentioned),
             KeyBinding(.emailMFA, [.character("e")], help: .line(\.dashboardHelpMfaEmail)),
             KeyBinding(.preferEmail, [.character("E")], help: .mentioned),
             KeyBinding(.setUpTOTP, [.character("t")], help: .line(\.dashboardHelpTotpSetUp)),
@@ -39,8 +40,11 @@ extension DashboardState {
             KeyBinding(.smsMFA, [.character("x")], help: .line(\.dashboardHelpMfaSMS)),
             KeyBinding(.preferSMS, [.character("X")], help: .mentioned),
             KeyBinding(
-                .devices, [.character("v")], hint: .line(\.dashboardHintsDevices), help: .line(\.dashboardHelpDevices)),
-            KeyBinding(.passkeys, [.character("k")], help: .mentioned),
+                .devices, [.character("v")], hint: .line(\.dashboardHintsDevices),
+                help: .line(\.dashboardHelpDevicesSessions)),
+            KeyBinding(
+                .sessions, [.character("S")], hint: .line(\.dashboardHintsSessions),
+                help: .sharesLine(separator: " / ")),
             KeyBinding(
                 .profile, [.character("p")], hint: .line(\.dashboardHintsProfile),
                 help: .line(\.dashboardHelpProfileCopy)),
@@ -63,7 +67,7 @@ extension DashboardState {
     /// The hint bar's order, most important first (a narrow bar keeps the first).
     static let hintOrder: [DashboardCommand] = [
         .signInAgain, .call, .refresh, .signOut, .quit, .accounts, .profile, .devices, .copyToken, .signOutEverywhere,
-        .fiveCalls,
+        .fiveCalls, .sessions,
     ]
 
     /// The hints that apply now: "s sign in again" only when the session needs it, "a accounts" only
@@ -104,6 +108,7 @@ extension DashboardState {
             return startSignOut(.local)
         case .signInAgain: return userState.needsRelogin ? [.route(.present(.relogin))] : []
         case .devices: return userState == .signedIn ? [.route(.present(.devices))] : []
+        case .sessions: return userState == .signedIn ? [.route(.present(.sessions))] : []
         case .profile: return userState == .signedIn ? [.route(.present(.profile))] : []
         case .passkeys: return userState == .signedIn ? [.route(.present(.passkeys))] : []
         case .copyToken: return userState == .signedIn ? [.route(.present(.copyToken))] : []

@@ -1,4 +1,5 @@
 import CognitoAuth
+import LatchkeyText
 import TerminalKeys
 
 /// What a Devices key does.
@@ -42,7 +43,7 @@ extension DevicesState {
     mutating func keyPressed(_ key: Key) -> [ScreenEffect] {
         if let deviceKey = confirmingForget {
             confirmingForget = nil
-            guard key.isCharacter("y") || key.isCharacter("Y") else {
+            guard AnswerKeys.isYes(key) else {
                 notice = ScreenText.forgetCancelled
                 return []
             }

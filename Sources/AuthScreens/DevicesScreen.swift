@@ -183,9 +183,11 @@ public struct RememberDevicePromptState: Equatable, Sendable {
 
     /// The answer for `key`: the change to make, or nil to just close.
     public func answer(_ key: Key) -> DeviceChange? {
-        if key.isCharacter("y") || key.isCharacter("Y") { return .remember(deviceKey: nil, remembered: true) }
-        if key.isCharacter("n") || key.isCharacter("N") { return .remember(deviceKey: nil, remembered: false) }
-        return nil
+        switch AnswerKeys.answer(key) {
+        case .yes?: return .remember(deviceKey: nil, remembered: true)
+        case .no?: return .remember(deviceKey: nil, remembered: false)
+        case nil: return nil
+        }
     }
 }
 

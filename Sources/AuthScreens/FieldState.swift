@@ -160,27 +160,10 @@ public struct FieldState: Equatable, Sendable {
         switch key {
         case .character(let character): return insert(String(character)) ? .changed : .moved
         case .paste(let string): return insert(string) ? .changed : .moved
-        case .backspace: return backspace() ? .changed : .moved
-        case .delete: return deleteForward() ? .changed : .moved
-        case .left: moveLeft()
-        case .right: moveRight()
-        case .home: moveHome()
-        case .end: moveEnd()
-        case .ctrl(let letter):
-            switch letter.lowercased() {
-            case "a": moveHome()
-            case "e": moveEnd()
-            case "b": moveLeft()
-            case "f": moveRight()
-            case "d": return deleteForward() ? .changed : .moved
-            case "u": return deleteToStart() ? .changed : .moved
-            case "k": return deleteToEnd() ? .changed : .moved
-            case "w": return deleteWordBackward() ? .changed : .moved
-            default: return .notEditing
-            }
-        default: return .notEditing
+        default: break
         }
-        return .moved
+        guard let command = Self.keyBindings.command(for: key) else { return .notEditing }
+        return edit(command)
     }
 
     private func index(at offset: Int) -> String.Index {

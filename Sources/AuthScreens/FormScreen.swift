@@ -94,31 +94,33 @@ extension FormScreen {
         return [.run(.cancelRequest)]
     }
 
-    /// Applies the shared key behaviour.
+    /// Applies the shared key behaviour: the command bound to `key` (``FormKeys``), else an edit of
+    /// the focused field.
     mutating func handleFormKey(_ key: Key) -> FormKeyOutcome<Focus> {
-        if isInFlight { return key == .escape ? .cancelledInFlight : .handled }
-        switch key {
-        case .tab, .down:
+        let command: FormCommand? = FormKeys.keyBindings.command(for: key)
+        if isInFlight { return command == .escape ? .cancelledInFlight : .handled }
+        switch command {
+        case .next?:
             moveFocus(by: 1)
             return .handled
-        case .backTab, .up:
+        case .previous?:
             moveFocus(by: -1)
             return .handled
-        case .escape:
+        case .escape?:
             return .escaped
-        case .enter:
+        case .enter?:
             guard isTextField(focus) else { return .activated(focus) }
             if focus == focusOrder.last(where: { isTextField($0) }) { return .submitted }
             moveFocus(by: 1)
             return .handled
-        case .character(" ") where !isTextField(focus):
+        case .activate? where !isTextField(focus):
             return .activated(focus)
-        case .ctrl(let letter) where letter.lowercased() == "t":
+        case .reveal?:
             if let path = fieldPath(focus), self[keyPath: path].isSecure {
                 self[keyPath: path].isRevealed.toggle()
             }
             return .handled
-        default:
+        case .activate?, .newCode?, nil:
             guard let path = fieldPath(focus) else { return .handled }
             switch self[keyPath: path].apply(key) {
             case .changed:

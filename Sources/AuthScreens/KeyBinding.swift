@@ -18,6 +18,9 @@ struct KeyBinding<Command: Hashable>: Hashable {
         case sharesLineSaying(TextKey)
         /// The entry before it names this binding's label inside its text, at the placeholder `{key}`.
         case mentioned
+        /// The entry before it names this binding's label inside its text, at the placeholder `{name}`
+        /// (for an entry that names several: "start / end ({home} / {end})").
+        case mentionedAt(String)
         /// Not shown.
         case hidden
     }
@@ -34,7 +37,9 @@ struct KeyBinding<Command: Hashable>: Hashable {
     var help: Placement
 
     /// A binding of `keys` to `command`, labelled `label` (by default the first key's character).
-    init(_ command: Command, _ keys: [Key], label: String? = nil, hint: Placement = .hidden, help: Placement) {
+    init(
+        _ command: Command, _ keys: [Key], label: String? = nil, hint: Placement = .hidden, help: Placement = .hidden
+    ) {
         self.command = command
         self.keys = keys
         self.label = label ?? keys.first.map(KeyBinding.defaultLabel) ?? ""
@@ -42,8 +47,26 @@ struct KeyBinding<Command: Hashable>: Hashable {
         self.help = help
     }
 
-    /// Whether `key` is one of the binding's keys.
-    func matches(_ key: Key) -> Bool { keys.contains(key) }
+    /// Whether `key` is one of the binding's keys (a control key in either case: Ctrl-T is Ctrl-t).
+    func matches(_ key: Key) -> Bool {
+        if case .ctrl(let letter) = key { return keys.contains { $0.isCtrl(letter) } }
+        return keys.contains(key)
+    }
+
+    /// The same binding, named on the hint bar at `hint` and in the help at `help` (a view places a
+    /// shared key, such as a form's Tab, where its own bar and help want it).
+    func placed(hint: Placement = .hidden, help: Placement = .hidden) -> KeyBinding {
+        var placed = self
+        placed.hint = hint
+        placed.help = help
+        return placed
+    }
+
+    /// The hint bar's entry for this binding saying `text` ("Esc" and "back" make "Esc back"): for a
+    /// hint whose words depend on the moment (Esc goes back, or cancels the request in flight).
+    func hint(_ text: TextKey, _ values: KeyValuePairs<String, String> = [:]) -> HintEntry {
+        HintEntry(label: label, action: Localized.format(text, values), clickKey: keys.first)
+    }
 
     /// A character key's label is the character; other keys have no default label.
     static func defaultLabel(_ key: Key) -> String {
@@ -90,9 +113,11 @@ extension Array {
                 entries.append(BoundEntry(label: binding.label, text: Localized.text(text), bindings: [binding]))
             case .sharesLine(let literal): separator = literal
             case .sharesLineSaying(let text): separator = Localized.text(text)
-            case .mentioned:
+            case .mentioned, .mentionedAt:
                 guard let last = entries.indices.last else { continue }
-                entries[last].text = Localized.fill(entries[last].text, ["key": binding.label])
+                var name = "key"
+                if case .mentionedAt(let placeholder) = binding[keyPath: placement] { name = placeholder }
+                entries[last].text = Localized.fill(entries[last].text, [name: binding.label])
                 entries[last].bindings.append(binding)
             case .hidden: continue
             }
@@ -121,32 +146,21 @@ extension Array {
 
 /// One hint of the bottom line: the key's label, what it does, and the key a click on it presses.
 ///
-/// A hint not yet made from a ``KeyBinding`` (``init(legacy:)``) has its whole text as the label;
-/// the renderer then still reads its key from the label.
+/// Every hint is made from a ``KeyBinding``: the catalogs hold only what a key does, and the label
+/// and the key come from the binding, so the renderer never reads a key from text.
 public struct HintEntry: Hashable, Sendable {
     /// The key's label ("p", "Esc", "↑/↓").
     public var label: String
-    /// What the key does ("profile"); empty for a legacy hint.
+    /// What the key does ("profile").
     public var action: String
-    /// The key a click presses; nil when the hint names several keys ("↑/↓") or is legacy.
+    /// The key a click presses; nil when the hint names several keys ("↑/↓") or none ("any other key").
     public var clickKey: Key?
-    /// Whether the hint was made from a binding (else its key is known only by its name).
-    public var isFromBinding: Bool
 
-    /// A hint made from a binding: labelled `label`, doing `action`, a click pressing `clickKey`.
+    /// A hint labelled `label`, doing `action`, a click pressing `clickKey`.
     public init(label: String, action: String, clickKey: Key?) {
         self.label = label
         self.action = action
         self.clickKey = clickKey
-        self.isFromBinding = true
-    }
-
-    /// A hint given as one text ("Tab next"), not yet made from a binding.
-    public init(legacy text: String) {
-        label = text
-        action = ""
-        clickKey = nil
-        isFromBinding = false
     }
 
     /// The hint as shown: "p profile".

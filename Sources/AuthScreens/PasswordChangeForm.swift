@@ -1,4 +1,5 @@
 import CognitoAuth
+import LatchkeyText
 import TerminalKeys
 
 /// Profile's change-password form (`w`): the current password, the new one and the new one again,
@@ -80,21 +81,22 @@ public struct PasswordChangeForm: Equatable, Sendable {
     mutating func apply(_ key: Key) -> KeyOutcome {
         let fields = Field.allCases
         let position = fields.firstIndex(of: focus) ?? 0
-        if key == .enter {
+        switch Self.keyBindings.command(for: key) {
+        case .enter?:
             guard position < fields.count - 1 else { return .submitted }
             focus = fields[position + 1]
             return .moved
-        }
-        if key == .tab || key == .backTab {
-            let step = key == .tab ? 1 : fields.count - 1
+        case .next?, .previous?:
+            let step = Self.keyBindings.command(for: key) == .next ? 1 : fields.count - 1
             focus = fields[(position + step) % fields.count]
             return .moved
-        }
-        if key.isCtrl("t") {
+        case .reveal?:
             self[focus].isRevealed.toggle()
             return .moved
+        // Esc is the Profile view's (it leaves the form).
+        case .escape?, .activate?, .newCode?, nil:
+            return self[focus].apply(key) == .changed ? .edited : .ignored
         }
-        return self[focus].apply(key) == .changed ? .edited : .ignored
     }
 
     /// Whether `error` answers a password change with "the current password is wrong": Cognito's
@@ -106,5 +108,19 @@ public struct PasswordChangeForm: Equatable, Sendable {
         case .incorrectCredentials, .other: return true
         case .attemptsExceeded, .userDisabled, .revoked, .expired, .invalidToken, .guestNotAllowed: return false
         }
+    }
+}
+
+extension PasswordChangeForm {
+    /// The password form's bindings, placed on its hint bar; Esc is listed for the bar (the Profile
+    /// view answers it).
+    static var keyBindings: [KeyBinding<FormCommand>] {
+        [
+            FormKeys.tab.placed(hint: .line(\.hintNext)),
+            FormKeys.backTab,
+            FormKeys.enter.placed(hint: .line(\.profilePasswordHintsChange)),
+            FormKeys.reveal.placed(hint: .line(\.profilePasswordHintsShow)),
+            FormKeys.escape.placed(hint: .line(\.hintEscBack)),
+        ]
     }
 }

@@ -5,7 +5,8 @@ import TerminalKeys
 
 /// What a Profile key does while browsing the rows.
 enum ProfileCommand: Hashable, CaseIterable {
-    case up, down, edit, editByEnter, verify, remove, password, delete, reload, back, backByOpeningKey, help, quit
+    case up, down, edit, editByEnter, verify, remove, password, delete, reload, sessions, back, backByOpeningKey, help
+    case quit
 }
 
 /// The Profile view's browsing keys: one list of bindings for the dispatch, the hint bar, the help and
@@ -26,6 +27,10 @@ extension ProfileState {
                 .password, [.character("w")], hint: .line(\.profileHintsPassword), help: .line(\.profileHelpPassword)),
             KeyBinding(.delete, [.character("D")], hint: .line(\.profileHintsDelete), help: .line(\.profileHelpDelete)),
             KeyBinding(.reload, [.character("l")], help: .line(\.profileHelpReload)),
+            // The Sessions view's key is the dashboard's (`S`), so it is written once.
+            KeyBinding(
+                .sessions, DashboardState.keyBindings.binding(.sessions)?.keys ?? [],
+                help: .line(\.profileHelpSessions)),
             KeyBinding(.back, [.escape], label: "Esc", hint: .line(\.profileHintsBack), help: .line(\.profileHelpBack)),
             KeyBinding(
                 .backByOpeningKey, DashboardState.keyBindings.binding(.profile)?.keys ?? [],

@@ -17,7 +17,7 @@ extension ProfileState {
         case .confirmingRemoval(let name):
             // Any key answers: `y` removes the attribute, anything else keeps it.
             mode = .browsing
-            guard key.isCharacter("y") || key.isCharacter("Y") else {
+            guard AnswerKeys.isYes(key) else {
                 notice = Localized.format(\.profileRemoveKept, ["label": ScreenText.profileLabel(name)])
                 return []
             }
@@ -32,8 +32,9 @@ extension ProfileState {
     ) -> [ScreenEffect] {
         var value = value
         let attribute = AttributeField(name: name, label: ScreenText.profileLabel(name), text: value.text)
-        if key == .escape { return back() }
-        if key == .enter {
+        let command: FormCommand? = Self.editBindings.command(for: key)
+        if command == .escape { return back() }
+        if command == .enter {
             // Checked as Create account checks it (an E.164 phone number, an email address, a date…),
             // before the pool is asked; an empty value is the pool's to judge.
             if !value.text.trimmingCharacters(in: .whitespaces).isEmpty, let problem = attribute.validationError {
@@ -55,15 +56,16 @@ extension ProfileState {
         _ key: Key, name: String, code: FieldState, delivery: CodeDeliveryDetails?
     ) -> [ScreenEffect] {
         var code = code
-        if key == .escape {
+        let command: FormCommand? = Self.codeBindings.command(for: key)
+        if command == .escape {
             notice = ScreenText.profileVerifyLater(name)
             return back(keepingNotice: true)
         }
-        if key.isCtrl("r") {
+        if command == .newCode {
             error = nil
             return run(.sendCode(name: name))
         }
-        if key == .enter {
+        if command == .enter {
             let entered = code.text.trimmingCharacters(in: .whitespaces)
             guard !entered.isEmpty else {
                 error = ScreenText.profileEnterCode
@@ -82,7 +84,7 @@ extension ProfileState {
     /// focuses it), Ctrl-T reveals, anything else edits.
     private mutating func changingPasswordKey(_ key: Key, form: PasswordChangeForm) -> [ScreenEffect] {
         var form = form
-        if key == .escape { return back() }
+        if PasswordChangeForm.keyBindings.command(for: key) == .escape { return back() }
         let outcome = form.apply(key)
         if outcome == .edited { error = nil }
         guard outcome == .submitted else {
@@ -105,11 +107,12 @@ extension ProfileState {
     /// anything else edits what is typed.
     private mutating func confirmingDeleteKey(_ key: Key, typed: FieldState) -> [ScreenEffect] {
         var typed = typed
-        if key == .escape {
+        let command: FormCommand? = Self.deleteBindings.command(for: key)
+        if command == .escape {
             notice = ScreenText.profileDeleteCancelled
             return back(keepingNotice: true)
         }
-        if key == .enter {
+        if command == .enter {
             guard typed.text == username else {
                 error = ScreenText.profileDeleteMismatch
                 return []
@@ -126,6 +129,7 @@ extension ProfileState {
     mutating func perform(_ command: ProfileCommand) -> [ScreenEffect] {
         switch command {
         case .back, .backByOpeningKey: return [.route(.closeModal)]
+        case .sessions: return [.route(.present(.sessions))]
         case .up: selection = max(0, selection - 1)
         case .down: selection = min(max(0, rows.count - 1), selection + 1)
         case .reload:

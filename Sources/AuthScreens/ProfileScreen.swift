@@ -210,7 +210,7 @@ extension ProfileState {
             let value = full.count > 40 ? full.prefix(39) + "…" : full
             return [
                 .warning(
-                    Localized.format(
+                    ScreenText.namingKeys(
                         \.profileRemoveQuestion, ["label": ScreenText.profileLabel(name), "value": value]),
                     rows: 2)
             ]

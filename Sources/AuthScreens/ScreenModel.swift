@@ -15,10 +15,9 @@ protocol ScreenPresentation {
     /// Whether the view has a text field (then `q` and `?` are typed, not commands).
     var hasTextField: Bool { get }
     /// The Ctrl-T hint when a password field has focus, else nil.
-    var revealHint: String? { get }
-    /// The bottom line's hints, most important first, or nil to keep those of the screen under it.
-    var keyHints: [String]? { get }
-    /// The bottom line's hints with their keys; by default ``keyHints`` as legacy hints (no keys).
+    var revealHint: HintEntry? { get }
+    /// The bottom line's hints with their keys, most important first, or nil to keep those of the
+    /// screen under it; each is made from a ``KeyBinding``.
     var hintEntries: [HintEntry]? { get }
     /// Whether the bottom line leaves out "? help" (a question waits for `y`, or a request runs on a form).
     var hidesHelpHint: Bool { get }
@@ -29,9 +28,8 @@ protocol ScreenPresentation {
 }
 
 extension ScreenPresentation {
-    var revealHint: String? { nil }
-    var keyHints: [String]? { nil }
-    var hintEntries: [HintEntry]? { keyHints?.map(HintEntry.init(legacy:)) }
+    var revealHint: HintEntry? { nil }
+    var hintEntries: [HintEntry]? { nil }
     var hidesHelpHint: Bool { false }
     var helpLines: [String]? { nil }
     var panel: ModalPanel? { nil }
@@ -52,50 +50,26 @@ protocol ScreenModel: ScreenPresentation {
 
 // MARK: Forms
 
-extension ScreenText {
-    /// The hints of a form: Tab, Enter, then the copy and reveal keys, Ctrl-C and `escape`; while a
-    /// request runs (`activity`), Esc cancels it. A view without a text field has the choice hints.
-    static func formHints(
-        activity: String?, hasTextField: Bool, copiesURI: Bool = false, copiesSignInURL: Bool = false,
-        revealHint: String?, escape: String?
-    ) -> [String] {
-        if activity != nil {
-            if copiesSignInURL {
-                return [ScreenText.hintCancelRequest, Localized.text(\.hintCopySignInURL), ScreenText.hintCtrlCQuit]
-            }
-            return [ScreenText.hintCancelRequest, ScreenText.hintCtrlCQuit]
-        }
-        guard hasTextField else { return ScreenText.choiceHints }
-        var hints = [ScreenText.hintNext, ScreenText.hintEnter]
-        if copiesURI { hints.append(ScreenText.hintCopyTOTPURI) }
-        // Only the footer says Ctrl-T (the field does not), so it comes before what may be cut.
-        if let revealHint { hints.append(revealHint) }
-        hints.append(ScreenText.hintCtrlCQuit)
-        if let escape { hints.append(escape) }
-        return hints
-    }
-}
-
 extension FormScreen {
     /// The Ctrl-T hint for the password field `field` when it has focus.
-    func revealHint(for field: Focus, _ path: KeyPath<Self, FieldState>) -> String? {
-        focus == field ? ScreenText.revealHint(isRevealed: self[keyPath: path].isRevealed) : nil
+    func revealHint(for field: Focus, _ path: KeyPath<Self, FieldState>) -> HintEntry? {
+        focus == field ? FormKeys.revealHint(isRevealed: self[keyPath: path].isRevealed) : nil
     }
 }
 
 extension SignInState: ScreenModel {
     var title: String { ScreenText.signInTitle }
-    var revealHint: String? { revealHint(for: .password, \.password) }
-    var keyHints: [String]? {
-        var hints = ScreenText.formHints(
+    var revealHint: HintEntry? { revealHint(for: .password, \.password) }
+    var hintEntries: [HintEntry]? {
+        var hints = FormKeys.formHints(
             activity: activity, hasTextField: hasTextField, copiesSignInURL: hostedUI != nil, revealHint: revealHint,
-            escape: canCancel && backTo == nil ? ScreenText.hintEscBack : nil)
+            escape: canCancel && backTo == nil ? FormKeys.escape.hint(\.hintEscBack) : nil)
         if signOutURL != nil, activity == nil, hostedUI == nil {
-            hints.insert(Localized.text(\.hintCopySignOutURL), at: min(2, hints.count))
+            hints.insert(AppKeys.binding(.copy).hint(\.hintCopySignOutURL), at: min(2, hints.count))
         }
         // "Sign in as someone else": the way back comes right after Enter, so a narrow footer keeps it.
         if let backTo, canCancel, activity == nil, hasTextField {
-            hints.insert(ScreenText.hintEscBackTo(backTo), at: min(2, hints.count))
+            hints.insert(FormKeys.escape.hint(\.hintEscBackTo, ["name": backTo]), at: min(2, hints.count))
         }
         return hints
     }
@@ -105,10 +79,11 @@ extension SignInState: ScreenModel {
 
 extension SignUpState: ScreenModel {
     var title: String { ScreenText.signUpTitle }
-    var revealHint: String? { revealHint(for: .password, \.password) }
-    var keyHints: [String]? {
-        ScreenText.formHints(
-            activity: activity, hasTextField: hasTextField, revealHint: revealHint, escape: ScreenText.hintEscBack)
+    var revealHint: HintEntry? { revealHint(for: .password, \.password) }
+    var hintEntries: [HintEntry]? {
+        FormKeys.formHints(
+            activity: activity, hasTextField: hasTextField, revealHint: revealHint,
+            escape: FormKeys.escape.hint(\.hintEscBack))
     }
     var hidesHelpHint: Bool { activity != nil }
     static func action(for key: Key) -> SignUpAction { .keyPressed(key) }
@@ -116,9 +91,10 @@ extension SignUpState: ScreenModel {
 
 extension ConfirmSignUpState: ScreenModel {
     var title: String { ScreenText.confirmSignUpTitle }
-    var keyHints: [String]? {
-        ScreenText.formHints(
-            activity: activity, hasTextField: hasTextField, revealHint: revealHint, escape: ScreenText.hintEscBack)
+    var hintEntries: [HintEntry]? {
+        FormKeys.formHints(
+            activity: activity, hasTextField: hasTextField, revealHint: revealHint,
+            escape: FormKeys.escape.hint(\.hintEscBack))
     }
     var hidesHelpHint: Bool { activity != nil }
     static func action(for key: Key) -> ConfirmSignUpAction { .keyPressed(key) }
@@ -126,29 +102,30 @@ extension ConfirmSignUpState: ScreenModel {
 
 extension ForgotPasswordState: ScreenModel {
     var title: String { ScreenText.forgotPasswordTitle }
-    var revealHint: String? { revealHint(for: .newPassword, \.newPassword) }
-    var keyHints: [String]? {
-        ScreenText.formHints(
-            activity: activity, hasTextField: hasTextField, revealHint: revealHint, escape: ScreenText.hintEscBack)
+    var revealHint: HintEntry? { revealHint(for: .newPassword, \.newPassword) }
+    var hintEntries: [HintEntry]? {
+        FormKeys.formHints(
+            activity: activity, hasTextField: hasTextField, revealHint: revealHint,
+            escape: FormKeys.escape.hint(\.hintEscBack))
     }
     var hidesHelpHint: Bool { activity != nil }
     static func action(for key: Key) -> ForgotPasswordAction { .keyPressed(key) }
 }
 
 extension ChallengeState: ScreenModel {
-    var revealHint: String? {
+    var revealHint: HintEntry? {
         guard case .newPassword(let state) = self else { return nil }
         return state.revealHint
     }
-    var keyHints: [String]? { hints(escape: ScreenText.hintEscBack) }
+    var hintEntries: [HintEntry]? { hints(escape: FormKeys.escape.hint(\.hintEscBack)) }
     var hidesHelpHint: Bool { activity != nil }
     static func action(for key: Key) -> ChallengeAction { .keyPressed(key) }
 
     /// The hints of the challenge's form, `escape` last.
-    func hints(escape: String) -> [String] {
+    func hints(escape: HintEntry) -> [HintEntry] {
         var copiesURI = false
         if case .totpSetup = self { copiesURI = true }
-        return ScreenText.formHints(
+        return FormKeys.formHints(
             activity: activity, hasTextField: hasTextField, copiesURI: copiesURI, revealHint: revealHint,
             escape: escape)
     }
@@ -156,10 +133,10 @@ extension ChallengeState: ScreenModel {
 
 extension NewPasswordState {
     /// The Ctrl-T hint for whichever password field has focus.
-    var revealHint: String? {
+    var revealHint: HintEntry? {
         switch focus {
-        case .newPassword: return ScreenText.revealHint(isRevealed: newPassword.isRevealed)
-        case .confirmPassword: return ScreenText.revealHint(isRevealed: confirmPassword.isRevealed)
+        case .newPassword: return FormKeys.revealHint(isRevealed: newPassword.isRevealed)
+        case .confirmPassword: return FormKeys.revealHint(isRevealed: confirmPassword.isRevealed)
         default: return nil
         }
     }
@@ -177,20 +154,21 @@ extension DashboardState: ScreenModel {
 }
 
 extension ReloginPromptState: ScreenModel {
-    var revealHint: String? {
+    var revealHint: HintEntry? {
         if case .newPassword(let state)? = challenge { return state.revealHint }
         if challenge == nil && signIn.focus == .password {
-            return ScreenText.revealHint(isRevealed: signIn.password.isRevealed)
+            return FormKeys.revealHint(isRevealed: signIn.password.isRevealed)
         }
         return nil
     }
-    var keyHints: [String]? {
-        if let challenge { return challenge.hints(escape: ScreenText.hintEscCancel) }
-        return ScreenText.formHints(
-            activity: activity, hasTextField: hasTextField, revealHint: revealHint, escape: ScreenText.hintEscCancel)
+    var hintEntries: [HintEntry]? {
+        let cancel = FormKeys.escape.hint(\.hintEscCancel)
+        if let challenge { return challenge.hints(escape: cancel) }
+        return FormKeys.formHints(
+            activity: activity, hasTextField: hasTextField, revealHint: revealHint, escape: cancel)
     }
     var hidesHelpHint: Bool { activity != nil }
-    var helpLines: [String]? { hasTextField ? ScreenText.formHelp : ScreenText.choiceHelp }
+    var helpLines: [String]? { hasTextField ? FormKeys.formHelpLines : FormKeys.choiceHelpLines }
     static func action(for key: Key) -> ReloginPromptAction { .keyPressed(key) }
 }
 

@@ -37,7 +37,9 @@ extension ScreenText {
         Localized.format(\.backToAccountLink, ["name": name])
     }
     /// The footer's Esc hint on "Sign in as someone else": "Esc back to alice".
-    public static func hintEscBackTo(_ name: String) -> String { Localized.format(\.hintEscBackTo, ["name": name]) }
+    public static func hintEscBackTo(_ name: String) -> String {
+        FormKeys.escape.hint(\.hintEscBackTo, ["name": name]).text
+    }
     /// What the host did on the way to this run: "Switched to alice, who is still signed in here."
     public static func switchedAfterSignOut(_ name: String) -> String {
         Localized.format(\.accountsSwitchedAfterSignOut, ["name": name])

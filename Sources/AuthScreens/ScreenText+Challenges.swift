@@ -68,20 +68,10 @@ extension ScreenText {
     }
 
     /// The help overlay's lines on a screen of choices (the MFA factor), one per key.
-    public static var choiceHelp: [String] {
-        [
-            \TextCatalog.choiceHelpMove,
-            \.choiceHelpChoose,
-            \.choiceHelpEsc,
-            \.choiceHelpHelp,
-            \.choiceHelpQuit,
-        ].map(Localized.text)
-    }
+    public static var choiceHelp: [String] { FormKeys.choiceHelpLines }
 
     /// The bottom line's key hints on a screen of choices.
-    public static var choiceHints: [String] {
-        [\TextCatalog.hintChoose, \.hintEnterSelect, \.hintQuit, \.hintEscBack].map(Localized.text)
-    }
+    public static var choiceHints: [String] { FormKeys.choiceHints.map(\.text) }
 
     // MARK: Banners
 
@@ -90,8 +80,8 @@ extension ScreenText {
     public static func customAnswerRefused(_ message: String) -> String {
         let server = TerminalText.sanitized(message).trimmingCharacters(in: .whitespaces)
         return server.isEmpty
-            ? Localized.text(\.customAnswerRefused)
-            : Localized.format(\.customAnswerRefusedWithReason, ["reason": server])
+            ? ScreenText.namingKeys(\.customAnswerRefused)
+            : ScreenText.namingKeys(\.customAnswerRefusedWithReason, ["reason": server])
     }
 
     /// A failed challenge answer: a wrong or refused code, a wrong password, an expired attempt (Esc to
@@ -101,8 +91,8 @@ extension ScreenText {
         case .codeMismatch: return banner(error, Localized.text(\.nextCurrentCode))
         case .enableSoftwareTokenMFA: return Localized.text(\.challengeTotpRefused)
         case .notAuthorized(let message) where NotAuthorizedVariant(message) == .incorrectCredentials:
-            return banner(error, Localized.text(\.nextPasswordAgain))
-        case .notAuthorized: return Localized.text(\.challengeExpired)
+            return banner(error, ScreenText.namingKeys(\.nextPasswordAgain))
+        case .notAuthorized: return ScreenText.namingKeys(\.challengeExpired)
         case .invalidPassword: return banner(error, Localized.text(\.nextMeetPolicy))
         default: return fallbackBanner(error)
         }
@@ -111,16 +101,20 @@ extension ScreenText {
     // MARK: Authenticator set-up: QR code and clipboard
 
     /// The TOTP set-up screen's key hint: the `otpauth://` URI goes to the clipboard (OSC 52).
-    public static var hintCopyTOTPURI: String { Localized.text(\.hintCopyTOTPURI) }
+    public static var hintCopyTOTPURI: String { AppKeys.binding(.copy).hint(\.hintCopyTOTPURI).text }
+    /// The browser sign-in's hint while it waits: "Ctrl-Y copy URL".
+    public static var hintCopySignInURL: String { AppKeys.binding(.copy).hint(\.hintCopySignInURL).text }
     /// Under the secret when the QR code is beside the form (the URI is wider than the screen).
-    public static var totpCopyURIHint: String { Localized.text(\.totpCopyURIHint) }
+    public static var totpCopyURIHint: String {
+        Localized.format(\.totpCopyURIHint, ["key": AppKeys.binding(.copy).label])
+    }
     /// Instead of the QR code when even half-block rendering cannot fit it: the `columns`×`rows` it
     /// needs, and what to do instead.
     public static func totpQRCodeDoesNotFit(columns: Int, rows: Int) -> String {
-        Localized.format(\.totpQRCodeDoesNotFit, ["columns": String(columns), "rows": String(rows)])
+        ScreenText.namingKeys(\.totpQRCodeDoesNotFit, ["columns": String(columns), "rows": String(rows)])
     }
     /// Instead of the QR code when the URI is too long for any QR code the screen could show.
-    public static var totpQRCodeUnavailable: String { Localized.text(\.totpQRCodeUnavailable) }
+    public static var totpQRCodeUnavailable: String { ScreenText.namingKeys(\.totpQRCodeUnavailable) }
     /// The name of what Ctrl-Y copies on the TOTP set-up screen ("the otpauth:// URI"), in the status
     /// line and the log, whether the copy worked or failed.
     public static var totpURIName: String { Localized.text(\.tokenNameTotpURI) }

@@ -187,11 +187,18 @@ extension ScreenText {
 
     /// A dashboard row's click hint: the binding's label and the row's text ("r refresh", "y copy").
     static func rowHint(_ command: DashboardCommand) -> String? {
+        guard let action = rowHintAction(command), let binding = DashboardState.keyBindings.binding(command) else {
+            return nil
+        }
+        return binding.label + " " + action
+    }
+
+    /// What a row's hint says `command` does ("refresh"), or nil when no row has it.
+    static func rowHintAction(_ command: DashboardCommand) -> String? {
         let texts: [DashboardCommand: TextKey] = [
             .signInAgain: \.rowHintsSignIn, .profile: \.rowHintsProfile, .copyToken: \.rowHintsCopy,
             .refresh: \.rowHintsRefresh, .call: \.rowHintsTryNow, .readMFA: \.rowHintsReadMFA,
         ]
-        guard let text = texts[command], let binding = DashboardState.keyBindings.binding(command) else { return nil }
-        return binding.label + " " + Localized.text(text)
+        return texts[command].map(Localized.text)
     }
 }

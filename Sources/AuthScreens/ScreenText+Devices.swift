@@ -26,7 +26,7 @@ extension ScreenText {
     /// The text shown in place of the list when the user has no devices.
     public static var noDevices: String { Localized.text(\.noDevices) }
     /// The forget confirmation for this machine.
-    public static var confirmForgetThisMachine: String { Localized.text(\.confirmForgetThisMachine) }
+    public static var confirmForgetThisMachine: String { ScreenText.namingKeys(\.confirmForgetThisMachine) }
     /// Forgetting this machine was declined.
     public static var forgetCancelled: String { Localized.text(\.forgetCancelled) }
     /// The Devices view's key hints, made from its key bindings (`DevicesState.keyBindings`).
@@ -38,7 +38,13 @@ extension ScreenText {
     /// The remember-device prompt's explanation of what remembering does.
     public static var rememberDeviceMessage: String { Localized.text(\.rememberDeviceMessage) }
     /// The remember-device prompt's key line: "y remember · n don't · any other key: ask later".
-    public static var rememberDeviceFooter: String { Localized.text(\.rememberDeviceFooter) }
+    public static var rememberDeviceFooter: String {
+        let answers = [
+            AnswerKeys.binding(.yes).hint(\.rememberDeviceYes), AnswerKeys.binding(.no).hint(\.rememberDeviceNo),
+        ]
+        let later = Localized.text(\.hintAnyOtherKey) + ": " + Localized.text(\.rememberDeviceLater)
+        return (answers.map(\.text) + [later]).joined(separator: hintSeparator)
+    }
 
     /// "1a2b3c4d…": the first 8 characters of the id after the region (the same for every device).
     public static func shortDeviceKey(_ key: String) -> String {

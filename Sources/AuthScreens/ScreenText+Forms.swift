@@ -29,9 +29,7 @@ extension ScreenText {
     public static var requestCancelled: String { Localized.text(\.requestCancelled) }
 
     /// The key hint of the focused password field: "Ctrl-T show password" or, once shown, "Ctrl-T hide password".
-    public static func revealHint(isRevealed: Bool) -> String {
-        isRevealed ? Localized.text(\.hintHidePassword) : Localized.text(\.hintShowPassword)
-    }
+    public static func revealHint(isRevealed: Bool) -> String { FormKeys.revealHint(isRevealed: isRevealed).text }
 
     // MARK: Sign-up attributes
 

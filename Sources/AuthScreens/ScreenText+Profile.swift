@@ -31,7 +31,7 @@ extension ScreenText {
     /// A password change refused because the current password is wrong: "The current password is wrong.".
     public static var wrongCurrentPassword: String { Localized.text(\.wrongCurrentPassword) }
     /// The typed username does not match.
-    public static var profileDeleteMismatch: String { Localized.text(\.profileDeleteMismatch) }
+    public static var profileDeleteMismatch: String { ScreenText.namingKeys(\.profileDeleteMismatch) }
     /// The notice after the delete confirmation was dismissed: "Kept the account.".
     public static var profileDeleteCancelled: String { Localized.text(\.profileDeleteCancelled) }
     /// `v` on a row without a code.
@@ -73,7 +73,7 @@ extension ScreenText {
     }
     /// Esc on the code form.
     public static func profileVerifyLater(_ name: String) -> String {
-        Localized.format(\.profileVerifyLater, ["label": profileLabel(name)])
+        ScreenText.namingKeys(\.profileVerifyLater, ["label": profileLabel(name)])
     }
     /// `e` on a read-only row.
     public static func profileNotEditable(_ label: String) -> String {
@@ -98,39 +98,16 @@ extension ScreenText {
         ProfileState.keyBindings.hintEntries(order: ProfileState.hintOrder.filter { $0 != .remove }).map(\.text)
     }
     /// The key hints in a Profile form.
-    public static var profileFormHints: [String] {
-        [
-            \TextCatalog.profileFormHintsSave,
-            \.profileFormHintsBack,
-            \.profileFormHintsQuit,
-        ].map(Localized.text)
-    }
+    public static var profileFormHints: [String] { ProfileState.formHints(ProfileState.editBindings).map(\.text) }
     /// The key hints on the code form.
-    public static var profileCodeHints: [String] {
-        [
-            \TextCatalog.profileCodeHintsVerify,
-            \.profileCodeHintsNewCode,
-            \.profileCodeHintsLater,
-            \.profileCodeHintsQuit,
-        ].map(Localized.text)
-    }
+    public static var profileCodeHints: [String] { ProfileState.formHints(ProfileState.codeBindings).map(\.text) }
     /// The key hints on the password form.
     public static var profilePasswordHints: [String] {
-        [
-            \TextCatalog.profilePasswordHintsNext,
-            \.profilePasswordHintsChange,
-            \.profilePasswordHintsShow,
-            \.profilePasswordHintsBack,
-            \.profilePasswordHintsQuit,
-        ].map(Localized.text)
+        ProfileState.formHints(PasswordChangeForm.keyBindings).map(\.text)
     }
     /// The key hints on the delete form.
     public static var profileDeleteHints: [String] {
-        [
-            \TextCatalog.profileDeleteHintsDelete,
-            \.profileDeleteHintsKeep,
-            \.profileDeleteHintsQuit,
-        ].map(Localized.text)
+        ProfileState.formHints(ProfileState.deleteBindings).map(\.text)
     }
     /// The Profile view's help.
     public static var profileHelp: [String] {
@@ -144,12 +121,12 @@ extension ScreenText {
     /// current password is wrong (``PasswordChangeForm/isWrongCurrentPassword(_:)``).
     public static func profileError(_ error: AuthError, changingPassword: Bool = false) -> String {
         switch error {
-        case .codeMismatch: return banner(error, Localized.text(\.profileNextCheckCode))
-        case .expiredCode: return banner(error, Localized.text(\.profileNextNewCode))
+        case .codeMismatch: return banner(error, ScreenText.namingKeys(\.profileNextCheckCode))
+        case .expiredCode: return banner(error, ScreenText.namingKeys(\.profileNextNewCode))
         case .invalidPassword: return banner(error, Localized.text(\.nextMeetPolicy))
         case _ where changingPassword && PasswordChangeForm.isWrongCurrentPassword(error):
             return wrongCurrentPassword + Localized.text(\.errorSeparator)
-                + Localized.text(\.profileNextWrongCurrentPassword)
+                + ScreenText.namingKeys(\.profileNextWrongCurrentPassword)
         default: return fallbackBanner(error)
         }
     }

@@ -30,7 +30,7 @@ extension ScreenText {
     }
 
     /// The status line after Esc closed the prompt: press `s` to sign in again.
-    public static var reloginCancelledStatus: String { Localized.text(\.reloginCancelledStatus) }
+    public static var reloginCancelledStatus: String { ScreenText.namingKeys(\.reloginCancelledStatus) }
     /// The dashboard's key hint while the session is expired and the prompt is closed: "s sign in again".
     public static var hintSignInAgain: String { dashboardHint(.signInAgain) ?? "" }
 }

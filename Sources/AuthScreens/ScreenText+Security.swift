@@ -12,7 +12,7 @@ extension ScreenText {
     /// Log: a Security key while a change or read is still running.
     public static var mfaBusy: String { Localized.text(\.mfaBusy) }
     /// Log: a change key before `m`.
-    public static var mfaPressMFirst: String { Localized.text(\.mfaPressMFirst) }
+    public static var mfaPressMFirst: String { ScreenText.namingKeys(\.mfaPressMFirst) }
 
     /// "email on (preferred) · totp off · sms off" and the keys; `x`/`X` only with a phone number.
     public static func mfaSummary(_ settings: MFASettings) -> String {

@@ -73,13 +73,11 @@ extension ScreenText {
     /// `O` pressed: the confirmation's title.
     public static var globalSignOutTitle: String { Localized.text(\.globalSignOutTitle) }
     /// `O` pressed: the question.
-    public static var globalSignOutQuestion: String { Localized.text(\.globalSignOutQuestion) }
+    public static var globalSignOutQuestion: String { ScreenText.namingKeys(\.globalSignOutQuestion) }
     /// `O` pressed: what it does.
     public static var globalSignOutExplanation: String { Localized.text(\.globalSignOutExplanation) }
     /// Hints while the question shows.
-    public static var globalSignOutHints: [String] {
-        [\TextCatalog.globalSignOutHintsYes, \.globalSignOutHintsCancel].map(Localized.text)
-    }
+    public static var globalSignOutHints: [String] { DashboardQuestion.signOutEverywhere.hints.map(\.text) }
     /// The answer was not y.
     public static var globalSignOutDeclined: String { Localized.text(\.globalSignOutDeclined) }
     /// The sign-in screen's notice after a global sign-out.

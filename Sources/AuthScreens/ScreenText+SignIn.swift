@@ -74,12 +74,14 @@ extension ScreenText {
     /// The browser panel's line above the `ssh -L` command, for a browser on another machine.
     public static var tunnelHint: String { Localized.text(\.hostedUITunnelHint) }
     /// The browser panel's line under the paste field: paste the URL with `?code=`, then Enter.
-    public static var pasteHint: String { Localized.text(\.hostedUIPasteHint) }
+    public static var pasteHint: String {
+        Localized.format(\.hostedUIPasteHint, ["enter": FormKeys.enter.label, "escape": FormKeys.escape.label])
+    }
     /// The notice after signing out of a hosted-UI session when the browser's logout page was opened here.
     public static var hostedUILogoutOpened: String { Localized.text(\.hostedUILogoutOpened) }
     /// The Sign in screen's notice after signing out of a hosted-UI session with no browser here; the
     /// logout URL follows on rows of its own.
-    public static var hostedUILogoutOpenBelow: String { Localized.text(\.hostedUILogoutOpenBelow) }
+    public static var hostedUILogoutOpenBelow: String { ScreenText.namingKeys(\.hostedUILogoutOpenBelow) }
     /// The notice after signing out of a hosted-UI session with no browser here, with the logout `url`
     /// in it (the event log; the Sign in screen draws the URL on rows of its own).
     public static func hostedUILogoutToOpen(_ url: String) -> String {
@@ -129,7 +131,7 @@ extension ScreenText {
     /// lets the username be edited; its waiting calls belong to `signedIn`). Both names are sanitised.
     public static func anotherUserBanner(signedIn: String, attempted: String) -> String {
         let current = TerminalText.sanitized(signedIn)
-        return Localized.format(
+        return ScreenText.namingKeys(
             \.anotherUserBanner, ["current": current, "attempted": TerminalText.sanitized(attempted)])
     }
 }

@@ -10,7 +10,7 @@ extension ScreenText {
     /// The question above SELECT_CHALLENGE's methods: "How do you want to sign in?".
     public static var selectSignInMethodPrompt: String { Localized.text(\.selectSignInMethodPrompt) }
     /// When the pool offers nothing a terminal can use.
-    public static var noSignInMethod: String { Localized.text(\.noSignInMethod) }
+    public static var noSignInMethod: String { ScreenText.namingKeys(\.noSignInMethod) }
     /// The code screen's Resend code link.
     public static var resendSignInCodeButton: String { Localized.text(\.resendSignInCodeButton) }
     /// Status line while the sign-in starts again for a new code.

@@ -63,8 +63,8 @@ extension ScreenText {
     /// A failed Create account: taken username or alias, or a password against the policy, with the next step.
     public static func signUpBanner(for error: AuthError) -> String {
         switch error {
-        case .usernameExists: return banner(error, Localized.text(\.nextOtherUsername))
-        case .aliasExists: return banner(error, Localized.text(\.nextOtherAlias))
+        case .usernameExists: return banner(error, ScreenText.namingKeys(\.nextOtherUsername))
+        case .aliasExists: return banner(error, ScreenText.namingKeys(\.nextOtherAlias))
         case .invalidPassword: return banner(error, Localized.text(\.nextMeetPolicy))
         default: return fallbackBanner(error)
         }

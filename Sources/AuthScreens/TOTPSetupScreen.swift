@@ -102,7 +102,7 @@ extension TOTPSetupState: FormScreen {
         switch action {
         case .keyPressed(.escape) where !isInFlight, .cancelPressed where !isInFlight:
             return [.route(.dashboard)]
-        case .keyPressed(let key) where focus == .cancel && !isInFlight && (key == .enter || key == .character(" ")):
+        case .keyPressed(let key) where focus == .cancel && !isInFlight && FormKeys.activates(key):
             return [.route(.dashboard)]
         default:
             let effects = reduceCodeEntry(action)

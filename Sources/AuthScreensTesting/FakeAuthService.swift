@@ -36,6 +36,8 @@ public actor FakeAuthService: AuthClientService {
         case changePassword(String, String)
         case deleteUser
         case getTokens
+        case listSessions
+        case revokeSession(String)
         case listPasskeys
         case addPasskey
         case deletePasskey(String)
@@ -207,10 +209,17 @@ public actor FakeAuthService: AuthClientService {
     /// Appends `call` to ``calls`` (for the fake's extensions in other files).
     func record(_ call: Call) { calls.append(call) }
 
+    /// What `listSessions` returns; `revokeSession` removes from it (FakeAuthService+Sessions.swift).
+    public var sessionList: [UserSessionInfo] = []
+    /// Thrown by the session calls when set (a `TokenServiceError` or an `AuthError`).
+    public var sessionError: (any Error)?
+
     /// Every call the runtime made, in order.
     public private(set) var calls: [Call] = [] {
         didSet { changes.notify() }
     }
+    /// Adds `call` to ``calls`` (for the extensions in other files).
+    func record(_ call: Call) { calls.append(call) }
     /// Notified after every call and every change a test may wait for (for ``Waiter``).
     public nonisolated let changes = ChangeSignal()
     /// The time `forceRefresh` counts the new expiry from (2023-11-14 22:13:20 UTC, the tests' `t0`).

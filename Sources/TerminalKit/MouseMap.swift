@@ -44,21 +44,6 @@ public struct MouseMap: Hashable, Sendable {
     /// Creates an empty map.
     public init() {}
 
-    /// The key a hint names ("p", "Esc", "Tab", "Enter", "F1", "Ctrl-C"), or nil for a hint that names
-    /// several keys ("↑/↓", "Esc or ?").
-    public static func key(named name: String) -> Key? {
-        switch name {
-        case "Esc": return .escape
-        case "Tab": return .tab
-        case "Enter": return .enter
-        case "F1": return .function(1)
-        default: break
-        }
-        if name.hasPrefix("Ctrl-"), name.count == 6, let letter = name.last { return .ctrl(letter) }
-        if name.count == 1, let character = name.first { return .character(character) }
-        return nil
-    }
-
     /// The target under `position`, topmost first, or nil.
     public func target(at position: Position) -> Target? {
         regions.last { $0.rect.contains(position) }?.target

@@ -258,7 +258,7 @@ extension AppView {
         var reserved = showsHint ? hintWidth + 2 : 0
         if case .expiry = row { reserved = max(reserved, Self.expiryHintRoom) }
         if let action, showsHint {
-            let hint = Self.keyHint(action.hint)
+            let hint = KeyHint(action.keyLabel, action.action)
             let column = inner.right - hintWidth
             grid.write(hint.key, row: line, column: column, style: CellStyle(.hintKey))
             grid.write(

@@ -64,7 +64,7 @@ public struct AppView: Hashable, Sendable {
     public func render(_ state: AppState, size: TerminalSize, spinnerTick: Int = 0) -> Frame {
         var grid = CellGrid(size: size)
         if state.isTerminalTooSmall || isTooSmall(size) {
-            drawTooSmall(quitKey: state.hasTextField ? "Ctrl-C" : "q", into: &grid)
+            drawTooSmall(quitKey: state.quitKeyLabel, into: &grid)
             return Frame(grid: grid, cursor: nil)
         }
         drawTopLine(state, into: &grid)
@@ -165,8 +165,8 @@ public struct AppView: Hashable, Sendable {
         for (index, hint) in bar.fittingHints(width: rect.width).hints.enumerated() {
             if index > 0 { column += TextWidth.width(of: ScreenText.hintSeparator) }
             let width = TextWidth.width(of: hint.text)
-            // A hint made from a binding carries its key (none for "↑/↓"); a legacy one is read from its name.
-            if let key = hints[index].isFromBinding ? hint.clickKey : MouseMap.key(named: hint.key) {
+            // Every hint is made from a key binding and carries its key (none for "↑/↓").
+            if let key = hint.clickKey {
                 grid.mouseMap.regions.append(
                     MouseMap.Region(rect: Rect(row: row, column: column, width: width, height: 1), target: .key(key)))
             }
@@ -199,20 +199,9 @@ public struct AppView: Hashable, Sendable {
         return Array(hints.prefix(max(0, fitted.count - 1))) + [more]
     }
 
-    /// The bar's hint for `entry`: a binding's label, action and key, or a legacy text split by its first word.
+    /// The bar's hint for `entry`: the binding's label, its action and its key.
     static func keyHint(_ entry: HintEntry) -> KeyHint {
-        guard entry.isFromBinding else { return keyHint(entry.text) }
-        return KeyHint(entry.label, entry.action, clickKey: entry.clickKey)
-    }
-
-    /// Splits "Tab next" into key and action; "Esc or ? close help" keeps "Esc or ?" as the key.
-    static func keyHint(_ text: String) -> KeyHint {
-        let words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-        guard words.count > 1 else { return KeyHint(text, "") }
-        var keyWords = 1
-        while keyWords + 1 < words.count, words[keyWords] == "or" { keyWords += 2 }
-        return KeyHint(
-            words[..<keyWords].joined(separator: " "), words[keyWords...].joined(separator: " "))
+        KeyHint(entry.label, entry.action, clickKey: entry.clickKey)
     }
 
     private func drawTooSmall(quitKey: String, into grid: inout CellGrid) {

@@ -171,10 +171,10 @@ public final class AuthTerminalApp {
         case .mouse(let row, let column):
             guard let target = mouseMap.target(at: Position(row: row, column: column)) else { return }
             for key in mouseMap.keys(for: target) { handle(key) }
-        case .ctrl(let letter) where letter.lowercased() == "c":
-            runtime.send(.keyPressed(.ctrl("c")))
+        case _ where AppKeys.interrupts(key):
+            runtime.send(.keyPressed(key))
             if exit == nil { exit = .quit }
-        case .ctrl(let letter) where letter.lowercased() == "z":
+        case _ where AppKeys.suspends(key):
             surface.suspend()
             needsRender = true
         case .unknown:

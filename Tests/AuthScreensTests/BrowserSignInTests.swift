@@ -97,13 +97,13 @@ struct BrowserSignInTests {
                 identityProviders: []))
         var app = AppState(options: options, now: t0, timeZone: utc)
         #expect(app.reduce(.keyPressed(.ctrl("y"))).isEmpty)
-        #expect(!app.keyHints.contains(Localized.text(\.hintCopySignInURL)))
+        #expect(!app.keyHints.contains(ScreenText.hintCopySignInURL))
         for _ in 0..<5 { _ = app.reduce(.keyPressed(.tab)) }
         _ = app.reduce(.keyPressed(.enter))
         _ = app.reduce(.signIn(.hostedUIStarted(.success(Self.wait))))
         #expect(app.hostedUIWaitShowing == Self.wait)
         #expect(app.statusLineActivity == ScreenText.waitingForBrowser)
-        #expect(app.keyHints.contains(Localized.text(\.hintCopySignInURL)))
+        #expect(app.keyHints.contains(ScreenText.hintCopySignInURL))
         #expect(app.reduce(.keyPressed(.ctrl("y"))) == [.copy(SecretText(Self.wait.url), as: .signInURL)])
         _ = app.reduce(.tokenCopied(.signInURL, .success(CopyReceipt(characters: Self.wait.url.count))))
         let copied = "Copied the sign-in URL (\(Self.wait.url.count) characters) to the clipboard."

@@ -101,7 +101,7 @@ struct DashboardKeyBindingTests {
             #expect(
                 ScreenText.dashboardHints == [
                     "c call", "r refresh", "o sign out", "q quit", "p profile", "v devices", "y copy token",
-                    "O sign out everywhere", "C 5 calls",
+                    "O sign out everywhere", "C 5 calls", "S sessions",
                 ])
             #expect(ScreenText.hintSignInAgain == "s sign in again" && ScreenText.hintAccounts == "a accounts")
             #expect([ScreenText.hintHelp, ScreenText.hintHelpMore] == ["? help", "? more"])
@@ -111,17 +111,17 @@ struct DashboardKeyBindingTests {
                     "c / C   one GetUser call / five at once", "r   refresh the tokens now",
                     "o   sign out on this device",
                     "O   sign out everywhere: every device's refresh token (asks first)",
-                    "s   sign in again (when the session expired)", "m   Security: read the MFA settings",
+                    "s   sign in again (when the session expired)", "m   Security: read the MFA settings · k passkeys",
                     "e   Security: email MFA on/off (E: prefer email)",
                     "t   Security: set up an authenticator app (TOTP)", "T   Security: authenticator app (TOTP) off",
-                    "x   Security: SMS MFA on/off (X: prefer SMS)", "v   devices: list, forget, remember · k passkeys",
+                    "x   Security: SMS MFA on/off (X: prefer SMS)", "v / S   devices: list, forget, remember / sessions: revoke",
                     "p / y   profile / copy a token to the clipboard (then i: ID, a: access)",
                     "a   accounts: switch, or sign in as someone else",
                     "↑ ↓ PgUp PgDn Home End   scroll the event log", "? / q   this help / quit",
                 ])
         }
         Language.$override.withValue(.japanese) {
-            #expect(ScreenText.dashboardHints.first == "c 呼び出し" && ScreenText.dashboardHints.last == "C 5 回呼び出し")
+            #expect(ScreenText.dashboardHints.first == "c 呼び出し" && ScreenText.dashboardHints.last == "S セッション")
             #expect(ScreenText.dashboardHelp.contains("e   セキュリティ: メール MFA のオン/オフ (E: メールを優先)"))
             #expect(ScreenText.dashboardHelp.contains("x   セキュリティ: SMS MFA のオン/オフ (X: SMS を優先)"))
             #expect(ScreenText.dashboardHelp.last == "? / q   このヘルプ / 終了")

@@ -23,20 +23,6 @@ import Testing
     /// Whether `name` is a help line.
     static func isHelpLine(_ name: String) -> Bool { helpGroups.contains { inGroup(name, $0) } }
 
-    /// The texts of the views whose keys are bindings (`KeyBinding`): the catalog holds only what a key
-    /// does, and the key column and the key come from the binding (`DashboardKeyBindingTests`).
-    static let boundGroups = [
-        "dashboardHelp", "dashboardHints", "devicesHelp", "devicesHints", "profileHelp", "profileHints",
-        "accountPickerHints", "rowHints",
-    ]
-    /// The hints outside those groups that a binding shows.
-    static let boundHints: Set<String> = ["hintSignInAgain", "hintAccounts", "hintEnterSwitch"]
-
-    /// Whether `name` is a text that a key binding shows after its key.
-    static func isMadeFromBindings(_ name: String) -> Bool {
-        boundGroups.contains { inGroup(name, $0) } || boundHints.contains(name)
-    }
-
     /// The standard Cognito attributes' labels.
     static let attributeLabels = TextCatalog.names(of: [
         \.attributeEmail, \.attributePhoneNumber, \.attributeBirthdate, \.attributeZoneinfo, \.attributeUpdatedAt,
@@ -89,7 +75,7 @@ import Testing
             \.copyTokenCancelled, \.copyTokenUnsupported, \.globalSignOutQuestion, \.globalSignOutDeclined,
             \.mfaReading, \.mfaBusy, \.mfaPressMFirst, \.totpStarting, \.totpEnrolling, \.totpEnrolled,
             \.profileLoading, \.profileSendingCode, \.profileChangingPassword, \.profileDeleting, \.loadingDevices,
-            \.forgettingDevice, \.rememberingDevice, \.unrememberingDevice, \.resendCodeWait, \.rememberDeviceFooter,
+            \.forgettingDevice, \.rememberingDevice, \.unrememberingDevice, \.resendCodeWait,
             \.signedOutNotice, \.accountCreated, \.closeHelpHint,
         ])
         let over = Self.overflowing(Self.lineSlot) { statusKeys.contains($0) }
@@ -97,6 +83,10 @@ import Testing
         // The token choice names its keys at placeholders: measured as shown.
         Language.$override.withValue(.japanese) {
             #expect(TextWidth.width(of: ScreenText.copyTokenChoice) <= Self.lineSlot, "\(ScreenText.copyTokenChoice)")
+            // The footers made from bindings, measured as shown.
+            for line in [ScreenText.rememberDeviceFooter, ScreenText.closeHelpHint] {
+                #expect(TextWidth.width(of: line) <= Self.lineSlot, "\(line)")
+            }
         }
     }
 
@@ -132,31 +122,10 @@ import Testing
     @Test func helpLinesFitTheHelpBox() {
         let over = Self.overflowing(Self.helpLineSlot) { Self.isHelpLine($0) }
         #expect(over.isEmpty, "\(over)")
-    }
-
-    @Test func helpLinesKeepTheKeyColumnSeparator() {
-        let lines = Self.japanese.entries.filter { Self.isHelpLine($0.key) && !Self.isMadeFromBindings($0.key) }
-        #expect(lines.count > 10)
-        for (key, text) in lines {
-            #expect(text.contains("   "), "\(key) needs three spaces between the keys and the text: \(text)")
-        }
-    }
-
-    @Test func keyHintsKeepTheirKeys() throws {
-        // "Tab 次へ": the key before the first space is the one the English names, so the key hint
-        // bar draws it as a key and a click presses it.
-        for (key, english) in TextCatalog.english.entries where key.hasPrefix("hint") || key.contains("Hints") {
-            guard let text = Self.japanese.entries[key], english.contains(" "), key != "globalSignOutHintsCancel",
-                !Self.isMadeFromBindings(key)
-            else {
-                continue
-            }
-            let englishKey = AppView.keyHint(english).key
-            let japaneseKey = AppView.keyHint(text).key
-            if englishKey.contains(" or ") {
-                #expect(japaneseKey.contains("/"), "\(key): \(text)")
-            } else {
-                #expect(japaneseKey == englishKey, "\(key): \(text)")
+        // The lines as the help shows them, each key's label from its binding before the text.
+        Language.$override.withValue(.japanese) {
+            for line in ScreenText.formHelp + ScreenText.choiceHelp + ScreenText.devicesHelp + ScreenText.profileHelp {
+                #expect(TextWidth.width(of: line) <= Self.helpLineSlot, "\(line)")
             }
         }
     }

@@ -85,8 +85,6 @@ struct MouseMapTests {
 
     @Test("the bottom line's hints are clickable: p profile on the dashboard opens the Profile")
     func hintTargets() throws {
-        #expect(MouseMap.key(named: "Esc") == .escape && MouseMap.key(named: "Ctrl-C") == .ctrl("C"))
-        #expect(MouseMap.key(named: "↑/↓") == nil && MouseMap.key(named: "Esc or ?") == nil)
         let grid = ScreenFixtures.view.render(ScreenFixtures.dashboard, size: size).grid
         // The footer's (the Username row has a "p profile" hint of its own: DashboardRowClickTests).
         let bottom = grid.textLines()[size.rows - 1]
@@ -97,6 +95,25 @@ struct MouseMapTests {
         var app = ScreenFixtures.dashboard
         for key in grid.mouseMap.keys(for: target) { _ = app.reduce(.keyPressed(key)) }
         #expect(app.profile != nil)
+    }
+
+    @Test("a form's hints carry their bindings' keys: a click on Tab next presses Tab; help's footer, nothing")
+    func formHintTargets() throws {
+        func target(of text: String, in state: AppState) throws -> MouseMap.Target? {
+            let grid = ScreenFixtures.view.render(state, size: size).grid
+            let bottom = grid.textLines()[size.rows - 1]
+            let range = try #require(bottom.range(of: text), "\(bottom)")
+            let column = bottom.distance(from: bottom.startIndex, to: range.lowerBound)
+            return grid.mouseMap.target(at: Position(row: size.rows - 1, column: column + 1))
+        }
+        let form = ScreenFixtures.signInEmpty
+        #expect(try target(of: "Tab next", in: form) == .key(.tab))
+        #expect(try target(of: "Enter continue", in: form) == .key(.enter))
+        #expect(try target(of: "Ctrl-C quit", in: form) == .key(.ctrl("c")))
+        #expect(try target(of: "F1 help", in: form) == .key(.function(1)))
+        var help = form
+        help.isHelpVisible = true
+        #expect(try target(of: "Esc or ? close help", in: help) == nil)
     }
 
     @Test("a click reaches the runtime as the keys; a click on nothing does nothing")

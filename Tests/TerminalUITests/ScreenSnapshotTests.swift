@@ -57,8 +57,9 @@ struct ScreenSnapshotTests {
             $0.hasSuffix(".txt")
         }
         let cases =
-            (snapshotCases + deviceSnapshotCases + profileSnapshotCases + japaneseSnapshotCases
-            + passkeySnapshotCases).map {
+            (snapshotCases + deviceSnapshotCases + profileSnapshotCases + japaneseSnapshotCases + sessionSnapshotCases
+                + passkeySnapshotCases)
+            .map {
                 URL(fileURLWithPath: $0.path).lastPathComponent
             }
         #expect(Set(files) == Set(cases), "orphaned: \(Set(files).subtracting(cases).sorted())")
@@ -261,10 +262,9 @@ struct AppViewTests {
         #expect(ScreenFixtures.text(state, 80, 24).contains("[ Create account ]"))
     }
 
-    @Test func keyHintSplitsKeysFromActions() {
-        #expect(AppView.keyHint("Tab next") == KeyHint("Tab", "next"))
-        #expect(AppView.keyHint("Esc or ? close help") == KeyHint("Esc or ?", "close help"))
-        #expect(AppView.keyHint("Ctrl-T show password") == KeyHint("Ctrl-T", "show password"))
+    @Test func keyHintTakesTheBindingsLabelAndKey() {
+        let entry = HintEntry(label: "Tab", action: "next", clickKey: .tab)
+        #expect(AppView.keyHint(entry) == KeyHint("Tab", "next", clickKey: .tab))
     }
 
     @Test func ctrlChordsCompareWithoutCase() {

@@ -15,7 +15,8 @@ Routes:
   S256 is required (stricter than Cognito, which makes it optional: the Latchkey client always sends it).
   Without a session cookie: the ``/login`` page, or the Google stand-in for identity_provider=Google; with
   one (and no prompt=login): a new code at once.
-- ``GET|POST /login``: username and password, checked against the same moto user record as SRP.
+- ``GET|POST /login``: username and password, checked against the same moto user record as SRP; the page also
+  offers "Sign in with a passkey" (``POST /login/passkey``) and ``/passkeys/add`` adds one (patches/managed_login.py).
 - ``GET|POST /google/consent``: "Continue as Test Google User" signs in ``Google_111111111111``
   (created on first use, status EXTERNAL_PROVIDER, email google-user@example.com, ``identities``).
 - ``POST /oauth2/token``: authorization_code (single-use codes, 5 minutes; PKCE verifier; redirect_uri
@@ -44,6 +45,8 @@ import time
 import urllib.parse
 from dataclasses import dataclass, field
 from typing import Any, Optional
+
+from . import managed_login
 
 # Loopback only: authlib refuses http:// unless told that is intended.
 os.environ.setdefault("AUTHLIB_INSECURE_TRANSPORT", "1")
@@ -438,7 +441,8 @@ def login_form(query: str, client: Any, message: str = "", username: str = "", s
             f"<input id='username' name='username' autocomplete='username' value='{html.escape(username)}'>"
             f"<label for='password'>Password</label>"
             f"<input id='password' name='password' type='password' autocomplete='current-password'>"
-            f"<button type='submit' id='signin' name='signInSubmitButton'>Sign in</button></form>")
+            f"<button type='submit' id='signin' name='signInSubmitButton'>Sign in</button></form>"
+            f"{managed_login.sign_in_section(query, client)}")
     return page("Sign in", body, status)
 
 
@@ -586,6 +590,9 @@ def create_app():
                  {"Name": "identities", "Value": json.dumps(identities)}])
             user.status = "EXTERNAL_PROVIDER"
         return sign_in(grant, HostedUser(pool, user.username))
+
+    managed_login.add_routes(app, checked_consent=checked_consent, sign_in=sign_in, login_form=login_form,
+                             session_user=session_user, query_client=query_client, hosted_user=HostedUser)
 
     @app.route("/oauth2/token", methods=["POST"])
     def token():

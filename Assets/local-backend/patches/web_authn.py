@@ -69,6 +69,8 @@ class PendingRegistration:
 _LOCK = threading.Lock()
 PASSKEYS: dict[tuple[str, str], list[Passkey]] = {}  # (pool id, username) -> passkeys
 PENDING: dict[tuple[str, str], PendingRegistration] = {}
+# The ceremonies install() makes, by name, for the hosted UI's managed login (patches/managed_login.py).
+CEREMONIES: dict[str, Any] = {}
 
 
 def b64url(data: bytes) -> str:
@@ -77,6 +79,20 @@ def b64url(data: bytes) -> str:
 
 def unb64url(text: str) -> bytes:
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def user_handle_of(pool_id: str, username: str) -> bytes:
+    """The WebAuthn user handle of a pool's user (stable, and not the username itself)."""
+    return hashlib.sha256(f"{pool_id}/{username}".encode()).digest()
+
+
+def owner_of(pool_id: str, credential_id: str) -> Optional[str]:
+    """The username whose passkey `credential_id` is, in the pool (a discoverable credential names no user)."""
+    with _LOCK:
+        for (pool, username), items in PASSKEYS.items():
+            if pool == pool_id and any(p.credential_id == credential_id for p in items):
+                return username
+    return None
 
 
 def passkeys_of(pool_id: str, username: str) -> list[Passkey]:
@@ -159,19 +175,19 @@ def install(ctx: Any) -> None:  # noqa: C901 (one module, one feature)
         return backend, pool, pool._get_user(username), client_id
 
     # ---- registration ------------------------------------------------------------------------
-    def start_registration(self):
-        _backend, pool, user, client_id = caller(self._get_param("AccessToken"))
+    def begin_registration(pool: Any, user: Any, client_id: str) -> dict[str, Any]:
+        """CredentialCreationOptions for `user`, keeping the challenge for (pool, user) and `client_id`."""
         rp_id = relying_party(pool)
         uv = config_of(pool).get("UserVerification", "preferred")
         challenge = secrets.token_bytes(32)
         with _LOCK:
             PENDING[(pool.id, user.username)] = PendingRegistration(challenge, client_id, rp_id, uv)
-        user_handle = hashlib.sha256(f"{pool.id}/{user.username}".encode()).digest()
         display = user.attribute_lookup.get("email") or user.username
-        options = {
+        return {
             "challenge": b64url(challenge),
             "rp": {"id": rp_id, "name": rp_id},
-            "user": {"id": b64url(user_handle), "name": user.username, "displayName": display},
+            "user": {"id": b64url(user_handle_of(pool.id, user.username)), "name": user.username,
+                     "displayName": display},
             "pubKeyCredParams": [{"type": "public-key", "alg": alg} for alg in SUPPORTED_ALGS],
             "timeout": TIMEOUT_MS,
             "excludeCredentials": [{"type": "public-key", "id": p.credential_id, "transports": p.transports}
@@ -179,12 +195,21 @@ def install(ctx: Any) -> None:  # noqa: C901 (one module, one feature)
             "authenticatorSelection": {"requireResidentKey": True, "residentKey": "required",
                                        "userVerification": uv},
         }
-        return ctx.ActionResult({"CredentialCreationOptions": options})
+
+    def start_registration(self):
+        _backend, pool, user, client_id = caller(self._get_param("AccessToken"))
+        return ctx.ActionResult({"CredentialCreationOptions": begin_registration(pool, user, client_id)})
 
     def complete_registration(self):
         _backend, pool, user, client_id = caller(self._get_param("AccessToken"))
+        rp_id = relying_party(pool)
+        finish_registration(pool, user, client_id, self._get_param("Credential"), [f"https://{rp_id}"])
+        return ctx.EmptyResult()
+
+    def finish_registration(pool: Any, user: Any, client_id: str, credential: Any, origins: list[str]) -> Passkey:
+        """Verifies a RegistrationResponseJSON for the pending challenge (clientDataJSON.origin one of `origins`)
+        with py_webauthn and python-fido2, and keeps the passkey."""
         relying_party(pool)
-        credential = self._get_param("Credential")
         if not isinstance(credential, dict):
             raise ctx.InvalidParameterException("Credential must be a RegistrationResponseJSON object.")
         with _LOCK:
@@ -199,8 +224,7 @@ def install(ctx: Any) -> None:  # noqa: C901 (one module, one feature)
         client_data, attestation = decode_registration(response)
         if client_data.type != "webauthn.create" or client_data.challenge != pending.challenge:
             raise fail("WebAuthnChallengeNotFoundException", "The credential does not answer the registration challenge.")
-        expected_origin = f"https://{pending.rp_id}"
-        if client_data.origin != expected_origin:
+        if client_data.origin not in origins:
             raise fail("WebAuthnOriginNotAllowedException",
                        "The registration origin does not align with the user pool relying party id.")
         if attestation.auth_data.rp_id_hash != hashlib.sha256(pending.rp_id.encode()).digest():
@@ -214,11 +238,11 @@ def install(ctx: Any) -> None:  # noqa: C901 (one module, one feature)
         try:
             verified = webauthn.verify_registration_response(
                 credential=credential, expected_challenge=pending.challenge, expected_rp_id=pending.rp_id,
-                expected_origin=expected_origin, require_user_verification=required)
+                expected_origin=list(origins), require_user_verification=required)
         except Exception as exc:  # py_webauthn's InvalidRegistrationResponse and parse errors
             raise fail("WebAuthnCredentialNotSupportedException", f"The credential did not verify: {exc}")
         second = Fido2Server({"id": pending.rp_id, "name": pending.rp_id},
-                             verify_origin=lambda origin: origin == expected_origin)
+                             verify_origin=lambda origin: origin in origins)
         try:
             auth_data = second.register_complete(
                 {"challenge": b64url(pending.challenge), "user_verification": pending.user_verification},
@@ -240,7 +264,7 @@ def install(ctx: Any) -> None:  # noqa: C901 (one module, one feature)
         with _LOCK:
             PENDING.pop((pool.id, user.username), None)
             PASSKEYS.setdefault((pool.id, user.username), []).append(passkey)
-        return ctx.EmptyResult()
+        return passkey
 
     def decode_registration(response: dict[str, Any]) -> tuple[Any, Any]:
         try:
@@ -358,31 +382,43 @@ def install(ctx: Any) -> None:  # noqa: C901 (one module, one feature)
     def verify_assertion(pool: Any, flow: Any, raw: Any) -> None:
         try:
             credential = json.loads(raw) if isinstance(raw, str) else raw
-            credential_id = str(credential["id"])
+            str(credential["id"])
         except (ValueError, TypeError, KeyError):
             raise ctx.InvalidParameterException("CREDENTIAL must be an AuthenticationResponseJSON string.")
-        stored = next((p for p in passkeys_of(pool.id, flow.username) if p.credential_id == credential_id), None)
-        if stored is None:
+        check_assertion(pool, flow.username, flow.email, flow.code, credential, [f"https://{flow.email}"])
+
+    def check_assertion(pool: Any, username: str, rp_id: str, challenge: str, credential: dict[str, Any],
+                        origins: list[str]) -> Passkey:
+        """Verifies an AuthenticationResponseJSON from one of `username`'s passkeys for `rp_id` and the base64url
+        `challenge` (clientDataJSON.origin one of `origins`) with py_webauthn and python-fido2, and moves the
+        signature counter on; NotAuthorizedException when it does not verify."""
+        credential_id = str(credential.get("id") or "")
+        stored = next((p for p in passkeys_of(pool.id, username) if p.credential_id == credential_id), None)
+        if stored is None or stored.rp_id != rp_id:
             raise ctx.NotAuthorizedError(ctx.incorrect)
-        origin = f"https://{flow.email}"
-        challenge = unb64url(flow.code)
         try:
             verified = webauthn.verify_authentication_response(
-                credential=credential, expected_challenge=challenge, expected_rp_id=flow.email,
-                expected_origin=origin, credential_public_key=stored.public_key,
+                credential=credential, expected_challenge=unb64url(challenge), expected_rp_id=rp_id,
+                expected_origin=list(origins), credential_public_key=stored.public_key,
                 credential_current_sign_count=stored.sign_count,
                 require_user_verification=config_of(pool).get("UserVerification") == "required")
         except Exception:
             raise ctx.NotAuthorizedError(ctx.incorrect)
-        second = Fido2Server({"id": flow.email, "name": flow.email}, verify_origin=lambda o: o == origin)
+        second = Fido2Server({"id": rp_id, "name": rp_id}, verify_origin=lambda o: o in origins)
         try:
-            second.authenticate_complete({"challenge": flow.code, "user_verification": None},
+            second.authenticate_complete({"challenge": challenge, "user_verification": None},
                                          [stored.attested], credential)
         except Exception as exc:
             raise ctx.JsonRESTError("InternalErrorException",
                                     f"The verifiers disagree: py_webauthn accepted, python-fido2 refused: {exc}")
         with _LOCK:
             stored.sign_count = verified.new_sign_count
+        return stored
+
+    # The hosted UI's managed login (patches/managed_login.py) runs the same ceremonies from its own origin.
+    CEREMONIES.update(relying_party=relying_party, begin_registration=begin_registration,
+                      finish_registration=finish_registration, check_assertion=check_assertion, caller=caller,
+                      enabled=enabled)
 
     common.wrap(Response, "initiate_auth", lambda orig: lambda self: initiate(self, orig))
     common.wrap(Response, "respond_to_auth_challenge", lambda orig: lambda self: respond(self, orig))

@@ -9,8 +9,7 @@ import Logging
 /// what it does for each operation.
 public typealias AuthClientService =
     AuthSessionService & SignInService & AccountService & UserAttributeService & MFAService & DeviceService
-    & PasskeyService
-    & HostedUIService
+    & HostedUIService & SessionListService & PasskeyService
 
 /// The session as an app watches it: the state, its events, the calls waiting, the tokens and the store.
 public protocol AuthSessionService: Sendable {
