@@ -206,9 +206,6 @@ public actor FakeAuthService: AuthClientService {
         deviceList.removeAll { $0.deviceKey == deviceKey }
     }
 
-    /// Appends `call` to ``calls`` (for the fake's extensions in other files).
-    func record(_ call: Call) { calls.append(call) }
-
     /// What `listSessions` returns; `revokeSession` removes from it (FakeAuthService+Sessions.swift).
     public var sessionList: [UserSessionInfo] = []
     /// Thrown by the session calls when set (a `TokenServiceError` or an `AuthError`).
