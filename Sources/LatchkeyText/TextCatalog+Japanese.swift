@@ -262,7 +262,7 @@ extension TextCatalog {
         text.dashboardHelpSignOut = "このデバイスでサインアウト"
         text.dashboardHelpSignOutEverywhere = "全デバイスでサインアウト (確認あり。更新トークンを無効化)"
         text.dashboardHelpSignInAgain = "再サインイン (セッションの期限切れ時)"
-        text.dashboardHelpMfaRead = "セキュリティ: MFA の設定を読み込む · {key} パスキー"
+        text.dashboardHelpMfaRead = "セキュリティ: MFA 設定を読む · {key} パスキー"
         text.dashboardHelpMfaEmail = "セキュリティ: メール MFA のオン/オフ ({key}: メールを優先)"
         text.dashboardHelpTotpSetUp = "セキュリティ: 認証アプリ (TOTP) を設定"
         text.dashboardHelpTotpOff = "セキュリティ: 認証アプリ (TOTP) をオフ"
