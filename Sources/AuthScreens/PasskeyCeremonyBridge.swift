@@ -29,6 +29,8 @@ public final class PasskeyCeremonyBridge: PasskeyInteraction, Sendable {
         var pin: CheckedContinuation<String, any Error>?
         /// The running ceremony's task (one at a time: the screens start one at a time).
         var ceremony: Task<JSONValue, any Error>?
+        /// Esc came after the ceremony was announced but before its task was registered: cancel it at once.
+        var cancelPending = false
     }
 
     private let waiting = Mutex(Waiting())
@@ -98,6 +100,7 @@ public final class PasskeyCeremonyBridge: PasskeyInteraction, Sendable {
         let (task, pending) = waiting.withLock { waiting in
             let taken = (waiting.ceremony, waiting.pin)
             waiting.pin = nil
+            if waiting.ceremony == nil { waiting.cancelPending = true }
             return taken
         }
         task?.cancel()
@@ -111,10 +114,17 @@ public final class PasskeyCeremonyBridge: PasskeyInteraction, Sendable {
     func run(
         _ kind: PasskeyCeremony.Kind, provider: String?, _ body: @escaping @Sendable () async throws -> JSONValue
     ) async throws -> JSONValue {
-        let task = Task { try await body() }
-        waiting.withLock { $0.ceremony = task }
+        waiting.withLock { $0.cancelPending = false }
+        // Announced before the authenticator runs, so the screen opens before its first prompt.
         continuation.yield(.started(kind))
         if let provider { continuation.yield(.prompt(.provider(name: provider))) }
+        let task = Task { try await body() }
+        let cancelled = waiting.withLock { waiting in
+            waiting.ceremony = task
+            defer { waiting.cancelPending = false }
+            return waiting.cancelPending
+        }
+        if cancelled { task.cancel() }
         do {
             let answer = try await withTaskCancellationHandler {
                 try await task.value

@@ -59,3 +59,8 @@ extension FakeAuthService {
         passkeyList.removeAll { $0.id == credentialId }
     }
 }
+
+extension FakeAuthService {
+    /// Sets the error the passkey calls throw (nil: they answer).
+    public func setPasskeyError(_ error: AuthError?) { passkeyError = error }
+}
