@@ -200,4 +200,21 @@ struct PasskeyCeremonyTests {
             #expect(ScreenText.passkeyPrompt(.touch(authenticator: "YubiKey")) == "セキュリティキー (YubiKey) に触れてください。")
         }
     }
+
+    @Test("The re-login prompt offers the passkey; its request is the prompt's own, and a success closes the prompt")
+    func reloginOffersThePasskey() {
+        var options = AuthUIOptions()
+        options.offersPasskey = true
+        var app = AppState(options: options, now: t0, timeZone: utc)
+        app.base = .dashboard
+        app.dashboard.userState = .signedOutUserPoolsTokenInvalid
+        _ = app.reduce(.keyPressed(.character("s")))
+        #expect(app.relogin?.signIn.focusOrder.contains(.passkey) == true)
+        _ = app.reduce(.relogin(.signIn(.usernameChanged("alice"))))
+        _ = app.reduce(.relogin(.signIn(.focusChanged(.passkey))))
+        let effects = app.reduce(.keyPressed(.enter))
+        #expect(effects == [.relogin(.signIn(.passkey(username: "alice")))])
+        _ = app.reduce(.relogin(.signIn(.signInFinished(.success(.done)))))
+        #expect(app.relogin == nil)
+    }
 }
