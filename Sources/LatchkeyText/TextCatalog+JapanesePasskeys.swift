@@ -39,6 +39,7 @@ extension TextCatalog {
         text.passkeysHintReload = "再読み込み"
         text.passkeysHintBack = "戻る"
         text.passkeysHintMove = "選択"
+        text.profileHelpPasskeys = "パスキー: 一覧、追加、削除"
         translatePasskeyFailures(text)
     }
 

@@ -1352,6 +1352,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var passkeysHintReload = "reload"
     package internal(set) var passkeysHintBack = "back"
     package internal(set) var passkeysHintMove = "select"
+    package internal(set) var profileHelpPasskeys = "your passkeys: list, add, remove"
     package internal(set) var errorPasskeyNotEnabledSummary = "This user pool does not allow passkeys."
     package internal(set) var errorPasskeyConfigurationMissingSummary =
         "This user pool has no relying party for passkeys."

@@ -76,4 +76,16 @@ struct PasskeysScreenTests {
         #expect(view(runtime)?.error?.contains("This user pool does not allow passkeys.") == true)
         #expect(view(runtime)?.error?.contains("\u{1B}") == false)
     }
+
+    @Test("Profile's k (the dashboard's key) opens the Passkeys view")
+    func fromProfile() {
+        var app = AppState(options: AuthUIOptions(), now: t0, timeZone: utc)
+        app.base = .dashboard
+        app.dashboard.userState = .signedIn
+        _ = app.reduce(.keyPressed(.character("p")))
+        #expect(app.profile != nil)
+        let effects = app.reduce(.keyPressed(.character("k")))
+        #expect(app.passkeysView != nil)
+        #expect(effects == [.passkeys(.list)])
+    }
 }
