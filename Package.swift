@@ -31,6 +31,8 @@ let package = Package(
         .library(name: "AWSMobileClientCompat", targets: ["AWSMobileClientCompat"]),
         .library(name: "AWSMobileClientTerminalUI", targets: ["AWSMobileClientTerminalUI"]),
         .library(name: "CognitoAuthTesting", targets: ["CognitoAuthTesting"]),
+        .library(name: "SecurityKeys", targets: ["SecurityKeys"]),
+        .library(name: "SecurityKeysTesting", targets: ["SecurityKeysTesting"]),
         .library(name: "AuthScreensTesting", targets: ["AuthScreensTesting"]),
         .library(name: "AuthScreens", targets: ["AuthScreens"]),
         .library(name: "TerminalKeys", targets: ["TerminalKeys"]),
@@ -67,6 +69,19 @@ let package = Package(
             name: "SystemCrypto",
             dependencies: ["CLibCrypto"],
             swiftSettings: strictSettings
+        ),
+        // libfido2 (FIDO2 security keys over USB HID and NFC), through pkg-config. Debian: libfido2-dev (1.12 in
+        // bookworm); macOS: Homebrew's libfido2. Only SecurityKeys and its test support link it: the core stays free of it.
+        .systemLibrary(
+            name: "CFIDO2",
+            pkgConfig: "libfido2",
+            providers: [.apt(["libfido2-dev"]), .brew(["libfido2"])]
+        ),
+        // P-256 (keys, ECDSA, ECDH) and AES-256-CBC on libcrypto, for the software CTAP2 authenticator of the tests.
+        .target(
+            name: "CSoftKeyCrypto",
+            dependencies: ["COpenSSL"],
+            linkerSettings: [.linkedLibrary("crypto")]
         ),
         .target(
             name: "CNCurses",
@@ -118,6 +133,18 @@ let package = Package(
                 "SystemCrypto",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strictSettings
+        ),
+        // The built-in passkey authenticator: FIDO2 security keys through libfido2 (a PasskeyAuthenticator).
+        .target(
+            name: "SecurityKeys",
+            dependencies: ["CFIDO2", "CognitoAuth"],
+            swiftSettings: strictSettings
+        ),
+        // Test support for SecurityKeys: a software CTAP2 authenticator behind libfido2's fido_dev_set_io_functions.
+        .target(
+            name: "SecurityKeysTesting",
+            dependencies: ["CFIDO2", "CSoftKeyCrypto", "CognitoAuth", "SecurityKeys", "SystemCrypto"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -201,6 +228,7 @@ let package = Package(
                 "CognitoAuth",
                 "AuthScreens",
                 "LatchkeyText",
+                "SecurityKeys",
                 "TerminalUI",
                 "TerminalKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -213,6 +241,16 @@ let package = Package(
             dependencies: ["CognitoAuth", "CognitoAuthTesting", "CBigNum"],
             // Real configuration files, read from the source tree by ConfigurationFormatTests.
             exclude: ["Fixtures"],
+            swiftSettings: strictSettings
+        ),
+        // The libfido2 authenticator through the real libfido2 and the software CTAP2 device (and, nested in the
+        // serialized backend suite, passkey sign-in with it against the local backend).
+        .testTarget(
+            name: "SecurityKeysTests",
+            dependencies: [
+                "CFIDO2", "CognitoAuth", "CognitoAuthTesting", "IntegrationTestSupport", "SecurityKeys",
+                "SecurityKeysTesting",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

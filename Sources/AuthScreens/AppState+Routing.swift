@@ -23,7 +23,9 @@ extension AppState {
             base = .signIn(makeSignIn(username: username, notice: notice))
         case .signUp(let username):
             guard !options.disableSignUp else { return [] }
-            base = .signUp(makeSignUp(username: username))
+            // The prefilled username names an account that exists (the demo's "demo"): Create account
+            // starts empty on its Username, so a newcomer does not submit a taken name (the demo walk).
+            base = .signUp(makeSignUp(username: username == options.prefilledUsername ? "" : username))
         case .confirmSignUp(let username, let delivery, let password, let sendNewCode):
             return openConfirmSignUp(
                 username: username, delivery: delivery, password: password, sendNewCode: sendNewCode)

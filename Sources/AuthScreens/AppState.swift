@@ -79,7 +79,7 @@ public struct AppState: Equatable, Sendable {
         if options.startOnSignUp {
             self.base = .signUp(makeSignUp(username: ""))
         } else {
-            self.base = .signIn(makeSignIn(username: options.prefilledUsername ?? "", notice: options.signInHint))
+            self.base = .signIn(makeSignIn(username: options.prefilledUsername ?? "", notice: nil))
         }
         if let notice = options.storeNotice {
             // Shown inside the UI (whole on Sign in, else the status line; and the log), not printed behind the full screen.
@@ -146,6 +146,7 @@ public struct AppState: Equatable, Sendable {
             username: username, notice: notice, showsCreateAccount: !options.disableSignUp, showsForgotPassword: true,
             canCancel: options.canCancel || options.returnAccount != nil)
         state.backTo = options.returnAccount?.name
+        state.hint = options.signInHint
         state.usernameKind = options.usernameKind
         state.choosesMethod = options.choosesSignInMethod
         state.asksForPassword = options.asksForPassword

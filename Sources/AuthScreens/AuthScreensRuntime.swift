@@ -23,10 +23,14 @@ public final class AuthScreensRuntime {
         /// a user another account holds): the host applies them and starts the UI again, saying
         /// `notice` there (what a hosted-UI sign-out said about the browser's session) when there is one.
         case handOver(notice: String?)
+        /// Another process made this account (by ``AccountChoice/id``) the active one: the host starts
+        /// the UI again on it (the rule for which account is active: the UI follows, never undoes it).
+        case followActiveAccount(String)
     }
 
-    /// The app's current state; changed only by the runtime's reducer.
-    public private(set) var state: AppState
+    /// The app's current state; changed only by the runtime (its reducer, and the status line of
+    /// ``followActiveAccount()``).
+    public internal(set) var state: AppState
     /// Called after every change, for the renderer to redraw.
     public var onChange: (@MainActor (AppState) -> Void)?
     /// Called once when the user quits or cancels.
@@ -60,6 +64,8 @@ public final class AuthScreensRuntime {
     /// Identifies the latest form request, so an older one finishing does not clear the newer one.
     private var requestSerial = 0
     private var tasks: [UInt64: Task<Void, Never>] = [:]
+    /// The active account last seen in ``AuthUIOptions/accountsRoot`` (see ``followActiveAccount()``).
+    var seenActiveAccount: String?
     private var nextTaskID: UInt64 = 0
 
     /// Creates a runtime on `clock`; call ``start()`` to subscribe to the service's events.
@@ -71,6 +77,7 @@ public final class AuthScreensRuntime {
         self.clock = clock
         self.state = AppState(options: options, now: clock.now(), timeZone: timeZone)
         adoptRefreshMargin()
+        seenActiveAccount = activeAccount()
     }
 
     /// Creates a runtime around an existing state (for tests and restarts).
@@ -79,11 +86,15 @@ public final class AuthScreensRuntime {
         self.clock = clock
         self.state = state
         adoptRefreshMargin()
+        seenActiveAccount = activeAccount()
     }
 
     /// The dashboard refreshes the tokens when the client would: with the service's own margin.
     private func adoptRefreshMargin() {
         state.dashboard.refreshMargin = service.refreshMargin
+        // The AWS credentials too, when there is an identity pool to renew them from.
+        state.dashboard.awsRenewal.isEnabled = service.configuration.identityPool != nil
+        state.dashboard.awsRenewal.margin = service.credentialsMargin
     }
 
     /// Subscribes to the service's events, then loads the pending calls and connectivity.
@@ -162,18 +173,37 @@ public final class AuthScreensRuntime {
     public func tick(now: Date? = nil) {
         send(.tick(now: now ?? clock.now()))
         let service = self.service
-        spawn { await service.syncWithStore() }
+        spawn { [weak self] in
+            await service.syncWithStore()
+            // Another process may have renewed the tokens or AWS credentials (an `exec` serving them):
+            // the rows show what the store holds, so they are never red while it holds fresh ones.
+            guard let stored = await service.session else { return }
+            self?.adoptRenewedSession(SessionSummary(stored))
+        }
         if let directory = state.options.credentialsRegistryDirectory {
             // A directory listing of a few small files: the `exec` children and endpoints on this session.
             let users = CredentialsEndpointRegistry(storeDirectory: directory).live().map(CredentialsUser.init)
             if users != state.dashboard.credentialsUsers { send(.sessionEvent(.credentialsUsersChanged(users))) }
         }
+        followActiveAccount()
         // The demo's mailbox: a code the local backend "sent" is said on whatever screen is showing.
         for entry in state.options.demoMailbox?.newEntries() ?? [] {
             state.statusMessage = entry.logLine
             state.dashboard.append(entry.logLine)
             onChange?(state)
         }
+    }
+
+    /// Shows `stored` when it holds other expiries than the dashboard shows for the same signed-in user.
+    private func adoptRenewedSession(_ stored: SessionSummary) {
+        let shown = state.dashboard.session
+        guard state.dashboard.userState == .signedIn, let shown, shown.username == stored.username,
+            shown.awsCredentialsExpiration != stored.awsCredentialsExpiration
+                || shown.awsCredentialsFetchedAt != stored.awsCredentialsFetchedAt
+                || shown.accessTokenExpiration != stored.accessTokenExpiration
+                || shown.identityId != stored.identityId
+        else { return }
+        send(.sessionLoaded(stored))
     }
 
     /// Tells the view models whether the terminal is below the minimum size.
@@ -281,7 +311,7 @@ public final class AuthScreensRuntime {
         }
     }
 
-    private func finish(_ reason: Exit) {
+    func finish(_ reason: Exit) {
         guard exit == nil else { return }
         exit = reason
         onExit?(reason)

@@ -59,6 +59,10 @@ public struct AuthUIOptions: Hashable, Sendable {
     public var accountNotice: String?
     /// Whether the host can start the UI again on another account (`a` opens the Accounts chooser).
     public var canSwitchAccounts: Bool = false
+    /// The store root the accounts share. With it (and ``canSwitchAccounts``), the UI follows the
+    /// active account when another process changes it (`latchkey switch`, a sign-in, a sign-out):
+    /// the run ends with ``AuthScreensRuntime/Exit/followActiveAccount(_:)``.
+    public var accountsRoot: String?
     /// Whether sign-in uses the USER_AUTH flow: the username first, then a choice of the methods the
     /// pool offers (password, a code by email or text message).
     public var choosesSignInMethod: Bool = false

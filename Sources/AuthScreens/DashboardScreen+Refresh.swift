@@ -86,17 +86,21 @@ extension DashboardState {
         return now.timeIntervalSince(time) < RefreshSchedule.patience
     }
 
-    /// What the token rows add about the next refresh: "refreshes 22:55", within a minute
-    /// "refreshes in 25 s" (short-lived tokens would otherwise read "expires 22:55, refreshes 22:55"),
-    /// or "refreshing…"; nil when none is coming (offline, signed out, no refresh token).
+    /// What the token rows add about the next refresh: "refreshes 22:55", within
+    /// ``relativeRefreshNoteWindow`` "refreshes in 85 s" or "in 7 min" (short-lived tokens would otherwise
+    /// read "expires 22:55, refreshes 22:55" until their last minute: ux-3, item 12), or "refreshing…";
+    /// nil when none is coming (offline, signed out, no refresh token).
     public var tokenRefreshNote: String? {
         if isRefreshing { return ScreenText.tokensRefreshing }
         guard let next = nextRefresh else { return nil }
         let wait = next.timeIntervalSince(now)
-        return wait < 60
+        return wait < Self.relativeRefreshNoteWindow
             ? ScreenText.tokensRefreshIn(TimeFormatting.duration(wait))
             : ScreenText.tokensRefreshAt(String(clock(next).prefix(5)))
     }
+
+    /// How close a refresh is when the token rows count down to it rather than name its time: 10 minutes.
+    static let relativeRefreshNoteWindow: TimeInterval = 600
 
     /// A token row's value: the gauge's expiry and the refresh note, "23:13:20 (in 30 min), refreshes 23:11".
     func tokenRowText(_ gauge: ExpiryGauge?) -> String? {

@@ -88,6 +88,8 @@ public struct DashboardState: Equatable, Sendable {
     package var awsCredentialsIssuedAt: Date?
     /// The `exec` commands and credentials endpoints using the session (another process's registry).
     public var credentialsUsers: [CredentialsUser] = []
+    /// The dashboard's own renewals of the AWS credentials ahead of expiry (identity pool only).
+    package var awsRenewal = AWSCredentialsRenewal()
     /// The library's preferred token refresh margin (``AuthClientOptions/refreshMargin``); like the
     /// library, the dashboard caps it at a quarter of the tokens' lifetime and refreshes that long
     /// before they expire.
@@ -155,9 +157,10 @@ public struct DashboardState: Equatable, Sendable {
     /// them arrive, else from the session's last write (at or after the fetch).
     public var awsCredentials: ExpiryGauge? {
         let expiration = session?.awsCredentialsExpiration
-        let issued = [awsCredentialsIssuedAt, session?.updatedAt].compactMap { $0 }.first { start in
-            expiration.map { start < $0 } ?? false
-        }
+        let issued = [session?.awsCredentialsFetchedAt, awsCredentialsIssuedAt, session?.updatedAt].compactMap { $0 }
+            .first { start in
+                expiration.map { start < $0 } ?? false
+            }
         return gauge(ScreenText.awsCredentialsLabel, expiration, issuedAt: issued)
     }
 
@@ -186,7 +189,7 @@ public struct DashboardState: Equatable, Sendable {
             DashboardRow(label: ScreenText.idTokenLabel, value: tokenRowText(idToken) ?? none),
             DashboardRow(label: ScreenText.accessTokenLabel, value: tokenRowText(accessToken) ?? none),
             DashboardRow(label: ScreenText.refreshTokenLabel, value: refreshTokenText),
-            DashboardRow(label: ScreenText.awsCredentialsLabel, value: awsCredentials?.text ?? none),
+            DashboardRow(label: ScreenText.awsCredentialsLabel, value: awsCredentialsRowText ?? none),
         ] + (credentialsUsersRow.map { [$0] } ?? []) + [
             DashboardRow(label: ScreenText.connectivityLabel, value: connectivityText),
             DashboardRow(label: ScreenText.pendingCallsLabel, value: ScreenText.pendingSummary(pendingCalls.count)),
@@ -265,6 +268,9 @@ public enum DashboardRequest: Hashable, Sendable {
     case setMFAPreference([MFAType: MFAPreference])
     /// `signOut(_:)` here or everywhere; answered by `signOutFinished`.
     case signOut(SignOutScope)
+    /// `getAWSCredentials(_:)` (renewed when due by the core's rule), then the stored session; answered
+    /// by `awsCredentialsRenewed`.
+    case renewAWSCredentials
 
     /// The requests to run side by side for this one: each sample call is a request of its own.
     var concurrentParts: [DashboardRequest] {
@@ -302,6 +308,13 @@ public enum DashboardRequest: Hashable, Sendable {
         case .signOut(let scope):
             return await AuthEffect.outcome { try await service.signOut(scope) }
                 .map { .signOutFinished(global: scope == .global, result: $0) }
+        case .renewAWSCredentials:
+            return await AuthEffect.outcome {
+                _ = try await service.getAWSCredentials(
+                    TokenRequestOptions(
+                        waitForSignIn: false, waitForConnectivity: false, label: ScreenText.awsCredentialsLabel))
+                return await service.session.map(SessionSummary.init)
+            }.map { .awsCredentialsRenewed($0) }
         }
     }
 }
@@ -336,6 +349,8 @@ public enum DashboardAction: Sendable {
     case mfaSettingsLoaded(Result<MFASettings, AuthError>)
     /// An MFA change finished.
     case mfaPreferenceFinished(Result<Void, AuthError>)
+    /// The dashboard's renewal of the AWS credentials finished: the session read after it, or why not.
+    case awsCredentialsRenewed(Result<SessionSummary?, AuthError>)
 }
 
 extension DashboardState {
@@ -354,7 +369,7 @@ extension DashboardState {
             return []
         case .tick(let time):
             now = time
-            return probeIfDue() + refreshIfDue()
+            return probeIfDue() + refreshIfDue() + renewAWSCredentialsIfDue()
         case .sampleCallFinished(let number, let result):
             runningSampleCalls.removeAll { $0.number == number }
             switch result {
@@ -380,6 +395,9 @@ extension DashboardState {
             return mfaLoaded(result)
         case .mfaPreferenceFinished(let result):
             return mfaChanged(result)
+        case .awsCredentialsRenewed(let result):
+            awsCredentialsRenewed(result)
+            return []
         }
     }
 
@@ -410,6 +428,8 @@ extension DashboardState {
         mfa = nil
         awsCredentialsIssuedAt = nil
         autoRefresh = RefreshSchedule()
+        awsRenewal.requestedAt = nil
+        awsRenewal.schedule = RefreshSchedule()
         refreshTokenIssuedAt = nil
     }
 
@@ -465,6 +485,7 @@ extension DashboardState {
             append(ScreenText.identityChanged(old: old, new: new))
         case .credentialsRefreshed(let expiration):
             session?.awsCredentialsExpiration = expiration
+            session?.awsCredentialsFetchedAt = now
             awsCredentialsIssuedAt = now
             append(ScreenText.credentialsRefreshed(clock(expiration)))
         case .storeWarning(let message):

@@ -36,6 +36,13 @@ extension DevicesState {
     /// The hint bar's entries, made from ``keyBindings``.
     static var bindingHints: [HintEntry] { keyBindings.hintEntries(order: hintOrder) }
 
+    /// The hint bar's entries for this list: with no device listed, none of the keys that act on one
+    /// (select, forget, remember), which did nothing there (ux-3, item 18).
+    var listHints: [HintEntry] {
+        guard hasLoaded, devices.isEmpty else { return Self.bindingHints }
+        return Self.keyBindings.hintEntries(order: Self.hintOrder.filter { ![.up, .forget, .remember].contains($0) })
+    }
+
     /// The help overlay's lines, made from ``keyBindings``.
     static var helpLines: [String] { keyBindings.helpLines() }
 

@@ -46,9 +46,10 @@ extension ProfileState {
         ]
     }
 
-    /// The hint bar's order while browsing, most important first (a narrow bar keeps the first).
+    /// The hint bar's order while browsing, most important first (a narrow bar keeps the first): the way
+    /// back before the rarer keys, and no `?` (the bar adds "? help" or "? more" itself; ux-3, item 16).
     static let hintOrder: [ProfileCommand] = [
-        .up, .edit, .verify, .remove, .password, .delete, .back, .help, .quit,
+        .up, .edit, .verify, .back, .remove, .password, .delete, .quit,
     ]
 
     /// The browsing hints: `x remove` only on a row it can remove.

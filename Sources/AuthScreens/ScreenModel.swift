@@ -175,7 +175,7 @@ extension ReloginPromptState: ScreenModel {
 extension DevicesState: ScreenModel {
     var title: String { ScreenText.devicesTitle }
     var hasTextField: Bool { false }
-    var hintEntries: [HintEntry]? { Self.bindingHints }
+    var hintEntries: [HintEntry]? { listHints }
     var helpLines: [String]? { Self.helpLines }
     static func action(for key: Key) -> DevicesAction { .keyPressed(key) }
 }

@@ -44,6 +44,18 @@ extension ScreenText {
     public static func switchedAfterSignOut(_ name: String) -> String {
         Localized.format(\.accountsSwitchedAfterSignOut, ["name": name])
     }
+    /// The account another process made active, which this UI followed: "alice was made the active account …".
+    public static func followedSwitch(_ name: String) -> String {
+        Localized.format(\.accountsFollowedSwitch, ["name": name])
+    }
+    /// This account was signed out elsewhere and another, still signed in, became active: the UI followed it.
+    public static func followedSignOut(_ name: String) -> String {
+        Localized.format(\.accountsFollowedSignOut, ["name": name])
+    }
+    /// Another process made `name` active while a form here was in use: said, not followed.
+    public static func activeElsewhere(_ name: String) -> String {
+        Localized.format(\.accountsActiveElsewhere, ["name": name])
+    }
     /// The Accounts chooser's bottom-line key hints.
     public static var accountPickerHints: [String] {
         AccountPickerState.bindingHints.map(\.text)

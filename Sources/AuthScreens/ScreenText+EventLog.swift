@@ -83,6 +83,11 @@ extension ScreenText {
     public static func credentialsRefreshed(_ expiry: String) -> String {
         Localized.format(\.credentialsRefreshed, ["expiry": expiry])
     }
+
+    /// "AWS credentials not renewed: …; tried again shortly" (the dashboard's own renewal failed).
+    public static func awsCredentialsRenewFailed(_ message: String) -> String {
+        Localized.format(\.awsCredentialsRenewFailed, ["message": message])
+    }
     /// The session store reported a problem: "Session store: {message}".
     public static func storeWarning(_ message: String) -> String {
         Localized.format(\.storeWarning, ["message": TerminalText.sanitized(message)])

@@ -21,7 +21,10 @@ extension ScreenText {
         case .disabled: return Localized.text(\.reloginHeadlineDisabled)
         case .accountGone: return Localized.text(\.reloginHeadlineAccountGone)
         case .passwordReset: return Localized.text(\.reloginHeadlinePasswordReset)
-        case .expired, .reused, .unknown: return Localized.text(\.reloginHeadlineExpired)
+        case .expired, .reused: return Localized.text(\.reloginHeadlineExpired)
+        // Not known (a relaunch reads no cause from the store): "ended", never a guess such as "expired"
+        // for a session that was revoked (ux-3, item 11).
+        case .unknown: return Localized.text(\.reloginHeadlineEnded)
         }
     }
 
@@ -54,8 +57,12 @@ extension ScreenText {
         }
     }
 
-    /// The line printed when the UI ends: "latchkey: Signed in as alice".
-    public static func exitLine(_ state: UserState, username: String?, cause: ReloginCause = .unknown) -> String {
+    /// The line printed when the UI ends: "latchkey: Signed in as alice"; a sign-in needed again names
+    /// `signInCommand`, with the options the UI was started with (ux-3, item 27).
+    public static func exitLine(
+        _ state: UserState, username: String?, cause: ReloginCause = .unknown,
+        signInCommand: String = "latchkey sign-in"
+    ) -> String {
         let name = username.map { TerminalText.sanitized($0) }
         switch state {
         case .signedIn:
@@ -65,8 +72,12 @@ extension ScreenText {
         case .guest: return Localized.text(\.exitLineGuest)
         case .unknown: return Localized.text(\.exitLineUnknown)
         case .signedOutUserPoolsTokenInvalid, .signedOutFederatedTokensInvalid:
-            guard let name else { return Localized.format(\.exitLineRelogin, ["headline": reloginHeadline(cause)]) }
-            return Localized.format(\.exitLineReloginAs, ["headline": reloginHeadline(cause), "username": name])
+            guard let name else {
+                return Localized.format(
+                    \.exitLineRelogin, ["headline": reloginHeadline(cause), "command": signInCommand])
+            }
+            return Localized.format(
+                \.exitLineReloginAs, ["headline": reloginHeadline(cause), "username": name, "command": signInCommand])
         }
     }
 

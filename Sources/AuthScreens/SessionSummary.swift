@@ -25,6 +25,9 @@ public struct SessionSummary: Hashable, Sendable {
     public var authenticatedAt: Date?
     /// The AWS credentials' expiry.
     public var awsCredentialsExpiration: Date?
+    /// When the AWS credentials were fetched (`awsCredentialsFetchedAt`, by whichever process fetched
+    /// them): their lifetime, for the refresh rule and the bar.
+    public var awsCredentialsFetchedAt: Date?
     /// When the session was last written.
     public var updatedAt: Date?
     /// This machine's device key when the pool tracks devices (not a secret; the device password is left out).
@@ -76,5 +79,6 @@ public struct SessionSummary: Hashable, Sendable {
         self.deviceKey = session.device.map { TerminalText.sanitized($0.deviceKey) }
         self.deviceAwaitsRememberChoice = session.device?.awaitsRememberChoice == true
         self.authenticatedAt = session.tokens?.idTokenClaims.authTime
+        self.awsCredentialsFetchedAt = session.awsCredentials == nil ? nil : session.awsCredentialsFetchedAt
     }
 }

@@ -123,7 +123,7 @@ public struct SessionsState: Equatable, Sendable {
     /// The one message under the list, with its kind: the question, else the error, else the notice.
     public var message: (kind: SessionsMessageKind, text: String)? {
         // The selected row and the details above the message name the session asked about.
-        if confirmingRevoke != nil { return (.question, Localized.text(\.sessionsConfirmRevoke)) }
+        if confirmingRevoke != nil { return (.question, ScreenText.namingKeys(\.sessionsConfirmRevoke)) }
         if let error { return (.error, error) }
         if let notice { return (.success, notice) }
         return nil

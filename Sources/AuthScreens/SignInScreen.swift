@@ -50,6 +50,10 @@ public struct SignInState: Equatable, Sendable {
     public var banner: String?
     /// An informational message, such as "Password changed. Sign in with the new password."
     public var notice: String?
+    /// A line kept for as long as the screen shows, such as the demo's password: unlike ``notice``, a
+    /// sign-in attempt (and its failure) does not clear it, so the person who typed a wrong password
+    /// still reads it (ux-3, item 8).
+    public var hint: String?
     /// The session store's warning (the session is stored in plain text, and why), shown whole above
     /// the form until a sign-in starts; the event log keeps it.
     public var storeWarning: String?

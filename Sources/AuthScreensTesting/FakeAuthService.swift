@@ -138,6 +138,11 @@ public actor FakeAuthService: AuthClientService {
         throw AuthError.unsupported(type: "identity pool", message: "the fake has no identity pool")
     }
 
+    /// Refused: the fake has no identity pool (see ``configuration``), so the UI never asks.
+    public func getAWSCredentials(_ options: TokenRequestOptions) async throws -> AWSCredentials {
+        throw AuthError.unsupported(type: "identity pool", message: "the fake has no identity pool")
+    }
+
     /// Refused: the fake keeps no MFA settings.
     public func mfaSettings() async throws -> MFASettings {
         throw AuthError.unsupported(type: "MFA", message: "the fake cannot read MFA settings")

@@ -248,6 +248,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var signInWaitReleasedOther = "Sign-in cancelled: {count} waiting calls released"
     package internal(set) var identityChanged = "Identity id changed: {old} → {new}"
     package internal(set) var credentialsRefreshed = "AWS credentials refreshed; they expire at {expiry}"
+    package internal(set) var awsCredentialsRenewFailed = "AWS credentials not renewed: {message}. Tried again shortly."
     package internal(set) var storeWarning = "Session store: {message}"
     package internal(set) var signedInAgain = "Signed in again as {username}"
     package internal(set) var hintChoose = "choose"
@@ -405,6 +406,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var reloginHeadlineAccountGone = "Account not found"
     package internal(set) var reloginHeadlinePasswordReset = "Password reset required"
     package internal(set) var reloginHeadlineExpired = "Session expired: sign in again"
+    package internal(set) var reloginHeadlineEnded = "Session ended: sign in again"
     package internal(set) var stateRowSignedOutUserPoolsTokenInvalid = "Sign-in needed"
     package internal(set) var stateRowSignedOutFederatedTokensInvalid = "Provider sign-in needed"
     package internal(set) var reloginReasonFederated =
@@ -428,8 +430,8 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var exitLineSignedOut = "Not signed in."
     package internal(set) var exitLineGuest = "Guest (not signed in)."
     package internal(set) var exitLineUnknown = "Not signed in."
-    package internal(set) var exitLineRelogin = "{headline}: latchkey sign-in."
-    package internal(set) var exitLineReloginAs = "{headline} ({username}): latchkey sign-in."
+    package internal(set) var exitLineRelogin = "{headline}. Run {command}."
+    package internal(set) var exitLineReloginAs = "{headline} ({username}). Run {command}."
     package internal(set) var globalSignOutHintsYes = "sign out everywhere"
     package internal(set) var globalSignOutHintsCancel = "cancel"
     package internal(set) var resendCodeCooldown = "{button} ({seconds} s)"
@@ -444,7 +446,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var tokenCopiedUnverifiedInTmux =
         "Sent through tmux (if nothing arrives: tmux set -g allow-passthrough on): {token}, {characters} characters."
     package internal(set) var tokenCopiedToTmuxBuffer =
-        "Copied into tmux's paste buffer only (for the clipboard: tmux set -g set-clipboard on): {token}, {characters} characters."
+        "Only in tmux's paste buffer (for the clipboard: tmux set -g set-clipboard on): {token}, {characters} characters."
     package internal(set) var mfaFactorPreferred = " (preferred)"
     package internal(set) var mfaFactorNoPhone = " (no phone number)"
     package internal(set) var mfaFactorOn = "on"
@@ -551,7 +553,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var sessionsThisTerminal = "← this terminal"
     package internal(set) var sessionsDetail = "Session {id} · {type} · app client {client}"
     package internal(set) var sessionsConfirmRevoke =
-        "Revoke the selected session? Its refresh and access tokens stop working. y/N"
+        "Revoke the selected session? Its refresh and access tokens stop working. {yes}/{defaultNo}"
     package internal(set) var sessionsRevokeCancelled = "Nothing revoked."
     package internal(set) var sessionsRevoked = "Session revoked: {device}."
     package internal(set) var sessionsRefuseCurrent =
@@ -561,7 +563,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var sessionsHintsReload = "reload"
     package internal(set) var sessionsHintsBack = "back"
     package internal(set) var sessionsHintsQuit = "quit"
-    package internal(set) var sessionsHelpSelect = "select a session (also k / j)"
+    package internal(set) var sessionsHelpSelect = "select a session"
     package internal(set) var sessionsHelpRevoke =
         "revoke the selected session (asks first)"
     package internal(set) var sessionsHelpReload = "reload the list (it also reloads every 30 s)"
@@ -757,14 +759,16 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var cliConfigGuestsNotAllowed = "not allowed"
     package internal(set) var cliConfigNote = "Note"
     package internal(set) var cliConfigOriginDefault = "default"
+    package internal(set) var cliConfigSectionByDefault = " (the default: no section was named)"
     package internal(set) var cliConfigOriginPoolId = "the pool id"
     package internal(set) var cliConfigOriginAwsDefault = "default (AWS)"
     package internal(set) var cliConfigOriginIssuer = "the issuer (AWS)"
     package internal(set) var cliConfigOriginEndpointJWKS = "the user pool endpoint + /<pool id>/.well-known/jwks.json"
     package internal(set) var cliDemoBackend = "Local backend: {endpoint} (user pool {pool})"
     package internal(set) var cliDemoConfiguration = "Configuration: {path}"
-    package internal(set) var cliDemoUser = "Demo user:     {username} / {password}"
-    package internal(set) var cliDemoSignInHint = "Demo user {username}: the password is {password}"
+    package internal(set) var cliDemoUser = "Demo user:     {username} / {password} (unless you changed it)"
+    package internal(set) var cliDemoSignInHint =
+        "Demo user {username}: the password is {password}, unless you changed it (then Forgot password sets a new one)"
     package internal(set) var cliDemoNoTerminal = "No terminal on standard input, so no sign-in prompt. Sign in with:"
     package internal(set) var cliDemoKeepingConfiguration =
         "Keeping your configuration at {path}; using the demo's with --config."
@@ -777,7 +781,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var cliTokenBadRetrySeconds =
         "--retry-seconds must be a number of seconds from 0 to {maximum}; got {value}. Pass, for example, --retry-seconds 4."
     package internal(set) var cliTokenNoRefreshWithin = "no refresh within {seconds} s"
-    package internal(set) var cliTokenNotSignedIn = "nobody is signed in. Sign in first: latchkey sign-in"
+    package internal(set) var cliTokenNotSignedIn = "Nobody is signed in. Sign in first: latchkey sign-in"
     package internal(set) var cliCredentialsNoneWithin = "no credentials within {seconds} s"
     package internal(set) var cliSignOutGlobalNotSent =
         "signed out{who} on this machine only. GlobalSignOut and RevokeToken could not be sent: {reason} Other devices are NOT signed out, and this session's refresh token still works at the service until it is revoked; run `latchkey sign-out --global` again once the service is reachable."
@@ -845,6 +849,9 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var cliUnknownCommand = "unknown command \"{name}\"."
     package internal(set) var cliDidYouMean = " Did you mean {suggestion}?"
     package internal(set) var cliSeeHelp = " Run latchkey --help for the list of commands."
+    package internal(set) var cliUnknownOptionBeforeCommand =
+        "unknown option \"{option}\" before the command {command}."
+    package internal(set) var cliSeeCommandHelp = " Run latchkey {command} --help for the options it takes."
     package internal(set) var cliAccountGone = "the account {name} is gone."
     package internal(set) var cliWebSshSession = "this is an SSH session"
     package internal(set) var cliWebNoDisplay = "there is no display (DISPLAY and WAYLAND_DISPLAY are unset)"
@@ -967,7 +974,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var cliSignInPasswordStdin = "Read the password from the first line of standard input."
     package internal(set) var cliSignInFlow = "The flow: srp, password, custom, custom-srp or user-auth."
     package internal(set) var cliSignInMethod =
-        "With --flow user-auth: password, password-srp, email-otp, sms-otp or passkey (needs LATCHKEY_PASSKEY_PROVIDER)."
+        "With --flow user-auth: password, password-srp, email-otp, sms-otp or passkey (a security key, or LATCHKEY_PASSKEY_PROVIDER)."
     package internal(set) var cliSignInValidationData =
         "Validation data for the pool's Lambda triggers, as key=value; repeatable. Sent with InitiateAuth's ClientMetadata, as AWSMobileClient's signIn(username:password:validationData:) does."
     package internal(set) var cliSignInRememberDevice =
@@ -1005,7 +1012,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var cliStatusJson = "Print JSON for scripts."
     package internal(set) var cliTokenAbstract = "Print a valid token for scripts, refreshing first if needed."
     package internal(set) var cliTokenDiscussion =
-        "Exits 4 when re-login is required and 3 when the backend cannot be reached and the cached token has expired. The token is checked locally (signature and expiry), not with the server: one revoked by a global sign-out elsewhere is still printed until it expires (at most an hour); the next refresh then fails and exits 4."
+        "Exits 1 when nobody is signed in, 4 when re-login is required and 3 when the backend cannot be reached and the cached token has expired. The token is checked locally (signature and expiry), not with the server: one revoked by a global sign-out elsewhere is still printed until it expires (at most an hour); the next refresh then fails and exits 4."
     package internal(set) var cliTokenId = "Print the id token (the default)."
     package internal(set) var cliTokenAccess = "Print the access token."
     package internal(set) var cliTokenRetrySeconds = "Seconds to keep retrying an unreachable backend before exiting 3."
@@ -1081,8 +1088,8 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var cliNewPasswordRequired = "A new password is required for this account."
     package internal(set) var cliPromptNewPassword = "New password: "
     package internal(set) var cliPromptRepeatNewPassword = "New password again: "
-    package internal(set) var cliPasswordsDoNotMatch =
-        "The passwords do not match. Nothing was changed: run latchkey change-password again."
+    package internal(set) var cliNewPasswordsDiffer = "The two passwords differ."
+    package internal(set) var cliNewPasswordTryAgain = " Try again ({left} tries left), or press Ctrl-C."
     package internal(set) var cliPromptCodeSent = "Code sent in {destination} (or \"resend\"): "
     package internal(set) var cliSendingNewCode = "Sending a new code …"
     package internal(set) var cliCodeRefused = "✘ {message} Enter the code again, or \"resend\" for a new one."
@@ -1097,7 +1104,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var cliPromptPhoneForCodes =
         "Phone number for sign-in codes (with the country code, e.g. +15555550123): "
     package internal(set) var cliPasskeysUnavailable =
-        "Passkeys are offered too: set LATCHKEY_PASSKEY_PROVIDER to a passkey provider to use one."
+        "Passkeys are offered too: plug in a security key, or set LATCHKEY_PASSKEY_PROVIDER to a passkey provider, to use one."
     package internal(set) var cliPromptSignInWith = "Sign in with ({methods}): "
     package internal(set) var cliChooseOneOf = "Choose one of: {methods}."
     package internal(set) var cliCustomChallenge = "Custom challenge."
@@ -1179,6 +1186,8 @@ package final class TextCatalog: @unchecked Sendable {
         "--relogin-wait-seconds must be a number of seconds from 0 to 3600."
     package internal(set) var cliExecRemoved =
         "removed {names} from the command's environment (they would take precedence over Latchkey's credentials)."
+    package internal(set) var cliExecRemovedOne =
+        "removed {names} from the command's environment (it would take precedence over Latchkey's credentials)."
     package internal(set) var cliExecOrphans =
         "the command left processes running; its endpoint answers \"exec ended\" (503) to them for up to {seconds} s while they run, then closes."
     package internal(set) var cliServeCredentialsReadyFile =
@@ -1462,6 +1471,13 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var hintEscBackTo = "back to {name}"
     package internal(set) var backToAccountLink = "Back to {name}"
     package internal(set) var accountsSwitchedAfterSignOut = "Switched to {name}, who is still signed in here."
+    package internal(set) var accountsFollowedSwitch =
+        "{name} was made the active account in another terminal or process; this UI follows it."
+    package internal(set) var accountsFollowedSignOut =
+        "Signed out from another terminal or process; {name}, who is still signed in here, is the active account now."
+    package internal(set) var accountsActiveElsewhere =
+        "{name} was made the active account in another terminal or process; this screen stays as it is until you are done."
+    package internal(set) var cliOtherAccountSignedIn = "{name} is signed in here: latchkey switch {name}"
     package internal(set) var accountsKeptAccount = "{name} already had an account here: the sign-in uses it."
     package internal(set) var accountsNotMoved =
         "The sign-in stays in an account of its own: this user's existing account could not take it ({reason}). `latchkey accounts` lists both."

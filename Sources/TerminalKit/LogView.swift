@@ -19,7 +19,8 @@ public struct LogView: Widget, Hashable, Sendable {
     /// Lines scrolled back from the newest (0 follows the end).
     public var scrollOffset: Int
     /// Whether a line wider than the view continues on the next rows (indented two columns)
-    /// instead of being cut with "…"; the newest rows are the ones kept.
+    /// instead of being cut with "…"; the newest entries that fit whole are the ones kept, so the view
+    /// never starts with the end of an entry (only an entry taller than the view alone is cut).
     public var wrapsLongLines: Bool
 
     /// Creates a log view.
@@ -60,25 +61,37 @@ public struct LogView: Widget, Hashable, Sendable {
         return String(rest.drop { $0 == " " })
     }
 
+    /// The rows of the newest visible entries that fit whole in `height` rows, each entry wrapped to
+    /// `width` (its continuation rows two columns in); the newest entry's last rows when it alone is taller.
+    func wrappedRows(width: Int, height: Int) -> [(String, CellStyle)] {
+        var kept: [[(String, CellStyle)]] = []
+        var used = 0
+        for entry in visibleEntries(height: height).reversed() {
+            let line = entry.text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+            let text = String(line)
+            guard let head = TextWidth.wrap(text, toWidth: width).first else { continue }
+            var group = [(head, entry.style)]
+            // The rest of the line (after the first row's text), wrapped two columns in.
+            let rest = Self.remainder(of: text, after: head)
+            if !rest.isEmpty, width > 2 {
+                group += TextWidth.wrap(rest, toWidth: width - 2).map { ("  " + $0, entry.style) }
+            }
+            guard used + group.count <= height else {
+                if kept.isEmpty { kept = [Array(group.suffix(height))] }
+                break
+            }
+            kept.insert(group, at: 0)
+            used += group.count
+        }
+        return kept.flatMap { $0 }
+    }
+
     /// Draws the visible entries top to bottom.
     public func draw(into grid: inout CellGrid, in rect: Rect) {
         guard !rect.isEmpty else { return }
         if wrapsLongLines {
-            var rows: [(String, CellStyle)] = []
-            for entry in visibleEntries(height: rect.height) {
-                let line = entry.text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
-                let text = String(line)
-                guard let head = TextWidth.wrap(text, toWidth: rect.width).first else { continue }
-                rows.append((head, entry.style))
-                // The rest of the line (after the first row's text), wrapped two columns in.
-                let rest = Self.remainder(of: text, after: head)
-                if !rest.isEmpty, rect.width > 2 {
-                    for part in TextWidth.wrap(rest, toWidth: rect.width - 2) {
-                        rows.append(("  " + part, entry.style))
-                    }
-                }
-            }
-            for (index, row) in rows.suffix(rect.height).enumerated() {
+            let rows = wrappedRows(width: rect.width, height: rect.height)
+            for (index, row) in rows.enumerated() {
                 grid.write(
                     TextWidth.truncate(row.0, toWidth: rect.width), row: rect.row + index, column: rect.column,
                     style: row.1, maxWidth: rect.width)

@@ -44,8 +44,9 @@ extension AppView {
     }
 
     /// The session panel's rows: identity, expiries, refresh token, connectivity. No token is
-    /// ever shown.
-    func panelRows(_ dashboard: DashboardState) -> [PanelRow] {
+    /// ever shown. The Security row wider than `securityValueWidth` goes on over more rows, broken
+    /// between its parts, so no key of it is cut (ux-3, item 13).
+    func panelRows(_ dashboard: DashboardState, securityValueWidth: Int = .max) -> [PanelRow] {
         // Signed in, with the session not read yet (the moment after a sign-in): the rows say so
         // rather than "none" beside "signedIn".
         let isLoading = dashboard.userState == .signedIn && dashboard.session == nil
@@ -81,7 +82,8 @@ extension AppView {
                 style: dashboard.userState.needsRelogin ? CellStyle(.error) : .plain))
         rows.append(
             expiryRow(
-                dashboard.awsCredentials, dashboard: dashboard, label: ScreenText.awsCredentialsLabel, none: none))
+                dashboard.awsCredentials, dashboard: dashboard, label: ScreenText.awsCredentialsLabel, none: none,
+                note: dashboard.awsCredentialsRenewalNote))
         if let users = dashboard.credentialsUsersRow {
             rows.append(.text(label: users.label, value: users.value, style: .plain))
         }
@@ -91,9 +93,40 @@ extension AppView {
         }
         // The Security row (`m`): the user's MFA factors, once read.
         for row in dashboard.securityRows {
-            rows.append(.text(label: row.label, value: row.value, style: .plain))
+            for (index, line) in Self.brokenAtSeparators(row.value, width: securityValueWidth).enumerated() {
+                rows.append(.text(label: index == 0 ? row.label : "", value: line, style: .plain))
+            }
         }
         return rows
+    }
+
+    /// `value` in lines of at most `width` columns, broken before its " · " and " — " separators (which
+    /// are dropped at a break); one line when it fits or has no separator (a part wider than `width` is
+    /// cut when drawn).
+    static func brokenAtSeparators(_ value: String, width: Int) -> [String] {
+        guard TextWidth.width(of: value) > width else { return [value] }
+        var parts: [(separator: String, text: String)] = []
+        var rest = Substring(value)
+        var separator = ""
+        while !rest.isEmpty {
+            let next = [" · ", " — "].compactMap { rest.range(of: $0) }.min { $0.lowerBound < $1.lowerBound }
+            guard let next else {
+                parts.append((separator, String(rest)))
+                break
+            }
+            parts.append((separator, String(rest[..<next.lowerBound])))
+            separator = String(rest[next])
+            rest = rest[next.upperBound...]
+        }
+        var lines: [String] = []
+        for part in parts {
+            if let last = lines.last, TextWidth.width(of: last + part.separator + part.text) <= width {
+                lines[lines.count - 1] = last + part.separator + part.text
+            } else {
+                lines.append(part.text)
+            }
+        }
+        return lines
     }
 
     private func stateStyle(_ dashboard: DashboardState) -> CellStyle {
@@ -211,7 +244,7 @@ extension AppView {
     /// on a wide terminal, see ``drawWideDashboard(_:into:in:)``).
     func drawDashboard(_ dashboard: DashboardState, into grid: inout CellGrid, in body: Rect) {
         if Self.usesWideDashboard(body) { return drawWideDashboard(dashboard, into: &grid, in: body) }
-        let rows = panelRows(dashboard)
+        let rows = panelRows(dashboard, securityValueWidth: body.width - 4 - Self.dashboardLabelWidth)
         let panel = Rect(
             row: body.row, column: body.column, width: body.width, height: min(body.height, rows.count + 2))
         Box(title: ScreenText.dashboardTitle).draw(into: &grid, in: panel)

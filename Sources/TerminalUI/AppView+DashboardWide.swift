@@ -56,14 +56,15 @@ extension AppView {
 
     /// Draws the wide dashboard: the band of two columns, then the event log below it.
     func drawWideDashboard(_ dashboard: DashboardState, into grid: inout CellGrid, in body: Rect) {
-        let rows = panelRows(dashboard)
+        // The left column is the wider (its bars grow with it); the Security rows sit in the right one.
+        let leftWidth = body.width * 11 / 20
+        let rows = panelRows(
+            dashboard, securityValueWidth: body.width - leftWidth - 1 - 4 - Self.dashboardLabelWidth)
         let session = rows.filter { Self.sessionBoxLabels.contains($0.label) }
         let credentials = rows.filter { Self.credentialsBoxLabels.contains($0.label) }
         let security = rows.filter {
             !Self.sessionBoxLabels.contains($0.label) && !Self.credentialsBoxLabels.contains($0.label)
         }
-        // The left column is the wider (its bars grow with it).
-        let leftWidth = body.width * 11 / 20
         let left = Rect(row: body.row, column: body.column, width: leftWidth, height: body.height)
         let right = Rect(
             row: body.row, column: body.column + leftWidth + 1, width: body.width - leftWidth - 1,

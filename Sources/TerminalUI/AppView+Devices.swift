@@ -59,8 +59,9 @@ extension AppView {
             cell(device.lastUsed, usedColumn, inner.right - usedColumn, style)
             row += 1
         }
-        let messageArea = Rect(
-            row: inner.bottom - messageRows, column: inner.column, width: inner.width, height: messageRows)
+        // With no device, the empty-list text sits under the headings, not at the foot of an empty table.
+        let messageRow = rows.isEmpty && devices.emptyText != nil ? row + 1 : inner.bottom - messageRows
+        let messageArea = Rect(row: messageRow, column: inner.column, width: inner.width, height: messageRows)
         drawDevicesMessage(devices, into: &grid, in: messageArea)
     }
 

@@ -106,6 +106,10 @@ extension AppView {
             form.add(.banner(Banner(.warning, warning)))
             form.addSpacer()
         }
+        if let hint = screen.hint {
+            form.add(.banner(Banner(.info, hint)))
+            if screen.notice == nil { form.addSpacer() }
+        }
         if let notice = screen.notice {
             form.add(.banner(Banner(.info, notice)))
             // The hosted UI's sign-out URL: whole rows across the screen, so a selection copies it.

@@ -147,13 +147,28 @@ public struct AppView: Hashable, Sendable {
         }
     }
 
+    /// Draws the status line: what runs, or the status message. A message wider than the line goes on
+    /// the row above too when nothing is drawn there, so its end (often the next step, such as the tmux
+    /// setting for the clipboard) is not cut (ux-3, item 14); else it is cut as before.
     private func drawStatusLine(_ state: AppState, spinnerTick: Int, into grid: inout CellGrid, row: Int) {
         let rect = Rect(row: row, column: 1, width: grid.width - 2, height: 1)
         if let activity = state.statusLineActivity {
             Spinner(message: activity, tick: spinnerTick).draw(into: &grid, in: rect)
         } else if let message = state.statusMessage, !message.isEmpty {
+            let lines = TextWidth.wrap(message, toWidth: rect.width)
+            if lines.count == 2, row > 1, Self.isBlank(row: row - 1, in: grid) {
+                for (index, line) in lines.enumerated() {
+                    grid.write(line, row: row - 1 + index, column: rect.column, style: CellStyle(.info))
+                }
+                return
+            }
             Label(message, style: CellStyle(.info)).draw(into: &grid, in: rect)
         }
+    }
+
+    /// Whether `row` of `grid` holds nothing but spaces.
+    static func isBlank(row: Int, in grid: CellGrid) -> Bool {
+        (0..<grid.width).allSatisfy { grid[row, $0].isContinuation || grid[row, $0].character == " " }
     }
 
     private func drawKeyHints(_ hints: [HintEntry], into grid: inout CellGrid, row: Int) {
@@ -241,7 +256,9 @@ public struct AppView: Hashable, Sendable {
         let width = min(body.width - 2, max(keyWidth + textWidth, TextWidth.width(of: footer)) + 6)
         let height = min(body.height, pairs.count + 6)
         let box = body.centered(width: width, height: height)
-        clearMargin(around: box, in: &grid)
+        // The help replaces the screen beneath it: over the boxes it left slivers of their borders at its
+        // sides (a corner, a border), and a box inside a box (ux-3, item 15).
+        grid.fill(body)
         Box(title: ScreenText.helpTitle, clearsInterior: true).draw(into: &grid, in: box)
         let inner = box.inset(top: 2, left: 3, bottom: 2, right: 3)
         for (index, pair) in pairs.prefix(max(0, inner.height - 2)).enumerated() {

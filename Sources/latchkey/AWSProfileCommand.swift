@@ -15,10 +15,11 @@ struct AWSProfileCommand: AsyncParsableCommand {
 
 /// What `install` and `uninstall` both take: the global options and the profile's name.
 struct AWSProfileArguments: ParsableArguments {
-    @OptionGroup var global: GlobalOptions
-
     @Argument(help: ArgumentHelp(Localized.text(\.cliAWSProfileName)))
     var name: String
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 }
 
 struct AWSProfileInstallCommand: AsyncParsableCommand {

@@ -110,10 +110,11 @@ struct AccountsCommand: AsyncParsableCommand {
         abstract: Localized.text(\.cliAccountsAbstract),
         discussion: Localized.text(\.cliAccountsDiscussion))
 
-    @OptionGroup var global: GlobalOptions
-
     @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliAccountsJson)))
     var json = false
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         try FileSessionStore.checkDirectoryOrThrow(global.storeRoot)
@@ -178,10 +179,25 @@ struct SwitchCommand: AsyncParsableCommand {
         abstract: Localized.text(\.cliSwitchAbstract),
         discussion: Localized.text(\.cliSwitchDiscussion))
 
-    @OptionGroup var global: GlobalOptions
-
-    @Argument(help: ArgumentHelp(Localized.text(\.cliSwitchName)))
+    @Argument(
+        help: ArgumentHelp(Localized.text(\.cliSwitchName)),
+        completion: .custom { words, _, _ in SwitchCommand.accountNames(words: words) })
     var name: String?
+
+    /// The names `switch` takes, for the shell's completion (ux-3, item 22): the accounts signed in in the
+    /// store the typed words name (`--store DIR`), else in the one the environment names.
+    static func accountNames(words: [String]) -> [String] {
+        let environment = ProcessInfo.processInfo.environment
+        let store = words.firstIndex(of: "--store").flatMap { words.indices.contains($0 + 1) ? words[$0 + 1] : nil }
+        let root = store ?? FileSessionStore.defaultDirectory(environment: environment)
+        let names = AccountDirectory(root: root).summaries(environment: environment).filter(\.isLive).map {
+            TerminalText.sanitized($0.name)
+        }
+        return Array(Set(names)).sorted()
+    }
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         try FileSessionStore.checkDirectoryOrThrow(global.storeRoot)

@@ -14,10 +14,11 @@ struct ConfigCommand: AsyncParsableCommand {
         commandName: "config",
         abstract: Localized.text(\.cliConfigAbstract))
 
-    @OptionGroup var global: GlobalOptions
-
     @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliConfigJson)))
     var json = false
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         // The warnings are part of what this command shows; they are not repeated on stderr.

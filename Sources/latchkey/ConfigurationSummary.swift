@@ -92,7 +92,10 @@ public enum ConfigurationSummary {
             fields.append(
                 text(
                     "section", Localized.text(\.cliConfigLabelSection),
-                    section + Localized.format(\.cliConfigFrom, ["origin": Self.originText(source.sectionOrigin)])
+                    section
+                        + (source.sectionOrigin == "default"
+                            ? Localized.text(\.cliConfigSectionByDefault)
+                            : Localized.format(\.cliConfigFrom, ["origin": Self.originText(source.sectionOrigin)]))
                         + (others.isEmpty
                             ? ""
                             : Localized.format(\.cliConfigAlsoInFile, ["sections": others.joined(separator: ", ")]))))
@@ -108,10 +111,14 @@ public enum ConfigurationSummary {
         return [
             text("userPoolId", Localized.text(\.cliConfigLabelUserPoolId), pool.poolId),
             text("appClientId", Localized.text(\.cliConfigLabelAppClientId), pool.appClientId),
-            text(
-                "appClientSecret", Localized.text(\.cliConfigLabelAppClientSecret),
-                pool.appClientSecret == nil
-                    ? Localized.text(\.cliConfigNone) : Localized.text(\.cliConfigSecretSet)),
+            // A missing secret is null in `config --json`, not the word "none" (ux-3, item 20).
+            pool.appClientSecret == nil
+                ? Field(
+                    key: "appClientSecret", label: Localized.text(\.cliConfigLabelAppClientSecret),
+                    text: Localized.text(\.cliConfigNone), json: .null)
+                : text(
+                    "appClientSecret", Localized.text(\.cliConfigLabelAppClientSecret),
+                    Localized.text(\.cliConfigSecretSet)),
             text(
                 "region", Localized.text(\.cliConfigLabelRegion),
                 pool.region + origin("user pool region", in: configuration)),

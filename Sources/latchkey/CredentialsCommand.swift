@@ -16,8 +16,6 @@ struct CredentialsCommand: AsyncParsableCommand {
         case json
     }
 
-    @OptionGroup var global: GlobalOptions
-
     @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliFormatFormat)))
     var format: Format = .credentialProcess
 
@@ -27,6 +25,9 @@ struct CredentialsCommand: AsyncParsableCommand {
         name: .long, parsing: .unconditional,
         help: ArgumentHelp(Localized.text(\.cliFormatRetrySeconds)))
     var retrySeconds: RetrySeconds = .standard
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func validate() throws {
         try TokenCommand.validateRetrySeconds(retrySeconds.value)

@@ -11,7 +11,6 @@ struct DemoCommand: AsyncParsableCommand {
         discussion: Localized.text(\.cliDemoDiscussion)
     )
 
-    @OptionGroup var global: GlobalOptions
     @OptionGroup var ui: UIOptions
 
     @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliDemoStop)))
@@ -25,6 +24,9 @@ struct DemoCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliDemoJson)))
     var json = false
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     static let demoUser = "demo"
     static let demoPassword = "Latchkey-demo-1"

@@ -11,11 +11,14 @@ struct ExecCommand: AsyncParsableCommand {
         discussion: Localized.text(\.cliExecDiscussion)
     )
 
-    @OptionGroup var global: GlobalOptions
     @OptionGroup var delivery: CredentialsDeliveryOptions
 
     @Flag(name: .customLong("no-server"), help: ArgumentHelp(Localized.text(\.cliExecNoServer)))
     var noServer = false
+
+    /// The options every command takes, after `exec`'s own in the help (ux-3, item 17) and before the
+    /// command, which the usage line shows after `--`.
+    @OptionGroup var global: GlobalOptions
 
     @Argument(parsing: .postTerminator, help: ArgumentHelp(Localized.text(\.cliExecCommand)))
     var command: [String] = []
@@ -50,7 +53,9 @@ struct ExecCommand: AsyncParsableCommand {
         if !environment.removed.isEmpty {
             CLIOutput.info(
                 "latchkey: "
-                    + Localized.format(\.cliExecRemoved, ["names": environment.removed.joined(separator: ", ")]))
+                    + Localized.format(
+                        environment.removed.count == 1 ? \.cliExecRemovedOne : \.cliExecRemoved,
+                        ["names": environment.removed.joined(separator: ", ")]))
         }
         let status: Int32
         do {
@@ -82,8 +87,12 @@ struct CredentialsDeliveryOptions: ParsableArguments {
     var guest = false
 
     @Option(
-        name: .long, parsing: .unconditional, help: ArgumentHelp(Localized.text(\.cliExecReloginWaitSeconds)))
-    var reloginWaitSeconds: Double = 1
+        name: .customLong("relogin-wait-seconds"), parsing: .unconditional,
+        help: ArgumentHelp(Localized.text(\.cliExecReloginWaitSeconds), valueName: "relogin-wait-seconds"))
+    var reloginWait = RetrySeconds(value: 1)
+
+    /// `--relogin-wait-seconds` in seconds (its help's default reads "1", not "1.0": ux-3, N25).
+    var reloginWaitSeconds: Double { reloginWait.value }
 
     func validate() throws {
         guard reloginWaitSeconds.isFinite, (0...3600).contains(reloginWaitSeconds) else {

@@ -15,6 +15,8 @@ enum AccountRequest: Equatable {
     /// Apply the account rules (a sign-out with another account signed in here, a sign-in as a user
     /// another account holds), then start the UI again; `notice` goes along to the next run.
     case handOver(notice: String?)
+    /// Another process made this account (by id) the active one: start the UI again on it.
+    case followActive(String)
 }
 
 /// What `latchkey` does with a terminal: the full-screen UI, or line prompts with `--plain`.
@@ -44,6 +46,8 @@ enum InteractiveEntry {
         var options = try await screenOptions(
             client: client, global: global, ui: ui, prefilledUsername: prefilledUsername, accountID: accountID)
         options.canSwitchAccounts = canSwitchAccounts
+        // The UI follows the active account when another process changes it.
+        options.accountsRoot = canSwitchAccounts ? global.accounts.root : nil
         options.returnAccount = returnAccount.flatMap { id in options.accounts.first { $0.id == id } }
         options.accountNotice = accountNotice
         options.signInHint = signInHint
@@ -74,12 +78,15 @@ enum InteractiveEntry {
             if let storeNotice { FileHandle.standardError.write(Data((storeNotice + "\n").utf8)) }
             throw CLIFailure(code: 2, message: Localized.format(\.cliTerminalFailed, ["error": "\(error)"]))
         }
-        return try await outcome(of: exit, client: client)
+        return try await outcome(
+            of: exit, client: client, global: global, accountID: accountID ?? (try? global.accountID()))
     }
 
     /// What the UI's `exit` means: cancelled is a failure, a request about the accounts is returned
     /// (as `run` returns it), otherwise the final state is said on stderr.
-    static func outcome(of exit: AuthScreensRuntime.Exit, client: AuthClient) async throws -> AccountRequest? {
+    static func outcome(
+        of exit: AuthScreensRuntime.Exit, client: AuthClient, global: GlobalOptions, accountID: String?
+    ) async throws -> AccountRequest? {
         let state = await client.userState
         switch exit {
         case .cancelled:
@@ -89,12 +96,54 @@ enum InteractiveEntry {
             return id.map(AccountRequest.account) ?? .someoneElse
         case .handOver(let notice):
             return .handOver(notice: notice)
+        case .followActiveAccount(let id):
+            return .followActive(id)
         default:
             // Words, not the API's state name; a message, so on stderr like every other one.
             let cause = ReloginCause(state: state, lastError: nil)
-            CLIOutput.info("latchkey: " + ScreenText.exitLine(state, username: await client.username, cause: cause))
+            CLIOutput.info(
+                "latchkey: "
+                    + ScreenText.exitLine(
+                        state, username: await client.username, cause: cause,
+                        signInCommand: signInCommand(global)))
+            // "Not signed in." while another account here is: say which, and how to use it.
+            if state != .signedIn, let other = otherSignedInAccount(global: global, besides: accountID) {
+                CLIOutput.info("latchkey: " + Localized.format(\.cliOtherAccountSignedIn, ["name": other]))
+            }
         }
         return nil
+    }
+
+    /// `latchkey sign-in` with the global options this run was given (`--config`, `--config-section`,
+    /// `--store`, `--account`), so the next step works where the UI did (ux-3, item 27).
+    static func signInCommand(_ global: GlobalOptions) -> String {
+        signInCommand(options: [
+            ("--config", global.config), ("--config-section", global.configSection), ("--store", global.store),
+            ("--account", global.account),
+        ])
+    }
+
+    /// `latchkey sign-in` with `options`, each name followed by its value when it has one.
+    static func signInCommand(options: [(String, String?)]) -> String {
+        var words = ["latchkey", "sign-in"]
+        for case (let name, let value?) in options { words += [name, shellWord(TerminalText.sanitized(value))] }
+        return words.joined(separator: " ")
+    }
+
+    /// `word` as a shell reads it back: as it is when it holds only safe characters, else in single quotes.
+    static func shellWord(_ word: String) -> String {
+        let safe = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:@=,")
+        if !word.isEmpty, word.unicodeScalars.allSatisfy(safe.contains) { return word }
+        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// The username of a signed-in account here other than `shown`: the active one first.
+    static func otherSignedInAccount(global: GlobalOptions, besides shown: String?) -> String? {
+        let active = global.accounts.activeID()
+        let others = global.accounts.summaries(environment: global.environment)
+            .filter { $0.isLive && $0.id != shown && $0.username != nil }
+        let chosen = others.first { $0.id == active } ?? others.first
+        return chosen?.username.map { TerminalText.sanitized($0) }
     }
 
     /// The full-screen UI's options: `ui`'s, with the other signed-in accounts, the username to prefill and

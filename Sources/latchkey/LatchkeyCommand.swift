@@ -37,6 +37,10 @@ struct LatchkeyCommand: AsyncParsableCommand {
             terminate(error.code)
         }
         arguments = GlobalOptionsFirst.reordered(arguments)
+        if let failure = UnknownLeadingOption.check(arguments) {
+            FileHandle.standardError.write(Data((failure + "\n").utf8))
+            terminate(2)
+        }
         // `token` is a known name: the check (which lists every subcommand) is skipped for it.
         if arguments.first != TokenCommand.name, let failure = UnknownCommand.check(arguments) {
             FileHandle.standardError.write(Data((failure + "\n").utf8))

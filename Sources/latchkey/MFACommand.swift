@@ -27,8 +27,10 @@ struct MFAStatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status", abstract: Localized.text(\.cliMFAStatusAbstract))
 
-    @OptionGroup var global: GlobalOptions
     @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliMFAStatusJson))) var json = false
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let client = try await global.makeClient()
@@ -62,11 +64,13 @@ struct MFAEnableCommand: AsyncParsableCommand {
         commandName: "enable",
         abstract: Localized.text(\.cliMFAEnableAbstract))
 
-    @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp(Localized.text(\.cliMFAEnableFactor))) var factor: FactorOption
     @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliMFAEnablePreferred))) var preferred = false
     @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliMFAEnableCode)))
     var code: String?
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let client = try await global.makeClient()
@@ -97,8 +101,10 @@ struct MFADisableCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "disable", abstract: Localized.text(\.cliMFADisableAbstract))
 
-    @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp(Localized.text(\.cliMFADisableFactor))) var factor: FactorOption
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let client = try await global.makeClient()
@@ -112,8 +118,10 @@ struct MFAPreferCommand: AsyncParsableCommand {
         commandName: "prefer",
         abstract: Localized.text(\.cliMFAPreferAbstract))
 
-    @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp(Localized.text(\.cliMFAPreferChoice))) var choice: String
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let client = try await global.makeClient()

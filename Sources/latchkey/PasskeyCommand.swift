@@ -2,31 +2,39 @@ import ArgumentParser
 import CognitoAuth
 import Foundation
 import LatchkeyText
+import SecurityKeys
 
 /// `latchkey passkey`: the signed-in user's passkeys (Cognito WebAuthn): add, list, remove.
 ///
-/// Ceremonies go to the external provider `LATCHKEY_PASSKEY_PROVIDER` (or `Latchkey.Passkeys.Provider`). A provider
-/// is a program, not the terminal, so it runs with no terminal too; what needs a person at the terminal (the
-/// confirmation of `remove` without `--yes`) fails at once without one, with the next step.
+/// Ceremonies go to the external provider `LATCHKEY_PASSKEY_PROVIDER` (or `Latchkey.Passkeys.Provider`) when one is
+/// set, else to FIDO2 security keys through libfido2. A provider is a program, not the terminal, so it runs with no
+/// terminal too; what needs a person at the terminal (a security key's PIN, the confirmation of `remove` without
+/// `--yes`) fails at once without one, with the next step.
 struct PasskeyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "passkey",
         abstract: "Add, list and remove the signed-in user's passkeys.",
         discussion: """
             Passkey ceremonies go to the command in LATCHKEY_PASSKEY_PROVIDER (or Latchkey.Passkeys.Provider in the \
-            configuration). The relying party is pinned: LATCHKEY_PASSKEY_RP_ID, else Latchkey.Passkeys.RelyingPartyId, \
-            else the hosted UI domain's host; options naming another one are refused before the provider starts.
+            configuration) when one is set, else to a FIDO2 security key (USB or NFC, through libfido2): touch it when \
+            asked, and enter its PIN if it has one (a PIN needs a terminal). The relying party is pinned: \
+            LATCHKEY_PASSKEY_RP_ID, else Latchkey.Passkeys.RelyingPartyId, else the hosted UI domain's host; options \
+            naming another one are refused before any authenticator is asked.
             """,
         subcommands: [Add.self, List.self, Remove.self],
         defaultSubcommand: List.self)
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "add", abstract: "Register a new passkey through the passkey provider.")
+            commandName: "add", abstract: "Register a new passkey on a security key or through the passkey provider.")
 
         @OptionGroup var global: GlobalOptions
 
-        @Option(name: .long, help: "A name for the passkey, given to the provider (Cognito names passkeys itself).")
+        @Option(
+            name: .long,
+            help:
+                "A name for the passkey, given to a provider (Cognito names passkeys itself; a security key keeps none)."
+        )
         var name: String?
 
         func run() async throws {
@@ -36,10 +44,11 @@ struct PasskeyCommand: AsyncParsableCommand {
             let configuration = try global.loadConfiguration()
             let options = PasskeyCommand.clientOptions(global: global, configuration: configuration)
             let client = try await global.makeClient(options: options, printingWarnings: false)
-            if options.passkeys?.authenticator != nil {
+            if options.passkeys?.authenticator is ExternalPasskeyProvider {
                 CLIOutput.info("Asking the passkey provider to make a passkey …")
             }
-            let id = try await client.addPasskey(name: name)
+            let name = self.name
+            let id = try await CeremonyInterrupt.run { try await client.addPasskey(name: name) }
             CLIOutput.info("✔ Passkey added (\(TerminalText.sanitized(id))).")
         }
     }
@@ -104,11 +113,19 @@ struct PasskeyCommand: AsyncParsableCommand {
         return options
     }
 
-    /// The passkey settings for `environment` and `configuration`: the provider they name, if any.
+    /// The passkey settings for `environment` and `configuration`: the provider they name, else security keys
+    /// through libfido2 (asking the PIN on the terminal when stdin is one) when at least one is plugged in now, else
+    /// none (so passkeys are not offered, and `--method passkey` fails before anything is sent, with the next step).
     static func settings(environment: [String: String], configuration: AuthConfiguration) -> PasskeySettings {
-        let provider = ExternalPasskeyProvider.configured(environment: environment, configuration: configuration)
         let relevant = environment.filter { $0.key == PasskeyRelyingParty.environmentVariable }
-        return PasskeySettings(authenticator: provider, environment: relevant)
+        if let provider = ExternalPasskeyProvider.configured(environment: environment, configuration: configuration) {
+            return PasskeySettings(authenticator: provider, environment: relevant)
+        }
+        guard !SecurityKeyDiscovery.system.list().isEmpty else {
+            return PasskeySettings(authenticator: nil, environment: relevant)
+        }
+        let interaction: (any PasskeyInteraction)? = CLIOutput.stdinIsTerminal ? TerminalPasskeyInteraction() : nil
+        return PasskeySettings(authenticator: SecurityKeyAuthenticator(interaction: interaction), environment: relevant)
     }
 
     /// One passkey per line: id, name, relying party, attachment, transports, created.

@@ -18,7 +18,6 @@ struct ServeCredentialsCommand: AsyncParsableCommand {
         discussion: Localized.text(\.cliServeCredentialsDiscussion)
     )
 
-    @OptionGroup var global: GlobalOptions
     @OptionGroup var delivery: CredentialsDeliveryOptions
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(Localized.text(\.cliServeCredentialsPort)))
@@ -29,6 +28,9 @@ struct ServeCredentialsCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliServeCredentialsReadyFile)))
     var readyFile: String?
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError(Localized.text(\.cliServeCredentialsBadPort)) }

@@ -78,7 +78,6 @@ struct SignInCommand: AsyncParsableCommand {
         abstract: Localized.text(\.cliSignInAbstract),
         discussion: Localized.text(\.cliSignInDiscussion))
 
-    @OptionGroup var global: GlobalOptions
     @OptionGroup var metadata: ClientMetadataOptions
 
     @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliSignInUsername)))
@@ -116,6 +115,9 @@ struct SignInCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliSignInTimeout)))
     var timeout: Int = 300
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         if web || provider != nil || noBrowser {
@@ -168,10 +170,20 @@ struct SignInCommand: AsyncParsableCommand {
         do {
             // At a terminal a wrong password is asked again, as with --plain; piped, one try.
             let interactive = CLIOutput.stdinIsTerminal && !passwordStdin
-            try await PlainSignIn.retryingWrongPassword(username: name, interactive: interactive) {
-                try await PlainSignIn.run(
-                    client: client, username: name, flow: chosenFlow, method: method?.method,
-                    passwordStdin: passwordStdin, validationData: validation, replacingSession: global.namesAccount)
+            if method == .passkey {
+                // Ctrl-C while the key waits for a touch cancels on the key (CeremonyInterrupt).
+                let (stdin, replacing) = (passwordStdin, global.namesAccount)
+                try await CeremonyInterrupt.run {
+                    try await PlainSignIn.run(
+                        client: client, username: name, flow: chosenFlow, method: .webAuthn, passwordStdin: stdin,
+                        validationData: validation, replacingSession: replacing)
+                }
+            } else {
+                try await PlainSignIn.retryingWrongPassword(username: name, interactive: interactive) {
+                    try await PlainSignIn.run(
+                        client: client, username: name, flow: chosenFlow, method: method?.method,
+                        passwordStdin: passwordStdin, validationData: validation, replacingSession: global.namesAccount)
+                }
             }
         } catch {
             if account.isNew, await client.userState != .signedIn { try? global.accounts.removeAccount(account.id) }

@@ -8,8 +8,6 @@ struct SignUpCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign-up", abstract: Localized.text(\.cliSignUpAbstract))
 
-    @OptionGroup var global: GlobalOptions
-
     @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliSignUpUsername)))
     var username: String
 
@@ -30,6 +28,9 @@ struct SignUpCommand: AsyncParsableCommand {
 
     @OptionGroup var metadata: ClientMetadataOptions
 
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
+
     func run() async throws {
         var options = AuthClientOptions()
         options.clientMetadata = try metadata.pairs()
@@ -45,9 +46,9 @@ struct SignUpCommand: AsyncParsableCommand {
             }
             attributes[String(parts[0])] = String(parts[1])
         }
-        let password = try PasswordInput.read(
-            fromStdin: passwordStdin, prompt: Localized.text(\.cliPromptChoosePassword))
-        try PasswordInput.checkPolicy(password, configuration: client.configuration)
+        let password = try PasswordInput.readNew(
+            fromStdin: passwordStdin, prompt: Localized.text(\.cliPromptChoosePassword),
+            configuration: client.configuration)
         switch try await client.signUp(
             username: username, password: password, attributes: attributes, validationData: validation)
         {
@@ -67,9 +68,11 @@ struct ConfirmSignUpCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "confirm-sign-up", abstract: Localized.text(\.cliConfirmSignUpAbstract))
 
-    @OptionGroup var global: GlobalOptions
     @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliConfirmSignUpUsername))) var username: String
     @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliConfirmSignUpCode))) var code: String
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let client = try await global.makeClient(session: .replacedOrUnused)
@@ -82,8 +85,10 @@ struct ResendCodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resend-code", abstract: Localized.text(\.cliResendCodeAbstract))
 
-    @OptionGroup var global: GlobalOptions
     @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliResendCodeUsername))) var username: String
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let client = try await global.makeClient(session: .replacedOrUnused)
@@ -96,8 +101,10 @@ struct ForgotPasswordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forgot-password", abstract: Localized.text(\.cliForgotPasswordAbstract))
 
-    @OptionGroup var global: GlobalOptions
     @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliForgotPasswordUsername))) var username: String
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let client = try await global.makeClient(session: .replacedOrUnused)
@@ -112,17 +119,19 @@ struct ConfirmForgotPasswordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "confirm-forgot-password", abstract: Localized.text(\.cliConfirmForgotPasswordAbstract))
 
-    @OptionGroup var global: GlobalOptions
     @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliConfirmForgotPasswordUsername))) var username: String
     @Option(name: .long, help: ArgumentHelp(Localized.text(\.cliConfirmForgotPasswordCode))) var code: String
     @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliConfirmForgotPasswordPasswordStdin)))
     var passwordStdin = false
 
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
+
     func run() async throws {
         let client = try await global.makeClient(session: .replacedOrUnused)
-        let password = try PasswordInput.read(
-            fromStdin: passwordStdin, prompt: Localized.text(\.cliPromptNewPassword))
-        try PasswordInput.checkPolicy(password, configuration: client.configuration)
+        let password = try PasswordInput.readNew(
+            fromStdin: passwordStdin, prompt: Localized.text(\.cliPromptNewPassword),
+            configuration: client.configuration)
         try await client.confirmForgotPassword(username: username, newPassword: password, code: code)
         CLIOutput.info("✔ Password changed. Sign in: latchkey sign-in --username \(username)")
     }
@@ -132,9 +141,11 @@ struct ChangePasswordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "change-password", abstract: Localized.text(\.cliChangePasswordAbstract))
 
-    @OptionGroup var global: GlobalOptions
     @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliChangePasswordPasswordStdin)))
     var passwordStdin = false
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let client = try await global.makeClient()
@@ -142,16 +153,10 @@ struct ChangePasswordCommand: AsyncParsableCommand {
         _ = try await client.getTokens()
         let current = try PasswordInput.read(
             fromStdin: passwordStdin, prompt: Localized.text(\.cliPromptCurrentPassword))
-        let proposed = try PasswordInput.read(
-            fromStdin: passwordStdin, prompt: Localized.text(\.cliPromptNewPassword))
-        try PasswordInput.checkPolicy(proposed, configuration: client.configuration)
         // Typed where it cannot be seen: asked twice, as the Profile form does (a script gives it once).
-        if !passwordStdin && CLIOutput.stdinIsTerminal {
-            let repeated = try CLIOutput.secret(prompt: Localized.text(\.cliPromptRepeatNewPassword))
-            guard repeated == proposed else {
-                throw CLIFailure(code: 1, message: Localized.text(\.cliPasswordsDoNotMatch))
-            }
-        }
+        let proposed = try PasswordInput.readNew(
+            fromStdin: passwordStdin, prompt: Localized.text(\.cliPromptNewPassword),
+            configuration: client.configuration)
         do {
             try await client.changePassword(current: current, proposed: proposed)
         } catch let error as AuthError where PasswordChangeForm.isWrongCurrentPassword(error) {
@@ -170,12 +175,14 @@ struct SignOutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign-out", abstract: Localized.text(\.cliSignOutAbstract))
 
-    @OptionGroup var global: GlobalOptions
     @Flag(name: .customLong("global"), help: ArgumentHelp(Localized.text(\.cliSignOutEverywhere)))
     var everywhere = false
     @Flag(
         name: .long, help: ArgumentHelp(Localized.text(\.cliSignOutNoBrowser)))
     var noBrowser = false
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let accountID = try global.accountID()
@@ -249,34 +256,6 @@ extension SignOutCommand {
         case .none:
             CLIOutput.info(Localized.text(\.cliSignOutHostedUIOpen))
             CLIOutput.info("  " + url.absoluteString)
-        }
-    }
-}
-
-/// Reads a password from stdin or a no-echo prompt.
-enum PasswordInput {
-    static func read(fromStdin: Bool, prompt: String) throws -> String {
-        if fromStdin || !CLIOutput.stdinIsTerminal {
-            guard let line = CLIOutput.readLine() else {
-                throw CLIFailure(code: 2, message: Localized.text(\.cliExpectedPasswordStdin))
-
-            }
-            return try checked(line)
-        }
-        return try checked(CLIOutput.secret(prompt: prompt))
-    }
-
-    /// `password` when it is not empty; an empty one is a usage error (exit 2) before any request.
-    static func checked(_ password: String) throws(CLIFailure) -> String {
-        guard !password.isEmpty else { throw CLIFailure(code: 2, message: Localized.text(\.cliPasswordEmpty)) }
-        return password
-    }
-
-    /// Refuses (exit 1, before any request) a new password the configuration's policy refuses: the same
-    /// ``PasswordPolicy`` the forms' checklist uses, so the CLI and the UI agree (issue 29, B3).
-    static func checkPolicy(_ password: String, configuration: AuthConfiguration) throws {
-        if let refusal = PasswordPolicy(configuration: configuration).refusal(of: password) {
-            throw CLIFailure(code: 1, message: refusal)
         }
     }
 }

@@ -40,10 +40,11 @@ struct StatusCommand: AsyncParsableCommand {
         var issuerMismatch: SessionIssuerMismatch? = nil
     }
 
-    @OptionGroup var global: GlobalOptions
-
     @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliStatusJson)))
     var json = false
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         // The warnings are part of what this command shows; they are not repeated on stderr.

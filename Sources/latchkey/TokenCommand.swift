@@ -13,8 +13,6 @@ struct TokenCommand: AsyncParsableCommand {
         discussion: Localized.text(\.cliTokenDiscussion)
     )
 
-    @OptionGroup var global: GlobalOptions
-
     @Flag(name: .long, help: ArgumentHelp(Localized.text(\.cliTokenId)))
     var id = false
 
@@ -30,6 +28,9 @@ struct TokenCommand: AsyncParsableCommand {
         name: .long, parsing: .unconditional,
         help: ArgumentHelp(Localized.text(\.cliTokenRetrySeconds)))
     var retrySeconds: RetrySeconds = .standard
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func validate() throws {
         if id && access { throw ValidationError(Localized.text(\.cliTokenIdOrAccess)) }

@@ -15,8 +15,10 @@ struct UICommand: AsyncParsableCommand {
         discussion: Localized.text(\.cliUIDiscussion)
     )
 
-    @OptionGroup var global: GlobalOptions
     @OptionGroup var ui: UIOptions
+
+    /// The options every command takes, last in the help (ux-3, item 17).
+    @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         try await Self.runScreens(global: global, ui: ui)
@@ -72,6 +74,9 @@ struct UICommand: AsyncParsableCommand {
             await client.removeUserStateListener(recorder)
             await client.removeUserStateListener(activator)
             notice = nil
+            // What other processes wrote meanwhile (a sign-out of this account elsewhere) is adopted
+            // first, so a session the store no longer holds is neither recorded nor called signed in.
+            await client.syncWithStore()
             let signedIn = await client.userState == .signedIn
             if signedIn, let name = await client.username {
                 // Only the record is kept up to date: whichever account is active now stays active (a
@@ -123,6 +128,14 @@ struct UICommand: AsyncParsableCommand {
                 }
                 let said = [logoutNotice, notice].compactMap { $0 }
                 notice = said.isEmpty ? nil : said.joined(separator: " ")
+            case .followActive(let id):
+                // Another process chose this account (switch, sign-in, sign-out of the one shown): the
+                // UI follows what it chose and leaves the active account as it is.
+                let name =
+                    global.accounts.summaries(environment: global.environment)
+                    .first { $0.id == id }.flatMap(\.username) ?? id
+                accountID = global.accounts.accountIDs().contains(id) ? id : global.accounts.activeID()
+                notice = signedIn ? ScreenText.followedSwitch(name) : ScreenText.followedSignOut(name)
             }
         }
     }

@@ -67,6 +67,17 @@ struct DevicesScreenTests {
         #expect(app.devices?.emptyText == nil)
     }
 
+    /// ux-3, item 18: the demo's empty list offered `f forget · r remember on/off`, which did nothing.
+    @Test("an empty list's hints name no key that acts on a device")
+    func emptyListHints() {
+        let empty = opened([])
+        let hints = empty.hintEntries.map(\.text).joined(separator: " · ")
+        #expect(!hints.contains("forget") && !hints.contains("remember"), "\(hints)")
+        #expect(hints.contains("Esc"), "\(hints)")
+        let listed = opened().hintEntries.map(\.text).joined(separator: " · ")
+        #expect(listed.contains("forget"), "\(listed)")
+    }
+
     @Test("f on this machine asks first: any key but y keeps it, y forgets and then reloads")
     func forgetThisMachine() {
         var app = opened()

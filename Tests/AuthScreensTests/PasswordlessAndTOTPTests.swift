@@ -161,12 +161,13 @@ struct PasswordlessAndTOTPTests {
         #expect(code.notice == "A new code was sent in an email to a***@x***.")
         #expect(code.focus == .code)
         #expect(!code.isInFlight)
-        // A wrong code: the server's message, sanitised; the screen stays.
+        // A wrong code: our sentence, not the server's (ux-3, item 25); the screen stays.
         type("000000", into: &app)
         #expect(app.reduce(.keyPressed(.enter)) == [.challenge(.confirmSignIn(answer: "000000", attributes: [:]))])
         _ = app.reduce(.challenge(.confirmSignInFinished(.failure(.codeMismatch("Invalid code\u{1B}[2J provided.")))))
         code = try #require(codeScreen(app))
-        #expect(code.banner?.contains("Invalid code") == true)
+        #expect(code.banner?.contains("The code is wrong.") == true)
+        #expect(code.banner?.contains("Invalid code") == false)
         #expect(code.banner?.contains("\u{1B}") == false)
         #expect(code.code.isEmpty)
         #expect(code.focus == .code)
@@ -211,13 +212,14 @@ struct PasswordlessAndTOTPTests {
         type("6", into: &app)
         #expect(app.reduce(.keyPressed(.enter)) == [.totpEnrolment(.verifyTOTPSetup(code: "123456"))])
         #expect(app.activity == ScreenText.verifying)
-        // A wrong code keeps the screen with the server's message.
+        // A wrong code keeps the screen with our sentence (not the server's "Code mismatch": ux-3, item 25).
         _ = app.reduce(.totpEnrolment(.verified(.failure(.codeMismatch("Code mismatch")))))
         guard case .challenge(.totpSetup(let retry)) = app.base else {
             Issue.record("left enrolment")
             return
         }
-        #expect(retry.banner?.contains("Code mismatch") == true)
+        #expect(retry.banner?.contains("The code is wrong.") == true)
+        #expect(retry.banner?.contains("Code mismatch") == false)
         type("654321", into: &app)
         _ = app.reduce(.keyPressed(.enter))
         #expect(app.reduce(.totpEnrolment(.verified(.success(())))) == [.dashboard(.mfaSettings)])

@@ -89,7 +89,7 @@ struct PasswordlessRuntimeTests {
             Issue.record("left the enrolment")
             return
         }
-        #expect(retry.banner?.contains("Code mismatch") == true)
+        #expect(retry.banner?.contains("The code is wrong.") == true)
         type(runtime, "123456")
         runtime.send(.keyPressed(.enter))
         await runtime.settle()

@@ -57,8 +57,7 @@ struct ProfileKeyBindingTests {
         Language.$override.withValue(.english) {
             #expect(
                 ScreenText.profileHints == [
-                    "↑/↓ select", "e edit", "v verify", "w password", "D delete account", "Esc back", "? help",
-                    "q quit",
+                    "↑/↓ select", "e edit", "v verify", "Esc back", "w password", "D delete account", "q quit",
                 ])
             #expect(
                 ProfileState.keyBindings.helpLines() == [
@@ -74,7 +73,7 @@ struct ProfileKeyBindingTests {
         Language.$override.withValue(.japanese) {
             #expect(
                 ScreenText.profileHints == [
-                    "↑/↓ 選択", "e 編集", "v 確認", "w パスワード", "D アカウント削除", "Esc 戻る", "? ヘルプ", "q 終了",
+                    "↑/↓ 選択", "e 編集", "v 確認", "Esc 戻る", "w パスワード", "D アカウント削除", "q 終了",
                 ])
             #expect(
                 ProfileState.keyBindings.helpLines() == [

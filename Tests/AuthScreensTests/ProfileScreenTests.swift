@@ -411,8 +411,8 @@ struct ProfileScreenTests {
         #expect(app.profile?.selected?.name == "name")
         #expect(
             app.keyHints == [
-                "↑/↓ select", "e edit", "v verify", "x remove", "w password", "D delete account",
-                "Esc back", "? help", "q quit",
+                "↑/↓ select", "e edit", "v verify", "Esc back", "x remove", "w password", "D delete account",
+                "q quit",
             ])
         for _ in 0..<2 { _ = app.reduce(.keyPressed(.down)) }
         #expect(app.profile?.selected?.name == "sub")

@@ -50,7 +50,8 @@ import Testing
         #expect(app.badge == "⚠ Offline · alice")
         #expect(app.headline.tone == .warning)
         _ = app.reduce(.sessionEvent(.stateChanged(.signedOutUserPoolsTokenInvalid, username: "alice", provider: nil)))
-        #expect(app.badge == "✖ Session expired: sign in again · alice")
+        // No cause seen (the last error was the network's): "ended", not a guess (ux-3, item 11).
+        #expect(app.badge == "✖ Session ended: sign in again · alice")
         #expect(app.headline.tone == .error)
         // The API's name stays on the dashboard's state row.
         #expect(app.dashboard.rows[0].value == "Sign-in needed (signedOutUserPoolsTokenInvalid)")
@@ -59,10 +60,28 @@ import Testing
         #expect(ScreenText.exitLine(.signedOut, username: nil) == "Not signed in.")
         #expect(
             ScreenText.exitLine(.signedOutUserPoolsTokenInvalid, username: "José", cause: .revoked)
-                == "Session revoked: sign in again (José): latchkey sign-in.")
+                == "Session revoked: sign in again (José). Run latchkey sign-in.")
+        // ux-3, item 27: the options the UI was started with go into the command, and one colon.
+        #expect(
+            ScreenText.exitLine(
+                .signedOutUserPoolsTokenInvalid, username: "demo", cause: .expired,
+                signInCommand: "latchkey sign-in --config /c.json --store /s")
+                == "Session expired: sign in again (demo). Run latchkey sign-in --config /c.json --store /s.")
     }
 
     // MARK: C4
+
+    /// ux-3, item 11: after a relaunch a revoked session was called "expired" (the cause is not stored).
+    @Test func aReloginWithNoKnownCauseIsEndedNotExpired() {
+        let relaunched = ReloginCause(state: .signedOutUserPoolsTokenInvalid, lastError: nil)
+        #expect(ScreenText.reloginHeadline(relaunched) == "Session ended: sign in again")
+        let revoked = ReloginCause(
+            state: .signedOutUserPoolsTokenInvalid, lastError: .notAuthorized("Refresh Token has been revoked"))
+        #expect(ScreenText.reloginHeadline(revoked) == "Session revoked: sign in again")
+        let expired = ReloginCause(
+            state: .signedOutUserPoolsTokenInvalid, lastError: .notAuthorized("Refresh Token has expired"))
+        #expect(ScreenText.reloginHeadline(expired) == "Session expired: sign in again")
+    }
 
     @Test func reloginPromptSaysWhy() {
         func prompt(after error: AuthError?) -> String? {

@@ -41,7 +41,7 @@ struct SessionsScreenTests {
         #expect(app.title == "Sessions")
         #expect(app.activity == nil)
         #expect(app.hintEntries.map(\.text) == ["↑/↓ select", "x revoke", "r reload", "Esc back", "q quit"])
-        #expect(app.helpLines.first == "↑ ↓   select a session (also k / j)")
+        #expect(app.helpLines.first == "↑ ↓   select a session")
         #expect(app.helpLines.contains("Esc or S   back to the dashboard"))
     }
 

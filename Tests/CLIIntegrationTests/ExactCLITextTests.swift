@@ -76,7 +76,7 @@ struct ExactCLITextTests {
             """
             File                     \(Self.sampleConfiguration)
             Format                   awsconfiguration.json
-            Section                  Default (from default)
+            Section                  Default (the default: no section was named)
             User pool                us-east-1_AbCdEf123
             App client               4mpl3cl13nt1d0fl4tchk3y2ab
             App client secret        none
@@ -102,6 +102,34 @@ struct ExactCLITextTests {
             output.stderr, "latchkey: unknown command \"frobnicate\". Run latchkey --help for the list of commands.\n")
     }
 
+    @Test("A mistyped global option before a command: named with the command's help, not ui's usage, exit 2")
+    func mistypedGlobalOptionBeforeCommand() async throws {
+        let output = try await Self.run(["--stroe", "/tmp/nowhere", "status"])
+        #expect(output.status == 2)
+        expectExactText(output.stdout, "")
+        expectExactText(
+            output.stderr,
+            "latchkey: unknown option \"--stroe\" before the command status. Did you mean --store? "
+                + "Run latchkey status --help for the options it takes.\n")
+    }
+
+    @Test("exec --help: --relogin-wait-seconds' default reads 1, as people write it, not 1.0")
+    func reloginWaitDefault() async throws {
+        let output = try await Self.run(["exec", "--help"])
+        #expect(output.status == 0)
+        let lines = output.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let start = try #require(lines.firstIndex { $0.hasPrefix("--relogin-wait-seconds <relogin-wait-seconds>") })
+        let entry = lines[(start + 1)...].prefix { !$0.hasPrefix("-") }.joined(separator: " ")
+        #expect(entry.hasSuffix("(default: 1)"), "\(entry)")
+    }
+
+    @Test("config --json: a pool without a client secret has appClientSecret null, not the word none")
+    func configJSONNullSecret() async throws {
+        let output = try await Self.run(["config", "--json", "--config", Self.sampleConfiguration])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("\"appClientSecret\":null"), "\(output.stdout)")
+    }
+
     @Test("A configuration file that is not there: one line naming it and three ways out, exit 2")
     func missingConfiguration() async throws {
         let missing = try Integration.temporaryDirectory("exact-missing") + "/missing.json"
@@ -124,7 +152,7 @@ struct ExactCLITextTests {
             output.stderr,
             """
             latchkey: storing the session in plain text at \(store)/session.json (mode 0600); LATCHKEY_STORE=file chose the file store.
-            latchkey: nobody is signed in. Sign in first: latchkey sign-in
+            latchkey: Nobody is signed in. Sign in first: latchkey sign-in
 
             """)
     }
@@ -210,32 +238,15 @@ extension ExactCLITextTests {
         """
         OVERVIEW: Print a valid token for scripts, refreshing first if needed.
 
-        Exits 4 when re-login is required and 3 when the backend cannot be reached and
-        the cached token has expired. The token is checked locally (signature and
-        expiry), not with the server: one revoked by a global sign-out elsewhere is
-        still printed until it expires (at most an hour); the next refresh then fails
-        and exits 4.
+        Exits 1 when nobody is signed in, 4 when re-login is required and 3 when the
+        backend cannot be reached and the cached token has expired. The token is
+        checked locally (signature and expiry), not with the server: one revoked by a
+        global sign-out elsewhere is still printed until it expires (at most an hour);
+        the next refresh then fails and exits 4.
 
         USAGE: latchkey token <options>
 
         OPTIONS:
-          --config <config>       Path to the configuration: awsconfiguration.json,
-                                  amplifyconfiguration.json, amplify_outputs.json,
-                                  aws-exports.js or amplifyconfiguration.dart (else
-                                  $LATCHKEY_CONFIG, else
-                                  $XDG_CONFIG_HOME/latchkey/awsconfiguration.json).
-          --config-section <config-section>
-                                  The section to read (CognitoUserPool.<NAME>, ...;
-                                  else $LATCHKEY_CONFIG_SECTION, else Default).
-          --store <store>         Directory of the session store (else
-                                  $LATCHKEY_STORE_DIR, else $XDG_DATA_HOME/latchkey).
-          --account <account>     The account to use: a username or an id from
-                                  `latchkey accounts` (else $LATCHKEY_ACCOUNT, else the
-                                  active one); a sign-in there replaces whoever is in
-                                  it.
-          --debug                 Log requests to stderr (secrets are never logged).
-          --lang <en|ja>          The language of the UI and the messages: en or ja
-                                  (else LC_ALL, LC_MESSAGES, LANG; others are English).
           --id                    Print the id token (the default).
           --access                Print the access token.
           --client-credentials    Print a machine-to-machine access token for
@@ -256,6 +267,23 @@ extension ExactCLITextTests {
           --retry-seconds <retry-seconds>
                                   Seconds to keep retrying an unreachable backend
                                   before exiting 3. (default: 4)
+          --config <config>       Path to the configuration: awsconfiguration.json,
+                                  amplifyconfiguration.json, amplify_outputs.json,
+                                  aws-exports.js or amplifyconfiguration.dart (else
+                                  $LATCHKEY_CONFIG, else
+                                  $XDG_CONFIG_HOME/latchkey/awsconfiguration.json).
+          --config-section <config-section>
+                                  The section to read (CognitoUserPool.<NAME>, ...;
+                                  else $LATCHKEY_CONFIG_SECTION, else Default).
+          --store <store>         Directory of the session store (else
+                                  $LATCHKEY_STORE_DIR, else $XDG_DATA_HOME/latchkey).
+          --account <account>     The account to use: a username or an id from
+                                  `latchkey accounts` (else $LATCHKEY_ACCOUNT, else the
+                                  active one); a sign-in there replaces whoever is in
+                                  it.
+          --debug                 Log requests to stderr (secrets are never logged).
+          --lang <en|ja>          The language of the UI and the messages: en or ja
+                                  (else LC_ALL, LC_MESSAGES, LANG; others are English).
           --version               Show the version.
           -h, --help              Show help information.
         """

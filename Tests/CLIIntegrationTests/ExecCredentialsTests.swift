@@ -68,6 +68,21 @@ extension BackendTests {
             sys.exit(1 if failures else 0)
             """
 
+        @Test("exec names one removed variable as 'it' (ux-3, item 20: it said 'they' for AWS_PROFILE alone)")
+        func oneRemovedVariableIsIt() async throws {
+            let session = try await Self.signedInSession("exec-one-removed")
+            var environment = Self.isolatedAWS(session.directory)
+            environment["AWS_PROFILE"] = "somebody-else"
+            let outcome = try await LatchkeyBinary.run(
+                ["exec"] + session.common + ["--", "true"], environment: environment,
+                removing: ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"], timeout: .seconds(60))
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            #expect(
+                outcome.stderr.contains(
+                    "removed AWS_PROFILE from the command's environment (it would take precedence over Latchkey's credentials)."
+                ), "\(outcome.stderr)")
+        }
+
         @Test(
             "boto3 under latchkey exec calls STS for over three 20 s credential lifetimes with no failed call"
         )

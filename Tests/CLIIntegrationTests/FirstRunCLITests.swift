@@ -151,7 +151,7 @@ extension FirstRunCLITests {
             let usage =
                 command == "token"
                 ? "latchkey token <options>"
-                : "latchkey credentials [--config <config>] [--config-section <config-section>] [--store <store>] [--account <account>] [--debug] [--lang <en|ja>] [--format <format>] [--retry-seconds <retry-seconds>]"
+                : "latchkey credentials [--format <format>] [--retry-seconds <retry-seconds>] [--config <config>] [--config-section <config-section>] [--store <store>] [--account <account>] [--debug] [--lang <en|ja>]"
             expectExactText(
                 bad.stderr,
                 """

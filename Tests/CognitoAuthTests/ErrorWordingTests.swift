@@ -5,6 +5,14 @@ import Testing
 /// Cognito's error codes worded by us (issue 14, C1): our sentence, the next step, the server's
 /// text only as a detail, and sentences joined with full stops.
 @Suite struct ErrorWordingTests {
+    /// ux-3, item 25: a wrong TOTP code showed "Details: Code mismatch (latchkey)." after our sentence.
+    @Test(arguments: ["Code mismatch (latchkey)", "Code mismatch", "Invalid code received for user"])
+    func aWrongCodeIsOurSentenceAlone(_ message: String) {
+        let error = AuthError.codeMismatch(message)
+        #expect(error.serverDetail == nil)
+        #expect(!error.description.contains(message), "\(error.description)")
+    }
+
     @Test func motosUsernameOnlyMessageIsNotShown() {
         let error = AuthError.usernameExists("demo")
         #expect(error.description == "That username is taken. Choose another username, or sign in with it.")

@@ -62,6 +62,10 @@ import Testing
     /// What a module must never import, whatever the list draws, and why.
     static let neverRules: [(module: String, never: Set<String>, why: String)] = [
         ("CognitoAuth", uiAndApp, "the core has no UI and knows no caller"),
+        (
+            "CognitoAuth", ["CFIDO2", "SecurityKeys", "SecurityKeysTesting"],
+            "the core links no libfido2: security keys are an authenticator the app plugs in"
+        ),
         ("AWSMobileClientCompat", uiAndApp, "the compat layer stands on the core alone"),
         (
             "AuthScreens", ["TerminalUI", "TerminalKit", "CNCurses", "latchkey", "AWSSigV4"],

@@ -86,3 +86,36 @@ extension BackendTests {
         }
     }
 }
+
+extension BackendTests.ActiveAccountProcessTests {
+    @Test(
+        "the UI ending with nobody signed in on its account names the account that is (ux-3 item 26)",
+        .enabled(if: TmuxSession.canRunApp))
+    func notSignedInNamesTheOtherAccount() async throws {
+        let backend = try await LocalBackend.shared()
+        let alice = await backend.uniqueName("alice")
+        try await backend.createUser(alice, password: Integration.password)
+        let store = try Integration.temporaryDirectory("active-not-signed-in")
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        let common = ["--config", backend.info.configPath, "--store", store]
+        let signIn = try await LatchkeyBinary.run(
+            ["sign-in", "--username", alice, "--password-stdin"] + common, stdin: Integration.password + "\n")
+        #expect(signIn.status == 0, "\(signIn.stderr)")
+
+        let session = try TerminalApp.start(
+            config: backend.info.configPath, store: store, columns: 100, rows: 30, name: "active-not-signed-in")
+        defer { session.kill() }
+        try await session.waitFor("Signed in · \(alice)")
+        // "Sign in as someone else", then Ctrl-C there: this account has nobody, alice's has her.
+        session.press("a")
+        try await session.waitFor("▸ Sign in as someone else")
+        session.press("Enter")
+        try await session.waitFor("Back to \(alice)", "Password")
+        session.press("C-c")
+        _ = try await session.waitForExit()
+        let screen = session.screen()
+        #expect(screen.contains("latchkey: Not signed in."), "\(screen)")
+        #expect(screen.contains("latchkey: \(alice) is signed in here: latchkey switch \(alice)"), "\(screen)")
+        #expect(try await Self.activeUsername(common) == alice)
+    }
+}

@@ -45,7 +45,7 @@ extension BackendTests {
             let notice = try await session.waitUntil("the paste-buffer notice with its fix") {
                 $0.contains("tmux set -g set-clipboard on")
             }
-            #expect(notice.contains("paste buffer only"), "\(notice)")
+            #expect(notice.contains("Only in tmux's paste buffer"), "\(notice)")
             #expect(!notice.contains("to the clipboard."), "\(notice)")
             let buffer = session.tmux(["show-buffer"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
             let token = try await LatchkeyBinary.run([

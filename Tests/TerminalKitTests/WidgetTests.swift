@@ -197,6 +197,19 @@ func render(_ widget: some Widget, width: Int, height: Int = 1) -> [String] {
         #expect(render(LogView(lines: Self.lines), width: 10, height: 3) == ["three", "four", "five"])
     }
 
+    /// ux-3, item 19: at 60x20 the event log began with the end of an entry ("  incorrect").
+    @Test func wrappedEntriesShowWholeOrNotAtAll() {
+        let log = LogView(
+            entries: [LogView.Entry("12:00 the password is incorrect"), LogView.Entry("12:01 signed in")],
+            wrapsLongLines: true)
+        #expect(render(log, width: 16, height: 2) == ["12:01 signed in", ""])
+        #expect(render(log, width: 16, height: 4).first == "12:00 the")
+        // An entry taller than the view alone keeps its last rows.
+        #expect(
+            render(LogView(entries: [LogView.Entry("a b c d e f")], wrapsLongLines: true), width: 3, height: 2).count
+                == 2)
+    }
+
     @Test func scrollsBackAndClamps() {
         #expect(
             render(LogView(lines: Self.lines, scrollOffset: 1), width: 10, height: 3) == [

@@ -27,7 +27,7 @@ import Testing
         #expect(theme.style(for: .badgeError) != theme.style(for: .badge))
         #expect(theme.style(for: .badgeWarning) != theme.style(for: .badge))
         let top = ScreenFixtures.view.render(ScreenFixtures.relogin, size: Self.size).grid.textLines()[0]
-        #expect(top.contains("✖ Session expired: sign in again · alice"))
+        #expect(top.contains("✖ Session ended: sign in again · alice"))
         #expect(!top.contains("signedOutUserPoolsTokenInvalid"))
     }
 

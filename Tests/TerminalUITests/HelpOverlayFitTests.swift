@@ -50,6 +50,36 @@ import Testing
         }
     }
 
+    /// ux-3, item 15: at 80x24 the help left the borders of the boxes beneath beside it (`┐ │ ┘`).
+    @Test(arguments: [Language.english, .japanese])
+    func nothingOfTheScreenBeneathShowsBesideTheHelpAt80x24(_ language: Language) {
+        Language.$override.withValue(language) {
+            for (name, state) in Self.screens {
+                let lines = ScreenFixtures.view.render(Self.withHelp(state), size: TerminalSize(columns: 80, rows: 24))
+                    .grid.textLines(trimming: false)
+                let body = lines.dropFirst().dropLast(2)
+                guard let top = body.first(where: { $0.contains(ScreenText.helpTitle) }),
+                    let left = top.firstIndex(of: "┌"), let right = top.lastIndex(of: "┐")
+                else {
+                    Issue.record("\(name) \(language): no help box")
+                    continue
+                }
+                let leftColumn = TextWidth.width(of: top[..<left])
+                let rightColumn = TextWidth.width(of: top[..<right])
+                for line in body {
+                    var column = 0
+                    var outside: [Character] = []
+                    for character in line {
+                        if column < leftColumn || column > rightColumn { outside.append(character) }
+                        column += max(1, TextWidth.width(of: String(character)))
+                    }
+                    #expect(
+                        outside.allSatisfy { $0 == " " }, "\(name) \(language): something beside the help: \(line)")
+                }
+            }
+        }
+    }
+
     @Test(arguments: [Language.english, .japanese])
     func theFormHelpShowsWholeAt60x20(_ language: Language) {
         Language.$override.withValue(language) {

@@ -184,6 +184,14 @@ enum ScreenFixtures {
 
     static var selectMFA: AppState { challenge(.selectMFAType([.sms, .totp])) }
 
+    /// TOTP set-up after Ctrl-Y in a tmux that keeps the copy in its paste buffer: the status line is
+    /// longer than 80 columns and goes on the free row above, the tmux setting whole (ux-3, item 14).
+    static var totpSetupCopiedToTmux: AppState {
+        var state = totpSetup
+        _ = state.reduce(.tokenCopied(.totpURI, .success(CopyReceipt(characters: 68, destination: .tmuxBufferOnly))))
+        return state
+    }
+
     /// A signed-in session with tokens issued 17 minutes ago that last an hour.
     static var signedInSession: SessionSummary {
         SessionSummary(
@@ -312,6 +320,18 @@ enum ScreenFixtures {
         return state
     }
 
+    /// The dashboard after `m`, with a verified phone number: the Security row and every key of it,
+    /// `x` / `X` included, on the rows it needs (ux-3, item 13: they were cut at 100 and 120 columns).
+    static var securityWithPhone: AppState {
+        var state = dashboard
+        press(&state, [.character("m")])
+        _ = state.reduce(
+            .dashboard(
+                .mfaSettingsLoaded(
+                    .success(MFASettings(enabled: [.email, .totp], preferred: .totp, phoneNumber: "+14155550100")))))
+        return state
+    }
+
     /// Sign in after signing out of a hosted-UI session with no browser here: the /logout URL on whole
     /// rows below the notice, and Ctrl-Y in the footer (issue 29, N20).
     static var signInAfterHostedSignOut: AppState {
@@ -367,6 +387,7 @@ enum ScreenFixtures {
             ("globalSignOutConfirm", globalSignOutConfirm), ("signInWithBrowserRows", signInWithBrowserRows),
             ("browserSignInNoBrowser", browserSignInNoBrowser), ("signInSomeoneElse", signInSomeoneElse),
             ("accountPicker", accountPicker), ("mfaOffConfirm", mfaOffConfirm),
+            ("securityWithPhone", securityWithPhone), ("totpSetupCopiedToTmux", totpSetupCopiedToTmux),
             ("signInAfterHostedSignOut", signInAfterHostedSignOut), ("dashboardBusy", dashboardBusy),
             ("signInStoreWarning", signInStoreWarning),
         ]

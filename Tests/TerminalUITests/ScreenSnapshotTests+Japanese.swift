@@ -34,6 +34,7 @@ enum JapaneseScreens {
             "selectMFA", "dashboard", "dashboardOffline", "dashboardPending", "relogin", "help", "signInUserAuth",
             "selectSignInMethod", "emailCodeResent", "totpEnrolment", "globalSignOutConfirm",
             "signInWithBrowserRows", "browserSignInNoBrowser", "signInSomeoneElse", "accountPicker", "mfaOffConfirm",
+            "securityWithPhone", "totpSetupCopiedToTmux",
             "signInAfterHostedSignOut", "dashboardBusy", "signInStoreWarning",
         ] + ["devices", "devicesConfirmForget", "devicesEmpty", "rememberPrompt"] + [
             "profile", "profileEdit", "profileVerify", "profilePassword", "profileDelete", "profileRemovable",

@@ -58,7 +58,7 @@ struct ScreenSnapshotTests {
         }
         let cases =
             (snapshotCases + deviceSnapshotCases + profileSnapshotCases + japaneseSnapshotCases + sessionSnapshotCases
-            + passkeySnapshotCases)
+                + awsRowSnapshotCases + passkeySnapshotCases)
             .map {
                 URL(fileURLWithPath: $0.path).lastPathComponent
             }

@@ -61,9 +61,12 @@ extension AuthError {
     }
 
     /// The server's message, sanitised, when it adds to ``summary``: nil when it is empty, a bare
-    /// word (moto's `UsernameExistsException` carries only the username) or a phrasing we map.
+    /// word (moto's `UsernameExistsException` carries only the username) or a phrasing we map. A wrong
+    /// code never has one: "The code is wrong" says all any backend's phrasing can ("Code mismatch",
+    /// "Invalid code received for user"; ux-3, item 25).
     public var serverDetail: String? {
         guard summary != nil, let message = serviceMessage else { return nil }
+        if case .codeMismatch = self { return nil }
         let text = TerminalText.sanitized(message).trimmingCharacters(in: .whitespacesAndNewlines)
         guard text.contains(" ") else { return nil }
         if case .notAuthorized = self, NotAuthorizedVariant(message) != .other { return nil }

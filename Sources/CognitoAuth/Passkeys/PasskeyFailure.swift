@@ -29,7 +29,7 @@ public enum PasskeyFailure: Error, Sendable, Hashable {
     case noRelyingParty
     /// The options (or an authenticator's answer) are not the WebAuthn JSON expected; `detail` says what is wrong.
     case malformed(String)
-    /// No passkey authenticator is set up (no provider command).
+    /// No passkey authenticator is set up (no provider command, and no security key was plugged in).
     case noAuthenticator
     /// The person cancelled, or the provider exited with `status`; `message` is its sanitised stderr.
     case authenticatorFailed(status: Int32, message: String)
@@ -44,11 +44,18 @@ public enum PasskeyFailure: Error, Sendable, Hashable {
     /// The authenticator `authenticator` needs its PIN and nobody can be asked (no terminal, no screen).
     case pinRequired(authenticator: String)
 
+    // MARK: Security keys (libfido2)
+    /// No FIDO2 security key is plugged in (and no external provider is set).
+    case noSecurityKey
+    /// The security key `authenticator` failed with libfido2's error `code`, named `name` (`fido_strerr`'s text,
+    /// e.g. `FIDO_ERR_NO_CREDENTIALS`); ``summary`` and ``nextStep`` say it in our words. Never carries a PIN.
+    case securityKey(authenticator: String, code: Int32, name: String)
+
     /// Whether the failure is in the set-up (no provider, no relying party, a refused relying party), which the CLI
     /// reports as a configuration problem (exit code 2), not as a refused sign-in.
     public var isConfigurationProblem: Bool {
         switch self {
-        case .noAuthenticator, .noRelyingParty, .providerUnavailable, .relyingPartyRefused: return true
+        case .noAuthenticator, .noRelyingParty, .providerUnavailable, .relyingPartyRefused, .noSecurityKey: return true
         default: return false
         }
     }
@@ -82,7 +89,7 @@ public enum PasskeyFailure: Error, Sendable, Hashable {
                 + "nothing was signed."
         case .noRelyingParty: return "No relying party is set for passkeys."
         case .malformed(let detail): return "The passkey request is not valid WebAuthn: \(detail)."
-        case .noAuthenticator: return "No passkey authenticator is set up."
+        case .noAuthenticator: return "No security key is plugged in, and no passkey provider is set up."
         case .authenticatorFailed(let status, let message):
             let said = message.isEmpty ? "" : ": \(message)"
             return "The passkey provider stopped (exit status \(status))\(said)."
@@ -91,6 +98,9 @@ public enum PasskeyFailure: Error, Sendable, Hashable {
         case .cancelled: return "The passkey ceremony was cancelled."
         case .unknownCredential(let id): return "No passkey of this user has the id \"\(id)\"."
         case .pinRequired(let name): return "The security key \"\(name)\" needs its PIN, and nobody can be asked here."
+        case .noSecurityKey: return "No FIDO2 security key is plugged in."
+        case .securityKey(let name, let code, let error):
+            return "The security key \"\(name)\": \(SecurityKeyError.sentence(code)) (\(error))."
         }
     }
 
@@ -112,11 +122,16 @@ public enum PasskeyFailure: Error, Sendable, Hashable {
             return "Set LATCHKEY_PASSKEY_RP_ID or Latchkey.Passkeys.RelyingPartyId to the pool's relying party id."
         case .malformed: return "Check the endpoint, or the passkey provider, and try again."
         case .noAuthenticator:
-            return "Set LATCHKEY_PASSKEY_PROVIDER (or Latchkey.Passkeys.Provider) to a provider command, "
-                + "or sign in another way."
+            return "Plug in a FIDO2 security key, or set LATCHKEY_PASSKEY_PROVIDER (or Latchkey.Passkeys.Provider) to "
+                + "a provider command, or sign in another way."
         case .authenticatorFailed, .timedOut, .cancelled: return "Try again, or sign in another way."
         case .unknownCredential: return "List the passkeys and their ids with `latchkey passkey list`."
         case .pinRequired: return "Run the command on a terminal, or use the drop-in screens (`latchkey`)."
+        case .noSecurityKey:
+            return
+                "Plug in a security key and try again, or set LATCHKEY_PASSKEY_PROVIDER (or Latchkey.Passkeys.Provider) "
+                + "to a passkey provider command."
+        case .securityKey(_, let code, _): return SecurityKeyError.nextStep(code)
         case .providerUnavailable:
             return "Check LATCHKEY_PASSKEY_PROVIDER (or Latchkey.Passkeys.Provider) names a command that runs."
         }

@@ -39,16 +39,24 @@ public protocol AuthSessionService: Sendable {
     func getTokens(_ options: TokenRequestOptions?) async throws -> CognitoTokens
     /// STS GetCallerIdentity with the current AWS credentials (an identity pool must be configured).
     func getCallerIdentity(_ options: TokenRequestOptions) async throws -> CallerIdentity
+    /// How long before the AWS credentials expire the client renews them (``AuthClientOptions/credentialsMargin``).
+    var credentialsMargin: TimeInterval { get }
+    /// The current AWS credentials, fetched again when the refresh rule (``RefreshMargin``) says they are due.
+    func getAWSCredentials(_ options: TokenRequestOptions) async throws -> AWSCredentials
 }
 
 extension AuthSessionService {
     /// The library's default margin, for a service that does not refresh tokens by itself.
     public var refreshMargin: TimeInterval { AuthClientOptions().refreshMargin }
+    /// The library's default credentials margin, for a service that does not renew credentials by itself.
+    public var credentialsMargin: TimeInterval { AuthClientOptions().credentialsMargin }
 }
 
 extension AuthClient: AuthSessionService {
     /// The margin this client was created with (its options').
     public nonisolated var refreshMargin: TimeInterval { options.refreshMargin }
+    /// The credentials margin this client was created with (its options').
+    public nonisolated var credentialsMargin: TimeInterval { options.credentialsMargin }
 }
 
 /// The auth core: AWSMobileClient's contract on Amazon Cognito, as one actor.
