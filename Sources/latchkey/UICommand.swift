@@ -54,8 +54,10 @@ struct UICommand: AsyncParsableCommand {
             clientOptions.authenticationFlow = ui.flow?.flow
             // Passkey ceremonies show on the ceremony screen: the authenticator runs through the screens' bridge.
             let passkeys = PasskeyCeremonyBridge()
+            // A security key's prompts and PIN go to the ceremony screen, never to the terminal under the UI.
             var passkeySettings = PasskeyCommand.settings(
-                environment: global.environment, configuration: try global.loadConfiguration(printingWarnings: false))
+                environment: global.environment, configuration: try global.loadConfiguration(printingWarnings: false),
+                interaction: passkeys)
             passkeySettings.authenticator = passkeySettings.authenticator.map(passkeys.authenticator(wrapping:))
             clientOptions.passkeys = passkeySettings
             let client = try await global.makeClient(
