@@ -46,6 +46,8 @@ public enum AppAction: Sendable {
     case tokenRead(CopiedToken, Result<SecretText, AuthError>)
     /// A token or URI went to the clipboard (its length in characters), or could not.
     case tokenCopied(CopiedToken, Result<CopyReceipt, AuthError>)
+    /// What the passkey ceremony's bridge said (it started, a prompt, a PIN request, it ended).
+    case passkeyCeremony(PasskeyCeremonyEvent)
 
     /// The auth client's event, translated.
     public static func authEvent(_ event: AuthEvent) -> AppAction { .sessionEvent(SessionEvent(event)) }

@@ -30,6 +30,14 @@ extension AppState {
         case copyToken
         /// The step-up prompt (a call needs a higher authentication level; StepUpPrompt.swift).
         case stepUp(StepUpPromptState)
+        /// The Passkeys view (`k`).
+        case passkeys(PasskeysState)
+    }
+
+    /// The Passkeys view, when it is the modal; setting a value opens it, nil closes it.
+    public var passkeysView: PasskeysState? {
+        get { if case .passkeys(let state) = modal { state } else { nil } }
+        set { present(newValue.map(Modal.passkeys), closing: passkeysView != nil) }
     }
 
     /// The re-login prompt, when it is the modal; setting a value opens it, nil closes it.
@@ -92,6 +100,7 @@ extension AppState {
         case .question(let question): return question
         case .copyToken: return TokenCopyChoice()
         case .stepUp(let state): return state
+        case .passkeys(let state): return state
         case nil: return nil
         }
     }
@@ -113,6 +122,7 @@ extension AppState {
             return perform(choice.reduce(key))
         case .question(var question): return perform(question.reduce(key))
         case .stepUp: return reduceStepUp(.keyPressed(key))
+        case .passkeys: return reduceModal(.passkeys(.keyPressed(key)))
         case nil: return nil
         }
     }
@@ -128,6 +138,7 @@ extension AppState {
         case .sessions(let action): return scope(\.sessions) { $0.reduce(action) }
         case .profile(let action): return reduceProfile(action)
         case .stepUp(let action): return reduceStepUp(action)
+        case .passkeys(let action): return scope(\.passkeysView) { $0.reduce(action) }
         }
     }
 }
@@ -144,6 +155,8 @@ public enum ModalAction: Sendable {
     case profile(ProfileAction)
     /// For the step-up prompt.
     case stepUp(StepUpPromptAction)
+    /// For the Passkeys view.
+    case passkeys(PasskeysAction)
 }
 
 /// A modal's request: its answer comes back to the same modal (``ModalAction``).
@@ -158,6 +171,8 @@ public enum ModalRequest: Hashable, Sendable {
     case profile(ProfileRequest)
     /// The step-up prompt's request.
     case stepUp(StepUpRequest)
+    /// The Passkeys view's request.
+    case passkeys(PasskeysRequest)
 
     /// How the runtime runs it: the prompt's sign-in is a form's request (Esc cancels it); the views' calls run beside the others.
     var execution: AuthEffect.Execution {
@@ -174,6 +189,7 @@ public enum ModalRequest: Hashable, Sendable {
         case .sessions(let request): return await request.perform(on: service).map(ModalAction.sessions)
         case .profile(let request): return await request.perform(on: service).map(ModalAction.profile)
         case .stepUp(let request): return await request.perform(on: service).map(ModalAction.stepUp)
+        case .passkeys(let request): return await request.perform(on: service).map(ModalAction.passkeys)
         }
     }
 }

@@ -17,10 +17,13 @@ extension AppState {
     }
 
     /// The view that has the keys: the modal, else the base.
-    var presented: any ScreenPresentation { modalModel ?? baseModel }
+    var presented: any ScreenPresentation { passkeyCeremony ?? modalModel ?? baseModel }
 
     /// The verb for the status line while a request runs ("Signing in…"), or nil.
-    public var activity: String? { modalModel?.activity ?? baseModel.activity }
+    public var activity: String? {
+        if let passkeyCeremony { return passkeyCeremony.activity }
+        return modalModel?.activity ?? baseModel.activity
+    }
 
     /// Whether a request runs (the renderer shows a spinner).
     public var isInFlight: Bool { activity != nil }
@@ -75,7 +78,7 @@ extension AppState {
         // On a form, q is a letter of the field: only Ctrl-C quits (a brief resize must not lose it).
         if isTerminalTooSmall { return [AppKeys.quitHint(onForm: hasTextField)] }
         if isHelpVisible { return [AppKeys.closeHelpHint] }
-        return modalModel?.hintEntries ?? baseModel.hintEntries ?? []
+        return passkeyCeremony?.hintEntries ?? modalModel?.hintEntries ?? baseModel.hintEntries ?? []
     }
 
     /// The label of the key that quits now: "Ctrl-C" on a form (`q` is typed there), "q" elsewhere.
@@ -106,7 +109,7 @@ extension AppState {
 
     /// The help overlay's lines for the active view.
     public var helpLines: [String] {
-        modalModel?.helpLines ?? baseModel.helpLines
+        passkeyCeremony?.helpLines ?? modalModel?.helpLines ?? baseModel.helpLines
             ?? (hasTextField ? FormKeys.formHelpLines : FormKeys.choiceHelpLines)
     }
 }

@@ -57,6 +57,8 @@ extension AppState {
         case .hostedUISignedOut(let logoutURL, let browserOpened):
             hostedUISignedOut(logoutURL: logoutURL, browserOpened: browserOpened)
             return []
+        case .passkeyCeremony(let event):
+            return reducePasskeyCeremony(event)
         case .tokenRead(let token, .success(let text)):
             return [.copy(text, as: token)]
         case .tokenRead(let token, .failure(let error)):
@@ -210,6 +212,7 @@ extension AppState {
     mutating func keyPressed(_ key: Key) -> [AuthEffect] {
         if AppKeys.interrupts(key) { return [.quit] }
         if isTerminalTooSmall { return AppKeys.quit.contains(key) && !hasTextField ? [.quit] : [] }
+        if passkeyCeremony != nil { return passkeyCeremonyKeyPressed(key) }
         if isHelpVisible {
             if AppKeys.isKey(key, of: .closeHelp) || AppKeys.help.contains(key) || AppKeys.formHelp.contains(key) {
                 isHelpVisible = false

@@ -36,10 +36,11 @@ extension AppState {
         case .backToRelogin(let username, let notice):
             return returnToRelogin(username: username, notice: notice)
         case .challenge(let step, let username):
-            guard let challenge = ChallengeState(step: step, username: username, policy: options.passwordPolicy) else {
+            guard var challenge = ChallengeState(step: step, username: username, policy: options.passwordPolicy) else {
                 base = .dashboard
                 return []
             }
+            challenge.allowPasskey(options.offersPasskey)
             base = .challenge(challenge)
         case .signInCode(let step, let username, let method):
             return openSignInCode(step, username: username, method: method)
@@ -116,6 +117,7 @@ extension AppState {
             choosesMethod: options.choosesSignInMethod, usernameKind: options.usernameKind,
             asksForPassword: options.asksForPassword)
         prompt.cause = dashboard.reloginCause
+        prompt.offersPasskey = options.offersPasskey
         return prompt
     }
 

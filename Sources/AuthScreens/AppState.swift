@@ -49,6 +49,8 @@ public struct AppState: Equatable, Sendable {
     public var unaskedOpenings = 0
     /// A message for the status line when nothing is in flight.
     public var statusMessage: String?
+    /// The passkey ceremony screen, over everything else while a ceremony runs or says how it ended.
+    public var passkeyCeremony: PasskeyCeremonyState?
     /// The device keys the remember prompt was offered for (once each).
     var rememberDeviceAsked: Set<String> = []
     /// What a finished global sign-out said, for the sign-in screen that follows it.
@@ -150,6 +152,7 @@ public struct AppState: Equatable, Sendable {
         state.choosesMethod = options.choosesSignInMethod
         state.asksForPassword = options.asksForPassword
         state.webProviders = options.webProviders
+        state.offersPasskey = options.offersPasskey
         return state
     }
 

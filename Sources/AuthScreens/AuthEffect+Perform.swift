@@ -22,7 +22,8 @@ extension AuthEffect {
         case .totpEnrolment(.setUpTOTP), .dashboard, .session:
             return .background
         case .startHostedUISignIn, .completeHostedUISignIn, .cancelHostedUISignIn, .openHostedUILogout,
-            .cancelRequest, .copy, .quit, .switchAccount, .handOver, .dismiss:
+            .cancelRequest, .cancelPasskeyCeremony, .answerPasskeyPIN, .copy, .quit, .switchAccount, .handOver,
+            .dismiss:
             return .runtime
         }
     }
@@ -51,7 +52,8 @@ extension AuthEffect {
         case .modal(let request): return await request.perform(on: service).map(AppAction.modal)
         case .session(let request): return await request.perform(on: service)
         case .startHostedUISignIn, .completeHostedUISignIn, .cancelHostedUISignIn, .openHostedUILogout,
-            .cancelRequest, .copy, .quit, .switchAccount, .handOver, .dismiss:
+            .cancelRequest, .cancelPasskeyCeremony, .answerPasskeyPIN, .copy, .quit, .switchAccount, .handOver,
+            .dismiss:
             return nil
         }
     }

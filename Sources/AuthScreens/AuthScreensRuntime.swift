@@ -56,6 +56,9 @@ public final class AuthScreensRuntime {
     /// (a manual clock in tests, so no test waits for a countdown).
     public let clock: any AuthClock
     private var eventTask: Task<Void, Never>?
+    /// The passkey ceremonies' bridge (``attachPasskeys(_:)``) and the task reading its events.
+    private var passkeyBridge: PasskeyCeremonyBridge?
+    private var passkeyTask: Task<Void, Never>?
     private var tickTask: Task<Void, Never>?
     private var requestTask: Task<Void, Never>?
     /// Identifies the latest form request, so an older one finishing does not clear the newer one.
@@ -116,6 +119,19 @@ public final class AuthScreensRuntime {
         }
     }
 
+    /// Shows the passkey ceremonies of `bridge` (the one the client's authenticator was wrapped with) on the
+    /// ceremony screen, in the order they happen, and sends the screen's answers (the PIN, Esc) back to it.
+    public func attachPasskeys(_ bridge: PasskeyCeremonyBridge) {
+        passkeyTask?.cancel()
+        passkeyBridge = bridge
+        passkeyTask = Task { [weak self] in
+            for await event in bridge.events {
+                guard let self else { return }
+                self.send(.passkeyCeremony(event))
+            }
+        }
+    }
+
     /// Calls ``tick(now:)`` every `interval` of ``clock`` until ``stop()`` (the dashboard's 1-second refresh).
     public func startTicking(every interval: Duration = .seconds(1)) {
         tickTask?.cancel()
@@ -134,6 +150,9 @@ public final class AuthScreensRuntime {
         endHostedUI()
         eventTask?.cancel()
         eventTask = nil
+        passkeyBridge?.cancel()
+        passkeyTask?.cancel()
+        passkeyTask = nil
         tickTask?.cancel()
         tickTask = nil
         requestTask?.cancel()
@@ -253,6 +272,10 @@ public final class AuthScreensRuntime {
         case .cancelRequest:
             requestTask?.cancel()
             requestTask = nil
+        case .cancelPasskeyCeremony:
+            passkeyBridge?.cancel()
+        case .answerPasskeyPIN(let pin):
+            passkeyBridge?.answerPIN(pin.value)
         case .copy(let text, let copied):
             copy(text, as: copied)
         case .quit:

@@ -72,6 +72,11 @@ public struct AuthUIOptions: Hashable, Sendable {
     /// Whether the sign-in screen asks for a password; false for CUSTOM_AUTH without SRP, whose
     /// Lambda-defined challenge comes straight after the username.
     public var asksForPassword: Bool = true
+    /// Whether a passkey authenticator is set up here (`LATCHKEY_PASSKEY_PROVIDER`, or a security key): Sign in
+    /// and the re-login prompt offer "Use a passkey", and the method choice lets the passkey be chosen when the
+    /// pool lists it. The pool's own settings are unknown before the username is sent, so an app client that
+    /// does not allow USER_AUTH or a user without a passkey hears so from Cognito, with the next step.
+    public var offersPasskey: Bool = false
 
     /// Creates options; every parameter defaults to AWSAuthUI's default.
     public init(

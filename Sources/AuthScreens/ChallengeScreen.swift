@@ -235,3 +235,12 @@ public enum ChallengeState: Equatable, Sendable {
         return false
     }
 }
+
+extension ChallengeState {
+    /// Lets the method choice offer the passkey when an authenticator is set up (other challenges ignore it).
+    mutating func allowPasskey(_ allowed: Bool) {
+        guard case .selectMethod(var state) = self else { return }
+        state.canUsePasskey = allowed
+        self = .selectMethod(state)
+    }
+}

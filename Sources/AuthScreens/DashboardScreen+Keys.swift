@@ -7,7 +7,7 @@ import TerminalKeys
 enum DashboardCommand: Hashable, CaseIterable {
     case call, fiveCalls, refresh, signOut, signOutEverywhere, signInAgain
     case readMFA, emailMFA, preferEmail, setUpTOTP, totpOff, smsMFA, preferSMS
-    case devices, sessions, profile, copyToken, accounts
+    case devices, sessions, profile, passkeys, copyToken, accounts
     case scrollUp, scrollDown, pageUp, pageDown, top, bottom
     case help, quit
 }
@@ -32,6 +32,7 @@ extension DashboardState {
                 .signInAgain, [.character("s")], hint: .line(\.hintSignInAgain), help: .line(\.dashboardHelpSignInAgain)
             ),
             KeyBinding(.readMFA, [.character("m")], help: .line(\.dashboardHelpMfaRead)),
+            KeyBinding(.passkeys, [.character("k")], help: .mentioned),
             KeyBinding(.emailMFA, [.character("e")], help: .line(\.dashboardHelpMfaEmail)),
             KeyBinding(.preferEmail, [.character("E")], help: .mentioned),
             KeyBinding(.setUpTOTP, [.character("t")], help: .line(\.dashboardHelpTotpSetUp)),
@@ -109,6 +110,7 @@ extension DashboardState {
         case .devices: return userState == .signedIn ? [.route(.present(.devices))] : []
         case .sessions: return userState == .signedIn ? [.route(.present(.sessions))] : []
         case .profile: return userState == .signedIn ? [.route(.present(.profile))] : []
+        case .passkeys: return userState == .signedIn ? [.route(.present(.passkeys))] : []
         case .copyToken: return userState == .signedIn ? [.route(.present(.copyToken))] : []
         case .accounts: return canSwitchAccounts ? [.route(.present(.accounts))] : []
         case .readMFA, .emailMFA, .preferEmail, .setUpTOTP, .totpOff, .smsMFA, .preferSMS:

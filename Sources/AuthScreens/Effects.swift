@@ -38,6 +38,10 @@ public enum AuthEffect: Hashable, Sendable {
     case openHostedUILogout(URL)
     /// Cancels the form request in flight; its result is dropped.
     case cancelRequest
+    /// Cancel the running passkey ceremony (Esc on its screen): the bridge cancels the authenticator's task.
+    case cancelPasskeyCeremony
+    /// Give the PIN typed on the ceremony screen to the authenticator waiting for it.
+    case answerPasskeyPIN(SecretText)
     /// Hands `text` to the terminal's clipboard (OSC 52), never to the screen or a log; `tokenCopied`.
     case copy(SecretText, as: CopiedToken)
     /// The user quit (Ctrl-C, `q`).

@@ -39,6 +39,7 @@ extension SignInState: FormViewModel {
         case .forgotPassword: return ScreenText.forgotPasswordLink
         case .cancel where hostedUI == nil: return backTo.map(ScreenText.backToAccountLink) ?? ScreenText.cancelButton
         case .cancel: return ScreenText.cancelButton
+        case .passkey: return ScreenText.usePasskeyButton
         case .web(let index): return webLabel(index)
         case .pasteRedirect: return ScreenText.pasteRedirectLabel
         }
@@ -134,7 +135,7 @@ extension SelectSignInMethodState: FormViewModel {
     public func label(for item: Focus) -> String {
         switch item {
         case .choice(let index):
-            return choices.indices.contains(index) ? ScreenText.signInMethodLabel(choices[index]) : ""
+            return choices.indices.contains(index) ? label(of: choices[index]) : ""
         case .password: return ScreenText.passwordLabel
         case .submit: return ScreenText.signInButton
         case .cancel: return ScreenText.cancelButton

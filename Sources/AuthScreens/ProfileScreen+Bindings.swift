@@ -5,7 +5,8 @@ import TerminalKeys
 
 /// What a Profile key does while browsing the rows.
 enum ProfileCommand: Hashable, CaseIterable {
-    case up, down, edit, editByEnter, verify, remove, password, delete, reload, sessions, back, backByOpeningKey, help
+    case up, down, edit, editByEnter, verify, remove, password, delete, reload, sessions, passkeys, back,
+        backByOpeningKey, help
     case quit
 }
 
@@ -31,6 +32,10 @@ extension ProfileState {
             KeyBinding(
                 .sessions, DashboardState.keyBindings.binding(.sessions)?.keys ?? [],
                 help: .line(\.profileHelpSessions)),
+            // The Passkeys view's key is the dashboard's (`k`) too.
+            KeyBinding(
+                .passkeys, DashboardState.keyBindings.binding(.passkeys)?.keys ?? [],
+                help: .line(\.profileHelpPasskeys)),
             KeyBinding(.back, [.escape], label: "Esc", hint: .line(\.profileHintsBack), help: .line(\.profileHelpBack)),
             KeyBinding(
                 .backByOpeningKey, DashboardState.keyBindings.binding(.profile)?.keys ?? [],

@@ -130,6 +130,7 @@ extension ProfileState {
         switch command {
         case .back, .backByOpeningKey: return [.route(.closeModal)]
         case .sessions: return [.route(.present(.sessions))]
+        case .passkeys: return [.route(.present(.passkeys))]
         case .up: selection = max(0, selection - 1)
         case .down: selection = min(max(0, rows.count - 1), selection + 1)
         case .reload:

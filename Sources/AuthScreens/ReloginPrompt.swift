@@ -28,6 +28,13 @@ public struct ReloginPromptState: Equatable, Sendable {
     public var choosesMethod: Bool
     /// Whether the sign-in form asks for a password (not for CUSTOM_AUTH without SRP).
     public var asksForPassword: Bool
+    /// Whether "Use a passkey" is offered (a passkey authenticator is set up), so waiting calls resume after a touch.
+    public var offersPasskey = false {
+        didSet {
+            signIn.offersPasskey = offersPasskey
+            challenge?.allowPasskey(offersPasskey)
+        }
+    }
 
     /// Opens the prompt with the username filled in and the password focused (with `choosesMethod`,
     /// Continue focused: the pool's methods come next).
@@ -66,6 +73,7 @@ public struct ReloginPromptState: Equatable, Sendable {
         signIn = Self.makeSignIn(
             username: username, notice: notice, choosesMethod: choosesMethod, usernameKind: signIn.usernameKind,
             asksForPassword: asksForPassword)
+        signIn.offersPasskey = offersPasskey
     }
 
     /// The prompt's title: "Sign in again".
@@ -151,7 +159,8 @@ extension ReloginPromptState {
                 result.append(.run(.session(.releaseSignInWait)))
                 result.append(effect)
             case .route(.challenge(let step, let username)):
-                if let next = ChallengeState(step: step, username: username, policy: policy) {
+                if var next = ChallengeState(step: step, username: username, policy: policy) {
+                    next.allowPasskey(offersPasskey)
                     challenge = next
                 } else {
                     result.append(.route(.signedIn))

@@ -24,7 +24,9 @@ public enum SelectSignInMethodAction: ChallengeScreenAction {
 ///
 /// "Password" (PASSWORD_SRP when offered, else PASSWORD) asks for the password on the same screen;
 /// "Code by email" and "Code by text message" send a code and go to the code screen. A passkey
-/// (WEB_AUTHN) is listed but cannot be chosen in a terminal. Without a text field in the list, `q` quits.
+/// (WEB_AUTHN) is chosen like a code method when a passkey authenticator is set up (``canUsePasskey``; the
+/// ceremony screen then shows over this one), and is listed as unavailable otherwise. Without a text field in
+/// the list, `q` quits.
 public struct SelectSignInMethodState: Equatable, Sendable {
     /// The focusable items in Tab order.
     public enum Focus: Hashable, Sendable {
@@ -52,6 +54,13 @@ public struct SelectSignInMethodState: Equatable, Sendable {
     public var request: SignInMethod?
     /// The server error with the next step.
     public var banner: String?
+    /// Whether a passkey authenticator is set up, so the passkey can be chosen.
+    public var canUsePasskey = false {
+        didSet {
+            if banner == ScreenText.noSignInMethod, choices.contains(where: isUsable) { banner = nil }
+            if focus == .cancel, let first = focusOrder.first { focus = first }
+        }
+    }
 
     /// Creates the screen from the methods in `AvailableChallenges`, first selectable one focused.
     public init(username: String, methods: [SignInMethod]) {
@@ -77,23 +86,33 @@ public struct SelectSignInMethodState: Equatable, Sendable {
     /// The focusable items in Tab order: the selectable methods and Cancel, or the password, Sign in and Cancel.
     public var focusOrder: [Focus] {
         if passwordMethod != nil { return [.password, .submit, .cancel] }
-        return choices.indices.filter { choices[$0].isAvailableInTerminal }.map { .choice($0) } + [.cancel]
+        return choices.indices.filter { isUsable(choices[$0]) }.map { .choice($0) } + [.cancel]
     }
 
-    /// Whether the choice at `index` can be chosen (a passkey cannot).
+    /// Whether the choice at `index` can be chosen (a passkey only with an authenticator set up).
     public func isSelectable(_ index: Int) -> Bool {
-        choices.indices.contains(index) && choices[index].isAvailableInTerminal
+        choices.indices.contains(index) && isUsable(choices[index])
+    }
+
+    /// Whether `method` can be used here.
+    func isUsable(_ method: SignInMethod) -> Bool {
+        method.isAvailableInTerminal || (method == .webAuthn && canUsePasskey)
+    }
+
+    /// The menu label of `method`: a passkey says it is unavailable only when it is.
+    public func label(of method: SignInMethod) -> String {
+        method == .webAuthn && canUsePasskey ? ScreenText.usePasskeyButton : ScreenText.signInMethodLabel(method)
     }
 
     /// The status-line verb while in flight.
     public var activity: String? {
         guard let chosen = request else { return nil }
-        return chosen.needsPassword ? ScreenText.signingIn : ScreenText.sendingCode
+        return chosen.needsPassword || chosen == .webAuthn ? ScreenText.signingIn : ScreenText.sendingCode
     }
 }
 
 extension SignInMethod {
-    /// Whether a terminal can use the method (every one but the passkey).
+    /// Whether a terminal can use the method without an authenticator (every one but the passkey).
     var isAvailableInTerminal: Bool { self != .webAuthn }
 }
 

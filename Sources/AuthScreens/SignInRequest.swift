@@ -9,6 +9,8 @@ public enum SignInRequest: Hashable, Sendable {
     /// USER_AUTH `signIn(username:password:flow:method:)` without a method: the pool's methods come back
     /// (`SignInStep.selectChallenge(_:)`).
     case startUserAuth(username: String)
+    /// USER_AUTH with the passkey as the first factor (`PREFERRED_CHALLENGE=WEB_AUTHN`): no password.
+    case passkey(username: String)
 
     /// Calls `service` and returns the action the answer comes back as (nil when cancelled).
     func perform(on service: some AuthClientService) async -> SignInAction? {
@@ -19,6 +21,10 @@ public enum SignInRequest: Hashable, Sendable {
         case .startUserAuth(let username):
             return await AuthEffect.outcome {
                 try await service.signIn(username: username, password: nil, flow: .userAuth, method: nil)
+            }.map { .signInFinished($0) }
+        case .passkey(let username):
+            return await AuthEffect.outcome {
+                try await service.signIn(username: username, password: nil, flow: .userAuth, method: .webAuthn)
             }.map { .signInFinished($0) }
         }
     }

@@ -24,6 +24,8 @@ public struct SignInState: Equatable, Sendable {
         case password
         /// The Sign in button.
         case signIn
+        /// "Use a passkey": shown when a passkey authenticator is set up; needs the username only.
+        case passkey
         /// The Create account link.
         case createAccount
         /// The Forgot password link.
@@ -87,6 +89,8 @@ public struct SignInState: Equatable, Sendable {
     /// page) and each identity provider the configuration names ("Continue with Google"). Empty
     /// without an OAuth configuration.
     public var webProviders: [String] = []
+    /// Whether "Use a passkey" is offered (``AuthUIOptions/offersPasskey``).
+    public var offersPasskey = false
     /// The browser sign-in under way, when one is: the screen shows its URL, QR code and paste field.
     public var hostedUI: HostedUIWait?
     /// The pasted redirect URL or code (kept only while a browser sign-in waits).
@@ -115,6 +119,7 @@ public struct SignInState: Equatable, Sendable {
     public var focusOrder: [Focus] {
         if hostedUI != nil { return [.pasteRedirect, .cancel] }
         var order: [Focus] = showsPassword ? [.username, .password, .signIn] : [.username, .signIn]
+        if offersPasskey { order.append(.passkey) }
         if showsCreateAccount { order.append(.createAccount) }
         if showsForgotPassword { order.append(.forgotPassword) }
         if canCancel { order.append(.cancel) }
@@ -340,10 +345,28 @@ extension SignInState: FormScreen {
         case .pasteRedirect: return submit()
         case .cancel where hostedUI != nil: return cancelHostedUI()
         case .username, .password, .signIn: return submit()
+        case .passkey: return signInWithPasskey()
         case .createAccount: return showsCreateAccount ? [.route(.signUp(username: trimmedUsername))] : []
         case .forgotPassword: return showsForgotPassword ? [.route(.forgotPassword(username: trimmedUsername))] : []
         case .cancel: return canCancel ? [.route(.cancelled)] : []
         }
+    }
+
+    /// "Use a passkey": the username only (no password), then the ceremony screen shows over this one.
+    private mutating func signInWithPasskey() -> [ScreenEffect] {
+        banner = nil
+        if let error = validationError(for: .username) {
+            username.error = error
+            focus = .username
+            return []
+        }
+        username.error = nil
+        password.clear()
+        notice = nil
+        storeWarning = nil
+        signOutURL = nil
+        request = .signIn
+        return [.run(.signIn(.passkey(username: trimmedUsername)))]
     }
 
     private mutating func submit() -> [ScreenEffect] {

@@ -38,6 +38,9 @@ public actor FakeAuthService: AuthClientService {
         case getTokens
         case listSessions
         case revokeSession(String)
+        case listPasskeys
+        case addPasskey
+        case deletePasskey(String)
     }
 
     /// What `userAttributes` returns; `updateUserAttributes` and `verifyUserAttribute` change it.
@@ -402,6 +405,10 @@ public actor FakeAuthService: AuthClientService {
     {
         calls.append(.userAuth(username, method))
         switch method {
+        case .webAuthn?:
+            try await runPasskeyCeremony(.get)
+            resumeWaiting()
+            return .done
         case nil: return .selectChallenge([.password, .emailOTP, .webAuthn])
         case .emailOTP?: return .emailOTP(CodeDeliveryDetails(destination: "n***@e***", deliveryMedium: "EMAIL"))
         default: throw AuthError.invalidParameter("unexpected method")
@@ -417,6 +424,16 @@ public actor FakeAuthService: AuthClientService {
         resumeWaiting()
         return .done
     }
+
+    // MARK: Passkeys
+
+    /// The authenticator passkey ceremonies go to (a test's, wrapped by a ``PasskeyCeremonyBridge``); without one
+    /// they fail with ``PasskeyFailure/noAuthenticator``, as the client does.
+    public var passkeyAuthenticator: (any PasskeyAuthenticator)?
+    /// The passkeys ``listPasskeys()`` returns (an added one is appended).
+    public var passkeyList: [PasskeyCredential] = []
+    /// An error the passkey list, add and delete throw.
+    public var passkeyError: AuthError?
 
     /// Records the call and returns a fixed secret for alice.
     public func setUpTOTP() async throws -> TOTPSetupDetails {

@@ -276,7 +276,7 @@ extension TextCatalog {
         text.dashboardHelpSignOut = "このデバイスでサインアウト"
         text.dashboardHelpSignOutEverywhere = "全デバイスでサインアウト (確認あり。更新トークンを無効化)"
         text.dashboardHelpSignInAgain = "再サインイン (セッションの期限切れ時)"
-        text.dashboardHelpMfaRead = "セキュリティ: MFA の設定を読み込む"
+        text.dashboardHelpMfaRead = "セキュリティ: MFA 設定を読む · {key} パスキー"
         text.dashboardHelpMfaEmail = "セキュリティ: メール MFA のオン/オフ ({key}: メールを優先)"
         text.dashboardHelpTotpSetUp = "セキュリティ: 認証アプリ (TOTP) を設定"
         text.dashboardHelpTotpOff = "セキュリティ: 認証アプリ (TOTP) をオフ"
@@ -1372,6 +1372,7 @@ extension TextCatalog {
             "アプリクライアント {client} はトークンを交換できません。管理者が ExplicitAuthFlows に ALLOW_TOKEN_EXCHANGE_IMPERSONATION を追加する必要があります。"
         text.tokenErrorBadAnswer =
             "トークンの応答を使えませんでした: {detail}。"
+        translatePasskeys(text)
         return text
     }()
     /// The texts Japanese keeps as they are in English on purpose (formats and names), which the

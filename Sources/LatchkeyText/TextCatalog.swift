@@ -299,7 +299,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var dashboardHelpSignOutEverywhere =
         "sign out everywhere: every device's refresh token (asks first)"
     package internal(set) var dashboardHelpSignInAgain = "sign in again (when the session expired)"
-    package internal(set) var dashboardHelpMfaRead = "Security: read the MFA settings"
+    package internal(set) var dashboardHelpMfaRead = "Security: read the MFA settings · {key} passkeys"
     package internal(set) var dashboardHelpMfaEmail = "Security: email MFA on/off ({key}: prefer email)"
     package internal(set) var dashboardHelpTotpSetUp = "Security: set up an authenticator app (TOTP)"
     package internal(set) var dashboardHelpTotpOff = "Security: authenticator app (TOTP) off"
@@ -1359,6 +1359,96 @@ package final class TextCatalog: @unchecked Sendable {
         "No identity pool is configured. Add CredentialsProvider.CognitoIdentity.Default to awsconfiguration.json."
     package internal(set) var providerCognitoUserPool = "Cognito user pool"
     package internal(set) var providerDeveloper = "Developer authenticated"
+    // MARK: Passkey screens (the ceremony, "Use a passkey", the Passkeys view)
+    package internal(set) var passkeyUseButton = "Use a passkey"
+    package internal(set) var passkeySignInTitle = "Sign in with a passkey"
+    package internal(set) var passkeyAddTitle = "Add a passkey"
+    package internal(set) var passkeyStarting = "Starting the passkey authenticator…"
+    package internal(set) var passkeyTouch = "Touch your security key ({name})."
+    package internal(set) var passkeyTouchOneOf = "Several keys are plugged in ({count}): touch the one you want."
+    package internal(set) var passkeyWaitingFor = "Waiting for {name}…"
+    package internal(set) var passkeyPINLabel = "PIN"
+    package internal(set) var passkeyPINFor = "Enter the PIN of {name}."
+    package internal(set) var passkeyAttemptsLeft = "{count} attempts left."
+    package internal(set) var passkeyAttemptLeft = "1 attempt left."
+    package internal(set) var passkeyWrongPIN = "Wrong PIN."
+    package internal(set) var passkeyPINRequired = "Enter the PIN."
+    package internal(set) var passkeyCancelling = "Cancelling the ceremony…"
+    package internal(set) var passkeyActivity = "Waiting for the passkey…"
+    package internal(set) var passkeyHintCancel = "cancel"
+    package internal(set) var passkeyHintSendPIN = "send PIN"
+    package internal(set) var passkeyHintClose = "close"
+    package internal(set) var passkeyAttachmentCrossPlatform = "security key"
+    package internal(set) var passkeyAttachmentPlatform = "this device"
+    package internal(set) var passkeysTitle = "Passkeys"
+    package internal(set) var passkeysLoading = "Reading your passkeys…"
+    package internal(set) var passkeysEmpty = "No passkeys yet."
+    package internal(set) var passkeysRow = "{name} · {attachment} · added {created}"
+    package internal(set) var passkeysUnnamed = "(no name)"
+    package internal(set) var passkeysAdding = "Adding a passkey…"
+    package internal(set) var passkeysRemoving = "Removing the passkey…"
+    package internal(set) var passkeysAdded = "Passkey added."
+    package internal(set) var passkeysRemoved = "Passkey {name} removed."
+    package internal(set) var passkeysConfirmRemove = "Remove passkey {name}? It can no longer sign you in."
+    package internal(set) var passkeysConfirmFooter = "{key} remove · any other key keeps it"
+    package internal(set) var passkeysHintAdd = "add"
+    package internal(set) var passkeysHintRemove = "remove"
+    package internal(set) var passkeysHintReload = "reload"
+    package internal(set) var passkeysHintBack = "back"
+    package internal(set) var passkeysHintMove = "select"
+    package internal(set) var profileHelpPasskeys = "your passkeys: list, add, remove"
+    package internal(set) var errorPasskeyNotEnabledSummary = "This user pool does not allow passkeys."
+    package internal(set) var errorPasskeyConfigurationMissingSummary =
+        "This user pool has no relying party for passkeys."
+    package internal(set) var errorPasskeyChallengeNotFoundSummary =
+        "The passkey registration expired before it was finished."
+    package internal(set) var errorPasskeyRelyingPartyMismatchSummary =
+        "The passkey was made for another site than this user pool's."
+    package internal(set) var errorPasskeyOriginNotAllowedSummary = "The user pool refused the passkey's origin."
+    package internal(set) var errorPasskeyCredentialNotSupportedSummary =
+        "The user pool does not accept this kind of passkey."
+    package internal(set) var errorPasskeyClientMismatchSummary =
+        "The passkey registration was finished by another app client than started it."
+    package internal(set) var errorPasskeyRelyingPartyRefusedSummary =
+        "The server asked for a passkey for \"{offered}\", but this configuration expects \"{expected}\"; nothing was signed."
+    package internal(set) var errorPasskeyNoRelyingPartySummary = "No relying party is set for passkeys."
+    package internal(set) var errorPasskeyMalformedSummary = "The passkey request is not valid WebAuthn: {detail}."
+    package internal(set) var errorPasskeyNoAuthenticatorSummary = "No passkey authenticator is set up."
+    package internal(set) var errorPasskeyAuthenticatorFailedSummary =
+        "The passkey provider stopped (exit status {status})."
+    package internal(set) var errorPasskeyAuthenticatorFailedWithMessageSummary =
+        "The passkey provider stopped (exit status {status}): {message}."
+    package internal(set) var errorPasskeyProviderUnavailableSummary =
+        "The passkey provider could not be started: {reason}."
+    package internal(set) var errorPasskeyTimedOutSummary =
+        "The passkey authenticator did not answer within {seconds} seconds."
+    package internal(set) var errorPasskeyCancelledSummary = "The passkey ceremony was cancelled."
+    package internal(set) var errorPasskeyUnknownCredentialSummary = "No passkey of this user has the id \"{id}\"."
+    package internal(set) var errorPasskeyPINRequiredSummary =
+        "The security key \"{name}\" needs its PIN, and nobody can be asked here."
+    package internal(set) var errorPasskeyPoolNextStep =
+        "Ask the pool's administrator to allow WEB_AUTHN sign-in and set the pool's relying party, or sign in another way."
+    package internal(set) var errorPasskeyChallengeNotFoundNextStep =
+        "Add the passkey again, and answer the authenticator sooner."
+    package internal(set) var errorPasskeyRelyingPartyNextStep =
+        "Set LATCHKEY_PASSKEY_RP_ID (or Latchkey.Passkeys.RelyingPartyId) to the pool's relying party id."
+    package internal(set) var errorPasskeyCredentialNotSupportedNextStep =
+        "Use an authenticator that makes ES256 (P-256) or RS256 passkeys."
+    package internal(set) var errorPasskeyClientMismatchNextStep =
+        "Sign in again with this app client, then add the passkey."
+    package internal(set) var errorPasskeyRelyingPartyRefusedNextStep =
+        "If the server is right, set LATCHKEY_PASSKEY_RP_ID (or Latchkey.Passkeys.RelyingPartyId) to its relying party; otherwise check the endpoint in the configuration."
+    package internal(set) var errorPasskeyMalformedNextStep =
+        "Check the endpoint, or the passkey provider, and try again."
+    package internal(set) var errorPasskeyNoAuthenticatorNextStep =
+        "Set LATCHKEY_PASSKEY_PROVIDER (or Latchkey.Passkeys.Provider) to a provider command, or sign in another way."
+    package internal(set) var errorPasskeyTryAgainNextStep = "Try again, or sign in another way."
+    package internal(set) var errorPasskeyUnknownCredentialNextStep =
+        "List the passkeys and their ids with `latchkey passkey list`."
+    package internal(set) var errorPasskeyPINRequiredNextStep =
+        "Run the command on a terminal, or use the drop-in screens (`latchkey`)."
+    package internal(set) var errorPasskeyProviderUnavailableNextStep =
+        "Check LATCHKEY_PASSKEY_PROVIDER (or Latchkey.Passkeys.Provider) names a command that runs."
     package internal(set) var errorHostedUIStateMismatchSummary =
         "The redirect does not belong to this sign-in (its state does not match)."
     package internal(set) var errorHostedUIMissingStateSummary =

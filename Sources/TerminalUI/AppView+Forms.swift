@@ -122,7 +122,7 @@ extension AppView {
         }
         addBanner(screen.banner, to: &form)
         form.addSpacer()
-        form.add(actions(screen, [.signIn], links: [.createAccount, .forgotPassword, .cancel]))
+        form.add(actions(screen, [.signIn, .passkey], links: [.createAccount, .forgotPassword, .cancel]))
         if !screen.webProviders.isEmpty {
             form.addSpacer()
             form.add(

@@ -24,7 +24,7 @@ extension AppView {
         }
         addBanner(screen.banner, to: &form)
         form.addSpacer()
-        form.add(actions(screen, [.signIn], links: [.forgotPassword, .cancel]))
+        form.add(actions(screen, [.signIn, .passkey], links: [.forgotPassword, .cancel]))
         return drawBoxed(form, title: prompt.title, into: &grid, in: body, clears: true)
     }
 }

@@ -79,6 +79,9 @@ public struct AppView: Hashable, Sendable {
         if state.modal != nil {
             cursor = drawModal(state, into: &grid, in: body)
         }
+        if let ceremony = state.passkeyCeremony {
+            cursor = drawPasskeyCeremony(ceremony, spinnerTick: spinnerTick, into: &grid, in: body)
+        }
         if state.isHelpVisible {
             drawHelp(state, into: &grid, in: body)
             cursor = nil

@@ -220,9 +220,11 @@ public final class AuthTerminalApp {
     /// it ended; the UI's time (the tick, countdowns, the spinner) is `clock`'s.
     public static func run(
         service: any AuthClientService, options: AuthUIOptions, surface: any TerminalSurface, backend: String? = nil,
-        timeZone: TimeZone? = nil, browser: BrowserHooks = BrowserHooks(), clock: any AuthClock = SystemAuthClock()
+        timeZone: TimeZone? = nil, browser: BrowserHooks = BrowserHooks(), clock: any AuthClock = SystemAuthClock(),
+        passkeys: PasskeyCeremonyBridge? = nil
     ) async -> Exit {
         let runtime = AuthScreensRuntime(service: service, options: options, timeZone: timeZone, clock: clock)
+        if let passkeys { runtime.attachPasskeys(passkeys) }
         runtime.openURL = browser.openURL
         runtime.tunnelLine = browser.tunnelLine
         let app = AuthTerminalApp(runtime: runtime, surface: surface, view: AppView(backend: backend))
@@ -240,13 +242,16 @@ public final class AuthTerminalApp {
     /// - Throws: ``TerminalError/notATerminal`` when standard input or output is not a TTY, and
     ///   the other ``TerminalError``s when curses cannot start.
     ///   - browser: How a browser sign-in opens its URL and words the `ssh -L` line.
+    ///   - passkeys: The bridge the client's passkey authenticator was wrapped with, for the ceremony screen.
     public static func runInTerminal(
         service: any AuthClientService, options: AuthUIOptions, theme: Theme? = nil, backend: String? = nil,
-        mouse: Bool = true, browser: BrowserHooks = BrowserHooks()
+        mouse: Bool = true, browser: BrowserHooks = BrowserHooks(), passkeys: PasskeyCeremonyBridge? = nil
     ) async throws(TerminalError) -> Exit {
         let terminal = try CursesTerminal(theme: theme, options: CursesTerminal.Options(mouse: mouse))
         defer { terminal.restore() }
-        return await run(service: service, options: options, surface: terminal, backend: backend, browser: browser)
+        return await run(
+            service: service, options: options, surface: terminal, backend: backend, browser: browser,
+            passkeys: passkeys)
     }
 }
 

@@ -29,7 +29,7 @@ enum InteractiveEntry {
         client: AuthClient, global: GlobalOptions, ui: UIOptions, prefilledUsername: String?,
         storeNotice: String? = nil, signInHint: String? = nil,
         canSwitchAccounts: Bool = false, accountID: String? = nil, returnAccount: String? = nil,
-        accountNotice: String? = nil, demoMailbox: DemoMailbox? = nil
+        accountNotice: String? = nil, demoMailbox: DemoMailbox? = nil, passkeys: PasskeyCeremonyBridge? = nil
     ) async throws -> AccountRequest? {
         let environment = ProcessInfo.processInfo.environment
         let plain = ui.plain || environment["ACCESSIBLE"] == "1" || environment["TERM"] == "dumb"
@@ -64,7 +64,8 @@ enum InteractiveEntry {
         do {
             exit = try await AuthTerminalApp.runInTerminal(
                 service: client, options: options, theme: theme, backend: backend,
-                mouse: ui.usesMouse(environment: environment), browser: WebSignIn.hooks(environment: environment))
+                mouse: ui.usesMouse(environment: environment), browser: WebSignIn.hooks(environment: environment),
+                passkeys: passkeys)
         } catch TerminalError.notATerminal {
             throw CLIFailure(
                 code: 2,
@@ -165,6 +166,7 @@ enum InteractiveEntry {
         let flow = client.options.authenticationFlow ?? client.configuration.userPool?.authenticationFlow
         options.choosesSignInMethod = flow == .userAuth
         options.asksForPassword = flow != .customWithoutSRP
+        options.offersPasskey = client.canUsePasskeys
         // The dashboard counts the `exec` commands and endpoints on this account's session.
         options.credentialsRegistryDirectory = try? global.storeDirectory(accountID: current)
         return options

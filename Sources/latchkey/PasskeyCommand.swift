@@ -116,7 +116,11 @@ struct PasskeyCommand: AsyncParsableCommand {
     /// The passkey settings for `environment` and `configuration`: the provider they name, else security keys
     /// through libfido2 (asking the PIN on the terminal when stdin is one) when at least one is plugged in now, else
     /// none (so passkeys are not offered, and `--method passkey` fails before anything is sent, with the next step).
-    static func settings(environment: [String: String], configuration: AuthConfiguration) -> PasskeySettings {
+    /// `interaction` is where a security key's prompts and PIN go: the full-screen UI's ceremony screen; without one,
+    /// the terminal (when stdin is one).
+    static func settings(
+        environment: [String: String], configuration: AuthConfiguration, interaction: (any PasskeyInteraction)? = nil
+    ) -> PasskeySettings {
         let relevant = environment.filter { $0.key == PasskeyRelyingParty.environmentVariable }
         if let provider = ExternalPasskeyProvider.configured(environment: environment, configuration: configuration) {
             return PasskeySettings(authenticator: provider, environment: relevant)
@@ -124,8 +128,9 @@ struct PasskeyCommand: AsyncParsableCommand {
         guard !SecurityKeyDiscovery.system.list().isEmpty else {
             return PasskeySettings(authenticator: nil, environment: relevant)
         }
-        let interaction: (any PasskeyInteraction)? = CLIOutput.stdinIsTerminal ? TerminalPasskeyInteraction() : nil
-        return PasskeySettings(authenticator: SecurityKeyAuthenticator(interaction: interaction), environment: relevant)
+        let asks: (any PasskeyInteraction)? =
+            interaction ?? (CLIOutput.stdinIsTerminal ? TerminalPasskeyInteraction() : nil)
+        return PasskeySettings(authenticator: SecurityKeyAuthenticator(interaction: asks), environment: relevant)
     }
 
     /// One passkey per line: id, name, relying party, attachment, transports, created.

@@ -52,6 +52,14 @@ struct UICommand: AsyncParsableCommand {
             let storeNotice = StoreNotice()
             var clientOptions = AuthClientOptions()
             clientOptions.authenticationFlow = ui.flow?.flow
+            // Passkey ceremonies show on the ceremony screen: the authenticator runs through the screens' bridge.
+            let passkeys = PasskeyCeremonyBridge()
+            // A security key's prompts and PIN go to the ceremony screen, never to the terminal under the UI.
+            var passkeySettings = PasskeyCommand.settings(
+                environment: global.environment, configuration: try global.loadConfiguration(printingWarnings: false),
+                interaction: passkeys)
+            passkeySettings.authenticator = passkeySettings.authenticator.map(passkeys.authenticator(wrapping:))
+            clientOptions.passkeys = passkeySettings
             let client = try await global.makeClient(
                 options: clientOptions, accountID: accountID, waitsForSignIn: true, storeWarning: storeNotice.keep)
             // So `latchkey accounts` and `switch` know this account's pool while the UI runs.
@@ -64,7 +72,7 @@ struct UICommand: AsyncParsableCommand {
             let request = try await InteractiveEntry.run(
                 client: client, global: global, ui: ui, prefilledUsername: newAccount == nil ? prefilledUsername : nil,
                 storeNotice: storeNotice.text, signInHint: signInHint, canSwitchAccounts: true, accountID: accountID,
-                returnAccount: returnAccount, accountNotice: notice, demoMailbox: demoMailbox)
+                returnAccount: returnAccount, accountNotice: notice, demoMailbox: demoMailbox, passkeys: passkeys)
             await client.removeUserStateListener(recorder)
             await client.removeUserStateListener(activator)
             notice = nil

@@ -111,7 +111,7 @@ struct DashboardKeyBindingTests {
                     "c / C   one GetUser call / five at once", "r   refresh the tokens now",
                     "o   sign out on this device",
                     "O   sign out everywhere: every device's refresh token (asks first)",
-                    "s   sign in again (when the session expired)", "m   Security: read the MFA settings",
+                    "s   sign in again (when the session expired)", "m   Security: read the MFA settings · k passkeys",
                     "e   Security: email MFA on/off (E: prefer email)",
                     "t   Security: set up an authenticator app (TOTP)", "T   Security: authenticator app (TOTP) off",
                     "x   Security: SMS MFA on/off (X: prefer SMS)", "v / S   devices: list, forget, remember / sessions: revoke",

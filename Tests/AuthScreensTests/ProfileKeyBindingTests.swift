@@ -65,7 +65,8 @@ struct ProfileKeyBindingTests {
                     "v   verify the email address or phone number with a code",
                     "x   remove the attribute (not one the account must keep)", "w   change the password",
                     "D   delete the account (asks you to type the username)", "l   reload",
-                    "S   your sessions on every device", "Esc or p   back to the dashboard", "?   this help",
+                    "S   your sessions on every device", "k   your passkeys: list, add, remove",
+                    "Esc or p   back to the dashboard", "?   this help",
                     "q   quit",
                 ])
         }
@@ -78,7 +79,8 @@ struct ProfileKeyBindingTests {
                 ProfileState.keyBindings.helpLines() == [
                     "↑ ↓   属性を選択", "e / Enter   属性を編集", "v   メールアドレスや電話番号をコードで確認",
                     "x   属性を削除 (アカウントに必須のものは除く)", "w   パスワードを変更",
-                    "D   アカウントを削除 (ユーザー名の入力が必要)", "l   再読み込み", "S   全デバイスのセッション", "Esc / p   ダッシュボードに戻る",
+                    "D   アカウントを削除 (ユーザー名の入力が必要)", "l   再読み込み", "S   全デバイスのセッション",
+                    "k   パスキー: 一覧、追加、削除", "Esc / p   ダッシュボードに戻る",
                     "?   このヘルプ", "q   終了",
                 ])
         }

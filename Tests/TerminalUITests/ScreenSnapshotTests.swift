@@ -58,7 +58,7 @@ struct ScreenSnapshotTests {
         }
         let cases =
             (snapshotCases + deviceSnapshotCases + profileSnapshotCases + japaneseSnapshotCases + sessionSnapshotCases
-            + awsRowSnapshotCases + stepUpSnapshotCases)
+                + awsRowSnapshotCases + stepUpSnapshotCases + passkeySnapshotCases)
             .map {
                 URL(fileURLWithPath: $0.path).lastPathComponent
             }

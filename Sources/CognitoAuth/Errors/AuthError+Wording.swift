@@ -20,7 +20,7 @@ extension AuthError {
         case .notAuthorized(let message): return NotAuthorizedVariant(message).summary(language)
         // The hosted UI's failures have their own wording, with sanitised server text in it.
         case .hostedUI(let failure): return failure.summary(language)
-        case .passkey(let failure): return failure.summary  // English only, for now
+        case .passkey(let failure): return failure.summary(language)
         default: return wordingKeys.map { Localized.text($0.summary, in: language) }
         }
     }
@@ -55,7 +55,7 @@ extension AuthError {
         switch self {
         case .notAuthorized(let message): return NotAuthorizedVariant(message).nextStep(language)
         case .hostedUI(let failure): return failure.nextStep(language)
-        case .passkey(let failure): return failure.nextStep
+        case .passkey(let failure): return failure.nextStep(language)
         default: return wordingKeys.map { Localized.text($0.nextStep, in: language) }
         }
     }

@@ -9,7 +9,7 @@ import Logging
 /// what it does for each operation.
 public typealias AuthClientService =
     AuthSessionService & SignInService & AccountService & UserAttributeService & MFAService & DeviceService
-    & HostedUIService & SessionListService & StepUpService
+    & HostedUIService & SessionListService & StepUpService & PasskeyService
 
 /// The session as an app watches it: the state, its events, the calls waiting, the tokens and the store.
 public protocol AuthSessionService: Sendable {
