@@ -41,6 +41,7 @@ struct UICommand: AsyncParsableCommand {
         var returnAccount: String?
         // What the account rules did on the way to the next run, said there.
         var notice: String?
+        var signOutURL: String?
         // Ctrl-C between two runs quits as Ctrl-C in the screens does (see InterruptBetweenRuns).
         InterruptBetweenRuns.arm()
         defer { InterruptBetweenRuns.disarm() }
@@ -72,10 +73,12 @@ struct UICommand: AsyncParsableCommand {
             let request = try await InteractiveEntry.run(
                 client: client, global: global, ui: ui, prefilledUsername: newAccount == nil ? prefilledUsername : nil,
                 storeNotice: storeNotice.text, signInHint: signInHint, canSwitchAccounts: true, accountID: accountID,
-                returnAccount: returnAccount, accountNotice: notice, demoMailbox: demoMailbox, passkeys: passkeys)
+                returnAccount: returnAccount, accountNotice: notice, signOutURL: signOutURL, demoMailbox: demoMailbox,
+                passkeys: passkeys)
             await client.removeUserStateListener(recorder)
             await client.removeUserStateListener(activator)
             notice = nil
+            signOutURL = nil
             // What other processes wrote meanwhile (a sign-out of this account elsewhere) is adopted
             // first, so a session the store no longer holds is neither recorded nor called signed in.
             await client.syncWithStore()
@@ -120,7 +123,9 @@ struct UICommand: AsyncParsableCommand {
                     throw AuthError(storeError: error)
                 }
                 newAccount = accountID
-            case .handOver(let logoutNotice):
+            case .handOver(let logoutNotice, let logoutURL):
+                // The hosted UI's sign-out URL goes apart from the notices, so the next run shows it whole (ux-3, 9).
+                signOutURL = logoutURL
                 // The same rule as `latchkey sign-out`: another signed-in account becomes the active one.
                 if !signedIn, let next = global.accounts.afterSignOut(of: accountID, environment: global.environment) {
                     accountID = next.id
