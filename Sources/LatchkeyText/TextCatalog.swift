@@ -1449,6 +1449,10 @@ package final class TextCatalog: @unchecked Sendable {
         "Run the command on a terminal, or use the drop-in screens (`latchkey`)."
     package internal(set) var errorPasskeyProviderUnavailableNextStep =
         "Check LATCHKEY_PASSKEY_PROVIDER (or Latchkey.Passkeys.Provider) names a command that runs."
+    package internal(set) var errorPasskeyNoSecurityKeySummary = "No FIDO2 security key is plugged in."
+    package internal(set) var errorPasskeyNoSecurityKeyNextStep =
+        "Plug in a security key and try again, or set LATCHKEY_PASSKEY_PROVIDER (or Latchkey.Passkeys.Provider) to a passkey provider command."
+    package internal(set) var errorPasskeySecurityKeySummary = "The security key \"{name}\": {reason} ({error})."
     package internal(set) var errorHostedUIStateMismatchSummary =
         "The redirect does not belong to this sign-in (its state does not match)."
     package internal(set) var errorHostedUIMissingStateSummary =
