@@ -97,6 +97,11 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var stepUpStarting = "Asking what is missing…"
     package internal(set) var stepUpUnsupported =
         "The pool asks for a passkey or another factor this prompt cannot take. Cancel here, then step up with latchkey sign-in --acr LEVEL."
+    package internal(set) var stepUpPasskeyTouch =
+        "The pool asks for your passkey: touch your security key when it asks."
+    package internal(set) var stepUpPasskeyRetry =
+        "Press Enter to use your passkey again, or Esc to cancel the waiting calls."
+    package internal(set) var stepUpHintUsePasskey = "use a passkey"
     package internal(set) var stepUpCancelledStatus = "Step-up cancelled: the calls waiting for it failed."
     package internal(set) var steppedUpLog = "Stepped up to {acr}; the waiting calls resume"
     package internal(set) var stepUpRequiredLog = "Step-up to {acr} needed ({count} waiting)"
@@ -497,7 +502,8 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var profileSaved = "{label} saved."
     package internal(set) var profileVerifiedNotice = "{label} verified."
     package internal(set) var profileCodeSent = "A code for {label} was sent in {destination}."
-    package internal(set) var profileVerifyLater = "{label} is not verified yet: select it and press {verify} for a new code."
+    package internal(set) var profileVerifyLater =
+        "{label} is not verified yet: select it and press {verify} for a new code."
     package internal(set) var profileNotEditable = "{label} cannot be changed here."
     package internal(set) var profileNotRemovable = "{label} cannot be removed."
     package internal(set) var profileRequiredAttribute =
