@@ -502,8 +502,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var profileSaved = "{label} saved."
     package internal(set) var profileVerifiedNotice = "{label} verified."
     package internal(set) var profileCodeSent = "A code for {label} was sent in {destination}."
-    package internal(set) var profileVerifyLater =
-        "{label} is not verified yet: select it and press {verify} for a new code."
+    package internal(set) var profileVerifyLater = "{label} is not verified yet: select it and press {verify} for a new code."
     package internal(set) var profileNotEditable = "{label} cannot be changed here."
     package internal(set) var profileNotRemovable = "{label} cannot be removed."
     package internal(set) var profileRequiredAttribute =

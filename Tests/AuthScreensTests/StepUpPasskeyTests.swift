@@ -117,7 +117,7 @@ struct StepUpPasskeyTests {
         #expect(app.stepUpPrompt == nil)
         var plain = signedInApp()
         _ = plain.reduce(.sessionEvent(.pendingCallsChanged(StepUpPromptTests.stepUpCalls(1))))
-        #expect(plain.reduce(.modal(.stepUp(.started(.success(.selectChallenge([.webAuthn]))))))).isEmpty)
+        #expect(plain.reduce(.modal(.stepUp(.started(.success(.selectChallenge([.webAuthn])))))).isEmpty)
         #expect(plain.stepUpPrompt?.problem == ScreenText.stepUpUnsupported)
     }
 }
