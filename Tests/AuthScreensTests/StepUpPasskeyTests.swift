@@ -3,6 +3,7 @@ import AuthScreensTesting
 import CognitoAuth
 import CognitoAuthTesting
 import Foundation
+import Synchronization
 import TerminalKeys
 import Testing
 
