@@ -142,8 +142,9 @@ extension StepUpPromptState {
         case .started(.failure(let error)):
             isStarting = false
             isUsingPasskey = false
-            // A WEB_AUTHN challenge is answered inside the step-up itself: a passkey failure means it asked for one.
-            if case .passkey(let failure) = error, !failure.isConfigurationProblem { asksForPasskey = true }
+            // A WEB_AUTHN challenge is answered inside the step-up itself: a passkey failure means it asked for one,
+            // and trying again helps unless the set-up is wrong (no authenticator, no relying party).
+            if case .passkey(let failure) = error { asksForPasskey = !failure.isConfigurationProblem }
             problem = ScreenText.challengeBanner(for: error)
             return []
         case .challenge(let action):
