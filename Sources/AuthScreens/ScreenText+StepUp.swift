@@ -23,7 +23,7 @@ extension ScreenText {
     public static var stepUpPasskeyActivity: String { Localized.text(\.passkeyActivity) }
     /// "The pool asks for your passkey: touch your security key when it asks."
     public static var stepUpPasskeyTouch: String { Localized.text(\.stepUpPasskeyTouch) }
-    /// After a failed passkey: "Press Enter to use your passkey again, or Esc to cancel the waiting calls."
+    /// After a failed passkey: "Use your passkey again, or cancel: the calls waiting for it then fail."
     public static var stepUpPasskeyRetry: String { Localized.text(\.stepUpPasskeyRetry) }
     /// The status line after Esc: the waiting calls failed.
     public static var stepUpCancelledStatus: String { Localized.text(\.stepUpCancelledStatus) }

@@ -100,7 +100,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var stepUpPasskeyTouch =
         "The pool asks for your passkey: touch your security key when it asks."
     package internal(set) var stepUpPasskeyRetry =
-        "Press Enter to use your passkey again, or Esc to cancel the waiting calls."
+        "Use your passkey again, or cancel: the calls waiting for it then fail."
     package internal(set) var stepUpHintUsePasskey = "use a passkey"
     package internal(set) var stepUpCancelledStatus = "Step-up cancelled: the calls waiting for it failed."
     package internal(set) var steppedUpLog = "Stepped up to {acr}; the waiting calls resume"

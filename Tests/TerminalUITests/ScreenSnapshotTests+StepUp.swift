@@ -96,7 +96,7 @@ struct StepUpSnapshotTests {
 
     @Test func thePasskeyPromptOffersThePasskeyAgain() {
         let lines = ScreenFixtures.text(StepUpFixtures.stepUpPasskeyAgain, 80, 24)
-        #expect(lines.contains("Press Enter to use your passkey again"))
+        #expect(lines.contains("Use your passkey again, or cancel"))
         #expect(lines.contains("Enter use a passkey"))
         #expect(!ScreenFixtures.text(StepUpFixtures.stepUpUnsupported, 80, 24).contains("Enter use a passkey"))
     }
