@@ -29,7 +29,9 @@ public final class SoftCTAPSocketListener: @unchecked Sendable {
     /// removes.
     public static func inTemporaryDirectory(device: SoftCTAPDevice) throws -> SoftCTAPSocketListener {
         var template = Array("/tmp/lk-sock-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress) }
+        let made = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.flatMap { mkdtemp($0) }
+        }
         guard made != nil else { throw Failure("mkdtemp: errno \(errno)") }
         let directory = String(cString: template)
         do {

@@ -15,7 +15,9 @@ struct SocketSecurityKeyTests {
     /// A short directory under /tmp (a socket path must fit 108 bytes), removed by `body`'s caller.
     static func socketDirectory() throws -> String {
         var template = Array("/tmp/lk-sock-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress) }
+        let made = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.flatMap { mkdtemp($0) }
+        }
         guard made != nil else { throw CocoaError(.fileWriteUnknown) }
         return String(cString: template)
     }
