@@ -16,6 +16,9 @@ extension BackendTests {
         static let pin = "4321"
         static let keyName = "virtual key (key.sock)"
 
+        /// `text` without its spaces.
+        static func withoutSpaces(_ text: String) -> String { text.replacingOccurrences(of: " ", with: "") }
+
         /// A new user with a password, signed in through the CLI into a new store.
         static func signedInUser(_ backend: LocalBackend) async throws -> (user: String, store: String) {
             let user = await backend.uniqueName("tui-socket-key")
@@ -76,10 +79,12 @@ extension BackendTests {
             #expect(device.pinRetries == 7)
             session.type(Self.pin)
             session.press("Enter")
-            // Japanese wraps the sentence in the box: its two ends are waited for.
-            let touch = try await session.waitFor(
-                japanese ? "セキュリティキー (virtual key" : "Touch your security key (\(Self.keyName)).",
-                japanese ? "に触れてください。" : "Esc cancel")
+            // Japanese wraps the sentence in the box (anywhere, as CJK text does): compared without spaces.
+            let prompt =
+                japanese ? "セキュリティキー (\(Self.keyName)) に触れてください。" : "Touch your security key (\(Self.keyName))."
+            let touch = try await session.waitUntil("the touch prompt naming the key") {
+                Self.withoutSpaces(EndToEnd.flattened($0)).contains(Self.withoutSpaces(prompt))
+            }
             TerminalPasskeyEndToEndTests.show("socket key touch \(language)", touch)
             let added = try await session.waitFor(japanese ? "パスキーを追加しました。" : "Passkey added.")
             TerminalPasskeyEndToEndTests.show("socket key added \(language)", added)
@@ -120,7 +125,8 @@ extension BackendTests {
             defer { session.kill() }
             try await session.waitForSettledDashboard(of: user)
             session.press("k")
-            _ = try await session.waitFor("Passkeys", "a add")
+            // Read first: `a` while the list loads is not taken.
+            _ = try await session.waitFor("No passkeys yet.", "a add")
             session.press("a")
             _ = try await session.waitFor("Touch your security key (\(Self.keyName)).", "Esc cancel")
             _ = try await Waiter.value(
