@@ -1,5 +1,6 @@
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import TerminalKeys
 
 // The modals over the dashboard, registered in one place: their cases, their actions and requests
@@ -207,5 +208,27 @@ extension AppState.Modal {
     var takesEveryKey: Bool {
         if case .question = self { return true }
         return false
+    }
+}
+
+/// A view the Profile view links to: its opening, the dashboard's command whose keys open it (so the key is
+/// written once) and Profile's help line for it.
+struct ProfileViewLink {
+    /// How the view opens.
+    let opening: ModalOpening
+    /// The dashboard's command that opens it; Profile uses the same keys.
+    let dashboardCommand: DashboardCommand
+    /// Profile's help line for it.
+    let help: TextKey
+}
+
+extension AppState {
+    /// The views Profile opens too, in its help's order: an overlay reachable from Profile adds a line here, and
+    /// Profile's own files stay as they are.
+    static var viewsOpenedFromProfile: [ProfileViewLink] {
+        [
+            ProfileViewLink(opening: .sessions, dashboardCommand: .sessions, help: \.profileHelpSessions),
+            ProfileViewLink(opening: .passkeys, dashboardCommand: .passkeys, help: \.profileHelpPasskeys),
+        ]
     }
 }

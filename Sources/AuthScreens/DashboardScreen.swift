@@ -255,118 +255,6 @@ public struct DashboardState: Equatable, Sendable {
     }
 }
 
-/// The dashboard's service calls, named after the core's; each answer comes back as a `DashboardAction`.
-public enum DashboardRequest: Hashable, Sendable {
-    /// GetUser calls numbered `first` to `first + count - 1` (labels "GetUser #n"), then STS
-    /// GetCallerIdentity each when an identity pool is configured; each ends with `sampleCallFinished`.
-    case sampleCalls(first: Int, count: Int)
-    /// One sample call that asks for the authentication level `acr` (it waits behind a step-up when
-    /// the session's level is lower); ends with `sampleCallFinished`.
-    case stepUpSampleCall(number: Int, acr: [String])
-    /// `forceRefresh()` (`r`, and the dashboard ahead of expiry); the outcome arrives as an auth event.
-    case forceRefresh
-    /// `probeConnectivity()`: while offline, whether the backend answers again (an auth event says so).
-    case probeConnectivity
-    /// `mfaSettings()`; answered by `mfaSettingsLoaded`.
-    case mfaSettings
-    /// `setMFAPreference(_:)`; answered by `mfaPreferenceFinished`.
-    case setMFAPreference([MFAType: MFAPreference])
-    /// `signOut(_:)` here or everywhere; answered by `signOutFinished`.
-    case signOut(SignOutScope)
-    /// `getAWSCredentials(_:)` (renewed when due by the core's rule), then the stored session; answered
-    /// by `awsCredentialsRenewed`.
-    case renewAWSCredentials
-
-    /// The requests to run side by side for this one: each sample call is a request of its own.
-    var concurrentParts: [DashboardRequest] {
-        guard case .sampleCalls(let first, let count) = self, count > 1 else { return [self] }
-        return (first..<(first + count)).map { .sampleCalls(first: $0, count: 1) }
-    }
-
-    /// Calls `service` and returns the action the answer comes back as (nil when there is none, or
-    /// when cancelled). Sample calls run one after another here; the runtime runs ``concurrentParts``.
-    /// One sample call: GetUser, then STS GetCallerIdentity with the AWS credentials when an identity
-    /// pool is configured; both wait for re-login (and, with a level in `options`, for a step-up).
-    static func sampleCall(_ number: Int, _ options: TokenRequestOptions, on service: some AuthClientService) async
-        -> DashboardAction?
-    {
-        await AuthEffect.outcome {
-            _ = try await service.getUserAttributes(options)
-            if service.configuration.identityPool != nil { _ = try await service.getCallerIdentity(options) }
-        }.map { .sampleCallFinished(number: number, result: $0) }
-    }
-
-    func perform(on service: some AuthClientService) async -> DashboardAction? {
-        switch self {
-        case .sampleCalls(let first, let count):
-            var last: DashboardAction?
-            for number in first..<(first + count) {
-                let options = TokenRequestOptions(label: ScreenText.sampleCallLabel(number))
-                last = await Self.sampleCall(number, options, on: service)
-            }
-            return last
-        case .stepUpSampleCall(let number, let acr):
-            return await Self.sampleCall(
-                number, TokenRequestOptions(acr: acr, label: ScreenText.sampleCallLabel(number)), on: service)
-        case .forceRefresh:
-            await service.forceRefresh()
-            return nil
-        case .probeConnectivity:
-            await service.probeConnectivity()
-            return nil
-        case .mfaSettings:
-            return await AuthEffect.outcome { try await service.mfaSettings() }.map { .mfaSettingsLoaded($0) }
-        case .setMFAPreference(let changes):
-            return await AuthEffect.outcome { try await service.setMFAPreference(changes) }
-                .map { .mfaPreferenceFinished($0) }
-        case .signOut(let scope):
-            return await AuthEffect.outcome { try await service.signOut(scope) }
-                .map { .signOutFinished(global: scope == .global, result: $0) }
-        case .renewAWSCredentials:
-            return await AuthEffect.outcome {
-                _ = try await service.getAWSCredentials(
-                    TokenRequestOptions(
-                        waitForSignIn: false, waitForConnectivity: false, label: ScreenText.awsCredentialsLabel))
-                return await service.session.map(SessionSummary.init)
-            }.map { .awsCredentialsRenewed($0) }
-        }
-    }
-}
-
-/// The Security row's request in flight.
-public enum MFARequest: Hashable, Sendable {
-    /// `m`: the MFA settings are read (also after every change).
-    case load
-    /// A factor turned on or off, or made preferred.
-    case change([MFAType: MFAPreference])
-    /// `t`: an authenticator enrolment is starting (its secret is on the way).
-    case enrol
-}
-
-/// What happened on (or to) the dashboard.
-public enum DashboardAction: Sendable {
-    /// A key was pressed.
-    case keyPressed(Key)
-    /// "Sign out everywhere?" was answered: `y` confirms, any other key declines.
-    case questionAnswered(DashboardQuestion, confirmed: Bool)
-    /// The auth client published an event.
-    case sessionEvent(SessionEvent)
-    /// The runtime read the stored session.
-    case sessionLoaded(SessionSummary?)
-    /// The one-second tick: updates the gauges and probes the backend while offline.
-    case tick(now: Date)
-    /// Sample call number `number` finished.
-    case sampleCallFinished(number: Int, result: Result<Void, AuthError>)
-    /// A sign-out finished (the local session is gone either way): what the service confirmed, or why not.
-    case signOutFinished(global: Bool, result: Result<SignOutResult, AuthError>)
-    /// The MFA settings were read (`m`, and after every change).
-    case mfaSettingsLoaded(Result<MFASettings, AuthError>)
-    /// An MFA change finished.
-    case mfaPreferenceFinished(Result<Void, AuthError>)
-    /// The dashboard's renewal of the AWS credentials finished: the session read after it, or why not.
-    case awsCredentialsRenewed(Result<SessionSummary?, AuthError>)
-}
-
 extension DashboardState {
     /// Applies an action and returns the effects to run.
     package mutating func reduce(_ action: DashboardAction) -> [ScreenEffect] {
@@ -435,88 +323,19 @@ extension DashboardState {
         return [.run(.dashboard(.probeConnectivity))]
     }
 
-    /// Forgets what belonged to the previous session: its refresh history, MFA settings and re-login cause.
-    private mutating func resetSessionHistory() {
-        refresh = .idle
-        lastRefreshError = nil
-        mfa = nil
-        awsCredentialsIssuedAt = nil
-        autoRefresh = RefreshSchedule()
-        awsRenewal.requestedAt = nil
-        awsRenewal.schedule = RefreshSchedule()
-        refreshTokenIssuedAt = nil
-    }
-
-    private mutating func apply(_ event: SessionEvent) {
-        switch event {
-        case .stateChanged(let state, let claimedName, let newProvider):
-            // The username is the token's claim, from the network: sanitised before it is shown.
-            let name = claimedName.map { TerminalText.sanitized($0) }
-            let changed = state != userState || name != username
-            // A new session (any sign-in, a re-login, a sign-out) starts with no history of the old one.
-            if (state == .signedIn && changed) || state == .signedOut || state == .guest { resetSessionHistory() }
-            userState = state
-            if state == .signedOut || state == .guest || (state == .signedIn && changed) { awaitsOwnSignOut = false }
-            if let name {
-                username = name
-            } else if !state.needsRelogin {
-                username = nil
-            }
-            provider = newProvider ?? (state.needsRelogin ? provider : nil)
-            if state == .signedOut || state == .guest { session = nil }
-            if changed { append(ScreenText.stateChanged(state, username: username)) }
-        case .pendingCallsChanged(let calls):
-            pendingCalls = calls
-        case .connectivityChanged(let new):
-            let flipped = new.isOnline != connectivity.isOnline
-            connectivity = new
-            if flipped {
-                probeAt = new.isOnline ? nil : now.addingTimeInterval(Self.firstProbeDelay)
-                probeBackoff = Self.firstProbeDelay
-            }
-            if flipped {
-                switch new {
-                case .online:
-                    append(ScreenText.backOnline)
-                    // A refresh that failed while the backend was away is tried again at once.
-                    if case .failed = refresh { autoRefresh.retryNow() }
-                case .offline(_, let error): append(ScreenText.wentOffline(ScreenText.shortError(error)))
-                }
-            }
-        case .tokensRefreshed(let expiration):
-            refresh = .refreshed(at: now)
-            autoRefresh.succeeded(expiring: expiration)
-            append(ScreenText.tokensRefreshed(clock(expiration)))
-        case .refreshFailed(let error):
-            let message = ScreenText.shortError(error)
-            refresh = .failed(at: now, message: message)
-            lastRefreshError = error
-            append(ScreenText.refreshFailed(message))
-        case .signInWaitReleased(let count):
-            append(ScreenText.signInWaitReleased(count))
-        case .stepUpRequired(let acr, let waiting):
-            append(ScreenText.stepUpRequiredLog(acr: TerminalText.sanitized(acr), waiting: waiting))
-        case .identityIdChanged(let old, let new):
-            session?.identityId = new
-            append(ScreenText.identityChanged(old: old, new: new))
-        case .credentialsRefreshed(let expiration):
-            session?.awsCredentialsExpiration = expiration
-            session?.awsCredentialsFetchedAt = now
-            awsCredentialsIssuedAt = now
-            append(ScreenText.credentialsRefreshed(clock(expiration)))
-        case .storeWarning(let message):
-            append(ScreenText.storeWarning(message))
-        case .credentialsUsersChanged(let users):
-            for user in users {
-                let before = credentialsUsers.first { $0.pid == user.pid }?.handOuts ?? 0
-                guard user.handOuts > before else { continue }
-                // Every hand-out since the last look is counted; one line says how many.
-                append(
-                    ScreenText.credentialsHandedOut(
-                        to: user.name, count: user.handOuts - before, keyHint: user.lastAccessKeyHint ?? "",
-                        expiry: user.lastExpiration.map(clock) ?? ""))
-            }
-            credentialsUsers = users
+    /// A change of connectivity: the probe's schedule restarts, and the log says so when it flipped.
+    mutating func applyConnectivity(_ new: Connectivity) {
+        let flipped = new.isOnline != connectivity.isOnline
+        connectivity = new
+        guard flipped else { return }
+        probeAt = new.isOnline ? nil : now.addingTimeInterval(Self.firstProbeDelay)
+        probeBackoff = Self.firstProbeDelay
+        switch new {
+        case .online:
+            append(ScreenText.backOnline)
+            // A refresh that failed while the backend was away is tried again at once.
+            if case .failed = refresh { autoRefresh.retryNow() }
+        case .offline(_, let error): append(ScreenText.wentOffline(ScreenText.shortError(error)))
         }
     }
 }

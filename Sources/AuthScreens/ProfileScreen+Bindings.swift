@@ -5,9 +5,15 @@ import TerminalKeys
 
 /// What a Profile key does while browsing the rows.
 enum ProfileCommand: Hashable, CaseIterable {
-    case up, down, edit, editByEnter, verify, remove, password, delete, reload, sessions, passkeys, back,
-        backByOpeningKey, help
-    case quit
+    case up, down, edit, editByEnter, verify, remove, password, delete, reload, back, backByOpeningKey, help, quit
+    /// Opens a view Profile links to (``AppState/viewsOpenedFromProfile``), by its opening's name.
+    case openView(String)
+
+    static var allCases: [ProfileCommand] {
+        [.up, .down, .edit, .editByEnter, .verify, .remove, .password, .delete, .reload]
+            + AppState.viewsOpenedFromProfile.map { .openView($0.opening.name) }
+            + [.back, .backByOpeningKey, .help, .quit]
+    }
 }
 
 /// The Profile view's browsing keys: one list of bindings for the dispatch, the hint bar, the help and
@@ -28,22 +34,23 @@ extension ProfileState {
                 .password, [.character("w")], hint: .line(\.profileHintsPassword), help: .line(\.profileHelpPassword)),
             KeyBinding(.delete, [.character("D")], hint: .line(\.profileHintsDelete), help: .line(\.profileHelpDelete)),
             KeyBinding(.reload, [.character("l")], help: .line(\.profileHelpReload)),
-            // The Sessions view's key is the dashboard's (`S`), so it is written once.
-            KeyBinding(
-                .sessions, DashboardState.keyBindings.binding(.sessions)?.keys ?? [],
-                help: .line(\.profileHelpSessions)),
-            // The Passkeys view's key is the dashboard's (`k`) too.
-            KeyBinding(
-                .passkeys, DashboardState.keyBindings.binding(.passkeys)?.keys ?? [],
-                help: .line(\.profileHelpPasskeys)),
-            KeyBinding(.back, [.escape], label: "Esc", hint: .line(\.profileHintsBack), help: .line(\.profileHelpBack)),
-            KeyBinding(
-                .backByOpeningKey, DashboardState.keyBindings.binding(.profile)?.keys ?? [],
-                help: .sharesLineSaying(\.profileHelpOr)),
-            // `?` and `q` are the app's (AppState.keyPressed answers them before the view sees them).
-            KeyBinding(.help, AppKeys.help, hint: .line(\.profileHintsHelp), help: .line(\.profileHelpHelp)),
-            KeyBinding(.quit, AppKeys.quit, hint: .line(\.profileHintsQuit), help: .line(\.profileHelpQuit)),
         ]
+            // The views Profile links to open with the dashboard's keys (`S`, `k`), so each is written once.
+            + AppState.viewsOpenedFromProfile.map { link in
+                KeyBinding(
+                    .openView(link.opening.name), DashboardState.keyBindings.binding(link.dashboardCommand)?.keys ?? [],
+                    help: .line(link.help))
+            }
+            + [
+                KeyBinding(
+                    .back, [.escape], label: "Esc", hint: .line(\.profileHintsBack), help: .line(\.profileHelpBack)),
+                KeyBinding(
+                    .backByOpeningKey, DashboardState.keyBindings.binding(.profile)?.keys ?? [],
+                    help: .sharesLineSaying(\.profileHelpOr)),
+                // `?` and `q` are the app's (AppState.keyPressed answers them before the view sees them).
+                KeyBinding(.help, AppKeys.help, hint: .line(\.profileHintsHelp), help: .line(\.profileHelpHelp)),
+                KeyBinding(.quit, AppKeys.quit, hint: .line(\.profileHintsQuit), help: .line(\.profileHelpQuit)),
+            ]
     }
 
     /// The hint bar's order while browsing, most important first (a narrow bar keeps the first): the way

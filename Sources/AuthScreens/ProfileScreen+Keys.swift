@@ -129,8 +129,9 @@ extension ProfileState {
     mutating func perform(_ command: ProfileCommand) -> [ScreenEffect] {
         switch command {
         case .back, .backByOpeningKey: return [.route(.closeModal)]
-        case .sessions: return [.route(.present(.sessions))]
-        case .passkeys: return [.route(.present(.passkeys))]
+        case .openView(let name):
+            guard let link = AppState.viewsOpenedFromProfile.first(where: { $0.opening.name == name }) else { break }
+            return [.route(.present(link.opening))]
         case .up: selection = max(0, selection - 1)
         case .down: selection = min(max(0, rows.count - 1), selection + 1)
         case .reload:

@@ -19,6 +19,12 @@ extension ScreenText {
     public static var stepUpStarting: String { Localized.text(\.stepUpStarting) }
     /// Said when the pool asks for a factor the prompt cannot take (a passkey, a method choice).
     public static var stepUpUnsupported: String { Localized.text(\.stepUpUnsupported) }
+    /// The status-line verb while the passkey ceremony runs: "Waiting for the passkey…".
+    public static var stepUpPasskeyActivity: String { Localized.text(\.passkeyActivity) }
+    /// "The pool asks for your passkey: touch your security key when it asks."
+    public static var stepUpPasskeyTouch: String { Localized.text(\.stepUpPasskeyTouch) }
+    /// After a failed passkey: "Use your passkey again, or cancel: the calls waiting for it then fail."
+    public static var stepUpPasskeyRetry: String { Localized.text(\.stepUpPasskeyRetry) }
     /// The status line after Esc: the waiting calls failed.
     public static var stepUpCancelledStatus: String { Localized.text(\.stepUpCancelledStatus) }
     /// The event log's line after a step-up.
@@ -42,6 +48,7 @@ extension StepUpPromptState: ScreenModel {
     var hintEntries: [HintEntry]? {
         let cancel = FormKeys.escape.hint(\.hintEscCancel)
         if let challenge, problem == nil { return challenge.hints(escape: cancel) }
+        if canRetryPasskey { return [FormKeys.enter.hint(\.stepUpHintUsePasskey), cancel] }
         return [cancel]
     }
     var hidesHelpHint: Bool { activity != nil }

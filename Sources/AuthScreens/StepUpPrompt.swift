@@ -8,8 +8,10 @@ import TerminalKeys
 ///
 /// It says which level is needed and how many calls wait, asks the pool what is missing
 /// (`stepUp(acr:maxAge:)`, which credits the factors already used), and asks only for that factor: an
-/// email or text-message code, or an authenticator code. Completing it resumes the waiting calls; Esc
-/// releases them (`releaseStepUpWait`, they fail with a clear error).
+/// email or text-message code, or an authenticator code, or a passkey when an authenticator is set up
+/// (``offersPasskey``): the passkey ceremony runs at once, over the prompt, and Enter runs it again after a
+/// failure. Completing it resumes the waiting calls; Esc releases them (`releaseStepUpWait`, they fail with a
+/// clear error).
 public struct StepUpPromptState: Equatable, Sendable {
     /// The levels asked for, in priority order.
     public var acr: [String]
@@ -25,6 +27,12 @@ public struct StepUpPromptState: Equatable, Sendable {
     public var isStarting: Bool
     /// Why the step-up cannot go on here (a refusal, or a factor this prompt cannot ask for).
     public var problem: String?
+    /// Whether a passkey authenticator is set up, so a passkey asked for is answered here.
+    public var offersPasskey = false
+    /// Whether the pool asked for a passkey (the ceremony runs, or Enter runs it again after a failure).
+    public var asksForPasskey = false
+    /// Whether the passkey ceremony runs (the chosen WEB_AUTHN is being answered).
+    public var isUsingPasskey = false
 
     /// Opens the prompt for `acr`, waiting for the pool's answer to the step-up it starts.
     public init(acr: [String], maxAge: Int?, waitingCount: Int, username: String) {
@@ -46,9 +54,19 @@ public struct StepUpPromptState: Equatable, Sendable {
     /// The code form's notice: the level and the waiting calls in one paragraph.
     public var notice: String { Localized.format(\.stepUpNotice, ["message": message, "waiting": waitingText]) }
     /// Whether a request runs.
-    public var isInFlight: Bool { isStarting || (challenge?.isInFlight ?? false) }
+    public var isInFlight: Bool { isStarting || isUsingPasskey || (challenge?.isInFlight ?? false) }
     /// The status-line verb while in flight.
-    public var activity: String? { isStarting ? ScreenText.stepUpStarting : challenge?.activity }
+    public var activity: String? {
+        if isUsingPasskey { return ScreenText.stepUpPasskeyActivity }
+        return isStarting ? ScreenText.stepUpStarting : challenge?.activity
+    }
+    /// Whether Enter runs the passkey ceremony again (it failed, and the pool asked for a passkey).
+    public var canRetryPasskey: Bool { asksForPasskey && offersPasskey && !isInFlight }
+    /// The passkey's line: what happens now, or how to try again.
+    public var passkeyText: String? {
+        guard asksForPasskey else { return nil }
+        return isInFlight ? ScreenText.stepUpPasskeyTouch : ScreenText.stepUpPasskeyRetry
+    }
     /// Whether the visible form has a text field.
     public var hasTextField: Bool { challenge?.hasTextField ?? false }
 }
@@ -71,6 +89,8 @@ public enum StepUpRequest: Hashable, Sendable {
     case start(acr: [String], maxAge: Int?)
     /// The factor form's request (the code's answer).
     case challenge(ChallengeRequest)
+    /// `selectSignInMethod(.webAuthn)`: the pool offered a choice with a passkey; answered by `started`.
+    case usePasskey
     /// `releaseStepUpWait()`: the waiting calls fail (Esc).
     case release
 
@@ -81,6 +101,10 @@ public enum StepUpRequest: Hashable, Sendable {
             return await AuthEffect.outcome { try await service.stepUp(acr: acr, maxAge: maxAge) }.map { .started($0) }
         case .challenge(let request):
             return await request.perform(on: service).map(StepUpPromptAction.challenge)
+        case .usePasskey:
+            return await AuthEffect.outcome { try await service.selectSignInMethod(.webAuthn, password: nil) }.map {
+                .started($0)
+            }
         case .release:
             await service.releaseStepUpWait()
             return nil
@@ -94,13 +118,21 @@ extension StepUpPromptState {
         switch action {
         case .keyPressed(let key):
             if key == .escape, challenge?.isInFlight != true { return cancel() }
+            if key == .enter, canRetryPasskey { return start() }
             guard var current = challenge, problem == nil else { return [] }
             let effects = current.reduce(.keyPressed(key))
             challenge = current
             return resolve(effects)
         case .started(.success(let step)):
             isStarting = false
+            isUsingPasskey = false
             if step == .done { return [.route(.signedIn)] }
+            if case .selectChallenge(let methods) = step, methods.contains(.webAuthn), offersPasskey {
+                // The missing factor is the passkey: its ceremony runs now (the ceremony layer shows it).
+                asksForPasskey = true
+                isUsingPasskey = true
+                return [.run(.stepUp(.usePasskey))]
+            }
             guard let next = ChallengeState(step: step, username: username), Self.asksOneFactor(step) else {
                 problem = ScreenText.stepUpUnsupported
                 return []
@@ -109,6 +141,10 @@ extension StepUpPromptState {
             return []
         case .started(.failure(let error)):
             isStarting = false
+            isUsingPasskey = false
+            // A WEB_AUTHN challenge is answered inside the step-up itself: a passkey failure means it asked for one,
+            // and trying again helps unless the set-up is wrong (no authenticator, no relying party).
+            if case .passkey(let failure) = error { asksForPasskey = !failure.isConfigurationProblem }
             problem = ScreenText.challengeBanner(for: error)
             return []
         case .challenge(let action):
@@ -131,8 +167,17 @@ extension StepUpPromptState {
         }
     }
 
+    /// Asks the pool again what is missing (a passkey asked for runs its ceremony again).
+    private mutating func start() -> [ScreenEffect] {
+        isStarting = true
+        problem = nil
+        challenge = nil
+        return [.run(.stepUp(.start(acr: acr, maxAge: maxAge)))]
+    }
+
     private func cancel() -> [ScreenEffect] {
-        [.run(.stepUp(.release)), .route(.cancelled)]
+        // Esc before the ceremony's screen took the keys: the ceremony stops too, not only the waiting calls.
+        (isUsingPasskey ? [.run(.cancelPasskeyCeremony)] : []) + [.run(.stepUp(.release)), .route(.cancelled)]
     }
 
     private mutating func resolve(_ effects: [ScreenEffect]) -> [ScreenEffect] {
@@ -141,9 +186,7 @@ extension StepUpPromptState {
             switch effect {
             case .run(.challenge(.restartSignIn)), .run(.challenge(.resendSignInCode)):
                 // A new code: the step-up is asked for again, which sends one.
-                isStarting = true
-                challenge = nil
-                result.append(.run(.stepUp(.start(acr: acr, maxAge: maxAge))))
+                result += start()
             case .run(.challenge(let request)): result.append(.run(.stepUp(.challenge(request))))
             case .run: result.append(effect)
             case .route(.signedIn): result.append(effect)
@@ -166,9 +209,10 @@ extension ModalOpening {
         else { return nil }
         let acr = call.acr.isEmpty ? ["urn:cognito:loa:1"] : call.acr
         let maxAge = call.maxAge.map { Int($0.components.seconds) }
-        let prompt = StepUpPromptState(
+        var prompt = StepUpPromptState(
             acr: acr, maxAge: maxAge, waitingCount: app.dashboard.callsWaitingForStepUp,
             username: app.dashboard.username ?? app.dashboard.session?.username ?? "")
+        prompt.offersPasskey = app.options.offersPasskey
         return Opened(
             modal: .stepUp(prompt), effects: [.run(.stepUp(.start(acr: acr, maxAge: maxAge)))], clearsStatus: true)
     }

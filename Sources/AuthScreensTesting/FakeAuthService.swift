@@ -260,6 +260,8 @@ public actor FakeAuthService: AuthClientService {
     public var stepUpRequests: [[String]] = []
     /// How many times `releaseStepUpWait` was called.
     public var stepUpReleases = 0
+    /// The step ``stepUp(acr:maxAge:)`` answers with (nil: an email code).
+    public var stepUpStep: SignInStep?
 
     private var waiting: [CheckedContinuation<[String: String], any Error>] = []
     private var signInGate: CheckedContinuation<Void, Never>?
@@ -422,12 +424,14 @@ public actor FakeAuthService: AuthClientService {
         }
     }
 
-    /// Records the call: email OTP sends a code, any other method signs in.
+    /// Records the call: email OTP sends a code, a passkey runs its ceremony when an authenticator is scripted, any
+    /// other method signs in.
     public func selectSignInMethod(_ method: SignInMethod, password: String?) async throws -> SignInStep {
         calls.append(.selectSignInMethod(method, password))
         if method == .emailOTP {
             return .emailOTP(CodeDeliveryDetails(destination: "a***@e***", deliveryMedium: "EMAIL"))
         }
+        if method == .webAuthn, passkeyAuthenticator != nil { try await runPasskeyCeremony(.get) }
         resumeWaiting()
         return .done
     }

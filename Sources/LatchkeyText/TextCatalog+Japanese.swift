@@ -32,6 +32,9 @@ extension TextCatalog {
         text.stepUpStarting = "足りない要素を確認しています…"
         text.stepUpUnsupported =
             "プールはパスキーなど、この画面では入力できない要素を求めています。ここで取り消してから、latchkey sign-in --acr LEVEL でステップアップしてください。"
+        text.stepUpPasskeyTouch = "プールがパスキーを求めています。求められたらセキュリティキーに触れてください。"
+        text.stepUpPasskeyRetry = "もう一度パスキーを使うか、キャンセルしてください (待機中の呼び出しは失敗します)。"
+        text.stepUpHintUsePasskey = "パスキーを使う"
         text.stepUpCancelledStatus = "ステップアップを取り消しました。待機中の呼び出しは失敗しました。"
         text.steppedUpLog = "{acr} にステップアップしました。待機中の呼び出しを再開します"
         text.stepUpRequiredLog = "{acr} へのステップアップが必要です ({count} 件待機中)"

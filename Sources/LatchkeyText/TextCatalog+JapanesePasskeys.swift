@@ -82,5 +82,9 @@ extension TextCatalog {
         text.errorPasskeyPINRequiredNextStep = "端末でコマンドを実行するか、組み込みの画面 (`latchkey`) を使ってください。"
         text.errorPasskeyProviderUnavailableNextStep =
             "LATCHKEY_PASSKEY_PROVIDER (または Latchkey.Passkeys.Provider) が実行できるコマンドを指しているか確認してください。"
+        text.errorPasskeyNoSecurityKeySummary = "FIDO2 のセキュリティキーが接続されていません。"
+        text.errorPasskeyNoSecurityKeyNextStep =
+            "セキュリティキーを接続してもう一度試すか、LATCHKEY_PASSKEY_PROVIDER (または Latchkey.Passkeys.Provider) にパスキーのプロバイダーのコマンドを設定してください。"
+        text.errorPasskeySecurityKeySummary = "セキュリティキー \"{name}\": {reason} ({error})。"
     }
 }

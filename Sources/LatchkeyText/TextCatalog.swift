@@ -97,6 +97,11 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var stepUpStarting = "Asking what is missing…"
     package internal(set) var stepUpUnsupported =
         "The pool asks for a passkey or another factor this prompt cannot take. Cancel here, then step up with latchkey sign-in --acr LEVEL."
+    package internal(set) var stepUpPasskeyTouch =
+        "The pool asks for your passkey: touch your security key when it asks."
+    package internal(set) var stepUpPasskeyRetry =
+        "Use your passkey again, or cancel: the calls waiting for it then fail."
+    package internal(set) var stepUpHintUsePasskey = "use a passkey"
     package internal(set) var stepUpCancelledStatus = "Step-up cancelled: the calls waiting for it failed."
     package internal(set) var steppedUpLog = "Stepped up to {acr}; the waiting calls resume"
     package internal(set) var stepUpRequiredLog = "Step-up to {acr} needed ({count} waiting)"
@@ -1449,6 +1454,10 @@ package final class TextCatalog: @unchecked Sendable {
         "Run the command on a terminal, or use the drop-in screens (`latchkey`)."
     package internal(set) var errorPasskeyProviderUnavailableNextStep =
         "Check LATCHKEY_PASSKEY_PROVIDER (or Latchkey.Passkeys.Provider) names a command that runs."
+    package internal(set) var errorPasskeyNoSecurityKeySummary = "No FIDO2 security key is plugged in."
+    package internal(set) var errorPasskeyNoSecurityKeyNextStep =
+        "Plug in a security key and try again, or set LATCHKEY_PASSKEY_PROVIDER (or Latchkey.Passkeys.Provider) to a passkey provider command."
+    package internal(set) var errorPasskeySecurityKeySummary = "The security key \"{name}\": {reason} ({error})."
     package internal(set) var errorHostedUIStateMismatchSummary =
         "The redirect does not belong to this sign-in (its state does not match)."
     package internal(set) var errorHostedUIMissingStateSummary =

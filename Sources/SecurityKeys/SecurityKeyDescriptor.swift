@@ -46,8 +46,18 @@ public struct SecurityKeyDiscovery: Sendable {
     /// A discovery that calls `list`.
     public init(list: @escaping @Sendable () -> [SecurityKeyDescriptor]) { self.list = list }
 
-    /// The keys libfido2 finds (`fido_dev_info_manifest`: USB HID, and NFC where libfido2 was built with it).
-    public static let system = SecurityKeyDiscovery { LibFIDO2.manifest() }
+    /// The keys libfido2 finds (`fido_dev_info_manifest`: USB HID, and NFC where libfido2 was built with it), and the
+    /// key at `LATCHKEY_SECURITY_KEY_SOCKET` in the process's environment when it is set and usable.
+    public static let system = system(environment: ProcessInfo.processInfo.environment)
+
+    /// The keys libfido2 finds, and the key at `LATCHKEY_SECURITY_KEY_SOCKET` in `environment` when it is set and
+    /// usable (``SocketSecurityKey``; a refused socket is left out).
+    public static func system(environment: [String: String]) -> SecurityKeyDiscovery {
+        SecurityKeyDiscovery {
+            let socket = try? SocketSecurityKey.configured(environment: environment)?.get()
+            return LibFIDO2.manifest() + (socket.map { [$0] } ?? [])
+        }
+    }
 }
 
 /// The process-wide libfido2 set-up and its device manifest.

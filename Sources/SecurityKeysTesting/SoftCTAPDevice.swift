@@ -104,6 +104,14 @@ public final class SoftCTAPDevice: @unchecked Sendable {
     public var pinRetries: Int { lock.withLock { retries } }
     /// The ids of the passkeys the key holds.
     public var credentialIds: [[UInt8]] { lock.withLock { credentials.map(\.id) } }
+    /// Sets (or, with nil, removes) the key's PIN, with all attempts back.
+    public func setPIN(_ pin: String?) {
+        lock.withLock {
+            pinHash = pin.map { Array(SoftKeyCrypto.sha256(Array($0.utf8)).prefix(16)) }
+            retries = maximumRetries
+            consecutiveWrongPINs = 0
+        }
+    }
     /// Changes when the key is touched.
     public func setTouch(_ touch: Touch) { lock.withLock { self.touch = touch } }
 

@@ -6,7 +6,8 @@ import TerminalKit
 
 extension AppView {
     /// Draws the step-up prompt over the dashboard: the level needed, the waiting calls, and the one
-    /// factor the pool asks for (a code field), and returns the cursor.
+    /// factor the pool asks for (a code field, or the passkey's line while its ceremony runs over the prompt or
+    /// after it failed), and returns the cursor.
     func drawStepUp(_ prompt: StepUpPromptState, into grid: inout CellGrid, in body: Rect) -> Position? {
         if let challenge = prompt.challenge, prompt.problem == nil {
             var framed = challenge
@@ -22,7 +23,11 @@ extension AppView {
         form.addSpacer()
         if let problem = prompt.problem {
             form.add(.banner(Banner(.error, problem)))
-        } else if let activity = prompt.activity {
+        }
+        if let passkey = prompt.passkeyText {
+            if prompt.problem != nil { form.addSpacer() }
+            form.add(.text(passkey, CellStyle(.normal)))
+        } else if prompt.problem == nil, let activity = prompt.activity {
             form.add(.text(activity, CellStyle(.dim)))
         }
         return drawBoxed(form, title: prompt.title, into: &grid, in: body, clears: true)

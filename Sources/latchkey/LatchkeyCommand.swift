@@ -25,27 +25,8 @@ struct LatchkeyCommand: AsyncParsableCommand {
 
     /// Parses the arguments and runs the command; ``LatchkeyMain`` has hardened the process.
     static func main() async {
-        // The language first: the help text and every message are built in it.
         let environment = ProcessInfo.processInfo.environment
-        Language.processDefault = Language.fromLocale(environment: environment)
-        var arguments: [String]
-        do {
-            (Language.processDefault, arguments) = try LanguageArgument.extract(
-                from: Array(CommandLine.arguments.dropFirst()), environment: environment)
-        } catch {
-            CLIOutput.error(error.message)
-            terminate(error.code)
-        }
-        arguments = GlobalOptionsFirst.reordered(arguments)
-        if let failure = UnknownLeadingOption.check(arguments) {
-            FileHandle.standardError.write(Data((failure + "\n").utf8))
-            terminate(2)
-        }
-        // `token` is a known name: the check (which lists every subcommand) is skipped for it.
-        if arguments.first != TokenCommand.name, let failure = UnknownCommand.check(arguments) {
-            FileHandle.standardError.write(Data((failure + "\n").utf8))
-            terminate(2)
-        }
+        let arguments = preparedArguments(environment: environment)
         do {
             var command: any ParsableCommand
             if let token = parseTokenAlone(arguments) {
@@ -74,27 +55,57 @@ struct LatchkeyCommand: AsyncParsableCommand {
             CLIOutput.error(error.message)
             terminate(error.code)
         } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                // --help and --version: ArgumentParser's text, written (and checked) like any output;
-                // in another language than English the help is wrapped by display width
-                // (ArgumentParser counts characters).
-                let text =
-                    Language.current == .english
-                    ? fullMessage(for: error)
-                    : HelpText.wrapped(
-                        fullMessage(for: error, columns: 10_000),
-                        width: HelpText.terminalWidth(environment: environment))
-                emitOrFail(text + "\n")
-                terminate(0)
-            }
-            // A command that chose its exit status (`status`, `accounts`) still had its output checked.
-            emitOrFail("")
-            let message = fullMessage(for: error)
-            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
-            // ArgumentParser's usage errors (64) are our documented 2.
-            terminate(code == .validationFailure || code.rawValue == 64 ? 2 : code.rawValue)
+            reportParserOutcome(error, environment: environment)
         }
+    }
+
+    /// The arguments to parse, in the language they ask for: `--lang` taken out, the global options first,
+    /// and a mistyped leading option or an unknown command refused here (exit 2).
+    static func preparedArguments(environment: [String: String]) -> [String] {
+        // The language first: the help text and every message are built in it.
+        Language.processDefault = Language.fromLocale(environment: environment)
+        var arguments: [String]
+        do {
+            (Language.processDefault, arguments) = try LanguageArgument.extract(
+                from: Array(CommandLine.arguments.dropFirst()), environment: environment)
+        } catch {
+            CLIOutput.error(error.message)
+            terminate(error.code)
+        }
+        arguments = GlobalOptionsFirst.reordered(arguments)
+        if let failure = UnknownLeadingOption.check(arguments) {
+            FileHandle.standardError.write(Data((failure + "\n").utf8))
+            terminate(2)
+        }
+        // `token` is a known name: the check (which lists every subcommand) is skipped for it.
+        if arguments.first != TokenCommand.name, let failure = UnknownCommand.check(arguments) {
+            FileHandle.standardError.write(Data((failure + "\n").utf8))
+            terminate(2)
+        }
+        return arguments
+    }
+
+    /// Ends the process for what ArgumentParser threw: `--help` and `--version` print and exit 0; a usage
+    /// error prints and exits 2 (its 64); a command that chose its exit status exits with it.
+    static func reportParserOutcome(_ error: any Error, environment: [String: String]) -> Never {
+        let code = exitCode(for: error)
+        if code == .success {
+            // --help and --version: ArgumentParser's text, written (and checked) like any output; in another
+            // language than English the help is wrapped by display width (ArgumentParser counts characters).
+            let text =
+                Language.current == .english
+                ? fullMessage(for: error)
+                : HelpText.wrapped(
+                    fullMessage(for: error, columns: 10_000), width: HelpText.terminalWidth(environment: environment))
+            emitOrFail(text + "\n")
+            terminate(0)
+        }
+        // A command that chose its exit status (`status`, `accounts`) still had its output checked.
+        emitOrFail("")
+        let message = fullMessage(for: error)
+        if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+        // ArgumentParser's usage errors (64) are our documented 2.
+        terminate(code == .validationFailure || code.rawValue == 64 ? 2 : code.rawValue)
     }
 }
 

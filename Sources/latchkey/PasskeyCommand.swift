@@ -114,7 +114,8 @@ struct PasskeyCommand: AsyncParsableCommand {
     }
 
     /// The passkey settings for `environment` and `configuration`: the provider they name, else security keys
-    /// through libfido2 (asking the PIN on the terminal when stdin is one) when at least one is plugged in now, else
+    /// through libfido2 (asking the PIN on the terminal when stdin is one) when at least one is plugged in now (or
+    /// `LATCHKEY_SECURITY_KEY_SOCKET` names a usable socket), else
     /// none (so passkeys are not offered, and `--method passkey` fails before anything is sent, with the next step).
     /// `interaction` is where a security key's prompts and PIN go: the full-screen UI's ceremony screen; without one,
     /// the terminal (when stdin is one).
@@ -125,12 +126,18 @@ struct PasskeyCommand: AsyncParsableCommand {
         if let provider = ExternalPasskeyProvider.configured(environment: environment, configuration: configuration) {
             return PasskeySettings(authenticator: provider, environment: relevant)
         }
-        guard !SecurityKeyDiscovery.system.list().isEmpty else {
+        // A refused LATCHKEY_SECURITY_KEY_SOCKET is said on the command line (the full-screen UI would draw over it).
+        if interaction == nil, case .failure(let refusal)? = SocketSecurityKey.configured(environment: environment) {
+            CLIOutput.error(refusal.description)
+        }
+        let discovery = SecurityKeyDiscovery.system(environment: environment)
+        guard !discovery.list().isEmpty else {
             return PasskeySettings(authenticator: nil, environment: relevant)
         }
         let asks: (any PasskeyInteraction)? =
             interaction ?? (CLIOutput.stdinIsTerminal ? TerminalPasskeyInteraction() : nil)
-        return PasskeySettings(authenticator: SecurityKeyAuthenticator(interaction: asks), environment: relevant)
+        let authenticator = SecurityKeyAuthenticator(interaction: asks, discovery: discovery)
+        return PasskeySettings(authenticator: authenticator, environment: relevant)
     }
 
     /// One passkey per line: id, name, relying party, attachment, transports, created.

@@ -133,14 +133,7 @@ struct SignInCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        if stepUp.isRequested {
-            var options = AuthClientOptions()
-            options.clientMetadata = try metadata.pairs()
-            let configuration = try global.loadConfiguration()
-            options.passkeys = PasskeyCommand.settings(environment: global.environment, configuration: configuration)
-            let client = try await global.makeClient(options: options, printingWarnings: false)
-            return try await stepUp.stepUp(client: client)
-        }
+        if stepUp.isRequested { return try await runStepUp() }
         if web || provider != nil || noBrowser {
             try await runWeb()
             return
@@ -163,14 +156,8 @@ struct SignInCommand: AsyncParsableCommand {
         let account = try AccountResolution.accountForSignIn(
             username: name, userPoolId: configuration.userPool?.poolId, all: others, global: global)
         // Said once the password is accepted, not before (issue 29, N11): a failed sign-in switches nothing.
-        var announcement: String?
-        if account.id != global.accounts.activeID(), let current = others.first(where: \.isActive), current.isLive {
-            let reused = others.first { $0.id == account.id }?.holds(
-                username: name, userPoolId: configuration.userPool?.poolId)
-            announcement = Localized.format(
-                reused == true ? \.cliSignInSwitchedAccount : \.cliSignInAddedAccount,
-                ["name": TerminalText.sanitized(name), "current": TerminalText.sanitized(current.name)])
-        }
+        let announcement = accountAnnouncement(
+            account: account.id, username: name, others: others, userPoolId: configuration.userPool?.poolId)
         let client: AuthClient
         do {
             // The configuration's warnings were printed above, when it was first loaded.
@@ -189,23 +176,7 @@ struct SignInCommand: AsyncParsableCommand {
         let recorder = await AccountResolution.recordWhenSignedIn(client: client, id: account.id, global: global)
         defer { Task { await client.removeUserStateListener(recorder) } }
         do {
-            // At a terminal a wrong password is asked again, as with --plain; piped, one try.
-            let interactive = CLIOutput.stdinIsTerminal && !passwordStdin
-            if method == .passkey {
-                // Ctrl-C while the key waits for a touch cancels on the key (CeremonyInterrupt).
-                let (stdin, replacing) = (passwordStdin, global.namesAccount)
-                try await CeremonyInterrupt.run {
-                    try await PlainSignIn.run(
-                        client: client, username: name, flow: chosenFlow, method: .webAuthn, passwordStdin: stdin,
-                        validationData: validation, replacingSession: replacing)
-                }
-            } else {
-                try await PlainSignIn.retryingWrongPassword(username: name, interactive: interactive) {
-                    try await PlainSignIn.run(
-                        client: client, username: name, flow: chosenFlow, method: method?.method,
-                        passwordStdin: passwordStdin, validationData: validation, replacingSession: global.namesAccount)
-                }
-            }
+            try await signIn(client: client, username: name, flow: chosenFlow, validation: validation)
         } catch {
             if account.isNew, await client.userState != .signedIn { try? global.accounts.removeAccount(account.id) }
             throw error
@@ -216,6 +187,53 @@ struct SignInCommand: AsyncParsableCommand {
                 global: global)
             await Self.announce(client: client, account: account.id, otherwise: announcement)
         }
+    }
+
+    /// `sign-in --acr LEVEL [--max-age S]`: steps the signed-in session up, asking only for the missing factor.
+    func runStepUp() async throws {
+        var options = AuthClientOptions()
+        options.clientMetadata = try metadata.pairs()
+        let configuration = try global.loadConfiguration()
+        options.passkeys = PasskeyCommand.settings(environment: global.environment, configuration: configuration)
+        let client = try await global.makeClient(options: options, printingWarnings: false)
+        try await stepUp.stepUp(client: client)
+    }
+
+    /// Signs `username` in on `client` with `flow`: a passkey ceremony (Ctrl-C cancels on the key), or the
+    /// password and its challenges, asked again after a wrong password at a terminal (piped, one try).
+    func signIn(
+        client: AuthClient, username: String, flow: AuthenticationFlow, validation: [String: String]
+    ) async throws {
+        let (stdin, replacing) = (passwordStdin, global.namesAccount)
+        if method == .passkey {
+            // Ctrl-C while the key waits for a touch cancels on the key (CeremonyInterrupt).
+            try await CeremonyInterrupt.run {
+                try await PlainSignIn.run(
+                    client: client, username: username, flow: flow, method: .webAuthn, passwordStdin: stdin,
+                    validationData: validation, replacingSession: replacing)
+            }
+            return
+        }
+        let interactive = CLIOutput.stdinIsTerminal && !passwordStdin
+        let chosen = method?.method
+        try await PlainSignIn.retryingWrongPassword(username: username, interactive: interactive) {
+            try await PlainSignIn.run(
+                client: client, username: username, flow: flow, method: chosen, passwordStdin: stdin,
+                validationData: validation, replacingSession: replacing)
+        }
+    }
+
+    /// What to say once the sign-in is accepted when it goes to another account than the active one, whose
+    /// user is still signed in: "added an account" or "switched to the account" (nil otherwise).
+    func accountAnnouncement(
+        account: String, username: String, others: [AccountSummary], userPoolId: String?
+    ) -> String? {
+        guard account != global.accounts.activeID(), let current = others.first(where: \.isActive), current.isLive
+        else { return nil }
+        let reused = others.first { $0.id == account }?.holds(username: username, userPoolId: userPoolId)
+        return Localized.format(
+            reused == true ? \.cliSignInSwitchedAccount : \.cliSignInAddedAccount,
+            ["name": TerminalText.sanitized(username), "current": TerminalText.sanitized(current.name)])
     }
 
     /// Says what the sign-in did to the accounts: a slot that held another user says so (rel-3

@@ -34,117 +34,60 @@ struct UICommand: AsyncParsableCommand {
         global: GlobalOptions, ui: UIOptions, prefilledUsername: String? = nil, signInHint: String? = nil,
         demoMailbox: DemoMailbox? = nil
     ) async throws {
-        var accountID = try global.accountID()
-        // An account made for "Sign in as someone else"; removed again if nobody signs in to it.
-        var newAccount: String?
-        // The account that sign-in goes back to when cancelled.
-        var returnAccount: String?
-        // What the account rules did on the way to the next run, said there.
-        var notice: String?
-        var signOutURL: String?
+        var loop = ScreenAccountLoop(global: global, accountID: try global.accountID())
         // Ctrl-C between two runs quits as Ctrl-C in the screens does (see InterruptBetweenRuns).
         InterruptBetweenRuns.arm()
         defer { InterruptBetweenRuns.disarm() }
         while true {
             if InterruptBetweenRuns.wasInterrupted {
-                if let made = newAccount { removeUnused(made, returnAccount: returnAccount, global: global) }
+                loop.abandonNewAccount()
                 return
             }
             let storeNotice = StoreNotice()
-            var clientOptions = AuthClientOptions()
-            clientOptions.authenticationFlow = ui.flow?.flow
             // Passkey ceremonies show on the ceremony screen: the authenticator runs through the screens' bridge.
             let passkeys = PasskeyCeremonyBridge()
-            // A security key's prompts and PIN go to the ceremony screen, never to the terminal under the UI.
-            var passkeySettings = PasskeyCommand.settings(
-                environment: global.environment, configuration: try global.loadConfiguration(printingWarnings: false),
-                interaction: passkeys)
-            passkeySettings.authenticator = passkeySettings.authenticator.map(passkeys.authenticator(wrapping:))
-            clientOptions.passkeys = passkeySettings
-            let client = try await global.makeClient(
-                options: clientOptions, accountID: accountID, waitsForSignIn: true, storeWarning: storeNotice.keep)
+            let client = try await makeScreenClient(
+                global: global, ui: ui, accountID: loop.accountID, storeNotice: storeNotice, passkeys: passkeys)
             // So `latchkey accounts` and `switch` know this account's pool while the UI runs.
-            let recorder = await AccountResolution.recordWhenSignedIn(client: client, id: accountID, global: global)
+            let recorder = await AccountResolution.recordWhenSignedIn(
+                client: client, id: loop.accountID, global: global)
             // Who was signed in when the run began: only a sign-in made in the run is moved to its user's account.
             let startingUser = await client.userState == .signedIn ? await client.username : nil
             // A sign-in made in the run makes its account the active one when it happens, never on quit.
             let activator = await activateOnSignIn(
-                client: client, id: accountID, startingUser: startingUser, global: global)
+                client: client, id: loop.accountID, startingUser: startingUser, global: global)
             let request = try await InteractiveEntry.run(
-                client: client, global: global, ui: ui, prefilledUsername: newAccount == nil ? prefilledUsername : nil,
-                storeNotice: storeNotice.text, signInHint: signInHint, canSwitchAccounts: true, accountID: accountID,
-                returnAccount: returnAccount, accountNotice: notice, signOutURL: signOutURL, demoMailbox: demoMailbox,
-                passkeys: passkeys)
+                client: client, global: global, ui: ui,
+                prefilledUsername: loop.newAccount == nil ? prefilledUsername : nil,
+                storeNotice: storeNotice.text, signInHint: signInHint, canSwitchAccounts: true,
+                accountID: loop.accountID, returnAccount: loop.returnAccount, accountNotice: loop.notice,
+                signOutURL: loop.signOutURL, demoMailbox: demoMailbox, passkeys: passkeys)
             await client.removeUserStateListener(recorder)
             await client.removeUserStateListener(activator)
-            notice = nil
-            signOutURL = nil
-            // What other processes wrote meanwhile (a sign-out of this account elsewhere) is adopted
-            // first, so a session the store no longer holds is neither recorded nor called signed in.
-            await client.syncWithStore()
-            let signedIn = await client.userState == .signedIn
-            if signedIn, let name = await client.username {
-                // Only the record is kept up to date: whichever account is active now stays active (a
-                // sign-in in the run activated its account when it happened; another process may have
-                // switched since). A user who has an account here already keeps it.
-                try? AccountResolution.recordSignIn(
-                    id: accountID, username: name, configuration: client.configuration, global: global,
-                    activates: false)
-                if name != startingUser {
-                    let settled = AccountResolution.settleSignIn(id: accountID, global: global)
-                    accountID = settled.id
-                    notice = settled.message
-                }
-            } else if let made = newAccount, made == accountID {
-                removeUnused(made, returnAccount: returnAccount, global: global)
-            }
-            newAccount = nil
-            returnAccount = nil
+            let signedIn = await loop.settle(after: client, startingUser: startingUser)
             guard let request, !InterruptBetweenRuns.wasInterrupted else {
-                if let notice { CLIOutput.info("latchkey: " + notice) }
+                if let notice = loop.notice { CLIOutput.info("latchkey: " + notice) }
                 return
             }
-            switch request {
-            case .account(let id):
-                guard global.accounts.accountIDs().contains(id) else {
-                    throw CLIFailure(code: 2, message: Localized.format(\.cliAccountGone, ["name": id]))
-                }
-                do {
-                    try global.accounts.activate(id)
-                } catch {
-                    throw AuthError(storeError: error)
-                }
-                accountID = id
-            case .someoneElse:
-                returnAccount = accountID
-                do {
-                    accountID = try global.accounts.createAccount()
-                } catch {
-                    throw AuthError(storeError: error)
-                }
-                newAccount = accountID
-            case .handOver(let logoutNotice, let logoutURL):
-                // The hosted UI's sign-out URL goes apart from the notices, so the next run shows it whole (ux-3, 9).
-                signOutURL = logoutURL
-                // The same rule as `latchkey sign-out`: another signed-in account becomes the active one.
-                if !signedIn, let next = global.accounts.afterSignOut(of: accountID, environment: global.environment) {
-                    accountID = next.id
-                    notice = ScreenText.switchedAfterSignOut(next.name)
-                } else if !global.accounts.accountIDs().contains(accountID) {
-                    accountID = global.accounts.activeID()
-                }
-                let said = [logoutNotice, notice].compactMap { $0 }
-                notice = said.isEmpty ? nil : said.joined(separator: " ")
-            case .followActive(let id):
-                // Another process chose this account (switch, sign-in, sign-out of the one shown): the
-                // UI follows what it chose and leaves the active account as it is.
-                let name =
-                    global.accounts.summaries(environment: global.environment)
-                    .first { $0.id == id }.flatMap(\.username) ?? id
-                accountID = global.accounts.accountIDs().contains(id) ? id : global.accounts.activeID()
-                notice = signedIn ? ScreenText.followedSwitch(name) : ScreenText.followedSignOut(name)
-            }
+            try loop.follow(request, signedIn: signedIn)
         }
+    }
+
+    /// The client one run of the screens uses: the UI's flow, and passkeys whose prompts and PIN go to the
+    /// ceremony screen through `passkeys`, never to the terminal under the UI.
+    static func makeScreenClient(
+        global: GlobalOptions, ui: UIOptions, accountID: String, storeNotice: StoreNotice,
+        passkeys: PasskeyCeremonyBridge
+    ) async throws -> AuthClient {
+        var clientOptions = AuthClientOptions()
+        clientOptions.authenticationFlow = ui.flow?.flow
+        var passkeySettings = PasskeyCommand.settings(
+            environment: global.environment, configuration: try global.loadConfiguration(printingWarnings: false),
+            interaction: passkeys)
+        passkeySettings.authenticator = passkeySettings.authenticator.map(passkeys.authenticator(wrapping:))
+        clientOptions.passkeys = passkeySettings
+        return try await global.makeClient(
+            options: clientOptions, accountID: accountID, waitsForSignIn: true, storeWarning: storeNotice.keep)
     }
 }
 

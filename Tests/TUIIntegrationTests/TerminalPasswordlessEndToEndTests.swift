@@ -53,12 +53,12 @@ extension BackendTests {
                     { try await backend.oneTimeCode(for: username) ?? first }, until: { $0 != first })) ?? first
             // (A new random code equals the old one once in a million; then the wrong-code step still holds.)
 
-            // A wrong code: the server's message, and the screen stays.
+            // A wrong code: our sentence alone (ux-3 item 25), and the screen stays.
             let wrong = latest == "000000" ? "111111" : "000000"
             session.type(wrong)
             session.press("Enter")
             let refused = try await session.waitUntil("the wrong code refused") { screen in
-                screen.contains("Enter the emailed code") && screen.contains("Invalid code")
+                screen.contains("Enter the emailed code") && screen.contains("The code is wrong")
             }
             Self.show("wrong code", refused)
 

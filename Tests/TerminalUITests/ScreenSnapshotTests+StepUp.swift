@@ -44,19 +44,45 @@ enum StepUpFixtures {
         return state
     }
 
+    /// A passkey authenticator is set up and the pool asks for a passkey: its ceremony runs (its own screen shows
+    /// over the prompt in the app; the prompt under it says what happens).
+    @MainActor static var stepUpPasskey: AppState {
+        var state = stepUpStarting
+        state.options.offersPasskey = true
+        state.stepUpPrompt?.offersPasskey = true
+        _ = state.reduce(.modal(.stepUp(.started(.success(.selectChallenge([.emailOTP, .webAuthn]))))))
+        return state
+    }
+
+    /// The passkey ceremony was cancelled: the prompt offers the passkey again (Enter), or Esc.
+    @MainActor static var stepUpPasskeyAgain: AppState {
+        var state = stepUpPasskey
+        _ = state.reduce(.modal(.stepUp(.started(.failure(.passkey(.cancelled))))))
+        return state
+    }
+
     @MainActor static var all: [(String, AppState)] {
-        [("stepUpStarting", stepUpStarting), ("stepUpCode", stepUpCode), ("stepUpUnsupported", stepUpUnsupported)]
+        [
+            ("stepUpStarting", stepUpStarting), ("stepUpCode", stepUpCode), ("stepUpUnsupported", stepUpUnsupported),
+            ("stepUpPasskey", stepUpPasskey), ("stepUpPasskeyAgain", stepUpPasskeyAgain),
+        ]
     }
 
     static let names = ["stepUpStarting", "stepUpCode", "stepUpUnsupported"]
+    /// The passkey's prompts, at 80x24 only.
+    static let passkeyNames = ["stepUpPasskey", "stepUpPasskeyAgain"]
 }
 
-let stepUpSnapshotCases: [SnapshotCase] = StepUpFixtures.names.flatMap { name in
-    [
-        SnapshotCase(name, 80, 24), SnapshotCase(name, 60, 20), SnapshotCase(name, 80, 24, language: .japanese),
-        SnapshotCase(name, 60, 20, language: .japanese),
-    ]
-}
+let stepUpSnapshotCases: [SnapshotCase] =
+    StepUpFixtures.names.flatMap { name in
+        [
+            SnapshotCase(name, 80, 24), SnapshotCase(name, 60, 20), SnapshotCase(name, 80, 24, language: .japanese),
+            SnapshotCase(name, 60, 20, language: .japanese),
+        ]
+    }
+    + StepUpFixtures.passkeyNames.flatMap { name in
+        [SnapshotCase(name, 80, 24), SnapshotCase(name, 80, 24, language: .japanese)]
+    }
 
 @MainActor
 @Suite("Screen snapshots: step-up prompt")
@@ -66,6 +92,13 @@ struct StepUpSnapshotTests {
         try Language.$override.withValue(snapshot.language) {
             try ScreenSnapshotTests.expectMatch(snapshot, in: StepUpFixtures.all)
         }
+    }
+
+    @Test func thePasskeyPromptOffersThePasskeyAgain() {
+        let lines = ScreenFixtures.text(StepUpFixtures.stepUpPasskeyAgain, 80, 24)
+        #expect(lines.contains("Use your passkey again, or cancel"))
+        #expect(lines.contains("Enter use a passkey"))
+        #expect(!ScreenFixtures.text(StepUpFixtures.stepUpUnsupported, 80, 24).contains("Enter use a passkey"))
     }
 
     @Test func theCodePromptNamesTheLevelAndTheWaitingCalls() {

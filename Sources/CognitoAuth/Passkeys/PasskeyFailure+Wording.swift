@@ -20,6 +20,10 @@ extension PasskeyFailure {
         case .timedOut(let seconds): return format(\.errorPasskeyTimedOutSummary, ["seconds": String(seconds)])
         case .unknownCredential(let id): return format(\.errorPasskeyUnknownCredentialSummary, ["id": id])
         case .pinRequired(let name): return format(\.errorPasskeyPINRequiredSummary, ["name": name])
+        case .securityKey(let name, let code, let error):
+            return format(
+                \.errorPasskeySecurityKeySummary,
+                ["name": name, "reason": SecurityKeyError.sentence(code, in: language), "error": error])
         default:
             return wordingKeys.map { Localized.text($0.summary, in: language) } ?? summary
         }
@@ -27,7 +31,8 @@ extension PasskeyFailure {
 
     /// ``nextStep`` in `language` (English where a case has none).
     public func nextStep(_ language: Language) -> String {
-        wordingKeys.map { Localized.text($0.nextStep, in: language) } ?? nextStep
+        if case .securityKey(_, let code, _) = self { return SecurityKeyError.nextStep(code, in: language) }
+        return wordingKeys.map { Localized.text($0.nextStep, in: language) } ?? nextStep
     }
 
     /// The catalog texts of a case's summary (without its placeholders filled) and next step; nil for a case
@@ -57,7 +62,9 @@ extension PasskeyFailure {
         case .unknownCredential:
             return (\.errorPasskeyUnknownCredentialSummary, \.errorPasskeyUnknownCredentialNextStep)
         case .pinRequired: return (\.errorPasskeyPINRequiredSummary, \.errorPasskeyPINRequiredNextStep)
-        @unknown default: return nil
+        case .noSecurityKey: return (\.errorPasskeyNoSecurityKeySummary, \.errorPasskeyNoSecurityKeyNextStep)
+        // The summary's reason and the next step come from SecurityKeyError's table for the code.
+        case .securityKey: return (\.errorPasskeySecurityKeySummary, \.errorPasskeyTryAgainNextStep)
         }
     }
 }

@@ -15,6 +15,9 @@ public enum SecurityKeyError {
         entries[code]?.next ?? "Try again; if it fails again, unplug the key, plug it back in, or sign in another way."
     }
 
+    /// The codes the English table words (for the test that compares it with the other languages').
+    package static var englishCodes: Set<Int32> { Set(entries.keys) }
+
     private static let retry = "Try again; if it fails again, unplug the key, plug it back in, or sign in another way."
     private static let reset =
         "Reset the key's FIDO application with its maker's tool (this deletes its passkeys), or use another key."

@@ -312,6 +312,16 @@ public actor AuthClient {
         case ifUnchanged
     }
 
+    /// Ends the waiting calls `ids` (their deadlines cancelled) with `finish`.
+    private func finishCalls(
+        _ ids: [WaiterID], _ finish: (CheckedContinuation<CognitoTokens?, any Error>) -> Void
+    ) {
+        for id in ids {
+            deadlineTasks.removeValue(forKey: id)?.cancel()
+            if let continuation = continuations.removeValue(forKey: id) { finish(continuation) }
+        }
+    }
+
     /// Runs the machine's actions in order. Returns the store error when a write failed.
     ///
     /// When a write fails, or another process changed the store first (a conflict), the rest of the
@@ -346,19 +356,10 @@ public actor AuthClient {
                 for continuation in stateStreams.values { continuation.yield(change) }
                 publish(.stateChanged(change))
             case .resume(let ids, let tokens):
-                for id in ids {
-                    deadlineTasks.removeValue(forKey: id)?.cancel()
-                    continuations.removeValue(forKey: id)?.resume(returning: tokens)
-                }
+                finishCalls(ids) { $0.resume(returning: tokens) }
             case .fail(let ids, let failure):
-                for id in ids {
-                    deadlineTasks.removeValue(forKey: id)?.cancel()
-                    guard let continuation = continuations.removeValue(forKey: id) else { continue }
-                    switch failure {
-                    case .cancelled: continuation.resume(throwing: CancellationError())
-                    case .error(let error): continuation.resume(throwing: error)
-                    }
-                }
+                let error: any Error = if case .error(let error) = failure { error } else { CancellationError() }
+                finishCalls(ids) { $0.resume(throwing: error) }
             case .startRefresh(let refreshToken, let username, let generation):
                 Task {
                     await self.performRefresh(refreshToken: refreshToken, username: username, generation: generation)
