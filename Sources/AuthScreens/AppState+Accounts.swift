@@ -37,6 +37,7 @@ extension AppState {
             return []
         }
         handOverNotice = nil
+        handOverSignOutURL = nil
         return [.handOver]
     }
 }

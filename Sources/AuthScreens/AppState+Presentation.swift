@@ -78,7 +78,9 @@ extension AppState {
         // On a form, q is a letter of the field: only Ctrl-C quits (a brief resize must not lose it).
         if isTerminalTooSmall { return [AppKeys.quitHint(onForm: hasTextField)] }
         if isHelpVisible { return [AppKeys.closeHelpHint] }
-        return passkeyCeremony?.hintEntries ?? modalModel?.hintEntries ?? baseModel.hintEntries ?? []
+        var hints = passkeyCeremony?.hintEntries ?? modalModel?.hintEntries ?? baseModel.hintEntries ?? []
+        if passkeyCeremony == nil, let copy = pendingSignOutURLHint { hints.insert(copy, at: min(2, hints.count)) }
+        return hints
     }
 
     /// The label of the key that quits now: "Ctrl-C" on a form (`q` is typed there), "q" elsewhere.

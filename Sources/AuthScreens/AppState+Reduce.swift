@@ -89,7 +89,12 @@ extension AppState {
     private mutating func hostedUISignedOut(logoutURL: String, browserOpened: Bool) {
         let notice = browserOpened ? ScreenText.hostedUILogoutOpened : ScreenText.hostedUILogoutToOpen(logoutURL)
         dashboard.append(notice)
-        handOverNotice = [handOverNotice, notice].compactMap { $0 }.joined(separator: " ")
+        if browserOpened {
+            handOverNotice = [handOverNotice, notice].compactMap { $0 }.joined(separator: " ")
+        } else {
+            // The next run (a hand-over to another account) shows the URL on its own, with Ctrl-Y.
+            handOverSignOutURL = TerminalText.sanitized(logoutURL)
+        }
         if var state = signInScreen, !state.isInFlight {
             // The address goes on rows of its own, whole, with Ctrl-Y, not wrapped inside the notice.
             state.notice = browserOpened ? notice : ScreenText.hostedUILogoutOpenBelow
@@ -192,6 +197,7 @@ extension AppState {
         if case .signOutFinished(let global, .success) = action {
             let handOver = handOverAfterSignOut()
             handOverNotice = global && !handOver.isEmpty ? ScreenText.signedOutEverywhereNotice : nil
+            handOverSignOutURL = nil
             return effects + handOver
         }
         return effects

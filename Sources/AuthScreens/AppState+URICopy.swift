@@ -1,3 +1,4 @@
+import CognitoAuth
 import TerminalKeys
 
 /// Ctrl-Y copies a URI the screen draws but a terminal selection would break: the authenticator set-up's
@@ -30,6 +31,31 @@ extension AppState {
         if modal == nil, case .signIn(let signIn) = base, let url = signIn.signOutURL, !url.isEmpty {
             return [.copy(SecretText(url), as: .signOutURL)]
         }
+        if modal == nil, isOnDashboard, let url = pendingSignOutURL, !url.isEmpty {
+            return [.copy(SecretText(url), as: .signOutURL)]
+        }
         return nil
+    }
+
+    /// The dashboard's Ctrl-Y hint while ``pendingSignOutURL`` can be copied, else nil.
+    var pendingSignOutURLHint: HintEntry? {
+        guard modal == nil, isOnDashboard, pendingSignOutURL != nil else { return nil }
+        return AppKeys.binding(.copy).hint(\.hintCopySignOutURL)
+    }
+
+    /// Shows the sign-out URL a run before could not open (ux-3, item 9): the sentence naming Ctrl-Y, then
+    /// the URL as an event-log entry of its own (never run into the next notice), and whole on Sign in;
+    /// Ctrl-Y copies it there and on the dashboard.
+    mutating func showSignOutURLFromHandOver(_ url: String) {
+        let url = TerminalText.sanitized(url)
+        guard !url.isEmpty else { return }
+        dashboard.append(ScreenText.hostedUILogoutOpenBelow)
+        dashboard.append(url)
+        pendingSignOutURL = url
+        if case .signIn(var signIn) = base {
+            signIn.notice = ScreenText.hostedUILogoutOpenBelow
+            signIn.signOutURL = url
+            base = .signIn(signIn)
+        }
     }
 }

@@ -64,6 +64,12 @@ public struct AppState: Equatable, Sendable {
     /// What a sign-out said that the next run must still say when it hands over to another account
     /// (``AuthEffect/handOver``): that it was global, what to do about the hosted UI's browser session.
     var handOverNotice: String?
+    /// The hosted UI's sign-out URL a sign-out could not open here, for the next run when it hands over to
+    /// another account (``AuthUIOptions/hostedUISignOutURL``): sent apart from the notice, so it stays whole.
+    var handOverSignOutURL: String?
+    /// The hosted UI's sign-out URL the run before could not open (``AuthUIOptions/hostedUISignOutURL``):
+    /// Ctrl-Y copies it on the dashboard (the event log has it too); nil otherwise.
+    public internal(set) var pendingSignOutURL: String?
 
     /// Creates the state on Sign in (or Create account with ``AuthUIOptions/startOnSignUp``).
     public init(options: AuthUIOptions = AuthUIOptions(), now: Date = Date(), timeZone: TimeZone? = nil) {
@@ -92,6 +98,8 @@ public struct AppState: Equatable, Sendable {
             }
             self.dashboard.append(ScreenText.storeWarning(notice))
         }
+        // The sign-out came before the account rules' notice ("Switched to …"), so its URL is logged first.
+        if let url = options.hostedUISignOutURL { showSignOutURLFromHandOver(url) }
         if let notice = options.accountNotice {
             self.statusMessage = TerminalText.sanitized(notice)
             self.dashboard.append(notice)

@@ -21,8 +21,9 @@ public final class AuthScreensRuntime {
         case switchAccount(String?)
         /// The account rules apply (a sign-out while another account is signed in here, a sign-in as
         /// a user another account holds): the host applies them and starts the UI again, saying
-        /// `notice` there (what a hosted-UI sign-out said about the browser's session) when there is one.
-        case handOver(notice: String?)
+        /// `notice` there (what a hosted-UI sign-out said about the browser's session) when there is one,
+        /// and showing `signOutURL` (the hosted UI's sign-out page, not opened here) with Ctrl-Y to copy it.
+        case handOver(notice: String?, signOutURL: String?)
         /// Another process made this account (by ``AccountChoice/id``) the active one: the host starts
         /// the UI again on it (the rule for which account is active: the UI follows, never undoes it).
         case followActiveAccount(String)
@@ -284,7 +285,7 @@ public final class AuthScreensRuntime {
             finish(.switchAccount(id))
         case .handOver:
             // After a sign-out the reducer returns the hosted UI's logout page first, so its notice goes along.
-            finish(.handOver(notice: state.handOverNotice))
+            finish(.handOver(notice: state.handOverNotice, signOutURL: state.handOverSignOutURL))
         case .dismiss:
             finish(.cancelled)
         case .signIn, .challenge, .signUp, .confirmSignUp, .forgotPassword, .dashboard, .totpEnrolment, .modal,

@@ -60,6 +60,10 @@ public struct AuthUIOptions: Hashable, Sendable {
     /// A line about the accounts for the status line and the event log when the UI starts: what the
     /// host's account rules did on the way here ("Switched to alice, who is still signed in here.").
     public var accountNotice: String?
+    /// The hosted UI's sign-out URL that the run before could not open in a browser, when its sign-out
+    /// handed the UI over to another account: this run shows it whole (on Sign in) or in the event log,
+    /// and Ctrl-Y copies it.
+    public var hostedUISignOutURL: String?
     /// Whether the host can start the UI again on another account (`a` opens the Accounts chooser).
     public var canSwitchAccounts: Bool = false
     /// The store root the accounts share. With it (and ``canSwitchAccounts``), the UI follows the

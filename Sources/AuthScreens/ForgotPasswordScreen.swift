@@ -2,7 +2,7 @@ import CognitoAuth
 import Foundation
 import TerminalKeys
 
-/// Forgot password: the username, then the code and a new password (policy checked inline).
+/// Forgot password: the username, then the code and a new password typed twice (policy checked inline).
 ///
 /// On success the app goes back to Sign in with the username filled in and a notice.
 public struct ForgotPasswordState: Equatable, Sendable, ResendCodeCooldown {
@@ -24,6 +24,8 @@ public struct ForgotPasswordState: Equatable, Sendable, ResendCodeCooldown {
         case code
         /// The new password field (second step).
         case newPassword
+        /// The new password again (second step): nothing is sent until both match.
+        case confirmPassword
         /// The Reset password button (second step).
         case resetPassword
         /// The Resend code link (second step).
@@ -48,6 +50,8 @@ public struct ForgotPasswordState: Equatable, Sendable, ResendCodeCooldown {
     public var code: FieldState
     /// The new password field (secure).
     public var newPassword: FieldState
+    /// The new password typed again (secure).
+    public var confirmPassword: FieldState
     /// The pool's password policy.
     public var policy: PasswordPolicy
     /// Where the code was sent.
@@ -77,6 +81,7 @@ public struct ForgotPasswordState: Equatable, Sendable, ResendCodeCooldown {
         self.username = FieldState(text: username)
         self.code = .digitsOnly
         self.newPassword = FieldState(isSecure: true)
+        self.confirmPassword = FieldState(isSecure: true)
         self.policy = policy
         self.delivery = nil
         self.focus = .username
@@ -89,7 +94,7 @@ public struct ForgotPasswordState: Equatable, Sendable, ResendCodeCooldown {
     public var focusOrder: [Focus] {
         switch step {
         case .requestCode: return [.username, .sendCode, .back]
-        case .resetPassword: return [.code, .newPassword, .resetPassword, .resendCode, .back]
+        case .resetPassword: return [.code, .newPassword, .confirmPassword, .resetPassword, .resendCode, .back]
         }
     }
 
@@ -135,6 +140,8 @@ public enum ForgotPasswordAction: Sendable {
     case codeChanged(String)
     /// The new password was set in one piece.
     case newPasswordChanged(String)
+    /// The repeated new password was set in one piece.
+    case confirmPasswordChanged(String)
     /// The step's button was pressed (Send code or Reset password).
     case submitPressed
     /// Resend code was pressed.
@@ -178,6 +185,7 @@ extension ForgotPasswordState: FormScreen {
         case .username: return \.username
         case .code: return \.code
         case .newPassword: return \.newPassword
+        case .confirmPassword: return \.confirmPassword
         default: return nil
         }
     }
@@ -187,6 +195,9 @@ extension ForgotPasswordState: FormScreen {
         case .username: return Validation.usernameError(username.text, forNewAccount: false)
         case .code: return Validation.codeError(code.text, digits: nil)
         case .newPassword: return policy.validationError(for: newPassword.text)
+        case .confirmPassword:
+            if confirmPassword.isEmpty { return ScreenText.confirmPasswordRequired }
+            return confirmPassword.text == newPassword.text ? nil : ScreenText.passwordsDoNotMatch
         default: return nil
         }
     }
@@ -215,6 +226,9 @@ extension ForgotPasswordState: FormScreen {
             return []
         case .newPasswordChanged(let text):
             newPassword.setText(text)
+            return []
+        case .confirmPasswordChanged(let text):
+            confirmPassword.setText(text)
             return []
         case .submitPressed: return submit()
         case .resendCodePressed: return step == .resetPassword ? sendCode(resend: true) : []
@@ -274,6 +288,7 @@ extension ForgotPasswordState: FormScreen {
             guard validateAll() else { return [] }
             let secret = SecretText(newPassword.text)
             newPassword.clear()
+            confirmPassword.clear()
             notice = nil
             request = .reset
             return [
@@ -308,8 +323,10 @@ extension ForgotPasswordState: FormScreen {
             step = .requestCode
             code.clear()
             newPassword.clear()
+            confirmPassword.clear()
             code.error = nil
             newPassword.error = nil
+            confirmPassword.error = nil
             banner = nil
             notice = nil
             focus = .username

@@ -52,6 +52,7 @@ extension SignUpState: FormViewModel {
         switch item {
         case .username: return usernameKind.label
         case .password: return ScreenText.passwordLabel
+        case .confirmPassword: return ScreenText.confirmPasswordLabel
         case .attribute(let index): return attributes.indices.contains(index) ? attributes[index].label : ""
         case .createAccount: return ScreenText.createAccountButton
         case .signIn: return ScreenText.backToSignInLink
@@ -79,6 +80,7 @@ extension ForgotPasswordState: FormViewModel {
         case .sendCode: return ScreenText.sendCodeButton
         case .code: return ScreenText.codeLabel
         case .newPassword: return ScreenText.newPasswordLabel
+        case .confirmPassword: return ScreenText.confirmPasswordLabel
         case .resetPassword: return ScreenText.resetPasswordButton
         case .resendCode: return resendLinkLabel
         case .back: return ScreenText.backLink

@@ -79,7 +79,9 @@ extension SignInState: ScreenModel {
 
 extension SignUpState: ScreenModel {
     var title: String { ScreenText.signUpTitle }
-    var revealHint: HintEntry? { revealHint(for: .password, \.password) }
+    var revealHint: HintEntry? {
+        revealHint(for: .password, \.password) ?? revealHint(for: .confirmPassword, \.confirmPassword)
+    }
     var hintEntries: [HintEntry]? {
         FormKeys.formHints(
             activity: activity, hasTextField: hasTextField, revealHint: revealHint,
@@ -102,7 +104,9 @@ extension ConfirmSignUpState: ScreenModel {
 
 extension ForgotPasswordState: ScreenModel {
     var title: String { ScreenText.forgotPasswordTitle }
-    var revealHint: HintEntry? { revealHint(for: .newPassword, \.newPassword) }
+    var revealHint: HintEntry? {
+        revealHint(for: .newPassword, \.newPassword) ?? revealHint(for: .confirmPassword, \.confirmPassword)
+    }
     var hintEntries: [HintEntry]? {
         FormKeys.formHints(
             activity: activity, hasTextField: hasTextField, revealHint: revealHint,

@@ -119,7 +119,7 @@ enum Validation {
     }
 }
 
-/// The Create account screen: username, password (policy checked inline) and the configured attributes.
+/// The Create account screen: username, password typed twice (policy checked inline) and the configured attributes.
 public struct SignUpState: Equatable, Sendable {
     /// The one request the form sends.
     public enum Request: Hashable, Sendable {
@@ -133,6 +133,8 @@ public struct SignUpState: Equatable, Sendable {
         case username
         /// The password field, checked against the policy as it is typed.
         case password
+        /// The password again: nothing is sent until both match.
+        case confirmPassword
         /// The attribute field at this index of ``SignUpState/attributes``.
         case attribute(Int)
         /// The Create account button.
@@ -149,6 +151,8 @@ public struct SignUpState: Equatable, Sendable {
     public var verificationMechanisms: [String]
     /// The password field (secure).
     public var password: FieldState
+    /// The password typed again (secure).
+    public var confirmPassword: FieldState
     /// The attributes the configuration asks for.
     public var attributes: [AttributeField]
     /// The pool's password policy.
@@ -173,6 +177,7 @@ public struct SignUpState: Equatable, Sendable {
         self.usernameKind = usernameKind
         self.verificationMechanisms = verificationMechanisms
         self.password = FieldState(isSecure: true)
+        self.confirmPassword = FieldState(isSecure: true)
         // The username already is the email / phone number on such pools: never ask for it twice.
         let covered = usernameKind.coveredAttributes
         self.attributes = attributes.filter { !covered.contains($0.attributeName) }
@@ -187,7 +192,9 @@ public struct SignUpState: Equatable, Sendable {
 
     /// The focusable items in Tab order.
     public var focusOrder: [Focus] {
-        [.username, .password] + attributes.indices.map { .attribute($0) } + [.createAccount, .signIn]
+        [.username, .password, .confirmPassword] + attributes.indices.map { .attribute($0) } + [
+            .createAccount, .signIn,
+        ]
     }
 
     /// The inline policy checklist for the password as typed.
@@ -218,6 +225,8 @@ public enum SignUpAction: Sendable {
     case usernameChanged(String)
     /// The password was set in one piece.
     case passwordChanged(String)
+    /// The repeated password was set in one piece.
+    case confirmPasswordChanged(String)
     /// An attribute was set in one piece.
     case attributeChanged(index: Int, text: String)
     /// Create account was pressed.
@@ -252,6 +261,7 @@ extension SignUpState: FormScreen {
         switch focus {
         case .username: return \.username
         case .password: return \.password
+        case .confirmPassword: return \.confirmPassword
         case .attribute(let index): return attributes.indices.contains(index) ? \.attributes[index].field : nil
         case .createAccount, .signIn: return nil
         }
@@ -261,6 +271,9 @@ extension SignUpState: FormScreen {
         switch focus {
         case .username: return usernameKind.validationError(username.text, forNewAccount: true)
         case .password: return policy.validationError(for: password.text)
+        case .confirmPassword:
+            if confirmPassword.isEmpty { return ScreenText.confirmPasswordRequired }
+            return confirmPassword.text == password.text ? nil : ScreenText.passwordsDoNotMatch
         case .attribute(let index): return attributes.indices.contains(index) ? attributes[index].validationError : nil
         case .createAccount, .signIn: return nil
         }
@@ -295,6 +308,9 @@ extension SignUpState: FormScreen {
         case .passwordChanged(let text):
             password.setText(text)
             return []
+        case .confirmPasswordChanged(let text):
+            confirmPassword.setText(text)
+            return []
         case .attributeChanged(let index, let text):
             if attributes.indices.contains(index) { attributes[index].field.setText(text) }
             return []
@@ -326,6 +342,7 @@ extension SignUpState: FormScreen {
                 case .usernameExists, .aliasExists: focus = .username
                 case .invalidPassword, .passwordHistoryPolicyViolation:
                     password.clear()
+                    confirmPassword.clear()
                     focus = .password
                 default: break
                 }

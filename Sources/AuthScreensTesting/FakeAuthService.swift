@@ -371,8 +371,15 @@ public actor FakeAuthService: AuthClientService {
         var result = SignOutResult(scope: scope)
         result.refreshTokenRevoked = true
         result.signedOutEverywhere = scope == .global
+        result.hostedUILogoutURL = signOutLogoutURL
         return result
     }
+
+    /// The hosted UI's logout page that ``signOut(_:)`` reports (a hosted session), or nil.
+    public private(set) var signOutLogoutURL: URL?
+
+    /// Makes ``signOut(_:)`` report `url` as the hosted UI's logout page to open.
+    public func setSignOutLogoutURL(_ url: URL?) { signOutLogoutURL = url }
 
     /// Records the call, fails waiting calls and publishes how many were released.
     public func releaseSignInWait() {

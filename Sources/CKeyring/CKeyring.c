@@ -228,14 +228,19 @@ int lk_keyring_available(char **error) {
 }
 
 int lk_keyring_store(const char *service, const char *account, const char *secret, char **error) {
+    char label[512];
+    snprintf(label, sizeof label, "Latchkey session (%s)", service != NULL ? service : "");
+    return lk_keyring_store_labeled(service, account, label, secret, error);
+}
+
+int lk_keyring_store_labeled(const char *service, const char *account, const char *label, const char *secret,
+                             char **error) {
     if (error != NULL) *error = NULL;
     if (!lk_check_arguments(service, account, error) || !lk_ensure_loaded(error)) return 0;
-    if (secret == NULL) {
-        lk_set_error(error, "no secret to store");
+    if (secret == NULL || label == NULL) {
+        lk_set_error(error, "no secret or label to store");
         return 0;
     }
-    char label[512];
-    snprintf(label, sizeof label, "Latchkey session (%s)", service);
     GError *gerror = NULL;
     gboolean stored = lk.store_sync(&lk_schema, LK_COLLECTION_DEFAULT, label, secret, NULL, &gerror, "service",
                                     service, "account", account, NULL);

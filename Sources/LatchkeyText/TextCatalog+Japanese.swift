@@ -1328,7 +1328,7 @@ extension TextCatalog {
         text.cliTokenVia =
             "api (GetClientToken、既定) または token-endpoint (ドメインの /oauth2/token)。"
         text.cliTokenClientSecretStdin =
-            "クライアントシークレットを標準入力から読みます (指定しない場合は LATCHKEY_CLIENT_SECRET)。"
+            "クライアントシークレットを標準入力から読みます (指定しない場合は LATCHKEY_CLIENT_SECRET、それもなければキーリング: client-secret を参照)。"
         text.cliTokenAudience =
             "このオーディエンス向けにセッションから派生したトークンを出力します (トークン交換)。"
         text.cliTokenResource =
@@ -1360,7 +1360,7 @@ extension TextCatalog {
         text.tokenErrorSessionNotFound =
             "セッション {id} が見つかりません。既に終了している可能性があります。`latchkey sessions` で現在のセッションを確認してください。"
         text.tokenErrorSecretMissing =
-            "アプリクライアント {client} にはシークレットが必要です。LATCHKEY_CLIENT_SECRET を設定するか、--client-secret-stdin を指定して標準入力に書いてください。"
+            "アプリクライアント {client} にはシークレットが必要です。LATCHKEY_CLIENT_SECRET を設定するか、--client-secret-stdin を指定して標準入力に書くか、`latchkey client-secret set --client-id {client}` でシステムのキーリングに保存してください。"
         text.tokenErrorSecretRejected =
             "アプリクライアント {client} は拒否されました。プールがこのクライアントを知らないか、シークレットが違います。クライアント ID とシークレットを確認してください (アプリクライアントは有効なシークレットを 2 つ持てます)。"
         text.tokenErrorFlowForAPI =
@@ -1376,6 +1376,7 @@ extension TextCatalog {
         text.tokenErrorBadAnswer =
             "トークンの応答を使えませんでした: {detail}。"
         translatePasskeys(text)
+        translateClientSecrets(text)
         return text
     }()
     /// The texts Japanese keeps as they are in English on purpose (formats and names), which the

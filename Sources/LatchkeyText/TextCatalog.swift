@@ -1580,7 +1580,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var cliTokenVia =
         "api (GetClientToken, the default) or token-endpoint (/oauth2/token on the domain)."
     package internal(set) var cliTokenClientSecretStdin =
-        "Read the client secret from standard input (else LATCHKEY_CLIENT_SECRET)."
+        "Read the client secret from standard input (else LATCHKEY_CLIENT_SECRET, else the keyring: see client-secret)."
     package internal(set) var cliTokenAudience =
         "Print a token derived from your session for this audience (token exchange)."
     package internal(set) var cliTokenResource =
@@ -1612,7 +1612,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var tokenErrorSessionNotFound =
         "No session {id} was found: it may have ended already. Run `latchkey sessions` to see the current ones."
     package internal(set) var tokenErrorSecretMissing =
-        "App client {client} needs its secret: set LATCHKEY_CLIENT_SECRET or pass --client-secret-stdin and write it on standard input."
+        "App client {client} needs its secret: set LATCHKEY_CLIENT_SECRET, pass --client-secret-stdin and write it on standard input, or save it in the system keyring with `latchkey client-secret set --client-id {client}`."
     package internal(set) var tokenErrorSecretRejected =
         "App client {client} was refused: the pool does not know it or its secret is wrong. Check the client id and the secret (an app client may have two active secrets)."
     package internal(set) var tokenErrorFlowForAPI =
@@ -1627,4 +1627,25 @@ package final class TextCatalog: @unchecked Sendable {
         "App client {client} may not exchange tokens: its administrator must add ALLOW_TOKEN_EXCHANGE_IMPERSONATION to its ExplicitAuthFlows."
     package internal(set) var tokenErrorBadAnswer =
         "The token answer was not usable: {detail}."
+
+    // MARK: client-secret (an app client's secret in the system keyring)
+    package internal(set) var cliClientSecretAbstract =
+        "Keeps an app client's secret in the system keyring for `token --client-credentials`."
+    package internal(set) var cliClientSecretDiscussion =
+        "The secret is kept only in the system keyring (Secret Service), one per user pool and app client, never in a file: without a usable keyring `set` fails (exit 5) and writes nothing. `latchkey token --client-credentials --client-id ID` uses it when neither --client-secret-stdin nor LATCHKEY_CLIENT_SECRET gives a secret."
+    package internal(set) var cliClientSecretSetAbstract =
+        "Saves the secret, read from standard input (asked for, hidden, on a terminal)."
+    package internal(set) var cliClientSecretRemoveAbstract = "Removes the saved secret (nothing saved is fine)."
+    package internal(set) var cliClientSecretClientID = "The app client's id."
+    package internal(set) var cliClientSecretPrompt = "Client secret: "
+    package internal(set) var cliClientSecretEmpty =
+        "No client secret was given: write it on standard input (one line, no spaces)."
+    package internal(set) var cliClientSecretNoKeyring =
+        "The client secret was not saved: {problem}. Only the system keyring keeps it, never a file; give it with LATCHKEY_CLIENT_SECRET or --client-secret-stdin instead."
+    package internal(set) var cliClientSecretRemoveFailed =
+        "The client secret could not be removed from the system keyring: {problem}."
+    package internal(set) var cliClientSecretSaved =
+        "✔ Saved app client {client}'s secret in the system keyring; `latchkey token --client-credentials --client-id {client}` uses it."
+    package internal(set) var cliClientSecretRemoved =
+        "✔ App client {client} has no secret in the system keyring now."
 }

@@ -196,6 +196,7 @@ extension AppView {
                 screen, .username, placeholder: screen.usernameKind == .username ? "" : screen.usernameKind.placeholder)
         )
         form.add(field(screen, .password))
+        form.add(field(screen, .confirmPassword))
         form.add(.text(ScreenText.policyHeading, CellStyle(.dim)))
         form.add(.checklist(screen.passwordChecks))
         for (index, attribute) in screen.attributes.enumerated() {
@@ -240,6 +241,7 @@ extension AppView {
             }
             form.add(field(screen, .code, placeholder: Localized.text(\.uiCodePlaceholder)))
             form.add(field(screen, .newPassword))
+            form.add(field(screen, .confirmPassword))
             form.add(.text(ScreenText.policyHeading, CellStyle(.dim)))
             form.add(.checklist(screen.passwordChecks))
             addBanner(screen.banner, to: &form)

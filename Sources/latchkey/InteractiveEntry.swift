@@ -14,7 +14,7 @@ enum AccountRequest: Equatable {
     case someoneElse
     /// Apply the account rules (a sign-out with another account signed in here, a sign-in as a user
     /// another account holds), then start the UI again; `notice` goes along to the next run.
-    case handOver(notice: String?)
+    case handOver(notice: String?, signOutURL: String?)
     /// Another process made this account (by id) the active one: start the UI again on it.
     case followActive(String)
 }
@@ -23,13 +23,15 @@ enum AccountRequest: Equatable {
 enum InteractiveEntry {
     /// Runs the UI (or line prompts) on `client`; returns what the user asked of the accounts, or
     /// nil when the UI ended otherwise. `returnAccount` is the account a cancelled "Sign in as someone
-    /// else" goes back to; `accountNotice` is said when the UI starts.
+    /// else" goes back to; `accountNotice` is said when the UI starts, and `signOutURL` (the hosted UI's
+    /// sign-out page the run before could not open) is shown with Ctrl-Y to copy it.
     @discardableResult
     static func run(
         client: AuthClient, global: GlobalOptions, ui: UIOptions, prefilledUsername: String?,
         storeNotice: String? = nil, signInHint: String? = nil,
         canSwitchAccounts: Bool = false, accountID: String? = nil, returnAccount: String? = nil,
-        accountNotice: String? = nil, demoMailbox: DemoMailbox? = nil, passkeys: PasskeyCeremonyBridge? = nil
+        accountNotice: String? = nil, signOutURL: String? = nil, demoMailbox: DemoMailbox? = nil,
+        passkeys: PasskeyCeremonyBridge? = nil
     ) async throws -> AccountRequest? {
         let environment = ProcessInfo.processInfo.environment
         let plain = ui.plain || environment["ACCESSIBLE"] == "1" || environment["TERM"] == "dumb"
@@ -50,6 +52,7 @@ enum InteractiveEntry {
         options.accountsRoot = canSwitchAccounts ? global.accounts.root : nil
         options.returnAccount = returnAccount.flatMap { id in options.accounts.first { $0.id == id } }
         options.accountNotice = accountNotice
+        options.hostedUISignOutURL = signOutURL
         options.signInHint = signInHint
         options.demoMailbox = demoMailbox
         options.storeNotice = storeNotice.map(StoreNotice.withoutPrefix)
@@ -94,8 +97,8 @@ enum InteractiveEntry {
 
         case .switchAccount(let id):
             return id.map(AccountRequest.account) ?? .someoneElse
-        case .handOver(let notice):
-            return .handOver(notice: notice)
+        case .handOver(let notice, let signOutURL):
+            return .handOver(notice: notice, signOutURL: signOutURL)
         case .followActiveAccount(let id):
             return .followActive(id)
         default:

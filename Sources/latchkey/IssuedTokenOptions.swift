@@ -83,24 +83,30 @@ struct IssuedTokenOptions: ParsableArguments {
             route = .api
         }
         let source = ClientCredentialsTokenSource(
-            pool: pool, clientId: clientId, secret: try secret(clientId: clientId), scopes: scopes, route: route,
+            pool: pool, clientId: clientId, secret: try secret(clientId: clientId, poolId: pool.poolId), scopes: scopes,
+            route: route,
             cache: IssuedTokenCache.beside(try global.makeStore(storeWarning: { _ in })),
             transport: try global.makeTransport())
         return try await source.token()
     }
 
-    /// The secret from standard input or `LATCHKEY_CLIENT_SECRET`; it is never stored or logged.
-    private func secret(clientId: String) throws -> String {
+    /// The secret from standard input, else `LATCHKEY_CLIENT_SECRET`, else the system keyring
+    /// (`latchkey client-secret set`); it is never written to the store or logged.
+    private func secret(clientId: String, poolId: String) throws -> String {
         if clientSecretStdin {
             guard let line = try CLIOutput.readLimitedLine(), !line.isEmpty else {
                 throw TokenServiceError.clientSecretMissing(clientId: clientId)
             }
             return line
         }
-        guard let value = ProcessInfo.processInfo.environment["LATCHKEY_CLIENT_SECRET"], !value.isEmpty else {
-            throw TokenServiceError.clientSecretMissing(clientId: clientId)
+        if let value = ProcessInfo.processInfo.environment["LATCHKEY_CLIENT_SECRET"], !value.isEmpty {
+            return value
         }
-        return value
+        // A keyring that cannot be read counts as holding nothing: the message says how to give the secret.
+        if let saved = try? ClientSecretKeyring(poolId: poolId, clientId: clientId).load() {
+            return saved
+        }
+        throw TokenServiceError.clientSecretMissing(clientId: clientId)
     }
 
     private func derived(_ global: GlobalOptions, _ deadline: Duration) async throws -> IssuedToken {

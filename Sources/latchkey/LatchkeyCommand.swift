@@ -17,7 +17,7 @@ struct LatchkeyCommand: AsyncParsableCommand {
             CredentialsCommand.self, ConfigCommand.self, DemoCommand.self, UICommand.self, MFACommand.self,
             DevicesCommand.self, UserCommand.self, AccountsCommand.self, SwitchCommand.self, VersionCommand.self,
             ExecCommand.self, ServeCredentialsCommand.self, AWSProfileCommand.self,
-            SessionsCommand.self,
+            SessionsCommand.self, ClientSecretCommand.self,
             PasskeyCommand.self,
         ],
         defaultSubcommand: UICommand.self

@@ -18,6 +18,8 @@ struct ScreenAccountLoop {
     var returnAccount: String?
     /// What the account rules did on the way to the next run, said there.
     var notice: String?
+    /// The hosted UI's sign-out URL the last run could not open, shown by the next one (ux-3, item 9).
+    var signOutURL: String?
 
     /// Removes the account made for "Sign in as someone else" when the UI ends before anyone signed in to it.
     func abandonNewAccount() {
@@ -30,6 +32,7 @@ struct ScreenAccountLoop {
     /// - Returns: whether the run ended signed in.
     mutating func settle(after client: AuthClient, startingUser: String?) async -> Bool {
         notice = nil
+        signOutURL = nil
         await client.syncWithStore()
         let signedIn = await client.userState == .signedIn
         if signedIn, let name = await client.username {
@@ -73,7 +76,9 @@ struct ScreenAccountLoop {
                 throw AuthError(storeError: error)
             }
             newAccount = accountID
-        case .handOver(let logoutNotice):
+        case .handOver(let logoutNotice, let logoutURL):
+            // The URL goes apart from the notices, so the next run shows it whole (ux-3, item 9).
+            signOutURL = logoutURL
             // The same rule as `latchkey sign-out`: another signed-in account becomes the active one.
             if !signedIn, let next = global.accounts.afterSignOut(of: accountID, environment: global.environment) {
                 accountID = next.id

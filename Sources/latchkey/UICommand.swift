@@ -61,7 +61,7 @@ struct UICommand: AsyncParsableCommand {
                 prefilledUsername: loop.newAccount == nil ? prefilledUsername : nil,
                 storeNotice: storeNotice.text, signInHint: signInHint, canSwitchAccounts: true,
                 accountID: loop.accountID, returnAccount: loop.returnAccount, accountNotice: loop.notice,
-                demoMailbox: demoMailbox, passkeys: passkeys)
+                signOutURL: loop.signOutURL, demoMailbox: demoMailbox, passkeys: passkeys)
             await client.removeUserStateListener(recorder)
             await client.removeUserStateListener(activator)
             let signedIn = await loop.settle(after: client, startingUser: startingUser)

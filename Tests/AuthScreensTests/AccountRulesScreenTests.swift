@@ -137,7 +137,7 @@ import Testing
         runtime.send(.keyPressed(.character("o")))
         await runtime.settle()
         #expect(await fake.calls.contains(.signOut(.local)))
-        #expect(runtime.exit == .handOver(notice: nil))
+        #expect(runtime.exit == .handOver(notice: nil, signOutURL: nil))
 
         // Signed out everywhere: the next run still says so.
         let global = AuthScreensRuntime(service: fake, options: options, clock: ManualClock(start: t0))
@@ -145,7 +145,58 @@ import Testing
         global.send(.keyPressed(.character("O")))
         global.send(.keyPressed(.character("y")))
         await global.settle()
-        #expect(global.exit == .handOver(notice: ScreenText.signedOutEverywhereNotice))
+        #expect(global.exit == .handOver(notice: ScreenText.signedOutEverywhereNotice, signOutURL: nil))
+    }
+
+    static let logoutURL =
+        "http://127.0.0.1:41335/logout?client_id=81f3b4b7499df7c5947ae99fd8&logout_uri=http%3A%2F%2Flocalhost%3A53682%2Fsigned-out"
+
+    @MainActor
+    @Test("A hosted sign-out that hands over sends its URL apart from the notice (ux-3, item 9)")
+    func handOverCarriesSignOutURL() async throws {
+        let fake = FakeAuthService()
+        await fake.setSignOutLogoutURL(URL(string: Self.logoutURL))
+        var options = AuthUIOptions()
+        options.canSwitchAccounts = true
+        options.accounts = [AccountChoice(id: "account-2", username: "bob", isCurrent: true), Self.alice]
+        // No browser here: the URL must reach the next run.
+        let runtime = AuthScreensRuntime(service: fake, options: options, clock: ManualClock(start: t0))
+        runtime.send(.sessionEvent(.stateChanged(.signedIn, username: "bob", provider: poolProvider)))
+        runtime.send(.keyPressed(.character("o")))
+        await runtime.settle()
+        #expect(runtime.exit == .handOver(notice: nil, signOutURL: Self.logoutURL))
+        // A browser opened it: only the notice goes along.
+        let opened = AuthScreensRuntime(service: fake, options: options, clock: ManualClock(start: t0))
+        opened.openURL = { _ in true }
+        opened.send(.sessionEvent(.stateChanged(.signedIn, username: "bob", provider: poolProvider)))
+        opened.send(.keyPressed(.character("o")))
+        await opened.settle()
+        #expect(opened.exit == .handOver(notice: ScreenText.hostedUILogoutOpened, signOutURL: nil))
+    }
+
+    @Test("After the hand-over the URL is an event-log entry of its own, and Ctrl-Y copies it on the dashboard")
+    func nextRunShowsSignOutURL() {
+        var options = AuthUIOptions()
+        options.canSwitchAccounts = true
+        options.accounts = [Self.alice]
+        options.accountNotice = ScreenText.switchedAfterSignOut("alice")
+        options.hostedUISignOutURL = Self.logoutURL
+        var state = AppState(options: options)
+        _ = state.reduce(.sessionEvent(.stateChanged(.signedIn, username: "alice", provider: poolProvider)))
+        #expect(state.isOnDashboard)
+        let texts = state.dashboard.log.texts
+        let urlEntry = try? #require(texts.firstIndex(of: Self.logoutURL))
+        #expect(urlEntry.map { texts[$0 - 1] } == ScreenText.hostedUILogoutOpenBelow)
+        #expect(texts.contains("Switched to alice, who is still signed in here."))
+        #expect(!texts.contains { $0.contains(Self.logoutURL) && $0 != Self.logoutURL }, "\(texts)")
+        #expect(ScreenText.hostedUILogoutOpenBelow.contains("Ctrl-Y"))
+        #expect(state.keyHints.contains("Ctrl-Y copy sign-out URL"), "\(state.keyHints)")
+        #expect(state.reduce(.keyPressed(.ctrl("y"))) == [.copy(SecretText(Self.logoutURL), as: .signOutURL)])
+        // Without a URL from the run before, Ctrl-Y on the dashboard copies nothing.
+        var plain = AppState(options: AuthUIOptions())
+        _ = plain.reduce(.sessionEvent(.stateChanged(.signedIn, username: "alice", provider: poolProvider)))
+        #expect(plain.reduce(.keyPressed(.ctrl("y"))).isEmpty)
+        #expect(!plain.keyHints.contains("Ctrl-Y copy sign-out URL"))
     }
 
     @Test("A notice from the host's account rules shows when the UI starts")

@@ -21,7 +21,8 @@ import Testing
             ])
         #expect(
             outline(SignUpState(attributes: [.email, .phoneNumber])) == [
-                "*Username: ", "Password: ", "Email: ", "Phone number: ", "[Create account]", "[Back to sign in]",
+                "*Username: ", "Password: ", "Confirm password: ", "Email: ", "Phone number: ", "[Create account]",
+                "[Back to sign in]",
             ])
         #expect(
             outline(ConfirmSignUpState(username: "bob")) == [

@@ -42,6 +42,7 @@ import Testing
                 username: "a@example.com", policy: PasswordPolicy(pool: PoolPasswordPolicy(requiresSymbols: false)),
                 attributes: [], usernameKind: .email))
         store.type("Abcdefg1")
+        store.state.confirmPassword.setText("Abcdefg1")
         _ = store.state.reduce(.submitPressed)
         #expect(store.state.isInFlight)
         _ = store.state.reduce(
@@ -144,6 +145,7 @@ import Testing
                 username: "erin@example.com", policy: PasswordPolicy(pool: PoolPasswordPolicy(requiresSymbols: false)),
                 attributes: [.email, .name, .birthdate], usernameKind: .email))
         store.type("Abcdefg1")
+        store.state.confirmPassword.setText("Abcdefg1")
         store.state.attributes[0].field.setText("Erin")
         store.state.attributes[1].field.setText("1990-04-23")
         let effects = store.state.reduce(.submitPressed)

@@ -584,6 +584,7 @@ struct ReloginForgotPasswordTests {
         _ = app.reduce(.forgotPassword(.forgotPasswordFinished(.success(emailDelivery))))
         _ = app.reduce(.forgotPassword(.codeChanged("123456")))
         _ = app.reduce(.forgotPassword(.newPasswordChanged("New-pass1")))
+        _ = app.reduce(.forgotPassword(.confirmPasswordChanged("New-pass1")))
         _ = app.reduce(.forgotPassword(.submitPressed))
         // Another call starts waiting meanwhile: the form counts it.
         _ = app.reduce(

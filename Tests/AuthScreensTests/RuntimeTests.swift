@@ -53,6 +53,8 @@ import Testing
         runtime.send(.keyPressed(.paste("bob")))
         runtime.send(.keyPressed(.tab))
         runtime.send(.keyPressed(.paste("Sup3r-secret")))
+        runtime.send(.keyPressed(.tab))
+        runtime.send(.keyPressed(.paste("Sup3r-secret")))
         runtime.send(.keyPressed(.enter))
         await runtime.settle()
         guard case .confirmSignUp(let confirm) = runtime.state.base else { return #expect(Bool(false)) }
@@ -77,6 +79,8 @@ import Testing
         runtime.send(.keyPressed(.enter))
         await runtime.settle()
         runtime.send(.keyPressed(.paste("123456")))
+        runtime.send(.keyPressed(.tab))
+        runtime.send(.keyPressed(.paste("NewPass1!")))
         runtime.send(.keyPressed(.tab))
         runtime.send(.keyPressed(.paste("NewPass1!")))
         runtime.send(.keyPressed(.enter))

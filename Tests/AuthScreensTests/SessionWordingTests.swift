@@ -242,6 +242,7 @@ import Testing
     @Test func aTakenUsernameKeepsThePassword() {
         var signUp = SignUpState(username: "demo", policy: PasswordPolicy(requiresSymbol: false), attributes: [])
         _ = signUp.reduce(.passwordChanged("Abcdefg1"))
+        _ = signUp.reduce(.confirmPasswordChanged("Abcdefg1"))
         let effects = signUp.reduce(.submitPressed)
         #expect(effects.count == 1)
         _ = signUp.reduce(.signUpFinished(.failure(.usernameExists("demo"))))
@@ -251,6 +252,7 @@ import Testing
         _ = signUp.reduce(.submitPressed)
         _ = signUp.reduce(.signUpFinished(.failure(.invalidPassword("Password did not conform with policy"))))
         #expect(signUp.password.isEmpty)
+        #expect(signUp.confirmPassword.isEmpty)
     }
 
     // MARK: Missing 9 and 12

@@ -2,6 +2,7 @@ import AuthScreens
 import AuthScreensTesting
 import CognitoAuth
 import Foundation
+import LatchkeyText
 import TerminalKeys
 import Testing
 
@@ -33,7 +34,7 @@ import Testing
         var store = signUpStore(SignUpState(username: "alice", attributes: []))
         store.type("Abc1!")
         store.press(.tab) {
-            $0.focus = .createAccount
+            $0.focus = .confirmPassword
             $0.password.error = "The password needs at least 8 characters."
         }
         store.press(.backTab) { $0.focus = .password }
@@ -46,8 +47,12 @@ import Testing
     @Test func attributesAreAskedForAndValidated() {
         var store = signUpStore(SignUpState(username: "alice", attributes: [.email, .phoneNumber]))
         #expect(
-            store.state.focusOrder == [.username, .password, .attribute(0), .attribute(1), .createAccount, .signIn])
+            store.state.focusOrder == [
+                .username, .password, .confirmPassword, .attribute(0), .attribute(1), .createAccount, .signIn,
+            ])
         #expect(store.state.attributes.map(\.label) == ["Email", "Phone number"])
+        store.type("Abcdef1!")
+        store.press(.enter) { $0.focus = .confirmPassword }
         store.type("Abcdef1!")
         store.press(.enter) { $0.focus = .attribute(0) }
         store.type("alice-at-example")
@@ -95,6 +100,7 @@ import Testing
     @Test func confirmationStepRoutesWithTheRememberedPassword() {
         var state = SignUpState(username: "alice", attributes: [])
         _ = state.reduce(.passwordChanged("Abcdef1!"))
+        _ = state.reduce(.confirmPasswordChanged("Abcdef1!"))
         #expect(
             state.reduce(.submitPressed) == [
                 .run(.signUp(.signUp(username: "alice", password: "Abcdef1!", attributes: [:])))
@@ -116,6 +122,7 @@ import Testing
     @Test func serverErrorsShowABannerAndFocusTheField() {
         var state = SignUpState(username: "alice", attributes: [])
         _ = state.reduce(.passwordChanged("Abcdef1!"))
+        _ = state.reduce(.confirmPasswordChanged("Abcdef1!"))
         _ = state.reduce(.submitPressed)
         var store = signUpStore(state)
         store.send(.signUpFinished(.failure(.usernameExists("User already exists")))) {
@@ -224,20 +231,30 @@ import Testing
             $0.notice = "We sent a reset code in an email to a***@e***. Enter it with a new password."
             $0.resendAvailableAt = $0.now.addingTimeInterval(30)
         }
-        #expect(store.state.focusOrder == [.code, .newPassword, .resetPassword, .resendCode, .back])
+        #expect(
+            store.state.focusOrder == [.code, .newPassword, .confirmPassword, .resetPassword, .resendCode, .back])
         store.type("123456")
         store.press(.enter) { $0.focus = .newPassword }
         store.type("short")
         #expect(store.state.passwordChecks.filter(\.isMet).count == 1)
-        store.press(.enter) {
+        store.send(.submitPressed) {
             $0.newPassword.error = "The password needs at least 8 characters."
+            $0.confirmPassword.error = "Repeat the new password."
         }
         store.send(.newPasswordChanged("NewPass1!")) { $0.newPassword.setText("NewPass1!") }
+        // The new password asked twice (ux-3, item 21): a different repetition sends nothing.
+        store.send(.confirmPasswordChanged("NewPass2!")) { $0.confirmPassword.setText("NewPass2!") }
+        store.send(.submitPressed) {
+            $0.confirmPassword.error = "The passwords do not match."
+            $0.focus = .confirmPassword
+        }
+        store.send(.confirmPasswordChanged("NewPass1!")) { $0.confirmPassword.setText("NewPass1!") }
         store.press(
             .enter,
             [.run(.forgotPassword(.confirmForgotPassword(username: "alice", newPassword: "NewPass1!", code: "123456")))]
         ) {
             $0.newPassword.clear()
+            $0.confirmPassword.clear()
             $0.notice = nil
             $0.request = .reset
         }
@@ -278,6 +295,7 @@ import Testing
         _ = state.reduce(.forgotPasswordFinished(.success(emailDelivery)))
         _ = state.reduce(.codeChanged("111111"))
         _ = state.reduce(.newPasswordChanged("NewPass1!"))
+        _ = state.reduce(.confirmPasswordChanged("NewPass1!"))
         _ = state.reduce(.submitPressed)
         var store = forgotStore(state)
         store.send(.confirmForgotPasswordFinished(.failure(.codeMismatch("")))) {
@@ -286,5 +304,45 @@ import Testing
             $0.focus = .code
             $0.banner = "The code is wrong. Check the code, or choose Resend code below."
         }
+    }
+}
+
+/// ux-3, item 21: every form that sets a new password asks for it twice, as the command line does.
+@Suite struct NewPasswordTwiceTests {
+    @Test func createAccountRefusesADifferentRepetitionAndSendsNothing() {
+        var state = SignUpState(username: "alice", attributes: [])
+        _ = state.reduce(.passwordChanged("Abcdef1!"))
+        #expect(state.reduce(.submitPressed).isEmpty)
+        #expect(state.confirmPassword.error == "Repeat the new password.")
+        #expect(state.focus == .confirmPassword)
+        _ = state.reduce(.confirmPasswordChanged("Abcdef2!"))
+        #expect(state.reduce(.submitPressed).isEmpty)
+        #expect(state.confirmPassword.error == "The passwords do not match.")
+        #expect(!state.isInFlight)
+        _ = state.reduce(.confirmPasswordChanged("Abcdef1!"))
+        #expect(
+            state.reduce(.submitPressed) == [
+                .run(.signUp(.signUp(username: "alice", password: "Abcdef1!", attributes: [:])))
+            ])
+    }
+
+    @Test func theResetFormRefusesADifferentRepetitionAndSendsNothing() {
+        var state = ForgotPasswordState(username: "alice")
+        _ = state.reduce(.submitPressed)
+        _ = state.reduce(.forgotPasswordFinished(.success(emailDelivery)))
+        _ = state.reduce(.codeChanged("123456"))
+        _ = state.reduce(.newPasswordChanged("NewPass1!"))
+        _ = state.reduce(.confirmPasswordChanged("NewPass1?"))
+        #expect(state.reduce(.submitPressed).isEmpty)
+        #expect(state.confirmPassword.error == "The passwords do not match.")
+        #expect(state.focus == .confirmPassword)
+        #expect(state.label(for: .confirmPassword) == "Confirm password")
+    }
+
+    @Test func theMismatchIsSaidInJapaneseToo() {
+        let japanese = TextCatalog.japanese
+        #expect(japanese.passwordsDoNotMatch == "パスワードが一致しません。")
+        #expect(japanese.confirmPasswordLabel == "パスワード (確認)")
+        #expect(japanese.confirmPasswordRequired != TextCatalog.english.confirmPasswordRequired)
     }
 }

@@ -43,6 +43,8 @@ extension BackendTests {
             "aws-profile uninstall": ["matrix"],
             "sessions revoke": ["tkn0000000000000000000000000", "--yes"],
             "passkey remove": ["matrix-no-such-passkey", "--yes"],
+            "client-secret set": ["--client-id", "matrixclient"],
+            "client-secret remove": ["--client-id", "matrixclient"],
         ]
 
         /// Commands that take none of the global options (`--config`, `--store`).
@@ -278,13 +280,15 @@ extension BackendTests {
                     // `aws-profile` edits the AWS config file: one inside the store's copy, never the user's.
                     var env = baseEnvironment
                     if path.hasPrefix("aws-profile") { env["AWS_CONFIG_FILE"] = store + "/aws-config" }
+                    // `client-secret` only touches the keyring: without a session bus none is usable, here or in CI.
+                    let removed = path.hasPrefix("client-secret") ? ["DBUS_SESSION_BUS_ADDRESS"] : []
                     group.addTask { [env] in
                         // The global options go before a `--` (what follows it is `exec`'s command).
                         let global = withoutGlobalOptions.contains(path) ? [] : ["--config", config, "--store", store]
                         let split = words.firstIndex(of: "--") ?? words.endIndex
                         let outcome = try await LatchkeyBinary.run(
                             Array(words[..<split]) + global + Array(words[split...]),
-                            environment: env, timeout: commandTimeout)
+                            environment: env, removing: removed, timeout: commandTimeout)
                         return (index, outcome)
                     }
                     next += 1

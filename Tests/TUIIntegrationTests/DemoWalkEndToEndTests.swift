@@ -61,6 +61,8 @@ extension BackendTests {
             session.type(try Self.code("forgot-password", on: reset))
             session.press("Tab")
             session.type("Latchkey-demo-2")
+            session.press("Tab")
+            session.type("Latchkey-demo-2")  // asked twice (ux-3, item 21)
             session.press(["Tab", "Enter"])
             let back = try await session.waitFor("Password changed", "Sign in")
             print("tmux capture (demo, back on Sign in):\n\(back)")

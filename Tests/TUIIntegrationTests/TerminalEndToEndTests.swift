@@ -102,6 +102,8 @@ extension BackendTests {
                 !$0.contains(UIText.checkUnmet) && !$0.contains("✖")
             }
             session.press("Tab")
+            session.type(Integration.password)  // asked twice (ux-3, item 21)
+            session.press("Tab")
             session.type("\(username)@example.com")
             session.press("Enter")
             try await session.waitFor("Confirm your account", "Code")
@@ -195,6 +197,8 @@ extension BackendTests {
                 Self.field("New password", in: $0)?.contains("›") == true
             }
             session.type(newPassword)
+            session.press("Tab")
+            session.type(newPassword)  // asked twice (ux-3, item 21)
             session.press("Enter")
             let signIn = try await session.waitUntil("the sign-in screen with the password-changed notice") {
                 Self.flattened($0).contains(UIText.passwordChanged)

@@ -113,6 +113,8 @@ enum ScreenFixtures {
         press(&state, [.tab])
         type(&state, "Abcdefg1")
         press(&state, [.tab])
+        type(&state, "Abcdefg1")
+        press(&state, [.tab])
         type(&state, "Erin Example")
         press(&state, [.tab])
         type(&state, "1990-02-30")
@@ -131,6 +133,8 @@ enum ScreenFixtures {
     static var confirmCode: AppState {
         var state = AppState(options: AuthUIOptions(startOnSignUp: true), now: t0, timeZone: utc)
         type(&state, "bob")
+        press(&state, [.tab])
+        type(&state, "Secret#123")
         press(&state, [.tab])
         type(&state, "Secret#123")
         press(&state, [.tab])

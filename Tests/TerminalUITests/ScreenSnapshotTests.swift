@@ -58,7 +58,7 @@ struct ScreenSnapshotTests {
         }
         let cases =
             (snapshotCases + deviceSnapshotCases + profileSnapshotCases + japaneseSnapshotCases + sessionSnapshotCases
-                + awsRowSnapshotCases + stepUpSnapshotCases + passkeySnapshotCases)
+            + awsRowSnapshotCases + stepUpSnapshotCases + passkeySnapshotCases)
             .map {
                 URL(fileURLWithPath: $0.path).lastPathComponent
             }
@@ -133,7 +133,7 @@ struct AppViewTests {
         let frame = view.render(ScreenFixtures.signUpWithPolicy, size: standard)
         let cursor = try #require(frame.cursor)
         let line = frame.grid.textLines()[cursor.row]
-        #expect(line.contains("Password  •••••••"))
+        #expect(line.contains("› Password") && line.contains("•••••••"))
         let mask = try #require(line.range(of: "•"))
         #expect(cursor.column == line.distance(from: line.startIndex, to: mask.lowerBound) + 7)
     }
@@ -145,8 +145,11 @@ struct AppViewTests {
         var state = ScreenFixtures.signUpWithPolicy
         ScreenFixtures.press(&state, [.ctrl("t")])
         let revealed = ScreenFixtures.text(state, 80, 24)
-        #expect(revealed.contains("Password  secret1"))
+        #expect(revealed.contains("Password          secret1"))
         #expect(revealed.contains("Ctrl-T hide password"))
+        // Past the password and its repetition (which has its own Ctrl-T), the hint goes.
+        ScreenFixtures.press(&state, [.tab])
+        #expect(ScreenFixtures.text(state, 80, 24).contains("Ctrl-T show password"))
         ScreenFixtures.press(&state, [.tab])
         #expect(!ScreenFixtures.text(state, 80, 24).contains("Ctrl-T"))
     }
@@ -244,7 +247,7 @@ struct AppViewTests {
         let top = ScreenFixtures.text(state, 80, 24)
         #expect(top.contains("Username") && !top.contains("Updated at"), "\(top)")
         // Tab to the last attribute: it shows, focused, with the screen scrolled.
-        ScreenFixtures.press(&state, Array(repeating: .tab, count: 18))
+        ScreenFixtures.press(&state, Array(repeating: .tab, count: 19))
         guard case .signUp(let screen) = state.base else {
             Issue.record("not on Create account")
             return

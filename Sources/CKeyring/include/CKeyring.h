@@ -32,6 +32,10 @@ int lk_keyring_available(char **error);
 /// the same attributes. Returns 1 or 0 (with `*error`).
 int lk_keyring_store(const char *service, const char *account, const char *secret, char **error);
 
+/// As lk_keyring_store, with the item's `label` (what a keyring manager shows) given by the caller.
+int lk_keyring_store_labeled(const char *service, const char *account, const char *label, const char *secret,
+                             char **error);
+
 /// Looks up the secret stored under (`service`, `account`). Returns a malloc'd copy (free it with
 /// lk_keyring_free), or NULL: with `*error` set on failure, with `*error` NULL when there is none.
 char *lk_keyring_lookup(const char *service, const char *account, char **error);
