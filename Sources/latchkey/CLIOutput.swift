@@ -213,7 +213,7 @@ private enum EchoGuard {
         var armed = Armed(previous: [])
         for signal in signals {
             var old = sigaction()
-            guard sigaction(signal, nil, &old) == 0, !isIgnored(old) else { continue }
+            guard sigaction(signal, nil, &old) == 0, !SignalDisposition.isIgnored(old) else { continue }
             var action = sigaction()
             #if os(Linux)
                 action.__sigaction_handler.sa_handler = restoreAndReraise
@@ -236,16 +236,6 @@ private enum EchoGuard {
         }
     }
 
-    /// Whether `action` ignores its signal (SIG_IGN, the handler value 1), read from the handler
-    /// union's raw bytes: reading a default (null) handler through its imported type would trap.
-    private static func isIgnored(_ action: sigaction) -> Bool {
-        #if os(Linux)
-            let handler = withUnsafeBytes(of: action.__sigaction_handler) { $0.load(as: Int.self) }
-        #else
-            let handler = withUnsafeBytes(of: action.__sigaction_u) { $0.load(as: Int.self) }
-        #endif
-        return handler == 1
-    }
 }
 
 /// The handler: only async-signal-safe calls. SA_RESETHAND has already made the disposition the

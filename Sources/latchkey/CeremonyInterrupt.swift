@@ -15,7 +15,9 @@ enum CeremonyInterrupt {
     /// Runs `body` in a task that SIGINT cancels; without a usable SIGINT (ignored: `nohup`, background), just runs it.
     static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
         var fds: [Int32] = [0, 0]
-        guard let previous = currentAction(), !isIgnored(previous), pipe(&fds) == 0 else { return try await body() }
+        guard let previous = currentAction(), !SignalDisposition.isIgnored(previous), pipe(&fds) == 0 else {
+            return try await body()
+        }
         let task = Task { try await body() }
         interruptPipe.store(fds[1], ordering: .releasing)
         interrupted.store(false, ordering: .releasing)
@@ -62,17 +64,6 @@ enum CeremonyInterrupt {
     private static func currentAction() -> sigaction? {
         var action = sigaction()
         return sigaction(SIGINT, nil, &action) == 0 ? action : nil
-    }
-
-    private static func isIgnored(_ action: sigaction) -> Bool {
-        #if canImport(Darwin)
-            let handler = action.__sigaction_u.__sa_handler
-        #else
-            let handler = action.__sigaction_handler.sa_handler
-        #endif
-        guard let handler else { return false }
-        // Function pointers are not Equatable; SIG_IGN is a sentinel address, compared as one.
-        return unsafeBitCast(handler, to: UInt.self) == unsafeBitCast(SIG_IGN, to: UInt.self)
     }
 
     /// SIGINT's action before ``run(_:)``; nil when not running.

@@ -18,7 +18,7 @@ enum InterruptBetweenRuns {
     /// Installs the handler, unless SIGINT is ignored (started under `nohup` or in the background).
     static func arm() {
         var current = sigaction()
-        guard sigaction(SIGINT, nil, &current) == 0, !isIgnored(current) else { return }
+        guard sigaction(SIGINT, nil, &current) == 0, !SignalDisposition.isIgnored(current) else { return }
         previous.withLock { $0 = current }
         interruptedBetweenRuns.store(false, ordering: .releasing)
         ExecChild.install(rememberInterrupt, for: [SIGINT])
@@ -37,16 +37,6 @@ enum InterruptBetweenRuns {
     /// SIGINT's action before ``arm()``; nil when not armed.
     private static let previous = Mutex<sigaction?>(nil)
 
-    private static func isIgnored(_ action: sigaction) -> Bool {
-        #if canImport(Darwin)
-            let handler = action.__sigaction_u.__sa_handler
-        #else
-            let handler = action.__sigaction_handler.sa_handler
-        #endif
-        guard let handler else { return false }
-        // Function pointers are not Equatable; SIG_IGN is a sentinel address, compared as one.
-        return unsafeBitCast(handler, to: UInt.self) == unsafeBitCast(SIG_IGN, to: UInt.self)
-    }
 }
 
 /// Set by the handler; read by the UI command's loop.
