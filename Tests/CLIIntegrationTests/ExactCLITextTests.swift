@@ -228,6 +228,8 @@ extension ExactCLITextTests {
           aws-profile             Add or remove an AWS CLI profile whose
                                   credential_process is latchkey.
           sessions                List your sessions on every device, or end one.
+          client-secret           Keeps an app client's secret in the system keyring
+                                  for `token --client-credentials`.
           passkey                 Add, list and remove the signed-in user's passkeys.
 
           See 'latchkey help <subcommand>' for detailed help.
@@ -259,7 +261,8 @@ extension ExactCLITextTests {
                                   (/oauth2/token on the domain). (values: api,
                                   token-endpoint)
           --client-secret-stdin   Read the client secret from standard input (else
-                                  LATCHKEY_CLIENT_SECRET).
+                                  LATCHKEY_CLIENT_SECRET, else the keyring: see
+                                  client-secret).
           --audience <audience>   Print a token derived from your session for this
                                   audience (token exchange).
           --resource <resource>   A resource server to bind the derived token to;
