@@ -135,3 +135,8 @@ extension ChildProcess {
 func signalGroup(_ pid: pid_t, _ signal: Int32) {
     _ = kill(-pid, signal)
 }
+
+/// Sends `signal` to process `pid` alone, not its group (as `kill PID` from a shell does).
+func signalProcess(_ pid: pid_t, _ signal: Int32) {
+    _ = kill(pid, signal)
+}

@@ -179,6 +179,15 @@ public final class ChildProcess: @unchecked Sendable {
         }
     }
 
+    /// Sends `signal` to the child alone, not to the processes it started (as `kill PID` from a shell does):
+    /// what a signal-forwarding parent passes on is then all its children get.
+    public func signalAlone(_ signal: Int32) {
+        condition.withLock {
+            guard !reaped else { return }
+            signalProcess(pid, signal)
+        }
+    }
+
     /// Writes `text` to the child's standard input (``Input/keptOpen`` only), as a user typing a line.
     ///
     /// A short write (a few lines) fits the pipe's buffer, so it never blocks on a child that is not reading.
