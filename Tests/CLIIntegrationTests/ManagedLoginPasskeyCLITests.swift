@@ -20,15 +20,7 @@ extension BackendTests {
             let port = try HostedUIDriver.freePort()
             let (config, poolId) = try await Self.localhostPool(backend, callbackPort: port, in: directory)
             let user = await backend.uniqueName("managed")
-            try await backend.adminCall(
-                "AdminCreateUser",
-                ["UserPoolId": .string(poolId), "Username": .string(user), "MessageAction": "SUPPRESS"])
-            try await backend.adminCall(
-                "AdminSetUserPassword",
-                [
-                    "UserPoolId": .string(poolId), "Username": .string(user),
-                    "Password": .string(Integration.password), "Permanent": true,
-                ])
+            try await backend.createConfirmedUser(user, inPool: poolId)
             let common = ["--config", config, "--store", try Integration.temporaryDirectory("managed-login-store")]
             let keys = directory + "/keys.json"
             let provider = PasskeyCLITests.provider(keys: keys, marker: directory + "/marker")

@@ -24,15 +24,7 @@ extension BackendTests {
         ) {
             let user = await backend.uniqueName("passkey")
             if let poolId {
-                try await backend.adminCall(
-                    "AdminCreateUser",
-                    ["UserPoolId": .string(poolId), "Username": .string(user), "MessageAction": "SUPPRESS"])
-                try await backend.adminCall(
-                    "AdminSetUserPassword",
-                    [
-                        "UserPoolId": .string(poolId), "Username": .string(user),
-                        "Password": .string(Integration.password), "Permanent": true,
-                    ])
+                try await backend.createConfirmedUser(user, inPool: poolId)
             } else {
                 try await backend.createUser(user, password: Integration.password)
             }

@@ -92,15 +92,7 @@ package enum AuthFlowSupport {
             ])
         let clientId = try #require(client["UserPoolClient"]?["ClientId"]?.stringValue)
         let username = await backend.uniqueName("setup")
-        try await backend.adminCall(
-            "AdminCreateUser",
-            ["UserPoolId": .string(poolId), "Username": .string(username), "MessageAction": "SUPPRESS"])
-        try await backend.adminCall(
-            "AdminSetUserPassword",
-            [
-                "UserPoolId": .string(poolId), "Username": .string(username),
-                "Password": .string(Integration.password), "Permanent": true,
-            ])
+        try await backend.createConfirmedUser(username, inPool: poolId)
         let document: JSONValue = [
             "Version": "1.0",
             "CognitoUserPool": [
