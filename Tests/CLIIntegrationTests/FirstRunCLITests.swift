@@ -1,4 +1,3 @@
-import AuthScreens
 import CognitoAuth
 import CognitoAuthTesting
 import Foundation
