@@ -303,7 +303,7 @@ let package = Package(
                 "CompatPortingSwift5", "CompatPortingBlockingMain", "CompatPortingBlockingMainSwift6",
             ]),
         // The built `latchkey` binary, one command at a time: words, exit codes, credentials, the hosted UI.
-        integrationTestTarget("CLIIntegrationTests", also: ["AWSSigV4", "SecurityKeysTesting"]),
+        integrationTestTarget("CLIIntegrationTests", also: ["AWSSigV4", "AuthScreens", "SecurityKeysTesting"]),
         // The full-screen UI of the built binary, driven in tmux.
         integrationTestTarget("TUIIntegrationTests", also: ["SecurityKeysTesting"]),
         // Several processes on one store: races, kill -9, crashes, the keyring, the process runner itself.

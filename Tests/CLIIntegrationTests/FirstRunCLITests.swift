@@ -1,3 +1,4 @@
+import AuthScreens
 import CognitoAuth
 import CognitoAuthTesting
 import Foundation
