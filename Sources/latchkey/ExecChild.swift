@@ -34,7 +34,7 @@ enum ExecChild {
         #endif
         installForwarding()
         let pid = try spawn(program, arguments, environment)
-        forwardedChild.store(pid, ordering: .releasing)
+        childStarted(pid)
         let status = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
             let thread = Thread {
                 var status: Int32 = 0
@@ -44,10 +44,18 @@ enum ExecChild {
             thread.name = "latchkey-exec-wait"
             thread.start()
         }
-        forwardedChild.store(0, ordering: .releasing)
+        childStarted(0)
         // Signals act on latchkey itself again: a SIGTERM while orphans are waited for ends it.
         for number in forwarded { signal(number, SIG_DFL) }
         return exitStatus(status)
+    }
+
+    /// Makes `pid` the process signals are passed on to (0: none), and passes on the signals the handler held
+    /// while the child was being started: on a loaded machine the child can run, and be signalled for, before
+    /// the thread that started it is scheduled again to store its pid.
+    static func childStarted(_ pid: pid_t) {
+        forwardedChild.store(pid, ordering: .sequentiallyConsistent)
+        if pid > 0 { forwardHeldSignals(to: pid) }
     }
 
     /// Whether processes the command left behind are still running (re-parented to `latchkey`, its subreaper);
@@ -131,8 +139,11 @@ enum ExecChild {
         return Array(3..<256)
     }
 
-    /// Installs the handler that passes SIGINT, SIGTERM and SIGHUP on to the child.
+    /// Installs the handler that passes the ``forwarded`` signals on to the child.
     private static func installForwarding() {
+        // The globals are made here, not first in the handler (a global's one-time set-up is not async-signal-safe).
+        heldSignals.store(0, ordering: .sequentiallyConsistent)
+        forwardedChild.store(0, ordering: .sequentiallyConsistent)
         install(forwardSignal, for: forwarded)
     }
 
@@ -158,11 +169,30 @@ enum ExecChild {
 /// The running child's pid (0 when none), read by the signal handler, which cannot capture context.
 let forwardedChild = Atomic<Int32>(0)
 
+/// The signals that came while no child's pid was known yet, one bit each (bit `n` for signal `n`).
+///
+/// Both the handler and the thread that started the child take the bits with `exchange`, after the pid is
+/// stored on the one side and after the bit is set on the other, so each held signal is passed on once.
+let heldSignals = Atomic<UInt64>(0)
+
+/// Passes on, once each, the signals held while the child was being started.
+private func forwardHeldSignals(to pid: pid_t) {
+    let held = heldSignals.exchange(0, ordering: .sequentiallyConsistent)
+    guard held != 0 else { return }
+    for signal in 1..<64 where held & (UInt64(1) << UInt64(signal)) != 0 {
+        kill(pid, Int32(signal))
+    }
+}
+
 /// The signal handler: passes the signal on unless the kernel sent it (a terminal's Ctrl-C reaches
-/// the child by itself). Only async-signal-safe calls: an atomic load and `kill`.
-private func forwardSignal(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _: UnsafeMutableRawPointer?) {
-    let pid = forwardedChild.load(ordering: .acquiring)
-    guard pid > 0 else { return }
+/// the child by itself). Before the child's pid is known the signal is held (``heldSignals``) and passed
+/// on by whichever comes second: this handler or the thread that stores the pid. Only async-signal-safe
+/// calls: atomic operations and `kill`.
+func forwardSignal(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _: UnsafeMutableRawPointer?) {
     if let info, info.pointee.si_code == 0x80 { return }  // SI_KERNEL: from the terminal
-    kill(pid, signal)
+    guard signal > 0, signal < 64 else { return }
+    heldSignals.bitwiseOr(UInt64(1) << UInt64(signal), ordering: .sequentiallyConsistent)
+    let pid = forwardedChild.load(ordering: .sequentiallyConsistent)
+    guard pid > 0 else { return }
+    forwardHeldSignals(to: pid)
 }

@@ -109,12 +109,10 @@ extension BackendTests {
             #expect(outcome.stderr.contains("refresh.lock"), "\(outcome.stderr)")
         }
 
-        // SIGALRM is left out while an open bug is found: sent to `exec` alone, it was not passed on in about one
-        // run in five (the command kept running), where SIGUSR1 and SIGUSR2 always were (see DECISIONS).
-        @Test("R10: SIGUSR1 and SIGUSR2 sent to exec are passed on to the command")
+        @Test("R10: SIGUSR1, SIGUSR2 and SIGALRM sent to exec are passed on to the command")
         func moreSignalsForwarded() async throws {
             let session = try await Shared.signedInSession("exec-usr1")
-            for (signal, name, code) in [(SIGUSR1, "USR1", 45), (SIGUSR2, "USR2", 46)] {
+            for (signal, name, code) in [(SIGUSR1, "USR1", 45), (SIGUSR2, "USR2", 46), (SIGALRM, "ALRM", 47)] {
                 try await expectExecForwards(signal, named: name, exitCode: code, common: session.common)
             }
         }

@@ -348,6 +348,45 @@ func expectExecForwards(_ signal: Int32, named name: String, exitCode code: Int,
     // To `exec` alone: a signal to the whole group would reach the shell twice (directly and passed on), and
     // the second could land while the shell exits from its trap (status 128 + the signal, about one run in 15).
     process.signalAlone(signal)
+    // Not passed on within 15 s: the signal state of `exec`'s threads and its command's, read before the kill,
+    // names where the signal stopped (blocked, pending, ignored, or never sent).
+    let exited = try? await Waiter.until("exec ends", timeout: .seconds(15), on: [process.changeSource()]) {
+        process.hasExited
+    }
+    if exited == nil {
+        let stacks = try? await ChildProcess.run(
+            "/usr/bin/gdb", ["-p", "\(process.pid)", "-batch", "-ex", "thread apply all bt 12"], timeout: .seconds(60))
+        Issue.record(
+            "\(name) was not passed on within 15 s: stderr: \(process.stderrSoFar)\n\(signalState(of: process.pid))\n\(stacks?.stdout ?? "")"
+        )
+        process.kill(SIGKILL)
+        _ = try? await process.wait()
+        return
+    }
     let outcome = try await process.wait()
     #expect(outcome.status == Int32(code), "\(name): \(outcome)")
+}
+
+/// The signal lines of `/proc` for `pid`, each of its threads, and its children (Linux; empty elsewhere).
+private func signalState(of pid: pid_t) -> String {
+    func lines(_ path: String) -> String {
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").filter {
+            $0.hasPrefix("Name") || $0.hasPrefix("State") || $0.hasPrefix("Sig") || $0.hasPrefix("ShdPnd")
+        }
+        .joined(separator: " | ")
+    }
+    var report = ["exec \(pid): \(lines("/proc/\(pid)/status"))"]
+    let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    for thread in threads.sorted() {
+        let call = (try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/syscall", encoding: .utf8)) ?? ""
+        report.append("  thread \(thread): \(lines("/proc/\(pid)/task/\(thread)/status")) | syscall \(call)")
+    }
+    for thread in threads {
+        let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/children", encoding: .utf8)) ?? ""
+        for child in children.split(separator: " ") {
+            report.append("child \(child): \(lines("/proc/\(child)/status"))")
+        }
+    }
+    return report.joined(separator: "\n")
 }
