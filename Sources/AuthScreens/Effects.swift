@@ -6,7 +6,8 @@ import Foundation
 ///
 /// A feature's request comes back as that feature's action (``AuthEffect/screen(_:)`` as
 /// `AppAction.screen`, ``AuthEffect/modal(_:)`` as `AppAction.modal`, …): the feature's request enum says
-/// which call it makes, in its own `perform(on:)`. Secrets travel as ``SecretText`` so that printing an effect never shows them.
+/// which call it makes, in its own `perform(on:)`. Secrets travel as ``SecretText`` so that printing an
+/// effect never shows them.
 public enum AuthEffect: Hashable, Sendable {
     /// A base screen's request (``ScreenRequest``); its answer comes back to that screen as `AppAction.screen`.
     case screen(ScreenRequest)
