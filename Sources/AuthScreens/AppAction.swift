@@ -23,16 +23,9 @@ public enum AppAction: Sendable {
     case tick(now: Date)
     /// The renderer found the terminal too small (or big enough again).
     case terminalSizeChanged(tooSmall: Bool)
-    /// An action for the Sign in screen.
-    case signIn(SignInAction)
-    /// An action for the Create account screen.
-    case signUp(SignUpAction)
-    /// For the sign-up confirmation code.
-    case confirmSignUp(ConfirmSignUpAction)
-    /// An action for the Forgot password screen.
-    case forgotPassword(ForgotPasswordAction)
-    /// An action for the challenge screen.
-    case challenge(ChallengeAction)
+    /// For a base screen (Sign in, Create account, the codes, Forgot password, a challenge), nested by screen
+    /// (``ScreenAction``): its requests' answers come back to the screen that asked.
+    case screen(ScreenAction)
     /// An action for the dashboard (also while another screen shows over it).
     case dashboard(DashboardAction)
     /// For a modal over the dashboard, nested by modal (``ModalAction``): its requests' answers come back

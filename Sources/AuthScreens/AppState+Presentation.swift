@@ -4,18 +4,6 @@ import Foundation
 extension AppState {
     // MARK: What shows: the modal over the base, written once
 
-    /// The base screen's view model.
-    var baseModel: any ScreenPresentation {
-        switch base {
-        case .signIn(let state): return state
-        case .signUp(let state): return state
-        case .confirmSignUp(let state): return state
-        case .forgotPassword(let state): return state
-        case .challenge(let state): return state
-        case .dashboard: return dashboard
-        }
-    }
-
     /// The view that has the keys: the modal, else the base.
     var presented: any ScreenPresentation { passkeyCeremony ?? modalModel ?? baseModel }
 

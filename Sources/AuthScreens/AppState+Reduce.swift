@@ -39,18 +39,7 @@ extension AppState {
         case .terminalSizeChanged(let tooSmall):
             isTerminalTooSmall = tooSmall
             return []
-        case .signIn(let action):
-            var effects = reduceSignIn(action)
-            // A finished sign-in may have registered a device: the session is read again for it.
-            if case .signInFinished(.success(.done)) = action { effects.append(.session(.loadSession)) }
-            return effects
-        case .signUp(let action): return scope(\.signUpScreen) { $0.reduce(action) }
-        case .confirmSignUp(let action): return scope(\.confirmSignUpScreen) { $0.reduce(action) }
-        case .forgotPassword(let action): return scope(\.forgotPasswordScreen) { $0.reduce(action) }
-        case .challenge(let action):
-            var effects = reduceChallenge(action)
-            if case .confirmSignInFinished(.success(.done)) = action { effects.append(.session(.loadSession)) }
-            return effects
+        case .screen(let action): return reduceScreen(action)
         case .dashboard(let action): return reduceDashboard(action)
         case .modal(let action): return reduceModal(action)
         case .totpEnrolment(let action): return reduceTOTPEnrolment(action)
@@ -116,7 +105,9 @@ extension AppState {
         return perform(effects)
     }
 
-    private mutating func reduceSignIn(_ action: SignInAction) -> [AuthEffect] {
+    /// The Sign in screen's action; a finished sign-in reads the session again (for the device it may have
+    /// registered).
+    mutating func reduceSignIn(_ action: SignInAction) -> [AuthEffect] {
         let typed = signInPassword
         switch action {
         case .hostedUIStarted(.failure(let error)):
@@ -140,7 +131,7 @@ extension AppState {
         var isInFlight: Bool?
         let effects = scope(\.signInScreen) { state in
             let effects = state.reduce(action)
-            for case .run(.signIn(.signIn(_, let password))) in effects where state.showsCreateAccount {
+            for case .run(.screen(.signIn(.signIn(_, let password)))) in effects where state.showsCreateAccount {
                 submitted = password
             }
             isInFlight = state.isInFlight
@@ -154,12 +145,17 @@ extension AppState {
             confirm.rememberedPassword = typed
             confirmSignUpScreen = confirm
         }
-        return effects + handOverIfUserHasAnotherAccount()
+        var result = effects + handOverIfUserHasAnotherAccount()
+        if case .signInFinished(.success(.done)) = action { result.append(.session(.loadSession)) }
+        return result
     }
 
-    private mutating func reduceChallenge(_ action: ChallengeAction) -> [AuthEffect] {
+    /// The challenge screen's action; a finished challenge reads the session again, as a sign-in does.
+    mutating func reduceChallenge(_ action: ChallengeAction) -> [AuthEffect] {
         if case .confirmSignInFinished(.success(.done)) = action { checksSignedInUser = true }
-        return scope(\.challengeScreen) { $0.reduce(action) } + handOverIfUserHasAnotherAccount()
+        var effects = scope(\.challengeScreen) { $0.reduce(action) } + handOverIfUserHasAnotherAccount()
+        if case .confirmSignInFinished(.success(.done)) = action { effects.append(.session(.loadSession)) }
+        return effects
     }
 
     /// The prompt's answers: a failed sign-in goes to the event log too, and a finished one reads the
@@ -242,14 +238,7 @@ extension AppState {
             if AppKeys.quit.contains(key) { return [.quit] }
         }
         if let effects = modalKeyPressed(key) { return effects }
-        switch base {
-        case .signIn: return reduceAction(.signIn(.keyPressed(key)))
-        case .signUp: return reduceAction(.signUp(.keyPressed(key)))
-        case .confirmSignUp: return reduceAction(.confirmSignUp(.keyPressed(key)))
-        case .forgotPassword: return reduceAction(.forgotPassword(.keyPressed(key)))
-        case .challenge: return reduceAction(.challenge(.keyPressed(key)))
-        case .dashboard: return reduceAction(.dashboard(.keyPressed(key)))
-        }
+        return baseKeyPressed(key)
     }
 
     // MARK: Events

@@ -66,6 +66,10 @@ extension AppState {
             modal = opened.modal
             if opened.clearsStatus { statusMessage = nil }
             return perform(opened.effects)
+        case .show(let opening):
+            guard let opened = opening.open(self) else { return [] }
+            base = opened.screen
+            return perform(opened.effects)
         case .answered(let question, let confirmed):
             return reduceAction(.dashboard(.questionAnswered(question, confirmed: confirmed)))
         case .status(let message):

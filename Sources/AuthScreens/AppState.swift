@@ -7,22 +7,6 @@ import TerminalKeys
 /// ``reduce(_:)`` routes keys and results to the active screen, follows the routes the screens
 /// return, and feeds auth events to the dashboard. It returns the effects the runtime runs.
 public struct AppState: Equatable, Sendable {
-    /// The full-screen view under any modal.
-    public enum Screen: Equatable, Sendable {
-        /// The Sign in screen (the first screen unless the options start on Create account).
-        case signIn(SignInState)
-        /// The Create account screen.
-        case signUp(SignUpState)
-        /// The sign-up confirmation code.
-        case confirmSignUp(ConfirmSignUpState)
-        /// The Forgot password screen (both steps).
-        case forgotPassword(ForgotPasswordState)
-        /// A sign-in challenge: a code, a new password, an MFA choice or an enrolment.
-        case challenge(ChallengeState)
-        /// The dashboard (its state is ``AppState/dashboard``), with ``AppState/modal`` over it.
-        case dashboard
-    }
-
     /// The options the app was started with (AWSAuthUI's, and the pool's settings).
     public var options: AuthUIOptions
     /// The full-screen view showing now; a modal may be drawn over the dashboard. Leaving the
@@ -116,38 +100,6 @@ public struct AppState: Equatable, Sendable {
     public var isOnDashboard: Bool {
         if case .dashboard = base { return true }
         return false
-    }
-
-    // MARK: Children, as key paths for ``scope(_:_:)``
-
-    /// The Sign in screen, when it shows; setting it shows it.
-    var signInScreen: SignInState? {
-        get { if case .signIn(let state) = base { state } else { nil } }
-        set { if let newValue { base = .signIn(newValue) } }
-    }
-
-    /// The Create account screen, when it shows; setting it shows it.
-    var signUpScreen: SignUpState? {
-        get { if case .signUp(let state) = base { state } else { nil } }
-        set { if let newValue { base = .signUp(newValue) } }
-    }
-
-    /// The sign-up confirmation screen, when it shows; setting it shows it.
-    var confirmSignUpScreen: ConfirmSignUpState? {
-        get { if case .confirmSignUp(let state) = base { state } else { nil } }
-        set { if let newValue { base = .confirmSignUp(newValue) } }
-    }
-
-    /// The Forgot password screen, when it shows; setting it shows it.
-    var forgotPasswordScreen: ForgotPasswordState? {
-        get { if case .forgotPassword(let state) = base { state } else { nil } }
-        set { if let newValue { base = .forgotPassword(newValue) } }
-    }
-
-    /// The challenge screen, when it shows; setting it shows it.
-    var challengeScreen: ChallengeState? {
-        get { if case .challenge(let state) = base { state } else { nil } }
-        set { if let newValue { base = .challenge(newValue) } }
     }
 
     func makeSignIn(username: String, notice: String?) -> SignInState {

@@ -15,7 +15,7 @@ extension AuthEffect {
     /// How the runtime runs this effect; ``perform(on:)`` does the work of the first two kinds.
     var execution: Execution {
         switch self {
-        case .signIn, .challenge, .signUp, .confirmSignUp, .forgotPassword, .totpEnrolment(.verifyTOTPSetup):
+        case .screen, .totpEnrolment(.verifyTOTPSetup):
             return .formRequest
         case .modal(let request):
             return request.execution
@@ -42,11 +42,7 @@ extension AuthEffect {
     /// itself (``Execution/runtime``).
     package func perform(on service: some AuthClientService) async -> AppAction? {
         switch self {
-        case .signIn(let request): return await request.perform(on: service).map(AppAction.signIn)
-        case .challenge(let request): return await request.perform(on: service).map(AppAction.challenge)
-        case .signUp(let request): return await request.perform(on: service).map(AppAction.signUp)
-        case .confirmSignUp(let request): return await request.perform(on: service).map(AppAction.confirmSignUp)
-        case .forgotPassword(let request): return await request.perform(on: service).map(AppAction.forgotPassword)
+        case .screen(let request): return await request.perform(on: service).map(AppAction.screen)
         case .dashboard(let request): return await request.perform(on: service).map(AppAction.dashboard)
         case .totpEnrolment(let request): return await request.perform(on: service).map(AppAction.totpEnrolment)
         case .modal(let request): return await request.perform(on: service).map(AppAction.modal)

@@ -288,8 +288,7 @@ public final class AuthScreensRuntime {
             finish(.handOver(notice: state.handOverNotice, signOutURL: state.handOverSignOutURL))
         case .dismiss:
             finish(.cancelled)
-        case .signIn, .challenge, .signUp, .confirmSignUp, .forgotPassword, .dashboard, .totpEnrolment, .modal,
-            .session:
+        case .screen, .dashboard, .totpEnrolment, .modal, .session:
             // The features' requests: ``run(_:)`` hands them to `perform(on:)`.
             break
         }

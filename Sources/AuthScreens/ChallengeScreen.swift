@@ -244,3 +244,14 @@ extension ChallengeState {
         self = .selectMethod(state)
     }
 }
+
+extension AppAction {
+    /// An action for the challenge screen.
+    public static func challenge(_ action: ChallengeAction) -> AppAction { .screen(.challenge(action)) }
+}
+
+extension AuthEffect {
+    /// A challenge's request (an answer, a method, a new code); its answer comes back to the screen as
+    /// `AppAction.screen`.
+    public static func challenge(_ request: ChallengeRequest) -> AuthEffect { .screen(.challenge(request)) }
+}

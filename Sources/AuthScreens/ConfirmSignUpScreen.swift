@@ -238,3 +238,13 @@ extension ConfirmSignUpState: FormScreen {
         return [.route(.signIn(username: username, notice: nil))]
     }
 }
+
+extension AppAction {
+    /// An action for the sign-up confirmation code.
+    public static func confirmSignUp(_ action: ConfirmSignUpAction) -> AppAction { .screen(.confirmSignUp(action)) }
+}
+
+extension AuthEffect {
+    /// The sign-up confirmation's request; its answer comes back to the screen as `AppAction.screen`.
+    public static func confirmSignUp(_ request: ConfirmSignUpRequest) -> AuthEffect { .screen(.confirmSignUp(request)) }
+}

@@ -4,20 +4,13 @@ import Foundation
 /// Work the runtime does for the view models, as data: each feature's service calls, and what only
 /// the runtime can do (the browser, the clipboard, the redirect listener, ending the UI).
 ///
-/// A feature's request comes back as that feature's action (``AuthEffect/signIn(_:)`` as
-/// `AppAction.signIn`, …): the feature's request enum says which call it makes, in its own
-/// `perform(on:)`. Secrets travel as ``SecretText`` so that printing an effect never shows them.
+/// A feature's request comes back as that feature's action (``AuthEffect/screen(_:)`` as
+/// `AppAction.screen`, ``AuthEffect/modal(_:)`` as `AppAction.modal`, …): the feature's request enum says
+/// which call it makes, in its own `perform(on:)`. Secrets travel as ``SecretText`` so that printing an
+/// effect never shows them.
 public enum AuthEffect: Hashable, Sendable {
-    /// A Sign in screen's request; its answer comes back as `AppAction.signIn`.
-    case signIn(SignInRequest)
-    /// A challenge's request (an answer, a method, a new code); its answer comes back as `AppAction.challenge`.
-    case challenge(ChallengeRequest)
-    /// Create account's request; its answer comes back as `AppAction.signUp`.
-    case signUp(SignUpRequest)
-    /// The sign-up confirmation's request; its answer comes back as `AppAction.confirmSignUp`.
-    case confirmSignUp(ConfirmSignUpRequest)
-    /// Forgot password's request; its answer comes back as `AppAction.forgotPassword`.
-    case forgotPassword(ForgotPasswordRequest)
+    /// A base screen's request (``ScreenRequest``); its answer comes back to that screen as `AppAction.screen`.
+    case screen(ScreenRequest)
     /// The dashboard's request; its answer (if any) comes back as `AppAction.dashboard`.
     case dashboard(DashboardRequest)
     /// The authenticator enrolment's request; its answer comes back as `AppAction.totpEnrolment`.
@@ -110,6 +103,8 @@ package enum Route: Equatable, Sendable {
     case cancelled
     /// Back to the dashboard (the authenticator enrolment ended).
     case dashboard
+    /// Show a base screen (see ``ScreenOpening``): how a new screen opens, with no route of its own.
+    case show(ScreenOpening)
     /// Show a modal over the dashboard: the one way to open one (see ``ModalOpening``).
     case present(ModalOpening)
     /// Close the modal over the dashboard.

@@ -334,3 +334,15 @@ extension ForgotPasswordState: FormScreen {
         }
     }
 }
+
+extension AppAction {
+    /// An action for the Forgot password screen.
+    public static func forgotPassword(_ action: ForgotPasswordAction) -> AppAction { .screen(.forgotPassword(action)) }
+}
+
+extension AuthEffect {
+    /// Forgot password's request; its answer comes back to the screen as `AppAction.screen`.
+    public static func forgotPassword(_ request: ForgotPasswordRequest) -> AuthEffect {
+        .screen(.forgotPassword(request))
+    }
+}

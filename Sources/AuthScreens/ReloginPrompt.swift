@@ -151,8 +151,8 @@ extension ReloginPromptState {
         var result: [ScreenEffect] = []
         for effect in effects {
             switch effect {
-            case .run(.signIn(let request)): result.append(.run(.relogin(.signIn(request))))
-            case .run(.challenge(let request)): result.append(.run(.relogin(.challenge(request))))
+            case .run(.screen(.signIn(let request))): result.append(.run(.relogin(.signIn(request))))
+            case .run(.screen(.challenge(let request))): result.append(.run(.relogin(.challenge(request))))
             case .run: result.append(effect)
             case .route(.signedIn): result.append(effect)
             case .route(.cancelled):

@@ -57,7 +57,7 @@ extension FormScreen {
     }
 }
 
-extension SignInState: ScreenModel {
+extension SignInState: BaseScreenModel {
     var title: String { ScreenText.signInTitle }
     var revealHint: HintEntry? { revealHint(for: .password, \.password) }
     var hintEntries: [HintEntry]? {
@@ -75,9 +75,10 @@ extension SignInState: ScreenModel {
     }
     var hidesHelpHint: Bool { activity != nil }
     static func action(for key: Key) -> SignInAction { .keyPressed(key) }
+    static func appAction(_ action: SignInAction) -> AppAction { .signIn(action) }
 }
 
-extension SignUpState: ScreenModel {
+extension SignUpState: BaseScreenModel {
     var title: String { ScreenText.signUpTitle }
     var revealHint: HintEntry? {
         revealHint(for: .password, \.password) ?? revealHint(for: .confirmPassword, \.confirmPassword)
@@ -89,9 +90,10 @@ extension SignUpState: ScreenModel {
     }
     var hidesHelpHint: Bool { activity != nil }
     static func action(for key: Key) -> SignUpAction { .keyPressed(key) }
+    static func appAction(_ action: SignUpAction) -> AppAction { .signUp(action) }
 }
 
-extension ConfirmSignUpState: ScreenModel {
+extension ConfirmSignUpState: BaseScreenModel {
     var title: String { ScreenText.confirmSignUpTitle }
     var hintEntries: [HintEntry]? {
         FormKeys.formHints(
@@ -100,9 +102,10 @@ extension ConfirmSignUpState: ScreenModel {
     }
     var hidesHelpHint: Bool { activity != nil }
     static func action(for key: Key) -> ConfirmSignUpAction { .keyPressed(key) }
+    static func appAction(_ action: ConfirmSignUpAction) -> AppAction { .confirmSignUp(action) }
 }
 
-extension ForgotPasswordState: ScreenModel {
+extension ForgotPasswordState: BaseScreenModel {
     var title: String { ScreenText.forgotPasswordTitle }
     var revealHint: HintEntry? {
         revealHint(for: .newPassword, \.newPassword) ?? revealHint(for: .confirmPassword, \.confirmPassword)
@@ -114,9 +117,10 @@ extension ForgotPasswordState: ScreenModel {
     }
     var hidesHelpHint: Bool { activity != nil }
     static func action(for key: Key) -> ForgotPasswordAction { .keyPressed(key) }
+    static func appAction(_ action: ForgotPasswordAction) -> AppAction { .forgotPassword(action) }
 }
 
-extension ChallengeState: ScreenModel {
+extension ChallengeState: BaseScreenModel {
     var revealHint: HintEntry? {
         guard case .newPassword(let state) = self else { return nil }
         return state.revealHint
@@ -124,6 +128,7 @@ extension ChallengeState: ScreenModel {
     var hintEntries: [HintEntry]? { hints(escape: FormKeys.escape.hint(\.hintEscBack)) }
     var hidesHelpHint: Bool { activity != nil }
     static func action(for key: Key) -> ChallengeAction { .keyPressed(key) }
+    static func appAction(_ action: ChallengeAction) -> AppAction { .challenge(action) }
 
     /// The hints of the challenge's form, `escape` last.
     func hints(escape: HintEntry) -> [HintEntry] {
@@ -148,13 +153,14 @@ extension NewPasswordState {
 
 // MARK: The dashboard and its modals
 
-extension DashboardState: ScreenModel {
+extension DashboardState: BaseScreenModel {
     var title: String { ScreenText.dashboardTitle }
     var activity: String? { inFlightActivity }
     var hasTextField: Bool { false }
     var hintEntries: [HintEntry]? { bindingHints }
     var helpLines: [String]? { Self.helpLines }
     static func action(for key: Key) -> DashboardAction { .keyPressed(key) }
+    static func appAction(_ action: DashboardAction) -> AppAction { .dashboard(action) }
 }
 
 extension ReloginPromptState: ScreenModel {

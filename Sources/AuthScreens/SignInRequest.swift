@@ -49,3 +49,13 @@ public struct HostedUIWait: Equatable, Sendable {
         self.tunnelLine = tunnelLine
     }
 }
+
+extension AppAction {
+    /// An action for the Sign in screen.
+    public static func signIn(_ action: SignInAction) -> AppAction { .screen(.signIn(action)) }
+}
+
+extension AuthEffect {
+    /// A Sign in screen's request; its answer comes back to the screen as `AppAction.screen`.
+    public static func signIn(_ request: SignInRequest) -> AuthEffect { .screen(.signIn(request)) }
+}

@@ -371,3 +371,13 @@ extension SignUpState: FormScreen {
         ]
     }
 }
+
+extension AppAction {
+    /// An action for the Create account screen.
+    public static func signUp(_ action: SignUpAction) -> AppAction { .screen(.signUp(action)) }
+}
+
+extension AuthEffect {
+    /// Create account's request; its answer comes back to the screen as `AppAction.screen`.
+    public static func signUp(_ request: SignUpRequest) -> AuthEffect { .screen(.signUp(request)) }
+}

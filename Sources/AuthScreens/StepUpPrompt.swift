@@ -184,10 +184,10 @@ extension StepUpPromptState {
         var result: [ScreenEffect] = []
         for effect in effects {
             switch effect {
-            case .run(.challenge(.restartSignIn)), .run(.challenge(.resendSignInCode)):
+            case .run(.screen(.challenge(.restartSignIn))), .run(.screen(.challenge(.resendSignInCode))):
                 // A new code: the step-up is asked for again, which sends one.
                 result += start()
-            case .run(.challenge(let request)): result.append(.run(.stepUp(.challenge(request))))
+            case .run(.screen(.challenge(let request))): result.append(.run(.stepUp(.challenge(request))))
             case .run: result.append(effect)
             case .route(.signedIn): result.append(effect)
             case .route(.cancelled): result += cancel()

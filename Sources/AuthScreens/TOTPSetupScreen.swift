@@ -107,7 +107,7 @@ extension TOTPSetupState: FormScreen {
         default:
             let effects = reduceCodeEntry(action)
             return effects.map { effect in
-                if case .run(.challenge(.confirmSignIn(let answer, _))) = effect {
+                if case .run(.screen(.challenge(.confirmSignIn(let answer, _)))) = effect {
                     return .run(.totpEnrolment(.verifyTOTPSetup(code: answer)))
                 }
                 return effect

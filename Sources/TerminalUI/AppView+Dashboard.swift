@@ -335,3 +335,10 @@ extension AppView {
         }
     }
 }
+
+extension DashboardState: DrawnScreen {
+    func draw(with view: AppView, _ state: AppState, into grid: inout CellGrid, in body: Rect) -> Position? {
+        view.drawDashboard(self, into: &grid, in: body)
+        return nil
+    }
+}

@@ -16,35 +16,6 @@ extension AppView {
         Localized.format(\.uiDigitsPlaceholder, ["digits": String(digits)])
     }
 
-    /// Draws the non-dashboard screen in its box and returns the cursor.
-    func drawFormScreen(_ state: AppState, into grid: inout CellGrid, in body: Rect) -> Position? {
-        switch state.base {
-        case .signIn(let screen) where screen.hostedUI != nil:
-            return drawBrowserSignIn(screen, into: &grid, in: body)
-        case .signIn(let screen):
-            return drawWithLogo(
-                signInForm(screen, screenWidth: body.width), title: ScreenText.signInTitle, logo: state.options.logo,
-                into: &grid, in: body)
-        case .signUp(let screen):
-            return drawWithLogo(
-                signUpForm(screen), title: ScreenText.signUpTitle, logo: state.options.logo, into: &grid, in: body)
-        case .confirmSignUp(let screen):
-            return drawWithLogo(
-                confirmForm(screen), title: ScreenText.confirmSignUpTitle, logo: state.options.logo, into: &grid,
-                in: body)
-        case .forgotPassword(let screen):
-            var otherStep = screen
-            otherStep.step = screen.step == .requestCode ? .resetPassword : .requestCode
-            return drawWithLogo(
-                forgotForm(screen), title: ScreenText.forgotPasswordTitle, logo: state.options.logo,
-                otherSteps: [forgotForm(otherStep)], into: &grid, in: body)
-        case .challenge(let challenge):
-            return drawChallengeScreen(challenge, logo: state.options.logo, into: &grid, in: body)
-        case .dashboard:
-            return nil
-        }
-    }
-
     /// The rows a form is allowed to grow by (a blank row, a two-line error banner and one field's
     /// error) without the logo above it coming or going.
     static let formGrowthRows = 4

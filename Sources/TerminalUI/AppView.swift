@@ -11,6 +11,13 @@ protocol DrawnModal {
     func draw(with view: AppView, _ state: AppState, into grid: inout CellGrid, in body: Rect) -> Position?
 }
 
+/// A base screen's view model that draws itself (Sign in, the other forms, the dashboard): its drawing file
+/// conforms it, so `AppView` lists no base screen.
+protocol DrawnScreen {
+    /// Draws the screen in `body` and returns its cursor, if it has one.
+    func draw(with view: AppView, _ state: AppState, into grid: inout CellGrid, in body: Rect) -> Position?
+}
+
 /// Draws the whole auth UI: a pure function from an `AppState` and a terminal size (plus a
 /// spinner step) to a ``CellGrid`` and a cursor position.
 ///
@@ -69,13 +76,7 @@ public struct AppView: Hashable, Sendable {
         }
         drawTopLine(state, into: &grid)
         let body = Rect(row: 1, column: 0, width: size.columns, height: size.rows - 3)
-        var cursor: Position?
-        switch state.base {
-        case .dashboard:
-            drawDashboard(state.dashboard, into: &grid, in: body)
-        default:
-            cursor = drawFormScreen(state, into: &grid, in: body)
-        }
+        var cursor = drawBase(state, into: &grid, in: body)
         if state.modal != nil {
             cursor = drawModal(state, into: &grid, in: body)
         }
@@ -94,6 +95,12 @@ public struct AppView: Hashable, Sendable {
                 width: max(0, size.columns - 2)),
             into: &grid, row: size.rows - 1)
         return Frame(grid: grid, cursor: cursor)
+    }
+
+    /// Draws the base screen and returns its cursor, if it has one.
+    private func drawBase(_ state: AppState, into grid: inout CellGrid, in body: Rect) -> Position? {
+        guard let drawn = state.baseContent as? any DrawnScreen else { return nil }
+        return drawn.draw(with: self, state, into: &grid, in: body)
     }
 
     /// Draws the modal over the dashboard and returns its cursor, if it has one. The help overlay

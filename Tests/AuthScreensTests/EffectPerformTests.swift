@@ -13,7 +13,7 @@ import Testing
         let service = FakeAuthService()
         await service.script(signIn: [.success(.smsMFA(smsDelivery))])
         let action = await AuthEffect.signIn(.signIn(username: "alice", password: "Secret-1")).perform(on: service)
-        guard case .signIn(.signInFinished(.success(.smsMFA(let details))))? = action else {
+        guard case .screen(.signIn(.signInFinished(.success(.smsMFA(let details)))))? = action else {
             Issue.record("unexpected \(String(describing: action))")
             return
         }
@@ -26,7 +26,7 @@ import Testing
         let service = FakeAuthService()
         await service.script(signIn: [.failure(.notAuthorized("Incorrect username or password."))])
         let action = await AuthEffect.signIn(.signIn(username: "alice", password: "wrong")).perform(on: service)
-        guard case .signIn(.signInFinished(.failure(.notAuthorized)))? = action else {
+        guard case .screen(.signIn(.signInFinished(.failure(.notAuthorized))))? = action else {
             Issue.record("unexpected \(String(describing: action))")
             return
         }
@@ -36,13 +36,13 @@ import Testing
     func challengeResults() async {
         let service = FakeAuthService()
         let confirm = await AuthEffect.challenge(.confirmSignIn(answer: "123456", attributes: [:])).perform(on: service)
-        guard case .challenge(.confirmSignInFinished)? = confirm else {
+        guard case .screen(.challenge(.confirmSignInFinished))? = confirm else {
             Issue.record("unexpected \(String(describing: confirm))")
             return
         }
         let resend = await AuthEffect.challenge(.resendSignInCode(username: "alice", method: .emailOTP)).perform(
             on: service)
-        guard case .challenge(.codeResent)? = resend else {
+        guard case .screen(.challenge(.codeResent))? = resend else {
             Issue.record("unexpected \(String(describing: resend))")
             return
         }
@@ -55,17 +55,17 @@ import Testing
         await service.script(signUp: [.success(.confirmSignUp(emailDelivery))])
         let signUp = await AuthEffect.signUp(.signUp(username: "bob", password: "Abcdef1!", attributes: [:]))
             .perform(on: service)
-        guard case .signUp(.signUpFinished(.success(.confirmSignUp)))? = signUp else {
+        guard case .screen(.signUp(.signUpFinished(.success(.confirmSignUp))))? = signUp else {
             Issue.record("unexpected \(String(describing: signUp))")
             return
         }
         let resend = await AuthEffect.confirmSignUp(.resendSignUpCode(username: "bob")).perform(on: service)
-        guard case .confirmSignUp(.resendCodeFinished)? = resend else {
+        guard case .screen(.confirmSignUp(.resendCodeFinished))? = resend else {
             Issue.record("unexpected \(String(describing: resend))")
             return
         }
         let forgot = await AuthEffect.forgotPassword(.forgotPassword(username: "bob")).perform(on: service)
-        guard case .forgotPassword(.forgotPasswordFinished)? = forgot else {
+        guard case .screen(.forgotPassword(.forgotPasswordFinished))? = forgot else {
             Issue.record("unexpected \(String(describing: forgot))")
             return
         }
