@@ -36,7 +36,7 @@ extension AppView {
         let grown = boxHeight + max(0, Self.formGrowthRows - form.messageRows(width: inner))
         let reserved = ([grown] + otherSteps.map { $0.height(width: inner) + 4 + Self.formGrowthRows }).max() ?? grown
         guard !logo.isEmpty, logoWidth <= body.width, logo.count + 1 + reserved <= body.height else {
-            return drawBoxed(form, title: title, into: &grid, in: body)
+            return drawBoxed(form, title: title, into: &grid, in: body, growth: grown - boxHeight)
         }
         let top = anchoredTop(height: logo.count + 1 + reserved, in: body)
         let left = body.column + (body.width - logoWidth) / 2

@@ -302,9 +302,9 @@ public struct AppView: Hashable, Sendable {
     }
 
     /// The padding for `form` in a box `width` wide within `area`.
-    func padding(for form: FormLayout, width: Int, in area: Rect) -> BoxPadding {
+    func padding(for form: FormLayout, width: Int, in area: Rect, growth: Int = 0) -> BoxPadding {
         let horizontal = area.width >= 64 ? 4 : 3
-        let fits = form.height(width: width - 2 * horizontal) + 4 <= area.height
+        let fits = form.height(width: width - 2 * horizontal) + growth + 4 <= area.height
         return BoxPadding(vertical: fits ? 2 : 1, horizontal: horizontal)
     }
 
@@ -323,17 +323,22 @@ public struct AppView: Hashable, Sendable {
 
     /// Draws `form` in a box centred across `area`, anchored as ``anchoredTop(height:in:)`` says,
     /// and returns the cursor.
+    ///
+    /// `growth` is how many rows the form may still grow by (an error after a submit): the padding and the top
+    /// are chosen for that height when it fits, so the box and its fields stay put when the error appears.
     func drawBoxed(
         _ form: FormLayout, title: String, into grid: inout CellGrid, in area: Rect, minimumWidth: Int = 0,
-        clears: Bool = false
+        clears: Bool = false, growth: Int = 0
     ) -> Position? {
         let width = min(area.width, max(boxWidth(for: area.width), minimumWidth))
-        let pad = padding(for: form, width: width, in: area)
+        let pad = padding(for: form, width: width, in: area, growth: growth)
         let innerWidth = width - 2 * pad.horizontal
         let height = min(area.height, form.height(width: innerWidth) + 2 * pad.vertical)
         let centred = area.centered(width: width, height: height)
+        let placedHeight = min(area.height, height + growth)
         let box = Rect(
-            row: anchoredTop(height: height, in: area), column: centred.column, width: centred.width, height: height)
+            row: anchoredTop(height: placedHeight, in: area), column: centred.column, width: centred.width,
+            height: height)
         if clears { clearMargin(around: box, in: &grid) }
         Box(title: title, clearsInterior: clears).draw(into: &grid, in: box)
         let inner = box.inset(
