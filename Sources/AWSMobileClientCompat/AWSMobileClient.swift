@@ -28,6 +28,9 @@ public final class AWSMobileClient: Sendable {
     private let pendingSignOut = Locked<Task<Void, Never>?>(nil)
     /// Whether the app set ``currentUserState`` to a signed-out state since the last sign-in.
     private let replaceOnNextSignIn = Locked(false)
+    /// The last mirror refresh started: each waits for the one before it, so a late, stale reading never
+    /// overwrites a newer one (a sign-out's refresh finishing after the next sign-in's).
+    private let lastRefresh = Locked<Task<Void, Never>?>(nil)
 
     private static let shared = Locked<AWSMobileClient?>(nil)
     private static let queueOverride = Locked<DispatchQueue?>(nil)
@@ -550,7 +553,25 @@ public final class AWSMobileClient: Sendable {
     }
 
     /// Copies the core's state into the mirror; listeners hear of a change once, with the SDK's info.
+    ///
+    /// Refreshes run one after another, in the order they were asked for, each reading the state when its turn
+    /// comes: many tasks ask (every call and every core event), and two reading at once could finish in the
+    /// other order, leaving the mirror at the older state (CI saw `isSignedIn` false after `.signedIn` was heard).
     func refreshMirror(_ client: AuthClient) async {
+        let refresh = lastRefresh.withLock { last -> Task<Void, Never> in
+            let previous = last
+            let next = Task {
+                await previous?.value
+                await self.copyStateToMirror(client)
+            }
+            last = next
+            return next
+        }
+        await refresh.value
+    }
+
+    /// Reads the core's session and user state and records them in the mirror.
+    private func copyStateToMirror(_ client: AuthClient) async {
         let session = await client.session
         let state = await client.userState
         var info: [String: String] = [:]

@@ -14,7 +14,6 @@ struct CeremonyInterruptTests {
     func interruptCancels() async throws {
         var before = sigaction()
         sigaction(SIGINT, nil, &before)
-        let started = ContinuousClock.now
         let outcome = try await CeremonyInterrupt.run { () -> String in
             // Sends SIGINT to this process once the body waits, as Ctrl-C would.
             let sender = Thread {
@@ -29,8 +28,9 @@ struct CeremonyInterruptTests {
                 return "cancelled"
             }
         }
+        // "cancelled" can only come from the sleep being cut short: no timed bound is needed (under CI's load the
+        // whole run once took 16 s).
         #expect(outcome == "cancelled")
-        #expect(ContinuousClock.now - started < .seconds(10))
         var after = sigaction()
         sigaction(SIGINT, nil, &after)
         let handler = { (action: sigaction) in
