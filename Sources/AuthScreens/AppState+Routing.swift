@@ -36,12 +36,7 @@ extension AppState {
         case .backToRelogin(let username, let notice):
             return returnToRelogin(username: username, notice: notice)
         case .challenge(let step, let username):
-            guard var challenge = ChallengeState(step: step, username: username, policy: options.passwordPolicy) else {
-                base = .dashboard
-                return []
-            }
-            challenge.allowPasskey(options.offersPasskey)
-            base = .challenge(challenge)
+            openChallenge(step, username: username)
         case .signInCode(let step, let username, let method):
             return openSignInCode(step, username: username, method: method)
         case .dashboard:
@@ -50,10 +45,7 @@ extension AppState {
         case .closeModal:
             modal = nil
         case .autoSignIn(let username, let password):
-            var state = makeSignIn(username: username, notice: ScreenText.accountConfirmedSigningIn)
-            state.request = .signIn
-            base = .signIn(state)
-            return [.signIn(.signIn(username: username, password: password))]
+            return autoSignIn(username: username, password: password)
         case .signedIn:
             statusMessage = nil
             base = .dashboard
@@ -76,6 +68,24 @@ extension AppState {
             statusMessage = message
         }
         return []
+    }
+
+    /// A sign-in challenge's screen; the dashboard when the step is not a challenge.
+    private mutating func openChallenge(_ step: SignInStep, username: String) {
+        guard var challenge = ChallengeState(step: step, username: username, policy: options.passwordPolicy) else {
+            base = .dashboard
+            return
+        }
+        challenge.allowPasskey(options.offersPasskey)
+        base = .challenge(challenge)
+    }
+
+    /// Sign in, already signing in with the password just confirmed (after Create account's code).
+    private mutating func autoSignIn(username: String, password: SecretText) -> [AuthEffect] {
+        var state = makeSignIn(username: username, notice: ScreenText.accountConfirmedSigningIn)
+        state.request = .signIn
+        base = .signIn(state)
+        return [.signIn(.signIn(username: username, password: password))]
     }
 
     /// The sign-up code screen; `sendNewCode` asks for a fresh code first (an unconfirmed account at sign-in).

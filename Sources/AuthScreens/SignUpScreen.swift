@@ -317,37 +317,42 @@ extension SignUpState: FormScreen {
         case .submitPressed: return submit()
         case .backPressed: return isInFlight ? [] : back()
         case .signUpFinished(let result):
-            guard isInFlight else { return [] }
-            request = nil
-            let name = username.text.trimmingCharacters(in: .whitespaces)
-            let remembered = rememberedPassword
-            rememberedPassword = nil
-            switch result {
-            case .success(.confirmSignUp(let delivery)):
-                return [
-                    .route(
-                        .confirmSignUp(
-                            username: name, delivery: delivery, password: signsInAfterSignUp ? remembered : nil,
-                            sendNewCode: false))
-                ]
-            case .success(.done):
-                if signsInAfterSignUp, let remembered {
-                    return [.route(.autoSignIn(username: name, password: remembered))]
-                }
-                return [.route(.signIn(username: name, notice: ScreenText.accountCreated))]
-            case .failure(let error):
-                banner = ScreenText.signUpBanner(for: error)
-                // The password stays typed unless it was the problem (a taken username is no reason to retype it).
-                switch error {
-                case .usernameExists, .aliasExists: focus = .username
-                case .invalidPassword, .passwordHistoryPolicyViolation:
-                    password.clear()
-                    confirmPassword.clear()
-                    focus = .password
-                default: break
-                }
-                return []
+            return signUpFinished(result)
+        }
+    }
+
+    /// The answer to Create account: the code screen, a sign-in, or a banner (and the field to fix).
+    private mutating func signUpFinished(_ result: Result<SignUpStep, AuthError>) -> [ScreenEffect] {
+        guard isInFlight else { return [] }
+        request = nil
+        let name = username.text.trimmingCharacters(in: .whitespaces)
+        let remembered = rememberedPassword
+        rememberedPassword = nil
+        switch result {
+        case .success(.confirmSignUp(let delivery)):
+            return [
+                .route(
+                    .confirmSignUp(
+                        username: name, delivery: delivery, password: signsInAfterSignUp ? remembered : nil,
+                        sendNewCode: false))
+            ]
+        case .success(.done):
+            if signsInAfterSignUp, let remembered {
+                return [.route(.autoSignIn(username: name, password: remembered))]
             }
+            return [.route(.signIn(username: name, notice: ScreenText.accountCreated))]
+        case .failure(let error):
+            banner = ScreenText.signUpBanner(for: error)
+            // The password stays typed unless it was the problem (a taken username is no reason to retype it).
+            switch error {
+            case .usernameExists, .aliasExists: focus = .username
+            case .invalidPassword, .passwordHistoryPolicyViolation:
+                password.clear()
+                confirmPassword.clear()
+                focus = .password
+            default: break
+            }
+            return []
         }
     }
 
