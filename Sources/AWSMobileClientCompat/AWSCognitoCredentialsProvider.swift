@@ -124,25 +124,7 @@ public final class AWSCognitoCredentialsProvider: AWSCredentialsProvider, Sendab
     }
 
     private func task<T>(_ body: @escaping @Sendable (AuthClient) async throws -> T) -> AWSTask<T> {
-        let task = AWSTask<T>()
-        let handle = TaskHandle(task: task)
         let client = client
-        let pending = pendingClear.withLock { $0 }
-        Task {
-            await pending?.value
-            do {
-                handle.task.finish(result: try await body(client), error: nil)
-            } catch {
-                handle.task.finish(result: nil, error: AWSMobileClientError.makeMobileClientError(from: error))
-            }
-        }
-        return task
+        return AWSTask.running(after: pendingClear.withLock { $0 }) { try await body(client) }
     }
-}
-
-/// An `AWSTask` handed to the task that finishes it.
-///
-/// `@unchecked Sendable` is safe: `AWSTask` guards its state with its lock, whatever its result type.
-private struct TaskHandle<T>: @unchecked Sendable {
-    let task: AWSTask<T>
 }

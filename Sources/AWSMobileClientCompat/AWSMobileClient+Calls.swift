@@ -38,23 +38,9 @@ extension AWSMobileClient {
             return task
         }
         let pending = pendingSignOut.withLock { $0 }
-        let handle = UncheckedTask(task: task)
-        Task {
-            await pending?.value
+        return AWSTask.running(after: pending) {
             await self.startMirroring(client)
-            do {
-                handle.task.finish(result: try await body(client), error: nil)
-            } catch {
-                handle.task.finish(result: nil, error: AWSMobileClientError.makeMobileClientError(from: error))
-            }
+            return try await body(client)
         }
-        return task
     }
-}
-
-/// An `AWSTask` handed to the task that finishes it.
-///
-/// `@unchecked Sendable` is safe: `AWSTask` guards its state with its lock, whatever its result type.
-private struct UncheckedTask<T>: @unchecked Sendable {
-    let task: AWSTask<T>
 }

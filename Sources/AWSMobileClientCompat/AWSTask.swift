@@ -30,6 +30,23 @@ public final class AWSTask<ResultType>: @unchecked Sendable {
     /// A task that finishes when ``finish(result:error:)`` is called.
     init() {}
 
+    /// A task that `body` finishes, with its value or its error (as ``AWSMobileClientError``), started once
+    /// `earlier` (a call it must follow, such as a local sign-out) has ended.
+    static func running(
+        after earlier: Task<Void, Never>?, _ body: @escaping @Sendable () async throws -> ResultType
+    ) -> AWSTask<ResultType> {
+        let task = AWSTask<ResultType>()
+        Task {
+            await earlier?.value
+            do {
+                task.finish(result: try await body(), error: nil)
+            } catch {
+                task.finish(result: nil, error: AWSMobileClientError.makeMobileClientError(from: error))
+            }
+        }
+        return task
+    }
+
     /// The result, once finished without an error.
     public var result: ResultType? { lock.withLock { storedResult } }
     /// The error, once finished with one.
