@@ -54,7 +54,10 @@ extension AppState {
             return reduceAction(.tokenCopied(token, .failure(error)))
         case .tokenCopied(let token, let result):
             switch result {
-            case .success(let receipt): statusMessage = ScreenText.tokenCopied(token, receipt)
+            case .success(let receipt):
+                statusMessage = ScreenText.tokenCopied(token, receipt)
+                // Copied, the run before's sign-out URL has done its work: its rows give the dashboard back.
+                if token == .signOutURL { pendingSignOutURL = nil }
             case .failure(let error): statusMessage = ScreenText.tokenCopyFailed(token, error)
             }
             dashboard.append(statusMessage ?? "")

@@ -338,7 +338,11 @@ extension AppView {
 
 extension DashboardState: DrawnScreen {
     func draw(with view: AppView, _ state: AppState, into grid: inout CellGrid, in body: Rect) -> Position? {
-        view.drawDashboard(self, into: &grid, in: body)
+        var room = body
+        if let url = state.pendingSignOutURL, state.modal == nil {
+            room = view.drawPendingSignOutURL(url, into: &grid, in: body)
+        }
+        view.drawDashboard(self, into: &grid, in: room)
         return nil
     }
 }
