@@ -85,6 +85,9 @@ struct ScreenAccountLoop {
                 notice = ScreenText.switchedAfterSignOut(next.name)
             } else if !global.accounts.accountIDs().contains(accountID) {
                 accountID = global.accounts.activeID()
+                // The sign-out already made the other account active (as `latchkey sign-out` does): say so all the same.
+                let next = global.accounts.summaries(environment: global.environment).first { $0.id == accountID }
+                if let next, next.isLive, let name = next.username { notice = ScreenText.switchedAfterSignOut(name) }
             }
             let said = [logoutNotice, notice].compactMap { $0 }
             notice = said.isEmpty ? nil : said.joined(separator: " ")
