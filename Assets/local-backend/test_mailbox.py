@@ -66,6 +66,13 @@ def test_attribute_verification_codes_are_in_the_mailbox(idp, flows_backend):
         {"Name": "phone_number", "Value": "+15555550199"}])
     codes = aid(flows_backend, f"attribute-codes?username={username}")[1]
     lines = mailbox_lines(flows_backend, username)
+    # The pool auto-verifies email only: the changed phone number gets no code until one is asked for.
+    assert codes["phone_number"] is None
+    assert sorted((l["purpose"], l["destination"], l["code"]) for l in lines) == [
+        ("verify-email", f"new-{username}@example.com", codes["email"])]
+    idp.get_user_attribute_verification_code(AccessToken=token, AttributeName="phone_number")
+    codes = aid(flows_backend, f"attribute-codes?username={username}")[1]
+    lines = mailbox_lines(flows_backend, username)
     assert sorted((l["purpose"], l["destination"], l["code"]) for l in lines) == [
         ("verify-email", f"new-{username}@example.com", codes["email"]),
         ("verify-phone", "+15555550199", codes["phone_number"])]

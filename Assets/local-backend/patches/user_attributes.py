@@ -2,8 +2,8 @@
 variants), and its UpdateUserAttributes sends no code.
 
 - UpdateUserAttributes: a changed `email` or `phone_number` becomes unverified (`email_verified` /
-  `phone_number_verified` = "false") and gets a verification code; the answer's
-  `CodeDeliveryDetailsList` names each changed attribute that the pool auto-verifies, as Cognito does.
+  `phone_number_verified` = "false"); one the pool auto-verifies gets a verification code, named in the answer's
+  `CodeDeliveryDetailsList`, as Cognito does (another one gets none until GetUserAttributeVerificationCode).
 - GetUserAttributeVerificationCode {AccessToken, AttributeName}: sends (stores) a new code for
   `email` or `phone_number`; answers `CodeDeliveryDetails`. An attribute the user lacks is an
   InvalidParameterException.
@@ -72,9 +72,10 @@ def install(ctx: Any) -> None:
             after = user.attribute_lookup.get(name)
             if after and after != before[name]:
                 user.update_attributes([{"Name": f"{name}_verified", "Value": "false"}])
-                delivery = issue(pool, user, name)
+                # Cognito sends a code only for an attribute the pool auto-verifies; another one waits for
+                # GetUserAttributeVerificationCode (a code sent here would be one the user is never told about).
                 if name in auto:
-                    details.append(delivery)
+                    details.append(issue(pool, user, name))
         return ctx.ActionResult({"CodeDeliveryDetailsList": details})
 
     common.wrap(Response, "update_user_attributes", lambda orig: lambda self: update(self, orig))
