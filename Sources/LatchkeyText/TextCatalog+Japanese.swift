@@ -990,8 +990,8 @@ extension TextCatalog {
         text.cliDemoMailboxEmpty = "デモのメールボックス ({path}) は空です: まだコードは送られていません。"
         text.cliDemoMailboxMissing = "デモのメールボックス ({path}) がありません: デモを起動 (latchkey demo) してからコードを求めてください。"
         text.cliDemoMailboxHeader = "時刻|ユーザー名|用途|送り先|コード"
-        text.cliDemoStopped = "デモのバックエンドを停止しました。再開するには: latchkey demo (そこにサインインしたアカウントは再サインインが必要です)。"
-        text.cliDemoCodesHint = "デモが「送る」コードはメールボックスにあります: latchkey demo --codes"
+        text.cliDemoStopped = "デモのバックエンドを停止しました。再開するには: {command} (そこにサインインしたアカウントは再サインインが必要です)。"
+        text.cliDemoCodesHint = "デモが「送る」コードはメールボックスにあります: {command} --codes"
         text.demoMailboxLine = "デモのメールボックス: {username} ({destination}) への {purpose} コード {code}"
         text.cliWebAnotherUserSignedIn =
             "このアカウントには {current} のセッションがあるため、そこへの {attempted} としてのサインインを拒否しました。--account なしでサインインする (ブラウザーのユーザーに専用のアカウントができます) か、先に {current} をサインアウトしてください (latchkey sign-out)。"
@@ -1163,6 +1163,7 @@ extension TextCatalog {
         text.cliPromptUsername = "ユーザー名: "
         text.cliPromptUsernameSuggested = "ユーザー名 [{suggested}]: "
         text.cliPromptChoosePassword = "パスワードを決めてください: "
+        text.cliPromptRepeatChosenPassword = "同じパスワードをもう一度: "
         text.cliAccountCreatedConfirmed = "✔ アカウント {username} を作成し、確認しました。サインイン: latchkey sign-in --username {username}"
         text.cliAccountCreated = "✔ アカウント {username} を作成しました。{destination} に確認コードを送信しました。"
         text.cliConfirmIt = "  確認: latchkey confirm-sign-up --username {username} --code CODE"

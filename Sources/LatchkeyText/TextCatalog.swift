@@ -936,9 +936,9 @@ package final class TextCatalog: @unchecked Sendable {
         "The demo's mailbox ({path}) is not there: start the demo (latchkey demo), then ask for a code."
     package internal(set) var cliDemoMailboxHeader = "Time|Username|Purpose|Sent to|Code"
     package internal(set) var cliDemoStopped =
-        "The demo backend is stopped. Start it again with: latchkey demo (accounts signed in to it need a new sign-in)."
+        "The demo backend is stopped. Start it again with: {command} (accounts signed in to it need a new sign-in)."
     package internal(set) var cliDemoCodesHint =
-        "The codes the demo \"sends\" are in its mailbox: latchkey demo --codes"
+        "The codes the demo \"sends\" are in its mailbox: {command} --codes"
     package internal(set) var demoMailboxLine = "Demo mailbox: {purpose} code {code} for {username} ({destination})"
     package internal(set) var cliWebAnotherUserSignedIn =
         "{current}'s session is in this account, so signing in as {attempted} there was refused. Sign in without --account (the browser's user gets an account of their own), or sign {current} out first (latchkey sign-out)."
@@ -1140,6 +1140,7 @@ package final class TextCatalog: @unchecked Sendable {
     package internal(set) var cliPromptUsername = "Username: "
     package internal(set) var cliPromptUsernameSuggested = "Username [{suggested}]: "
     package internal(set) var cliPromptChoosePassword = "Choose a password: "
+    package internal(set) var cliPromptRepeatChosenPassword = "The same password again: "
     package internal(set) var cliAccountCreatedConfirmed =
         "✔ Account {username} created and confirmed. Sign in: latchkey sign-in --username {username}"
     package internal(set) var cliAccountCreated =

@@ -31,6 +31,13 @@ struct DemoCommand: AsyncParsableCommand {
     static let demoUser = "demo"
     static let demoPassword = "Latchkey-demo-1"
 
+    /// How to run the demo again, as the person started it: `$LATCHKEY_DEMO_COMMAND` (the README's `Scripts/demo`
+    /// sets it, since `latchkey` is not on PATH yet after it), else `latchkey demo`.
+    static var invocation: String {
+        let given = ProcessInfo.processInfo.environment["LATCHKEY_DEMO_COMMAND"].map { TerminalText.sanitized($0) } ?? ""
+        return given.trimmingCharacters(in: .whitespaces).isEmpty ? "latchkey demo" : given
+    }
+
     /// The line on the demo's Sign in screen that names the password (the lines printed before the UI
     /// starts are hidden by its alternate screen).
     static var signInHint: String {
@@ -46,7 +53,9 @@ struct DemoCommand: AsyncParsableCommand {
         let launcher = try LocalBackendLauncher.find()
         if stop {
             // The next step, so nothing is left guessing why `latchkey user` cannot connect now.
-            if try launcher.stop() == 0 { CLIOutput.info(Localized.text(\.cliDemoStopped)) }
+            if try launcher.stop() == 0 {
+                CLIOutput.info(Localized.format(\.cliDemoStopped, ["command": Self.invocation]))
+            }
             return
         }
         if codes {
@@ -60,7 +69,7 @@ struct DemoCommand: AsyncParsableCommand {
         print(Localized.format(\.cliDemoConfiguration, ["path": configPath]))
         print(Localized.format(\.cliDemoUser, ["username": Self.demoUser, "password": Self.demoPassword]))
         print(Self.sessionsHint(info: info, configPath: configPath, stateDirectory: launcher.stateDirectory))
-        print(Localized.text(\.cliDemoCodesHint))
+        print(Localized.format(\.cliDemoCodesHint, ["command": Self.invocation]))
         guard CLIOutput.stdinIsTerminal else {
             print(Localized.text(\.cliDemoNoTerminal))
             print("  latchkey sign-in --config \(configPath) --username \(Self.demoUser) --password-stdin")

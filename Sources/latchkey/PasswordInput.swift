@@ -21,7 +21,12 @@ enum PasswordInput {
     /// policy; on a terminal asked twice, as every form does, and asked again after a refused or
     /// mismatched one, up to ``newPasswordTries`` times, as `sign-in` asks again after a wrong password
     /// (ux-3, item 21).
-    static func readNew(fromStdin: Bool, prompt: String, configuration: AuthConfiguration) throws -> String {
+    ///
+    /// `repeatPrompt` asks for it the second time ("New password again: " unless the first prompt words it otherwise).
+    static func readNew(
+        fromStdin: Bool, prompt: String, repeatPrompt: String = Localized.text(\.cliPromptRepeatNewPassword),
+        configuration: AuthConfiguration
+    ) throws -> String {
         if fromStdin || !CLIOutput.stdinIsTerminal {
             let password = try read(fromStdin: true, prompt: prompt)
             try checkPolicy(password, configuration: configuration)
@@ -29,11 +34,11 @@ enum PasswordInput {
         }
         return try askNew(
             policy: PasswordPolicy(configuration: configuration),
-            ask: { try checked(CLIOutput.secret(prompt: $0 ? Localized.text(\.cliPromptRepeatNewPassword) : prompt)) },
+            ask: { try checked(CLIOutput.secret(prompt: $0 ? repeatPrompt : prompt)) },
             tell: { CLIOutput.info($0) })
     }
 
-    /// The terminal side of ``readNew(fromStdin:prompt:configuration:)``: `ask(false)` asks for the password,
+    /// The terminal side of ``readNew(fromStdin:prompt:repeatPrompt:configuration:)``: `ask(false)` asks for the password,
     /// `ask(true)` for it again; `tell` says why one more try is needed.
     static func askNew(
         policy: PasswordPolicy, ask: (_ repeated: Bool) throws -> String, tell: (String) -> Void

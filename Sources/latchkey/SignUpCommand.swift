@@ -48,6 +48,7 @@ struct SignUpCommand: AsyncParsableCommand {
         }
         let password = try PasswordInput.readNew(
             fromStdin: passwordStdin, prompt: Localized.text(\.cliPromptChoosePassword),
+            repeatPrompt: Localized.text(\.cliPromptRepeatChosenPassword),
             configuration: client.configuration)
         switch try await client.signUp(
             username: username, password: password, attributes: attributes, validationData: validation)

@@ -78,6 +78,12 @@ extension BackendTests {
             let stop = try await LatchkeyBinary.run(["demo", "--stop"], environment: ["LATCHKEY_HOME": home])
             #expect(stop.status == 0, "\(stop.stderr)")
             #expect(stop.stderr.contains("The demo backend is stopped. Start it again with: latchkey demo"), "\(stop)")
+            // Started through the README's Scripts/demo (which sets LATCHKEY_DEMO_COMMAND), the hint names that.
+            let fromScript = try await LatchkeyBinary.run(
+                ["demo", "--stop"], environment: ["LATCHKEY_HOME": home, "LATCHKEY_DEMO_COMMAND": "Scripts/demo"])
+            #expect(
+                fromScript.stderr.contains("The demo backend is stopped. Start it again with: Scripts/demo (accounts"),
+                "\(fromScript)")
         }
     }
 }
