@@ -1,3 +1,5 @@
+import LatchkeyText
+
 /// Where a code was sent.
 public struct CodeDeliveryDetails: Sendable, Hashable, Codable {
     /// The masked destination, such as `a***@e***`.
@@ -22,8 +24,10 @@ public struct CodeDeliveryDetails: Sendable, Hashable, Codable {
 
     /// A phrase for the UI: "an email to a***@e***".
     public var phrase: String {
-        let medium = deliveryMedium?.uppercased() == "SMS" ? "a text message" : "an email"
-        if let destination { return "\(medium) to \(destination)" }
-        return medium
+        let byText = deliveryMedium?.uppercased() == "SMS"
+        if let destination {
+            return Localized.format(byText ? \.deliveryTextTo : \.deliveryEmailTo, ["destination": destination])
+        }
+        return Localized.text(byText ? \.deliveryText : \.deliveryEmail)
     }
 }
