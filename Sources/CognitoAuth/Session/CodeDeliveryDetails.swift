@@ -22,7 +22,7 @@ public struct CodeDeliveryDetails: Sendable, Hashable, Codable {
         attributeName = json?["AttributeName"]?.stringValue
     }
 
-    /// A phrase for the UI: "an email to a***@e***".
+    /// A phrase for the UI in the current language: "an email to a***@e***" ("メール (a***@e***)" in Japanese).
     public var phrase: String {
         let byText = deliveryMedium?.uppercased() == "SMS"
         if let destination {
