@@ -259,16 +259,7 @@ extension BackendTests {
             // UI still says it switched (it said nothing on this path, as found on the demo with a browser sign-in).
             let carol = alice + "-carol"
             try await backend.createConfirmedUser(carol, inPool: backend.info.userPoolId)
-            session.press("a")
-            // With bob the only other choice, the chooser starts on "Sign in as someone else".
-            try await session.waitFor("▸ Sign in as someone else", "\(bob) (this account)")
-            session.press("Enter")
-            try await session.waitFor("Username", "Esc back to \(bob)")
-            session.type(carol)
-            session.press("Tab")
-            session.type(Integration.password)
-            session.press("Enter")
-            try await session.waitFor("Signed in · \(carol) (+1 account)")
+            try await session.signInAsSomeoneElse(carol, from: bob)
             session.press("o")
             try await session.waitFor("Signed in · \(bob)", "Switched to \(bob), who is still signed in here.")
             #expect(try await Self.accounts(common).contains { $0.username == carol } == false)

@@ -67,15 +67,7 @@ extension BackendTests {
                 config: backend.info.configPath, store: store, columns: 100, rows: 30, name: "active-ui-sign-in")
             defer { session.kill() }
             try await session.waitFor("Signed in · \(alice)")
-            session.press("a")
-            try await session.waitFor("▸ Sign in as someone else")
-            session.press("Enter")
-            try await session.waitFor("Back to \(alice)", "Password")
-            session.type(bob)
-            session.press("Tab")
-            session.type(Integration.password)
-            session.press("Enter")
-            try await session.waitFor("Signed in · \(bob) (+1 account)")
+            try await session.signInAsSomeoneElse(bob, from: alice)
             // The UI's sign-in made bob's account the active one as it happened.
             #expect(try await Self.activeUsername(common) == bob)
             let switched = try await LatchkeyBinary.run(["switch", alice] + common)
