@@ -1,4 +1,5 @@
 import CognitoAuth
+import LatchkeyText
 import TerminalKeys
 
 /// Ctrl-Y copies a URI the screen draws but a terminal selection would break: the authenticator set-up's

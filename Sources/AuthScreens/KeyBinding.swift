@@ -42,7 +42,7 @@ struct KeyBinding<Command: Hashable>: Hashable {
     ) {
         self.command = command
         self.keys = keys
-        self.label = label ?? keys.first.map(KeyBinding.defaultLabel) ?? ""
+        self.label = label ?? keys.first.map { KeyBinding.defaultLabel($0) } ?? ""
         self.hint = hint
         self.help = help
     }

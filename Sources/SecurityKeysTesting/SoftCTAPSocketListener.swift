@@ -33,7 +33,7 @@ public final class SoftCTAPSocketListener: @unchecked Sendable {
             buffer.baseAddress.flatMap { mkdtemp($0) }
         }
         guard made != nil else { throw Failure("mkdtemp: errno \(errno)") }
-        let directory = String(cString: template)
+        let directory = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do {
             let listener = try SoftCTAPSocketListener(device: device, path: directory + "/key.sock")
             listener.lock.withLock { listener.ownedDirectory = directory }

@@ -185,7 +185,8 @@ import Testing
         _ = state.reduce(.sessionEvent(.stateChanged(.signedIn, username: "alice", provider: poolProvider)))
         #expect(state.isOnDashboard)
         let texts = state.dashboard.log.texts
-        let urlEntry = try? #require(texts.firstIndex(of: Self.logoutURL))
+        let urlEntry = texts.firstIndex(of: Self.logoutURL)
+        #expect(urlEntry != nil, "\(texts)")
         #expect(urlEntry.map { texts[$0 - 1] } == ScreenText.hostedUILogoutOpenBelow)
         #expect(texts.contains("Switched to alice, who is still signed in here."))
         #expect(!texts.contains { $0.contains(Self.logoutURL) && $0 != Self.logoutURL }, "\(texts)")

@@ -108,7 +108,7 @@ final class MigrationTableRows {
         self.log.append(region.regionName ?? AWSRegionType.USEast1.regionName ?? "")
         let configuration = AWSServiceConfiguration(region: .EUWest2, credentialsProvider: AWSMobileClient.default())!
         AWSServiceManager.default().defaultServiceConfiguration = configuration
-        let provider: AWSCredentialsProvider = client
+        let provider: any AWSCredentialsProvider = client
         provider.credentials().continueWith { (task) -> Any? in self.log.append(task.result?.accessKey ?? ""); return nil }
         provider.invalidateCachedTemporaryCredentials()
         let cognito = AWSCognitoCredentialsProvider(regionType: .EUWest2, identityPoolId: "eu-west-2:pool")

@@ -66,10 +66,10 @@ struct StockMoto {
                 "ExplicitAuthFlows": ["ALLOW_USER_SRP_AUTH", "ALLOW_REFRESH_TOKEN_AUTH"],
             ])
         let clientId = try #require(client["UserPoolClient"]?["ClientId"]?.stringValue)
-        try await admin.call(
+        _ = try await admin.call(
             "AdminCreateUser",
             ["UserPoolId": .string(poolId), "Username": .string(username), "MessageAction": "SUPPRESS"])
-        try await admin.call(
+        _ = try await admin.call(
             "AdminSetUserPassword",
             [
                 "UserPoolId": .string(poolId), "Username": .string(username), "Password": .string(password),

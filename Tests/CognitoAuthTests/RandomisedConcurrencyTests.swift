@@ -168,7 +168,7 @@ struct RandomisedConcurrencyTests {
                     case 5:
                         await client.releaseSignInWait()
                     case 6:
-                        try? await client.signOut()
+                        _ = try? await client.signOut()
                     case 7, 8, 9:
                         if let tokens = try? freshTokens() {
                             try? await client.completeSignIn(tokens: tokens, username: "alice")
@@ -206,7 +206,7 @@ struct RandomisedConcurrencyTests {
                     }
                 } else {
                     await client.releaseSignInWait()
-                    try? await client.signOut()
+                    _ = try? await client.signOut()
                 }
                 var collected: [(Int, Outcome)] = []
                 for await item in outcomes {

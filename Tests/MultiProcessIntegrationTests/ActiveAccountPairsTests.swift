@@ -110,7 +110,7 @@ final class AccountWorld: @unchecked Sendable {
             exec \(python) -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=30).read()' "$redirect"
 
             """
-        FileManager.default.createFile(
+        _ = FileManager.default.createFile(
             atPath: browser, contents: Data(script.utf8), attributes: [.posixPermissions: 0o700])
         let world = AccountWorld(
             backend: backend, users: users, store: store, scratch: scratch, config: config, browser: browser)

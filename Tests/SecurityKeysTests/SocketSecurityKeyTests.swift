@@ -19,7 +19,7 @@ struct SocketSecurityKeyTests {
             buffer.baseAddress.flatMap { mkdtemp($0) }
         }
         guard made != nil else { throw CocoaError(.fileWriteUnknown) }
-        return String(cString: template)
+        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Serves `device` on a socket in a fresh directory and runs `body` with the socket's path.
