@@ -27,7 +27,7 @@ struct ContainerCredentialsHardeningTests {
                     return continuation.resume(returning: "")
                 }
                 defer { client.close() }
-                let answer = client.exchange(Array(request.utf8), limit: 15)
+                let answer = client.exchange(Array(request.utf8), limit: 60)
                 continuation.resume(
                     returning: answer.split(separator: "\r\n", maxSplits: 1).first.map(String.init) ?? "")
             }.start()

@@ -38,7 +38,9 @@ struct ContainerCredentialsServerTests {
         var headers: [(name: String, value: String)] = []
         if let token { headers.append(("Authorization", token)) }
         let request = HTTPRequestData(url: try #require(URL(string: url)), method: method, headers: headers)
-        let response = try await CurlTransport().send(request, timeout: .seconds(10))
+        // A bound on a hang, not a timing: the endpoint's source runs on Swift's pool, which the whole unit run
+        // shares; on a loaded machine (two CPU burners) answers took over 10 s to be scheduled.
+        let response = try await CurlTransport().send(request, timeout: .seconds(60))
         return (response.status, JSONValue.parse(response.body))
     }
 
